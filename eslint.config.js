@@ -1,0 +1,37 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['error'] }],
+    },
+  },
+  {
+    // Browser code never pulls in server-only modules: server/, views/ or any *.server.ts file.
+    files: ['client/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['**/server/**', '**/server', '**/*.server', '**/*.server.js', '**/*.server.ts'], message: 'client/ must not import server-only code.' },
+          { group: ['**/views/**'], message: 'client/ must not import server-rendered views.' },
+          { group: ['node:*'], message: 'client/ runs in the browser.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['test/**', 'scripts/**', 'sandbox/**', 'server/main.ts', 'server/dev.ts'],
+    rules: { 'no-console': 'off' },
+  },
+);

@@ -1,0 +1,23 @@
+import type { Market } from './schema.js';
+
+export const finland: Market = {
+  id: 'fi',
+  siteName: 'Hedin Automotive Suomi',
+  hostnames: ['www.hedinautomotive.fi', 'hedinautomotive.fi'],
+  devHostname: 'fi.localhost',
+  languages: ['fi', 'sv'],
+  currency: 'EUR',
+  locales: { fi: 'fi-FI', sv: 'sv-FI' },
+  dateFormat: 'D.M.YYYY',
+  paths: {
+    carList: '/autot',
+    carDetailBase: '/autot/auto',
+    siteDetail: '/toimipisteet',
+    stories: '/ajankohtaista',
+    kits: '/varusteet',
+    heroSearch: '/autot',
+  },
+  searchIndexes: { cars: 'cars-fi', sites: 'sites-fi', kits: 'kits-fi' },
+  contentSite: 'fi',
+  features: { booking: false, tireHotel: false, serviceRequestForm: false, finance: false, media360: false },
+};

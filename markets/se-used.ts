@@ -1,0 +1,24 @@
+import type { Market } from './schema.js';
+
+/** Swedish used-car brand: its own domain and look, same language and currency as the dealer group. */
+export const swedenUsedCars: Market = {
+  id: 'se-used',
+  siteName: 'Begagnat.se',
+  hostnames: ['www.hedinbegagnat.se', 'hedinbegagnat.se'],
+  devHostname: 'se-used.localhost',
+  languages: ['sv'],
+  currency: 'SEK',
+  locales: { sv: 'sv-SE' },
+  dateFormat: 'YYYY-MM-DD',
+  paths: {
+    carList: '/kop-bil',
+    carDetailBase: '/kop-bil/bil',
+    siteDetail: '/hitta-oss',
+    stories: '/nyheter',
+    kits: '/tillbehor',
+    heroSearch: '/kop-bil',
+  },
+  searchIndexes: { cars: 'cars-se-used', sites: 'sites-se-used', kits: 'kits-se-used' },
+  contentSite: 'se-used',
+  features: { booking: false, tireHotel: false, serviceRequestForm: false, finance: false, media360: false },
+};

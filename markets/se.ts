@@ -1,0 +1,24 @@
+import type { Market } from './schema.js';
+
+/** Swedish dealer group: the only market with service booking and the tire hotel. */
+export const swedenDealerGroup: Market = {
+  id: 'se',
+  siteName: 'Hedin Automotive',
+  hostnames: ['www.hedinautomotive.se', 'hedinautomotive.se'],
+  devHostname: 'se.localhost',
+  languages: ['sv'],
+  currency: 'SEK',
+  locales: { sv: 'sv-SE' },
+  dateFormat: 'YYYY-MM-DD',
+  paths: {
+    carList: '/kop-bil/sok-bil',
+    carDetailBase: '/kop-bil',
+    siteDetail: '/anlaggningar',
+    stories: '/nyheter',
+    kits: '/dack-och-biltillbehor/tillbehor',
+    heroSearch: '/kop-bil/sok-bil',
+  },
+  searchIndexes: { cars: 'cars-se', sites: 'sites-se', kits: 'kits-se' },
+  contentSite: 'se',
+  features: { booking: true, tireHotel: true, serviceRequestForm: false, finance: false, media360: false },
+};

@@ -1,0 +1,23 @@
+import type { Market } from './schema.js';
+
+export const slovakia: Market = {
+  id: 'sk',
+  siteName: 'Hedin Automotive Slovensko',
+  hostnames: ['www.hedinautomotive.sk', 'hedinautomotive.sk'],
+  devHostname: 'sk.localhost',
+  languages: ['sk'],
+  currency: 'EUR',
+  locales: { sk: 'sk-SK' },
+  dateFormat: 'D.M.YYYY',
+  paths: {
+    carList: '/vozidla',
+    carDetailBase: '/vozidla/vozidlo',
+    siteDetail: '/kontakty',
+    stories: '/novinky',
+    kits: '/prislusenstvo',
+    heroSearch: '/vozidla',
+  },
+  searchIndexes: { cars: 'cars-sk', sites: 'sites-sk', kits: 'kits-sk' },
+  contentSite: 'sk',
+  features: { booking: false, tireHotel: false, serviceRequestForm: false, finance: false, media360: false },
+};

@@ -1,0 +1,11 @@
+import type { FaultBoard } from './faults.js';
+import type { SandboxStats } from './stats.js';
+
+/** What every sandbox service gets: the seed its data derives from, counters, and the clock. */
+export interface SandboxContext {
+  seed: number;
+  stats: SandboxStats;
+  faults: FaultBoard;
+  /** Injected so time-dependent data (time slots, tokens) can be tested. */
+  now: () => Date;
+}

@@ -1,0 +1,27 @@
+/** Counters tests read over HTTP (`GET /__sandbox/stats`) to see what really reached an upstream. */
+export class SandboxStats {
+  requests: Record<string, number> = {};
+  openStreams = 0;
+  abortedStreams = 0;
+  /** formSubmissionIds the forms hub accepted, in order. */
+  comhubSubmissions: string[] = [];
+
+  countRequest(service: string): void {
+    this.requests[service] = (this.requests[service] ?? 0) + 1;
+  }
+
+  reset(): void {
+    this.requests = {};
+    this.abortedStreams = 0;
+    this.comhubSubmissions = [];
+  }
+
+  snapshot() {
+    return {
+      requests: { ...this.requests },
+      openStreams: this.openStreams,
+      abortedStreams: this.abortedStreams,
+      comhubSubmissions: [...this.comhubSubmissions],
+    };
+  }
+}
