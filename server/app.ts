@@ -1,0 +1,72 @@
+import './requestLocals.js';
+import express, { type RequestHandler } from 'express';
+import compression from 'compression';
+import type { Logger } from 'pino';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { Market } from '../markets/schema.js';
+import { MarketIndexPage } from '../views/pages/MarketIndexPage.js';
+import type { AssetResolver } from '../views/AssetResolver.js';
+import type { Config } from './config.js';
+import { errorHandler, apiNotFound, unknownHost } from './http/errorHandlers.js';
+import { healthRoutes, type DependencyProbe } from './http/health.js';
+import type { Lifecycle } from './http/lifecycle.js';
+import { requestLogging } from './http/requestLogging.js';
+import { assignCspNonce, securityHeaders } from './http/security.js';
+import { marketResolution } from './markets/resolveMarket.js';
+import { notFoundPage, pageRoutes, renderErrorPage } from './pages/pageRoutes.js';
+import { createPageRenderer } from './render/renderPage.js';
+
+export interface AppDependencies {
+  config: Config;
+  logger: Logger;
+  markets: readonly Market[];
+  assets: AssetResolver;
+  lifecycle: Lifecycle;
+  probes: readonly DependencyProbe[];
+  /** Serves built client files in production, or Vite's dev middleware in development. */
+  clientAssets: RequestHandler;
+}
+
+/** The whole request pipeline, in the order a request meets it. */
+export function createApp(deps: AppDependencies): express.Express {
+  const { config, logger } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('etag', false);
+
+  app.use(requestLogging(logger));
+  app.use(compression({ filter: (req, res) => !isEventStream(res) && compression.filter(req, res) }));
+  app.use(healthRoutes(deps.lifecycle, deps.probes));
+  app.use(deps.clientAssets);
+  app.use(assignCspNonce, securityHeaders({ isDevelopment: !config.isProduction }));
+  app.use(marketResolution(deps.markets, config.trustProxy));
+
+  app.use((req, res, next) => {
+    const match = res.locals.hostMatch;
+    if (match.kind === 'market') return next();
+    if (match.kind === 'index' && req.path === '/' && !config.isProduction) {
+      const port = /:(\d+)$/.exec(req.headers.host ?? '')?.[1] ?? '';
+      res.type('html').send(`<!DOCTYPE html>${renderToStaticMarkup(createElement(MarketIndexPage, { markets: deps.markets, port }))}`);
+      return;
+    }
+    unknownHost(req, res, next);
+  });
+
+  const api = express.Router();
+  api.use(express.json({ limit: '64kb' }));
+  api.use(apiNotFound);
+  app.use('/api', api);
+
+  const renderPage = createPageRenderer(deps.assets, logger);
+  app.use(pageRoutes(renderPage));
+  app.use(notFoundPage(renderPage));
+  app.use(errorHandler(logger, (res) => renderErrorPage(renderPage, res, 500)));
+  return app;
+}
+
+/** Server-sent events must reach the browser as written: never compressed (and so never buffered). */
+function isEventStream(res: { getHeader(name: string): unknown }): boolean {
+  return String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream');
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/**
+ * Every setting the process reads, from environment variables only, parsed once at start-up.
+ * Listed with defaults in the README; keep the two in step.
+ */
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const port = z.coerce.number({ message: 'expected a port number' }).int('expected a whole number').min(0).max(65535);
+const millis = (fallback: number) =>
+  z.coerce.number({ message: 'expected milliseconds' }).int('expected whole milliseconds').min(1).max(600_000).default(fallback);
+const httpUrl = z.url({ protocol: /^https?$/, message: 'expected an http(s) URL' }).optional();
+
+const EnvSchema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: flag.default(false),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, message: 'expected a redis:// or rediss:// URL' }).optional(),
+  UPSTREAM_SEARCH_URL: httpUrl,
+  UPSTREAM_CONTENT_URL: httpUrl,
+  UPSTREAM_MECHMATE_URL: httpUrl,
+  UPSTREAM_TIREHOTEL_URL: httpUrl,
+  UPSTREAM_COMHUB_URL: httpUrl,
+  UPSTREAM_CODEWEAVER_URL: httpUrl,
+  UPSTREAM_MAPS_URL: httpUrl,
+  UPSTREAM_MEDIA_URL: httpUrl,
+  UPSTREAM_CONNECT_TIMEOUT_MS: millis(2_000),
+  UPSTREAM_TIMEOUT_MS: millis(5_000),
+  SANDBOX_PORT: port.default(3100),
+  SHUTDOWN_GRACE_MS: millis(10_000),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export const UPSTREAM_SERVICES = ['search', 'content', 'mechmate', 'tirehotel', 'comhub', 'codeweaver', 'maps', 'media'] as const;
+export type UpstreamService = (typeof UPSTREAM_SERVICES)[number];
+
+export interface Config {
+  port: number;
+  host: string;
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  redisUrl: string | undefined;
+  /** Base URL per upstream service; undefined means "use the embedded sandbox". */
+  upstreamUrls: Record<UpstreamService, string | undefined>;
+  upstreamConnectTimeoutMs: number;
+  upstreamTimeoutMs: number;
+  sandboxPort: number;
+  shutdownGraceMs: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws a ConfigError whose message is one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings (e.g. `REDIS_URL=` in a compose file) mean "not set".
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0]!;
+    const name = String(first.path[0] ?? 'environment');
+    const value = env[name];
+    throw new ConfigError(`Invalid environment variable ${name}${value !== undefined ? `=${JSON.stringify(value)}` : ''}: ${first.message}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    redisUrl: e.REDIS_URL,
+    upstreamUrls: {
+      search: e.UPSTREAM_SEARCH_URL,
+      content: e.UPSTREAM_CONTENT_URL,
+      mechmate: e.UPSTREAM_MECHMATE_URL,
+      tirehotel: e.UPSTREAM_TIREHOTEL_URL,
+      comhub: e.UPSTREAM_COMHUB_URL,
+      codeweaver: e.UPSTREAM_CODEWEAVER_URL,
+      maps: e.UPSTREAM_MAPS_URL,
+      media: e.UPSTREAM_MEDIA_URL,
+    },
+    upstreamConnectTimeoutMs: e.UPSTREAM_CONNECT_TIMEOUT_MS,
+    upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    sandboxPort: e.SANDBOX_PORT,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+  };
+}

@@ -1,0 +1,58 @@
+import type { Server } from 'node:http';
+import type { Logger } from 'pino';
+import type { Lifecycle } from './lifecycle.js';
+
+export interface ShutdownOptions {
+  server: Server;
+  lifecycle: Lifecycle;
+  logger: Logger;
+  /** How long in-flight requests may take to finish before their connections are cut. */
+  graceMs: number;
+  /** Closed after the server stopped: Redis, the embedded sandbox. */
+  closeDependencies: () => Promise<void>;
+  exit?: (code: number) => void;
+}
+
+/**
+ * SIGTERM/SIGINT: stop accepting, let in-flight requests finish (at most graceMs), close
+ * dependencies, exit 0. Returns the shutdown function so tests can drive it without signals.
+ */
+export function installGracefulShutdown(options: ShutdownOptions): (reason: string) => Promise<void> {
+  const { server, lifecycle, logger, graceMs, closeDependencies, exit = (code) => process.exit(code) } = options;
+  let stopping: Promise<void> | undefined;
+
+  // While stopping, tell keep-alive clients not to reuse their connection, and drop each
+  // connection as soon as its last response is out, so close() does not wait for idle timeouts.
+  server.on('request', (_req, res) => {
+    if (lifecycle.state === 'stopping') res.setHeader('Connection', 'close');
+    res.once('finish', () => {
+      if (lifecycle.state === 'stopping') setImmediate(() => server.closeIdleConnections());
+    });
+  });
+
+  const shutdown = (reason: string) => {
+    stopping ??= (async () => {
+      lifecycle.state = 'stopping';
+      logger.info({ reason }, 'shutting down: finishing in-flight requests');
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), graceMs);
+        timer.unref();
+      });
+      if ((await Promise.race([closed, deadline])) === 'timeout') {
+        logger.warn({ graceMs }, 'grace period over: closing remaining connections');
+        server.closeAllConnections();
+      }
+      clearTimeout(timer);
+      await closeDependencies().catch((err: unknown) => logger.error({ err }, 'closing dependencies failed'));
+      logger.info('stopped');
+      exit(0);
+    })();
+    return stopping;
+  };
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void shutdown(signal));
+  return shutdown;
+}

@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import helmet from 'helmet';
+
+/** A fresh nonce per response: island scripts carry it, nothing else inline may run. */
+export const assignCspNonce: RequestHandler = (_req, res, next) => {
+  res.locals.cspNonce = randomBytes(16).toString('base64');
+  next();
+};
+
+export function securityHeaders(options: { isDevelopment: boolean }): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: options.isDevelopment ? ["'self'", 'ws:'] : ["'self'"],
+        frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        // Development hosts are plain http on *.localhost.
+        upgradeInsecureRequests: options.isDevelopment ? null : [],
+      },
+    },
+    strictTransportSecurity: options.isDevelopment ? false : undefined,
+    crossOriginEmbedderPolicy: false,
+  });
+}

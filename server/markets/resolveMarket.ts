@@ -1,0 +1,56 @@
+import type { Request, RequestHandler } from 'express';
+import type { Market } from '../../markets/schema.js';
+import { translator } from '../../markets/translations/dictionaries.js';
+
+/** What a Host names: one market, the development index page (bare `localhost`), or nothing we serve. */
+export type HostMatch = { kind: 'market'; market: Market } | { kind: 'index' } | { kind: 'unknown' };
+
+const INDEX_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Builds the hostname → market table once; lookups are one Map read. */
+export function createMarketResolver(markets: readonly Market[]) {
+  const byHost = new Map<string, Market>();
+  for (const market of markets) {
+    for (const host of [...market.hostnames, market.devHostname]) byHost.set(host, market);
+  }
+  return function resolveMarket(hostHeader: string | undefined): HostMatch {
+    const host = normaliseHost(hostHeader);
+    if (!host) return { kind: 'unknown' };
+    const market = byHost.get(host);
+    if (market) return { kind: 'market', market };
+    return INDEX_HOSTS.has(host) ? { kind: 'index' } : { kind: 'unknown' };
+  };
+}
+
+/** Lower-cases and strips the port and a trailing dot: `SE.localhost:3000` → `se.localhost`. */
+export function normaliseHost(hostHeader: string | undefined): string | undefined {
+  if (!hostHeader) return undefined;
+  const host = hostHeader.trim().toLowerCase();
+  const withoutPort = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.replace(/:\d*$/, '');
+  return withoutPort.replace(/\.$/, '') || undefined;
+}
+
+/** The Host to trust: X-Forwarded-Host (first hop) only behind a trusted proxy. */
+export function requestHost(req: Request, trustProxy: boolean): string | undefined {
+  const forwarded = trustProxy ? req.headers['x-forwarded-host'] : undefined;
+  if (typeof forwarded === 'string' && forwarded.trim()) return forwarded.split(',')[0]!.trim();
+  return req.headers.host;
+}
+
+/**
+ * Puts `res.locals.hostMatch` on every request and, for a market host, the market, its language
+ * and that language's translate function.
+ */
+export function marketResolution(markets: readonly Market[], trustProxy: boolean): RequestHandler {
+  const resolveMarket = createMarketResolver(markets);
+  return (req, res, next) => {
+    const match = resolveMarket(requestHost(req, trustProxy));
+    res.locals.hostMatch = match;
+    if (match.kind === 'market') {
+      res.locals.market = match.market;
+      res.locals.language = match.market.languages[0]!;
+      res.locals.t = translator(res.locals.language);
+    }
+    next();
+  };
+}

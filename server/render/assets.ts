@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import type { AssetResolver } from '../../views/AssetResolver.js';
+import { islandEntryPath, SITE_STYLESHEET } from '../../client/islands/entryPath.js';
+
+const ManifestSchema = z.record(
+  z.string(),
+  z.object({
+    file: z.string(),
+    isEntry: z.boolean().optional(),
+    imports: z.array(z.string()).optional(),
+    css: z.array(z.string()).optional(),
+  }),
+);
+type Manifest = z.infer<typeof ManifestSchema>;
+
+/**
+ * Production assets from Vite's manifest, read once at start-up. Island lookups are memoised per
+ * set of islands, so a page costs one Map read.
+ */
+export function manifestAssets(manifestPath: string): AssetResolver {
+  let manifest: Manifest;
+  try {
+    manifest = ManifestSchema.parse(JSON.parse(readFileSync(manifestPath, 'utf8')));
+  } catch (err) {
+    throw new Error(`Client build missing or unreadable at ${manifestPath}: run \`npm run build:client\` (${(err as Error).message})`);
+  }
+  const url = (file: string) => `/${file}`;
+  const siteCss = manifest[SITE_STYLESHEET];
+  const stylesheets = siteCss ? [url(siteCss.file)] : [];
+
+  const memo = new Map<string, ReturnType<AssetResolver['islandAssets']>>();
+  return {
+    stylesheets,
+    islandAssets(names) {
+      const key = names.join(',');
+      const known = memo.get(key);
+      if (known) return known;
+      const scripts: string[] = [];
+      const preloads = new Set<string>();
+      const visit = (chunkKey: string) => {
+        for (const imported of manifest[chunkKey]?.imports ?? []) {
+          const chunk = manifest[imported];
+          if (chunk && !preloads.has(url(chunk.file))) {
+            preloads.add(url(chunk.file));
+            visit(imported);
+          }
+        }
+      };
+      for (const name of names) {
+        const entryKey = islandEntryPath(name);
+        const entry = manifest[entryKey];
+        if (!entry) throw new Error(`Island "${name}" has no entry in the client build (${entryKey})`);
+        scripts.push(url(entry.file));
+        visit(entryKey);
+      }
+      const result = { scripts, preloads: [...preloads] };
+      memo.set(key, result);
+      return result;
+    },
+  };
+}
+
+/** Development assets served by Vite in middleware mode, with hot reload. */
+export function devServerAssets(): AssetResolver {
+  const preamble = [
+    'import RefreshRuntime from "/@react-refresh";',
+    'RefreshRuntime.injectIntoGlobalHook(window);',
+    'window.$RefreshReg$ = () => {};',
+    'window.$RefreshSig$ = () => (type) => type;',
+    'window.__vite_plugin_react_preamble_installed__ = true;',
+  ].join('\n');
+  return {
+    stylesheets: [`/${SITE_STYLESHEET}`],
+    islandAssets: (names) => ({
+      scripts: ['/@vite/client', ...names.map((name) => `/${islandEntryPath(name)}`)],
+      preloads: [],
+      devPreamble: preamble,
+    }),
+  };
+}

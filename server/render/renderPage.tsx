@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import type { Response } from 'express';
+import { renderToPipeableStream } from 'react-dom/server';
+import type { Logger } from 'pino';
+import type { Language, Market } from '../../markets/schema.js';
+import { translator } from '../../markets/translations/dictionaries.js';
+import type { AssetResolver } from '../../views/AssetResolver.js';
+import { Document, type PageHead } from '../../views/Document.js';
+import { Layout } from '../../views/Layout.js';
+import { PageContext, type PageContextValue } from '../../views/PageContext.js';
+
+export interface PageRender {
+  status?: number;
+  head: PageHead;
+  body: ReactNode;
+}
+
+export type RenderPage = (res: Response, page: PageRender) => void;
+
+/**
+ * Streams a full HTML document for the market on `res.locals.market`. Data is loaded before
+ * rendering (loaders run in parallel), so the document streams as soon as React has it.
+ */
+export function createPageRenderer(assets: AssetResolver, logger: Logger): RenderPage {
+  return (res, page) => {
+    const market = res.locals.market as Market;
+    const language = (res.locals.language as Language | undefined) ?? market.languages[0]!;
+    const nonce = res.locals.cspNonce as string;
+    let islandCount = 0;
+    const context: PageContextValue = {
+      market,
+      language,
+      t: translator(language),
+      path: (res.req.path || '/').replace(/\/+$/, '') || '/',
+      nonce,
+      islands: new Set(),
+      nextIslandId: () => `island-${islandCount++}`,
+    };
+    const tree = (
+      <PageContext.Provider value={context}>
+        <Document head={page.head} assets={assets}>
+          <Layout>{page.body}</Layout>
+        </Document>
+      </PageContext.Provider>
+    );
+    let failed = false;
+    const stream = renderToPipeableStream(tree, {
+      nonce,
+      onShellReady() {
+        res.status(page.status ?? 200);
+        res.setHeader('Content-Type', 'text/html; charset=utf-8');
+        stream.pipe(res);
+      },
+      onShellError(error) {
+        logger.error({ err: error, requestId: res.req.id }, 'page shell failed to render');
+        if (!res.headersSent) {
+          res.status(500).type('html').send('<!DOCTYPE html><html><head><title>500</title></head><body><h1>500</h1></body></html>');
+        }
+      },
+      onError(error) {
+        if (!failed) logger.error({ err: error, requestId: res.req.id }, 'page render error');
+        failed = true;
+      },
+    });
+    res.on('close', () => stream.abort());
+  };
+}

@@ -1,0 +1,95 @@
+import request from 'supertest';
+import { MARKETS } from '../../markets/registry.js';
+import { createTestApp } from '../support/testApp.js';
+
+const { app } = createTestApp();
+
+describe('every market answers on its development host', () => {
+  it.each(MARKETS.map((m) => [m.devHostname, m] as const))('%s renders the home page in its language with header and footer', async (host, market) => {
+    const res = await request(app).get('/').set('Host', `${host}:3000`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.text).toMatch(/^<!DOCTYPE html>/i);
+    expect(res.text).toContain(`<html lang="${market.languages[0]}"`);
+    expect(res.text).toMatch(/<header[^>]*>/);
+    expect(res.text).toMatch(/<footer[^>]*>/);
+    expect(res.text).toContain(`<link rel="canonical" href="https://${market.hostnames[0]}/"/>`);
+    expect(res.text).toContain(`hrefLang="x-default"`);
+  });
+
+  it('resolves production hostnames case-insensitively and ignores the port', async () => {
+    const res = await request(app).get('/').set('Host', 'WWW.HEDINAUTOMOTIVE.CO.UK:8443');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<html lang="en"');
+  });
+
+  it('renders Finnish on the Finnish site and Norwegian on the Norwegian one', async () => {
+    const fi = await request(app).get('/').set('Host', 'fi.localhost');
+    const no = await request(app).get('/').set('Host', 'no.localhost');
+    expect(fi.text).toContain('Näytä varastoautot');
+    expect(no.text).toContain('Se biler på lager');
+  });
+});
+
+describe('hosts that are not a market', () => {
+  it('answers 404 for an unknown host without naming anything internal', async () => {
+    const res = await request(app).get('/').set('Host', 'unknown.example');
+    expect(res.status).toBe(404);
+    expect(res.text).not.toMatch(/market|stack|express|node_modules/i);
+  });
+
+  it('answers 404 JSON for an unknown host under /api', async () => {
+    const res = await request(app).get('/api/search').set('Host', 'unknown.example');
+    expect(res.status).toBe(404);
+    expect(res.body.error).toMatchObject({ code: 'unknown_host', requestId: expect.any(String) });
+  });
+
+  it('shows bare localhost a page linking every market development host', async () => {
+    const res = await request(app).get('/').set('Host', 'localhost:3000');
+    expect(res.status).toBe(200);
+    for (const market of MARKETS) expect(res.text).toContain(`href="http://${market.devHostname}:3000/"`);
+  });
+
+  it('ignores X-Forwarded-Host unless TRUST_PROXY is on', async () => {
+    const untrusted = await request(app).get('/').set('Host', 'unknown.example').set('X-Forwarded-Host', 'se.localhost');
+    expect(untrusted.status).toBe(404);
+    const trusting = createTestApp({ TRUST_PROXY: 'true' }).app;
+    const trusted = await request(trusting).get('/').set('Host', 'internal-lb:8080').set('X-Forwarded-Host', 'se.localhost');
+    expect(trusted.status).toBe(200);
+    expect(trusted.text).toContain('<html lang="sv"');
+  });
+});
+
+describe('error answers', () => {
+  it('gives an unknown page the market 404 page in its language', async () => {
+    const res = await request(app).get('/finns-inte').set('Host', 'se.localhost');
+    expect(res.status).toBe(404);
+    expect(res.text).toContain('Sidan hittades inte');
+    expect(res.text).toContain('name="robots" content="noindex"');
+  });
+
+  it('gives an unknown /api route a JSON 404 with the request id', async () => {
+    const res = await request(app).get('/api/nothing-here').set('Host', 'se.localhost').set('x-request-id', 'qa-1');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: { code: 'not_found', message: expect.any(String), requestId: 'qa-1' } });
+  });
+});
+
+describe('health', () => {
+  it('answers /healthz on any host', async () => {
+    const res = await request(app).get('/healthz').set('Host', '10.0.0.7:3000');
+    expect(res.status).toBe(200);
+  });
+
+  it('answers /readyz 503 while starting or stopping and 200 when ready', async () => {
+    const { app: fresh, lifecycle } = createTestApp();
+    lifecycle.state = 'starting';
+    expect((await request(fresh).get('/readyz')).status).toBe(503);
+    lifecycle.state = 'ready';
+    const ready = await request(fresh).get('/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body.status).toBe('ready');
+    lifecycle.state = 'stopping';
+    expect((await request(fresh).get('/readyz')).status).toBe(503);
+  });
+});

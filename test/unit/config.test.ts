@@ -1,0 +1,41 @@
+import { ConfigError, loadConfig } from '../../server/config.js';
+
+describe('loadConfig', () => {
+  it('gives every setting a default, so a fresh clone starts with no environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, env: 'development', trustProxy: false, redisUrl: undefined, shutdownGraceMs: 10_000 });
+    expect(Object.values(config.upstreamUrls).every((url) => url === undefined)).toBe(true);
+  });
+
+  it('reads upstream URLs, flags and timeouts', () => {
+    const config = loadConfig({ UPSTREAM_SEARCH_URL: 'http://search:8080/', TRUST_PROXY: 'true', UPSTREAM_TIMEOUT_MS: '1500', REDIS_URL: 'redis://redis:6379' });
+    expect(config.upstreamUrls.search).toBe('http://search:8080/');
+    expect(config.trustProxy).toBe(true);
+    expect(config.upstreamTimeoutMs).toBe(1500);
+    expect(config.redisUrl).toBe('redis://redis:6379');
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ REDIS_URL: '' }).redisUrl).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['NODE_ENV', 'staging'],
+    ['TRUST_PROXY', 'maybe'],
+    ['REDIS_URL', 'http://not-redis'],
+    ['UPSTREAM_SEARCH_URL', 'ftp://search'],
+    ['UPSTREAM_TIMEOUT_MS', '-5'],
+    ['LOG_LEVEL', 'loud'],
+  ])('refuses %s=%s with one line naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    try {
+      loadConfig({ [name]: value });
+    } catch (err) {
+      const message = (err as Error).message;
+      expect(message).toContain(name);
+      expect(message).not.toContain('\n');
+    }
+  });
+});

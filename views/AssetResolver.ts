@@ -1,0 +1,11 @@
+/** Where a page's built assets live; the server implements it from Vite's manifest (or the dev server). */
+export interface AssetResolver {
+  /** Stylesheets every page links. */
+  stylesheets: readonly string[];
+  islandAssets(names: readonly string[]): {
+    scripts: string[];
+    preloads: string[];
+    /** Development only: the inline React Refresh preamble Vite needs before any island module. */
+    devPreamble?: string;
+  };
+}

@@ -1,0 +1,35 @@
+import type { ComponentType } from 'react';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { usePage } from './PageContext.js';
+
+/**
+ * Puts an island on a page: renders its first HTML on the server, serialises its props next to it
+ * and registers it so the page ships that island's script (and nothing for pages without islands).
+ * The browser side is client/islands/hydrateIslands.ts, called from the island's entry.ts.
+ *
+ * The island is rendered as its own root (with its id as identifierPrefix) because the browser
+ * hydrates it as its own root: useId and markup then match exactly.
+ */
+export function Island<P extends object>({ name, component, props }: { name: string; component: ComponentType<P>; props: P }) {
+  const page = usePage();
+  const id = page.nextIslandId();
+  page.islands.add(name);
+  const html = renderToString(createElement(component, props), { identifierPrefix: id });
+  return (
+    <>
+      <div data-island={name} data-island-id={id} dangerouslySetInnerHTML={{ __html: html }} />
+      <script type="application/json" id={`${id}-props`} dangerouslySetInnerHTML={{ __html: serializeProps(props) }} />
+    </>
+  );
+}
+
+/** JSON that cannot close its <script> element or open a comment, whatever the strings in it hold. */
+export function serializeProps(props: unknown): string {
+  return JSON.stringify(props ?? {})
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}

@@ -1,0 +1,24 @@
+import { createContext, useContext } from 'react';
+import type { Language, Market } from '../markets/schema.js';
+import type { Translate } from '../markets/translations/dictionaries.js';
+
+/** Everything a server-rendered view may read about the request it renders. */
+export interface PageContextValue {
+  market: Market;
+  language: Language;
+  t: Translate;
+  /** The path being rendered (no query), for canonical links and selected navigation. */
+  path: string;
+  nonce: string;
+  /** Islands placed on this page, in order; filled while rendering, read by IslandScripts. */
+  islands: Set<string>;
+  nextIslandId: () => string;
+}
+
+export const PageContext = createContext<PageContextValue | null>(null);
+
+export function usePage(): PageContextValue {
+  const page = useContext(PageContext);
+  if (!page) throw new Error('usePage() outside a rendered page');
+  return page;
+}

@@ -1,0 +1,31 @@
+import { readdirSync, existsSync } from 'node:fs';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { ISLANDS_DIR, SITE_STYLESHEET, islandEntryPath } from './client/islands/entryPath.js';
+
+/** One entry per island folder that has an entry.ts (named after the island), plus the site stylesheet. */
+function clientEntries(): Record<string, string> {
+  const islands = readdirSync(ISLANDS_DIR, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(islandEntryPath(d.name)))
+    .map((d) => [`island-${d.name}`, islandEntryPath(d.name)]);
+  return { ...Object.fromEntries(islands), site: SITE_STYLESHEET };
+}
+
+export default defineConfig({
+  plugins: [react()],
+  appType: 'custom',
+  publicDir: false,
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    manifest: true,
+    target: 'es2022',
+    rollupOptions: {
+      input: clientEntries(),
+      output: {
+        // React is shared by every island: one long-cached chunk.
+        manualChunks: (id) => (/node_modules\/(react|react-dom|scheduler)\//.test(id) ? 'react' : undefined),
+      },
+    },
+  },
+});
