@@ -4,6 +4,10 @@ import compression from 'compression';
 import type { Logger } from 'pino';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { searchRoutes } from './api/searchRoutes.js';
+import type { SearchCache } from './cache/searchCache.js';
+import type { Metrics } from './metrics.js';
+import { requestMetrics } from './http/requestMetrics.js';
 import type { Market } from '../markets/schema.js';
 import { MarketIndexPage } from '../views/pages/MarketIndexPage.js';
 import type { AssetResolver } from '../views/AssetResolver.js';
@@ -26,6 +30,8 @@ export interface AppDependencies {
   probes: readonly DependencyProbe[];
   /** Serves built client files in production, or Vite's dev middleware in development. */
   clientAssets: RequestHandler;
+  metrics: Metrics;
+  searchCache: SearchCache;
 }
 
 /** The whole request pipeline, in the order a request meets it. */
@@ -37,8 +43,12 @@ export function createApp(deps: AppDependencies): express.Express {
   app.set('etag', false);
 
   app.use(requestLogging(logger));
+  app.use(requestMetrics(deps.metrics));
   app.use(compression({ filter: (req, res) => !isEventStream(res) && compression.filter(req, res) }));
   app.use(healthRoutes(deps.lifecycle, deps.probes));
+  app.get('/metrics', async (_req, res) => {
+    res.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics());
+  });
   app.use(deps.clientAssets);
   app.use(assignCspNonce, securityHeaders({ isDevelopment: !config.isProduction }));
   app.use(marketResolution(deps.markets, config.trustProxy));
@@ -56,6 +66,7 @@ export function createApp(deps: AppDependencies): express.Express {
 
   const api = express.Router();
   api.use(express.json({ limit: '64kb' }));
+  api.use(searchRoutes(deps.searchCache));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -8,8 +8,8 @@ const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const port = z.coerce.number({ message: 'expected a port number' }).int('expected a whole number').min(0).max(65535);
-const millis = (fallback: number) =>
-  z.coerce.number({ message: 'expected milliseconds' }).int('expected whole milliseconds').min(1).max(600_000).default(fallback);
+const millisecondsSchema = z.coerce.number({ message: 'expected milliseconds' }).int('expected whole milliseconds').min(1).max(600_000);
+const millis = (fallback: number) => (fallback > 0 ? millisecondsSchema.default(fallback) : millisecondsSchema);
 const httpUrl = z.url({ protocol: /^https?$/, message: 'expected an http(s) URL' }).optional();
 
 const EnvSchema = z.object({
@@ -29,6 +29,17 @@ const EnvSchema = z.object({
   UPSTREAM_MEDIA_URL: httpUrl,
   UPSTREAM_CONNECT_TIMEOUT_MS: millis(2_000),
   UPSTREAM_TIMEOUT_MS: millis(5_000),
+  // Per-service deadlines; each falls back to UPSTREAM_TIMEOUT_MS.
+  UPSTREAM_SEARCH_TIMEOUT_MS: millis(0).optional(),
+  UPSTREAM_CONTENT_TIMEOUT_MS: millis(0).optional(),
+  UPSTREAM_MECHMATE_TIMEOUT_MS: millis(0).optional(),
+  UPSTREAM_TIREHOTEL_TIMEOUT_MS: millis(0).optional(),
+  UPSTREAM_COMHUB_TIMEOUT_MS: millis(0).optional(),
+  UPSTREAM_CODEWEAVER_TIMEOUT_MS: millis(0).optional(),
+  UPSTREAM_MAPS_TIMEOUT_MS: millis(0).optional(),
+  UPSTREAM_MEDIA_TIMEOUT_MS: millis(0).optional(),
+  SEARCH_CACHE_TTL_S: z.coerce.number({ message: 'expected seconds' }).int().min(0).max(86_400).default(60),
+  SEARCH_CACHE_SWR_S: z.coerce.number({ message: 'expected seconds' }).int().min(0).max(86_400).default(300),
   SANDBOX_PORT: port.default(3100),
   SHUTDOWN_GRACE_MS: millis(10_000),
 });
@@ -49,7 +60,9 @@ export interface Config {
   /** Base URL per upstream service; undefined means "use the embedded sandbox". */
   upstreamUrls: Record<UpstreamService, string | undefined>;
   upstreamConnectTimeoutMs: number;
-  upstreamTimeoutMs: number;
+  /** Deadline of one call (retries included) per upstream service. */
+  upstreamTimeoutsMs: Record<UpstreamService, number>;
+  searchCache: { ttlMs: number; staleWhileRevalidateMs: number };
   sandboxPort: number;
   shutdownGraceMs: number;
 }
@@ -87,7 +100,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       media: e.UPSTREAM_MEDIA_URL,
     },
     upstreamConnectTimeoutMs: e.UPSTREAM_CONNECT_TIMEOUT_MS,
-    upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    upstreamTimeoutsMs: {
+      search: e.UPSTREAM_SEARCH_TIMEOUT_MS ?? e.UPSTREAM_TIMEOUT_MS,
+      content: e.UPSTREAM_CONTENT_TIMEOUT_MS ?? e.UPSTREAM_TIMEOUT_MS,
+      mechmate: e.UPSTREAM_MECHMATE_TIMEOUT_MS ?? e.UPSTREAM_TIMEOUT_MS,
+      tirehotel: e.UPSTREAM_TIREHOTEL_TIMEOUT_MS ?? e.UPSTREAM_TIMEOUT_MS,
+      comhub: e.UPSTREAM_COMHUB_TIMEOUT_MS ?? e.UPSTREAM_TIMEOUT_MS,
+      codeweaver: e.UPSTREAM_CODEWEAVER_TIMEOUT_MS ?? e.UPSTREAM_TIMEOUT_MS,
+      maps: e.UPSTREAM_MAPS_TIMEOUT_MS ?? e.UPSTREAM_TIMEOUT_MS,
+      media: e.UPSTREAM_MEDIA_TIMEOUT_MS ?? e.UPSTREAM_TIMEOUT_MS,
+    },
+    searchCache: { ttlMs: e.SEARCH_CACHE_TTL_S * 1000, staleWhileRevalidateMs: e.SEARCH_CACHE_SWR_S * 1000 },
     sandboxPort: e.SANDBOX_PORT,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   };

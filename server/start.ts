@@ -5,8 +5,8 @@ import type { Logger } from 'pino';
 import { MARKETS } from '../markets/registry.js';
 import { startSandbox, type RunningSandbox } from '../sandbox/app.js';
 import type { AssetResolver } from '../views/AssetResolver.js';
-import { createApp } from './app.js';
-import { connectRedis } from './cache/redisConnection.js';
+import { composeApp } from './composeApp.js';
+import type { SearchCache } from './cache/searchCache.js';
 import { UPSTREAM_SERVICES, type Config } from './config.js';
 import { installGracefulShutdown } from './http/gracefulShutdown.js';
 import { Lifecycle } from './http/lifecycle.js';
@@ -16,6 +16,7 @@ export interface RunningBff {
   url: string;
   config: Config;
   sandbox: RunningSandbox | undefined;
+  searchCache: SearchCache;
   shutdown: (reason: string) => Promise<void>;
 }
 
@@ -43,17 +44,8 @@ export async function startBff(options: {
     logger.info({ url: sandbox.url, services: missing }, 'no upstream URL configured: using the embedded sandbox');
   }
 
-  const redis = connectRedis(config.redisUrl, logger);
-  const app = createApp({
-    config,
-    logger,
-    markets: MARKETS,
-    assets: options.assets,
-    lifecycle,
-    probes: [redis.probe],
-    clientAssets: options.clientAssets,
-  });
-  const server = createServer(app);
+  const composed = composeApp({ config, logger, lifecycle, assets: options.assets, clientAssets: options.clientAssets, defaultMetrics: true });
+  const server = createServer(composed.app);
   server.keepAliveTimeout = 65_000; // longer than a typical load balancer's idle timeout
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -65,7 +57,7 @@ export async function startBff(options: {
     logger,
     graceMs: config.shutdownGraceMs,
     closeDependencies: async () => {
-      await redis.close();
+      await composed.close();
       await sandbox?.close();
     },
     ...(options.exit ? { exit: options.exit } : {}),
@@ -74,5 +66,5 @@ export async function startBff(options: {
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
   logger.info({ port, markets: MARKETS.map((m) => `http://${m.devHostname}:${port}/`) }, 'listening');
-  return { server, url, config, sandbox, shutdown };
+  return { server, url, config, sandbox, searchCache: composed.searchCache, shutdown };
 }

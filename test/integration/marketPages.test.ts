@@ -2,7 +2,8 @@ import request from 'supertest';
 import { MARKETS } from '../../markets/registry.js';
 import { createTestApp } from '../support/testApp.js';
 
-const { app } = createTestApp();
+const { app, close } = createTestApp();
+afterAll(() => close());
 
 describe('every market answers on its development host', () => {
   it.each(MARKETS.map((m) => [m.devHostname, m] as const))('%s renders the home page in its language with header and footer', async (host, market) => {
@@ -53,8 +54,9 @@ describe('hosts that are not a market', () => {
   it('ignores X-Forwarded-Host unless TRUST_PROXY is on', async () => {
     const untrusted = await request(app).get('/').set('Host', 'unknown.example').set('X-Forwarded-Host', 'se.localhost');
     expect(untrusted.status).toBe(404);
-    const trusting = createTestApp({ TRUST_PROXY: 'true' }).app;
-    const trusted = await request(trusting).get('/').set('Host', 'internal-lb:8080').set('X-Forwarded-Host', 'se.localhost');
+    const trusting = createTestApp({ TRUST_PROXY: 'true' });
+    const trusted = await request(trusting.app).get('/').set('Host', 'internal-lb:8080').set('X-Forwarded-Host', 'se.localhost');
+    await trusting.close();
     expect(trusted.status).toBe(200);
     expect(trusted.text).toContain('<html lang="sv"');
   });
@@ -82,7 +84,7 @@ describe('health', () => {
   });
 
   it('answers /readyz 503 while starting or stopping and 200 when ready', async () => {
-    const { app: fresh, lifecycle } = createTestApp();
+    const { app: fresh, lifecycle, close: closeFresh } = createTestApp();
     lifecycle.state = 'starting';
     expect((await request(fresh).get('/readyz')).status).toBe(503);
     lifecycle.state = 'ready';
@@ -91,5 +93,6 @@ describe('health', () => {
     expect(ready.body.status).toBe('ready');
     lifecycle.state = 'stopping';
     expect((await request(fresh).get('/readyz')).status).toBe(503);
+    await closeFresh();
   });
 });

@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { createTestApp } from '../support/testApp.js';
 
-const { app, log } = createTestApp();
+const { app, log, close } = createTestApp();
+afterAll(() => close());
 
 describe('content security policy', () => {
   it('gives island scripts the nonce of the CSP header, and allows no inline script otherwise', async () => {

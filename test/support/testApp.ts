@@ -1,8 +1,7 @@
 import { Writable } from 'node:stream';
 import express from 'express';
-import { MARKETS } from '../../markets/registry.js';
-import { createApp } from '../../server/app.js';
-import { loadConfig, type Config } from '../../server/config.js';
+import { composeApp } from '../../server/composeApp.js';
+import { loadConfig, UPSTREAM_SERVICES } from '../../server/config.js';
 import { Lifecycle } from '../../server/http/lifecycle.js';
 import { createLogger } from '../../server/logger.js';
 import { manifestAssets } from '../../server/render/assets.js';
@@ -20,26 +19,33 @@ export class CapturedLog extends Writable {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   }
+
   override _write(chunk: Buffer, _enc: BufferEncoding, done: () => void): void {
     for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) this.lines.push(JSON.parse(line) as Record<string, unknown>);
     done();
   }
 }
 
-/** The real app over the real client build (run `npm run build:client` first), with a captured log. */
-export function createTestApp(env: Record<string, string> = {}, overrides: Partial<Config> = {}) {
-  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', ...env }), ...overrides };
+/** Upstream URLs of a sandbox at `sandboxUrl`; without one, a closed port, so any upstream call fails fast. */
+function upstreamEnv(sandboxUrl = 'http://127.0.0.1:9'): Record<string, string> {
+  return Object.fromEntries(UPSTREAM_SERVICES.map((s) => [`UPSTREAM_${s.toUpperCase()}_URL`, `${sandboxUrl}/${s}`]));
+}
+
+/**
+ * The real app, wired as in production, over the real client build (run `npm run build:client`
+ * first) and a sandbox given by URL, with its log captured. Call `close()` in afterAll.
+ */
+export function createTestApp(env: Record<string, string> = {}, options: { sandboxUrl?: string } = {}) {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', ...upstreamEnv(options.sandboxUrl), ...env });
   const log = new CapturedLog();
   const lifecycle = new Lifecycle();
   lifecycle.state = 'ready';
-  const app = createApp({
+  const composed = composeApp({
     config,
     logger: createLogger(config, log),
-    markets: MARKETS,
-    assets: manifestAssets('dist/client/.vite/manifest.json'),
     lifecycle,
-    probes: [],
+    assets: manifestAssets('dist/client/.vite/manifest.json'),
     clientAssets: express.Router().use('/assets', express.static('dist/client/assets', { index: false })),
   });
-  return { app, log, lifecycle, config };
+  return { ...composed, log, lifecycle, config };
 }

@@ -11,7 +11,7 @@ describe('loadConfig', () => {
     const config = loadConfig({ UPSTREAM_SEARCH_URL: 'http://search:8080/', TRUST_PROXY: 'true', UPSTREAM_TIMEOUT_MS: '1500', REDIS_URL: 'redis://redis:6379' });
     expect(config.upstreamUrls.search).toBe('http://search:8080/');
     expect(config.trustProxy).toBe(true);
-    expect(config.upstreamTimeoutMs).toBe(1500);
+    expect(config.upstreamTimeoutsMs.search).toBe(1500);
     expect(config.redisUrl).toBe('redis://redis:6379');
   });
 

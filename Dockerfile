@@ -1,0 +1,23 @@
+# syntax=docker/dockerfile:1
+# Build: compile the client (Vite) and the server (tsc). Runtime: production dependencies only.
+FROM node:22-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+FROM node:22-slim AS runtime
+ENV NODE_ENV=production \
+    PORT=3000
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/redirects ./redirects
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# The same command `npm start` ends with, after its build step.
+CMD ["node", "dist/server/main.js"]

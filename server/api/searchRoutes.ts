@@ -1,0 +1,86 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { SearchCache } from '../cache/searchCache.js';
+import { abortSignalOf } from '../http/abortSignal.js';
+import { validate } from '../http/validate.js';
+import {
+  CarSchema,
+  KitSchema,
+  SEARCH_INDEX_KINDS,
+  SEARCH_RANGE_FIELDS,
+  SEARCH_SORTS,
+  SEARCH_TERM_FIELDS,
+  SearchFilterValueSchema,
+  SearchSortNameSchema,
+  SiteSchema,
+  type SearchIndexKind,
+  type SearchIndexName,
+} from '../upstream/contracts/search.js';
+
+/** Car list pages are 48 long and stop at 20 pages. */
+export const SEARCH_PAGE_SIZE = 48;
+export const SEARCH_MAX_PAGES = 20;
+
+const RETURNABLE_FIELDS: Record<SearchIndexKind, ReadonlySet<string>> = {
+  cars: new Set(Object.keys(CarSchema.shape)),
+  sites: new Set(Object.keys(SiteSchema.shape)),
+  kits: new Set(Object.keys(KitSchema.shape)),
+};
+const FILTER_FIELDS: Record<SearchIndexKind, ReadonlySet<string>> = {
+  cars: new Set([...SEARCH_TERM_FIELDS.cars, ...SEARCH_RANGE_FIELDS.cars]),
+  sites: new Set([...SEARCH_TERM_FIELDS.sites, ...SEARCH_RANGE_FIELDS.sites]),
+  kits: new Set([...SEARCH_TERM_FIELDS.kits, ...SEARCH_RANGE_FIELDS.kits]),
+};
+
+/** What islands and QA may ask: an allow-listed subset of the search contract, bounded everywhere. */
+export const ApiSearchBodySchema = z
+  .strictObject({
+    index: z.enum(SEARCH_INDEX_KINDS),
+    fields: z.array(z.string().max(64)).max(60).optional(),
+    keyphrase: z.string().max(200).optional(),
+    facets: z.array(z.string().max(64)).max(30).optional(),
+    limit: z.number().int().min(0).max(100).optional(),
+    offset: z.number().int().min(0).max(SEARCH_PAGE_SIZE * SEARCH_MAX_PAGES).optional(),
+    sort_name: SearchSortNameSchema.optional(),
+    filters: z
+      .array(z.strictObject({ field: z.string().max(64), values: z.array(SearchFilterValueSchema).min(1).max(50) }))
+      .max(20)
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    const kind = body.index;
+    body.fields?.forEach((field, i) => {
+      if (!RETURNABLE_FIELDS[kind].has(field)) ctx.addIssue({ code: 'custom', path: ['fields', i], message: `unknown field ${field}` });
+    });
+    body.facets?.forEach((field, i) => {
+      if (!FILTER_FIELDS[kind].has(field)) ctx.addIssue({ code: 'custom', path: ['facets', i], message: `no facet ${field}` });
+    });
+    if (body.sort_name && !(SEARCH_SORTS[kind] as readonly string[]).includes(body.sort_name)) {
+      ctx.addIssue({ code: 'custom', path: ['sort_name'], message: `${kind} cannot be sorted by ${body.sort_name}` });
+    }
+    body.filters?.forEach((filter, i) => {
+      if (!FILTER_FIELDS[kind].has(filter.field)) {
+        ctx.addIssue({ code: 'custom', path: ['filters', i, 'field'], message: `cannot filter by ${filter.field}` });
+      } else if ((SEARCH_RANGE_FIELDS[kind] as readonly string[]).includes(filter.field)) {
+        const [min, max] = filter.values;
+        if (filter.values.length !== 2 || typeof min !== 'number' || typeof max !== 'number' || min > max) {
+          ctx.addIssue({ code: 'custom', path: ['filters', i, 'values'], message: 'a range takes exactly two numbers, min then max' });
+        }
+      }
+    });
+  });
+
+/** POST /api/search: the market's own index, through the cache; `x-cache` says how it was answered. */
+export function searchRoutes(cache: SearchCache): Router {
+  const router = Router();
+  router.post('/search', async (req, res) => {
+    const body = validate(ApiSearchBodySchema, req.body, 'search');
+    const { market } = res.locals;
+    const { value, cache: cacheResult } = await cache.search(
+      { ...body, index: market.searchIndexes[body.index] as SearchIndexName },
+      { requestId: String(req.id), signal: abortSignalOf(res) },
+    );
+    res.set('x-cache', cacheResult).set('Cache-Control', 'no-store').json(value);
+  });
+  return router;
+}

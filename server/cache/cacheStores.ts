@@ -1,0 +1,40 @@
+import { LRUCache } from 'lru-cache';
+import type { RedisConnection } from './redisConnection.js';
+
+/** Where cached search answers live. `unavailable` means: go without the cache for this request. */
+export interface CacheStore {
+  readonly kind: 'redis' | 'memory';
+  get(key: string): Promise<string | undefined | 'unavailable'>;
+  set(key: string, value: string, ttlMs: number): Promise<void>;
+}
+
+/** Shared by every container: the cache of choice whenever REDIS_URL is set. */
+export function redisStore(redis: RedisConnection): CacheStore {
+  return {
+    kind: 'redis',
+    async get(key) {
+      const client = redis.available();
+      if (!client) return 'unavailable';
+      try {
+        return (await client.get(key)) ?? undefined;
+      } catch {
+        return 'unavailable';
+      }
+    },
+    async set(key, value, ttlMs) {
+      const client = redis.available();
+      if (!client) return;
+      await client.set(key, value, { expiration: { type: 'PX', value: ttlMs } }).catch(() => undefined);
+    },
+  };
+}
+
+/** One process's own cache, for a setup without Redis; bounded by entries and bytes. */
+export function memoryStore(maxEntries = 2_000, maxBytes = 64 * 1024 * 1024): CacheStore {
+  const lru = new LRUCache<string, string>({ max: maxEntries, maxSize: maxBytes, sizeCalculation: (v) => v.length || 1, ttlAutopurge: false });
+  return {
+    kind: 'memory',
+    get: async (key) => lru.get(key),
+    set: async (key, value, ttlMs) => void lru.set(key, value, { ttl: ttlMs }),
+  };
+}

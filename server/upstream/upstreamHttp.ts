@@ -1,0 +1,147 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Pool, errors as undiciErrors } from 'undici';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import type { Metrics } from '../metrics.js';
+import { UpstreamError, type UpstreamFailure } from './upstreamError.js';
+import { sanitiseUpstreamBody } from './sanitiseUpstreamBody.js';
+
+/** What a caller passes along from the shopper's request. */
+export interface CallContext {
+  requestId?: string;
+  /** Aborted when the shopper goes away: the upstream call is then abandoned too. */
+  signal?: AbortSignal;
+}
+
+export interface UpstreamHttpOptions {
+  service: string;
+  baseUrl: string;
+  connectTimeoutMs: number;
+  /** Deadline for the whole call, retries included. */
+  timeoutMs: number;
+  logger: Logger;
+  metrics: Metrics;
+}
+
+export interface JsonCall<S extends z.ZodType> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  schema: S;
+}
+
+const RETRYABLE_STATUS = new Set([502, 503, 504]);
+const MAX_RETRIES = 2;
+
+/**
+ * HTTP to one upstream service: a keep-alive pool per origin, connect/headers/body timeouts, a
+ * deadline per call, GET retried (twice at most, with jitter) on connection errors and 502/503/504,
+ * never POST; every answer parsed with the contract schema; bodies always consumed.
+ */
+export class UpstreamHttp {
+  private readonly pool: Pool;
+  private readonly prefix: string;
+
+  constructor(private readonly options: UpstreamHttpOptions) {
+    const base = new URL(options.baseUrl);
+    this.prefix = base.pathname.replace(/\/+$/, '');
+    this.pool = new Pool(base.origin, {
+      connections: 128,
+      connect: { timeout: options.connectTimeoutMs },
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      keepAliveTimeout: 10_000,
+    });
+  }
+
+  async json<S extends z.ZodType>(call: JsonCall<S>, ctx: CallContext = {}): Promise<z.output<S>> {
+    const started = performance.now();
+    const deadline = AbortSignal.timeout(this.options.timeoutMs);
+    const signal = ctx.signal ? AbortSignal.any([deadline, ctx.signal]) : deadline;
+    const retries = call.method === 'GET' ? MAX_RETRIES : 0;
+    try {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const value = await this.once(call, ctx, signal);
+          this.record('ok', started, ctx, call);
+          return value;
+        } catch (err) {
+          const failure = this.classify(err, deadline, ctx.signal);
+          if (attempt >= retries || !isRetryable(failure)) throw failure;
+          await sleep(50 * (attempt + 1) + Math.random() * 100, undefined, { signal });
+        }
+      }
+    } catch (err) {
+      const failure = err instanceof UpstreamError ? err : this.classify(err, deadline, ctx.signal);
+      this.record(failure.failure, started, ctx, call, failure);
+      throw failure;
+    }
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+
+  private async once<S extends z.ZodType>(call: JsonCall<S>, ctx: CallContext, signal: AbortSignal): Promise<z.output<S>> {
+    const { statusCode, body } = await this.pool.request({
+      method: call.method,
+      path: this.prefix + call.path + queryString(call.query),
+      headers: {
+        accept: 'application/json',
+        ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(ctx.requestId ? { 'x-request-id': ctx.requestId } : {}),
+        ...call.headers,
+      },
+      body: call.body !== undefined ? JSON.stringify(call.body) : null,
+      signal,
+    });
+    const text = await body.text(); // always consumed, so the connection goes back to the pool
+    if (statusCode >= 400) {
+      throw new UpstreamError(this.options.service, 'upstream_status', `${this.options.service} answered ${statusCode}`, statusCode, sanitiseUpstreamBody(text));
+    }
+    let json: unknown;
+    try {
+      json = text === '' ? null : JSON.parse(text);
+    } catch {
+      throw new UpstreamError(this.options.service, 'upstream_bad_answer', `${this.options.service} answered something that is not JSON`);
+    }
+    const parsed = call.schema.safeParse(json);
+    if (!parsed.success) {
+      throw new UpstreamError(this.options.service, 'upstream_bad_answer', `${this.options.service} answered an unexpected shape`);
+    }
+    return parsed.data;
+  }
+
+  private classify(err: unknown, deadline: AbortSignal, callerSignal: AbortSignal | undefined): UpstreamError {
+    const { service } = this.options;
+    if (err instanceof UpstreamError) return err;
+    if (deadline.aborted || err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError) {
+      return new UpstreamError(service, 'upstream_timeout', `${service} did not answer in time`);
+    }
+    if (callerSignal?.aborted) return new UpstreamError(service, 'upstream_unreachable', `${service} call abandoned: the caller went away`);
+    return new UpstreamError(service, 'upstream_unreachable', `${service} could not be reached`);
+  }
+
+  private record(outcome: 'ok' | UpstreamFailure, started: number, ctx: CallContext, call: JsonCall<z.ZodType>, err?: UpstreamError): void {
+    const latencyMs = Math.round(performance.now() - started);
+    const label = outcome === 'ok' ? 'ok' : outcome.replace('upstream_', '');
+    this.options.metrics.upstreamCalls.observe({ service: this.options.service, outcome: label }, latencyMs / 1000);
+    const line = { service: this.options.service, method: call.method, path: call.path, outcome: label, latencyMs, requestId: ctx.requestId };
+    if (err) this.options.logger.warn({ ...line, upstreamStatus: err.upstreamStatus }, 'upstream call failed');
+    else this.options.logger.debug(line, 'upstream call');
+  }
+}
+
+function isRetryable(err: UpstreamError): boolean {
+  return err.failure === 'upstream_unreachable' || (err.failure === 'upstream_status' && RETRYABLE_STATUS.has(err.upstreamStatus ?? 0));
+}
+
+function queryString(query: JsonCall<z.ZodType>['query']): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}

@@ -1,0 +1,44 @@
+import { jest } from '@jest/globals';
+import { spawn } from 'node:child_process';
+
+jest.setTimeout(30_000);
+
+/** Runs the real entry point (`server/main.ts` through tsx) as its own process. */
+function runServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const listening = async () => {
+    const deadline = Date.now() + 20_000;
+    while (!/"msg":"listening"/.test(stdout)) {
+      if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  return { child, exited, listening, output: () => ({ stdout, stderr }) };
+}
+
+describe('the server process', () => {
+  it('exits 1 with one line naming PORT when PORT is not a number', async () => {
+    const server = runServer({ PORT: 'abc' });
+    expect(await server.exited).toBe(1);
+    const lines = server.output().stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/PORT/);
+  });
+
+  it('answers on a market host, then exits 0 on SIGTERM', async () => {
+    const server = runServer({ PORT: '3917', SANDBOX_PORT: '0' });
+    await server.listening();
+    const res = await fetch('http://127.0.0.1:3917/', { headers: { host: 'se.localhost:3917' } });
+    expect(res.status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+});

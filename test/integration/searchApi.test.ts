@@ -1,0 +1,126 @@
+import { jest } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { createTestApp } from '../support/testApp.js';
+import { startSandboxPeer } from '../support/sandboxPeer.js';
+
+jest.setTimeout(20_000);
+
+let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
+let bff: ReturnType<typeof createTestApp>;
+
+beforeAll(async () => {
+  sandbox = await startSandboxPeer();
+  bff = createTestApp({ REDIS_URL: 'redis://127.0.0.1:6379', UPSTREAM_SEARCH_TIMEOUT_MS: '500' }, { sandboxUrl: sandbox.url });
+  await waitFor(() => bff.redis.available() !== undefined);
+});
+afterAll(async () => {
+  await bff.close();
+  await sandbox.close();
+});
+afterEach(() => sandbox.ctx.faults.clear());
+
+const search = (body: object, host = 'se.localhost') => request(bff.app).post('/api/search').set('Host', host).send(body);
+/** A query no earlier run can have cached: its price range is unique to this call. */
+const coldQuery = () => ({ index: 'cars', filters: [{ field: 'car_price', values: [0, 10_000_000 + Math.floor(Math.random() * 1e6)] }], keyphrase: randomUUID().slice(0, 4) });
+
+describe('POST /api/search against the sandbox', () => {
+  it('counts facets disjunctively: choosing a brand still shows what the other brands would add', async () => {
+    const all = await search({ index: 'cars', facets: ['car_brand'], limit: 0 });
+    const brands = all.body.facet[0].values as Array<{ value: string; count: number }>;
+    const [first, second] = brands;
+    const chosen = await search({ index: 'cars', facets: ['car_brand', 'car_fuel'], filters: [{ field: 'car_brand', values: [first!.value] }], limit: 0 });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.total_items).toBe(first!.count);
+    const brandFacet = chosen.body.facet.find((f: { name: string }) => f.name === 'car_brand');
+    expect(brandFacet.values).toEqual(expect.arrayContaining([{ value: second!.value, count: second!.count }]));
+  });
+
+  it('applies range filters inclusively', async () => {
+    const res = await search({ index: 'cars', filters: [{ field: 'car_price', values: [150_000, 250_000] }], fields: ['car_id', 'car_price'], limit: 100 });
+    expect(res.body.content.length).toBeGreaterThan(0);
+    for (const car of res.body.content) expect(car.car_price).toBeGreaterThanOrEqual(150_000);
+    for (const car of res.body.content) expect(car.car_price).toBeLessThanOrEqual(250_000);
+  });
+
+  it('keeps the order of a car_id list', async () => {
+    const some = await search({ index: 'cars', fields: ['car_id'], limit: 5, sort_name: 'price_asc' });
+    const ids = (some.body.content as Array<{ car_id: string }>).map((c) => c.car_id).reverse();
+    const byId = await search({ index: 'cars', fields: ['car_id'], filters: [{ field: 'car_id', values: ids }] });
+    expect(byId.body.content.map((c: { car_id: string }) => c.car_id)).toEqual(ids);
+  });
+
+  it('searches only the market of the host', async () => {
+    const uk = await search({ index: 'cars', fields: ['car_currency'], limit: 10 }, 'uk.localhost');
+    expect(new Set(uk.body.content.map((c: { car_currency: string }) => c.car_currency))).toEqual(new Set(['GBP']));
+  });
+});
+
+describe('the search cache', () => {
+  it('treats the same query with keys, values and whitespace in another order as one cache entry', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const first = await search({ index: 'cars', keyphrase: `  Volvo  ${tag} `, filters: [{ field: 'car_fuel', values: ['Diesel', 'Bensin'] }], limit: 24 });
+    const second = await search({ limit: 24, filters: [{ values: ['Bensin', 'Diesel'], field: 'car_fuel' }], keyphrase: `volvo ${tag}`, index: 'cars' });
+    expect(first.headers['x-cache']).toBe('miss');
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.body).toEqual(first.body);
+  });
+
+  it('makes exactly one upstream call for 100 concurrent identical cold searches', async () => {
+    const body = coldQuery();
+    const before = sandbox.upstreamCalls('search');
+    const answers = await Promise.all(Array.from({ length: 100 }, () => search(body)));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(sandbox.upstreamCalls('search') - before).toBe(1);
+  });
+
+  it('answers 504 within the timeout plus 100 ms when the search service hangs', async () => {
+    sandbox.ctx.faults.set('search', { hang: true }, 1);
+    const started = Date.now();
+    const res = await search(coldQuery());
+    expect(res.status).toBe(504);
+    expect(res.body.error.code).toBe('upstream_timeout');
+    expect(Date.now() - started).toBeLessThan(600);
+  });
+
+  it('answers 502 upstream_bad_answer when the search service sends garbage', async () => {
+    sandbox.ctx.faults.set('search', { garbage: true }, 1);
+    const res = await search(coldQuery());
+    expect(res.status).toBe(502);
+    expect(res.body.error).toMatchObject({ code: 'upstream_bad_answer', requestId: expect.any(String) });
+  });
+
+  it('counts cache results in /metrics', async () => {
+    const metrics = await request(bff.app).get('/metrics');
+    expect(metrics.text).toMatch(/bff_search_cache_total\{result="hit"\} [1-9]/);
+    expect(metrics.text).toMatch(/bff_upstream_request_duration_seconds_count\{service="search",outcome="ok"\} [1-9]/);
+  });
+});
+
+describe('validation of /api/search', () => {
+  it.each([
+    ['a limit above 100', { index: 'cars', limit: 101 }, 'limit'],
+    ['an offset past 20 pages of 48', { index: 'cars', offset: 961 }, 'offset'],
+    ['an unknown index', { index: 'users' }, 'index'],
+    ['a field not on the allow-list', { index: 'cars', fields: ['password'] }, 'fields.0'],
+    ['a range with three values', { index: 'cars', filters: [{ field: 'car_price', values: [1, 2, 3] }] }, 'filters.0.values'],
+    ['more than 20 filters', { index: 'cars', filters: Array.from({ length: 21 }, () => ({ field: 'car_fuel', values: ['Diesel'] })) }, 'filters'],
+    ['a filter with 51 values', { index: 'cars', filters: [{ field: 'car_brand', values: Array.from({ length: 51 }, (_, i) => `b${i}`) }] }, 'filters.0.values'],
+    ['an unknown key', { index: 'cars', __proto__x: 1 }, ''],
+  ])('refuses %s with 400 naming the field and never calls the search service', async (_what, body, path) => {
+    const before = sandbox.upstreamCalls('search');
+    const res = await search(body);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'bad_request', requestId: expect.any(String) });
+    expect(res.body.error.issues.map((i: { path: string }) => i.path)).toEqual(expect.arrayContaining([expect.stringContaining(path)]));
+    expect(sandbox.upstreamCalls('search')).toBe(before);
+  });
+});
+
+async function waitFor(condition: () => boolean, timeoutMs = 3_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -1,0 +1,27 @@
+import express from 'express';
+import { loadConfig } from '../../server/config.js';
+import { createLogger } from '../../server/logger.js';
+import { manifestAssets } from '../../server/render/assets.js';
+import { startBff, type RunningBff } from '../../server/start.js';
+
+/**
+ * The whole product as `npm start` runs it (BFF, embedded sandbox, optional Redis) on free ports,
+ * over the real client build. `exit` is captured instead of ending the test process.
+ */
+export async function startRunningBff(env: Record<string, string> = {}): Promise<RunningBff & { exits: number[] }> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', SANDBOX_PORT: '0', HOST: '127.0.0.1', ...env });
+  const exits: number[] = [];
+  const bff = await startBff({
+    config,
+    logger: createLogger(config),
+    assets: manifestAssets('dist/client/.vite/manifest.json'),
+    clientAssets: express.Router().use('/assets', express.static('dist/client/assets', { index: false })),
+    exit: (code) => exits.push(code),
+  });
+  return { ...bff, exits };
+}
+
+/** The URL of one market's development host on the running BFF. */
+export function marketUrl(bff: RunningBff, devHostname: string, path = '/'): string {
+  return bff.url.replace('localhost', devHostname) + path;
+}
