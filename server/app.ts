@@ -1,18 +1,17 @@
 import './requestLocals.js';
-import express, { type RequestHandler } from 'express';
+import express, { type RequestHandler, type Router } from 'express';
 import compression from 'compression';
 import type { Logger } from 'pino';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { searchRoutes } from './api/searchRoutes.js';
-import type { SearchCache } from './cache/searchCache.js';
 import type { Metrics } from './metrics.js';
 import { requestMetrics } from './http/requestMetrics.js';
 import type { Market } from '../markets/schema.js';
 import { MarketIndexPage } from '../views/pages/MarketIndexPage.js';
 import type { AssetResolver } from '../views/AssetResolver.js';
 import type { Config } from './config.js';
-import { errorHandler, apiNotFound, unknownHost } from './http/errorHandlers.js';
+import { errorHandler, unknownHost } from './http/errorHandlers.js';
+import { faviconRoutes } from './http/favicon.js';
 import { healthRoutes, type DependencyProbe } from './http/health.js';
 import type { Lifecycle } from './http/lifecycle.js';
 import { requestLogging } from './http/requestLogging.js';
@@ -31,7 +30,8 @@ export interface AppDependencies {
   /** Serves built client files in production, or Vite's dev middleware in development. */
   clientAssets: RequestHandler;
   metrics: Metrics;
-  searchCache: SearchCache;
+  /** Everything under /api (server/api/apiRouter.ts). */
+  api: Router;
 }
 
 /** The whole request pipeline, in the order a request meets it. */
@@ -50,6 +50,7 @@ export function createApp(deps: AppDependencies): express.Express {
     res.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics());
   });
   app.use(deps.clientAssets);
+  app.use(faviconRoutes());
   app.use(assignCspNonce, securityHeaders({ isDevelopment: !config.isProduction }));
   app.use(marketResolution(deps.markets, config.trustProxy));
 
@@ -64,11 +65,7 @@ export function createApp(deps: AppDependencies): express.Express {
     unknownHost(req, res, next);
   });
 
-  const api = express.Router();
-  api.use(express.json({ limit: '64kb' }));
-  api.use(searchRoutes(deps.searchCache));
-  api.use(apiNotFound);
-  app.use('/api', api);
+  app.use('/api', deps.api);
 
   const renderPage = createPageRenderer(deps.assets, logger);
   app.use(pageRoutes(renderPage));

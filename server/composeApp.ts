@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { MARKETS } from '../markets/registry.js';
 import type { AssetResolver } from '../views/AssetResolver.js';
+import { apiRouter } from './api/apiRouter.js';
 import { createApp } from './app.js';
 import { memoryStore, redisStore } from './cache/cacheStores.js';
 import { connectRedis } from './cache/redisConnection.js';
@@ -44,7 +45,7 @@ export function composeApp(options: {
     probes: [redis.probe],
     clientAssets: options.clientAssets,
     metrics,
-    searchCache,
+    api: apiRouter({ config, logger, upstreams, searchCache, redis }),
   });
   return {
     app,

@@ -22,6 +22,7 @@ export function Document({ head, assets, children }: { head: PageHead; assets: A
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${head.title} | ${market.siteName}`}</title>
         <meta name="description" content={head.description} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {head.indexable === false ? (
           <meta name="robots" content="noindex" />
         ) : (

@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import { spawn } from 'node:child_process';
+import { request } from 'undici';
 
 jest.setTimeout(30_000);
 
@@ -36,8 +37,9 @@ describe('the server process', () => {
   it('answers on a market host, then exits 0 on SIGTERM', async () => {
     const server = runServer({ PORT: '3917', SANDBOX_PORT: '0' });
     await server.listening();
-    const res = await fetch('http://127.0.0.1:3917/', { headers: { host: 'se.localhost:3917' } });
-    expect(res.status).toBe(200);
+    const res = await request('http://127.0.0.1:3917/', { headers: { host: 'se.localhost:3917' } });
+    await res.body.text();
+    expect(res.statusCode).toBe(200);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
   });
