@@ -1,0 +1,113 @@
+import type { Language, Market } from '../../../markets/schema.js';
+import type { NavigationItem } from '../../../server/upstream/contracts/content.js';
+import { CONTENT_TEXTS, type NavKey } from './texts.js';
+
+interface NavNode {
+  key: NavKey;
+  children?: NavNode[];
+  /** Shown as a page but left out of menus. */
+  hidden?: boolean;
+  /** Draft: only with a preview token. */
+  draft?: boolean;
+}
+
+/** The site tree every market shares: three levels, one hidden item, one external link, one draft. */
+const TREE: NavNode[] = [
+  { key: 'buyCar', children: [
+    { key: 'carSearch' },
+    { key: 'finance', children: [{ key: 'carLoan' }, { key: 'privateLeasing' }, { key: 'companyLeasing' }] },
+    { key: 'campaigns' },
+    { key: 'accessories' },
+  ] },
+  { key: 'service', children: [
+    { key: 'bookService' },
+    { key: 'tires', children: [{ key: 'tireHotel' }, { key: 'wheelChange' }] },
+    { key: 'damage' },
+  ] },
+  { key: 'stories' },
+  { key: 'sites' },
+  { key: 'about', children: [
+    { key: 'contact' },
+    { key: 'faq' },
+    { key: 'careers' },
+    { key: 'press', hidden: true },
+    { key: 'sustainability', children: [{ key: 'report', draft: true }] },
+  ] },
+];
+
+export type PageType = 'content' | 'carList' | 'kits' | 'storyList' | 'siteList';
+
+export interface PageEntry {
+  key: NavKey;
+  path: string;
+  pageType: PageType;
+  published: boolean;
+  /** Keys from the top level down to the parent. */
+  ancestors: NavKey[];
+}
+
+const CAREERS_URL = 'https://careers.hedinautomotive.example/';
+
+/** Keys whose path is fixed by the market (markets/*.ts paths) rather than by the tree. */
+function fixedPath(key: NavKey, market: Market): { path: string; pageType: PageType } | undefined {
+  switch (key) {
+    case 'carSearch': return { path: market.paths.carList, pageType: 'carList' };
+    case 'accessories': return { path: market.paths.kits, pageType: 'kits' };
+    case 'stories': return { path: market.paths.stories, pageType: 'storyList' };
+    case 'sites': return { path: market.paths.siteDetail, pageType: 'siteList' };
+    default: return undefined;
+  }
+}
+
+/**
+ * The market's pages by path. Slugs come from the market's default language so every language of a
+ * market shares its paths (the language switch keeps the path).
+ */
+export interface SiteTree {
+  pages: Map<string, PageEntry>;
+  pathByKey: Map<NavKey, string>;
+}
+
+export function siteTree(market: Market): SiteTree {
+  const slugs = CONTENT_TEXTS[market.languages[0]!].nav;
+  const pages = new Map<string, PageEntry>();
+  const pathByKey = new Map<NavKey, string>();
+  const walk = (nodes: NavNode[], parentPath: string, ancestors: NavKey[], parentDraft: boolean) => {
+    for (const node of nodes) {
+      const fixed = fixedPath(node.key, market);
+      const path = fixed?.path ?? `${parentPath}/${slugs[node.key].slug}`;
+      const draft = parentDraft || node.draft === true;
+      pathByKey.set(node.key, path);
+      // A market path wins over a content page on the same path (se-used's car list is /kop-bil).
+      if (node.key !== 'careers' && (fixed || !pages.has(path))) {
+        pages.set(path, { key: node.key, path, pageType: fixed?.pageType ?? 'content', published: !draft, ancestors });
+      }
+      if (node.children) walk(node.children, path, [...ancestors, node.key], draft);
+    }
+  };
+  walk(TREE, '', [], false);
+  return { pages, pathByKey };
+}
+
+/** The navigation tree in one language; drafts only when previewing. */
+export function navigation(market: Market, language: Language, preview: boolean): NavigationItem[] {
+  const texts = CONTENT_TEXTS[language].nav;
+  const { pathByKey } = siteTree(market);
+  const toItem = (node: NavNode, parentDraft: boolean): NavigationItem[] => {
+    const draft = parentDraft || node.draft === true;
+    if (draft && !preview) return [];
+    const text = texts[node.key];
+    const external = node.key === 'careers' ? CAREERS_URL : null;
+    return [{
+      id: `${market.id}-${node.key}`,
+      name: text.label,
+      url: { path: external ?? pathByKey.get(node.key) ?? '/' },
+      navigationTitle: text.menuTitle ?? null,
+      hideInNavigation: node.hidden === true,
+      externalLink: external,
+      published: !draft,
+      children: (node.children ?? []).flatMap((child) => toItem(child, draft)),
+    }];
+  };
+  return TREE.flatMap((node) => toItem(node, false));
+}

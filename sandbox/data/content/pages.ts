@@ -1,0 +1,123 @@
+import type { Language, Market } from '../../../markets/schema.js';
+import type { ContentBlock, ContentPage, Story } from '../../../server/upstream/contracts/content.js';
+import * as block from './blocks.js';
+import type { BlockContext } from './blocks.js';
+import type { PageEntry, SiteTree } from './navigation.js';
+import { CONTENT_TEXTS, type NavKey } from './texts.js';
+
+/** Block line-ups of content pages, rotated so the content pages together show every common block type. */
+const CONTENT_LINEUPS: ((ctx: BlockContext, key: NavKey) => ContentBlock[])[] = [
+  (ctx, key) => [block.blurb(ctx, 'intro', ctx.texts.blurb.title, ctx.texts.blurb.text, 'left', key), block.highlightList(ctx, 3), block.accordion(ctx), block.share(ctx)],
+  (ctx) => [block.cards(ctx, ['finance', 'bookService', 'tires']), block.spacer(ctx, 'space', 'medium'), block.fileDownloads(ctx), block.share(ctx)],
+  (ctx) => [block.stageRow(ctx), block.countdown(ctx), block.carTeaserQuery(ctx, 'latest'), block.accordion(ctx)],
+  (ctx) => [block.videoEmbed(ctx), block.siteSelection(ctx), block.highlightList(ctx, 4), block.carTeaserIds(ctx)],
+];
+
+interface PageInput {
+  market: Market;
+  language: Language;
+  tree: SiteTree;
+  stories: Story[];
+  featuredCarIds: string[];
+  anchor: Date;
+}
+
+function pageShell(input: PageInput, id: string, path: string, name: string, pageType: ContentPage['pageType'], ancestors: NavKey[]): Omit<ContentPage, 'blocks'> {
+  const texts = CONTENT_TEXTS[input.language];
+  return {
+    id,
+    pageType,
+    path,
+    language: input.language,
+    name,
+    title: `${name} | ${input.market.siteName}`,
+    metaDescription: path === '/' ? texts.home.description : texts.pageLead.replace('{label}', name.toLowerCase()),
+    image: block.image(`${input.market.id}-${name}`, name),
+    alternates: input.market.languages.map((language) => ({ language, path })),
+    breadcrumbs: [
+      { name: texts.home.title, path: '/' },
+      ...ancestors.map((key) => ({ name: texts.nav[key].label, path: input.tree.pathByKey.get(key) ?? '/' })),
+      ...(path === '/' ? [] : [{ name, path }]),
+    ].filter((crumb, i, all) => all.findIndex((c) => c.path === crumb.path) === i),
+    published: true,
+    updatedAt: input.anchor.toISOString(),
+    story: null,
+  };
+}
+
+function contentPage(input: PageInput, entry: PageEntry, index: number): ContentPage {
+  const texts = CONTENT_TEXTS[input.language];
+  const name = texts.nav[entry.key].label;
+  const ctx: BlockContext = { ...input, texts, pageId: `${input.market.id}-${entry.key}-${input.language}` };
+  const shell = { ...pageShell(input, `${input.market.id}-${entry.key}`, entry.path, name, entry.pageType, entry.ancestors), published: entry.published };
+  const intro = texts.pageLead.replace('{label}', name.toLowerCase());
+  switch (entry.pageType) {
+    case 'storyList': return { ...shell, blocks: [block.hero(ctx, name, intro, 'default', false), block.stories(ctx, false)] };
+    case 'siteList': return { ...shell, blocks: [block.hero(ctx, name, intro, 'default', false)] };
+    case 'carList': return { ...shell, blocks: [] };
+    case 'kits': return { ...shell, blocks: [block.hero(ctx, name, intro, 'default', false)] };
+    default: {
+      const height = index % 3 === 0 ? 'medium' : index % 3 === 1 ? 'default' : 'full';
+      return { ...shell, blocks: [block.hero(ctx, name, intro, height, false), ...CONTENT_LINEUPS[index % CONTENT_LINEUPS.length]!(ctx, entry.key)] };
+    }
+  }
+}
+
+/** The start page shows every block type once, plus one draft block. */
+function homePage(input: PageInput): ContentPage {
+  const texts = CONTENT_TEXTS[input.language];
+  const ctx: BlockContext = { ...input, texts, pageId: `${input.market.id}-home-${input.language}` };
+  return {
+    ...pageShell(input, `${input.market.id}-home`, '/', texts.home.title, 'home', []),
+    title: input.market.siteName,
+    blocks: [
+      block.hero(ctx, texts.home.heroTitle, texts.home.heroText, 'default', true),
+      block.highlightList(ctx, 4),
+      block.carTeaserQuery(ctx, 'latest'),
+      block.carousel(ctx),
+      block.stageRow(ctx),
+      block.carTeaserIds(ctx),
+      block.blurb(ctx, 'blurb', texts.blurb.title, texts.blurb.text, 'right', 'service'),
+      block.blurb(ctx, 'draft', texts.draft.title, texts.draft.text, 'left', 'campaigns', false),
+      block.cards(ctx, ['finance', 'bookService', 'tireHotel']),
+      block.stories(ctx, true),
+      block.carTeaserQuery(ctx, 'electric'),
+      block.siteSelection(ctx),
+      block.countdown(ctx),
+      block.accordion(ctx),
+      block.videoEmbed(ctx),
+      block.fileDownloads(ctx),
+      block.megaMenu(ctx),
+      block.spacer(ctx, 'spacer', 'large'),
+      block.share(ctx),
+    ],
+  };
+}
+
+function storyPage(input: PageInput, story: Story, index: number): ContentPage {
+  const texts = CONTENT_TEXTS[input.language];
+  const ctx: BlockContext = { ...input, texts, pageId: `${story.id}-${input.language}` };
+  return {
+    ...pageShell(input, story.id, story.url.path, story.title, 'story', ['stories']),
+    metaDescription: story.premble,
+    image: story.image,
+    published: story.published,
+    updatedAt: story.date.value,
+    story,
+    blocks: [
+      block.blurb(ctx, 'body-1', story.premble, texts.storyBody[0]!, 'left', 'stories'),
+      ...(index % 2 === 0 ? [block.videoEmbed(ctx)] : []),
+      block.blurb(ctx, 'body-2', story.title, texts.storyBody[1]!, 'right', 'sites'),
+      block.carTeaserQuery(ctx, index % 2 === 0 ? 'electric' : 'latest'),
+      block.share(ctx),
+    ],
+  };
+}
+
+/** Every page of one market in one language, by path (drafts included; the service filters them). */
+export function marketPages(input: PageInput): Map<string, ContentPage> {
+  const pages = new Map<string, ContentPage>([['/', homePage(input)]]);
+  [...input.tree.pages.values()].forEach((entry, i) => pages.set(entry.path, contentPage(input, entry, i)));
+  input.stories.forEach((story, i) => pages.set(story.url.path, storyPage(input, story, i)));
+  return pages;
+}
