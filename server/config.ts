@@ -41,6 +41,8 @@ const EnvSchema = z.object({
   SEARCH_CACHE_TTL_S: z.coerce.number({ message: 'expected seconds' }).int().min(0).max(86_400).default(60),
   SEARCH_CACHE_SWR_S: z.coerce.number({ message: 'expected seconds' }).int().min(0).max(86_400).default(300),
   SANDBOX_PORT: port.default(3100),
+  // Fault injection for the embedded sandbox (syntax in sandbox/README.md), for demos and tests.
+  SANDBOX_FAULT: z.string().max(500).default(''),
   SHUTDOWN_GRACE_MS: millis(10_000),
 });
 
@@ -64,6 +66,7 @@ export interface Config {
   upstreamTimeoutsMs: Record<UpstreamService, number>;
   searchCache: { ttlMs: number; staleWhileRevalidateMs: number };
   sandboxPort: number;
+  sandboxFault: string;
   shutdownGraceMs: number;
 }
 
@@ -112,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     searchCache: { ttlMs: e.SEARCH_CACHE_TTL_S * 1000, staleWhileRevalidateMs: e.SEARCH_CACHE_SWR_S * 1000 },
     sandboxPort: e.SANDBOX_PORT,
+    sandboxFault: e.SANDBOX_FAULT,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   };
 }

@@ -37,7 +37,7 @@ export async function startBff(options: {
   let sandbox: RunningSandbox | undefined;
   let config = options.config;
   if (missing.length > 0) {
-    sandbox = await startSandbox(config.sandboxPort, '127.0.0.1');
+    sandbox = await startSandbox(config.sandboxPort, '127.0.0.1', { faultSpec: config.sandboxFault });
     const upstreamUrls = { ...config.upstreamUrls };
     for (const name of missing) upstreamUrls[name] = sandbox.serviceUrl(name);
     config = { ...config, upstreamUrls };

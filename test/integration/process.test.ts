@@ -43,4 +43,22 @@ describe('the server process', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
   });
+
+  it('finishes a slow in-flight request after SIGTERM, then exits 0', async () => {
+    // The embedded sandbox answers searches after 1.5 s, so the search is in flight when SIGTERM arrives.
+    const server = runServer({ PORT: '3919', SANDBOX_PORT: '0', SANDBOX_FAULT: 'search:latency=1500' });
+    await server.listening();
+    const inFlight = request('http://127.0.0.1:3919/api/search', {
+      method: 'POST',
+      headers: { host: 'se.localhost:3919', 'content-type': 'application/json' },
+      body: JSON.stringify({ index: 'cars', limit: 1 }),
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    server.child.kill('SIGTERM');
+    const res = await inFlight;
+    const body = (await res.body.json()) as { total_items: number };
+    expect(res.statusCode).toBe(200);
+    expect(body.total_items).toBeGreaterThan(0);
+    expect(await server.exited).toBe(0);
+  });
 });
