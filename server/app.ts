@@ -17,7 +17,11 @@ import type { Lifecycle } from './http/lifecycle.js';
 import { requestLogging } from './http/requestLogging.js';
 import { assignCspNonce, securityHeaders } from './http/security.js';
 import { marketResolution } from './markets/resolveMarket.js';
+import type { CompiledRedirects } from './redirects/compile-redirects.js';
+import { createRedirectMiddleware } from './redirects/redirect-middleware.js';
+import { mediaRelay } from './pages/mediaRelay.js';
 import { notFoundPage, pageRoutes, renderErrorPage } from './pages/pageRoutes.js';
+import type { ContentClient } from './upstream/contentClient.js';
 import { createPageRenderer } from './render/renderPage.js';
 
 export interface AppDependencies {
@@ -32,6 +36,10 @@ export interface AppDependencies {
   metrics: Metrics;
   /** Everything under /api (server/api/apiRouter.ts). */
   api: Router;
+  /** Every market's permanent redirects, compiled at start-up. */
+  redirects: CompiledRedirects;
+  /** The content delivery service, for the pages and their layout. */
+  content: ContentClient;
 }
 
 /** The whole request pipeline, in the order a request meets it. */
@@ -51,6 +59,7 @@ export function createApp(deps: AppDependencies): express.Express {
   });
   app.use(deps.clientAssets);
   app.use(faviconRoutes());
+  app.use(mediaRelay(config.upstreamUrls.media ?? '', logger));
   app.use(assignCspNonce, securityHeaders({ isDevelopment: !config.isProduction }));
   app.use(marketResolution(deps.markets, config.trustProxy));
 
@@ -65,10 +74,11 @@ export function createApp(deps: AppDependencies): express.Express {
     unknownHost(req, res, next);
   });
 
+  app.use(createRedirectMiddleware(deps.redirects));
   app.use('/api', deps.api);
 
   const renderPage = createPageRenderer(deps.assets, logger);
-  app.use(pageRoutes(renderPage));
+  app.use(pageRoutes(renderPage, deps.content, logger));
   app.use(notFoundPage(renderPage));
   app.use(errorHandler(logger, (res) => renderErrorPage(renderPage, res, 500)));
   return app;

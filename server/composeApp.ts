@@ -10,6 +10,7 @@ import { SearchCache } from './cache/searchCache.js';
 import type { Config } from './config.js';
 import type { Lifecycle } from './http/lifecycle.js';
 import { Metrics } from './metrics.js';
+import { loadRedirects } from './redirects/load-redirects.js';
 import { createUpstreams } from './upstream/upstreams.js';
 
 /**
@@ -25,6 +26,8 @@ export function composeApp(options: {
   defaultMetrics?: boolean;
 }) {
   const { config, logger } = options;
+  // First, so a table that must not ship stops start-up before anything is opened.
+  const redirects = loadRedirects();
   const redis = connectRedis(config.redisUrl, logger);
   const metrics = new Metrics({ defaultMetrics: options.defaultMetrics ?? false });
   const upstreams = createUpstreams(config, logger, metrics);
@@ -45,7 +48,9 @@ export function composeApp(options: {
     probes: [redis.probe],
     clientAssets: options.clientAssets,
     metrics,
+    redirects,
     api: apiRouter({ config, logger, upstreams, searchCache, redis }),
+    content: upstreams.content,
   });
   return {
     app,

@@ -1,9 +1,21 @@
 import request from 'supertest';
 import { MARKETS } from '../../markets/registry.js';
+import { startSandboxPeer } from '../support/sandboxPeer.js';
 import { createTestApp } from '../support/testApp.js';
 
-const { app, close } = createTestApp();
-afterAll(() => close());
+// Pages come from the content service, so the app runs against the sandbox.
+let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
+let testApp: ReturnType<typeof createTestApp>;
+let app: ReturnType<typeof createTestApp>['app'];
+beforeAll(async () => {
+  sandbox = await startSandboxPeer();
+  testApp = createTestApp({}, { sandboxUrl: sandbox.url });
+  app = testApp.app;
+});
+afterAll(async () => {
+  await testApp.close();
+  await sandbox.close();
+});
 
 describe('every market answers on its development host', () => {
   it.each(MARKETS.map((m) => [m.devHostname, m] as const))('%s renders the home page in its language with header and footer', async (host, market) => {
@@ -54,7 +66,7 @@ describe('hosts that are not a market', () => {
   it('ignores X-Forwarded-Host unless TRUST_PROXY is on', async () => {
     const untrusted = await request(app).get('/').set('Host', 'unknown.example').set('X-Forwarded-Host', 'se.localhost');
     expect(untrusted.status).toBe(404);
-    const trusting = createTestApp({ TRUST_PROXY: 'true' });
+    const trusting = createTestApp({ TRUST_PROXY: 'true' }, { sandboxUrl: sandbox.url });
     const trusted = await request(trusting.app).get('/').set('Host', 'internal-lb:8080').set('X-Forwarded-Host', 'se.localhost');
     await trusting.close();
     expect(trusted.status).toBe(200);
@@ -94,5 +106,25 @@ describe('health', () => {
     lifecycle.state = 'stopping';
     expect((await request(fresh).get('/readyz')).status).toBe(503);
     await closeFresh();
+  });
+});
+
+describe('permanent redirects in the pipeline', () => {
+  it('answers an old path of the market with 301 to its new path on the same host', async () => {
+    const res = await request(app).get('/used/bmw/x5').set('Host', 'uk.localhost');
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe('/buy-car/used-cars/bmw/x5');
+  });
+
+  it('leaves the same path alone on another market host', async () => {
+    const res = await request(app).get('/used/bmw/x5').set('Host', 'se.localhost');
+    expect(res.status).not.toBe(301);
+    expect(res.headers.location).toBeUndefined();
+  });
+
+  it('redirects the tire purchase result page of the Swedish dealer group', async () => {
+    const res = await request(app).get('/dackdepa/success').set('Host', 'se.localhost');
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe('/dack-och-biltillbehor/dackkop-tack');
   });
 });
