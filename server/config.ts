@@ -44,6 +44,10 @@ const EnvSchema = z.object({
   // Fault injection for the embedded sandbox (syntax in sandbox/README.md), for demos and tests.
   SANDBOX_FAULT: z.string().max(500).default(''),
   SHUTDOWN_GRACE_MS: millis(10_000),
+  // Workshop event stream (GET /api/mechmate/departments/closestAvailable).
+  WORKSHOP_STREAM_IDLE_TIMEOUT_MS: millis(20_000),
+  WORKSHOP_STREAM_HEARTBEAT_MS: millis(15_000),
+  WORKSHOP_STREAM_RETRY_MS: millis(3_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -68,6 +72,8 @@ export interface Config {
   sandboxPort: number;
   sandboxFault: string;
   shutdownGraceMs: number;
+  /** The workshop SSE relay: give up after this long without an upstream byte; `:` comment this often; browser `retry:`. */
+  workshopStream: { idleTimeoutMs: number; heartbeatMs: number; retryMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -117,5 +123,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxPort: e.SANDBOX_PORT,
     sandboxFault: e.SANDBOX_FAULT,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    workshopStream: {
+      idleTimeoutMs: e.WORKSHOP_STREAM_IDLE_TIMEOUT_MS,
+      heartbeatMs: e.WORKSHOP_STREAM_HEARTBEAT_MS,
+      retryMs: e.WORKSHOP_STREAM_RETRY_MS,
+    },
   };
 }

@@ -2,10 +2,22 @@ import express, { Router } from 'express';
 import type { Logger } from 'pino';
 import type { RedisConnection } from '../cache/redisConnection.js';
 import type { SearchCache } from '../cache/searchCache.js';
+import { SubmissionLedger } from '../cache/submissionLedger.js';
 import type { Config } from '../config.js';
 import { apiNotFound } from '../http/errorHandlers.js';
+import { sameOriginForUnsafeMethods } from '../http/originCheck.js';
 import type { Upstreams } from '../upstream/upstreams.js';
-import { searchRoutes } from './searchRoutes.js';
+import { operation, requireFeature, type AnyApiOperation } from './apiOperation.js';
+import { financeOperations, financeRoutes } from './financeRoutes.js';
+import { formsOperations, formsRoutes } from './formsRoutes.js';
+import { mechmateOperations, mechmateRoutes } from './mechmateRoutes.js';
+import { openApiRoutes } from './openapi.js';
+import { placesOperations, placesRoutes } from './placesRoutes.js';
+import { ApiSearchBodySchema, searchRoutes } from './searchRoutes.js';
+import { tirehotelLimiters } from './tirehotelLimits.js';
+import { tirehotelOperations, tirehotelRoutes } from './tirehotelRoutes.js';
+import { tokenCookies } from './tirehotelSession.js';
+import { closestAvailableOperation, relayWorkshopStream } from './workshopStream.js';
 
 export interface ApiDependencies {
   config: Config;
@@ -15,11 +27,37 @@ export interface ApiDependencies {
   redis: RedisConnection;
 }
 
-/** Everything under /api: JSON bodies up to 64 KB, one router per upstream area, JSON 404 for the rest. */
+/** Every documented operation, in the order of the OpenAPI document. */
+export const API_OPERATIONS: readonly AnyApiOperation[] = [
+  operation({ tag: 'search', method: 'post', path: '/search', summary: "Search the market's cars, sites or kits (cached)", body: ApiSearchBodySchema, response: {} }),
+  ...Object.values(mechmateOperations),
+  closestAvailableOperation,
+  ...Object.values(tirehotelOperations),
+  ...Object.values(formsOperations),
+  ...Object.values(financeOperations),
+  ...Object.values(placesOperations),
+];
+
+/**
+ * Everything under /api: POSTs from another origin refused, markets without a feature answer 404
+ * for its routes, JSON bodies up to 64 KB, one router per upstream area, JSON 404 for the rest.
+ */
 export function apiRouter(deps: ApiDependencies): Router {
+  const { config, upstreams, redis } = deps;
   const api = Router();
+  api.use(sameOriginForUnsafeMethods);
+  api.use('/mechmate', requireFeature('booking'));
+  api.use('/places', requireFeature('booking'));
+  api.use('/tirehotel', requireFeature('tireHotel'));
+  api.use('/codeweaver', requireFeature('finance'));
   api.use(express.json({ limit: '64kb' }));
+  api.use(openApiRoutes(API_OPERATIONS));
   api.use(searchRoutes(deps.searchCache));
+  api.use(mechmateRoutes(upstreams.mechmate, (req, res) => relayWorkshopStream(req, res, { mechmate: upstreams.mechmate, options: config.workshopStream, logger: deps.logger })));
+  api.use(tirehotelRoutes(upstreams.tirehotel, tokenCookies(config.isProduction), tirehotelLimiters(redis)));
+  api.use(formsRoutes(upstreams.comhub, new SubmissionLedger(redis)));
+  api.use(financeRoutes(upstreams.codeweaver));
+  api.use(placesRoutes(upstreams.maps));
   api.use(apiNotFound);
   return api;
 }

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool, errors as undiciErrors } from 'undici';
 import type { Logger } from 'pino';
@@ -32,6 +33,13 @@ export interface JsonCall<S extends z.ZodType> {
   schema: S;
 }
 
+export interface EventStreamCall {
+  path: string;
+  query?: JsonCall<z.ZodType>['query'];
+  headers?: Record<string, string>;
+}
+
+const NEVER_ABORTED = new AbortController().signal;
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
 const MAX_RETRIES = 2;
 
@@ -80,6 +88,40 @@ export class UpstreamHttp {
     }
   }
 
+  /**
+   * A long-lived `text/event-stream` GET: the deadline covers only the answer's headers (the body
+   * may stay open as long as the caller reads it; `signal` ends it). Never retried. An error status
+   * throws the same UpstreamError as `json`, with the sanitised body.
+   */
+  async openEventStream(call: EventStreamCall, ctx: CallContext = {}): Promise<Readable> {
+    const started = performance.now();
+    const described = { method: 'GET' as const, path: call.path };
+    try {
+      const { statusCode, headers, body } = await this.pool.request({
+        method: 'GET',
+        path: this.prefix + call.path + queryString(call.query),
+        headers: { accept: 'text/event-stream', ...(ctx.requestId ? { 'x-request-id': ctx.requestId } : {}), ...call.headers },
+        signal: ctx.signal,
+        headersTimeout: this.options.timeoutMs,
+        bodyTimeout: 0,
+      });
+      if (statusCode >= 400) {
+        const text = await body.text();
+        throw new UpstreamError(this.options.service, 'upstream_status', `${this.options.service} answered ${statusCode}`, statusCode, sanitiseUpstreamBody(text));
+      }
+      if (!String(headers['content-type'] ?? '').startsWith('text/event-stream')) {
+        body.destroy();
+        throw new UpstreamError(this.options.service, 'upstream_bad_answer', `${this.options.service} answered something that is not an event stream`);
+      }
+      this.record('ok', started, ctx, described);
+      return body;
+    } catch (err) {
+      const failure = this.classify(err, NEVER_ABORTED, ctx.signal);
+      this.record(failure.failure, started, ctx, described, failure);
+      throw failure;
+    }
+  }
+
   close(): Promise<void> {
     return this.pool.close();
   }
@@ -124,7 +166,7 @@ export class UpstreamHttp {
     return new UpstreamError(service, 'upstream_unreachable', `${service} could not be reached`);
   }
 
-  private record(outcome: 'ok' | UpstreamFailure, started: number, ctx: CallContext, call: JsonCall<z.ZodType>, err?: UpstreamError): void {
+  private record(outcome: 'ok' | UpstreamFailure, started: number, ctx: CallContext, call: Pick<JsonCall<z.ZodType>, 'method' | 'path'>, err?: UpstreamError): void {
     const latencyMs = Math.round(performance.now() - started);
     const label = outcome === 'ok' ? 'ok' : outcome.replace('upstream_', '');
     this.options.metrics.upstreamCalls.observe({ service: this.options.service, outcome: label }, latencyMs / 1000);

@@ -1,13 +1,25 @@
 import type { Logger } from 'pino';
 import { UPSTREAM_SERVICES, type Config, type UpstreamService } from '../config.js';
 import type { Metrics } from '../metrics.js';
+import { ContentClient } from './contentClient.js';
+import { CodeweaverClient } from './codeweaverClient.js';
+import { ComhubClient } from './comhubClient.js';
+import { MapsClient } from './mapsClient.js';
+import { MechmateClient } from './mechmateClient.js';
 import { SearchClient } from './searchClient.js';
+import { TirehotelClient } from './tirehotelClient.js';
 import { UpstreamHttp } from './upstreamHttp.js';
 
 /** One HTTP pool per upstream service and the typed client in front of each. */
 export interface Upstreams {
   http: Record<UpstreamService, UpstreamHttp>;
   search: SearchClient;
+  content: ContentClient;
+  mechmate: MechmateClient;
+  tirehotel: TirehotelClient;
+  comhub: ComhubClient;
+  codeweaver: CodeweaverClient;
+  maps: MapsClient;
   close(): Promise<void>;
 }
 
@@ -30,6 +42,12 @@ export function createUpstreams(config: Config, logger: Logger, metrics: Metrics
   return {
     http,
     search: new SearchClient(http.search),
+    mechmate: new MechmateClient(http.mechmate),
+    tirehotel: new TirehotelClient(http.tirehotel),
+    comhub: new ComhubClient(http.comhub),
+    codeweaver: new CodeweaverClient(http.codeweaver),
+    maps: new MapsClient(http.maps),
+    content: new ContentClient(http.content, logger),
     close: async () => {
       await Promise.all(Object.values(http).map((h) => h.close()));
     },

@@ -1,0 +1,64 @@
+import type { Request, RequestHandler, Router } from 'express';
+import { z } from 'zod';
+import type { Market } from '../../markets/schema.js';
+import { ApiError } from '../http/apiError.js';
+import { validate } from '../http/validate.js';
+
+export type MarketFeature = keyof Market['features'];
+
+/**
+ * One API route as data: the schemas its handler validates with are the ones the OpenAPI
+ * document (openapi.ts) is generated from, so the two cannot drift apart.
+ */
+export interface ApiOperation<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> {
+  method: 'get' | 'post';
+  /** OpenAPI-style path under /api, e.g. `/mechmate/car/{regNo}`. */
+  path: string;
+  summary: string;
+  tag: string;
+  /** Markets without this feature answer 404. */
+  feature?: MarketFeature;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** The success answer; `status` defaults to 200. */
+  response: { status?: number; schema?: z.ZodType; contentType?: 'application/json' | 'text/event-stream'; description?: string };
+}
+
+/** Any operation, whatever its schemas: what route tables and the OpenAPI document hold. */
+export type AnyApiOperation = ApiOperation<z.ZodType, z.ZodType, z.ZodType>;
+
+export interface ParsedRequest<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
+  params: z.output<P>;
+  query: z.output<Q>;
+  body: z.output<B>;
+}
+
+export const operation = <P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(op: ApiOperation<P, Q, B>) => op;
+
+/** Path, query and body checked in one go: a 400 lists every field at fault (`path.regNo`, `query.lat`, `body.customer.email`). */
+export function parseRequest<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(op: ApiOperation<P, Q, B>, req: Request): ParsedRequest<P, Q, B> {
+  const schema = z.object({
+    path: op.params ?? z.unknown(),
+    query: op.query ?? z.unknown(),
+    body: op.body ?? z.unknown(),
+  });
+  const parsed = validate(schema, { path: req.params, query: req.query, body: op.body ? req.body : undefined }, 'request') as Record<'path' | 'query' | 'body', unknown>;
+  return { params: parsed.path as z.output<P>, query: parsed.query as z.output<Q>, body: parsed.body as z.output<B> };
+}
+
+/** `/mechmate/car/{regNo}` → `/mechmate/car/:regNo` */
+export const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+/** Registers the operation's handler on the router, at its path and method. */
+export function addRoute(router: Router, op: AnyApiOperation, handler: RequestHandler): void {
+  router[op.method](expressPath(op.path), handler);
+}
+
+/** Routes of a feature this market does not offer answer 404, as if they did not exist. */
+export function requireFeature(feature: MarketFeature): RequestHandler {
+  return (req, res, next) => {
+    if (res.locals.market.features[feature]) return next();
+    next(new ApiError(404, 'not_found', `No API route ${req.method} ${req.originalUrl.split('?')[0]} on this site`));
+  };
+}

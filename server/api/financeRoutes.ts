@@ -1,0 +1,60 @@
+import { Router, type Request, type Response } from 'express';
+import { abortSignalOf } from '../http/abortSignal.js';
+import type { CodeweaverClient } from '../upstream/codeweaverClient.js';
+import {
+  CalculateQuoteRequest,
+  CalculateQuoteResponse,
+  DefaultQuoteRequest,
+  DefaultQuoteResponse,
+  LegalQuery,
+  LegalResponse,
+  VehicleLookupResponse,
+  VehiclePathParams,
+} from '../upstream/contracts/codeweaver.js';
+import { addRoute, operation, parseRequest } from './apiOperation.js';
+
+const finance = { tag: 'finance', feature: 'finance' } as const;
+
+export const financeOperations = {
+  defaultQuotes: operation({
+    ...finance, method: 'post', path: '/codeweaver/default', summary: 'Default quote of every finance product for one car',
+    body: DefaultQuoteRequest, response: { schema: DefaultQuoteResponse },
+  }),
+  calculate: operation({
+    ...finance, method: 'post', path: '/codeweaver/cfd', summary: "One product with the shopper's figures (SolveFor Payment or Deposit)",
+    body: CalculateQuoteRequest, response: { schema: CalculateQuoteResponse },
+  }),
+  legal: operation({
+    ...finance, method: 'get', path: '/codeweaver/legal', summary: 'Representative example of a quote answered before',
+    query: LegalQuery, response: { schema: LegalResponse },
+  }),
+  vehicle: operation({
+    ...finance, method: 'get', path: '/codeweaver/vehicle/{regNo}', summary: 'The vehicle the quotes are for (UK plate)',
+    params: VehiclePathParams, response: { schema: VehicleLookupResponse },
+  }),
+};
+
+const ctxOf = (req: Request, res: Response) => ({ requestId: String(req.id), signal: abortSignalOf(res) });
+
+/** `/api/codeweaver/...`: the UK finance service, relayed in its own PascalCase shapes. */
+export function financeRoutes(codeweaver: CodeweaverClient): Router {
+  const router = Router();
+  const ops = financeOperations;
+  addRoute(router, ops.defaultQuotes, async (req, res) => {
+    const { body } = parseRequest(ops.defaultQuotes, req);
+    res.json(await codeweaver.defaultQuotes(body, ctxOf(req, res)));
+  });
+  addRoute(router, ops.calculate, async (req, res) => {
+    const { body } = parseRequest(ops.calculate, req);
+    res.json(await codeweaver.calculate(body, ctxOf(req, res)));
+  });
+  addRoute(router, ops.legal, async (req, res) => {
+    const { query } = parseRequest(ops.legal, req);
+    res.json(await codeweaver.legal(query.quoteRef, ctxOf(req, res)));
+  });
+  addRoute(router, ops.vehicle, async (req, res) => {
+    const { params } = parseRequest(ops.vehicle, req);
+    res.json(await codeweaver.vehicle(params.regNo.toUpperCase(), ctxOf(req, res)));
+  });
+  return router;
+}

@@ -1,0 +1,55 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { SubmissionLedger } from '../cache/submissionLedger.js';
+import { abortSignalOf } from '../http/abortSignal.js';
+import { ApiError } from '../http/apiError.js';
+import { validate } from '../http/validate.js';
+import type { ComhubClient } from '../upstream/comhubClient.js';
+import { FormAccepted, FormSubmission } from '../upstream/contracts/comhub.js';
+import { addRoute, operation, parseRequest } from './apiOperation.js';
+import { KNOWN_FORMS } from './formSchemas.js';
+
+export const formsOperations = {
+  comhub: operation({
+    tag: 'forms',
+    method: 'post',
+    path: '/forms/comhub',
+    summary:
+      'Send a form to the forms hub: formName one of {siteName}SellCarForm, {siteName}SellCarShortForm, ServiceBookingForm (Norway), CarDetailContactForm; ' +
+      'values as in the FormValues schemas. A formSubmissionId delivered in the last 24 h is not sent again (answers 202 again); ' +
+      'one still being sent answers 409.',
+    body: FormSubmission,
+    response: { status: 202, schema: FormAccepted },
+  }),
+};
+
+/** `/api/forms/comhub`: per-form validation, then the hub once per formSubmissionId. */
+export function formsRoutes(comhub: ComhubClient, ledger: SubmissionLedger): Router {
+  const router = Router();
+  const op = formsOperations.comhub;
+  addRoute(router, op, async (req, res) => {
+    const { body } = parseRequest(op, req);
+    const form = KNOWN_FORMS.find((known) => known.matches(body.formName));
+    if (!form) {
+      throw new ApiError(400, 'bad_request', `Invalid request: body.formName: unknown form ${body.formName}`, {
+        issues: [{ path: 'body.formName', message: 'unknown form' }],
+      });
+    }
+    if (form.feature && !res.locals.market.features[form.feature]) throw new ApiError(404, 'not_found', `The form ${body.formName} is not offered on this site`);
+    const values = validate(z.object({ body: z.object({ values: form.values }) }), { body: { values: body.values } }, 'request').body.values;
+
+    res.set('Cache-Control', 'no-store');
+    const reservation = await ledger.reserve(body.formSubmissionId);
+    if (reservation === 'delivered') return void res.status(202).json({ formSubmissionId: body.formSubmissionId });
+    if (reservation === 'in_flight') throw new ApiError(409, 'submission_in_progress', 'This submission is being sent; try again in a moment');
+    try {
+      const accepted = await comhub.submit({ ...body, values: values as typeof body.values }, { requestId: String(req.id), signal: abortSignalOf(res) });
+      await ledger.markDelivered(body.formSubmissionId);
+      res.status(202).json(accepted);
+    } catch (err) {
+      await ledger.release(body.formSubmissionId);
+      throw err;
+    }
+  });
+  return router;
+}

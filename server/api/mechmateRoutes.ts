@@ -1,0 +1,100 @@
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { abortSignalOf } from '../http/abortSignal.js';
+import {
+  AuthorizedWorkshopPathParams,
+  AuthorizedWorkshopResponse,
+  BookingRequest,
+  BookingResponse,
+  CarPathParams,
+  MechmateCar,
+  MechmateRegistrationNumber,
+  OfferingsQuery,
+  OfferingsResponse,
+  PricesPathParams,
+  PricesQuery,
+  PricesResponse,
+  TimeslotsPathParams,
+  TimeslotsQuery,
+  TimeslotsResponse,
+} from '../upstream/contracts/mechmate.js';
+import type { MechmateClient } from '../upstream/mechmateClient.js';
+import { addRoute, operation, parseRequest } from './apiOperation.js';
+import { closestAvailableOperation } from './workshopStream.js';
+
+/** Registration numbers are upper-cased for the shopper (part 2 §5.1); spaces as in 'ABC 123' are dropped. */
+const regNoInput = z
+  .string()
+  .max(20)
+  .transform((text) => text.replace(/\s+/g, '').toUpperCase())
+  .pipe(MechmateRegistrationNumber);
+
+const booking = { tag: 'booking', feature: 'booking' } as const;
+
+export const mechmateOperations = {
+  car: operation({
+    ...booking, method: 'get', path: '/mechmate/car/{regNo}', summary: 'The car of a registration number',
+    params: CarPathParams.extend({ regNo: regNoInput }), response: { schema: MechmateCar },
+  }),
+  services: operation({
+    ...booking, method: 'get', path: '/mechmate/services/{regNo}', summary: 'Service offerings for the car near a place',
+    params: z.object({ regNo: regNoInput }), query: OfferingsQuery, response: { schema: OfferingsResponse },
+  }),
+  addons: operation({
+    ...booking, method: 'get', path: '/mechmate/addons/{regNo}', summary: 'Add-on offerings (categories with selectionType are exclusive)',
+    params: z.object({ regNo: regNoInput }), query: OfferingsQuery, response: { schema: OfferingsResponse },
+  }),
+  prices: operation({
+    ...booking, method: 'get', path: '/mechmate/prices/{regNo}/{mileage}/{departmentId}', summary: 'Prices of the chosen offerings at one workshop',
+    params: PricesPathParams.extend({ regNo: regNoInput }), query: PricesQuery, response: { schema: PricesResponse },
+  }),
+  timeslots: operation({
+    ...booking, method: 'get', path: '/mechmate/timeslots/from/{regNo}/{departmentId}/{date}', summary: 'Free times per day from a date (YYYY-MM-DDT00:00:00)',
+    params: TimeslotsPathParams.extend({ regNo: regNoInput }), query: TimeslotsQuery, response: { schema: TimeslotsResponse },
+  }),
+  book: operation({
+    ...booking, method: 'post', path: '/mechmate/book', summary: 'Book the chosen time', body: BookingRequest, response: { schema: BookingResponse },
+  }),
+  authorizedWorkshop: operation({
+    ...booking, method: 'get', path: '/mechmate/authorized-workshop/{brand}', summary: 'Whether an authorised workshop serves the brand (spaces as hyphens)',
+    params: AuthorizedWorkshopPathParams, response: { schema: AuthorizedWorkshopResponse },
+  }),
+};
+
+const ctxOf = (req: Request, res: Response) => ({ requestId: String(req.id), signal: abortSignalOf(res) });
+
+/** `/api/mechmate/...`: the booking service, relayed with its own error bodies (`errors['Error Result']`). */
+export function mechmateRoutes(mechmate: MechmateClient, relayStream: (req: Request, res: Response) => Promise<void>): Router {
+  const router = Router();
+  const ops = mechmateOperations;
+  addRoute(router, ops.car, async (req, res) => {
+    const { params } = parseRequest(ops.car, req);
+    res.json(await mechmate.car(params.regNo, ctxOf(req, res)));
+  });
+  addRoute(router, ops.services, async (req, res) => {
+    const { params, query } = parseRequest(ops.services, req);
+    res.json(await mechmate.services(params.regNo, query, ctxOf(req, res)));
+  });
+  addRoute(router, ops.addons, async (req, res) => {
+    const { params, query } = parseRequest(ops.addons, req);
+    res.json(await mechmate.addons(params.regNo, query, ctxOf(req, res)));
+  });
+  addRoute(router, ops.prices, async (req, res) => {
+    const { params, query } = parseRequest(ops.prices, req);
+    res.json(await mechmate.prices({ ...params, serviceOfferings: query.serviceOfferings }, ctxOf(req, res)));
+  });
+  addRoute(router, ops.timeslots, async (req, res) => {
+    const { params, query } = parseRequest(ops.timeslots, req);
+    res.json(await mechmate.timeslots({ ...params, serviceOfferings: query.serviceOfferings }, ctxOf(req, res)));
+  });
+  addRoute(router, ops.book, async (req, res) => {
+    const { body } = parseRequest(ops.book, req);
+    res.set('Cache-Control', 'no-store').json(await mechmate.book(body, ctxOf(req, res)));
+  });
+  addRoute(router, ops.authorizedWorkshop, async (req, res) => {
+    const { params } = parseRequest(ops.authorizedWorkshop, req);
+    res.json(await mechmate.authorizedWorkshop(params.brand, ctxOf(req, res)));
+  });
+  addRoute(router, closestAvailableOperation, relayStream);
+  return router;
+}

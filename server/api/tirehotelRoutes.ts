@@ -1,0 +1,145 @@
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { abortSignalOf } from '../http/abortSignal.js';
+import { ApiError } from '../http/apiError.js';
+import {
+  CreateQuery,
+  LoginQuery,
+  ReviewRequest,
+  ReviewResponse,
+  SearchQuery,
+  TimeslotDaysResponse,
+  TimeslotRangeRequest,
+  TimeslotsResponse,
+  TirehotelBookingRequest,
+  TirehotelConfirmation,
+  TirehotelCredentials,
+  TirehotelCustomer,
+  TirehotelRegistrationNumber,
+  TirehotelValidated,
+  ValidateQuery,
+  WorkshopQuery,
+} from '../upstream/contracts/tirehotel.js';
+import type { TirehotelClient } from '../upstream/tirehotelClient.js';
+import { UpstreamError } from '../upstream/upstreamError.js';
+import { addRoute, operation, parseRequest } from './apiOperation.js';
+import { RATE_LIMIT_MESSAGES, refuseIfLimited, type TirehotelLimiters } from './tirehotelLimits.js';
+import type { TokenCookies } from './tirehotelSession.js';
+
+/** Spaces stripped and upper-cased (part 2 §5.3), then 2 to 7 letters or digits. */
+const regNoInput = z.string().max(20).transform((t) => t.replace(/\s+/g, '').toUpperCase()).pipe(TirehotelRegistrationNumber);
+const tireHotel = { tag: 'tire hotel', feature: 'tireHotel' } as const;
+const sessionNote = ' Needs the th_session cookie set by validate.';
+
+export const tirehotelOperations = {
+  search: operation({
+    ...tireHotel, method: 'get', path: '/tirehotel/authorization/search', summary: 'The tire-storage agreement of a registration number (404 when none)',
+    query: SearchQuery.extend({ regNo: regNoInput }), response: { schema: TirehotelCustomer },
+  }),
+  login: operation({
+    ...tireHotel, method: 'post', path: '/tirehotel/authorization/login', summary: 'Send a one-time code to the phone of the agreement; sets the th_login cookie (3 sends per agreement per 15 min)',
+    query: LoginQuery, response: { schema: TirehotelCredentials.pick({ message: true }) },
+  }),
+  validate: operation({
+    ...tireHotel, method: 'post', path: '/tirehotel/authorization/validate', summary: 'Check the 4-digit code (needs th_login); sets the th_session cookie (5 wrong codes void a code, 10 attempts per IP per minute)',
+    query: ValidateQuery.pick({ otpToken: true }), response: { schema: TirehotelValidated.omit({ authorizationToken: true }) },
+  }),
+  logout: operation({
+    ...tireHotel, method: 'post', path: '/tirehotel/authorization/logout', summary: 'Forget the tire-hotel cookies (Logga ut)', response: { status: 204 },
+  }),
+  timeslotDays: operation({
+    ...tireHotel, method: 'post', path: '/tirehotel/booking/GetTimeslotDays', summary: `Free days of the workshop.${sessionNote}`,
+    query: WorkshopQuery, body: TimeslotRangeRequest, response: { schema: TimeslotDaysResponse },
+  }),
+  timeslots: operation({
+    ...tireHotel, method: 'post', path: '/tirehotel/booking/GetTimeslots', summary: `Free times of one day.${sessionNote}`,
+    query: WorkshopQuery, body: TimeslotRangeRequest, response: { schema: TimeslotsResponse },
+  }),
+  create: operation({
+    ...tireHotel, method: 'post', path: '/tirehotel/booking/create', summary: `Book the wheel change.${sessionNote}`,
+    query: CreateQuery, body: TirehotelBookingRequest, response: { schema: TirehotelConfirmation },
+  }),
+  review: operation({
+    ...tireHotel, method: 'post', path: '/tirehotel/review/addReview', summary: `Rate the booking 1 to 5.${sessionNote}`,
+    body: ReviewRequest, response: { schema: ReviewResponse },
+  }),
+};
+
+const ctxOf = (req: Request, res: Response) => ({ requestId: String(req.id), signal: abortSignalOf(res) });
+const isUnauthorized = (err: unknown) => err instanceof UpstreamError && err.upstreamStatus === 401;
+
+/** `/api/tirehotel/...`: tokens stay in HttpOnly cookies; code sends and code guesses are limited. */
+export function tirehotelRoutes(tirehotel: TirehotelClient, cookies: TokenCookies, limits: TirehotelLimiters): Router {
+  const router = Router();
+  const ops = tirehotelOperations;
+  router.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+  const sessionOf = (req: Request) => {
+    const token = cookies.read(req, 'session');
+    if (!token) throw new ApiError(401, 'login_required', 'Din inloggning har gått ut. Logga in igen.');
+    return token;
+  };
+
+  addRoute(router, ops.search, async (req, res) => {
+    const { query } = parseRequest(ops.search, req);
+    res.json(await tirehotel.search(query.regNo, ctxOf(req, res)));
+  });
+
+  addRoute(router, ops.login, async (req, res) => {
+    const { query } = parseRequest(ops.login, req);
+    // One agreement, one phone: counting per encryptedPhoneNumber counts per registration number.
+    refuseIfLimited(res, await limits.codeSends.consume(query.encryptedPhoneNumber), RATE_LIMIT_MESSAGES.codeSends);
+    try {
+      const credentials = await tirehotel.login(query.encryptedPhoneNumber, ctxOf(req, res));
+      cookies.setLogin(res, credentials.authorizationToken);
+      res.json({ message: credentials.message });
+    } catch (err) {
+      await limits.codeSends.reward(query.encryptedPhoneNumber); // no code was sent
+      throw err;
+    }
+  });
+
+  addRoute(router, ops.validate, async (req, res) => {
+    const { query } = parseRequest(ops.validate, req);
+    const loginToken = cookies.read(req, 'login');
+    if (!loginToken) throw new ApiError(401, 'code_required', 'Koden har gått ut. Skicka en ny kod.');
+    refuseIfLimited(res, await limits.validateAttempts.consume(req.ip ?? 'unknown'), RATE_LIMIT_MESSAGES.validateAttempts);
+    refuseIfLimited(res, await limits.wrongCodes.exhausted(loginToken), RATE_LIMIT_MESSAGES.codeVoid);
+    try {
+      const validated = await tirehotel.validate(loginToken, query.otpToken, ctxOf(req, res));
+      const { authorizationToken, ...visible } = validated;
+      cookies.clear(res, 'login');
+      cookies.setSession(res, authorizationToken, validated.expiresAt);
+      res.json(visible);
+    } catch (err) {
+      if (isUnauthorized(err)) await limits.wrongCodes.penalty(loginToken);
+      throw err;
+    }
+  });
+
+  addRoute(router, ops.logout, (_req, res) => {
+    cookies.clear(res, 'login');
+    cookies.clear(res, 'session');
+    res.status(204).end();
+  });
+
+  addRoute(router, ops.timeslotDays, async (req, res) => {
+    const { query, body } = parseRequest(ops.timeslotDays, req);
+    res.json(await tirehotel.timeslotDays(query.workshopIdentifier, body, sessionOf(req), ctxOf(req, res)));
+  });
+  addRoute(router, ops.timeslots, async (req, res) => {
+    const { query, body } = parseRequest(ops.timeslots, req);
+    res.json(await tirehotel.timeslots(query.workshopIdentifier, body, sessionOf(req), ctxOf(req, res)));
+  });
+  addRoute(router, ops.create, async (req, res) => {
+    const { query, body } = parseRequest(ops.create, req);
+    res.json(await tirehotel.create(query.departmentIdentifier, body, sessionOf(req), ctxOf(req, res)));
+  });
+  addRoute(router, ops.review, async (req, res) => {
+    const { body } = parseRequest(ops.review, req);
+    res.json(await tirehotel.addReview(body, sessionOf(req), ctxOf(req, res)));
+  });
+  return router;
+}

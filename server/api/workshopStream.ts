@@ -1,0 +1,134 @@
+import type { Readable } from 'node:stream';
+import type { Request, Response } from 'express';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { validate } from '../http/validate.js';
+import { ClosestAvailableMessage, ClosestAvailableQuery, DepartmentId, MechmateRegistrationNumber } from '../upstream/contracts/mechmate.js';
+import type { MechmateClient } from '../upstream/mechmateClient.js';
+import { operation, parseRequest } from './apiOperation.js';
+
+/** One load shows 5 workshops (part 2 §9); 'Hämta fler' asks again with cursor = the last departmentId. */
+export const WORKSHOPS_PER_LOAD = 5;
+
+export const closestAvailableOperation = operation({
+  tag: 'booking',
+  feature: 'booking',
+  method: 'get',
+  path: '/mechmate/departments/closestAvailable',
+  summary: 'Workshops nearest first, as server-sent events: a workshop per message (id = departmentId), or {nosites}, or {error}; closes after 5',
+  query: ClosestAvailableQuery.extend({ regNo: z.string().max(20).transform((t) => t.replace(/\s+/g, '').toUpperCase()).pipe(MechmateRegistrationNumber) }),
+  response: { contentType: 'text/event-stream', schema: ClosestAvailableMessage, description: 'One JSON message per `data:` line' },
+});
+
+export interface WorkshopStreamOptions {
+  idleTimeoutMs: number;
+  heartbeatMs: number;
+  retryMs: number;
+}
+
+const sseMessage = (data: unknown, id?: number) => `${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`;
+
+/**
+ * Relays the booking service's workshop stream to the browser as it arrives: each upstream
+ * message parsed (eventsource-parser), checked with the contract and written at once, never
+ * compressed or buffered. Ends after 5 workshops, on {nosites} or {error}, when the upstream ends,
+ * or with {error: 'Timeout'} when the upstream stays silent too long. The upstream read waits for
+ * a slow browser ('drain'), and the upstream request is aborted the moment the browser leaves.
+ */
+export async function relayWorkshopStream(
+  req: Request,
+  res: Response,
+  deps: { mechmate: MechmateClient; options: WorkshopStreamOptions; logger: Logger },
+): Promise<void> {
+  const { query } = parseRequest(closestAvailableOperation, req);
+  const lastEventIdHeader = req.header('last-event-id');
+  const lastEventId = lastEventIdHeader === undefined ? undefined : validate(DepartmentId, lastEventIdHeader, 'Last-Event-ID');
+
+  const upstreamAbort = new AbortController();
+  res.on('close', () => upstreamAbort.abort());
+  let upstream: Readable;
+  try {
+    upstream = await deps.mechmate.closestAvailable(query, query.cursor === undefined ? lastEventId : undefined, {
+      requestId: String(req.id),
+      signal: upstreamAbort.signal,
+    });
+  } catch (err) {
+    if (upstreamAbort.signal.aborted) return; // the browser left before the stream opened
+    throw err; // answered as JSON by the error handler: the stream never started
+  }
+
+  res.status(200);
+  res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-cache, no-transform');
+  res.setHeader('X-Accel-Buffering', 'no');
+  res.setHeader('Connection', 'keep-alive');
+  res.flushHeaders();
+  res.write(`retry: ${deps.options.retryMs}\n\n`);
+
+  let finished = false;
+  const finish = (last?: string) => {
+    if (finished) return;
+    finished = true;
+    clearTimeout(idleTimer);
+    clearInterval(heartbeat);
+    upstreamAbort.abort(); // stop the upstream writing; a no-op when it already ended
+    if (!res.writableEnded && !res.destroyed) res.end(last);
+  };
+  // Nothing from the upstream for too long: tell the shopper instead of spinning forever.
+  let idleTimer = setTimeout(() => finish(sseMessage({ error: 'Timeout' })), deps.options.idleTimeoutMs);
+  const heartbeat = setInterval(() => {
+    if (!res.writableNeedDrain) res.write(': heartbeat\n\n');
+  }, deps.options.heartbeatMs);
+
+  const pending: EventSourceMessage[] = [];
+  const parser = createParser({ onEvent: (event) => pending.push(event) });
+  const decoder = new TextDecoder();
+  let workshops = 0;
+  try {
+    for await (const chunk of upstream) {
+      clearTimeout(idleTimer);
+      idleTimer = setTimeout(() => finish(sseMessage({ error: 'Timeout' })), deps.options.idleTimeoutMs);
+      parser.feed(decoder.decode(chunk as Buffer, { stream: true }));
+      for (const event of pending.splice(0)) {
+        const message = ClosestAvailableMessage.safeParse(parseJson(event.data));
+        if (!message.success) return finish(sseMessage({ error: 'ServerError' }));
+        const data = message.data;
+        if ('departmentId' in data) {
+          await writeWithBackpressure(res, sseMessage(data, data.departmentId));
+          if (++workshops >= WORKSHOPS_PER_LOAD) return finish();
+        } else {
+          return finish(sseMessage(data)); // {nosites} or {error}: the last message
+        }
+        if (finished) return;
+      }
+    }
+    finish();
+  } catch (err) {
+    if (finished || upstreamAbort.signal.aborted) return finish();
+    deps.logger.warn({ err: (err as Error).message, requestId: req.id }, 'workshop stream broke off');
+    finish(sseMessage({ error: 'ServerError' }));
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes, and when the browser's buffer is full waits for it to drain (or leave) before reading on. */
+async function writeWithBackpressure(res: Response, text: string): Promise<void> {
+  if (res.write(text) || res.destroyed) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}

@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RedisConnection } from '../cache/redisConnection.js';
+
+export type LimitOutcome = { allowed: true } | { allowed: false; retryAfterS: number };
+
+/**
+ * A counter window shared by every container through Redis (rate-limiter-flexible), with an
+ * in-memory limiter as insurance: while Redis is down or slow, each container counts on its own
+ * instead of failing the request. Keys are hashed, so tokens and phone numbers never sit in Redis.
+ */
+export class SharedRateLimiter {
+  private readonly memory: RateLimiterMemory;
+  private redisLimiter: RateLimiterRedis | undefined;
+
+  constructor(
+    private readonly redis: RedisConnection,
+    private readonly options: { keyPrefix: string; points: number; durationS: number },
+  ) {
+    this.memory = new RateLimiterMemory({ keyPrefix: options.keyPrefix, points: options.points, duration: options.durationS });
+  }
+
+  /** Counts one attempt; refused once the window's points are used up. */
+  async consume(key: string): Promise<LimitOutcome> {
+    try {
+      await this.limiter().consume(hashed(key));
+      return { allowed: true };
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return { allowed: false, retryAfterS: retryAfter(rejection) };
+      return { allowed: true }; // both stores failed: let the request through rather than lock everybody out
+    }
+  }
+
+  /** Whether the points are used up already, without counting. */
+  async exhausted(key: string): Promise<LimitOutcome> {
+    const res = await this.limiter().get(hashed(key)).catch(() => null);
+    return res && res.consumedPoints >= this.options.points ? { allowed: false, retryAfterS: retryAfter(res) } : { allowed: true };
+  }
+
+  async penalty(key: string): Promise<void> {
+    await this.limiter().penalty(hashed(key)).catch(() => undefined);
+  }
+
+  /** Gives back a point counted for an attempt that did not happen (the upstream failed). */
+  async reward(key: string): Promise<void> {
+    await this.limiter().reward(hashed(key)).catch(() => undefined);
+  }
+
+  private limiter(): RateLimiterAbstract {
+    const client = this.redis.available();
+    if (!client) return this.memory;
+    this.redisLimiter ??= new RateLimiterRedis({
+      storeClient: client,
+      useRedisPackage: true,
+      rejectIfRedisNotReady: true,
+      keyPrefix: this.options.keyPrefix,
+      points: this.options.points,
+      duration: this.options.durationS,
+      insuranceLimiter: this.memory,
+    });
+    return this.redisLimiter;
+  }
+}
+
+const hashed = (key: string) => createHash('sha256').update(key).digest('base64url').slice(0, 32);
+const retryAfter = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));

@@ -1,0 +1,112 @@
+import { jest } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { issuePaths, startApiHarness } from '../../support/apiHarness.js';
+
+jest.setTimeout(20_000);
+
+let h: Awaited<ReturnType<typeof startApiHarness>>;
+beforeAll(async () => {
+  h = await startApiHarness({ UPSTREAM_COMHUB_TIMEOUT_MS: '1000' });
+});
+afterAll(() => h.close());
+afterEach(() => h.sandbox.ctx.faults.clear());
+
+const submitted = () => h.sandbox.ctx.stats.comhubSubmissions;
+const inAWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+
+const FORMS = {
+  sellCar: {
+    formName: 'BilcenterSellCarForm',
+    values: { regno: 'ABC123', milage: 12000, customerName: 'Per', customerPhone: '070 123 45 67', customerEmail: 'per@example.se', option: 'tradeInCar', other: 'Servad' },
+  },
+  sellCarShort: {
+    formName: 'Hedin AutomotiveSellCarShortForm',
+    values: { customerName: 'Per', customerPhone: '+46701234567', customerEmail: 'per@example.se', option: 'sellCar' },
+  },
+  serviceBooking: {
+    formName: 'ServiceBookingForm',
+    values: {
+      siteEmail: 'verksted@example.no', siteName: 'Bilsenter Oslo', description: 'Lyd fra bremser', customerName: 'Ola', customerPhone: '+47 912 34 567',
+      customerEmail: 'ola@example.no', regno: 'EL12345', milage: 4500, other: '', date: inAWeek(), services: ['Service', 'Hjulskift'],
+      gdpr: true, newsletter: false, typeMC: false,
+    },
+  },
+  contact: {
+    formName: 'CarDetailContactForm',
+    values: { name: 'Kim', phone: '0701234567', email: 'kim@example.se', message: 'Finns den kvar?', siteName: 'Bilcenter', quote: true, testDrive: false, carId: 'car-123' },
+  },
+};
+const submit = (form: { formName: string; values: object }, host: 'se' | 'no' = 'se', id: string = randomUUID()) =>
+  h[host].post('/api/forms/comhub', { formName: form.formName, formSubmissionId: id, values: form.values });
+
+describe('the forms hub relay', () => {
+  it.each([
+    ['the sell-car form', FORMS.sellCar, 'se'],
+    ['the short sell-car form', FORMS.sellCarShort, 'se'],
+    ['the Norwegian service request form', FORMS.serviceBooking, 'no'],
+    ['the car-detail contact form', FORMS.contact, 'se'],
+  ] as const)("passes %s to the hub and its 202 back", async (_what, form, host) => {
+    const id = randomUUID();
+    const res = await submit(form, host, id);
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ formSubmissionId: id });
+    expect(submitted()).toContain(id);
+  });
+
+  it('delivers the same formSubmissionId posted three times to the hub once, answering 202 each time', async () => {
+    const id = randomUUID();
+    const answers = [await submit(FORMS.contact, 'se', id), await submit(FORMS.contact, 'se', id), await submit(FORMS.contact, 'se', id)];
+    expect(answers.map((a) => a.status)).toEqual([202, 202, 202]);
+    expect(submitted().filter((s) => s === id)).toHaveLength(1);
+  });
+
+  it('lets a retry through when the first attempt failed at the hub', async () => {
+    const id = randomUUID();
+    h.sandbox.ctx.faults.set('comhub', { status: 503 }, 1);
+    expect((await submit(FORMS.contact, 'se', id)).status).toBe(502);
+    expect((await submit(FORMS.contact, 'se', id)).status).toBe(202);
+    expect(submitted().filter((s) => s === id)).toHaveLength(1);
+  });
+
+  it('sends concurrent duplicates once: the others answer 202 or 409 (being sent)', async () => {
+    const id = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => submit(FORMS.contact, 'se', id)));
+    expect(answers.every((a) => a.status === 202 || a.status === 409)).toBe(true);
+    expect(submitted().filter((s) => s === id)).toHaveLength(1);
+  });
+
+  it('answers 504 when the hub hangs and 404 for the service request form outside Norway', async () => {
+    h.sandbox.ctx.faults.set('comhub', { latencyMs: 2_000 }, 1);
+    expect((await submit(FORMS.contact)).status).toBe(504);
+    expect((await submit(FORMS.serviceBooking, 'se')).status).toBe(404);
+  });
+});
+
+describe('per-form validation', () => {
+  const cases: Array<[string, { formName: string; values: object }, string]> = [
+    ['an unknown form name', { formName: 'PasswordResetForm', values: {} }, 'body.formName'],
+    ['a sell-car form without phone', { ...FORMS.sellCar, values: { ...FORMS.sellCar.values, customerPhone: undefined } }, 'body.values.customerPhone'],
+    ['a sell-car form with a negative mileage', { ...FORMS.sellCar, values: { ...FORMS.sellCar.values, milage: -1 } }, 'body.values.milage'],
+    ['a sell-car form with an unknown option', { ...FORMS.sellCar, values: { ...FORMS.sellCar.values, option: 'lease' } }, 'body.values.option'],
+    ['a short sell-car form with a bad e-mail', { ...FORMS.sellCarShort, values: { ...FORMS.sellCarShort.values, customerEmail: 'per@example.s' } }, 'body.values.customerEmail'],
+    ['a service request without consent', { ...FORMS.serviceBooking, values: { ...FORMS.serviceBooking.values, gdpr: false } }, 'body.values.gdpr'],
+    ['a service request for yesterday', { ...FORMS.serviceBooking, values: { ...FORMS.serviceBooking.values, date: '2020-01-01' } }, 'body.values.date'],
+    ['a service request with an unknown service type', { ...FORMS.serviceBooking, values: { ...FORMS.serviceBooking.values, services: ['Oljeskift'] } }, 'body.values.services.0'],
+    ['a car service request with a motorcycle type', { ...FORMS.serviceBooking, values: { ...FORMS.serviceBooking.values, services: ['Bestile deler'] } }, 'body.values.services.0'],
+    ['a contact form with a phone of 21 digits', { ...FORMS.contact, values: { ...FORMS.contact.values, phone: '1'.repeat(21) } }, 'body.values.phone'],
+    ['a contact form with an unknown field', { ...FORMS.contact, values: { ...FORMS.contact.values, isAdmin: true } }, 'body.values'],
+    ['a sample car without a chosen seller', { ...FORMS.contact, values: { ...FORMS.contact.values, carIsSample: true } }, 'body.values.sellerEmail'],
+  ];
+  it.each(cases)('refuses %s with 400 and sends nothing', async (_what, form, field) => {
+    const before = h.sandbox.upstreamCalls('comhub');
+    const res = await submit(form, form.formName === 'ServiceBookingForm' ? 'no' : 'se');
+    expect(res.status).toBe(400);
+    expect(issuePaths(res.body)).toContain(field);
+    expect(h.sandbox.upstreamCalls('comhub')).toBe(before);
+  });
+
+  it('refuses a formSubmissionId that is not an id', async () => {
+    const res = await submit(FORMS.contact, 'se', '../../etc');
+    expect(issuePaths(res.body)).toContain('body.formSubmissionId');
+  });
+});
