@@ -2,7 +2,8 @@
 export interface AssetResolver {
   /** Stylesheets every page links. */
   stylesheets: readonly string[];
-  islandAssets(names: readonly string[]): {
+  /** Scripts of a page: the enhance entry every page with the layout loads, then the named islands. */
+  pageScripts(islands: readonly string[]): {
     scripts: string[];
     preloads: string[];
     /** Development only: the inline React Refresh preamble Vite needs before any island module. */

@@ -2,13 +2,13 @@ import type { AssetResolver } from './AssetResolver.js';
 import { usePage } from './PageContext.js';
 
 /**
- * The module scripts (and preloads of their shared chunks) for exactly the islands placed above it.
- * Rendered last in <body>, after every Island has registered itself during the same render pass.
+ * The module scripts (and preloads of their shared chunks) of the page: the small enhance script
+ * the layout needs, then exactly the islands placed above it. Rendered last in <body>, after every
+ * Island has registered itself during the same render pass.
  */
 export function IslandScripts({ assets }: { assets: AssetResolver }) {
   const { islands, nonce } = usePage();
-  if (islands.size === 0) return null;
-  const { scripts, preloads, devPreamble } = assets.islandAssets([...islands]);
+  const { scripts, preloads, devPreamble } = assets.pageScripts([...islands]);
   return (
     <>
       {devPreamble && <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: devPreamble }} />}

@@ -1,38 +1,27 @@
 import type { ReactNode } from 'react';
+import { AlertBanner } from './layout/AlertBanner.js';
+import { EMPTY_LAYOUT, type LayoutData } from './layout/layoutData.js';
+import { SiteFooter } from './layout/SiteFooter.js';
+import { SiteHeader } from './layout/SiteHeader.js';
 import { usePage } from './PageContext.js';
 
-/** Header, main and footer shared by every page of every market. */
-export function Layout({ children }: { children: ReactNode }) {
-  const { market, t } = usePage();
+/** Skip link, alert, header, main and footer shared by every page of every market. */
+export function Layout({ data = EMPTY_LAYOUT, children }: { data?: LayoutData; children: ReactNode }) {
+  const { t } = usePage();
   return (
     <>
       <a className="skip-link" href="#main">
         {t('layout.skipToContent')}
       </a>
-      <header className="site-header">
-        <a className="site-header__logo" href="/" aria-label={t('layout.homeLink')}>
-          {market.siteName}
-        </a>
-        <nav aria-label={t('layout.mainNavigation')}>
-          <ul className="site-nav">
-            <li>
-              <a href={market.paths.carList}>{t('page.browseCars')}</a>
-            </li>
-            <li>
-              <a href={market.paths.siteDetail}>{t('page.findSite')}</a>
-            </li>
-          </ul>
-        </nav>
-      </header>
+      {data.alert && <AlertBanner alert={data.alert} />}
+      <SiteHeader navigation={data.navigation} />
       <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>
-      <footer className="site-footer">
-        <h2 className="visually-hidden">{t('layout.footerHeading')}</h2>
-        <p>
-          © {new Date().getFullYear()} {market.siteName}
-        </p>
-      </footer>
+      <SiteFooter brands={data.brands} />
+      <button type="button" className="scroll-top" data-scroll-top="" hidden>
+        {t('layout.scrollToTop')}
+      </button>
     </>
   );
 }

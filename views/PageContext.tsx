@@ -9,7 +9,11 @@ export interface PageContextValue {
   t: Translate;
   /** The path being rendered (no query), for canonical links and selected navigation. */
   path: string;
+  /** The request's query, for forms that carry it on (the hero search). */
+  searchParams: URLSearchParams;
   nonce: string;
+  /** Logs a part of the page that was left out or failed, with the request's id. */
+  report: (message: string, detail: Record<string, unknown>) => void;
   /** Islands placed on this page, in order; filled while rendering, read by IslandScripts. */
   islands: Set<string>;
   nextIslandId: () => string;

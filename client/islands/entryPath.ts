@@ -1,6 +1,8 @@
-/** The one place that says where an island's browser entry lives; Vite's inputs and the server's manifest lookups both use it. */
+/** The one place that says where the browser entries live; Vite's inputs and the server's manifest lookups both use it. */
 export const ISLANDS_DIR = 'client/islands';
 export const SITE_STYLESHEET = 'client/styles/site.css';
+/** The small script without React behind the layout's menus, alert, scroll-to-top and other native-HTML blocks. */
+export const ENHANCE_ENTRY = 'client/enhance/entry.ts';
 
 export function islandEntryPath(name: string): string {
   return `${ISLANDS_DIR}/${name}/entry.ts`;

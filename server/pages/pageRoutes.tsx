@@ -1,35 +1,59 @@
 import { Router, type Request, type Response } from 'express';
+import type { Logger } from 'pino';
 import { DemoPage } from '../../views/pages/DemoPage.js';
+import { ContentPageView, ContentUnavailableView } from '../../views/pages/ContentPageView.js';
 import { ErrorPage } from '../../views/pages/ErrorPage.js';
-import { HomePage } from '../../views/pages/HomePage.js';
+import type { LayoutData } from '../../views/layout/layoutData.js';
+import { abortSignalOf } from '../http/abortSignal.js';
 import type { RenderPage } from '../render/renderPage.js';
+import type { ContentClient } from '../upstream/contentClient.js';
+import type { ContentPage } from '../upstream/contracts/content.js';
+import { contentScope, loadLayout } from './loadLayout.js';
 
 /** The pages of a market site. Each route loads its data, then renders one view. */
-export function pageRoutes(renderPage: RenderPage): Router {
+export function pageRoutes(renderPage: RenderPage, content: ContentClient, logger: Logger): Router {
   const router = Router();
-
-  router.get('/', (_req, res) => {
-    const { t, market } = res.locals;
-    renderPage(res, {
-      head: { title: t('page.homeTitle'), description: t('page.homeDescription', { site: market.siteName }) },
-      body: <HomePage />,
-    });
-  });
 
   router.get('/demo', (_req, res) => {
     const { t } = res.locals;
     renderPage(res, { head: { title: t('demo.title'), description: t('demo.intro') }, body: <DemoPage /> });
   });
 
+  // Any other path is the content service's: its page, the market's 404, or the layout with a section error.
+  router.get('/{*path}', async (req, res) => {
+    const ctx = { requestId: String(req.id), signal: abortSignalOf(res) };
+    const path = (req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path) || '/';
+    const [page, layout] = await Promise.all([
+      content.page(contentScope(res), path, ctx).then(
+        (found): ContentPage | null | 'failed' => found,
+        () => 'failed' as const,
+      ),
+      loadLayout(content, req, res, ctx, logger),
+    ]);
+    if (page === null) return renderErrorPage(renderPage, res, 404, layout);
+    if (page === 'failed') {
+      const { t } = res.locals;
+      res.setHeader('Retry-After', '30');
+      return renderPage(res, { status: 503, layout, head: { title: t('error.serverTitle'), description: t('error.serverText'), indexable: false }, body: <ContentUnavailableView /> });
+    }
+    const { t } = res.locals;
+    renderPage(res, {
+      layout,
+      head: { title: page.pageType === 'home' ? t('page.homeTitle') : page.name, description: page.metaDescription },
+      body: <ContentPageView page={page} />,
+    });
+  });
+
   return router;
 }
 
 /** The market's own error page for a status: 404 when no route claimed the path, 500 on a failure. */
-export function renderErrorPage(renderPage: RenderPage, res: Response, status: 404 | 500): void {
+export function renderErrorPage(renderPage: RenderPage, res: Response, status: 404 | 500, layout?: LayoutData): void {
   const { t } = res.locals;
   const kind = status === 404 ? 'notFound' : 'server';
   renderPage(res, {
     status,
+    layout,
     head: { title: t(`error.${kind}Title`), description: t(`error.${kind}Text`), indexable: false },
     body: <ErrorPage kind={kind} />,
   });

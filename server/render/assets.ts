@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { AssetResolver } from '../../views/AssetResolver.js';
-import { islandEntryPath, SITE_STYLESHEET } from '../../client/islands/entryPath.js';
+import { ENHANCE_ENTRY, islandEntryPath, SITE_STYLESHEET } from '../../client/islands/entryPath.js';
 
 const ManifestSchema = z.record(
   z.string(),
@@ -15,7 +15,7 @@ const ManifestSchema = z.record(
 type Manifest = z.infer<typeof ManifestSchema>;
 
 /**
- * Production assets from Vite's manifest, read once at start-up. Island lookups are memoised per
+ * Production assets from Vite's manifest, read once at start-up. Script lookups are memoised per
  * set of islands, so a page costs one Map read.
  */
 export function manifestAssets(manifestPath: string): AssetResolver {
@@ -29,11 +29,11 @@ export function manifestAssets(manifestPath: string): AssetResolver {
   const siteCss = manifest[SITE_STYLESHEET];
   const stylesheets = siteCss ? [url(siteCss.file)] : [];
 
-  const memo = new Map<string, ReturnType<AssetResolver['islandAssets']>>();
+  const memo = new Map<string, ReturnType<AssetResolver['pageScripts']>>();
   return {
     stylesheets,
-    islandAssets(names) {
-      const key = names.join(',');
+    pageScripts(islands) {
+      const key = islands.join(',');
       const known = memo.get(key);
       if (known) return known;
       const scripts: string[] = [];
@@ -47,10 +47,9 @@ export function manifestAssets(manifestPath: string): AssetResolver {
           }
         }
       };
-      for (const name of names) {
-        const entryKey = islandEntryPath(name);
+      for (const entryKey of [ENHANCE_ENTRY, ...islands.map(islandEntryPath)]) {
         const entry = manifest[entryKey];
-        if (!entry) throw new Error(`Island "${name}" has no entry in the client build (${entryKey})`);
+        if (!entry) throw new Error(`${entryKey} has no entry in the client build`);
         scripts.push(url(entry.file));
         visit(entryKey);
       }
@@ -72,10 +71,10 @@ export function devServerAssets(): AssetResolver {
   ].join('\n');
   return {
     stylesheets: [`/${SITE_STYLESHEET}`],
-    islandAssets: (names) => ({
-      scripts: ['/@vite/client', ...names.map((name) => `/${islandEntryPath(name)}`)],
+    pageScripts: (islands) => ({
+      scripts: ['/@vite/client', `/${ENHANCE_ENTRY}`, ...islands.map((name) => `/${islandEntryPath(name)}`)],
       preloads: [],
-      devPreamble: preamble,
+      ...(islands.length > 0 ? { devPreamble: preamble } : {}),
     }),
   };
 }

@@ -7,12 +7,15 @@ import { translator } from '../../markets/translations/dictionaries.js';
 import type { AssetResolver } from '../../views/AssetResolver.js';
 import { Document, type PageHead } from '../../views/Document.js';
 import { Layout } from '../../views/Layout.js';
+import type { LayoutData } from '../../views/layout/layoutData.js';
 import { PageContext, type PageContextValue } from '../../views/PageContext.js';
 
 export interface PageRender {
   status?: number;
   head: PageHead;
   body: ReactNode;
+  /** The layout's content (navigation, alert, brands); without it the layout shows none. */
+  layout?: LayoutData;
 }
 
 export type RenderPage = (res: Response, page: PageRender) => void;
@@ -32,14 +35,16 @@ export function createPageRenderer(assets: AssetResolver, logger: Logger): Rende
       language,
       t: translator(language),
       path: (res.req.path || '/').replace(/\/+$/, '') || '/',
+      searchParams: new URLSearchParams(res.req.originalUrl.split('?')[1] ?? ''),
       nonce,
+      report: (message, detail) => logger.warn({ ...detail, requestId: res.req.id, path: res.req.path }, message),
       islands: new Set(),
       nextIslandId: () => `island-${islandCount++}`,
     };
     const tree = (
       <PageContext.Provider value={context}>
         <Document head={page.head} assets={assets}>
-          <Layout>{page.body}</Layout>
+          <Layout data={page.layout}>{page.body}</Layout>
         </Document>
       </PageContext.Provider>
     );

@@ -39,15 +39,15 @@ describe('islands in a real browser', () => {
     await page.close();
   });
 
-  it('loads no script at all on a page without islands', async () => {
+  it('loads only the small enhance script, and no React, on a page without islands', async () => {
     const page = await browser.newPage();
     const scripts: string[] = [];
     page.on('request', (req) => {
-      if (req.resourceType() === 'script') scripts.push(req.url());
+      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
     });
     await page.goto(marketUrl(bff, 'uk.localhost', '/'));
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('en');
-    expect(scripts).toEqual([]);
+    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/enhance-[\w-]+\.js$/)]);
     await page.close();
   });
 });

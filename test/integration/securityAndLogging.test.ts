@@ -1,8 +1,21 @@
 import request from 'supertest';
+import { startSandboxPeer } from '../support/sandboxPeer.js';
 import { createTestApp } from '../support/testApp.js';
 
-const { app, log, close } = createTestApp();
-afterAll(() => close());
+// Pages come from the content service, so the app runs against the sandbox.
+let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
+let testApp: ReturnType<typeof createTestApp>;
+let app: ReturnType<typeof createTestApp>['app'];
+let log: ReturnType<typeof createTestApp>['log'];
+beforeAll(async () => {
+  sandbox = await startSandboxPeer();
+  testApp = createTestApp({}, { sandboxUrl: sandbox.url });
+  ({ app, log } = testApp);
+});
+afterAll(async () => {
+  await testApp.close();
+  await sandbox.close();
+});
 
 describe('content security policy', () => {
   it('gives island scripts the nonce of the CSP header, and allows no inline script otherwise', async () => {
@@ -21,10 +34,13 @@ describe('content security policy', () => {
     expect(await nonceOf()).not.toEqual(await nonceOf());
   });
 
-  it('ships no module script and no React on a page without islands', async () => {
+  it('ships only the small enhance script with the nonce, and no React, on a page without islands', async () => {
     const res = await request(app).get('/').set('Host', 'se.localhost');
-    expect(res.text).not.toContain('<script type="module"');
+    const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+    const scripts = [...res.text.matchAll(/<script type="module"[^>]*>/g)].map((m) => m[0]);
+    expect(scripts).toEqual([expect.stringMatching(new RegExp(`^<script type="module" src="/assets/enhance-[\\w-]+\\.js" nonce="${nonce?.replace(/[+/=]/g, '\\$&')}">$`))]);
     expect(res.text).not.toContain('modulepreload');
+    expect(res.text).not.toMatch(/react-[\w-]+\.js/);
   });
 });
 
@@ -32,7 +48,7 @@ describe('request ids', () => {
   it('echoes a sane incoming x-request-id and writes it in the log line', async () => {
     const res = await request(app).get('/').set('Host', 'se.localhost').set('x-request-id', 'abc-123');
     expect(res.headers['x-request-id']).toBe('abc-123');
-    const line = await log.find((l) => l.requestId === 'abc-123');
+    const line = await log.find((l) => l.requestId === 'abc-123' && l.msg === 'request completed');
     expect(line).toMatchObject({ msg: 'request completed', res: { statusCode: 200 } });
   });
 

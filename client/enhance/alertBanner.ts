@@ -1,0 +1,13 @@
+import { HIDE_ALERT_COOKIE, setCookie } from './cookies.js';
+
+/** Dismissing the alert hides it now and, through the cookie, on the server's next pages for a day. */
+export function enhanceAlert(): void {
+  document.addEventListener('click', (event) => {
+    const button = (event.target as Element).closest('[data-alert-dismiss]');
+    if (!button) return;
+    setCookie(HIDE_ALERT_COOKIE, 'true', 1);
+    const banner = button.closest<HTMLElement>('[data-alert]');
+    banner?.remove();
+    document.getElementById('main')?.focus();
+  });
+}

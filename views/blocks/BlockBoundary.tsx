@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { PageContext, usePage } from '../PageContext.js';
+import { SectionError } from './SectionError.js';
+
+/**
+ * The error boundary of one block. React's error boundaries do not run while rendering on the
+ * server, so the block is rendered to a string on its own first: a throw then costs only this block,
+ * which shows the section error, and the page still answers 200.
+ */
+export function BlockBoundary({ blockId, blockType, children }: { blockId: string; blockType: string; children: ReactNode }) {
+  const page = usePage();
+  const isolated = <PageContext.Provider value={page}>{children}</PageContext.Provider>;
+  let html: string;
+  try {
+    html = renderToString(isolated);
+  } catch (err) {
+    page.report('content block failed to render', { blockId, blockType, err });
+    return <SectionError />;
+  }
+  return <div className="block" data-block-type={blockType} dangerouslySetInnerHTML={{ __html: html }} />;
+}

@@ -1,0 +1,20 @@
+import { mediaUrl } from '../media.js';
+import type { BlockProps } from './blockProps.js';
+import { ContentLinkView } from './ContentLinkView.js';
+
+/** Text beside an image, the image on the side the editor chose. */
+export function BlurbBlock({ block, first }: BlockProps<'blurb'>) {
+  const Heading = first ? 'h1' : 'h2';
+  return (
+    <section className={`blurb blurb--image-${block.imagePosition}`}>
+      {block.image && (
+        <img className="blurb__image" src={mediaUrl(block.image.src)} alt={block.image.alt} width={block.image.width} height={block.image.height} loading="lazy" decoding="async" />
+      )}
+      <div className="blurb__body">
+        <Heading>{block.title}</Heading>
+        <p>{block.text}</p>
+        {block.link && <ContentLinkView link={block.link} className="button" />}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { mediaUrl } from '../media.js';
+import { usePage } from '../PageContext.js';
+import type { BlockProps } from './blockProps.js';
+import { ContentLinkView } from './ContentLinkView.js';
+
+/**
+ * Hero: full (100svh), medium (64svh) or default (312–534 px) height. The start-page search bar
+ * goes to the market's search path with the keyphrase and the current page's other query
+ * parameters; it is never shown on a full-height hero.
+ */
+export function HeroBlock({ block, first }: BlockProps<'hero'>) {
+  const { market, searchParams, t } = usePage();
+  const Heading = first ? 'h1' : 'h2';
+  const showSearch = block.showSearch && block.height !== 'full';
+  const carried = [...searchParams].filter(([name]) => name !== 'keyphrase');
+  return (
+    <section className={`hero hero--${block.height}`}>
+      <img
+        className="hero__image"
+        src={mediaUrl(block.image.src)}
+        alt={block.image.alt}
+        width={block.image.width}
+        height={block.image.height}
+        {...(first ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+      />
+      <div className="hero__content">
+        <Heading className="hero__title">{block.title}</Heading>
+        {block.text && <p className="hero__text">{block.text}</p>}
+        {block.link && <ContentLinkView link={block.link} className="button" />}
+        {showSearch && (
+          <form className="hero-search" role="search" method="get" action={market.paths.heroSearch}>
+            <label className="visually-hidden" htmlFor={`${block.id}-keyphrase`}>
+              {t('block.heroSearchLabel')}
+            </label>
+            <input id={`${block.id}-keyphrase`} type="search" name="keyphrase" placeholder={block.searchPlaceholder ?? undefined} defaultValue={searchParams.get('keyphrase') ?? undefined} />
+            {carried.map(([name, value], i) => (
+              <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
+            ))}
+            <button type="submit" className="button">
+              {t('block.heroSearchButton')}
+            </button>
+          </form>
+        )}
+      </div>
+    </section>
+  );
+}
