@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { jest } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../support/browser.js';
