@@ -1,7 +1,7 @@
 import { readdirSync, existsSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { ENHANCE_ENTRY, ISLANDS_DIR, SITE_STYLESHEET, islandEntryPath } from './client/islands/entryPath.js';
+import { CLIENT_BUILD_DIR, ENHANCE_ENTRY, ISLANDS_DIR, SITE_STYLESHEET, islandEntryPath } from './client/islands/entryPath.js';
 
 /** One entry per island folder that has an entry.ts (named after the island), the enhance script and the site stylesheet. */
 function clientEntries(): Record<string, string> {
@@ -16,7 +16,7 @@ export default defineConfig({
   appType: 'custom',
   publicDir: false,
   build: {
-    outDir: 'dist/client',
+    outDir: CLIENT_BUILD_DIR,
     emptyOutDir: true,
     manifest: true,
     target: 'es2022',

@@ -7,3 +7,9 @@ export const ENHANCE_ENTRY = 'client/enhance/entry.ts';
 export function islandEntryPath(name: string): string {
   return `${ISLANDS_DIR}/${name}/entry.ts`;
 }
+
+/**
+ * Where Vite writes the browser build (and its manifest). Not dist/client: tsc compiles client/
+ * sources for server rendering into dist/, and Vite empties its own output folder.
+ */
+export const CLIENT_BUILD_DIR = 'dist/public';

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { Router, static as expressStatic, type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { AssetResolver } from '../../views/AssetResolver.js';
-import { ENHANCE_ENTRY, islandEntryPath, SITE_STYLESHEET } from '../../client/islands/entryPath.js';
+import { CLIENT_BUILD_DIR, ENHANCE_ENTRY, islandEntryPath, SITE_STYLESHEET } from '../../client/islands/entryPath.js';
 
 const ManifestSchema = z.record(
   z.string(),
@@ -76,5 +77,16 @@ export function devServerAssets(): AssetResolver {
       preloads: [],
       ...(islands.length > 0 ? { devPreamble: preamble } : {}),
     }),
+  };
+}
+
+/** The production build: its manifest for page rendering and its files under /assets, cached for a year. */
+export function builtClientAssets(): { assets: AssetResolver; clientAssets: RequestHandler } {
+  return {
+    assets: manifestAssets(`${CLIENT_BUILD_DIR}/.vite/manifest.json`),
+    clientAssets: Router().use(
+      '/assets',
+      expressStatic(`${CLIENT_BUILD_DIR}/assets`, { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
+    ),
   };
 }

@@ -1,7 +1,6 @@
-import express from 'express';
 import { loadConfig } from '../../server/config.js';
 import { createLogger } from '../../server/logger.js';
-import { manifestAssets } from '../../server/render/assets.js';
+import { builtClientAssets } from '../../server/render/assets.js';
 import { startBff, type RunningBff } from '../../server/start.js';
 
 /**
@@ -14,8 +13,7 @@ export async function startRunningBff(env: Record<string, string> = {}): Promise
   const bff = await startBff({
     config,
     logger: createLogger(config),
-    assets: manifestAssets('dist/client/.vite/manifest.json'),
-    clientAssets: express.Router().use('/assets', express.static('dist/client/assets', { index: false })),
+    ...builtClientAssets(),
     exit: (code) => exits.push(code),
   });
   return { ...bff, exits };

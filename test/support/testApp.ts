@@ -1,10 +1,9 @@
 import { Writable } from 'node:stream';
-import express from 'express';
 import { composeApp } from '../../server/composeApp.js';
 import { loadConfig, UPSTREAM_SERVICES } from '../../server/config.js';
 import { Lifecycle } from '../../server/http/lifecycle.js';
 import { createLogger } from '../../server/logger.js';
-import { manifestAssets } from '../../server/render/assets.js';
+import { builtClientAssets } from '../../server/render/assets.js';
 
 /** Log lines the app wrote, parsed, so tests can assert on them. */
 export class CapturedLog extends Writable {
@@ -44,8 +43,7 @@ export function createTestApp(env: Record<string, string> = {}, options: { sandb
     config,
     logger: createLogger(config, log),
     lifecycle,
-    assets: manifestAssets('dist/client/.vite/manifest.json'),
-    clientAssets: express.Router().use('/assets', express.static('dist/client/assets', { index: false })),
+    ...builtClientAssets(),
   });
   return { ...composed, log, lifecycle, config };
 }
