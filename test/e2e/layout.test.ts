@@ -1,33 +1,17 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { jest } from '@jest/globals';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from '../support/browser.js';
-import { marketUrl, startRunningBff } from '../support/runningBff.js';
+import { startBrowserSession } from '../support/browserSession.js';
 
-jest.setTimeout(30_000);
-
-let bff: Awaited<ReturnType<typeof startRunningBff>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  bff = await startRunningBff();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await bff?.shutdown('test over');
-});
+const session = startBrowserSession();
 
 describe('layout in a real browser', () => {
   it('opens and closes the mobile drawer and a section by keyboard, Escape giving focus back', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const page = await session.browser.newPage({ viewport: { width: 390, height: 844 } });
     const problems: string[] = [];
     page.on('pageerror', (err) => problems.push(err.message));
     page.on('console', (msg) => {
       if (msg.type() === 'error') problems.push(msg.text());
     });
-    await page.goto(marketUrl(bff, 'se.localhost', '/'));
+    await page.goto(session.url('se.localhost', '/'));
     const toggle = page.getByRole('button', { name: 'Meny' });
     await toggle.focus();
     await page.keyboard.press('Enter');
@@ -56,9 +40,9 @@ describe('layout in a real browser', () => {
   });
 
   it('keeps a dismissed alert hidden after a reload', async () => {
-    const context = await browser.newContext();
+    const context = await session.browser.newContext();
     const page = await context.newPage();
-    await page.goto(marketUrl(bff, 'se-used.localhost', '/'));
+    await page.goto(session.url('se-used.localhost', '/'));
     const banner = page.locator('[data-alert]');
     expect(await banner.count()).toBe(1);
     await page.getByRole('button', { name: 'Stäng meddelandet' }).click();
@@ -72,9 +56,9 @@ describe('layout in a real browser', () => {
   });
 
   it('has no serious or critical accessibility violation on the home page', async () => {
-    const context = await browser.newContext(); // axe-core needs a page of its own context
+    const context = await session.browser.newContext(); // axe-core needs a page of its own context
     const page = await context.newPage();
-    await page.goto(marketUrl(bff, 'se.localhost', '/'));
+    await page.goto(session.url('se.localhost', '/'));
     const results = await new AxeBuilder({ page }).analyze();
     const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -1,0 +1,26 @@
+import { afterAll, beforeAll, jest } from '@jest/globals';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './browser.js';
+import { marketUrl, startRunningBff } from './runningBff.js';
+
+/**
+ * For an e2e file: the whole product (as `npm start` runs it) and one Chromium, started before the
+ * file's tests and stopped after them. Read `session.browser` and `session.url()` inside tests.
+ */
+export function startBrowserSession() {
+  jest.setTimeout(30_000);
+  let bff: Awaited<ReturnType<typeof startRunningBff>> | undefined;
+  const session = {
+    browser: undefined as unknown as Browser,
+    url: (devHostname: string, path = '/') => marketUrl(bff!, devHostname, path),
+  };
+  beforeAll(async () => {
+    bff = await startRunningBff();
+    session.browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+    await bff?.shutdown('test over');
+  });
+  return session;
+}
