@@ -9,12 +9,18 @@ export const DICTIONARIES: Readonly<Record<Language, Dictionary>> = { sv, fi, nb
 
 export type Translate = (key: TranslationKey, params?: Record<string, string | number>) => string;
 
-/** A translate function for one language; `{name}` placeholders are filled from params. */
+const translators = new Map<Language, Translate>();
+
+/** The translate function of one language (made once per language); `{name}` placeholders are filled from params. */
 export function translator(language: Language): Translate {
+  const known = translators.get(language);
+  if (known) return known;
   const dictionary = DICTIONARIES[language];
-  return (key, params) => {
+  const translate: Translate = (key, params) => {
     const text = dictionary[key];
     if (!params) return text;
     return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
   };
+  translators.set(language, translate);
+  return translate;
 }

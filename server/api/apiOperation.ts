@@ -36,13 +36,21 @@ export interface ParsedRequest<P extends z.ZodType, Q extends z.ZodType, B exten
 
 export const operation = <P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(op: ApiOperation<P, Q, B>) => op;
 
+/** Each operation's whole-request schema, built once (on its first request), not per request. */
+const requestSchemas = new WeakMap<AnyApiOperation, z.ZodType>();
+
+function requestSchemaOf(op: AnyApiOperation): z.ZodType {
+  let schema = requestSchemas.get(op);
+  if (!schema) {
+    schema = z.object({ path: op.params ?? z.unknown(), query: op.query ?? z.unknown(), body: op.body ?? z.unknown() });
+    requestSchemas.set(op, schema);
+  }
+  return schema;
+}
+
 /** Path, query and body checked in one go: a 400 lists every field at fault (`path.regNo`, `query.lat`, `body.customer.email`). */
 export function parseRequest<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(op: ApiOperation<P, Q, B>, req: Request): ParsedRequest<P, Q, B> {
-  const schema = z.object({
-    path: op.params ?? z.unknown(),
-    query: op.query ?? z.unknown(),
-    body: op.body ?? z.unknown(),
-  });
+  const schema = requestSchemaOf(op as AnyApiOperation);
   const parsed = validate(schema, { path: req.params, query: req.query, body: op.body ? req.body : undefined }, 'request') as Record<'path' | 'query' | 'body', unknown>;
   return { params: parsed.path as z.output<P>, query: parsed.query as z.output<Q>, body: parsed.body as z.output<B> };
 }
@@ -50,9 +58,13 @@ export function parseRequest<P extends z.ZodType, Q extends z.ZodType, B extends
 /** `/mechmate/car/{regNo}` → `/mechmate/car/:regNo` */
 export const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
-/** Registers the operation's handler on the router, at its path and method. */
+/**
+ * Registers the operation's handler on the router, at its path and method, behind the gate of
+ * the market feature it declares: the declaration the OpenAPI document shows is the one enforced.
+ */
 export function addRoute(router: Router, op: AnyApiOperation, handler: RequestHandler): void {
-  router[op.method](expressPath(op.path), handler);
+  const gate: RequestHandler[] = op.feature ? [requireFeature(op.feature)] : [];
+  router[op.method](expressPath(op.path), ...gate, handler);
 }
 
 /** Routes of a feature this market does not offer answer 404, as if they did not exist. */

@@ -7,13 +7,13 @@ import type { Config } from '../config.js';
 import { apiNotFound } from '../http/errorHandlers.js';
 import { sameOriginForUnsafeMethods } from '../http/originCheck.js';
 import type { Upstreams } from '../upstream/upstreams.js';
-import { operation, requireFeature, type AnyApiOperation } from './apiOperation.js';
+import type { AnyApiOperation } from './apiOperation.js';
 import { financeOperations, financeRoutes } from './financeRoutes.js';
 import { formsOperations, formsRoutes } from './formsRoutes.js';
 import { mechmateOperations, mechmateRoutes } from './mechmateRoutes.js';
 import { openApiRoutes } from './openapi.js';
 import { placesOperations, placesRoutes } from './placesRoutes.js';
-import { ApiSearchBodySchema, searchRoutes } from './searchRoutes.js';
+import { searchOperation, searchRoutes } from './searchRoutes.js';
 import { tirehotelLimiters } from './tirehotelLimits.js';
 import { tirehotelOperations, tirehotelRoutes } from './tirehotelRoutes.js';
 import { tokenCookies } from './tirehotelSession.js';
@@ -29,7 +29,7 @@ export interface ApiDependencies {
 
 /** Every documented operation, in the order of the OpenAPI document. */
 export const API_OPERATIONS: readonly AnyApiOperation[] = [
-  operation({ tag: 'search', method: 'post', path: '/search', summary: "Search the market's cars, sites or kits (cached)", body: ApiSearchBodySchema, response: {} }),
+  searchOperation,
   ...Object.values(mechmateOperations),
   closestAvailableOperation,
   ...Object.values(tirehotelOperations),
@@ -39,17 +39,13 @@ export const API_OPERATIONS: readonly AnyApiOperation[] = [
 ];
 
 /**
- * Everything under /api: POSTs from another origin refused, markets without a feature answer 404
- * for its routes, JSON bodies up to 64 KB, one router per upstream area, JSON 404 for the rest.
+ * Everything under /api: POSTs from another origin refused, JSON bodies up to 64 KB, one router per
+ * upstream area (markets without an operation's feature answer 404 for it), JSON 404 for the rest.
  */
 export function apiRouter(deps: ApiDependencies): Router {
   const { config, upstreams, redis } = deps;
   const api = Router();
   api.use(sameOriginForUnsafeMethods);
-  api.use('/mechmate', requireFeature('booking'));
-  api.use('/places', requireFeature('booking'));
-  api.use('/tirehotel', requireFeature('tireHotel'));
-  api.use('/codeweaver', requireFeature('finance'));
   api.use(express.json({ limit: '64kb' }));
   api.use(openApiRoutes(API_OPERATIONS));
   api.use(searchRoutes(deps.searchCache));

@@ -1,5 +1,5 @@
-import { Router, type Request, type Response } from 'express';
-import { abortSignalOf } from '../http/abortSignal.js';
+import { Router } from 'express';
+import { callContextOf } from '../http/callContext.js';
 import type { CodeweaverClient } from '../upstream/codeweaverClient.js';
 import {
   CalculateQuoteRequest,
@@ -34,7 +34,6 @@ export const financeOperations = {
   }),
 };
 
-const ctxOf = (req: Request, res: Response) => ({ requestId: String(req.id), signal: abortSignalOf(res) });
 
 /** `/api/codeweaver/...`: the UK finance service, relayed in its own PascalCase shapes. */
 export function financeRoutes(codeweaver: CodeweaverClient): Router {
@@ -42,19 +41,19 @@ export function financeRoutes(codeweaver: CodeweaverClient): Router {
   const ops = financeOperations;
   addRoute(router, ops.defaultQuotes, async (req, res) => {
     const { body } = parseRequest(ops.defaultQuotes, req);
-    res.json(await codeweaver.defaultQuotes(body, ctxOf(req, res)));
+    res.json(await codeweaver.defaultQuotes(body, callContextOf(req, res)));
   });
   addRoute(router, ops.calculate, async (req, res) => {
     const { body } = parseRequest(ops.calculate, req);
-    res.json(await codeweaver.calculate(body, ctxOf(req, res)));
+    res.json(await codeweaver.calculate(body, callContextOf(req, res)));
   });
   addRoute(router, ops.legal, async (req, res) => {
     const { query } = parseRequest(ops.legal, req);
-    res.json(await codeweaver.legal(query.quoteRef, ctxOf(req, res)));
+    res.json(await codeweaver.legal(query.quoteRef, callContextOf(req, res)));
   });
   addRoute(router, ops.vehicle, async (req, res) => {
     const { params } = parseRequest(ops.vehicle, req);
-    res.json(await codeweaver.vehicle(params.regNo.toUpperCase(), ctxOf(req, res)));
+    res.json(await codeweaver.vehicle(params.regNo.toUpperCase(), callContextOf(req, res)));
   });
   return router;
 }

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { SubmissionLedger } from '../cache/submissionLedger.js';
-import { abortSignalOf } from '../http/abortSignal.js';
+import { callContextOf } from '../http/callContext.js';
 import { ApiError } from '../http/apiError.js';
 import { validate } from '../http/validate.js';
 import type { ComhubClient } from '../upstream/comhubClient.js';
@@ -43,7 +43,7 @@ export function formsRoutes(comhub: ComhubClient, ledger: SubmissionLedger): Rou
     if (reservation === 'delivered') return void res.status(202).json({ formSubmissionId: body.formSubmissionId });
     if (reservation === 'in_flight') throw new ApiError(409, 'submission_in_progress', 'This submission is being sent; try again in a moment');
     try {
-      const accepted = await comhub.submit({ ...body, values: values as typeof body.values }, { requestId: String(req.id), signal: abortSignalOf(res) });
+      const accepted = await comhub.submit({ ...body, values: values as typeof body.values }, callContextOf(req, res));
       await ledger.markDelivered(body.formSubmissionId);
       res.status(202).json(accepted);
     } catch (err) {

@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { abortSignalOf } from '../http/abortSignal.js';
+import { callContextOf } from '../http/callContext.js';
 import {
   AuthorizedWorkshopPathParams,
   AuthorizedWorkshopResponse,
@@ -61,7 +61,6 @@ export const mechmateOperations = {
   }),
 };
 
-const ctxOf = (req: Request, res: Response) => ({ requestId: String(req.id), signal: abortSignalOf(res) });
 
 /** `/api/mechmate/...`: the booking service, relayed with its own error bodies (`errors['Error Result']`). */
 export function mechmateRoutes(mechmate: MechmateClient, relayStream: (req: Request, res: Response) => Promise<void>): Router {
@@ -69,31 +68,31 @@ export function mechmateRoutes(mechmate: MechmateClient, relayStream: (req: Requ
   const ops = mechmateOperations;
   addRoute(router, ops.car, async (req, res) => {
     const { params } = parseRequest(ops.car, req);
-    res.json(await mechmate.car(params.regNo, ctxOf(req, res)));
+    res.json(await mechmate.car(params.regNo, callContextOf(req, res)));
   });
   addRoute(router, ops.services, async (req, res) => {
     const { params, query } = parseRequest(ops.services, req);
-    res.json(await mechmate.services(params.regNo, query, ctxOf(req, res)));
+    res.json(await mechmate.services(params.regNo, query, callContextOf(req, res)));
   });
   addRoute(router, ops.addons, async (req, res) => {
     const { params, query } = parseRequest(ops.addons, req);
-    res.json(await mechmate.addons(params.regNo, query, ctxOf(req, res)));
+    res.json(await mechmate.addons(params.regNo, query, callContextOf(req, res)));
   });
   addRoute(router, ops.prices, async (req, res) => {
     const { params, query } = parseRequest(ops.prices, req);
-    res.json(await mechmate.prices({ ...params, serviceOfferings: query.serviceOfferings }, ctxOf(req, res)));
+    res.json(await mechmate.prices({ ...params, serviceOfferings: query.serviceOfferings }, callContextOf(req, res)));
   });
   addRoute(router, ops.timeslots, async (req, res) => {
     const { params, query } = parseRequest(ops.timeslots, req);
-    res.json(await mechmate.timeslots({ ...params, serviceOfferings: query.serviceOfferings }, ctxOf(req, res)));
+    res.json(await mechmate.timeslots({ ...params, serviceOfferings: query.serviceOfferings }, callContextOf(req, res)));
   });
   addRoute(router, ops.book, async (req, res) => {
     const { body } = parseRequest(ops.book, req);
-    res.set('Cache-Control', 'no-store').json(await mechmate.book(body, ctxOf(req, res)));
+    res.set('Cache-Control', 'no-store').json(await mechmate.book(body, callContextOf(req, res)));
   });
   addRoute(router, ops.authorizedWorkshop, async (req, res) => {
     const { params } = parseRequest(ops.authorizedWorkshop, req);
-    res.json(await mechmate.authorizedWorkshop(params.brand, ctxOf(req, res)));
+    res.json(await mechmate.authorizedWorkshop(params.brand, callContextOf(req, res)));
   });
   addRoute(router, closestAvailableOperation, relayStream);
   return router;

@@ -1,6 +1,6 @@
-import { Router, type Request, type Response } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
-import { abortSignalOf } from '../http/abortSignal.js';
+import { callContextOf } from '../http/callContext.js';
 import { AutocompleteQuery, AutocompleteResponse, PlaceDetailsPathParams, PlaceDetailsResponse, ReverseGeocodeQuery, ReverseGeocodeResponse } from '../upstream/contracts/maps.js';
 import type { MapsClient } from '../upstream/mapsClient.js';
 import { addRoute, operation, parseRequest } from './apiOperation.js';
@@ -23,7 +23,6 @@ export const placesOperations = {
   }),
 };
 
-const ctxOf = (req: Request, res: Response) => ({ requestId: String(req.id), signal: abortSignalOf(res) });
 
 /** `/api/places/...`: the maps service through the BFF, so no maps key ever reaches the browser. */
 export function placesRoutes(maps: MapsClient): Router {
@@ -31,15 +30,15 @@ export function placesRoutes(maps: MapsClient): Router {
   const ops = placesOperations;
   addRoute(router, ops.autocomplete, async (req, res) => {
     const { query } = parseRequest(ops.autocomplete, req);
-    res.json(await maps.autocomplete(query.input, ctxOf(req, res)));
+    res.json(await maps.autocomplete(query.input, callContextOf(req, res)));
   });
   addRoute(router, ops.details, async (req, res) => {
     const { params } = parseRequest(ops.details, req);
-    res.json(await maps.details(params.placeId, ctxOf(req, res)));
+    res.json(await maps.details(params.placeId, callContextOf(req, res)));
   });
   addRoute(router, ops.reverse, async (req, res) => {
     const { query } = parseRequest(ops.reverse, req);
-    res.json(await maps.reverseGeocode(query, ctxOf(req, res)));
+    res.json(await maps.reverseGeocode(query, callContextOf(req, res)));
   });
   return router;
 }

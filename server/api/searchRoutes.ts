@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { SearchCache } from '../cache/searchCache.js';
-import { abortSignalOf } from '../http/abortSignal.js';
-import { validate } from '../http/validate.js';
+import { callContextOf } from '../http/callContext.js';
+import { addRoute, operation, parseRequest } from './apiOperation.js';
 import {
   CarSchema,
   KitSchema,
@@ -70,15 +70,20 @@ export const ApiSearchBodySchema = z
     });
   });
 
+export const searchOperation = operation({
+  tag: 'search', method: 'post', path: '/search', summary: "Search the market's cars, sites or kits (cached)",
+  body: ApiSearchBodySchema, response: { description: 'facet, content and total_items; header x-cache: hit, miss, stale or bypass' },
+});
+
 /** POST /api/search: the market's own index, through the cache; `x-cache` says how it was answered. */
 export function searchRoutes(cache: SearchCache): Router {
   const router = Router();
-  router.post('/search', async (req, res) => {
-    const body = validate(ApiSearchBodySchema, req.body, 'search');
+  addRoute(router, searchOperation, async (req, res) => {
+    const { body } = parseRequest(searchOperation, req);
     const { market } = res.locals;
     const { value, cache: cacheResult } = await cache.search(
       { ...body, index: market.searchIndexes[body.index] as SearchIndexName },
-      { requestId: String(req.id), signal: abortSignalOf(res) },
+      callContextOf(req, res),
     );
     res.set('x-cache', cacheResult).set('Cache-Control', 'no-store').json(value);
   });

@@ -1,6 +1,6 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { abortSignalOf } from '../http/abortSignal.js';
+import { callContextOf } from '../http/callContext.js';
 import { ApiError } from '../http/apiError.js';
 import {
   CreateQuery,
@@ -65,7 +65,6 @@ export const tirehotelOperations = {
   }),
 };
 
-const ctxOf = (req: Request, res: Response) => ({ requestId: String(req.id), signal: abortSignalOf(res) });
 const isUnauthorized = (err: unknown) => err instanceof UpstreamError && err.upstreamStatus === 401;
 
 /** `/api/tirehotel/...`: tokens stay in HttpOnly cookies; code sends and code guesses are limited. */
@@ -84,7 +83,7 @@ export function tirehotelRoutes(tirehotel: TirehotelClient, cookies: TokenCookie
 
   addRoute(router, ops.search, async (req, res) => {
     const { query } = parseRequest(ops.search, req);
-    res.json(await tirehotel.search(query.regNo, ctxOf(req, res)));
+    res.json(await tirehotel.search(query.regNo, callContextOf(req, res)));
   });
 
   addRoute(router, ops.login, async (req, res) => {
@@ -92,7 +91,7 @@ export function tirehotelRoutes(tirehotel: TirehotelClient, cookies: TokenCookie
     // One agreement, one phone: counting per encryptedPhoneNumber counts per registration number.
     refuseIfLimited(res, await limits.codeSends.consume(query.encryptedPhoneNumber), RATE_LIMIT_MESSAGES.codeSends);
     try {
-      const credentials = await tirehotel.login(query.encryptedPhoneNumber, ctxOf(req, res));
+      const credentials = await tirehotel.login(query.encryptedPhoneNumber, callContextOf(req, res));
       cookies.setLogin(res, credentials.authorizationToken);
       res.json({ message: credentials.message });
     } catch (err) {
@@ -108,7 +107,7 @@ export function tirehotelRoutes(tirehotel: TirehotelClient, cookies: TokenCookie
     refuseIfLimited(res, await limits.validateAttempts.consume(req.ip ?? 'unknown'), RATE_LIMIT_MESSAGES.validateAttempts);
     refuseIfLimited(res, await limits.wrongCodes.exhausted(loginToken), RATE_LIMIT_MESSAGES.codeVoid);
     try {
-      const validated = await tirehotel.validate(loginToken, query.otpToken, ctxOf(req, res));
+      const validated = await tirehotel.validate(loginToken, query.otpToken, callContextOf(req, res));
       const { authorizationToken, ...visible } = validated;
       cookies.clear(res, 'login');
       cookies.setSession(res, authorizationToken, validated.expiresAt);
@@ -127,19 +126,19 @@ export function tirehotelRoutes(tirehotel: TirehotelClient, cookies: TokenCookie
 
   addRoute(router, ops.timeslotDays, async (req, res) => {
     const { query, body } = parseRequest(ops.timeslotDays, req);
-    res.json(await tirehotel.timeslotDays(query.workshopIdentifier, body, sessionOf(req), ctxOf(req, res)));
+    res.json(await tirehotel.timeslotDays(query.workshopIdentifier, body, sessionOf(req), callContextOf(req, res)));
   });
   addRoute(router, ops.timeslots, async (req, res) => {
     const { query, body } = parseRequest(ops.timeslots, req);
-    res.json(await tirehotel.timeslots(query.workshopIdentifier, body, sessionOf(req), ctxOf(req, res)));
+    res.json(await tirehotel.timeslots(query.workshopIdentifier, body, sessionOf(req), callContextOf(req, res)));
   });
   addRoute(router, ops.create, async (req, res) => {
     const { query, body } = parseRequest(ops.create, req);
-    res.json(await tirehotel.create(query.departmentIdentifier, body, sessionOf(req), ctxOf(req, res)));
+    res.json(await tirehotel.create(query.departmentIdentifier, body, sessionOf(req), callContextOf(req, res)));
   });
   addRoute(router, ops.review, async (req, res) => {
     const { body } = parseRequest(ops.review, req);
-    res.json(await tirehotel.addReview(body, sessionOf(req), ctxOf(req, res)));
+    res.json(await tirehotel.addReview(body, sessionOf(req), callContextOf(req, res)));
   });
   return router;
 }

@@ -4,7 +4,7 @@ import { DemoPage } from '../../views/pages/DemoPage.js';
 import { ContentPageView, ContentUnavailableView } from '../../views/pages/ContentPageView.js';
 import { ErrorPage } from '../../views/pages/ErrorPage.js';
 import type { LayoutData } from '../../views/layout/layoutData.js';
-import { abortSignalOf } from '../http/abortSignal.js';
+import { callContextOf } from '../http/callContext.js';
 import type { RenderPage } from '../render/renderPage.js';
 import type { ContentClient } from '../upstream/contentClient.js';
 import type { ContentPage } from '../upstream/contracts/content.js';
@@ -21,7 +21,7 @@ export function pageRoutes(renderPage: RenderPage, content: ContentClient, logge
 
   // Any other path is the content service's: its page, the market's 404, or the layout with a section error.
   router.get('/{*path}', async (req, res) => {
-    const ctx = { requestId: String(req.id), signal: abortSignalOf(res) };
+    const ctx = callContextOf(req, res);
     const path = (req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path) || '/';
     const [page, layout] = await Promise.all([
       content.page(contentScope(res), path, ctx).then(

@@ -2,8 +2,6 @@ import type { ReactNode } from 'react';
 import type { Response } from 'express';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { Logger } from 'pino';
-import type { Language, Market } from '../../markets/schema.js';
-import { translator } from '../../markets/translations/dictionaries.js';
 import type { AssetResolver } from '../../views/AssetResolver.js';
 import { Document, type PageHead } from '../../views/Document.js';
 import { Layout } from '../../views/Layout.js';
@@ -26,14 +24,13 @@ export type RenderPage = (res: Response, page: PageRender) => void;
  */
 export function createPageRenderer(assets: AssetResolver, logger: Logger): RenderPage {
   return (res, page) => {
-    const market = res.locals.market as Market;
-    const language = (res.locals.language as Language | undefined) ?? market.languages[0]!;
-    const nonce = res.locals.cspNonce as string;
+    // Market, language and translate function were resolved once for the request (resolveMarket.ts).
+    const { market, language, t, cspNonce: nonce } = res.locals;
     let islandCount = 0;
     const context: PageContextValue = {
       market,
       language,
-      t: translator(language),
+      t,
       path: (res.req.path || '/').replace(/\/+$/, '') || '/',
       searchParams: new URLSearchParams(res.req.originalUrl.split('?')[1] ?? ''),
       nonce,

@@ -1,0 +1,14 @@
+import type { Request, Response } from 'express';
+import type { CallContext } from '../upstream/upstreamHttp.js';
+
+/**
+ * What an upstream call carries from the shopper's request: its id for the logs, and a signal
+ * that fires when the shopper's connection closes before the answer is sent, to abandon the work.
+ */
+export function callContextOf(req: Request, res: Response): CallContext {
+  const controller = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return { requestId: String(req.id), signal: controller.signal };
+}
