@@ -21,7 +21,7 @@ import type { CompiledRedirects } from './redirects/compile-redirects.js';
 import { createRedirectMiddleware } from './redirects/redirect-middleware.js';
 import { mediaRelay } from './pages/mediaRelay.js';
 import { notFoundPage, pageRoutes, renderErrorPage } from './pages/pageRoutes.js';
-import type { ContentClient } from './upstream/contentClient.js';
+import type { PageDeps } from './pages/pageDeps.js';
 import { createPageRenderer } from './render/renderPage.js';
 
 export interface AppDependencies {
@@ -38,8 +38,8 @@ export interface AppDependencies {
   api: Router;
   /** Every market's permanent redirects, compiled at start-up. */
   redirects: CompiledRedirects;
-  /** The content delivery service, for the pages and their layout. */
-  content: ContentClient;
+  /** What the pages load from (server/pages/pageDeps.ts). */
+  pageSources: Omit<PageDeps, 'config' | 'logger' | 'renderPage'>;
 }
 
 /** The whole request pipeline, in the order a request meets it. */
@@ -78,7 +78,7 @@ export function createApp(deps: AppDependencies): express.Express {
   app.use('/api', deps.api);
 
   const renderPage = createPageRenderer(deps.assets, logger);
-  app.use(pageRoutes(renderPage, deps.content, logger));
+  app.use(pageRoutes({ config, logger, renderPage, ...deps.pageSources }));
   app.use(notFoundPage(renderPage));
   app.use(errorHandler(logger, (res) => renderErrorPage(renderPage, res, 500)));
   return app;

@@ -50,7 +50,7 @@ export function composeApp(options: {
     metrics,
     redirects,
     api: apiRouter({ config, logger, upstreams, searchCache, redis }),
-    content: upstreams.content,
+    pageSources: { upstreams, searchCache },
   });
   return {
     app,

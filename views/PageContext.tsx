@@ -12,6 +12,8 @@ export interface PageContextValue {
   /** The request's query, for forms that carry it on (the hero search). */
   searchParams: URLSearchParams;
   nonce: string;
+  /** Editing mode for content editors (a preview token the content service accepted): unpublished content shows and editable fields are marked. */
+  editing: boolean;
   /** Logs a part of the page that was left out or failed, with the request's id. */
   report: (message: string, detail: Record<string, unknown>) => void;
   /** Islands placed on this page, in order; filled while rendering, read by IslandScripts. */

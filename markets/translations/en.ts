@@ -38,4 +38,9 @@ export const en: Dictionary = {
   'error.noSearchResults': 'No cars matched your search.',
   'error.carDetailFormError': 'Your message could not be sent. Please try again later.',
   'error.sellCarFormError': 'Something went wrong, please try again.',
+  // ---- layout and blocks (blocks.*) ----
+  // ---- stories, sites and kits (pages.*) ----
+  // ---- car list (carList.*) ----
+  // ---- car detail, contact form and compare (carDetail.*) ----
+  // ---- language, SEO and editing (seo.*) ----
 };

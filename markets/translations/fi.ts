@@ -38,4 +38,9 @@ export const fi: Dictionary = {
   'error.noSearchResults': 'Hakuasi vastaavia autoja ei löytynyt.',
   'error.carDetailFormError': 'Viestiä ei voitu lähettää. Yritä myöhemmin uudelleen.',
   'error.sellCarFormError': 'Jokin meni vikaan, yritä uudelleen.',
+  // ---- layout and blocks (blocks.*) ----
+  // ---- stories, sites and kits (pages.*) ----
+  // ---- car list (carList.*) ----
+  // ---- car detail, contact form and compare (carDetail.*) ----
+  // ---- language, SEO and editing (seo.*) ----
 };

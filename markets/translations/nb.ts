@@ -38,4 +38,9 @@ export const nb: Dictionary = {
   'error.noSearchResults': 'Ingen biler passet søket ditt.',
   'error.carDetailFormError': 'Meldingen kunne ikke sendes. Prøv igjen senere.',
   'error.sellCarFormError': 'Noe gikk galt, vennligst prøv igjen senere.',
+  // ---- layout and blocks (blocks.*) ----
+  // ---- stories, sites and kits (pages.*) ----
+  // ---- car list (carList.*) ----
+  // ---- car detail, contact form and compare (carDetail.*) ----
+  // ---- language, SEO and editing (seo.*) ----
 };

@@ -38,4 +38,9 @@ export const sk: Dictionary = {
   'error.noSearchResults': 'Vášmu vyhľadávaniu nezodpovedajú žiadne autá.',
   'error.carDetailFormError': 'Správu sa nepodarilo odoslať. Skúste to neskôr.',
   'error.sellCarFormError': 'Niečo sa pokazilo, skúste to znova.',
+  // ---- layout and blocks (blocks.*) ----
+  // ---- stories, sites and kits (pages.*) ----
+  // ---- car list (carList.*) ----
+  // ---- car detail, contact form and compare (carDetail.*) ----
+  // ---- language, SEO and editing (seo.*) ----
 };

@@ -41,6 +41,11 @@ export const sv = {
   'error.noSearchResults': 'Inga bilar matchade din sökning.',
   'error.carDetailFormError': 'Meddelandet kunde inte skickas. Försök igen senare.',
   'error.sellCarFormError': 'Något gick fel, försök igen.',
+  // ---- layout and blocks (blocks.*) ----
+  // ---- stories, sites and kits (pages.*) ----
+  // ---- car list (carList.*) ----
+  // ---- car detail, contact form and compare (carDetail.*) ----
+  // ---- language, SEO and editing (seo.*) ----
 } as const;
 
 export type TranslationKey = keyof typeof sv;

@@ -1,17 +1,23 @@
 import { Router, type Request, type Response } from 'express';
-import type { Logger } from 'pino';
 import { DemoPage } from '../../views/pages/DemoPage.js';
-import { ContentPageView, ContentUnavailableView } from '../../views/pages/ContentPageView.js';
+import { ContentUnavailableView } from '../../views/pages/ContentPageView.js';
 import { ErrorPage } from '../../views/pages/ErrorPage.js';
 import type { LayoutData } from '../../views/layout/layoutData.js';
 import { callContextOf } from '../http/callContext.js';
 import type { RenderPage } from '../render/renderPage.js';
-import type { ContentClient } from '../upstream/contentClient.js';
 import type { ContentPage } from '../upstream/contracts/content.js';
+import { loadBlockData } from './blockData.js';
+import { renderContentPageKind } from './contentPageKinds.js';
 import { contentScope, loadLayout } from './loadLayout.js';
+import type { PageDeps } from './pageDeps.js';
 
-/** The pages of a market site. Each route loads its data, then renders one view. */
-export function pageRoutes(renderPage: RenderPage, content: ContentClient, logger: Logger): Router {
+/**
+ * The pages of a market site. Routes with their own path shape (car detail, site detail, sitemap)
+ * come first; every other path is the content service's. Each route loads its data, then renders one view.
+ */
+export function pageRoutes(deps: PageDeps): Router {
+  const { renderPage, logger } = deps;
+  const content = deps.upstreams.content;
   const router = Router();
 
   router.get('/demo', (_req, res) => {
@@ -36,11 +42,13 @@ export function pageRoutes(renderPage: RenderPage, content: ContentClient, logge
       res.setHeader('Retry-After', '30');
       return renderPage(res, { status: 503, layout, head: { title: t('error.serverTitle'), description: t('error.serverText'), indexable: false }, body: <ContentUnavailableView /> });
     }
+    const loaded = await loadBlockData(page.blocks, { req, res, ctx, deps });
+    const rendered = await renderContentPageKind({ page: { ...page, blocks: loaded.blocks }, blockData: loaded.data, req, res, ctx, deps });
     const { t } = res.locals;
     renderPage(res, {
       layout,
-      head: { title: page.pageType === 'home' ? t('page.homeTitle') : page.name, description: page.metaDescription },
-      body: <ContentPageView page={page} />,
+      head: { title: page.pageType === 'home' ? t('page.homeTitle') : page.name, description: page.metaDescription, ...rendered.head },
+      body: rendered.body,
     });
   });
 

@@ -34,6 +34,7 @@ export function createPageRenderer(assets: AssetResolver, logger: Logger): Rende
       path: (res.req.path || '/').replace(/\/+$/, '') || '/',
       searchParams: new URLSearchParams(res.req.originalUrl.split('?')[1] ?? ''),
       nonce,
+      editing: false,
       report: (message, detail) => logger.warn({ ...detail, requestId: res.req.id, path: res.req.path }, message),
       islands: new Set(),
       nextIslandId: () => `island-${islandCount++}`,

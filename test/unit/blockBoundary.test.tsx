@@ -14,6 +14,7 @@ function pageContext(reports: Array<[string, Record<string, unknown>]>): PageCon
     path: '/',
     searchParams: new URLSearchParams(),
     nonce: 'n',
+    editing: false,
     islands: new Set(),
     nextIslandId: () => 'island-0',
     report: (message, detail) => reports.push([message, detail]),

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { ContentBlock } from '../../server/upstream/contracts/content.js';
 import { usePage } from '../PageContext.js';
 import { BlockBoundary } from './BlockBoundary.js';
-import type { BlockProps } from './blockProps.js';
+import type { BlockDataMap, BlockProps } from './blockProps.js';
 import { BLOCK_COMPONENTS } from './registry.js';
 
 type AnyBlockComponent = ComponentType<BlockProps<ContentBlock['type']>>;
@@ -14,7 +14,7 @@ export function renderableBlocks(blocks: readonly ContentBlock[], registry: Bloc
 }
 
 /** A page's blocks in order, each in its own boundary; types without a component are skipped and logged. */
-export function BlockList({ blocks, registry = BLOCK_COMPONENTS }: { blocks: readonly ContentBlock[]; registry?: BlockRegistry }) {
+export function BlockList({ blocks, data = new Map(), registry = BLOCK_COMPONENTS }: { blocks: readonly ContentBlock[]; data?: BlockDataMap; registry?: BlockRegistry }) {
   const { report } = usePage();
   for (const block of blocks) {
     if (!registry[block.type]) report('content block skipped: no component for its type', { blockId: block.id, blockType: block.type });
@@ -25,7 +25,7 @@ export function BlockList({ blocks, registry = BLOCK_COMPONENTS }: { blocks: rea
         const Component = registry[block.type] as AnyBlockComponent;
         return (
           <BlockBoundary key={block.id} blockId={block.id} blockType={block.type}>
-            <Component block={block} first={index === 0} />
+            <Component block={block} data={data.get(block.id) as undefined} first={index === 0} />
           </BlockBoundary>
         );
       })}

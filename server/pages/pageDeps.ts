@@ -1,0 +1,14 @@
+import type { Logger } from 'pino';
+import type { SearchCache } from '../cache/searchCache.js';
+import type { Config } from '../config.js';
+import type { RenderPage } from '../render/renderPage.js';
+import type { Upstreams } from '../upstream/upstreams.js';
+
+/** What the page routes read from: the renderer, the upstream clients and the search cache (searches go through it). */
+export interface PageDeps {
+  config: Config;
+  logger: Logger;
+  renderPage: RenderPage;
+  upstreams: Pick<Upstreams, 'content' | 'maps' | 'search'>;
+  searchCache: SearchCache;
+}
