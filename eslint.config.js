@@ -19,11 +19,14 @@ export default tseslint.config(
   },
   {
     // Browser code never pulls in server-only modules: server/, views/ or any *.server.ts file.
+    // The upstream contracts' types are the one exception: type-only imports vanish from the bundle.
     files: ['client/**'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
-          { group: ['**/server/**', '**/server', '**/*.server', '**/*.server.js', '**/*.server.ts'], message: 'client/ must not import server-only code.' },
+          { regex: '(^|/)server(/(?!upstream/contracts/[^/]+$)|$)', message: 'client/ must not import server-only code.' },
+          { group: ['**/*.server', '**/*.server.js', '**/*.server.ts'], message: 'client/ must not import server-only code.' },
+          { group: ['**/server/upstream/contracts/*'], allowTypeImports: true, message: 'client/ may import only types from the upstream contracts.' },
           { group: ['**/views/**'], message: 'client/ must not import server-rendered views.' },
           { group: ['node:*'], message: 'client/ runs in the browser.' },
         ],
