@@ -2,12 +2,15 @@ import type { ReactNode } from 'react';
 import type { AssetResolver } from './AssetResolver.js';
 import { IslandScripts } from './IslandScripts.js';
 import { usePage } from './PageContext.js';
+import { JsonLd } from './seo/JsonLd.js';
 
 export interface PageHead {
   title: string;
   description: string;
   /** Leave out for pages search engines should not index (errors). */
   indexable?: boolean;
+  /** schema.org objects, each written as one JSON-LD script (Article, AutoDealer, Car, BreadcrumbList...). */
+  structuredData?: readonly object[];
 }
 
 /** The whole HTML document: head with SEO links and styles, the page, then its island scripts. */
@@ -34,6 +37,7 @@ export function Document({ head, assets, children }: { head: PageHead; assets: A
             <link rel="alternate" hrefLang="x-default" href={`${origin}${localisedPath(market.languages[0]!)}`} />
           </>
         )}
+        {head.structuredData?.map((data, i) => <JsonLd key={i} data={data} />)}
         {assets.stylesheets.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}

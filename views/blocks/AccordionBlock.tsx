@@ -1,15 +1,10 @@
-import { serializeProps } from '../Island.js';
 import { usePage } from '../PageContext.js';
+import { JsonLd } from '../seo/JsonLd.js';
 import type { BlockProps } from './blockProps.js';
 
 /** Questions as native <details>; as FAQ also published as FAQPage structured data for search engines. */
 export function AccordionBlock({ block }: BlockProps<'accordion'>) {
   const { t } = usePage();
-  const structured = {
-    '@context': 'https://schema.org',
-    '@type': 'FAQPage',
-    mainEntity: block.items.map((item) => ({ '@type': 'Question', name: item.question, acceptedAnswer: { '@type': 'Answer', text: item.answer } })),
-  };
   return (
     <section className="accordion">
       <h2>{block.title ?? t('block.faqHeading')}</h2>
@@ -19,7 +14,14 @@ export function AccordionBlock({ block }: BlockProps<'accordion'>) {
           <p>{item.answer}</p>
         </details>
       ))}
-      {block.faq && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeProps(structured) }} />}
+      {block.faq && (
+        <JsonLd
+          data={{
+            '@type': 'FAQPage',
+            mainEntity: block.items.map((item) => ({ '@type': 'Question', name: item.question, acceptedAnswer: { '@type': 'Answer', text: item.answer } })),
+          }}
+        />
+      )}
     </section>
   );
 }
