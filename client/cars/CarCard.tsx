@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react';
+import type { CarSummary } from './carSummary.js';
+import { formatMileage, formatPrice, type CarFormat } from './formatCar.js';
+
+/** The shopper-visible words of a card, from the server's dictionary (client/cars/carCardTexts.ts builds them). */
+export interface CarCardLabels {
+  year: string;
+  mileage: string;
+  fuel: string;
+  gearbox: string;
+  campaignPrice: string;
+  retailPrice: string;
+  price: string;
+  exVat: string;
+  vatDeductible: string;
+}
+
+export interface CarCardTexts {
+  format: CarFormat;
+  labels: CarCardLabels;
+}
+
+export interface CarCardProps {
+  car: CarSummary;
+  href: string;
+  texts: CarCardTexts;
+  /** The first row loads at once (it is what the shopper sees first); the rest lazily. */
+  imageLoading?: 'eager' | 'lazy';
+  headingLevel?: 2 | 3;
+  /** Buttons under the card (the compare toggle); outside the card's link. */
+  actions?: ReactNode;
+}
+
+/** One car: image, name, year, mileage, fuel, gearbox and price; the same on the server and in islands. */
+export function CarCard({ car, href, texts, imageLoading = 'lazy', headingLevel = 3, actions }: CarCardProps) {
+  const { format, labels } = texts;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const campaign = car.campaignPrice !== null && car.campaignPrice < car.retailPrice;
+  const vatNote = car.vehicleTypeCode === 'LCV' ? labels.exVat : car.vatEligible ? labels.vatDeductible : null;
+  return (
+    <article className="car-card">
+      <a className="car-card__link" href={href}>
+        <img
+          className="car-card__image"
+          src={car.image}
+          alt=""
+          width={400}
+          height={300}
+          loading={imageLoading}
+          decoding="async"
+          {...(imageLoading === 'eager' ? { fetchPriority: 'high' as const } : {})}
+        />
+        <Heading className="car-card__title">
+          <span className="car-card__brand">{car.brand}</span> <span className="car-card__model">{`${car.model} ${car.variant}`.trim()}</span>
+        </Heading>
+      </a>
+      <dl className="car-card__facts">
+        <div><dt>{labels.year}</dt><dd>{car.year}</dd></div>
+        <div><dt>{labels.mileage}</dt><dd>{formatMileage(car.mileageKm, format)}</dd></div>
+        <div><dt>{labels.fuel}</dt><dd>{car.fuel}</dd></div>
+        <div><dt>{labels.gearbox}</dt><dd>{car.gearbox}</dd></div>
+      </dl>
+      <p className="car-card__price">
+        {campaign ? (
+          <>
+            <span className="visually-hidden">{labels.campaignPrice} </span>
+            <strong className="car-card__amount car-card__amount--campaign">{formatPrice(car.price, car.currency, format.locale)}</strong>{' '}
+            <span className="visually-hidden">{labels.retailPrice} </span>
+            <s className="car-card__retail">{formatPrice(car.retailPrice, car.currency, format.locale)}</s>
+          </>
+        ) : (
+          <>
+            <span className="visually-hidden">{labels.price} </span>
+            <strong className="car-card__amount">{formatPrice(car.price, car.currency, format.locale)}</strong>
+          </>
+        )}
+        {vatNote && <span className="car-card__vat">{vatNote}</span>}
+      </p>
+      {actions && <div className="car-card__actions">{actions}</div>}
+    </article>
+  );
+}

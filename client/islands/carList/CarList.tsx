@@ -1,0 +1,234 @@
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { formatNumber, formatPrice } from '../../cars/formatCar.js';
+import { CompareToggle } from '../../compare/CompareToggle.js';
+import { CAR_LIST_PAGE_SIZE, CAR_LIST_TOTAL_CAP, CAR_SORTS, KEYPHRASE_DEBOUNCE_MS, RANGE_FACETS, TERM_FACETS, type CarSortName } from './carListConfig.js';
+import {
+  carListHref,
+  carListQuery,
+  parseCarListState,
+  toggleTerm,
+  withKeyphrase,
+  withPage,
+  withRange,
+  withSort,
+  type CarListState,
+} from './carListUrlState.js';
+import { fill, type CarListProps, type CarListResults } from './carListTypes.js';
+import { ActiveFilters } from './ActiveFilters.js';
+import { CarResults } from './CarResults.js';
+import { fetchCarList } from './fetchCarList.js';
+import { RangeFacet } from './RangeFacet.js';
+import { rangeExtents, withoutFullSpans } from './rangeRules.js';
+import { TermFacet } from './TermFacet.js';
+
+const PRICE_FIELDS = new Set(['car_price', 'car_campaign_price', 'car_retail_price']);
+
+function savedScroll(state: unknown): number | null {
+  const y = (state as { carListScrollY?: unknown } | null)?.carListScrollY;
+  return typeof y === 'number' ? y : null;
+}
+function saveScroll(): void {
+  history.replaceState({ ...(history.state as object | null), carListScrollY: window.scrollY }, '');
+}
+
+/**
+ * The car list island. Its state is its URL: every change is one history entry (load-more replaces
+ * the entry, so Back undoes filters, not pages), and Back shows the list as it was, scroll included.
+ * It starts from exactly what the server rendered, so hydration searches nothing.
+ */
+export function CarList(props: CarListProps) {
+  const { path, carDetailBase, texts, card } = props;
+  const keep = useMemo(() => new URLSearchParams(props.keep), [props.keep]);
+  const [state, setState] = useState(props.state);
+  const [results, setResults] = useState<CarListResults>(props.results);
+  const [loading, setLoading] = useState<'replace' | 'more' | null>(null);
+  const [keyphrase, setKeyphrase] = useState(props.state.keyphrase);
+  const latest = useRef({ state, results });
+  const cache = useRef(new Map<string, CarListResults>());
+  const inFlight = useRef<AbortController | null>(null);
+  const keyphraseTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const pendingScroll = useRef<number | null>(null);
+  const keyphraseId = useId();
+  const sortId = useId();
+  const filtersId = useId();
+  const resultsId = useId();
+
+  useEffect(() => {
+    latest.current = { state, results };
+  }, [state, results]);
+
+  const hrefOf = (s: CarListState) => carListHref(path, s, keep);
+  const { locale } = card.format;
+  const formatCount = (n: number) => (n > CAR_LIST_TOTAL_CAP ? `${CAR_LIST_TOTAL_CAP}+` : formatNumber(n, locale));
+  const formatRange = (field: string, value: number) =>
+    PRICE_FIELDS.has(field) ? formatPrice(value, props.currency, locale) : field === 'car_year' ? String(value) : formatNumber(value, locale);
+  const extents = useMemo(() => rangeExtents(results.facets, RANGE_FACETS), [results.facets]);
+
+  /** Shows a state's results: from memory when this tab has seen them, else pages `fromPage`..page from /api/search. */
+  const load = async (next: CarListState, fromPage = 0) => {
+    inFlight.current?.abort();
+    const key = carListQuery(next);
+    const known = fromPage === 0 ? cache.current.get(key) : undefined;
+    if (known) {
+      inFlight.current = null;
+      setLoading(null);
+      setResults(known);
+      return;
+    }
+    const controller = new AbortController();
+    inFlight.current = controller;
+    setLoading(fromPage === 0 ? 'replace' : 'more');
+    const before = latest.current.results;
+    try {
+      const fetched = await fetchCarList(next, controller.signal, fromPage);
+      const merged = fromPage === 0 ? fetched : { ...fetched, cars: [...before.cars.slice(0, fromPage * CAR_LIST_PAGE_SIZE), ...fetched.cars] };
+      cache.current.set(key, merged);
+      setResults(merged);
+    } catch {
+      if (controller.signal.aborted) return;
+      setResults(fromPage === 0 ? { cars: [], facets: before.facets, total: 0, failed: true } : { ...before, failed: true });
+    } finally {
+      if (inFlight.current === controller) {
+        inFlight.current = null;
+        setLoading(null);
+      }
+    }
+  };
+
+  /** One change of filters, keyphrase or sort: a new history entry and page 0. */
+  const change = (next: CarListState) => {
+    if (carListQuery(next) === carListQuery(latest.current.state)) return;
+    saveScroll();
+    history.pushState({}, '', hrefOf(next));
+    latest.current = { ...latest.current, state: next };
+    setState(next);
+    void load(next);
+  };
+
+  const loadMore = () => {
+    const { state: current, results: shown } = latest.current;
+    const next = withPage(current, current.page + 1);
+    history.replaceState(history.state, '', hrefOf(next));
+    latest.current = { ...latest.current, state: next };
+    setState(next);
+    void load(next, Math.floor(shown.cars.length / CAR_LIST_PAGE_SIZE));
+  };
+
+  const retry = () => {
+    const { state: current, results: shown } = latest.current;
+    void load(current, Math.floor(shown.cars.length / CAR_LIST_PAGE_SIZE));
+  };
+
+  // Set up once: remember what the server rendered, take over scroll restoration, follow Back and Forward.
+  useEffect(() => {
+    if (!props.results.failed) cache.current.set(carListQuery(props.state), props.results);
+    history.scrollRestoration = 'manual';
+    const canonical = carListHref(path, props.state, keep);
+    if (canonical !== location.pathname + location.search) history.replaceState(history.state, '', canonical);
+    const y = savedScroll(history.state);
+    if (y !== null) window.scrollTo(0, y);
+    const onPop = () => {
+      const next = parseCarListState(new URLSearchParams(location.search));
+      pendingScroll.current = savedScroll(history.state);
+      latest.current = { ...latest.current, state: next };
+      setState(next);
+      setKeyphrase(next.keyphrase);
+      void load(next);
+    };
+    window.addEventListener('popstate', onPop);
+    window.addEventListener('pagehide', saveScroll);
+    return () => {
+      window.removeEventListener('popstate', onPop);
+      window.removeEventListener('pagehide', saveScroll);
+      clearTimeout(keyphraseTimer.current);
+    };
+    // The server's first state and results are read once, at hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Back/Forward: once the entry's results are on the page, scroll to where the shopper was.
+  useLayoutEffect(() => {
+    if (loading || pendingScroll.current === null) return;
+    window.scrollTo(0, pendingScroll.current);
+    pendingScroll.current = null;
+  }, [loading, results]);
+
+  const onKeyphrase = (text: string) => {
+    setKeyphrase(text);
+    clearTimeout(keyphraseTimer.current);
+    keyphraseTimer.current = setTimeout(() => change(withKeyphrase(latest.current.state, text)), KEYPHRASE_DEBOUNCE_MS);
+  };
+
+  /** The form is what works without JavaScript; with it, a submit reads the same fields the server would. */
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    clearTimeout(keyphraseTimer.current);
+    const fields = [...new FormData(event.currentTarget).entries()].map(([k, v]) => [k, String(v)]);
+    const parsed = parseCarListState(new URLSearchParams(fields));
+    change({ ...parsed, ranges: withoutFullSpans(parsed.ranges, extents), page: 0 });
+  };
+
+  const facetOf = (field: string) => results.facets.find((f) => f.name === field);
+
+  return (
+    <form className="car-list" method="get" action={path} onSubmit={onSubmit} aria-label={texts.keyphraseLabel}>
+      {[...keep].map(([name, value], i) => <input key={`keep-${i}`} type="hidden" name={name} value={value} />)}
+      {TERM_FACETS.length > 0 &&
+        Object.entries(state.terms).flatMap(([field, values]) =>
+          values.map((value) => <input key={`${field}=${value}`} type="hidden" name={field} value={value} />),
+        )}
+      <div className="car-list__bar">
+        <div className="car-list__keyphrase">
+          <label htmlFor={keyphraseId}>{texts.keyphraseLabel}</label>
+          <div className="car-list__keyphrase-row">
+            <input id={keyphraseId} name="keyphrase" type="search" value={keyphrase} placeholder={texts.keyphrasePlaceholder}
+              maxLength={200} onChange={(e) => onKeyphrase(e.target.value)} />
+            <button type="submit" className="button">{texts.search}</button>
+          </div>
+        </div>
+        <div className="car-list__sort">
+          <label htmlFor={sortId}>{texts.sortLabel}</label>
+          <select id={sortId} name="sortName" value={state.sortName ?? 'relevance'}
+            onChange={(e) => change(withSort(latest.current.state, e.target.value as CarSortName))}>
+            {CAR_SORTS.map((sort) => <option key={sort} value={sort}>{texts.sorts[sort]}</option>)}
+          </select>
+        </div>
+      </div>
+      <div className="car-list__layout">
+        <section className="car-list__filters" aria-labelledby={filtersId}>
+          <h2 id={filtersId} className="car-list__heading">{texts.filters}</h2>
+          {TERM_FACETS.map((field, i) => {
+            const facet = facetOf(field);
+            return (
+              <TermFacet key={field} name={texts.facetNames[field]} facet={facet?.type === 'term' ? facet : undefined}
+                selected={state.terms[field] ?? []} defaultOpen={i === 0}
+                hrefFor={(value) => hrefOf(toggleTerm(state, field, value))}
+                onToggle={(value) => change(toggleTerm(latest.current.state, field, value))} texts={texts} />
+            );
+          })}
+          {RANGE_FACETS.map(({ field, step }, i) => {
+            const extent = extents[field];
+            if (!extent) return null;
+            const filter = state.ranges[field];
+            return (
+              <RangeFacet key={field} field={field} name={texts.facetNames[field]}
+                extent={extent} step={step} filter={filter} defaultOpen={i === 0} texts={texts}
+                format={(v) => formatRange(field, v)} onApply={(range) => change(withRange(latest.current.state, field, range))} />
+            );
+          })}
+          <button type="submit" className="button car-list__apply">{texts.applyFilters}</button>
+        </section>
+        <section className="car-list__results" aria-labelledby={resultsId}>
+          <h2 id={resultsId} className="visually-hidden">{texts.results}</h2>
+          <p className="car-list__count" role="status">
+            {loading === 'replace' ? '' : fill(texts.resultCount, { total: formatCount(results.total) })}
+          </p>
+          <ActiveFilters state={state} hrefOf={hrefOf} onChange={change} formatRange={formatRange} texts={texts} />
+          <CarResults results={results} loading={loading} page={state.page} carDetailBase={carDetailBase} card={card} texts={texts}
+            moreHref={hrefOf(withPage(state, state.page + 1))} onMore={loadMore} onRetry={retry} formatCount={formatCount}
+            actionsFor={(car) => <CompareToggle car={car} labels={props.compareLabels} />} />
+        </section>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { CarCard, type CarCardTexts } from '../../cars/CarCard.js';
+import { carDetailPath, type CarSummary } from '../../cars/carSummary.js';
+import { CAR_LIST_MAX_PAGES } from './carListConfig.js';
+import { fill, type CarListResults, type CarListTexts } from './carListTypes.js';
+import { isPlainClick } from './plainClick.js';
+
+/** Cards of the first row load at once; the rest lazily. */
+const EAGER_IMAGES = 4;
+const SKELETONS_REPLACE = 8;
+const SKELETONS_MORE = 4;
+
+interface CarResultsProps {
+  results: CarListResults;
+  loading: 'replace' | 'more' | null;
+  page: number;
+  carDetailBase: string;
+  card: CarCardTexts;
+  texts: CarListTexts;
+  moreHref: string;
+  onMore: () => void;
+  onRetry: () => void;
+  formatCount: (n: number) => string;
+  actionsFor?: (car: CarSummary) => ReactNode;
+}
+
+function Skeletons({ count }: { count: number }) {
+  return Array.from({ length: count }, (_, i) => (
+    <li key={`skeleton-${i}`} className="car-card car-card--skeleton" aria-hidden="true">
+      <div className="car-card__image" />
+      <div className="skeleton-line" />
+      <div className="skeleton-line skeleton-line--short" />
+    </li>
+  ));
+}
+
+/** The grid with its states: skeleton, error with retry, no results, and load-more with progress. */
+export function CarResults({ results, loading, page, carDetailBase, card, texts, moreHref, onMore, onRetry, formatCount, actionsFor }: CarResultsProps) {
+  const grid = useRef<HTMLUListElement>(null);
+  const firstNew = useRef<number | null>(null);
+  const shown = results.cars.length;
+  // After 'load more', keyboard focus goes to the first new car (without scrolling the page).
+  useEffect(() => {
+    if (loading || firstNew.current === null) return;
+    const link = grid.current?.children[firstNew.current]?.querySelector('a');
+    firstNew.current = null;
+    link?.focus({ preventScroll: true });
+  }, [loading, results]);
+
+  if (loading === 'replace') {
+    return (
+      <div aria-busy="true">
+        <p className="car-list__status">{texts.loading}</p>
+        <ul className="car-grid"><Skeletons count={SKELETONS_REPLACE} /></ul>
+      </div>
+    );
+  }
+  const canLoadMore = !results.failed && shown < results.total && page + 1 < CAR_LIST_MAX_PAGES && shown > 0;
+  const more = (event: MouseEvent) => {
+    if (!isPlainClick(event)) return;
+    event.preventDefault();
+    firstNew.current = shown;
+    onMore();
+  };
+  return (
+    <div aria-busy={loading === 'more'}>
+      {shown > 0 && (
+        <ul className="car-grid" ref={grid}>
+          {results.cars.map((car, i) => (
+            <li key={car.id}>
+              <CarCard car={car} href={carDetailPath(carDetailBase, car)} texts={card} imageLoading={i < EAGER_IMAGES ? 'eager' : 'lazy'} actions={actionsFor?.(car)} />
+            </li>
+          ))}
+          {loading === 'more' && <Skeletons count={SKELETONS_MORE} />}
+        </ul>
+      )}
+      {results.failed ? (
+        <div className="car-list__error" role="alert">
+          <p>{texts.error}</p>
+          <button type="button" className="button" onClick={onRetry}>{texts.retry}</button>
+        </div>
+      ) : (
+        shown === 0 && <p className="car-list__empty" role="status">{texts.noResults}</p>
+      )}
+      {shown > 0 && (
+        <div className="car-list__progress">
+          <p>{fill(texts.progress, { shown: formatCount(shown), total: formatCount(results.total) })}</p>
+          <div className="car-list__progress-bar" aria-hidden="true">
+            <span style={{ width: `${Math.min(100, (shown / Math.max(1, results.total)) * 100)}%` }} />
+          </div>
+          {canLoadMore && (
+            <a className="button car-list__more" href={moreHref} onClick={more} rel="nofollow">{texts.loadMore}</a>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { useId, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import type { SearchFacet } from '../../../server/upstream/contracts/search.js';
+import { FACET_SEARCH_THRESHOLD, FACET_VISIBLE_VALUES } from './carListConfig.js';
+import { fill, type CarListTexts } from './carListTypes.js';
+import { isPlainClick } from './plainClick.js';
+
+type TermValue = { value: string; count: number };
+
+const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+interface TermFacetProps {
+  name: string;
+  facet: Extract<SearchFacet, { type: 'term' }> | undefined;
+  selected: readonly string[];
+  hrefFor: (value: string) => string;
+  onToggle: (value: string) => void;
+  texts: CarListTexts;
+  defaultOpen?: boolean;
+}
+
+/**
+ * One term facet: each value a link to the list with that value toggled (so it works without
+ * JavaScript), shown as a checkbox. A search box from 10 values on; values past the first few
+ * behind 'show more' (a <details>, which needs no script either).
+ */
+export function TermFacet({ name, facet, selected, hrefFor, onToggle, texts, defaultOpen = false }: TermFacetProps) {
+  const [query, setQuery] = useState('');
+  // Open once (chosen values or the first facet); after that the shopper decides.
+  const [open] = useState(defaultOpen || selected.length > 0);
+  const searchId = useId();
+  const answered: TermValue[] = (facet?.values ?? []).map((v) => ({ value: String(v.value), count: v.count }));
+  // A chosen value the other filters leave no car for still shows, so it can be unchosen.
+  const values = [...answered, ...selected.filter((s) => !answered.some((a) => a.value === s)).map((value) => ({ value, count: 0 }))];
+  if (values.length === 0) return null;
+
+  const item = ({ value, count }: TermValue) => {
+    const checked = selected.includes(value);
+    const toggle = (event: MouseEvent | KeyboardEvent) => {
+      if (!isPlainClick(event)) return;
+      event.preventDefault();
+      onToggle(value);
+    };
+    return (
+      <li key={value}>
+        <a
+          className="facet__value"
+          href={hrefFor(value)}
+          role="checkbox"
+          aria-checked={checked}
+          onClick={toggle}
+          onKeyDown={(e) => e.key === ' ' && toggle(e)}
+          rel="nofollow"
+        >
+          <span className="facet__box" aria-hidden="true" />
+          <span className="facet__label">{value}</span>
+          <span className="facet__count">{count}</span>
+        </a>
+      </li>
+    );
+  };
+
+  const folded = fold(query.trim());
+  const filtered = folded ? values.filter((v) => fold(v.value).includes(folded)) : null;
+  const first = values.slice(0, FACET_VISIBLE_VALUES);
+  const rest = values.slice(FACET_VISIBLE_VALUES);
+
+  return (
+    <details className="facet" open={open}>
+      <summary className="facet__name">
+        {name}
+        {selected.length > 0 && <span className="facet__selected"> ({selected.length})</span>}
+      </summary>
+      {values.length >= FACET_SEARCH_THRESHOLD && (
+        <div className="facet__search">
+          <label htmlFor={searchId} className="visually-hidden">{fill(texts.facetSearch, { facet: name })}</label>
+          <input id={searchId} type="search" value={query} placeholder={fill(texts.facetSearch, { facet: name })}
+            onChange={(e) => setQuery(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()} />
+        </div>
+      )}
+      {filtered ? (
+        <ul className="facet__values">{filtered.map(item)}</ul>
+      ) : (
+        <>
+          <ul className="facet__values">{first.map(item)}</ul>
+          {rest.length > 0 && (
+            <details className="facet__more">
+              <summary>
+                <span className="facet__more-label">{texts.showMore}</span>
+                <span className="facet__less-label">{texts.showLess}</span>
+              </summary>
+              <ul className="facet__values">{rest.map(item)}</ul>
+            </details>
+          )}
+        </>
+      )}
+    </details>
+  );
+}

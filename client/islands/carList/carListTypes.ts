@@ -1,0 +1,65 @@
+import type { SearchFacet } from '../../../server/upstream/contracts/search.js';
+import type { CarCardTexts } from '../../cars/CarCard.js';
+import type { CarSummary } from '../../cars/carSummary.js';
+import type { CompareToggleLabels } from '../../compare/CompareToggle.js';
+import type { CarSortName, UrlRangeField, UrlTermField } from './carListConfig.js';
+import type { CarListState } from './carListUrlState.js';
+
+/** What a search of pages 0..N answered; `failed` shows the error state (a failing search reads as empty). */
+export interface CarListResults {
+  cars: CarSummary[];
+  facets: SearchFacet[];
+  total: number;
+  failed: boolean;
+}
+
+export interface CarListTexts {
+  filters: string;
+  keyphraseLabel: string;
+  keyphrasePlaceholder: string;
+  search: string;
+  applyFilters: string;
+  sortLabel: string;
+  sorts: Record<CarSortName, string>;
+  activeFilters: string;
+  clearAll: string;
+  /** With `{label}`. */
+  removeFilter: string;
+  showMore: string;
+  showLess: string;
+  /** With `{facet}`. */
+  facetSearch: string;
+  rangeMin: string;
+  rangeMax: string;
+  from: string;
+  to: string;
+  loadMore: string;
+  /** With `{shown}` and `{total}`. */
+  progress: string;
+  /** With `{total}`. */
+  resultCount: string;
+  loading: string;
+  retry: string;
+  results: string;
+  error: string;
+  noResults: string;
+  facetNames: Record<UrlTermField | UrlRangeField, string>;
+}
+
+export interface CarListProps {
+  /** The public path of this list (with its language prefix). */
+  path: string;
+  carDetailBase: string;
+  /** Query parameters that are not the list's (a preview token...), kept on every URL the list makes. */
+  keep: string;
+  state: CarListState;
+  results: CarListResults;
+  texts: CarListTexts;
+  card: CarCardTexts;
+  currency: CarSummary['currency'];
+  /** The compare toggle under each card. */
+  compareLabels: CompareToggleLabels;
+}
+
+export const fill = (text: string, params: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));

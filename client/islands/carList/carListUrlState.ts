@@ -1,0 +1,192 @@
+import type { SearchFilter } from '../../../server/upstream/contracts/search.js';
+import { CAR_SUMMARY_FIELDS } from '../../cars/carSummary.js';
+import {
+  CAR_LIST_MAX_PAGES,
+  CAR_LIST_PAGE_SIZE,
+  CAR_SORTS,
+  RANGE_FACETS,
+  TERM_FACETS,
+  URL_RANGE_FIELDS,
+  URL_TERM_FIELDS,
+  type CarSortName,
+  type UrlRangeField,
+  type UrlTermField,
+} from './carListConfig.js';
+import type { Range } from './rangeRules.js';
+
+/**
+ * The car list's whole state, which is its URL: `?keyphrase=volvo&sortName=price_asc&car_brand=Volvo
+ * &car_brand=BMW&car_price=100000-300000&page=2`. Term filters repeat their parameter; a range is
+ * `min-max`. The plain HTML form (no JavaScript) sends a range as `car_price_min` / `car_price_max`;
+ * those parse too, and an empty side is open. Anything else in the query is not the list's and is kept.
+ */
+export interface CarListState {
+  keyphrase: string;
+  /** null: the default order (relevance). */
+  sortName: CarSortName | null;
+  /** Pages 0..page are shown (load-more survives reload and Back). */
+  page: number;
+  terms: Partial<Record<UrlTermField, string[]>>;
+  ranges: Partial<Record<UrlRangeField, Range>>;
+}
+
+/** An open side of a range sent by the plain form: the lowest / highest value any car can have. */
+export const RANGE_OPEN_MIN = 0;
+export const RANGE_OPEN_MAX = 999_999_999;
+
+const MAX_KEYPHRASE = 200;
+const MAX_TERM_VALUES = 50;
+const MAX_TERM_VALUE_LENGTH = 200;
+
+export const EMPTY_STATE: CarListState = { keyphrase: '', sortName: null, page: 0, terms: {}, ranges: {} };
+
+const NUMBER = /^\d+(\.\d+)?$/;
+function parseRange(text: string | null): Range | undefined {
+  const m = text === null ? null : /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$/.exec(text.trim());
+  if (!m) return undefined;
+  const a = Number(m[1]);
+  const b = Number(m[2]);
+  return a <= b ? [a, b] : [b, a];
+}
+function parseFormRange(min: string | null, max: string | null): Range | undefined {
+  const lo = min?.trim().replace(/\s/g, '') ?? '';
+  const hi = max?.trim().replace(/\s/g, '') ?? '';
+  if ((lo && !NUMBER.test(lo)) || (hi && !NUMBER.test(hi)) || (!lo && !hi)) return undefined;
+  const a = lo ? Number(lo) : RANGE_OPEN_MIN;
+  const b = hi ? Number(hi) : RANGE_OPEN_MAX;
+  return a <= b ? [a, b] : [b, a];
+}
+
+export function parseCarListState(params: URLSearchParams): CarListState {
+  const keyphrase = (params.get('keyphrase') ?? '').trim().slice(0, MAX_KEYPHRASE);
+  const sort = params.get('sortName');
+  const sortName = sort && sort !== 'relevance' && (CAR_SORTS as readonly string[]).includes(sort) ? (sort as CarSortName) : null;
+  const pageText = params.get('page') ?? '';
+  const page = /^\d{1,3}$/.test(pageText) ? Math.min(Number(pageText), CAR_LIST_MAX_PAGES - 1) : 0;
+  const terms: CarListState['terms'] = {};
+  for (const field of URL_TERM_FIELDS) {
+    const values = [...new Set(params.getAll(field).map((v) => v.trim()).filter((v) => v && v.length <= MAX_TERM_VALUE_LENGTH))];
+    if (values.length > 0) terms[field] = values.slice(0, MAX_TERM_VALUES);
+  }
+  const ranges: CarListState['ranges'] = {};
+  for (const field of URL_RANGE_FIELDS) {
+    const range = parseRange(params.get(field)) ?? parseFormRange(params.get(`${field}_min`), params.get(`${field}_max`));
+    if (range) ranges[field] = range;
+  }
+  return { keyphrase, sortName, page, terms, ranges };
+}
+
+/** The names this state owns in a query (everything else is kept as it was). */
+function isStateParam(name: string): boolean {
+  if (name === 'keyphrase' || name === 'sortName' || name === 'page') return true;
+  if ((URL_TERM_FIELDS as readonly string[]).includes(name)) return true;
+  return URL_RANGE_FIELDS.some((f) => name === f || name === `${f}_min` || name === `${f}_max`);
+}
+
+const formatNumber = (n: number) => String(n);
+
+/** The query of a state, in a fixed readable order; `keep` supplies parameters that are not the list's. */
+export function carListQuery(state: CarListState, keep?: URLSearchParams): string {
+  const params = new URLSearchParams();
+  if (state.keyphrase) params.append('keyphrase', state.keyphrase);
+  if (state.sortName) params.append('sortName', state.sortName);
+  for (const field of URL_TERM_FIELDS) for (const value of state.terms[field] ?? []) params.append(field, value);
+  for (const field of URL_RANGE_FIELDS) {
+    const range = state.ranges[field];
+    if (range) params.append(field, `${formatNumber(range[0])}-${formatNumber(range[1])}`);
+  }
+  if (state.page > 0) params.append('page', String(state.page));
+  keep?.forEach((value, name) => {
+    if (!isStateParam(name)) params.append(name, value);
+  });
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export function carListHref(path: string, state: CarListState, keep?: URLSearchParams): string {
+  return `${path}${carListQuery(state, keep)}`;
+}
+
+// ---- changes (every filter change starts again at page 0) ------------------------------------------------
+
+export function toggleTerm(state: CarListState, field: UrlTermField, value: string): CarListState {
+  const current = state.terms[field] ?? [];
+  const next = current.includes(value) ? current.filter((v) => v !== value) : [...current, value];
+  const terms = { ...state.terms };
+  if (next.length > 0) terms[field] = next;
+  else delete terms[field];
+  return { ...state, terms, page: 0 };
+}
+
+export function withRange(state: CarListState, field: UrlRangeField, range: Range | null): CarListState {
+  const ranges = { ...state.ranges };
+  if (range) ranges[field] = range;
+  else delete ranges[field];
+  return { ...state, ranges, page: 0 };
+}
+
+export function withKeyphrase(state: CarListState, keyphrase: string): CarListState {
+  return { ...state, keyphrase: keyphrase.trim().slice(0, MAX_KEYPHRASE), page: 0 };
+}
+
+export function withSort(state: CarListState, sortName: CarSortName): CarListState {
+  return { ...state, sortName: sortName === 'relevance' ? null : sortName, page: 0 };
+}
+
+export function withPage(state: CarListState, page: number): CarListState {
+  return { ...state, page: Math.max(0, Math.min(page, CAR_LIST_MAX_PAGES - 1)) };
+}
+
+/** Clear all: the keyphrase stays (it has its own box), every facet filter goes. */
+export function withoutFilters(state: CarListState): CarListState {
+  return { ...state, terms: {}, ranges: {}, page: 0 };
+}
+
+export function hasFilters(state: CarListState): boolean {
+  return Object.keys(state.terms).length > 0 || Object.keys(state.ranges).length > 0;
+}
+
+// ---- the search a state means ---------------------------------------------------------------------------
+
+/** The body of POST /api/search (ApiSearchBodySchema) for one page of a state. */
+export interface CarListSearchBody {
+  index: 'cars';
+  fields: string[];
+  keyphrase?: string;
+  facets: string[];
+  limit: number;
+  offset: number;
+  sort_name?: CarSortName;
+  filters?: SearchFilter[];
+}
+
+export const CAR_LIST_FACETS: readonly string[] = [...TERM_FACETS, ...RANGE_FACETS.map((r) => r.field)];
+
+/**
+ * The search for page `page` of a state: 48 cars at offset 48 × page. The server renders the pages
+ * 0..state.page with exactly these bodies, so an island's later request for the same page is a cache hit.
+ */
+export function carListSearchBody(state: CarListState, page: number): CarListSearchBody {
+  const filters: SearchFilter[] = [
+    ...URL_TERM_FIELDS.flatMap((field) => (state.terms[field] ? [{ field, values: state.terms[field] }] : [])),
+    ...URL_RANGE_FIELDS.flatMap((field) => {
+      const range = state.ranges[field];
+      return range ? [{ field, values: [range[0], range[1]] }] : [];
+    }),
+  ];
+  return {
+    index: 'cars',
+    fields: [...CAR_SUMMARY_FIELDS],
+    ...(state.keyphrase ? { keyphrase: state.keyphrase } : {}),
+    facets: [...CAR_LIST_FACETS],
+    limit: CAR_LIST_PAGE_SIZE,
+    offset: CAR_LIST_PAGE_SIZE * page,
+    ...(state.sortName ? { sort_name: state.sortName } : {}),
+    ...(filters.length > 0 ? { filters } : {}),
+  };
+}
+
+/** Every page's body of a state, 0..state.page. */
+export function carListSearchBodies(state: CarListState): CarListSearchBody[] {
+  return Array.from({ length: state.page + 1 }, (_, page) => carListSearchBody(state, page));
+}

@@ -1,0 +1,4 @@
+import { hydrateIslands } from '../hydrateIslands.js';
+import { CarList } from './CarList.js';
+
+hydrateIslands('carList', CarList);

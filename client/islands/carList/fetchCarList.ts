@@ -1,0 +1,27 @@
+import type { SearchResponse } from '../../../server/upstream/contracts/search.js';
+import { toCarSummary, type CarSummarySource } from '../../cars/carSummary.js';
+import { carListSearchBodies, type CarListState } from './carListUrlState.js';
+import type { CarListResults } from './carListTypes.js';
+
+async function searchPage(body: unknown, signal: AbortSignal): Promise<SearchResponse> {
+  const res = await fetch('/api/search', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+    signal,
+  });
+  if (!res.ok) throw new Error(`search answered ${res.status}`);
+  return (await res.json()) as SearchResponse;
+}
+
+/** Pages 0..state.page of a state through /api/search (the same bodies the server rendered with). */
+export async function fetchCarList(state: CarListState, signal: AbortSignal, fromPage = 0): Promise<CarListResults> {
+  const bodies = carListSearchBodies(state).slice(fromPage);
+  const pages = await Promise.all(bodies.map((body) => searchPage(body, signal)));
+  return {
+    cars: pages.flatMap((p) => p.content.map((doc) => toCarSummary(doc as unknown as CarSummarySource))),
+    facets: pages[0]?.facet ?? [],
+    total: pages[0]?.total_items ?? 0,
+    failed: false,
+  };
+}

@@ -1,0 +1,105 @@
+import type { Market } from '../../markets/schema.js';
+import type { Translate } from '../../markets/translations/dictionaries.js';
+import { carCardTextsOf } from '../../client/cars/carCardTexts.js';
+import { toCarSummary } from '../../client/cars/carSummary.js';
+import { CAR_SORTS, RANGE_FACETS, URL_RANGE_FIELDS, URL_TERM_FIELDS } from '../../client/islands/carList/carListConfig.js';
+import { CarList } from '../../client/islands/carList/CarList.js';
+import { carListQuery, carListSearchBodies, EMPTY_STATE, parseCarListState, type CarListState } from '../../client/islands/carList/carListUrlState.js';
+import type { CarListProps, CarListResults, CarListTexts } from '../../client/islands/carList/carListTypes.js';
+import { rangeExtents, withoutFullSpans } from '../../client/islands/carList/rangeRules.js';
+import { CompareIsland } from '../../views/compare/CompareIsland.js';
+import { compareToggleLabels } from '../../views/compare/compareLabels.js';
+import { Island } from '../../views/Island.js';
+import { ContentPageView } from '../../views/pages/ContentPageView.js';
+import { localisedMarket, localisePath } from '../markets/languagePath.js';
+import type { SearchIndexName } from '../upstream/contracts/search.js';
+import type { CallContext } from '../upstream/upstreamHttp.js';
+import { CarSummaryResponseSchema } from './carTeaserData.js';
+import type { ContentPageKind } from './contentPageKinds.js';
+import type { PageDeps } from './pageDeps.js';
+
+/**
+ * The car list (content page type 'carList'): the content page's blocks, then the car-list island
+ * with pages 0..N of the URL's state already searched, through the search cache, with exactly the
+ * bodies the island sends to /api/search (so hydration searches nothing and later pages hit the cache).
+ */
+export const carListPageKind: ContentPageKind = async ({ page, blockData, req, res, ctx, deps }) => {
+  const { market, language, t } = res.locals;
+  const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
+  const parsed = parseCarListState(query);
+  const results = await searchCarList(parsed, market, deps, ctx);
+  // The plain form sends both ends of every slider; an end-to-end range is no filter.
+  const state: CarListState = { ...parsed, ranges: withoutFullSpans(parsed.ranges, rangeExtents(results.facets, RANGE_FACETS)) };
+  const props: CarListProps = {
+    path: localisePath(market, language, page.path),
+    carDetailBase: localisedMarket(market, language).paths.carDetailBase,
+    keep: carListQuery(EMPTY_STATE, query).slice(1),
+    state,
+    results,
+    texts: carListTextsOf(t),
+    card: carCardTextsOf(t, market, language),
+    currency: market.currency,
+    compareLabels: compareToggleLabels(t),
+  };
+  return {
+    body: (
+      <ContentPageView page={page} blockData={blockData}>
+        <Island name="carList" component={CarList} props={props} />
+        <CompareIsland />
+      </ContentPageView>
+    ),
+  };
+};
+
+/** Pages 0..state.page in parallel; a failure is logged and reads as an empty result (the island shows carListError). */
+export async function searchCarList(state: CarListState, market: Market, deps: Pick<PageDeps, 'searchCache' | 'logger'>, ctx: CallContext): Promise<CarListResults> {
+  try {
+    const pages = await Promise.all(
+      carListSearchBodies(state).map(async (body) => {
+        const { value } = await deps.searchCache.search({ ...body, index: market.searchIndexes.cars as SearchIndexName }, ctx);
+        return CarSummaryResponseSchema.parse(value);
+      }),
+    );
+    return {
+      cars: pages.flatMap((p) => p.content.map(toCarSummary)),
+      facets: pages[0]?.facet ?? [],
+      total: pages[0]?.total_items ?? 0,
+      failed: false,
+    };
+  } catch (err) {
+    deps.logger.warn({ err, requestId: ctx.requestId, market: market.id }, 'car list search failed: shown as an empty result');
+    return { cars: [], facets: [], total: 0, failed: true };
+  }
+}
+
+export function carListTextsOf(t: Translate): CarListTexts {
+  return {
+    filters: t('carList.filters'),
+    keyphraseLabel: t('carList.keyphraseLabel'),
+    keyphrasePlaceholder: t('carList.keyphrasePlaceholder'),
+    search: t('carList.search'),
+    applyFilters: t('carList.applyFilters'),
+    sortLabel: t('carList.sortLabel'),
+    sorts: Object.fromEntries(CAR_SORTS.map((sort) => [sort, t(`carList.sort.${sort}`)])) as CarListTexts['sorts'],
+    activeFilters: t('carList.activeFilters'),
+    clearAll: t('carList.clearAll'),
+    removeFilter: t('carList.removeFilter'),
+    showMore: t('carList.showMore'),
+    showLess: t('carList.showLess'),
+    facetSearch: t('carList.facetSearch'),
+    rangeMin: t('carList.rangeMin'),
+    rangeMax: t('carList.rangeMax'),
+    from: t('carList.from'),
+    to: t('carList.to'),
+    loadMore: t('carList.loadMore'),
+    progress: t('carList.progress'),
+    resultCount: t('carList.resultCount'),
+    loading: t('carList.loading'),
+    retry: t('carList.retry'),
+    results: t('carList.results'),
+    error: t('error.carListError'),
+    noResults: t('error.noSearchResults'),
+    facetNames: Object.fromEntries([...URL_TERM_FIELDS, ...URL_RANGE_FIELDS].map((f) => [f, t(`carList.facet.${f}`)])) as CarListTexts['facetNames'],
+  };
+}
+

@@ -1,0 +1,150 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../support/browser.js';
+import { marketUrl, startRunningBff } from '../support/runningBff.js';
+
+jest.setTimeout(60_000);
+
+// Our own session (not browserSession): the tests inject faults into the embedded sandbox.
+let bff: Awaited<ReturnType<typeof startRunningBff>>;
+let browser: Browser;
+beforeAll(async () => {
+  bff = await startRunningBff();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await bff?.shutdown('test over');
+});
+afterEach(() => bff.sandbox!.ctx.faults.clear());
+
+const LIST = '/kop-bil/sok-bil';
+
+/** A page on the list, hydrated, counting every /api/search call it makes and every console error. */
+async function openList(path = LIST): Promise<{ page: Page; searches: string[]; problems: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const searches: string[] = [];
+  const problems: string[] = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname === '/api/search') searches.push(req.postData() ?? '');
+  });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(msg.text());
+  });
+  page.on('pageerror', (err) => problems.push(err.message));
+  await page.goto(marketUrl(bff, 'se.localhost', path));
+  await page.locator('[data-island="carList"][data-hydrated="true"]').waitFor();
+  return { page, searches, problems };
+}
+
+const query = (page: Page) => new URL(page.url()).searchParams;
+const count = async (page: Page) => (await page.locator('.car-list__count').textContent())?.replace(/[\u00a0\u202f]/g, ' ');
+const brand = (page: Page, name: string) => page.getByRole('checkbox', { name: new RegExp(`^${name} \\d+$`) });
+
+describe('car list in a real browser', () => {
+  it('hydrates without a search, filters by brand and a debounced price range, shows chips and counts, clears all', async () => {
+    const { page, searches, problems } = await openList();
+    expect(await page.locator('.car-card').count()).toBe(48);
+    expect(searches).toEqual([]);
+
+    const volvo = brand(page, 'Volvo');
+    const volvoCount = (await volvo.locator('.facet__count').textContent())!;
+    await volvo.click();
+    await page.waitForFunction(() => document.querySelector('.car-list__count')?.textContent === '226 bilar');
+    expect(await count(page)).toBe(`${volvoCount} bilar`);
+    expect(query(page).getAll('car_brand')).toEqual(['Volvo']);
+    await expect(page.getByRole('link', { name: 'Ta bort filter: Märke: Volvo' }).isVisible()).resolves.toBe(true);
+    await expect(volvo.getAttribute('aria-checked')).resolves.toBe('true');
+    expect(searches).toHaveLength(1);
+
+    // Drag the price minimum in several moves and keep holding: one search, 1.5 s after the last move.
+    const thumb = page.getByRole('slider', { name: 'Pris, från' });
+    await thumb.scrollIntoViewIfNeeded();
+    const box = (await thumb.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    for (let i = 1; i <= 5; i++) {
+      await page.mouse.move(box.x + box.width / 2 + i * 12, box.y + box.height / 2);
+      await page.waitForTimeout(150);
+    }
+    await page.waitForTimeout(1000);
+    expect(searches).toHaveLength(1);
+    await page.waitForTimeout(900);
+    expect(searches).toHaveLength(2);
+    await page.mouse.up();
+    await page.waitForTimeout(300);
+    expect(searches).toHaveLength(2);
+    const price = query(page).get('car_price');
+    expect(price).toMatch(/^\d+-\d+$/);
+    await expect(page.locator('.chip', { hasText: 'Pris:' }).count()).resolves.toBe(1);
+    const narrowed = Number((await count(page))!.replace(/\D/g, ''));
+    expect(narrowed).toBeLessThan(226);
+    expect(narrowed).toBeGreaterThan(0);
+
+    await page.getByRole('link', { name: 'Rensa alla' }).click();
+    await page.waitForFunction(() => !document.querySelector('.chip'));
+    expect(query(page).toString()).toBe('');
+    expect(await count(page)).toBe('1 500 bilar');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('loads more up to the end of the progress text, and Back undoes one filter change with the scroll where it was', async () => {
+    const { page, problems } = await openList(`${LIST}?car_brand=Porsche`);
+    await expect(page.locator('.car-list__progress p').textContent()).resolves.toBe('Visar 48 av 105 bilar');
+    await page.getByRole('link', { name: 'Visa fler bilar' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('.car-card:not(.car-card--skeleton)').length === 96);
+    await page.getByRole('link', { name: 'Visa fler bilar' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('.car-card:not(.car-card--skeleton)').length === 105);
+    await expect(page.locator('.car-list__progress p').textContent()).resolves.toBe('Visar 105 av 105 bilar');
+    await expect(page.getByRole('link', { name: 'Visa fler bilar' }).count()).resolves.toBe(0);
+    expect(query(page).get('page')).toBe('2');
+
+    // Scroll a little (the brand list stays in view), change the filter, then come Back.
+    await page.evaluate(() => window.scrollTo(0, 220));
+    const before = await page.evaluate(() => window.scrollY);
+    await brand(page, 'Volvo').click();
+    await page.waitForFunction(() => new URL(location.href).searchParams.getAll('car_brand').length === 2);
+    expect(query(page).get('page')).toBeNull();
+    await page.waitForFunction(() => document.querySelectorAll('.car-card:not(.car-card--skeleton)').length === 48);
+    await page.evaluate(() => window.scrollTo(0, 0));
+
+    await page.goBack();
+    await page.waitForFunction(() => document.querySelectorAll('.car-card:not(.car-card--skeleton)').length === 105);
+    expect(query(page).getAll('car_brand')).toEqual(['Porsche']);
+    expect(query(page).get('page')).toBe('2');
+    await expect(brand(page, 'Volvo').getAttribute('aria-checked')).resolves.toBe('false');
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - before)).toBeLessThanOrEqual(2);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('shows carListError with a retry when the search service fails, and recovers on retry', async () => {
+    const { page } = await openList();
+    bff.sandbox!.ctx.faults.set('search', { status: 503 });
+    await brand(page, 'Toyota').click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    await expect(alert.textContent()).resolves.toContain('Något gick fel när bilarna skulle hämtas. Försök igen.');
+    await expect(page.locator('.car-card').count()).resolves.toBe(0);
+    bff.sandbox!.ctx.faults.clear();
+    await alert.getByRole('button', { name: 'Försök igen' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('.car-card').length === 48);
+    expect(await count(page)).toBe('113 bilar');
+    await expect(page.getByRole('alert').count()).resolves.toBe(0);
+    await page.close();
+  });
+
+  it('has no serious or critical accessibility violation, on a phone too', async () => {
+    for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      await page.goto(marketUrl(bff, 'se.localhost', `${LIST}?car_brand=Volvo&car_price=200000-400000`));
+      await page.locator('[data-island="carList"][data-hydrated="true"]').waitFor();
+      const results = await new AxeBuilder({ page }).analyze();
+      const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      await context.close();
+    }
+  }, 150_000);
+});
