@@ -1,0 +1,148 @@
+import type { Car } from '../../server/upstream/contracts/search.js';
+import type { CarSummary } from '../cars/carSummary.js';
+
+/**
+ * The shopper's compare list (part 1 §4): at most 4 cars, kept for the session in sessionStorage
+ * under the key `compare`, so it survives reloads and navigation. Every island on the page reads
+ * the same list: a change is announced to in-page subscribers at once and to other browsing
+ * contexts of the same session through the `storage` event. Corrupt or foreign storage reads as
+ * an empty list (and is overwritten on the next change).
+ */
+
+export const COMPARE_STORAGE_KEY = 'compare';
+export const COMPARE_MAX_CARS = 4;
+
+/** The fields the compare modal sets side by side; fetched when a car is added (`/api/search`, id filter). */
+export const COMPARE_DETAIL_FIELDS = ['car_id', 'car_price', 'car_year', 'car_mileage', 'car_fuel', 'car_gearbox', 'car_power', 'car_equipment'] as const;
+export type CompareDetail = Pick<Car, (typeof COMPARE_DETAIL_FIELDS)[number]>;
+
+export interface ComparedCar {
+  id: string;
+  /** What the card showed; all there is when the detail could not be fetched. */
+  summary: CarSummary;
+  /** null while loading or when the fetch failed (the summary is kept). */
+  detail: CompareDetail | null;
+}
+
+export type CompareAddResult = 'added' | 'already' | 'full';
+type Listener = (cars: readonly ComparedCar[]) => void;
+
+const EMPTY: readonly ComparedCar[] = Object.freeze([]);
+const listeners = new Set<Listener>();
+let cachedRaw: string | null | undefined;
+let cachedCars: readonly ComparedCar[] = EMPTY;
+/** Used only when sessionStorage is unavailable: the list then lives as long as the page. */
+let memoryRaw: string | null = null;
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null; // storage disabled (privacy settings)
+  }
+}
+
+function isComparedCar(value: unknown): value is ComparedCar {
+  if (typeof value !== 'object' || value === null) return false;
+  const entry = value as Partial<ComparedCar>;
+  return typeof entry.id === 'string' && typeof entry.summary === 'object' && entry.summary !== null && (entry.detail === null || typeof entry.detail === 'object');
+}
+
+function parse(raw: string | null): readonly ComparedCar[] {
+  if (!raw) return EMPTY;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return Array.isArray(value) ? Object.freeze(value.filter(isComparedCar).slice(0, COMPARE_MAX_CARS)) : EMPTY;
+  } catch {
+    return EMPTY;
+  }
+}
+
+/** The list now; the same array until it changes (a stable snapshot for useSyncExternalStore). */
+export function readCompare(): readonly ComparedCar[] {
+  const store = storage();
+  const raw = store ? store.getItem(COMPARE_STORAGE_KEY) : memoryRaw;
+  if (raw !== cachedRaw) {
+    cachedRaw = raw;
+    cachedCars = parse(raw);
+  }
+  return cachedCars;
+}
+
+
+function write(cars: readonly ComparedCar[]): void {
+  const raw = JSON.stringify(cars);
+  const store = storage();
+  try {
+    if (store) store.setItem(COMPARE_STORAGE_KEY, raw);
+    else memoryRaw = raw;
+  } catch {
+    // quota exceeded: the list stays as it was
+  }
+  notify();
+}
+
+function notify(): void {
+  const cars = readCompare();
+  for (const listener of listeners) listener(cars);
+}
+
+export function isInCompare(carId: string): boolean {
+  return readCompare().some((car) => car.id === carId);
+}
+
+/**
+ * Adds a car (its card summary at once, the detail when it arrives). `fetchDetail` is replaceable
+ * for tests; a failed fetch keeps the summary.
+ */
+export function addToCompare(summary: CarSummary, fetchDetail: (carId: string) => Promise<CompareDetail | null> = fetchCompareDetail): CompareAddResult {
+  const cars = readCompare();
+  const id = summary.id;
+  if (cars.some((car) => car.id === id)) return 'already';
+  if (cars.length >= COMPARE_MAX_CARS) return 'full';
+  write([...cars, { id, summary, detail: null }]);
+  void fetchDetail(id)
+    .catch(() => null)
+    .then((detail) => {
+      if (!detail) return;
+      const now = readCompare();
+      if (now.some((car) => car.id === id)) write(now.map((car) => (car.id === id ? { ...car, detail } : car)));
+    });
+  return 'added';
+}
+
+export function removeFromCompare(carId: string): void {
+  const cars = readCompare();
+  if (cars.some((car) => car.id === carId)) write(cars.filter((car) => car.id !== carId));
+}
+
+export function clearCompare(): void {
+  if (readCompare().length > 0) write(EMPTY);
+}
+
+/** Calls `listener` on every change, from this page or another context of the session; returns the unsubscribe. */
+export function subscribeCompare(listener: Listener): () => void {
+  listeners.add(listener);
+  if (listeners.size === 1 && typeof window !== 'undefined') window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0 && typeof window !== 'undefined') window.removeEventListener('storage', onStorage);
+  };
+}
+
+function onStorage(event: StorageEvent): void {
+  if (event.key === COMPARE_STORAGE_KEY || event.key === null) notify();
+}
+
+/** The compare fields of one car through the BFF's search (the cache answers repeated adds). */
+export async function fetchCompareDetail(carId: string): Promise<CompareDetail | null> {
+  const response = await fetch('/api/search', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ index: 'cars', fields: COMPARE_DETAIL_FIELDS, filters: [{ field: 'car_id', values: [carId] }], limit: 1 }),
+  });
+  if (!response.ok) return null;
+  const body = (await response.json()) as { content?: unknown[] };
+  const car = body.content?.[0] as CompareDetail | undefined;
+  return car && car.car_id === carId && Array.isArray(car.car_equipment) ? car : null;
+}

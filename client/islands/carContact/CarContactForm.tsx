@@ -1,0 +1,155 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { contactPayload, sendContactForm, validateContact, type ContactCar, type ContactErrors, type ContactField, type ContactValues } from './contactForm.js';
+
+export interface CarContactLabels {
+  requiredNote: string;
+  name: string;
+  phone: string;
+  email: string;
+  message: string;
+  seller: string;
+  sellerPlaceholder: string;
+  quote: string;
+  testDrive: string;
+  submit: string;
+  submitting: string;
+  success: string;
+  /** The carDetailFormError text. */
+  failure: string;
+  errors: Record<ContactField, string>;
+}
+
+export interface CarContactProps {
+  car: ContactCar;
+  /** Only for a new-car sample, where the shopper chooses who sells it. */
+  sellers: readonly { name: string; email: string }[];
+  labels: CarContactLabels;
+}
+
+type Status = 'idle' | 'submitting' | 'success' | 'error';
+const FIELD_ORDER: readonly ContactField[] = ['name', 'phone', 'email', 'sellerEmail'];
+const EMPTY: ContactValues = { name: '', phone: '', email: '', message: '', sellerEmail: '', quote: false, testDrive: false };
+
+function newSubmissionId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Contact the seller about this car: idle, submitting, success or error. The entered values stay on
+ * error; the same formSubmissionId is reused until the values change, so a retry after an unclear
+ * failure can never make a second lead. The outcome message takes the focus when it appears.
+ */
+export function CarContactForm({ car, sellers, labels }: CarContactProps) {
+  const [values, setValues] = useState<ContactValues>(EMPTY);
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const [status, setStatus] = useState<Status>('idle');
+  const submission = useRef<{ id: string; key: string } | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const outcome = useRef<HTMLParagraphElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    if (status === 'success' || status === 'error') outcome.current?.focus();
+  }, [status]);
+
+  const change = (field: keyof ContactValues) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+    const target = event.currentTarget;
+    const value = target instanceof HTMLInputElement && target.type === 'checkbox' ? target.checked : target.value;
+    setValues((current) => ({ ...current, [field]: value }));
+    if (field in errors) setErrors(({ [field as ContactField]: _, ...rest }) => rest);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (status === 'submitting') return;
+    const found = validateContact(values, car.carIsSample);
+    setErrors(found);
+    const firstInvalid = FIELD_ORDER.find((field) => found[field]);
+    if (firstInvalid) {
+      (form.current?.elements.namedItem(firstInvalid) as HTMLElement | null)?.focus();
+      return;
+    }
+    const key = JSON.stringify(values);
+    if (submission.current?.key !== key) submission.current = { id: newSubmissionId(), key };
+    setStatus('submitting');
+    setStatus(await sendContactForm(contactPayload(values, car, submission.current.id)));
+  };
+
+  if (status === 'success') {
+    return (
+      <p className="car-contact__success" role="status" tabIndex={-1} ref={outcome}>
+        {labels.success}
+      </p>
+    );
+  }
+
+  const field = (name: ContactField) => ({
+    id: `${id}-${name}`,
+    name,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+  });
+  const error = (name: ContactField) =>
+    errors[name] && (
+      <span className="car-contact__error" id={`${id}-${name}-error`}>
+        {labels.errors[name]}
+      </span>
+    );
+  const required = <span aria-hidden="true"> *</span>;
+
+  return (
+    <form className="car-contact" ref={form} noValidate onSubmit={submit}>
+      {status === 'error' && (
+        <p className="car-contact__failure" role="alert" tabIndex={-1} ref={outcome}>
+          {labels.failure}
+        </p>
+      )}
+      <p className="car-contact__note">{labels.requiredNote}</p>
+      <div className="car-contact__field">
+        <label htmlFor={`${id}-name`}>{labels.name}{required}</label>
+        <input {...field('name')} type="text" autoComplete="name" required maxLength={100} value={values.name} onChange={change('name')} />
+        {error('name')}
+      </div>
+      <div className="car-contact__field">
+        <label htmlFor={`${id}-phone`}>{labels.phone}{required}</label>
+        <input {...field('phone')} type="tel" autoComplete="tel" inputMode="tel" required maxLength={21} value={values.phone} onChange={change('phone')} />
+        {error('phone')}
+      </div>
+      <div className="car-contact__field">
+        <label htmlFor={`${id}-email`}>{labels.email}{required}</label>
+        <input {...field('email')} type="email" autoComplete="email" required maxLength={254} value={values.email} onChange={change('email')} />
+        {error('email')}
+      </div>
+      {car.carIsSample && sellers.length > 0 && (
+        <div className="car-contact__field">
+          <label htmlFor={`${id}-sellerEmail`}>{labels.seller}{required}</label>
+          <select {...field('sellerEmail')} required value={values.sellerEmail} onChange={change('sellerEmail')}>
+            <option value="">{labels.sellerPlaceholder}</option>
+            {sellers.map((seller) => (
+              <option key={seller.email} value={seller.email}>
+                {seller.name}
+              </option>
+            ))}
+          </select>
+          {error('sellerEmail')}
+        </div>
+      )}
+      <div className="car-contact__field">
+        <label htmlFor={`${id}-message`}>{labels.message}</label>
+        <textarea id={`${id}-message`} name="message" rows={4} maxLength={1000} value={values.message} onChange={change('message')} />
+      </div>
+      <div className="car-contact__choices">
+        <label>
+          <input type="checkbox" name="quote" checked={values.quote} onChange={change('quote')} /> {labels.quote}
+        </label>
+        <label>
+          <input type="checkbox" name="testDrive" checked={values.testDrive} onChange={change('testDrive')} /> {labels.testDrive}
+        </label>
+      </div>
+      <button type="submit" className="car-contact__submit" aria-disabled={status === 'submitting'}>
+        {status === 'submitting' ? labels.submitting : labels.submit}
+      </button>
+    </form>
+  );
+}

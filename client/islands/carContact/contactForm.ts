@@ -1,0 +1,92 @@
+/**
+ * The car page's contact form without its view: the rules (part 1 §5) and the send with retries
+ * (part 1 §4: up to 3 attempts, 1 s apart, one formSubmissionId for all of them, so the BFF sends
+ * the lead to the hub once however many attempts reach it).
+ */
+
+export const CONTACT_FORM_NAME = 'CarDetailContactForm';
+export const SEND_ATTEMPTS = 3;
+export const RETRY_DELAY_MS = 1000;
+const PHONE = /^\+?[\d ]{6,20}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
+
+export interface ContactValues {
+  name: string;
+  phone: string;
+  email: string;
+  message: string;
+  sellerEmail: string;
+  quote: boolean;
+  testDrive: boolean;
+}
+
+export type ContactField = 'name' | 'phone' | 'email' | 'sellerEmail';
+export type ContactErrors = Partial<Record<ContactField, true>>;
+
+/** The fields that break a rule, in form order; a seller is required only for a new-car sample. */
+export function validateContact(values: ContactValues, sellerRequired: boolean): ContactErrors {
+  const errors: ContactErrors = {};
+  if (values.name.trim() === '' || values.name.trim().length > 100) errors.name = true;
+  if (!PHONE.test(values.phone.trim())) errors.phone = true;
+  if (!EMAIL.test(values.email.trim()) || values.email.trim().length > 254) errors.email = true;
+  if (sellerRequired && values.sellerEmail === '') errors.sellerEmail = true;
+  return errors;
+}
+
+/** The car the message is about, sent with every submission. */
+export interface ContactCar {
+  carId: string;
+  carIsSample: boolean;
+  siteName: string;
+}
+
+export function contactPayload(values: ContactValues, car: ContactCar, formSubmissionId: string) {
+  const message = values.message.trim();
+  return {
+    formName: CONTACT_FORM_NAME,
+    formSubmissionId,
+    values: {
+      name: values.name.trim(),
+      phone: values.phone.trim(),
+      email: values.email.trim(),
+      ...(message ? { message } : {}),
+      siteName: car.siteName,
+      quote: values.quote,
+      testDrive: values.testDrive,
+      carId: car.carId,
+      carIsSample: car.carIsSample,
+      ...(car.carIsSample && values.sellerEmail ? { sellerEmail: values.sellerEmail } : {}),
+    },
+  };
+}
+
+export interface SendOptions {
+  fetch?: typeof fetch;
+  wait?: (ms: number) => Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Posts to /api/forms/comhub until it answers 202, at most 3 times, 1 s apart. A 400 is not retried
+ * (the same body would be refused again); every other answer and a network error are.
+ */
+export async function sendContactForm(payload: ReturnType<typeof contactPayload>, options: SendOptions = {}): Promise<'success' | 'error'> {
+  const post = options.fetch ?? fetch;
+  const wait = options.wait ?? sleep;
+  for (let attempt = 1; attempt <= SEND_ATTEMPTS; attempt++) {
+    try {
+      const response = await post('/api/forms/comhub', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+      if (response.status === 202) return 'success';
+      if (response.status === 400) return 'error';
+    } catch {
+      // a network error: try again
+    }
+    if (attempt < SEND_ATTEMPTS) await wait(RETRY_DELAY_MS);
+  }
+  return 'error';
+}

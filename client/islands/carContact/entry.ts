@@ -1,0 +1,4 @@
+import { hydrateIslands } from '../hydrateIslands.js';
+import { CarContactForm } from './CarContactForm.js';
+
+hydrateIslands('carContact', CarContactForm);

@@ -1,0 +1,54 @@
+import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { positionText, stepIndex, type CarGalleryLabels } from './galleryLabels.js';
+
+/** px of drag per frame. */
+const DRAG_PX_PER_FRAME = 12;
+
+/** The 360° view: a slider over the frames, turned by dragging or the arrow keys. */
+export function Viewer360({ title, frames, labels }: { title: string; frames: readonly string[]; labels: CarGalleryLabels }) {
+  const [frame, setFrame] = useState(0);
+  const drag = useRef<{ x: number; frame: number } | null>(null);
+  const count = frames.length;
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const to = { ArrowLeft: stepIndex(frame, -1, count), ArrowRight: stepIndex(frame, 1, count), Home: 0, End: count - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    event.stopPropagation(); // not the gallery's own arrow keys
+    setFrame(to);
+  };
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    drag.current = { x: event.clientX, frame };
+    event.currentTarget.setPointerCapture(event.pointerId);
+  };
+  const onPointerMove = (event: PointerEvent) => {
+    if (!drag.current) return;
+    setFrame(stepIndex(drag.current.frame, Math.round((event.clientX - drag.current.x) / DRAG_PX_PER_FRAME), count));
+  };
+  const end = () => {
+    drag.current = null;
+  };
+
+  return (
+    <div className="car-gallery__360">
+      <div
+        className="car-gallery__stage car-gallery__stage--360"
+        role="slider"
+        tabIndex={0}
+        aria-label={labels.view360}
+        aria-valuemin={1}
+        aria-valuemax={count}
+        aria-valuenow={frame + 1}
+        aria-valuetext={positionText(labels.position, frame + 1, count)}
+        onKeyDown={onKeyDown}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={end}
+        onPointerCancel={end}
+      >
+        <img src={frames[frame]} alt={title} width={800} height={600} draggable={false} />
+      </div>
+      <p className="car-gallery__hint">{labels.hint360}</p>
+    </div>
+  );
+}

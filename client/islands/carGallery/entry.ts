@@ -1,0 +1,4 @@
+import { hydrateIslands } from '../hydrateIslands.js';
+import { CarGallery } from './CarGallery.js';
+
+hydrateIslands('carGallery', CarGallery);

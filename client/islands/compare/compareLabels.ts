@@ -1,0 +1,31 @@
+import type { CarFormat } from '../../cars/formatCar.js';
+
+/** Texts of the compare bar and modal, from the server (views/compare/compareLabels.ts). `{name}` parts are filled here. */
+export interface CompareLabels {
+  /** Name of the bar and title of the modal. */
+  title: string;
+  /** '{count} av {max} bilar valda' */
+  count: string;
+  open: string;
+  clear: string;
+  close: string;
+  /** 'Ta bort {car}' */
+  remove: string;
+  /** Shown in the bar while the list is full. */
+  limitReached: string;
+  rows: { price: string; year: string; mileage: string; fuel: string; gearbox: string; power: string; equipment: string };
+  /** '{hp} hk' */
+  powerValue: string;
+  sameEquipment: string;
+  unknownEquipment: string;
+}
+
+export interface CompareBarProps {
+  labels: CompareLabels;
+  format: CarFormat;
+  carDetailBase: string;
+}
+
+export function fill(text: string, params: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}

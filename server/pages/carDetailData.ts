@@ -1,0 +1,44 @@
+import type { Market } from '../../markets/schema.js';
+import { CAR_SUMMARY_FIELDS, toCarSummary, type CarSummary, type CarSummarySource } from '../../client/cars/carSummary.js';
+import type { SearchCache } from '../cache/searchCache.js';
+import { CarSchema, SEARCH_ID_FIELD, type Car, type SearchIndexName } from '../upstream/contracts/search.js';
+import type { CallContext } from '../upstream/upstreamHttp.js';
+
+/** Car ids are the search service's numeric document ids ('1042'); anything else under the base path is another page. */
+export const CAR_ID_PATTERN = /^\d{1,12}$/;
+export const SIMILAR_CARS = 8;
+
+/** One car by id through the search cache; null when the market has no such car. Throws when the search fails. */
+export async function findCar(cache: SearchCache, market: Market, carId: string, ctx: CallContext): Promise<Car | null> {
+  const { value } = await cache.search(
+    { index: market.searchIndexes.cars as SearchIndexName, filters: [{ field: SEARCH_ID_FIELD.cars, values: [carId] }], limit: 1 },
+    ctx,
+  );
+  const found = value.content[0];
+  if (found === undefined) return null;
+  return CarSchema.parse(found);
+}
+
+/**
+ * Up to 8 cars like this one: the same body type, cars of the same brand first (the shopper looks
+ * at an estate; another estate of that brand is the closest match, any estate the next). The search
+ * cannot OR across fields, so it is two cached searches, merged, without the car itself.
+ */
+export async function findSimilarCars(cache: SearchCache, market: Market, car: Car, ctx: CallContext): Promise<CarSummary[]> {
+  const index = market.searchIndexes.cars as SearchIndexName;
+  const fields = [...CAR_SUMMARY_FIELDS];
+  const limit = SIMILAR_CARS + 1;
+  const [sameBrand, sameBody] = await Promise.all([
+    cache.search({ index, fields, limit, filters: [{ field: 'car_body', values: [car.car_body] }, { field: 'car_brand', values: [car.car_brand] }] }, ctx),
+    cache.search({ index, fields, limit: limit * 2, filters: [{ field: 'car_body', values: [car.car_body] }] }, ctx),
+  ]);
+  const seen = new Set([car.car_id]);
+  const similar: CarSummary[] = [];
+  for (const doc of [...sameBrand.value.content, ...sameBody.value.content] as unknown as CarSummarySource[]) {
+    if (similar.length === SIMILAR_CARS) break;
+    if (seen.has(doc.car_id)) continue;
+    seen.add(doc.car_id);
+    similar.push(toCarSummary(doc));
+  }
+  return similar;
+}

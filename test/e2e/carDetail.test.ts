@@ -1,0 +1,155 @@
+import { gzipSync } from 'node:zlib';
+import { AxeBuilder } from '@axe-core/playwright';
+import { jest } from '@jest/globals';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../support/browser.js';
+import { marketUrl, startRunningBff } from '../support/runningBff.js';
+
+jest.setTimeout(40_000);
+
+/** The product with its embedded sandbox reachable, so a test can make the forms hub fail. */
+let bff: Awaited<ReturnType<typeof startRunningBff>>;
+let browser: Browser;
+beforeAll(async () => {
+  bff = await startRunningBff();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await bff?.shutdown('test over');
+});
+afterEach(() => bff.sandbox!.ctx.faults.clear());
+
+const sandbox = () => bff.sandbox!;
+async function firstCar(index: string, minImages = 1): Promise<{ car_id: string; slug: string }> {
+  const res = await fetch(`${sandbox().url}/search/query`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ index, limit: 50, fields: ['car_id', 'slug', 'car_images'], filters: [{ field: 'car_is_sample', values: [false] }] }),
+  });
+  const cars = ((await res.json()) as { content: { car_id: string; slug: string; car_images: string[] }[] }).content;
+  return cars.find((car) => car.car_images.length >= minImages)!;
+}
+/** The comhub posts a page makes, with their formSubmissionId. */
+function formPosts(page: Page): string[] {
+  const ids: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().endsWith('/api/forms/comhub')) ids.push((JSON.parse(req.postData() ?? '{}') as { formSubmissionId: string }).formSubmissionId);
+  });
+  return ids;
+}
+
+describe('car detail page in a browser', () => {
+  it('opens a car by its id alone on its canonical address with the slug (302)', async () => {
+    const car = await firstCar('cars-se');
+    const page = await browser.newPage();
+    const response = await page.goto(marketUrl(bff, 'se.localhost', `/kop-bil/${car.car_id}`));
+    expect(response!.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe(`/kop-bil/${car.car_id}/${car.slug}`);
+    const redirect = await response!.request().redirectedFrom()!.response();
+    expect(redirect!.status()).toBe(302);
+    await page.close();
+  });
+
+  it('tries a failing send 3 times with one submission id, shows the error banner and keeps what was typed; sends once the hub recovers', async () => {
+    const car = await firstCar('cars-se');
+    const page = await browser.newPage();
+    const posts = formPosts(page);
+    await page.goto(marketUrl(bff, 'se.localhost', `/kop-bil/${car.car_id}/${car.slug}`));
+    const form = page.locator('[data-island="carContact"][data-hydrated="true"]');
+    await form.waitFor();
+    await form.getByLabel('Namn').fill('Kim Testsson');
+    await form.getByLabel('Telefon').fill('+46 70 123 45 67');
+    await form.getByLabel('E-post').fill('kim@example.se');
+    await form.getByLabel('Meddelande (valfritt)').fill('Finns den kvar?');
+    await form.getByLabel('Jag vill provköra bilen').check();
+
+    sandbox().ctx.faults.set('comhub', { status: 503 });
+    const started = Date.now();
+    await form.getByRole('button', { name: 'Skicka' }).click();
+    const banner = form.getByRole('alert');
+    await expect(banner.textContent()).resolves.toBe('Meddelandet kunde inte skickas. Försök igen senare.');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2000); // two 1 s waits between the 3 attempts
+    expect(posts).toHaveLength(3);
+    expect(new Set(posts).size).toBe(1);
+    await expect(banner.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await expect(form.getByLabel('Namn').inputValue()).resolves.toBe('Kim Testsson');
+    await expect(form.getByLabel('Meddelande (valfritt)').inputValue()).resolves.toBe('Finns den kvar?');
+    await expect(form.getByLabel('Jag vill provköra bilen').isChecked()).resolves.toBe(true);
+
+    // The hub fails once more, then recovers: the second attempt goes through.
+    sandbox().ctx.faults.clear();
+    sandbox().ctx.faults.set('comhub', { status: 503 }, 1);
+    await form.getByRole('button', { name: 'Skicka' }).click();
+    const success = form.getByRole('status');
+    await expect(success.textContent()).resolves.toContain('Tack!');
+    await expect(success.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    expect(posts).toHaveLength(5);
+    expect(new Set(posts).size).toBe(1);
+    expect(sandbox().ctx.stats.comhubSubmissions.filter((id) => id === posts[0])).toHaveLength(1);
+    await page.close();
+  });
+
+  it('names what is missing, focuses the first field to fix and sends nothing', async () => {
+    const car = await firstCar('cars-se');
+    const page = await browser.newPage();
+    const posts = formPosts(page);
+    await page.goto(marketUrl(bff, 'se.localhost', `/kop-bil/${car.car_id}/${car.slug}`));
+    const form = page.locator('[data-island="carContact"][data-hydrated="true"]');
+    await form.waitFor();
+    await form.getByLabel('Telefon').fill('070-12');
+    await form.getByRole('button', { name: 'Skicka' }).click();
+    await expect(form.getByLabel('Namn').evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await expect(form.getByText('Skriv ditt namn.').isVisible()).resolves.toBe(true);
+    await expect(form.getByText(/Skriv ett telefonnummer med 6–20 siffror/).isVisible()).resolves.toBe(true);
+    await expect(form.getByLabel('Telefon').getAttribute('aria-invalid')).resolves.toBe('true');
+    expect(posts).toEqual([]);
+    await page.close();
+  });
+
+  it('steps through the images with the arrow keys and a swipe, and shows them full screen', async () => {
+    const car = await firstCar('cars-uk', 3);
+    const page = await browser.newPage();
+    await page.goto(marketUrl(bff, 'uk.localhost', `/buy-car/car/${car.car_id}/${car.slug}`));
+    const gallery = page.locator('[data-island="carGallery"][data-hydrated="true"]');
+    await gallery.waitFor();
+    const position = gallery.locator('.car-gallery__position');
+    const total = Number((await position.textContent())!.match(/of (\d+)/)![1]);
+    await gallery.getByRole('button', { name: 'Next image' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(position.textContent()).resolves.toBe(`Image 2 of ${total}`);
+    await page.keyboard.press('ArrowLeft');
+    await expect(position.textContent()).resolves.toBe(`Image 1 of ${total}`);
+    const stage = gallery.locator('.car-gallery__stage').first();
+    const box = (await stage.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.7, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect(position.textContent()).resolves.toBe(`Image 2 of ${total}`);
+    await gallery.getByRole('button', { name: 'View full screen' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.isVisible()).resolves.toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(dialog.count()).resolves.toBe(0);
+    await page.close();
+  });
+
+  it('has no serious accessibility violation and stays within its JavaScript budget (80 KB gzip)', async () => {
+    const car = await firstCar('cars-uk');
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const scripts: Promise<number>[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') scripts.push(res.body().then((body) => gzipSync(body).length));
+    });
+    await page.goto(marketUrl(bff, 'uk.localhost', `/buy-car/car/${car.car_id}/${car.slug}`));
+    await page.locator('[data-island="carContact"][data-hydrated="true"]').waitFor();
+    const results = await new AxeBuilder({ page }).analyze();
+    const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    const total = (await Promise.all(scripts)).reduce((sum, n) => sum + n, 0);
+    expect(total).toBeLessThanOrEqual(80 * 1024);
+    await context.close();
+  });
+});

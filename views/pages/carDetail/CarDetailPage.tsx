@@ -1,0 +1,57 @@
+import { carCardTextsOf } from '../../../client/cars/carCardTexts.js';
+import type { CarSummary } from '../../../client/cars/carSummary.js';
+import type { Car } from '../../../server/upstream/contracts/search.js';
+import { CompareIsland, CompareToggleIsland } from '../../compare/CompareIsland.js';
+import { usePage } from '../../PageContext.js';
+import { CarBreadcrumbs } from './CarBreadcrumbs.js';
+import { CarContactSection } from './CarContactSection.js';
+import { CarFacts } from './CarFacts.js';
+import { CarFinance } from './CarFinance.js';
+import { CarGallerySection } from './CarGallerySection.js';
+import { CarPrice } from './CarPrice.js';
+import { CarSpecifications } from './CarSpecifications.js';
+import { SimilarCars } from './SimilarCars.js';
+
+/**
+ * The car page: gallery, title, key facts and price (with the compare toggle), description,
+ * equipment, technical data, loan and leasing, sellers with the contact form, similar cars.
+ * Three islands: gallery, contact form, compare (bar and toggle).
+ */
+export function CarDetailPage({ car, summary, similar }: { car: Car; summary: CarSummary; similar: readonly CarSummary[] }) {
+  const { t, market, language } = usePage();
+  const cardTexts = carCardTextsOf(t, market, language);
+  return (
+    <article className="car-detail">
+      <CarBreadcrumbs car={car} />
+      <div className="car-detail__top">
+        <CarGallerySection car={car} />
+        <div className="car-detail__summary">
+          <h1 className="car-detail__title">
+            <span className="car-detail__brand">{car.car_brand}</span> {`${car.car_model} ${car.car_variant}`.trim()}
+          </h1>
+          <p className="car-detail__subtitle">
+            {car.car_year} · {car.car_condition} · {car.car_site_name}, {car.car_city}
+          </p>
+          <CarPrice car={summary} texts={cardTexts} />
+          <div className="car-detail__actions">
+            <a className="car-detail__contact-link" href="#car-contact">
+              {t('carDetail.contactTitle')}
+            </a>
+            <CompareToggleIsland car={summary} />
+          </div>
+          <CarFacts car={car} format={cardTexts.format} />
+        </div>
+      </div>
+      <section className="car-detail__section" aria-labelledby="car-description">
+        <h2 id="car-description">{t('carDetail.description')}</h2>
+        <p className="car-detail__description">{car.car_description}</p>
+      </section>
+      <CarSpecifications car={car} />
+      <CarFinance car={car} locale={cardTexts.format.locale} />
+      <CarContactSection car={car} />
+      <SimilarCars cars={similar} texts={cardTexts} />
+      <CompareIsland />
+    </article>
+  );
+}
+

@@ -1,0 +1,37 @@
+import { formatMileage, type CarFormat } from '../../../client/cars/formatCar.js';
+import type { Car } from '../../../server/upstream/contracts/search.js';
+import { usePage } from '../../PageContext.js';
+import { formatMarketDate } from './formatDate.js';
+
+/** The key facts under the title. */
+export function CarFacts({ car, format }: { car: Car; format: CarFormat }) {
+  const { t, market } = usePage();
+  const facts: [string, string][] = [
+    [t('carDetail.year'), String(car.car_year)],
+    [t('carDetail.mileage'), formatMileage(car.car_mileage, format)],
+    [t('carDetail.fuel'), car.car_fuel],
+    [t('carDetail.gearbox'), car.car_gearbox],
+    [t('carDetail.power'), t('carDetail.powerValue', { hp: car.car_power })],
+    [t('carDetail.body'), car.car_body],
+    [t('carDetail.drive'), car.car_drive],
+    [t('carDetail.color'), car.car_color],
+  ];
+  if (car.car_registration_number) facts.push([t('carDetail.registration'), car.car_registration_number]);
+  if (car.car_first_registration) facts.push([t('carDetail.firstRegistration'), formatMarketDate(car.car_first_registration, market.dateFormat)]);
+  facts.push([t('carDetail.location'), `${car.car_site_name}, ${car.car_city}`]);
+  return (
+    <section className="car-facts" aria-labelledby="car-facts">
+      <h2 id="car-facts" className="visually-hidden">
+        {t('carDetail.facts')}
+      </h2>
+      <dl className="car-facts__list">
+        {facts.map(([label, value]) => (
+          <div key={label} className="car-facts__item">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { formatNumber, formatPrice } from '../../../client/cars/formatCar.js';
+import type { Car } from '../../../server/upstream/contracts/search.js';
+import { usePage } from '../../PageContext.js';
+
+type FinanceOption = Car['car_loan_options'][number];
+
+/** Loan and leasing offers, each for private buyers and companies (part 1 §3). Left out when the car has none. */
+export function CarFinance({ car, locale }: { car: Car; locale: string }) {
+  const { t } = usePage();
+  const kinds = [
+    { id: 'loan', title: t('carDetail.loan'), residual: t('carDetail.financeResidualLoan'), options: car.car_loan_options },
+    { id: 'leasing', title: t('carDetail.leasing'), residual: t('carDetail.financeResidualLeasing'), options: car.car_leasing_options },
+  ].filter((kind) => kind.options.length > 0);
+  if (kinds.length === 0) return null;
+  const money = (value: number) => formatPrice(value, car.car_currency, locale);
+  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
+  const row = (label: string, value: string) => (
+    <div className="car-finance__row">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+  const offer = (option: FinanceOption, residualLabel: string) => (
+    <li key={option.type} className="car-finance__offer">
+      <h4>{t(option.type === 'Private' ? 'carDetail.financePrivate' : 'carDetail.financeCompany')}</h4>
+      <p className="car-finance__monthly">{t('carDetail.perMonth', { amount: money(option.monthly_payment) })}</p>
+      <dl>
+        {row(t('carDetail.financeMonths'), t('carDetail.monthsValue', { months: option.months }))}
+        {row(t('carDetail.financeDownPayment'), money(option.down_payment))}
+        {row(t('carDetail.financeInterest'), percent.format(option.interest_rate / 100))}
+        {row(residualLabel, money(option.residual_value))}
+        {option.annual_mileage_km !== undefined && row(t('carDetail.financeMileage'), `${formatNumber(option.annual_mileage_km, locale)} km`)}
+      </dl>
+      <p className="car-finance__provider">{t('carDetail.financeProvider', { provider: option.provider })}</p>
+    </li>
+  );
+  return (
+    <section className="car-detail__section car-finance" aria-labelledby="car-finance">
+      <h2 id="car-finance">{t('carDetail.finance')}</h2>
+      {kinds.map((kind) => (
+        <div key={kind.id} className="car-finance__kind">
+          <h3>{kind.title}</h3>
+          <ul className="car-finance__offers">{kind.options.map((option) => offer(option, kind.residual))}</ul>
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+import { CarCard, type CarCardTexts } from '../../../client/cars/CarCard.js';
+import { carDetailPath, type CarSummary } from '../../../client/cars/carSummary.js';
+import { usePage } from '../../PageContext.js';
+
+/** Up to 8 similar cars as the car list shows them (server-rendered cards, no script). */
+export function SimilarCars({ cars, texts }: { cars: readonly CarSummary[]; texts: CarCardTexts }) {
+  const { t, market } = usePage();
+  if (cars.length === 0) return null;
+  return (
+    <section className="car-detail__section car-similar" aria-labelledby="car-similar">
+      <h2 id="car-similar">{t('carDetail.similarCars')}</h2>
+      <ul className="car-similar__list">
+        {cars.map((car) => (
+          <li key={car.id}>
+            <CarCard car={car} href={carDetailPath(market.paths.carDetailBase, car)} texts={texts} headingLevel={3} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
