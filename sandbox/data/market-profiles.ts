@@ -28,6 +28,8 @@ export interface MarketProfile {
   country: string;
   phone: (digits: (n: number) => string) => string;
   emailDomain: string;
+  /** What a multi-brand site is called after 'Hedin': Sweden renamed its 'Hedin Bil' sites (redirects/se.txt). */
+  multiBrandName: string;
   cities: City[];
 }
 
@@ -47,17 +49,17 @@ const swedishCities = [
 export const MARKET_PROFILES: readonly MarketProfile[] = [
   {
     id: 'se', language: 'sv', contentLanguages: ['sv'], currency: 'SEK', eurRate: 11.4, priceStep: 1000,
-    carCount: 1500, siteCount: 16, kitCount: 60, usedOnly: false, country: 'Sverige', emailDomain: 'hedinautomotive.se',
+    carCount: 1500, siteCount: 16, kitCount: 60, usedOnly: false, country: 'Sverige', emailDomain: 'hedinautomotive.se', multiBrandName: 'Automotive',
     phone: (d) => `07${d(1)}-${d(3)} ${d(2)} ${d(2)}`, cities: swedishCities,
   },
   {
     id: 'se-used', language: 'sv', contentLanguages: ['sv'], currency: 'SEK', eurRate: 11.4, priceStep: 1000,
-    carCount: 1100, siteCount: 10, kitCount: 30, usedOnly: true, country: 'Sverige', emailDomain: 'begagnat.se',
+    carCount: 1100, siteCount: 10, kitCount: 30, usedOnly: true, country: 'Sverige', emailDomain: 'begagnat.se', multiBrandName: 'Bil',
     phone: (d) => `07${d(1)}-${d(3)} ${d(2)} ${d(2)}`, cities: swedishCities.slice(0, 12),
   },
   {
     id: 'fi', language: 'fi', contentLanguages: ['fi', 'sv'], currency: 'EUR', eurRate: 1.08, priceStep: 100,
-    carCount: 900, siteCount: 10, kitCount: 40, usedOnly: false, country: 'Suomi', emailDomain: 'hedinautomotive.fi',
+    carCount: 900, siteCount: 10, kitCount: 40, usedOnly: false, country: 'Suomi', emailDomain: 'hedinautomotive.fi', multiBrandName: 'Bil',
     phone: (d) => `+358 40 ${d(3)} ${d(4)}`,
     cities: [
       city('Helsinki', 'Uusimaa', 60.1699, 24.9384, '00'), city('Espoo', 'Uusimaa', 60.2055, 24.6559, '02'),
@@ -69,7 +71,7 @@ export const MARKET_PROFILES: readonly MarketProfile[] = [
   },
   {
     id: 'no', language: 'nb', contentLanguages: ['nb'], currency: 'NOK', eurRate: 11.6, priceStep: 1000,
-    carCount: 700, siteCount: 10, kitCount: 40, usedOnly: false, country: 'Norge', emailDomain: 'hedinautomotive.no',
+    carCount: 700, siteCount: 10, kitCount: 40, usedOnly: false, country: 'Norge', emailDomain: 'hedinautomotive.no', multiBrandName: 'Bil',
     phone: (d) => `+47 ${d(3)} ${d(2)} ${d(3)}`,
     cities: [
       city('Oslo', 'Oslo', 59.9139, 10.7522, '0'), city('Bergen', 'Vestland', 60.3913, 5.3221, '5'),
@@ -81,7 +83,7 @@ export const MARKET_PROFILES: readonly MarketProfile[] = [
   },
   {
     id: 'sk', language: 'sk', contentLanguages: ['sk'], currency: 'EUR', eurRate: 1, priceStep: 100,
-    carCount: 500, siteCount: 7, kitCount: 30, usedOnly: false, country: 'Slovensko', emailDomain: 'hedinautomotive.sk',
+    carCount: 500, siteCount: 7, kitCount: 30, usedOnly: false, country: 'Slovensko', emailDomain: 'hedinautomotive.sk', multiBrandName: 'Bil',
     phone: (d) => `+421 9${d(2)} ${d(3)} ${d(3)}`,
     cities: [
       city('Bratislava', 'Bratislavský kraj', 48.1486, 17.1077, '8'), city('Košice', 'Košický kraj', 48.7164, 21.2611, '04'),
@@ -92,7 +94,7 @@ export const MARKET_PROFILES: readonly MarketProfile[] = [
   },
   {
     id: 'uk', language: 'en', contentLanguages: ['en'], currency: 'GBP', eurRate: 0.86, priceStep: 50,
-    carCount: 700, siteCount: 10, kitCount: 40, usedOnly: false, country: 'United Kingdom', emailDomain: 'hedinautomotive.co.uk',
+    carCount: 700, siteCount: 10, kitCount: 40, usedOnly: false, country: 'United Kingdom', emailDomain: 'hedinautomotive.co.uk', multiBrandName: 'Bil',
     phone: (d) => `01632 ${d(6)}`,
     cities: [
       city('London', 'Greater London', 51.5072, -0.1276, 'SW'), city('Manchester', 'Greater Manchester', 53.4808, -2.2426, 'M'),

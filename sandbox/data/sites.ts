@@ -68,7 +68,7 @@ function generateMarketSites(seed: number, profile: MarketProfile, anchor: Date,
     const city = profile.cities[i % profile.cities.length]!;
     const brands = profile.usedOnly ? [] : faker.helpers.arrayElements(marketBrands, { min: 1, max: 4 });
     // The first brand names the site, as dealer sites usually are ('Hedin BMW Malmö'); a second site in a city gets its district.
-    let name = profile.usedOnly ? `Begagnat.se ${city.name}` : `Hedin ${brands.length > 2 ? 'Bil' : brands[0]} ${city.name}`;
+    let name = profile.usedOnly ? `Begagnat.se ${city.name}` : `Hedin ${brands.length > 2 ? profile.multiBrandName : brands[0]} ${city.name}`;
     if (names.has(name)) name = `${name} ${faker.location.street().split(' ')[0]}`;
     names.add(name);
     const siteId = String(firstId + i);

@@ -1,0 +1,270 @@
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { KitDialog, type KitDialogTexts } from './KitDialog.js';
+import {
+  formatKitPrice, KIT_FACETS, kitsQueryParams, kitsSearchBody, KITS_PAGE_SIZE,
+  type KitFacetName, type KitFacetValue, type KitItem, type KitsQuery,
+} from './kitsQuery.js';
+import { toKitItem, type KitDocument } from './kitItem.js';
+
+export interface KitsResult {
+  kits: KitItem[];
+  total: number;
+  facets: Record<KitFacetName, KitFacetValue[]>;
+}
+
+export interface KitsSearchTexts extends KitDialogTexts {
+  searchLabel: string;
+  searchButton: string;
+  filtersHeading: string;
+  facets: Record<KitFacetName, string>;
+  apply: string;
+  clear: string;
+  /** `{count}` */
+  count: string;
+  /** `{shown}`, `{total}` */
+  showing: string;
+  showMore: string;
+  noResults: string;
+  error: string;
+}
+
+export interface KitsSearchProps {
+  /** The page's path: the filter form's GET action and the show-more link without JavaScript. */
+  action: string;
+  locale: string;
+  query: KitsQuery;
+  /** The first render's result (the server's search, the same the island would make); null when it failed. */
+  initial: KitsResult | null;
+  texts: KitsSearchTexts;
+}
+
+const fill = (template: string, values: Record<string, number>) => template.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
+
+async function searchKits(query: KitsQuery, offset: number): Promise<{ content: KitDocument[]; total_items: number; facet: { name: string; type: string; values?: { value: unknown; count: number }[] }[] }> {
+  const response = await fetch('/api/search', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(kitsSearchBody(query, offset)) });
+  if (!response.ok) throw new Error(`search ${response.status}`);
+  return response.json();
+}
+
+/**
+ * The kits page: search box, filter panel, kit cards with a modal detail, and show-more (48 a page).
+ * The server renders the first page; without JavaScript the panel is a GET form and show-more a link.
+ */
+export function KitsSearch({ action, locale, query: initialQuery, initial, texts }: KitsSearchProps) {
+  const id = useId();
+  const [query, setQuery] = useState(initialQuery);
+  const [result, setResult] = useState<KitsResult | null>(initial);
+  const [busy, setBusy] = useState(false);
+  const [selected, setSelected] = useState<KitItem | null>(null);
+  const firstNew = useRef<number | null>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const keyphraseInput = useRef<HTMLInputElement>(null);
+  const latest = useRef(0);
+
+  // false on the server and while hydrating (so the markup matches), true after: buttons that need JavaScript appear then.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  useEffect(() => {
+    if (firstNew.current === null) return;
+    list.current?.querySelectorAll<HTMLButtonElement>('.kit-card__open')[firstNew.current]?.focus();
+    firstNew.current = null;
+  }, [result]);
+
+  const shown = result?.kits.length ?? 0;
+  const pages = Math.max(1, Math.ceil(shown / KITS_PAGE_SIZE));
+
+  async function run(next: KitsQuery) {
+    setQuery(next);
+    setBusy(true);
+    const call = ++latest.current;
+    try {
+      const answer = await searchKits(next, 0);
+      if (call !== latest.current) return;
+      setResult({ kits: answer.content.map(toKitItem), total: answer.total_items, facets: facetsOf(answer.facet) });
+      history.replaceState(history.state, '', withQuery(action, kitsQueryParams(next)));
+    } catch {
+      if (call === latest.current) setResult(null);
+    } finally {
+      if (call === latest.current) setBusy(false);
+    }
+  }
+
+  async function showMore() {
+    if (!result) return;
+    setBusy(true);
+    const call = ++latest.current;
+    try {
+      const answer = await searchKits(query, result.kits.length);
+      if (call !== latest.current) return;
+      firstNew.current = result.kits.length;
+      const kits = [...result.kits, ...answer.content.map(toKitItem)];
+      setResult({ ...result, kits, total: answer.total_items });
+      history.replaceState(history.state, '', withQuery(action, kitsQueryParams(query, Math.ceil(kits.length / KITS_PAGE_SIZE))));
+    } catch {
+      if (call === latest.current) setResult(null);
+    } finally {
+      if (call === latest.current) setBusy(false);
+    }
+  }
+
+  const toggle = (facet: KitFacetName, value: string, on: boolean) => {
+    const values = on ? [...query.filters[facet], value] : query.filters[facet].filter((v) => v !== value);
+    void run({ keyphrase: keyphraseInput.current?.value.trim() ?? query.keyphrase, filters: { ...query.filters, [facet]: values } });
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void run({ ...query, keyphrase: keyphraseInput.current?.value.trim() ?? '' });
+  };
+  const filtered = query.keyphrase !== '' || KIT_FACETS.some((f) => query.filters[f].length > 0);
+
+  return (
+    <div className="kits">
+      <form className="kits__panel" method="get" action={action} onSubmit={submit} aria-labelledby={`${id}-filters`}>
+        <h2 id={`${id}-filters`} className="kits__panel-title">
+          {texts.filtersHeading}
+        </h2>
+        <div className="kits__search" role="search">
+          <label htmlFor={`${id}-q`}>{texts.searchLabel}</label>
+          <div className="kits__search-row">
+            <input ref={keyphraseInput} id={`${id}-q`} type="search" name="keyphrase" defaultValue={query.keyphrase} maxLength={200} autoComplete="off" />
+            <button type="submit" className="button">
+              {texts.searchButton}
+            </button>
+          </div>
+        </div>
+        {KIT_FACETS.map((facet) => (
+          <fieldset key={facet} className="kits__facet">
+            <legend>{texts.facets[facet]}</legend>
+            <ul className="kits__options">
+              {facetOptions(result, query, facet).map((option) => (
+                <li key={option.value}>
+                  <label className="kits__option">
+                    <input
+                      type="checkbox"
+                      name={facet}
+                      value={option.value}
+                      checked={query.filters[facet].includes(option.value)}
+                      onChange={(e) => toggle(facet, option.value, e.currentTarget.checked)}
+                    />
+                    <span>{option.value}</span> <span className="kits__option-count">({option.count})</span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        ))}
+        <div className="kits__panel-actions">
+          {!hydrated && (
+            <button type="submit" className="button">
+              {texts.apply}
+            </button>
+          )}
+          {filtered && (
+            <a
+              className="kits__clear"
+              href={action}
+              onClick={(e) => {
+                e.preventDefault();
+                if (keyphraseInput.current) keyphraseInput.current.value = '';
+                void run({ keyphrase: '', filters: { brand: [], category: [] } });
+              }}
+            >
+              {texts.clear}
+            </a>
+          )}
+        </div>
+      </form>
+
+      <section className="kits__results" aria-labelledby={`${id}-count`} aria-busy={busy}>
+        <p id={`${id}-count`} className="kits__count" role="status">
+          {result ? fill(texts.count, { count: result.total }) : ''}
+        </p>
+        {result === null && (
+          <p className="kits__error" role="alert">
+            {texts.error}
+          </p>
+        )}
+        {result && result.kits.length === 0 && <p className="kits__empty">{texts.noResults}</p>}
+        {result && result.kits.length > 0 && (
+          <ul ref={list} className="kits__list">
+            {result.kits.map((kit) => (
+              <li key={kit.kitId} className="kit-card">
+                <img className="kit-card__image" src={kit.images[0]} alt="" width={400} height={300} loading="lazy" decoding="async" />
+                <h3 className="kit-card__title">
+                  {hydrated ? (
+                    <button
+                      type="button"
+                      className="kit-card__open"
+                      aria-haspopup="dialog"
+                      onClick={(e) => {
+                        opener.current = e.currentTarget;
+                        setSelected(kit);
+                      }}
+                    >
+                      {kit.name}
+                    </button>
+                  ) : (
+                    kit.name
+                  )}
+                </h3>
+                <p className="kit-card__price">
+                  <span className="visually-hidden">{`${texts.price} `}</span>
+                  {formatKitPrice(kit.retailPrice, kit.currency, locale)}
+                </p>
+                <p className="kit-card__meta">
+                  {texts.code} {kit.kitCode} · {texts.status[kit.status]}
+                </p>
+                <p className="kit-card__description">{kit.description}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+        {result && shown < result.total && (
+          <div className="kits__more">
+            <p className="kits__showing">{fill(texts.showing, { shown, total: result.total })}</p>
+            <a
+              className="button kits__show-more"
+              href={withQuery(action, kitsQueryParams(query, pages + 1))}
+              aria-disabled={busy || undefined}
+              onClick={(e) => {
+                e.preventDefault();
+                if (!busy) void showMore();
+              }}
+            >
+              {texts.showMore}
+            </a>
+          </div>
+        )}
+      </section>
+      <KitDialog
+        kit={selected}
+        locale={locale}
+        texts={texts}
+        onClose={() => {
+          setSelected(null);
+          opener.current?.focus();
+        }}
+      />
+    </div>
+  );
+}
+
+const noSubscription = () => () => {};
+
+function withQuery(path: string, params: URLSearchParams): string {
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** A facet's values; a ticked value the current result no longer counts stays listed (count 0) so it can be unticked. */
+function facetOptions(result: KitsResult | null, query: KitsQuery, facet: KitFacetName): KitFacetValue[] {
+  const values = result?.facets[facet] ?? [];
+  const missing = query.filters[facet].filter((v) => !values.some((o) => o.value === v)).map((value) => ({ value, count: 0 }));
+  return [...values, ...missing];
+}
+
+export function facetsOf(facets: readonly { name: string; type: string; values?: readonly { value: unknown; count: number }[] }[]): Record<KitFacetName, KitFacetValue[]> {
+  const of = (name: KitFacetName) =>
+    (facets.find((f) => f.name === name && f.type === 'term')?.values ?? []).map((v) => ({ value: String(v.value), count: v.count }));
+  return { brand: of('brand'), category: of('category') };
+}

@@ -1,0 +1,46 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { LanguageSchema } from '../../markets/schema.js';
+import { ApiError } from '../http/apiError.js';
+import { languagePrefix } from '../markets/languagePath.js';
+import { callContextOf } from '../http/callContext.js';
+import type { ContentClient } from '../upstream/contentClient.js';
+import { STORIES_MAX_LIMIT, STORIES_PAGE_SIZE, StoriesResponseSchema } from '../upstream/contracts/content.js';
+import { addRoute, operation, parseRequest } from './apiOperation.js';
+
+export const StoriesQuerySchema = z.object({
+  tag: z.string().trim().min(1).max(100).optional(),
+  offset: z.coerce.number().int().min(0).max(10_000).default(0),
+  limit: z.coerce.number().int().min(1).max(STORIES_MAX_LIMIT).default(STORIES_PAGE_SIZE),
+  /** One of the market's languages; its default language when left out. */
+  lang: LanguageSchema.optional(),
+});
+
+export const storiesOperations = {
+  list: operation({
+    tag: 'content', method: 'get', path: '/stories', summary: "The market's stories, newest first, optionally of one tag (load-more pages)",
+    query: StoriesQuerySchema, response: { schema: StoriesResponseSchema, description: 'items, total, offset, limit and every tag (for the chips)' },
+  }),
+};
+
+/** `GET /api/stories`: the content service's stories of this market, for the stories block's load-more. */
+export function storiesRoutes(content: ContentClient): Router {
+  const router = Router();
+  const op = storiesOperations.list;
+  addRoute(router, op, async (req, res) => {
+    const { query } = parseRequest(op, req);
+    const { market } = res.locals;
+    const language = query.lang ?? res.locals.language;
+    if (!market.languages.includes(language)) {
+      throw new ApiError(400, 'bad_request', `Invalid request: query.lang: this site has ${market.languages.join(', ')}`, {
+        issues: [{ path: 'query.lang', message: `one of ${market.languages.join(', ')}` }],
+      });
+    }
+    // Story links come back as the public paths of that language (`/sv/...` on the Finnish site).
+    const scope = { site: market.contentSite, language, linkPrefix: languagePrefix(market, language) };
+    const page = await content.stories(scope, { tag: query.tag, offset: query.offset, limit: query.limit }, callContextOf(req, res));
+    // Published stories change when an editor publishes: a minute in shared caches is fresh enough.
+    res.set('Cache-Control', 'public, max-age=60').json(page);
+  });
+  return router;
+}

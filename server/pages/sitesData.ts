@@ -1,0 +1,89 @@
+import type { Response } from 'express';
+import type { z } from 'zod';
+import { CAR_SUMMARY_FIELDS, toCarSummary, type CarSummary } from '../../client/cars/carSummary.js';
+import type { SiteCardData } from '../../views/pages/sites/SiteCard.js';
+import type { SiteSelectionBlockSchema } from '../upstream/contracts/content.js';
+import {
+  CarSchema, SEARCH_MAX_LIMIT, SiteSchema, searchResponseOf, type SearchFilter, type SearchIndexName, type Site,
+} from '../upstream/contracts/search.js';
+import type { CallContext } from '../upstream/upstreamHttp.js';
+import type { BlockLoadRequest } from './blockData.js';
+import type { PageDeps } from './pageDeps.js';
+
+/** The site list shows its search box above this many sites (part 1 §9). */
+export const SITE_SEARCH_THRESHOLD = 8;
+/** Latest arrivals on a site page. */
+export const SITE_LATEST_CARS = 12;
+
+const SITE_CARD_FIELDS = ['site_id', 'slug', 'site_official_name', 'site_street', 'site_zip', 'site_city', 'site_phone', 'site_image_url'] as const;
+const SiteCardsSchema = searchResponseOf(SiteSchema.pick(Object.fromEntries(SITE_CARD_FIELDS.map((f) => [f, true])) as Record<(typeof SITE_CARD_FIELDS)[number], true>));
+const SitesSchema = searchResponseOf(SiteSchema);
+const CarSummariesSchema = searchResponseOf(CarSchema.pick(Object.fromEntries(CAR_SUMMARY_FIELDS.map((f) => [f, true])) as Record<(typeof CAR_SUMMARY_FIELDS)[number], true>));
+
+type SearchDeps = Pick<PageDeps, 'searchCache'>;
+const sitesIndex = (res: Response) => res.locals.market.searchIndexes.sites as SearchIndexName;
+
+/** Site cards of a query, by name, through the search cache. */
+export async function searchSiteCards(
+  deps: SearchDeps,
+  res: Response,
+  query: { filters?: SearchFilter[]; keyphrase?: string; limit: number },
+  ctx: CallContext,
+): Promise<{ sites: SiteCardData[]; total: number }> {
+  const { value } = await deps.searchCache.search(
+    {
+      index: sitesIndex(res),
+      fields: [...SITE_CARD_FIELDS],
+      filters: query.filters,
+      keyphrase: query.keyphrase || undefined,
+      limit: query.limit,
+      sort_name: query.keyphrase ? 'relevance' : 'name_asc',
+    },
+    ctx,
+  );
+  const parsed = SiteCardsSchema.parse(value);
+  return { sites: parsed.content, total: parsed.total_items };
+}
+
+/** The site selection block: its predefined query (the editor's filters and limit; 4 by default). */
+export async function loadSiteSelection(block: z.infer<typeof SiteSelectionBlockSchema>, { res, ctx, deps }: BlockLoadRequest): Promise<SiteCardData[]> {
+  return (await searchSiteCards(deps, res, { filters: block.filters, limit: block.limit }, ctx)).sites;
+}
+
+export interface SiteListData {
+  sites: SiteCardData[];
+  /** Every site of the market (the search box shows above SITE_SEARCH_THRESHOLD). */
+  allCount: number;
+  keyphrase: string;
+}
+
+/** The site list: every site (up to 100), or those matching the shopper's search (`?q=`). */
+export async function loadSiteList(deps: SearchDeps, res: Response, keyphrase: string, ctx: CallContext): Promise<SiteListData> {
+  const all = searchSiteCards(deps, res, { limit: SEARCH_MAX_LIMIT }, ctx);
+  const matching = keyphrase ? searchSiteCards(deps, res, { keyphrase, limit: SEARCH_MAX_LIMIT }, ctx) : all;
+  const [everySite, found] = await Promise.all([all, matching]);
+  return { sites: found.sites, allCount: everySite.total, keyphrase };
+}
+
+/** One site by its slug, or null when the market has none. */
+export async function findSiteBySlug(deps: SearchDeps, res: Response, slug: string, ctx: CallContext): Promise<Site | null> {
+  const { value } = await deps.searchCache.search({ index: sitesIndex(res), filters: [{ field: 'slug', values: [slug] }], limit: 1 }, ctx);
+  const site = SitesSchema.parse(value).content[0];
+  // The search folds case and diacritics; the page lives at the slug's own spelling only.
+  return site && site.slug === slug ? site : null;
+}
+
+/** The site's newest cars (latest arrivals), up to 12. */
+export async function latestCarsOf(deps: SearchDeps, res: Response, site: Site, ctx: CallContext): Promise<CarSummary[]> {
+  const { value } = await deps.searchCache.search(
+    {
+      index: res.locals.market.searchIndexes.cars as SearchIndexName,
+      fields: [...CAR_SUMMARY_FIELDS],
+      filters: [{ field: 'car_site_id', values: [site.site_id] }],
+      sort_name: 'newest',
+      limit: SITE_LATEST_CARS,
+    },
+    ctx,
+  );
+  return CarSummariesSchema.parse(value).content.map(toCarSummary);
+}

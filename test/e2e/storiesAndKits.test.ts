@@ -1,0 +1,133 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { marketById } from '../../markets/registry.js';
+import { startBrowserSession } from '../support/browserSession.js';
+
+const session = startBrowserSession();
+const se = marketById('se');
+const uk = marketById('uk');
+
+async function severeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** A page in its own context (axe needs one), with what went wrong in it: errors, and requests answered 4xx/5xx. */
+async function openPage(options: { javaScriptEnabled?: boolean } = {}) {
+  const context = await session.browser.newContext(options);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (err) => problems.push(err.message));
+  page.on('response', (res) => {
+    if (res.status() >= 400) problems.push(`${res.status()} ${res.url()}`);
+  });
+  return { page, problems, close: () => context.close() };
+}
+
+describe('stories list in a real browser', () => {
+  it('load-more appends the next stories in place, moves focus to the first new one and keeps the address', async () => {
+    const { page, problems, close } = await openPage();
+    await page.goto(session.url(se.devHostname, se.paths.stories));
+    const cards = page.locator('.stories__list > li');
+    await expect(cards.count()).resolves.toBe(4);
+    const before = page.url();
+    await page.getByRole('link', { name: 'Visa fler' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('.stories__list > li').length > 4);
+    const count = await cards.count();
+    expect(count).toBeGreaterThan(4);
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+    expect(new URL(page.url()).pathname).toBe(new URL(before).pathname);
+    await expect(page.evaluate(() => document.activeElement?.closest('li')?.id)).resolves.toMatch(/-story-4$/);
+    await expect(page.locator('.stories__status').textContent()).resolves.toContain(`Visar ${count} av`);
+    expect(problems).toEqual([]);
+    expect(await severeViolations(page)).toEqual([]);
+    await close();
+  });
+
+  it('works without JavaScript: chips and load-more are links the server answers', async () => {
+    const { page, close } = await openPage({ javaScriptEnabled: false });
+    await page.goto(session.url(se.devHostname, se.paths.stories));
+    await page.getByRole('link', { name: 'Visa fler' }).click();
+    await page.waitForURL(/page=2/);
+    await expect(page.locator('.stories__list > li').count()).resolves.toBeGreaterThan(4);
+    const chip = page.locator('.stories__tags a').nth(1);
+    const tag = (await chip.textContent())!;
+    await chip.click();
+    await page.waitForURL(/tag=/);
+    await expect(page.locator(`.stories__tags a[aria-current="true"]`).textContent()).resolves.toBe(tag);
+    await close();
+  });
+});
+
+describe('kits page in a real browser', () => {
+  it('opens a kit in a modal dialog with focus inside, and Escape returns focus to the card', async () => {
+    const { page, problems, close } = await openPage();
+    await page.goto(session.url(uk.devHostname, uk.paths.kits));
+    await page.locator('[data-island="kits"][data-hydrated="true"]').waitFor();
+    const opener = page.locator('.kit-card__open').first();
+    const name = (await opener.textContent())!;
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name });
+    await dialog.waitFor();
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Close');
+    expect(await severeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(name);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('filters at a tick, keeps the filter in the address, and shows more in place', async () => {
+    const { page, problems, close } = await openPage();
+    await page.goto(session.url(se.devHostname, se.paths.kits));
+    await page.locator('[data-island="kits"][data-hydrated="true"]').waitFor();
+    await expect(page.locator('.kit-card').count()).resolves.toBe(48);
+    await page.getByRole('link', { name: 'Visa fler' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('.kit-card').length > 48);
+    await expect(page.evaluate(() => document.activeElement?.classList.contains('kit-card__open'))).resolves.toBe(true);
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+
+    const brand = page.locator('input[name="brand"]').first();
+    const value = (await brand.getAttribute('value'))!;
+    await brand.check();
+    await page.waitForURL((url) => url.searchParams.get('brand') === value);
+    await expect(page.locator('.kit-card').count()).resolves.toBeGreaterThan(0);
+    for (const title of await page.locator('.kit-card__open').allTextContents()) expect(title).toContain(value);
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
+describe('story and site pages in a real browser', () => {
+  it.each([
+    ['site list with its search box', se.paths.siteDetail],
+    ['stories list', se.paths.stories],
+  ])('%s: no serious or critical axe violation', async (_name, path) => {
+    const { page, close } = await openPage();
+    await page.goto(session.url(se.devHostname, path));
+    expect(await severeViolations(page)).toEqual([]);
+    await close();
+  });
+
+  it('story: no serious or critical axe violation', async () => {
+    const { page, close } = await openPage();
+    await page.goto(session.url(se.devHostname, se.paths.stories));
+    await page.goto(session.url(se.devHostname, (await page.locator('.story-card__link').first().getAttribute('href'))!));
+    await expect(page.locator('h1.story-header__title').count()).resolves.toBe(1);
+    expect(await severeViolations(page)).toEqual([]);
+    await close();
+  });
+
+  it('site page: no serious or critical axe violation', async () => {
+    const { page, close } = await openPage();
+    await page.goto(session.url(uk.devHostname, uk.paths.siteDetail));
+    const first = await page.locator('.site-card__link').first().getAttribute('href');
+    await page.goto(session.url(uk.devHostname, first!));
+    await expect(page.locator('h1').textContent()).resolves.toBeTruthy();
+    expect(await severeViolations(page)).toEqual([]);
+    await close();
+  });
+});

@@ -1,0 +1,94 @@
+import { mediaUrl } from '../../client/media/mediaUrl.js';
+import { StoriesList, type StoriesListProps, type StoryCardData } from '../../client/islands/stories/StoriesList.js';
+import { loadMoreHref } from '../../client/islands/stories/storiesText.js';
+import { STORIES_PAGE_SIZE, type Story } from '../../server/upstream/contracts/content.js';
+import { useEditable } from '../editable.js';
+import { Island } from '../Island.js';
+import { usePage } from '../PageContext.js';
+import type { BlockProps } from './blockProps.js';
+
+/** What the stories loader (server/pages/storiesData.ts) gives the block. */
+export interface StoriesBlockData {
+  stories: Story[];
+  total: number;
+  /** Every tag of the site's stories, for the chips. */
+  tags: string[];
+  /** The tag shown: the block's own or the shopper's chip. */
+  tag: string | null;
+  /** How many pages of STORIES_PAGE_SIZE are shown (`?page=`). */
+  pages: number;
+}
+
+export const toStoryCard = (story: Story): StoryCardData => ({
+  id: story.id,
+  title: story.title,
+  premble: story.premble,
+  href: story.url.path,
+  image: { src: mediaUrl(story.image.src), width: story.image.width, height: story.image.height },
+  date: story.date.value,
+});
+
+/**
+ * Stories: a teaser (the newest 3, no load-more) or a list with tag chips, the first story larger
+ * when the editor asks, and load-more (4 a page). Chips and load-more are links with query
+ * parameters the server honours; the stories script only makes load-more append in place.
+ */
+export function StoriesBlock({ block, data, first }: BlockProps<'stories'>) {
+  const { t, market, language, path, searchParams } = usePage();
+  const editable = useEditable();
+  const Heading = first ? 'h1' : 'h2';
+  const headingId = `${block.id}-title`;
+  const shown = data.stories.length;
+  const more = !block.teaser && shown < data.total;
+  const props: StoriesListProps = {
+    blockId: block.id,
+    stories: data.stories.map(toStoryCard),
+    total: data.total,
+    tag: data.tag,
+    language,
+    pageSize: STORIES_PAGE_SIZE,
+    highlightFirst: block.highlightFirst && !block.teaser,
+    headingLevel: block.title || first ? 3 : 2,
+    dateFormat: market.dateFormat,
+    loadMoreHref: more ? loadMoreHref({ pathname: path, search: searchParams.toString() }, data.pages, block.id, shown) : null,
+    texts: { loadMore: t('pages.storiesLoadMore'), showing: t('pages.storiesShowing'), noResults: t('pages.storiesNoResults') },
+  };
+  const chipHref = (tag: string | null) => {
+    const params = new URLSearchParams(searchParams);
+    params.delete('page');
+    if (tag) params.set('tag', tag);
+    else params.delete('tag');
+    const query = params.toString();
+    return query ? `${path}?${query}` : path;
+  };
+  return (
+    <section className={block.teaser ? 'stories stories--teaser' : 'stories'} aria-labelledby={block.title || first ? headingId : undefined}>
+      {(block.title || first) && (
+        <Heading id={headingId} className="stories__title" {...editable('title')}>
+          {block.title ?? t('pages.storiesHeading')}
+        </Heading>
+      )}
+      {!block.teaser && block.tag === null && data.tags.length > 0 && (
+        <nav className="stories__tags" aria-label={t('pages.storiesTagsLabel')}>
+          <ul className="tag-chips">
+            {[null, ...data.tags].map((tag) => (
+              <li key={tag ?? ''}>
+                <a className="tag-chip" href={chipHref(tag)} aria-current={tag === data.tag ? 'true' : undefined}>
+                  {tag ?? t('pages.storiesAllTags')}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      {more ? <Island name="stories" component={StoriesList} props={props} /> : <StoriesList {...props} />}
+      {block.teaser && shown > 0 && (
+        <p className="stories__all">
+          <a className="button" href={market.paths.stories}>
+            {t('pages.storiesAll')}
+          </a>
+        </p>
+      )}
+    </section>
+  );
+}

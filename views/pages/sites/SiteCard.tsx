@@ -1,0 +1,50 @@
+import { mediaUrl } from '../../../client/media/mediaUrl.js';
+import type { Site } from '../../../server/upstream/contracts/search.js';
+import { usePage } from '../../PageContext.js';
+
+/** What a site card shows (the search asks only for these fields). */
+export type SiteCardData = Pick<Site, 'site_id' | 'slug' | 'site_official_name' | 'site_street' | 'site_zip' | 'site_city' | 'site_phone' | 'site_image_url'>;
+
+/** The site page's path: the market's site-detail path (a translated path setting) and the slug. */
+export function siteDetailPath(siteDetail: string, slug: string): string {
+  return `${siteDetail}/${encodeURIComponent(slug)}`;
+}
+
+/** `tel:` wants the digits and a leading plus only. */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/** One site: image, name (the link to its page), street, zip and city, phone. */
+export function SiteCard({ site, headingLevel = 3 }: { site: SiteCardData; headingLevel?: 2 | 3 }) {
+  const { market, t } = usePage();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <li className="site-card">
+      <img className="site-card__image" src={mediaUrl(site.site_image_url)} alt="" width={640} height={360} loading="lazy" decoding="async" />
+      <Heading className="site-card__title">
+        <a className="site-card__link" href={siteDetailPath(market.paths.siteDetail, site.slug)}>
+          {site.site_official_name}
+        </a>
+      </Heading>
+      <p className="site-card__address">
+        {site.site_street}
+        <br />
+        {`${site.site_zip} ${site.site_city}`}
+      </p>
+      <p className="site-card__phone">
+        <span className="visually-hidden">{t('pages.sitePhone')} </span>
+        <a href={telHref(site.site_phone)}>{site.site_phone}</a>
+      </p>
+    </li>
+  );
+}
+
+/** A grid of site cards. */
+export function SiteCardGrid({ sites, headingLevel }: { sites: readonly SiteCardData[]; headingLevel?: 2 | 3 }) {
+  return (
+    <ul className="site-cards">
+      {sites.map((site) => (
+        <SiteCard key={site.site_id} site={site} headingLevel={headingLevel} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,86 @@
+import { CarCard } from '../../../client/cars/CarCard.js';
+import { carCardTextsOf } from '../../../client/cars/carCardTexts.js';
+import { carDetailPath, type CarSummary } from '../../../client/cars/carSummary.js';
+import { mediaUrl } from '../../../client/media/mediaUrl.js';
+import type { Site } from '../../../server/upstream/contracts/search.js';
+import { usePage } from '../../PageContext.js';
+import { DepartmentView } from './DepartmentView.js';
+import { googleMapsSearchUrl } from './openingHours.js';
+import { telHref } from './SiteCard.js';
+import { SiteMap } from './SiteMap.js';
+
+export interface SiteDetailViewProps {
+  site: Site;
+  /** The site's newest cars; null when the car search failed (the section is left out). */
+  latestCars: CarSummary[] | null;
+  /** YYYY-MM-DD: vacations and deviation days before it are over. */
+  today: string;
+}
+
+/** A site's page: hero, address with maps link, phone, e-mail, map, departments and latest arrivals. */
+export function SiteDetailView({ site, latestCars, today }: SiteDetailViewProps) {
+  const { t, market, language } = usePage();
+  const cardTexts = carCardTextsOf(t, market, language);
+  return (
+    <article className="site-detail">
+      <header className="site-hero">
+        <img className="site-hero__image" src={mediaUrl(site.site_image_url)} alt="" width={1280} height={720} fetchPriority="high" />
+        <div className="site-hero__content">
+          <h1 className="site-hero__title">{site.site_official_name}</h1>
+          <p className="site-hero__text">{site.site_description}</p>
+        </div>
+      </header>
+
+      <div className="site-info">
+        <section className="site-contact" aria-labelledby="site-contact-title">
+          <h2 id="site-contact-title">{t('pages.siteContact')}</h2>
+          <address className="site-contact__address">
+            <span className="site-contact__label">{t('pages.siteAddress')}</span>
+            {site.site_street}
+            <br />
+            {`${site.site_zip} ${site.site_city}`}
+            <br />
+            <a href={googleMapsSearchUrl(site)} target="_blank" rel="noopener">
+              {t('pages.siteMapsLink')} <span className="visually-hidden">{t('layout.opensInNewWindow')}</span>
+            </a>
+          </address>
+          <p className="site-contact__line">
+            <span className="site-contact__label">{t('pages.sitePhone')}</span>
+            <a href={telHref(site.site_phone)}>{site.site_phone}</a>
+          </p>
+          <p className="site-contact__line">
+            <span className="site-contact__label">{t('pages.siteEmail')}</span>
+            <a href={`mailto:${site.site_email}`}>{site.site_email}</a>
+          </p>
+        </section>
+        <SiteMap site={site} />
+      </div>
+
+      <section className="site-departments" aria-labelledby="site-departments-title">
+        <h2 id="site-departments-title">{t('pages.siteDepartments')}</h2>
+        <ul className="departments">
+          {site.site_departments.map((department) => (
+            <DepartmentView key={department.department_id} department={department} today={today} />
+          ))}
+        </ul>
+      </section>
+
+      {latestCars && (
+        <section className="site-arrivals" aria-labelledby="site-arrivals-title">
+          <h2 id="site-arrivals-title">{t('pages.siteLatestArrivals')}</h2>
+          {latestCars.length > 0 ? (
+            <ul className="site-arrivals__list">
+              {latestCars.map((car) => (
+                <li key={car.id}>
+                  <CarCard car={car} href={carDetailPath(market.paths.carDetailBase, car)} texts={cardTexts} headingLevel={3} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>{t('pages.siteNoArrivals')}</p>
+          )}
+        </section>
+      )}
+    </article>
+  );
+}
