@@ -1,0 +1,100 @@
+// npm run audit — Lighthouse 12 (mobile: the default config's emulated phone and simulated slow 4G) on one
+// page of every type of the Swedish market, served by the BFF with the embedded sandbox, in Debian's Chromium.
+// Prints each page's scores against the targets of issues #6 and #7 and, for a page under target, its
+// top failing audits. Scores vary by machine, so it exits nonzero only with --strict.
+//   --strict      exit 1 when a page is under target
+//   --no-build    use the existing client build instead of building it first
+import lighthouse, { type Result } from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { marketById } from '../markets/registry.js';
+import { chromiumPath } from '../test/support/browser.js';
+import { startRunningBff } from '../test/support/runningBff.js';
+import { ensureClientBuild, samplePages } from '../test/support/samplePages.js';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+type Targets = Partial<Record<Category, number>>;
+
+/** #6: content pages; #7: the car list and car detail (no best-practices target named there). */
+const CONTENT_TARGETS: Targets = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 };
+const CAR_TARGETS: Targets = { performance: 90, accessibility: 100, seo: 100 };
+const targetsOf = (page: string): Targets => (page === 'car list' || page === 'car detail' ? CAR_TARGETS : CONTENT_TARGETS);
+
+/** The flags of test/support/browser.ts: never a downloaded browser, nothing phoning home. */
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+const strict = process.argv.includes('--strict');
+ensureClientBuild(!process.argv.includes('--no-build'));
+const bff = await startRunningBff();
+const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+let underTarget = false;
+let version = '';
+try {
+  const market = marketById('se');
+  const { pages, missing } = await samplePages(bff, market);
+  const port = new URL(bff.url).port;
+  const rows: string[][] = [];
+  const failures: string[] = [];
+  for (const page of pages) {
+    // Chromium resolves *.localhost to loopback by itself (no name server involved), so the market host works as is.
+    const url = `http://${market.devHostname}:${port}${page.path}`;
+    const run = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+    const lhr = run?.lhr;
+    if (!lhr || lhr.runtimeError) {
+      rows.push([page.name, page.path, ...CATEGORIES.map(() => 'error')]);
+      failures.push(`${page.name}: ${lhr?.runtimeError?.message ?? 'Lighthouse gave no result'}`);
+      underTarget = true;
+      continue;
+    }
+    version = lhr.lighthouseVersion;
+    const targets = targetsOf(page.name);
+    const cells = CATEGORIES.map((category) => {
+      const score = Math.round((lhr.categories[category]?.score ?? 0) * 100);
+      const target = targets[category];
+      const below = target !== undefined && score < target;
+      if (below) underTarget = true;
+      return `${score}${target !== undefined ? `/${target}` : ''}${below ? ' ✗' : ''}`;
+    });
+    rows.push([page.name, page.path, ...cells]);
+    const belowCategories = CATEGORIES.filter((c) => targets[c] !== undefined && Math.round((lhr.categories[c]?.score ?? 0) * 100) < targets[c]!);
+    if (belowCategories.length > 0) failures.push(`${page.name} (${page.path}):\n${topFailingAudits(lhr, belowCategories).join('\n')}`);
+  }
+  const header = ['page', 'path', ...CATEGORIES];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+  console.log(`\nLighthouse ${version} mobile, market ${market.id} (score/target, ✗ under target)\n`);
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  rows.forEach((r) => console.log(line(r)));
+  if (missing.length) console.log(`\nNot audited (no such page found): ${missing.join(', ')}`);
+  if (failures.length) console.log(`\nTop failing audits of pages under target:\n\n${failures.join('\n\n')}`);
+  console.log(underTarget ? '\nSome pages are under target.' : '\nEvery page meets its targets.');
+} finally {
+  chrome.kill();
+  await bff.shutdown('audit over');
+}
+process.exit(strict && underTarget ? 1 : 0);
+
+/** The failing audits that cost the most in the categories under target, with what Lighthouse says about each. */
+function topFailingAudits(lhr: Result, categories: readonly Category[]): string[] {
+  const lines: string[] = [];
+  for (const category of categories) {
+    const refs = (lhr.categories[category]?.auditRefs ?? []).filter((ref) => ref.weight > 0 || category === 'performance');
+    const failing = refs
+      .map((ref) => ({ ref, audit: lhr.audits[ref.id]! }))
+      .filter(({ audit }) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'notApplicable')
+      .sort((a, b) => b.ref.weight - a.ref.weight || (a.audit.score ?? 0) - (b.audit.score ?? 0))
+      .slice(0, 5);
+    for (const { audit } of failing) {
+      const value = audit.displayValue ? ` (${audit.displayValue})` : '';
+      const items = (audit.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
+      const where = items
+        .slice(0, 3)
+        .map((item) => (item.node as { selector?: string } | undefined)?.selector ?? (item.url as string | undefined) ?? '')
+        .filter(Boolean)
+        .join(', ');
+      lines.push(`  [${category}] ${audit.id}: ${audit.title}${value}${where ? ` — ${where}` : ''}`);
+    }
+  }
+  return lines;
+}

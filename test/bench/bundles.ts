@@ -1,0 +1,96 @@
+// npm run bench:bundles — the JavaScript each kind of page makes the browser load, gzip-compressed, against
+// the budgets of issue #7: car list ≤ 100 KB, car detail ≤ 80 KB, React in one chunk shared by every island,
+// and a page of blocks only without React. Builds the client when there is no build (`--build` forces one),
+// starts the BFF with the sandbox, reads each page's <script type="module"> and modulepreload tags, follows
+// the Vite manifest's static imports, and gzips every file. Exits 1 when a page is over its budget.
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { marketById } from '../../markets/registry.js';
+import { CLIENT_BUILD_DIR } from '../../client/islands/entryPath.js';
+import { startRunningBff } from '../support/runningBff.js';
+import { ensureClientBuild, getPage, samplePages } from '../support/samplePages.js';
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  src?: string;
+  imports?: string[];
+}
+
+const KB = 1024;
+/** Budgets in gzip KB; `noReact` pages must not load the React chunk. */
+const BUDGETS: Record<string, { kb?: number; noReact?: boolean }> = {
+  'car list': { kb: 100 },
+  'car detail': { kb: 80 },
+  'content page': { noReact: true },
+};
+const MEASURED = ['car list', 'car detail', 'home', 'content page'];
+
+const manifestPath = ensureClientBuild(process.argv.includes('--build'));
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+const keyByFile = new Map(Object.entries(manifest).map(([key, chunk]) => [`/${chunk.file}`, key]));
+const gzipKb = new Map<string, number>();
+const sizeOf = (url: string) => {
+  if (!gzipKb.has(url)) gzipKb.set(url, gzipSync(readFileSync(`${CLIENT_BUILD_DIR}${url}`)).length / KB);
+  return gzipKb.get(url)!;
+};
+/** The chunk vite.config.ts puts react, react-dom and scheduler in: the one every island shares. */
+const reactFiles = Object.values(manifest)
+  .filter((c) => c.name === 'react' && c.file.endsWith('.js'))
+  .map((c) => `/${c.file}`);
+
+/** Every JS file a page loads: its scripts and preloads, plus whatever they import statically. */
+function pageScripts(html: string): string[] {
+  const tags = [...html.matchAll(/<script type="module" src="([^"]+)"|<link rel="modulepreload" href="([^"]+)"/g)].map((m) => (m[1] ?? m[2])!);
+  const files = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const imported of manifest[keyByFile.get(file) ?? '']?.imports ?? []) visit(`/${manifest[imported]!.file}`);
+  };
+  tags.filter((src) => src.startsWith('/assets/')).forEach(visit);
+  return [...files];
+}
+
+const bff = await startRunningBff();
+let failed = false;
+try {
+  const market = marketById('se');
+  const { pages, missing } = await samplePages(bff, market);
+  const rows: string[][] = [];
+  const reactUsers: string[] = [];
+  for (const name of MEASURED) {
+    const page = pages.find((p) => p.name === name);
+    const budget = BUDGETS[name] ?? {};
+    const answer = page ? await getPage(bff, market.devHostname, page.path) : undefined;
+    if (!page || !answer || answer.status !== 200) {
+      rows.push([name, page?.path ?? '(none found)', '-', '-', budget.kb ? `${budget.kb}` : '-', `skipped: ${answer ? `HTTP ${answer.status}` : missing.includes(name) ? 'not found' : 'no page'} (not built yet?)`]);
+      continue;
+    }
+    const files = pageScripts(answer.text);
+    const total = files.reduce((sum, file) => sum + sizeOf(file), 0);
+    const loadsReact = files.some((f) => reactFiles.includes(f));
+    if (loadsReact) reactUsers.push(name);
+    const over = (budget.kb !== undefined && total > budget.kb) || (budget.noReact === true && loadsReact);
+    failed ||= over;
+    const verdict = over ? (budget.noReact && loadsReact ? 'FAIL (loads React)' : 'FAIL') : budget.kb || budget.noReact ? 'pass' : 'report only';
+    rows.push([name, page.path, String(files.length), total.toFixed(1), budget.kb ? `${budget.kb}` : budget.noReact ? 'no React' : '-', verdict]);
+  }
+  const header = ['page', 'path', 'files', 'KB gzip', 'budget', 'result'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i >= 2 && i <= 4 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
+  console.log(`\nJavaScript per page (market ${market.id}, gzip as served, static imports followed)\n`);
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  rows.forEach((r) => console.log(line(r)));
+  const react = reactFiles.map((f) => `${f} (${sizeOf(f).toFixed(1)} KB)`).join(', ') || '(no React chunk in the build)';
+  console.log(`\nReact chunk: ${react}; loaded by: ${reactUsers.join(', ') || 'none of these pages'}`);
+  if (reactFiles.length > 1) {
+    console.log('FAIL: React is in more than one chunk');
+    failed = true;
+  }
+  console.log(failed ? '\nOver budget.' : '\nAll within budget.');
+} finally {
+  await bff.shutdown('bench over');
+}
+process.exit(failed ? 1 : 0);
