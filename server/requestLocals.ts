@@ -12,6 +12,12 @@ declare global {
       /** Set on every request whose Host names a market (all page and /api routes). */
       market: Market;
       language: Language;
+      /** '' for the market's default language, else `/sv`: put it before any path you link or redirect to (server/markets/languagePath.ts). */
+      languagePrefix: string;
+      /** The content editor's preview token the content service accepted (server/pages/previewMode.ts); editing mode when set. */
+      previewToken?: string;
+      /** The content service's languages of a market with more than one (server/markets/contentLanguages.ts), for the language switch. */
+      contentLanguages?: readonly { code: Language; name: string }[];
       t: Translate;
     }
   }

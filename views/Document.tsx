@@ -1,23 +1,38 @@
 import type { ReactNode } from 'react';
+import type { Language } from '../markets/schema.js';
 import type { AssetResolver } from './AssetResolver.js';
 import { IslandScripts } from './IslandScripts.js';
 import { usePage } from './PageContext.js';
+import { BreadcrumbJsonLd } from './seo/BreadcrumbJsonLd.js';
 import { JsonLd } from './seo/JsonLd.js';
+import { SeoHead } from './seo/SeoHead.js';
 
+/** What a page route says about its page for the head: search engines, link previews and structured data. */
 export interface PageHead {
+  /** The page's own title; the document title adds ` | {siteName}`. */
   title: string;
   description: string;
   /** Leave out for pages search engines should not index (errors). */
   indexable?: boolean;
-  /** schema.org objects, each written as one JSON-LD script (Article, AutoDealer, Car, BreadcrumbList...). */
+  /** schema.org objects, each written as one JSON-LD script (Article, AutoDealer, Car, FAQPage...). */
   structuredData?: readonly object[];
+  /** The image a shared link shows (og:image): an upstream image, served through the /media relay on the market host. */
+  image?: { src: string; alt: string };
+  /** og:type: 'article' for stories (and other dated or single-item pages); default 'website'. */
+  ogType?: 'website' | 'article';
+  /**
+   * The content service's versions of this page in the market's languages (content paths, without prefix),
+   * for hreflang and the language switch. Leave out when the page has the same path in every language
+   * (car detail, site detail): each language then links to this path under its prefix.
+   */
+  alternates?: readonly { language: Language; path: string }[];
+  /** From the home page down to this page; written as BreadcrumbList JSON-LD (paths as the page links them). */
+  breadcrumbs?: readonly { name: string; path: string }[];
 }
 
 /** The whole HTML document: head with SEO links and styles, the page, then its island scripts. */
 export function Document({ head, assets, children }: { head: PageHead; assets: AssetResolver; children: ReactNode }) {
-  const { market, language, path } = usePage();
-  const origin = `https://${market.hostnames[0]}`;
-  const localisedPath = (lang: string) => (lang === market.languages[0] ? path : `/${lang}${path === '/' ? '' : path}`);
+  const { market, language } = usePage();
   return (
     <html lang={language}>
       <head>
@@ -26,17 +41,8 @@ export function Document({ head, assets, children }: { head: PageHead; assets: A
         <title>{`${head.title} | ${market.siteName}`}</title>
         <meta name="description" content={head.description} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {head.indexable === false ? (
-          <meta name="robots" content="noindex" />
-        ) : (
-          <>
-            <link rel="canonical" href={`${origin}${localisedPath(language)}`} />
-            {market.languages.map((lang) => (
-              <link key={lang} rel="alternate" hrefLang={lang} href={`${origin}${localisedPath(lang)}`} />
-            ))}
-            <link rel="alternate" hrefLang="x-default" href={`${origin}${localisedPath(market.languages[0]!)}`} />
-          </>
-        )}
+        <SeoHead head={head} />
+        {head.breadcrumbs && <BreadcrumbJsonLd crumbs={head.breadcrumbs} />}
         {head.structuredData?.map((data, i) => <JsonLd key={i} data={data} />)}
         {assets.stylesheets.map((href) => (
           <link key={href} rel="stylesheet" href={href} />

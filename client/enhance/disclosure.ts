@@ -1,9 +1,11 @@
 /**
  * Disclosure buttons (`button[aria-controls][aria-expanded]` marked data-disclosure): a click toggles
  * the controlled element; Escape closes the innermost open one and gives focus back to its button;
- * opening a top-level menu panel closes its siblings, and a click outside the header closes them.
+ * opening a top-level menu panel closes its siblings, and a click outside the header closes the menus. On
+ * desktop a mega menu panel also closes when focus leaves it and its button (Tab past its last link).
  */
 const SELECTOR = 'button[data-disclosure]';
+const DESKTOP = '(min-width: 1280px)';
 
 function controlled(button: HTMLButtonElement): HTMLElement | null {
   return document.getElementById(button.getAttribute('aria-controls') ?? '');
@@ -30,13 +32,23 @@ export function enhanceDisclosures(): void {
       setOpen(button, open);
       return;
     }
-    if (!(event.target as Element).closest('.site-header')) closeGroup('mega');
+    // A click outside the header closes the drawer and any mega menu panel.
+    if (!(event.target as Element).closest('.site-header')) {
+      for (const open of document.querySelectorAll<HTMLButtonElement>(`.site-header ${SELECTOR}[aria-expanded="true"]`)) setOpen(open, false);
+    }
+  });
+  document.addEventListener('focusout', (event) => {
+    const next = event.relatedTarget as Node | null;
+    if (!next || !window.matchMedia(DESKTOP).matches) return;
+    for (const button of document.querySelectorAll<HTMLButtonElement>(`${SELECTOR}[data-group="mega"][aria-expanded="true"]`)) {
+      if (!button.contains(next) && !controlled(button)?.contains(next)) setOpen(button, false);
+    }
   });
   document.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape') return;
     const open = [...document.querySelectorAll<HTMLButtonElement>(`${SELECTOR}[aria-expanded="true"]`)];
-    // The innermost open disclosure is the one whose panel holds the focus, else the last opened in the document.
-    const focused = open.filter((b) => controlled(b)?.contains(document.activeElement)).pop() ?? open.pop();
+    // The innermost open disclosure is the one holding the focus (its button or panel), else the last in the document.
+    const focused = open.filter((b) => b === document.activeElement || controlled(b)?.contains(document.activeElement)).pop() ?? open.pop();
     if (!focused) return;
     setOpen(focused, false);
     focused.focus();

@@ -1,14 +1,22 @@
 import { enhanceAlert } from './alertBanner.js';
+import { enhanceCarousels } from './carousel.js';
+import { enhanceCountdowns } from './countdown.js';
 import { enhanceDisclosures } from './disclosure.js';
 import { enhanceScrolling } from './scroll.js';
+import { enhanceShare } from './share.js';
+import { enhanceVideoEmbeds } from './videoEmbed.js';
 
 /**
- * The one small script every page loads, without React: native HTML does the rest. A section's
- * reload button ('Ladda om sidan') reloads the page.
+ * The one small script every page loads, without React: native HTML does the rest (<details> for
+ * accordions and the file list). A section's reload button ('Ladda om sidan') reloads the page.
  */
 enhanceDisclosures();
 enhanceAlert();
 enhanceScrolling();
+enhanceCarousels();
+enhanceCountdowns();
+enhanceShare();
+enhanceVideoEmbeds();
 document.addEventListener('click', (event) => {
   if ((event.target as Element).closest('[data-reload]')) location.reload();
 });

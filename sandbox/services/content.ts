@@ -91,5 +91,11 @@ export function contentService(ctx: SandboxContext): Router {
     send(req, res, { page: visiblePage(page, preview) });
   });
 
+  // Published pages only, whatever the preview token: a sitemap is for search engines.
+  router.get('/:site/sitemap', (req, res) => {
+    const pages = [...local(res).content.pages.values()].filter((page) => page.published && page.pageType !== 'notFound');
+    send(req, res, { pages: pages.map(({ path, pageType, updatedAt, alternates }) => ({ path, pageType, updatedAt, alternates })) });
+  });
+
   return router;
 }

@@ -14,6 +14,7 @@ import { mechmateOperations, mechmateRoutes } from './mechmateRoutes.js';
 import { openApiRoutes } from './openapi.js';
 import { placesOperations, placesRoutes } from './placesRoutes.js';
 import { searchOperation, searchRoutes } from './searchRoutes.js';
+import { storiesOperations, storiesRoutes } from './storiesRoutes.js';
 import { tirehotelLimiters } from './tirehotelLimits.js';
 import { tirehotelOperations, tirehotelRoutes } from './tirehotelRoutes.js';
 import { tokenCookies } from './tirehotelSession.js';
@@ -36,6 +37,7 @@ export const API_OPERATIONS: readonly AnyApiOperation[] = [
   ...Object.values(formsOperations),
   ...Object.values(financeOperations),
   ...Object.values(placesOperations),
+  ...Object.values(storiesOperations),
 ];
 
 /**
@@ -54,6 +56,7 @@ export function apiRouter(deps: ApiDependencies): Router {
   api.use(formsRoutes(upstreams.comhub, new SubmissionLedger(redis)));
   api.use(financeRoutes(upstreams.codeweaver));
   api.use(placesRoutes(upstreams.maps));
+  api.use(storiesRoutes(upstreams.content));
   api.use(apiNotFound);
   return api;
 }

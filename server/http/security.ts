@@ -18,7 +18,8 @@ export function securityHeaders(options: { isDevelopment: boolean }): RequestHan
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: options.isDevelopment ? ["'self'", 'ws:'] : ["'self'"],
-        frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+        // The video block's two players, loaded only after a click (views/blocks/VideoEmbedBlock.tsx); no other frame.
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

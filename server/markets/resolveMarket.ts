@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import type { Market } from '../../markets/schema.js';
 import { translator } from '../../markets/translations/dictionaries.js';
+import { languagePrefix, splitLanguagePath } from './languagePath.js';
 
 /** What a Host names: one market, the development index page (bare `localhost`), or nothing we serve. */
 export type HostMatch = { kind: 'market'; market: Market } | { kind: 'index' } | { kind: 'unknown' };
@@ -39,7 +40,7 @@ export function requestHost(req: Request, trustProxy: boolean): string | undefin
 
 /**
  * Puts `res.locals.hostMatch` on every request and, for a market host, the market, its language
- * and that language's translate function.
+ * (from a `/{lang}` path prefix, else the market's first), that language's path prefix and translate function.
  */
 export function marketResolution(markets: readonly Market[], trustProxy: boolean): RequestHandler {
   const resolveMarket = createMarketResolver(markets);
@@ -48,7 +49,9 @@ export function marketResolution(markets: readonly Market[], trustProxy: boolean
     res.locals.hostMatch = match;
     if (match.kind === 'market') {
       res.locals.market = match.market;
-      res.locals.language = match.market.languages[0]!;
+      const split = splitLanguagePath(match.market, req.path);
+      res.locals.language = split.kind === 'page' ? split.language : match.market.languages[0]!;
+      res.locals.languagePrefix = languagePrefix(match.market, res.locals.language);
       res.locals.t = translator(res.locals.language);
     }
     next();

@@ -2,7 +2,10 @@ import type { Request, Response } from 'express';
 import type { BlockDataByType, BlockDataMap } from '../../views/blocks/blockProps.js';
 import type { ContentBlock } from '../upstream/contracts/content.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
+import { loadCarTeaserIds, loadCarTeaserQuery } from './carTeaserData.js';
 import type { PageDeps } from './pageDeps.js';
+import { loadSiteSelection } from './sitesData.js';
+import { loadStoriesBlock } from './storiesData.js';
 
 export interface BlockLoadRequest {
   req: Request;
@@ -17,7 +20,12 @@ type BlockDataLoaders = {
 };
 
 /** One loader per block type that needs data from an upstream (teasers, site selection, stories). */
-const BLOCK_DATA_LOADERS: BlockDataLoaders = {};
+const BLOCK_DATA_LOADERS: BlockDataLoaders = {
+  carTeaserIds: loadCarTeaserIds,
+  carTeaserQuery: loadCarTeaserQuery,
+  stories: loadStoriesBlock,
+  siteSelection: loadSiteSelection,
+};
 
 /**
  * Loads every block's data in parallel. A block whose load fails is left out of the page (and

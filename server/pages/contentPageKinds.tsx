@@ -5,7 +5,11 @@ import type { BlockDataMap } from '../../views/blocks/blockProps.js';
 import { ContentPageView } from '../../views/pages/ContentPageView.js';
 import type { ContentPage } from '../upstream/contracts/content.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
+import { kitsPage } from './kitsPage.js';
+import { carListPageKind } from './carListPage.js';
 import type { PageDeps } from './pageDeps.js';
+import { siteListPage } from './siteListPage.js';
+import { storyPage } from './storyPage.js';
 
 /** A content page found by path, its blocks' data already loaded, ready for its kind to add what it needs. */
 export interface ContentPageRequest {
@@ -27,7 +31,12 @@ export interface ContentPageRender {
 export type ContentPageKind = (request: ContentPageRequest) => Promise<ContentPageRender>;
 
 /** The one map from a content page type to what renders it; a type not listed is its blocks alone. */
-const CONTENT_PAGE_KINDS: Partial<Record<ContentPage['pageType'], ContentPageKind>> = {};
+const CONTENT_PAGE_KINDS: Partial<Record<ContentPage['pageType'], ContentPageKind>> = {
+  carList: carListPageKind,
+  story: storyPage,
+  siteList: siteListPage,
+  kits: kitsPage,
+};
 
 export function renderContentPageKind(request: ContentPageRequest): Promise<ContentPageRender> {
   const kind = CONTENT_PAGE_KINDS[request.page.pageType];

@@ -4,20 +4,55 @@ import { HIDE_ALERT_COOKIE, readCookie } from '../../client/enhance/cookies.js';
 import type { LayoutData } from '../../views/layout/layoutData.js';
 import type { ContentClient, ContentScope } from '../upstream/contentClient.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
+import { LayoutCache } from './layoutCache.js';
 
 /** The content service site and language of this request. */
 export function contentScope(res: Response): ContentScope {
-  return { site: res.locals.market.contentSite, language: res.locals.language };
+  return { site: res.locals.market.contentSite, language: res.locals.language, preview: res.locals.previewToken, linkPrefix: res.locals.languagePrefix };
+}
+
+/** One cache per content client, that is per composed app (tests compose several in one process). */
+const caches = new WeakMap<ContentClient, LayoutCache>();
+
+function cacheOf(content: ContentClient): LayoutCache {
+  let cache = caches.get(content);
+  if (!cache) {
+    cache = new LayoutCache();
+    caches.set(content, cache);
+  }
+  return cache;
+}
+
+export interface LoadLayoutOptions {
+  /** Ask the content service on every call; editing mode (a preview token) always does. */
+  bypassCache?: boolean;
 }
 
 /**
- * Navigation, alert and footer brands, loaded in parallel. Each part that fails is left out (and
- * logged by the upstream layer): the layout never costs the shopper the page. A dismissed alert
- * (cookie hideAlert) is left out unless it is a Warning, which cannot be dismissed.
+ * Navigation, alert and footer brands, loaded in parallel and cached per market and language
+ * (server/pages/layoutCache.ts), except in editing mode: an editor sees drafts and their change at once. Each part that fails is left out (and logged by the upstream layer):
+ * the layout never costs the shopper the page. A dismissed alert (cookie hideAlert) is left out
+ * unless it is a Warning, which cannot be dismissed.
  */
-export async function loadLayout(content: ContentClient, req: Request, res: Response, ctx: CallContext, logger: Logger): Promise<LayoutData> {
+export async function loadLayout(
+  content: ContentClient,
+  req: Request,
+  res: Response,
+  ctx: CallContext,
+  logger: Logger,
+  options: LoadLayoutOptions = {},
+): Promise<LayoutData> {
   const scope = contentScope(res);
-  const [navigation, alert, brands] = await Promise.allSettled([content.navigation(scope, ctx), content.alert(scope, ctx), content.brands(scope, ctx)]);
+  const cache = cacheOf(content);
+  // A cached call is shared by every request waiting for it: one shopper leaving must not abort it.
+  const sharedCtx: CallContext = { requestId: ctx.requestId };
+  const cached = <T,>(part: string, call: (c: CallContext) => Promise<T>): Promise<T> =>
+    options.bypassCache || scope.preview ? call(ctx) : cache.get(`${scope.site}|${scope.language}|${part}`, () => call(sharedCtx));
+  const [navigation, alert, brands] = await Promise.allSettled([
+    cached('navigation', (c) => content.navigation(scope, c)),
+    cached('alert', (c) => content.alert(scope, c)),
+    cached('brands', (c) => content.brands(scope, c)),
+  ]);
   const failed = [navigation, alert, brands].filter((r) => r.status === 'rejected').length;
   if (failed > 0) logger.warn({ requestId: ctx.requestId, failed }, 'layout rendered without parts the content service did not give');
   const dismissed = readCookie(req.headers.cookie ?? '', HIDE_ALERT_COOKIE) !== null;

@@ -10,6 +10,13 @@ import { loadBlockData } from './blockData.js';
 import { renderContentPageKind } from './contentPageKinds.js';
 import { contentScope, loadLayout } from './loadLayout.js';
 import type { PageDeps } from './pageDeps.js';
+import { carDetailRoutes } from './carDetailRoutes.js';
+import { contentLanguages } from '../markets/contentLanguages.js';
+import { languageRouting } from '../markets/languagePath.js';
+import { contentPageSeo } from '../../views/seo/contentPageSeo.js';
+import { previewMode } from './previewMode.js';
+import { seoRoutes } from './seoRoutes.js';
+import { siteDetailRoutes } from './siteDetailRoutes.js';
 
 /**
  * The pages of a market site. Routes with their own path shape (car detail, site detail, sitemap)
@@ -19,11 +26,16 @@ export function pageRoutes(deps: PageDeps): Router {
   const { renderPage, logger } = deps;
   const content = deps.upstreams.content;
   const router = Router();
+  // First: `/sv/...` is routed as its content path; robots.txt and sitemap.xml; then editing mode and the language switch's data.
+  router.use(languageRouting(), seoRoutes(deps), previewMode(deps), contentLanguages(content, logger));
+  router.use(carDetailRoutes(deps));
 
   router.get('/demo', (_req, res) => {
     const { t } = res.locals;
     renderPage(res, { head: { title: t('demo.title'), description: t('demo.intro') }, body: <DemoPage /> });
   });
+
+  router.use(siteDetailRoutes(deps));
 
   // Any other path is the content service's: its page, the market's 404, or the layout with a section error.
   router.get('/{*path}', async (req, res) => {
@@ -47,7 +59,7 @@ export function pageRoutes(deps: PageDeps): Router {
     const { t } = res.locals;
     renderPage(res, {
       layout,
-      head: { title: page.pageType === 'home' ? t('page.homeTitle') : page.name, description: page.metaDescription, ...rendered.head },
+      head: { title: page.pageType === 'home' ? t('page.homeTitle') : page.name, description: page.metaDescription, ...contentPageSeo(page), ...rendered.head },
       body: rendered.body,
     });
   });

@@ -7,6 +7,9 @@ import { Document, type PageHead } from '../../views/Document.js';
 import { Layout } from '../../views/Layout.js';
 import type { LayoutData } from '../../views/layout/layoutData.js';
 import { PageContext, type PageContextValue } from '../../views/PageContext.js';
+import { languageLinks, localisedMarket, localisePath, pageAlternates } from '../markets/languagePath.js';
+import { siteOrigin } from '../markets/siteOrigin.js';
+import { CONTENT_PREVIEW_QUERY } from '../upstream/contracts/content.js';
 
 export interface PageRender {
   status?: number;
@@ -27,14 +30,24 @@ export function createPageRenderer(assets: AssetResolver, logger: Logger): Rende
     // Market, language and translate function were resolved once for the request (resolveMarket.ts).
     const { market, language, t, cspNonce: nonce } = res.locals;
     let islandCount = 0;
+    // req.path is the content path: a language prefix was taken off by languageRouting (server/markets/languagePath.ts).
+    const contentPath = (res.req.path || '/').replace(/\/+$/, '') || '/';
+    const searchParams = new URLSearchParams(res.req.originalUrl.split('?')[1] ?? '');
+    searchParams.delete(CONTENT_PREVIEW_QUERY);
+    const alternates = pageAlternates(market, language, contentPath, page.head);
+    const editing = res.locals.previewToken !== undefined;
     const context: PageContextValue = {
-      market,
+      market: localisedMarket(market, language),
       language,
       t,
-      path: (res.req.path || '/').replace(/\/+$/, '') || '/',
-      searchParams: new URLSearchParams(res.req.originalUrl.split('?')[1] ?? ''),
+      origin: siteOrigin(market, res.req),
+      path: localisePath(market, language, contentPath),
+      href: (path) => localisePath(market, language, path),
+      alternates,
+      languageLinks: languageLinks(market, res.locals.contentLanguages ?? [], alternates),
+      searchParams,
       nonce,
-      editing: false,
+      editing,
       report: (message, detail) => logger.warn({ ...detail, requestId: res.req.id, path: res.req.path }, message),
       islands: new Set(),
       nextIslandId: () => `island-${islandCount++}`,
@@ -52,6 +65,8 @@ export function createPageRenderer(assets: AssetResolver, logger: Logger): Rende
       onShellReady() {
         res.status(page.status ?? 200);
         res.setHeader('Content-Type', 'text/html; charset=utf-8');
+        // Editing mode shows unpublished content: never stored by a shared cache, never indexed.
+        if (editing) res.setHeader('Cache-Control', 'private, no-store').setHeader('X-Robots-Tag', 'noindex');
         stream.pipe(res);
       },
       onShellError(error) {

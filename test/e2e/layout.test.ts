@@ -1,4 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
+import { marketById } from '../../markets/registry.js';
 import { startBrowserSession } from '../support/browserSession.js';
 
 const session = startBrowserSession();
@@ -36,6 +37,76 @@ describe('layout in a real browser', () => {
     await expect(toggle.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
     expect(await drawer.isVisible()).toBe(false);
     expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('opens the desktop mega menu by keyboard, closes it with Escape and when focus leaves it', async () => {
+    const page = await session.browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(session.url('se.localhost', '/'));
+    expect(await page.getByRole('button', { name: 'Meny' }).isVisible()).toBe(false);
+    const focused = (locator: ReturnType<typeof page.locator>) => locator.evaluate((el) => el === document.activeElement);
+    await page.locator('.site-header__logo').focus();
+    await page.keyboard.press('Tab');
+    const section = page.locator('.main-nav__top[aria-expanded]').first();
+    const panel = page.locator(`#${await section.getAttribute('aria-controls')}`);
+    expect(await focused(section)).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await section.getAttribute('aria-expanded')).toBe('true');
+    expect(await panel.isVisible()).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await focused(panel.locator('a').first())).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await section.getAttribute('aria-expanded')).toBe('false');
+    expect(await panel.isVisible()).toBe(false);
+    expect(await focused(section)).toBe(true);
+
+    // Tabbing through every link and out of the panel closes it; the next section's button has the focus.
+    await page.keyboard.press('Enter');
+    const links = await panel.locator('a').count();
+    for (let i = 0; i <= links; i++) await page.keyboard.press('Tab');
+    expect(await panel.isVisible()).toBe(false);
+    expect(await section.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.closest('.main-nav') !== null)).toBe(true);
+    await page.close();
+  });
+
+  it('makes the header sticky after 100 px of scroll and shows scroll-to-top after 528 px', async () => {
+    const page = await session.browser.newPage({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
+    await page.goto(session.url('se.localhost', '/'));
+    const header = page.locator('.site-header');
+    const toTop = page.getByRole('button', { name: 'Till toppen' });
+    const scrollTo = async (y: number) => {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    };
+    await scrollTo(90);
+    expect(await header.evaluate((el) => el.classList.contains('is-sticky'))).toBe(false);
+    await scrollTo(400);
+    expect(await header.evaluate((el) => el.classList.contains('is-sticky'))).toBe(true);
+    expect((await header.boundingBox())?.y).toBe(0);
+    expect(await toTop.isVisible()).toBe(false);
+    await scrollTo(520);
+    expect(await toTop.isVisible()).toBe(false);
+    await scrollTo(540);
+    expect(await toTop.isVisible()).toBe(true);
+    await toTop.click();
+    await page.waitForFunction(() => window.scrollY === 0);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('site-header__logo'))).toBe(true);
+    await scrollTo(0);
+    expect(await toTop.isVisible()).toBe(false);
+    expect(await header.evaluate((el) => el.classList.contains('is-sticky'))).toBe(false);
+    await page.close();
+  });
+
+  it('sends the hero search to the search page with the keyphrase and the query parameters already there', async () => {
+    const page = await session.browser.newPage();
+    await page.goto(session.url('se.localhost', '/?utm_source=mail&car_fuel=El'));
+    const search = page.getByRole('search');
+    await search.getByRole('searchbox').fill('Volvo XC60');
+    await Promise.all([page.waitForURL(/keyphrase=/), search.getByRole('searchbox').press('Enter')]);
+    const landed = new URL(page.url());
+    expect(landed.pathname).toBe(marketById('se').paths.heroSearch);
+    expect(Object.fromEntries(landed.searchParams)).toEqual({ keyphrase: 'Volvo XC60', utm_source: 'mail', car_fuel: 'El' });
     await page.close();
   });
 

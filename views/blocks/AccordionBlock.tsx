@@ -1,3 +1,4 @@
+import { useEditable } from '../editable.js';
 import { usePage } from '../PageContext.js';
 import { JsonLd } from '../seo/JsonLd.js';
 import type { BlockProps } from './blockProps.js';
@@ -5,13 +6,14 @@ import type { BlockProps } from './blockProps.js';
 /** Questions as native <details>; as FAQ also published as FAQPage structured data for search engines. */
 export function AccordionBlock({ block }: BlockProps<'accordion'>) {
   const { t } = usePage();
+  const edit = useEditable();
   return (
     <section className="accordion">
-      <h2>{block.title ?? t('block.faqHeading')}</h2>
+      <h2 {...edit('title')}>{block.title ?? t('block.faqHeading')}</h2>
       {block.items.map((item, i) => (
         <details key={i} className="accordion__item">
-          <summary>{item.question}</summary>
-          <p>{item.answer}</p>
+          <summary {...edit(`items.${i}.question`)}>{item.question}</summary>
+          <p {...edit(`items.${i}.answer`)}>{item.answer}</p>
         </details>
       ))}
       {block.faq && (

@@ -18,5 +18,7 @@ export function BlockBoundary({ blockId, blockType, children }: { blockId: strin
     page.report('content block failed to render', { blockId, blockType, err });
     return <SectionError />;
   }
-  return <div className="block" data-block-type={blockType} dangerouslySetInnerHTML={{ __html: html }} />;
+  // In editing mode the wrapper names its block, so the editors' tools can map it back to the content.
+  const editMarker = page.editing ? { 'data-edit-block': blockId } : {};
+  return <div className="block" data-block-type={blockType} {...editMarker} dangerouslySetInnerHTML={{ __html: html }} />;
 }

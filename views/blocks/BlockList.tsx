@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { ComponentType } from 'react';
 import type { ContentBlock } from '../../server/upstream/contracts/content.js';
 import { usePage } from '../PageContext.js';
@@ -13,11 +14,20 @@ export function renderableBlocks(blocks: readonly ContentBlock[], registry: Bloc
   return blocks.filter((block) => registry[block.type] !== undefined);
 }
 
-/** A page's blocks in order, each in its own boundary; types without a component are skipped and logged. */
-export function BlockList({ blocks, data = new Map(), registry = BLOCK_COMPONENTS }: { blocks: readonly ContentBlock[]; data?: BlockDataMap; registry?: BlockRegistry }) {
-  const { report } = usePage();
+/** Skipped blocks already logged, by page and block: the same page would otherwise log on every view. */
+const reportedSkips = new LRUCache<string, true>({ max: 1000 });
+
+/**
+ * A page's blocks in order, each in its own boundary; types without a component are skipped and
+ * logged (once per page and block in this process). `opensPage` false: the page put its own h1 above them.
+ */
+export function BlockList({ blocks, data = new Map(), registry = BLOCK_COMPONENTS, opensPage = true }: { blocks: readonly ContentBlock[]; data?: BlockDataMap; registry?: BlockRegistry; opensPage?: boolean }) {
+  const { report, market, language, path } = usePage();
   for (const block of blocks) {
-    if (!registry[block.type]) report('content block skipped: no component for its type', { blockId: block.id, blockType: block.type });
+    const key = `${market.id}|${language}|${path}|${block.id}`;
+    if (registry[block.type] || reportedSkips.has(key)) continue;
+    reportedSkips.set(key, true);
+    report('content block skipped: no component for its type', { blockId: block.id, blockType: block.type });
   }
   return (
     <>
@@ -25,7 +35,7 @@ export function BlockList({ blocks, data = new Map(), registry = BLOCK_COMPONENT
         const Component = registry[block.type] as AnyBlockComponent;
         return (
           <BlockBoundary key={block.id} blockId={block.id} blockType={block.type}>
-            <Component block={block} data={data.get(block.id) as undefined} first={index === 0} />
+            <Component block={block} data={data.get(block.id) as undefined} first={opensPage && index === 0} />
           </BlockBoundary>
         );
       })}

@@ -1,19 +1,21 @@
-import { mediaUrl } from '../media.js';
+import { mediaUrl } from '../../client/media/mediaUrl.js';
+import { useEditable } from '../editable.js';
 import type { BlockProps } from './blockProps.js';
 import { ContentLinkView } from './ContentLinkView.js';
 
 /** Text beside an image, the image on the side the editor chose. */
 export function BlurbBlock({ block, first }: BlockProps<'blurb'>) {
   const Heading = first ? 'h1' : 'h2';
+  const edit = useEditable();
   return (
     <section className={`blurb blurb--image-${block.imagePosition}`}>
       {block.image && (
-        <img className="blurb__image" src={mediaUrl(block.image.src)} alt={block.image.alt} width={block.image.width} height={block.image.height} loading="lazy" decoding="async" />
+        <img className="blurb__image" src={mediaUrl(block.image.src)} alt={block.image.alt} width={block.image.width} height={block.image.height} loading="lazy" decoding="async" {...edit('image')} />
       )}
       <div className="blurb__body">
-        <Heading>{block.title}</Heading>
-        <p>{block.text}</p>
-        {block.link && <ContentLinkView link={block.link} className="button" />}
+        <Heading {...edit('title')}>{block.title}</Heading>
+        <p {...edit('text')}>{block.text}</p>
+        {block.link && <ContentLinkView link={block.link} className="button" marker={edit('link')} />}
       </div>
     </section>
   );

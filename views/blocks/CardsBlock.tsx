@@ -1,20 +1,24 @@
-import { mediaUrl } from '../media.js';
+import { mediaUrl } from '../../client/media/mediaUrl.js';
+import { useEditable } from '../editable.js';
 import type { BlockProps } from './blockProps.js';
 import { ContentLinkView } from './ContentLinkView.js';
 
 /** A grid of cards; a card's link carries its own text so each link says where it goes. */
 export function CardsBlock({ block }: BlockProps<'cards'>) {
   const CardHeading = block.title ? 'h3' : 'h2';
+  const edit = useEditable();
   return (
     <section className="cards">
-      {block.title && <h2>{block.title}</h2>}
+      {block.title && <h2 {...edit('title')}>{block.title}</h2>}
       <ul className="cards__list">
         {block.cards.map((card, i) => (
           <li key={i} className="card">
-            {card.image && <img className="card__image" src={mediaUrl(card.image.src)} alt="" width={card.image.width} height={card.image.height} loading="lazy" decoding="async" />}
-            <CardHeading className="card__title">{card.title}</CardHeading>
-            <p>{card.text}</p>
-            {card.link && <ContentLinkView link={card.link} />}
+            {card.image && <img className="card__image" src={mediaUrl(card.image.src)} alt="" width={card.image.width} height={card.image.height} loading="lazy" decoding="async" {...edit(`cards.${i}.image`)} />}
+            <CardHeading className="card__title" {...edit(`cards.${i}.title`)}>
+              {card.title}
+            </CardHeading>
+            <p {...edit(`cards.${i}.text`)}>{card.text}</p>
+            {card.link && <ContentLinkView link={card.link} marker={edit(`cards.${i}.link`)} />}
           </li>
         ))}
       </ul>

@@ -1,4 +1,5 @@
-import { mediaUrl } from '../media.js';
+import { mediaUrl } from '../../client/media/mediaUrl.js';
+import { useEditable } from '../editable.js';
 import { usePage } from '../PageContext.js';
 import type { BlockProps } from './blockProps.js';
 import { ContentLinkView } from './ContentLinkView.js';
@@ -10,6 +11,7 @@ import { ContentLinkView } from './ContentLinkView.js';
  */
 export function HeroBlock({ block, first }: BlockProps<'hero'>) {
   const { market, searchParams, t } = usePage();
+  const edit = useEditable();
   const Heading = first ? 'h1' : 'h2';
   const showSearch = block.showSearch && block.height !== 'full';
   const carried = [...searchParams].filter(([name]) => name !== 'keyphrase');
@@ -22,11 +24,18 @@ export function HeroBlock({ block, first }: BlockProps<'hero'>) {
         width={block.image.width}
         height={block.image.height}
         {...(first ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+        {...edit('image')}
       />
       <div className="hero__content">
-        <Heading className="hero__title">{block.title}</Heading>
-        {block.text && <p className="hero__text">{block.text}</p>}
-        {block.link && <ContentLinkView link={block.link} className="button" />}
+        <Heading className="hero__title" {...edit('title')}>
+          {block.title}
+        </Heading>
+        {block.text && (
+          <p className="hero__text" {...edit('text')}>
+            {block.text}
+          </p>
+        )}
+        {block.link && <ContentLinkView link={block.link} className="button" marker={edit('link')} />}
         {showSearch && (
           <form className="hero-search" role="search" method="get" action={market.paths.heroSearch}>
             <label className="visually-hidden" htmlFor={`${block.id}-keyphrase`}>

@@ -1,4 +1,7 @@
 import type { ContentBlock, ContentBlockType } from '../../server/upstream/contracts/content.js';
+import type { CarTeaserData } from './CarTeaserIdsBlock.js';
+import type { SiteSelectionData } from './SiteSelectionBlock.js';
+import type { StoriesBlockData } from './StoriesBlock.js';
 
 /**
  * The data a block type loads before the page renders (server/pages/blockData.ts holds the loaders).
@@ -6,6 +9,10 @@ import type { ContentBlock, ContentBlockType } from '../../server/upstream/contr
  */
 export interface BlockDataByType {
   hero: undefined;
+  carTeaserIds: CarTeaserData;
+  carTeaserQuery: CarTeaserData;
+  stories: StoriesBlockData;
+  siteSelection: SiteSelectionData;
 }
 
 export type BlockData<T extends ContentBlockType> = T extends keyof BlockDataByType ? BlockDataByType[T] : undefined;

@@ -3,9 +3,21 @@ import type { ContentBlockType } from '../../server/upstream/contracts/content.j
 import { AccordionBlock } from './AccordionBlock.js';
 import type { BlockProps } from './blockProps.js';
 import { BlurbBlock } from './BlurbBlock.js';
+import { CarTeaserIdsBlock } from './CarTeaserIdsBlock.js';
+import { CarTeaserQueryBlock } from './CarTeaserQueryBlock.js';
 import { CardsBlock } from './CardsBlock.js';
+import { CarouselBlock } from './CarouselBlock.js';
+import { CountdownBlock } from './CountdownBlock.js';
+import { FileDownloadsBlock } from './FileDownloadsBlock.js';
 import { HeroBlock } from './HeroBlock.js';
+import { HighlightListBlock } from './HighlightListBlock.js';
+import { MegaMenuBlock } from './MegaMenuBlock.js';
+import { ShareBlock } from './ShareBlock.js';
+import { SiteSelectionBlock } from './SiteSelectionBlock.js';
 import { SpacerBlock } from './SpacerBlock.js';
+import { StageRowBlock } from './StageRowBlock.js';
+import { StoriesBlock } from './StoriesBlock.js';
+import { VideoEmbedBlock } from './VideoEmbedBlock.js';
 
 /**
  * The one map from content block type to its server component. A type missing here is left out
@@ -13,8 +25,20 @@ import { SpacerBlock } from './SpacerBlock.js';
  */
 export const BLOCK_COMPONENTS: { [T in ContentBlockType]?: ComponentType<BlockProps<T>> } = {
   hero: HeroBlock,
+  carTeaserIds: CarTeaserIdsBlock,
+  carTeaserQuery: CarTeaserQueryBlock,
   blurb: BlurbBlock,
   cards: CardsBlock,
   accordion: AccordionBlock,
   spacer: SpacerBlock,
+  carousel: CarouselBlock,
+  countdown: CountdownBlock,
+  fileDownloads: FileDownloadsBlock,
+  share: ShareBlock,
+  videoEmbed: VideoEmbedBlock,
+  highlightList: HighlightListBlock,
+  stageRow: StageRowBlock,
+  megaMenu: MegaMenuBlock,
+  stories: StoriesBlock,
+  siteSelection: SiteSelectionBlock,
 };

@@ -1,4 +1,4 @@
-import { mediaUrl } from '../media.js';
+import { mediaUrl } from '../../client/media/mediaUrl.js';
 import { usePage } from '../PageContext.js';
 import type { LayoutData } from './layoutData.js';
 

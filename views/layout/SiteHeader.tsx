@@ -1,15 +1,20 @@
 import { usePage } from '../PageContext.js';
+import { LanguageSwitch } from './LanguageSwitch.js';
 import { MainNavigation } from './MainNavigation.js';
 import { navigationFor } from './navigationModel.js';
 import type { LayoutData } from './layoutData.js';
 
-/** Logo, the content service's navigation (drawer below 1280 px, mega menu above) and the car list shortcut. */
+/**
+ * Logo, the content service's navigation (a drawer below 1280 px, a mega menu from 1280 px; the
+ * disclosure buttons run in client/enhance/disclosure.ts), then the tools: language switch and the
+ * car list shortcut. Sticky after 100 px of scroll (client/enhance/scroll.ts).
+ */
 export function SiteHeader({ navigation }: { navigation: LayoutData['navigation'] }) {
-  const { market, path, t } = usePage();
+  const { market, path, t, href } = usePage();
   const entries = navigation ? navigationFor(navigation, path) : [];
   return (
     <header className="site-header">
-      <a className="site-header__logo" href="/" aria-label={t('layout.homeLink')}>
+      <a className="site-header__logo" href={href('/')} aria-label={t('layout.homeLink')}>
         {market.siteName}
       </a>
       {entries.length > 0 && (
@@ -22,9 +27,12 @@ export function SiteHeader({ navigation }: { navigation: LayoutData['navigation'
           </div>
         </>
       )}
-      <a className="site-header__cta" href={market.paths.carList}>
-        {t('page.browseCars')}
-      </a>
+      <div className="site-header__tools">
+        <LanguageSwitch />
+        <a className="site-header__cta" href={market.paths.carList}>
+          {t('page.browseCars')}
+        </a>
+      </div>
     </header>
   );
 }

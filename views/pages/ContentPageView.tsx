@@ -4,18 +4,24 @@ import { BlockList, renderableBlocks } from '../blocks/BlockList.js';
 import type { BlockDataMap } from '../blocks/blockProps.js';
 import { SectionError } from '../blocks/SectionError.js';
 import { usePage } from '../PageContext.js';
+import { useEditable } from '../editable.js';
+import { Breadcrumbs } from '../seo/Breadcrumbs.js';
 
 /**
  * A content service page: its blocks (with their loaded data), with a hidden h1 when the first rendered
- * block does not open with one. `children` is what the page kind adds after the blocks (the car list, the kits).
+ * block does not open with one. `children` is what the page kind adds after the blocks (the car list, the kits);
+ * `header` is what it puts above them holding the page's h1 (the story header), so no block opens with one.
  */
-export function ContentPageView({ page, blockData, children }: { page: ContentPage; blockData?: BlockDataMap; children?: ReactNode }) {
+export function ContentPageView({ page, blockData, header, children }: { page: ContentPage; blockData?: BlockDataMap; header?: ReactNode; children?: ReactNode }) {
   const firstType = renderableBlocks(page.blocks)[0]?.type;
-  const opensWithHeading = firstType === 'hero' || firstType === 'blurb';
+  const opensWithHeading = header !== undefined || firstType === 'hero' || firstType === 'blurb';
+  const editable = useEditable();
   return (
     <article className="content-page">
-      {!opensWithHeading && <h1 className="visually-hidden">{page.name}</h1>}
-      <BlockList blocks={page.blocks} data={blockData} />
+      <Breadcrumbs crumbs={page.breadcrumbs} />
+      {!opensWithHeading && <h1 className="visually-hidden" {...editable('name')}>{page.name}</h1>}
+      {header}
+      <BlockList blocks={page.blocks} data={blockData} opensPage={header === undefined} />
       {children}
     </article>
   );

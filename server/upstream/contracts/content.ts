@@ -16,6 +16,7 @@ import { SearchFilterSchema, SearchSortNameSchema } from './search.js';
  *   GET /content/<site>/page?lang&path=/nyheter/x          → PageResponse (path without the language prefix)
  *   GET /content/<site>/alert?lang=                        → AlertResponse
  *   GET /content/<site>/brands                             → BrandsResponse (footer logos)
+ *   GET /content/<site>/sitemap?lang=                      → SitemapResponse (every published page, for sitemap.xml; ignores preview)
  *
  * Preview: header `x-preview-token: <token>` or query `preview=<token>` also returns unpublished pages,
  * navigation items, stories and blocks (each marked `published: false`). The sandbox's token is
@@ -287,5 +288,15 @@ export const PageSchema = pageSchemaOf(ContentBlockSchema);
 export const WirePageSchema = pageSchemaOf(WireBlockSchema);
 export type ContentPage = z.infer<typeof PageSchema>;
 export const PageResponseSchema = z.object({ page: WirePageSchema });
+
+/** One published page of the sitemap: its path (without language prefix), type, last change and other-language versions. */
+export const SitemapPageSchema = z.object({
+  path: z.string(),
+  pageType: z.enum(PAGE_TYPES),
+  updatedAt: z.string(),
+  alternates: z.array(z.object({ language: LanguageSchema, path: z.string() })),
+});
+export const SitemapResponseSchema = z.object({ pages: z.array(SitemapPageSchema) });
+export type SitemapPage = z.infer<typeof SitemapPageSchema>;
 
 export const ContentErrorSchema = z.object({ message: z.string() });

@@ -1,0 +1,62 @@
+import { LRUCache } from 'lru-cache';
+
+export interface LayoutCacheOptions {
+  /** How long an answer is served without asking again. */
+  freshMs?: number;
+  /** How long after that it is still served while one call refreshes it. */
+  staleMs?: number;
+  maxEntries?: number;
+  now?: () => number;
+}
+
+interface Entry {
+  value: unknown;
+  fetchedAt: number;
+}
+
+/**
+ * In-process cache of the layout's content calls (navigation, alert, brands per market and language):
+ * every page view needs them and they change rarely. Fresh for 30 s, then served stale for up to 5
+ * more minutes while one call refreshes it; concurrent misses share one call; a failure is never
+ * cached (the stale answer, if any, stays).
+ */
+export class LayoutCache {
+  private readonly entries: LRUCache<string, Entry>;
+  private readonly inFlight = new Map<string, Promise<unknown>>();
+  private readonly freshMs: number;
+  private readonly staleMs: number;
+  private readonly now: () => number;
+
+  constructor(options: LayoutCacheOptions = {}) {
+    this.freshMs = options.freshMs ?? 30_000;
+    this.staleMs = options.staleMs ?? 300_000;
+    this.now = options.now ?? Date.now;
+    this.entries = new LRUCache({ max: options.maxEntries ?? 200 });
+  }
+
+  async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const entry = this.entries.get(key);
+    const age = entry ? this.now() - entry.fetchedAt : Infinity;
+    if (entry && age < this.freshMs) return entry.value as T;
+    if (entry && age < this.freshMs + this.staleMs) {
+      // The caller gets the stale answer now; a failed refresh was logged by the upstream layer.
+      this.refresh(key, load).catch(() => undefined);
+      return entry.value as T;
+    }
+    if (entry) this.entries.delete(key);
+    return this.refresh(key, load);
+  }
+
+  private refresh<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const running = this.inFlight.get(key);
+    if (running) return running as Promise<T>;
+    const call = load()
+      .then((value) => {
+        this.entries.set(key, { value, fetchedAt: this.now() });
+        return value;
+      })
+      .finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, call);
+    return call;
+  }
+}

@@ -1,0 +1,143 @@
+import { Router } from 'express';
+import type { Language, Market } from '../../markets/schema.js';
+import { localisePath } from '../markets/languagePath.js';
+import { siteOrigin } from '../markets/siteOrigin.js';
+import type { CallContext } from '../upstream/upstreamHttp.js';
+import { CONTENT_PREVIEW_QUERY, type SitemapPage } from '../upstream/contracts/content.js';
+import type { SearchRequest } from '../upstream/contracts/search.js';
+import { LayoutCache } from './layoutCache.js';
+import type { PageDeps } from './pageDeps.js';
+
+/** Car detail pages in the sitemap: the newest this many (a larger stock would need a sitemap index). */
+export const SITEMAP_MAX_CARS = 1000;
+const SEARCH_PAGE = 100;
+
+/** One URL of the sitemap: a public path and the same page's public paths in every language it exists in. */
+interface SitemapEntry {
+  path: string;
+  lastmod?: string;
+  alternates: { language: Language; path: string }[];
+}
+
+/**
+ * `robots.txt` and `sitemap.xml` of the market on the request's host. The sitemap lists every published
+ * content page in every language (with its language versions as xhtml:link), each site's detail page and
+ * the newest cars' detail pages; it is built at most every 10 minutes per market (served stale for an hour
+ * while one build refreshes it, so search-engine crawls never wait on the upstreams).
+ */
+export function seoRoutes(deps: PageDeps): Router {
+  const router = Router();
+  const cache = new LayoutCache({ freshMs: 600_000, staleMs: 3_600_000 });
+
+  router.get('/robots.txt', (req, res) => {
+    const { market } = res.locals;
+    res.type('text/plain').setHeader('Cache-Control', 'public, max-age=3600');
+    res.send(
+      [
+        'User-agent: *',
+        'Allow: /',
+        'Disallow: /api/',
+        `Disallow: /*?${CONTENT_PREVIEW_QUERY}=`,
+        `Disallow: /*&${CONTENT_PREVIEW_QUERY}=`,
+        '',
+        `Sitemap: ${siteOrigin(market, req)}/sitemap.xml`,
+        '',
+      ].join('\n'),
+    );
+  });
+
+  router.get('/sitemap.xml', async (req, res, next) => {
+    const { market } = res.locals;
+    try {
+      const origin = siteOrigin(market, req);
+      const xml = await cache.get(`${market.id}|${origin}`, () => buildSitemap(deps, market, origin, { requestId: String(req.id) }));
+      res.type('application/xml').setHeader('Cache-Control', 'public, max-age=600');
+      res.send(xml);
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  return router;
+}
+
+async function buildSitemap(deps: PageDeps, market: Market, origin: string, ctx: CallContext): Promise<string> {
+  const [contentEntries, sites, cars] = await Promise.all([
+    contentPages(deps, market, ctx),
+    // Sites and cars have the same path in every language; without them the sitemap still lists the content.
+    searchPaths(deps, market, 'sites', ['slug'], (doc) => `${market.paths.siteDetail}/${String(doc.slug)}`, SEARCH_PAGE, ctx).catch(() => []),
+    searchPaths(deps, market, 'cars', ['car_id', 'slug'], (doc) => `${market.paths.carDetailBase}/${String(doc.car_id)}/${String(doc.slug)}`, SITEMAP_MAX_CARS, ctx).catch(
+      () => [],
+    ),
+  ]);
+  const sameEverywhere = (path: string): SitemapEntry[] => {
+    const alternates = market.languages.map((language) => ({ language, path: localisePath(market, language, path) }));
+    return alternates.map((a) => ({ path: a.path, alternates }));
+  };
+  return sitemapXml(market, origin, [...contentEntries, ...[...sites, ...cars].flatMap(sameEverywhere)]);
+}
+
+/** Every published page in every language; one failing language fails the build (and the stale sitemap stays). */
+async function contentPages(deps: PageDeps, market: Market, ctx: CallContext): Promise<SitemapEntry[]> {
+  const byLanguage = await Promise.all(
+    market.languages.map(async (language) => ({ language, pages: await deps.upstreams.content.sitemap({ site: market.contentSite, language }, ctx) })),
+  );
+  return byLanguage.flatMap(({ language, pages }) =>
+    pages.map((page: SitemapPage) => ({
+      path: localisePath(market, language, page.path),
+      lastmod: page.updatedAt.slice(0, 10),
+      alternates: [{ language, path: page.path }, ...page.alternates.filter((a) => a.language !== language)]
+        .filter((a) => market.languages.includes(a.language))
+        .map((a) => ({ language: a.language, path: localisePath(market, a.language, a.path) })),
+    })),
+  );
+}
+
+/** Detail paths of an index's documents, paging through the search cache up to `max`. */
+async function searchPaths(
+  deps: PageDeps,
+  market: Market,
+  kind: 'cars' | 'sites',
+  fields: string[],
+  pathOf: (doc: Record<string, unknown>) => string,
+  max: number,
+  ctx: CallContext,
+): Promise<string[]> {
+  const paths: string[] = [];
+  for (let offset = 0; offset < max; offset += SEARCH_PAGE) {
+    const request: SearchRequest = {
+      index: market.searchIndexes[kind] as SearchRequest['index'],
+      fields,
+      limit: Math.min(SEARCH_PAGE, max - offset),
+      offset,
+      ...(kind === 'cars' ? { sort_name: 'newest' as const } : {}),
+    };
+    const { value } = await deps.searchCache.search(request, ctx);
+    paths.push(...(value.content as Record<string, unknown>[]).filter((doc) => doc.slug).map(pathOf));
+    if (offset + SEARCH_PAGE >= value.total_items) break;
+  }
+  return paths;
+}
+
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function sitemapXml(market: Market, origin: string, entries: SitemapEntry[]): string {
+  const url = (path: string) => escapeXml(origin + path);
+  const lines = entries.map((entry) => {
+    const alternates =
+      entry.alternates.length > 1
+        ? [
+            ...entry.alternates.map((a) => `<xhtml:link rel="alternate" hreflang="${a.language}" href="${url(a.path)}"/>`),
+            ...entry.alternates.filter((a) => a.language === market.languages[0]).map((a) => `<xhtml:link rel="alternate" hreflang="x-default" href="${url(a.path)}"/>`),
+          ].join('')
+        : '';
+    return `<url><loc>${url(entry.path)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod}</lastmod>` : ''}${alternates}</url>`;
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...lines,
+    '</urlset>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,96 @@
+import { jest } from '@jest/globals';
+import request from 'supertest';
+import { marketById } from '../../markets/registry.js';
+import { startSandboxPeer } from '../support/sandboxPeer.js';
+import { createTestApp } from '../support/testApp.js';
+
+jest.setTimeout(30_000);
+
+let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
+let bff: ReturnType<typeof createTestApp>;
+
+beforeAll(async () => {
+  sandbox = await startSandboxPeer();
+  bff = createTestApp({}, { sandboxUrl: sandbox.url });
+});
+afterAll(async () => {
+  await bff.close();
+  await sandbox.close();
+});
+
+const get = (host: string, path: string) => request(bff.app).get(path).set('Host', host);
+const sweden = marketById('se');
+const finland = marketById('fi');
+const firstStory = async (market: typeof sweden) =>
+  ((await (await fetch(`${sandbox.url}/content/${market.contentSite}/stories?limit=1`)).json()) as { items: Array<{ title: string; premble: string; url: { path: string } }> }).items[0]!;
+const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+
+describe('what search engines and link previews read', () => {
+  it('gives a story its title, description, canonical, article Open Graph with an absolute image and a breadcrumb trail', async () => {
+    const story = await firstStory(sweden);
+    const res = await get(sweden.devHostname, story.url.path);
+    const origin = `http://${sweden.devHostname}`; // a local run links to itself, never to production
+    expect(res.status).toBe(200);
+    expect(res.text).toContain(`<link rel="canonical" href="${origin}${story.url.path}"/>`);
+    expect(res.text).toContain('<meta property="og:type" content="article"/>');
+    expect(res.text).toContain(`<meta property="og:url" content="${origin}${story.url.path}"/>`);
+    expect(res.text).toContain('<meta property="og:locale" content="sv_SE"/>');
+    expect(res.text).toMatch(new RegExp(`<meta property="og:image" content="${origin}/media/[^"]+"/>`));
+    expect(res.text).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+    // A one-language market names only this page's own version.
+    expect([...res.text.matchAll(/hrefLang="([^"]+)"/g)].map((m) => m[1])).toEqual(['sv', 'x-default']);
+    const trail = jsonLd(res.text).find((d) => d['@type'] === 'BreadcrumbList') as { itemListElement: Array<{ position: number; item: string }> };
+    expect(trail.itemListElement[0]).toMatchObject({ position: 1, item: `${origin}/` });
+    expect(trail.itemListElement.at(-1)).toMatchObject({ item: `${origin}${story.url.path}` });
+  });
+
+  it('puts canonical and og:url on the first production hostname when asked on another of the market hosts', async () => {
+    const res = await get(sweden.hostnames[1]!, '/');
+    expect(res.text).toContain(`<link rel="canonical" href="https://${sweden.hostnames[0]}/"/>`);
+    expect(res.text).toContain(`<meta property="og:url" content="https://${sweden.hostnames[0]}/"/>`);
+  });
+
+  it('keeps error pages out of the index with no canonical', async () => {
+    const res = await get(sweden.devHostname, '/finns-inte');
+    expect(res.status).toBe(404);
+    expect(res.text).toContain('<meta name="robots" content="noindex"/>');
+    expect(res.text).not.toContain('rel="canonical"');
+  });
+
+  it('answers robots.txt per market host, keeping crawlers out of the API and previews and naming the sitemap', async () => {
+    const res = await get(finland.devHostname, '/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.text).toMatch(/^User-agent: \*$/m);
+    expect(res.text).toMatch(/^Disallow: \/api\/$/m);
+    expect(res.text).toMatch(/^Disallow: \/\*\?preview=$/m);
+    expect(res.text).toContain(`Sitemap: http://${finland.devHostname}/sitemap.xml`);
+    const production = await get(finland.hostnames[1]!, '/robots.txt');
+    expect(production.text).toContain(`Sitemap: https://${finland.hostnames[0]}/sitemap.xml`);
+  });
+
+  it('lists every published page in both languages with their alternates, sites and cars, but no draft, in sitemap.xml', async () => {
+    const res = await get(finland.devHostname, '/sitemap.xml');
+    const origin = `http://${finland.devHostname}`;
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/xml/);
+    const locs = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    expect(locs).toContain(`${origin}/`);
+    expect(locs).toContain(`${origin}/sv`);
+    expect(locs).toContain(`${origin}${finland.paths.carList}`);
+    expect(locs).toContain(`${origin}/sv${finland.paths.carList}`);
+    expect(locs.some((loc) => loc.startsWith(`${origin}${finland.paths.carDetailBase}/`))).toBe(true);
+    expect(locs.some((loc) => loc.startsWith(`${origin}${finland.paths.siteDetail}/`))).toBe(true);
+    expect(locs.some((loc) => loc.includes('vastuullisuusraportti'))).toBe(false); // the draft page
+    expect(res.text).toContain(`<xhtml:link rel="alternate" hreflang="sv" href="${origin}/sv${finland.paths.carList}"/>`);
+    expect(new Set(locs).size).toBe(locs.length);
+  });
+
+  it('builds the sitemap once and serves it from its cache afterwards', async () => {
+    await get(sweden.devHostname, '/sitemap.xml');
+    sandbox.ctx.stats.reset();
+    const again = await get(sweden.devHostname, '/sitemap.xml');
+    expect(again.status).toBe(200);
+    expect(sandbox.upstreamCalls('content')).toBe(0);
+  });
+});

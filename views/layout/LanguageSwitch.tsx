@@ -1,0 +1,23 @@
+import { usePage } from '../PageContext.js';
+
+/**
+ * Links to this page in each language the content service lists (or to that language's home when the
+ * page has no version in it); nothing on a one-language market. Each name is written in its own language.
+ */
+export function LanguageSwitch() {
+  const { languageLinks, language, t } = usePage();
+  if (languageLinks.length < 2) return null;
+  return (
+    <nav className="language-switch" aria-label={t('seo.languageSwitch')}>
+      <ul className="language-switch__list">
+        {languageLinks.map((link) => (
+          <li key={link.language}>
+            <a href={link.href} hrefLang={link.language} lang={link.language} aria-current={link.language === language ? 'true' : undefined}>
+              {link.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
