@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { AlertBanner } from './layout/AlertBanner.js';
+import { EditingBanner } from './layout/EditingBanner.js';
 import { EMPTY_LAYOUT, type LayoutData } from './layout/layoutData.js';
 import { SiteFooter } from './layout/SiteFooter.js';
 import { SiteHeader } from './layout/SiteHeader.js';
@@ -13,6 +14,7 @@ export function Layout({ data = EMPTY_LAYOUT, children }: { data?: LayoutData; c
       <a className="skip-link" href="#main">
         {t('layout.skipToContent')}
       </a>
+      <EditingBanner />
       {data.alert && <AlertBanner alert={data.alert} />}
       <SiteHeader navigation={data.navigation} />
       <main id="main" className="site-main" tabIndex={-1}>

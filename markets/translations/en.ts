@@ -176,8 +176,7 @@ export const en: Dictionary = {
   'carList.card.exVat': 'Excl. VAT',
   'carList.card.vatDeductible': 'VAT qualifying',
   // ---- car detail, contact form and compare (carDetail.*) ----
-  'carDetail.breadcrumbs': 'Breadcrumb',
-  'carDetail.breadcrumbHome': 'Home',
+  'layout.breadcrumbHome': 'Home',
   'carDetail.breadcrumbCars': 'Cars in stock',
   'carDetail.metaDescription': '{car} ({year}), {mileage}, {price}. Available at {site}.',
   'carDetail.galleryLabel': 'Car images',
@@ -254,6 +253,8 @@ export const en: Dictionary = {
   'carDetail.compareSameEquipment': 'Same as the others',
   'carDetail.compareUnknownEquipment': 'Not available',
   // ---- language, SEO and editing (seo.*) ----
+  'seo.editingBanner': 'Editing mode: unpublished content is shown and editable fields are marked.',
+  'seo.editingExit': 'Leave editing mode',
   'seo.languageSwitch': 'Language',
   'seo.breadcrumbs': 'You are here',
   'seo.previewRejectedTitle': 'The preview could not be opened',

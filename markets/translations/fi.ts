@@ -176,8 +176,7 @@ export const fi: Dictionary = {
   'carList.card.exVat': 'Alv 0 %',
   'carList.card.vatDeductible': 'Alv-vähennyskelpoinen',
   // ---- car detail, contact form and compare (carDetail.*) ----
-  'carDetail.breadcrumbs': 'Murupolku',
-  'carDetail.breadcrumbHome': 'Etusivu',
+  'layout.breadcrumbHome': 'Etusivu',
   'carDetail.breadcrumbCars': 'Varastoautot',
   'carDetail.metaDescription': '{car} ({year}), {mileage}, {price}. Myynnissä: {site}.',
   'carDetail.galleryLabel': 'Auton kuvat',
@@ -254,6 +253,8 @@ export const fi: Dictionary = {
   'carDetail.compareSameEquipment': 'Sama kuin muissa',
   'carDetail.compareUnknownEquipment': 'Ei tiedossa',
   // ---- language, SEO and editing (seo.*) ----
+  'seo.editingBanner': 'Muokkaustila: julkaisematon sisältö näkyy ja muokattavat kentät on merkitty.',
+  'seo.editingExit': 'Poistu muokkaustilasta',
   'seo.languageSwitch': 'Kieli',
   'seo.breadcrumbs': 'Olet tässä',
   'seo.previewRejectedTitle': 'Esikatselua ei voitu avata',

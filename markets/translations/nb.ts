@@ -176,8 +176,7 @@ export const nb: Dictionary = {
   'carList.card.exVat': 'Eks. mva',
   'carList.card.vatDeductible': 'Fradragsberettiget mva',
   // ---- car detail, contact form and compare (carDetail.*) ----
-  'carDetail.breadcrumbs': 'Brødsmuler',
-  'carDetail.breadcrumbHome': 'Forside',
+  'layout.breadcrumbHome': 'Forside',
   'carDetail.breadcrumbCars': 'Biler på lager',
   'carDetail.metaDescription': '{car} ({year}), {mileage}, {price}. Til salgs hos {site}.',
   'carDetail.galleryLabel': 'Bilder av bilen',
@@ -254,6 +253,8 @@ export const nb: Dictionary = {
   'carDetail.compareSameEquipment': 'Samme som de andre',
   'carDetail.compareUnknownEquipment': 'Ikke tilgjengelig',
   // ---- language, SEO and editing (seo.*) ----
+  'seo.editingBanner': 'Redigeringsmodus: upublisert innhold vises og redigerbare felt er merket.',
+  'seo.editingExit': 'Avslutt redigeringsmodus',
   'seo.languageSwitch': 'Språk',
   'seo.breadcrumbs': 'Du er her',
   'seo.previewRejectedTitle': 'Forhåndsvisningen kunne ikke åpnes',

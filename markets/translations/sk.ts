@@ -176,8 +176,7 @@ export const sk: Dictionary = {
   'carList.card.exVat': 'Bez DPH',
   'carList.card.vatDeductible': 'Odpočet DPH možný',
   // ---- car detail, contact form and compare (carDetail.*) ----
-  'carDetail.breadcrumbs': 'Navigačná cesta',
-  'carDetail.breadcrumbHome': 'Domov',
+  'layout.breadcrumbHome': 'Domov',
   'carDetail.breadcrumbCars': 'Vozidlá na sklade',
   'carDetail.metaDescription': '{car} ({year}), {mileage}, {price}. K dispozícii: {site}.',
   'carDetail.galleryLabel': 'Fotografie vozidla',
@@ -254,6 +253,8 @@ export const sk: Dictionary = {
   'carDetail.compareSameEquipment': 'Rovnaká ako pri ostatných',
   'carDetail.compareUnknownEquipment': 'Údaj nie je k dispozícii',
   // ---- language, SEO and editing (seo.*) ----
+  'seo.editingBanner': 'Režim úprav: zobrazuje sa nepublikovaný obsah a upraviteľné polia sú označené.',
+  'seo.editingExit': 'Ukončiť režim úprav',
   'seo.languageSwitch': 'Jazyk',
   'seo.breadcrumbs': 'Nachádzate sa tu',
   'seo.previewRejectedTitle': 'Náhľad sa nepodarilo otvoriť',

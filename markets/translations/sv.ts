@@ -179,8 +179,7 @@ export const sv = {
   'carList.card.exVat': 'Exkl. moms',
   'carList.card.vatDeductible': 'Avdragsgill moms',
   // ---- car detail, contact form and compare (carDetail.*) ----
-  'carDetail.breadcrumbs': 'Brödsmulor',
-  'carDetail.breadcrumbHome': 'Startsida',
+  'layout.breadcrumbHome': 'Startsida',
   'carDetail.breadcrumbCars': 'Bilar i lager',
   'carDetail.metaDescription': '{car} ({year}), {mileage}, {price}. Finns hos {site}.',
   'carDetail.galleryLabel': 'Bilder på bilen',
@@ -257,6 +256,8 @@ export const sv = {
   'carDetail.compareSameEquipment': 'Samma som de andra',
   'carDetail.compareUnknownEquipment': 'Uppgift saknas',
   // ---- language, SEO and editing (seo.*) ----
+  'seo.editingBanner': 'Redigeringsläge: opublicerat innehåll visas och redigerbara fält är markerade.',
+  'seo.editingExit': 'Avsluta redigeringsläget',
   'seo.languageSwitch': 'Språk',
   'seo.breadcrumbs': 'Du är här',
   'seo.previewRejectedTitle': 'Förhandsvisningen kunde inte öppnas',

@@ -1,8 +1,9 @@
 import type { Market } from '../../markets/schema.js';
-import { CAR_SUMMARY_FIELDS, toCarSummary, type CarSummary, type CarSummarySource } from '../../client/cars/carSummary.js';
+import type { CarSummary } from '../../client/cars/carSummary.js';
 import type { SearchCache } from '../cache/searchCache.js';
 import { CarSchema, SEARCH_ID_FIELD, type Car, type SearchIndexName } from '../upstream/contracts/search.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
+import { searchCarSummaries } from './carSummarySearch.js';
 
 /** Car ids are the search service's numeric document ids ('1042'); anything else under the base path is another page. */
 export const CAR_ID_PATTERN = /^\d{1,12}$/;
@@ -25,20 +26,18 @@ export async function findCar(cache: SearchCache, market: Market, carId: string,
  * cannot OR across fields, so it is two cached searches, merged, without the car itself.
  */
 export async function findSimilarCars(cache: SearchCache, market: Market, car: Car, ctx: CallContext): Promise<CarSummary[]> {
-  const index = market.searchIndexes.cars as SearchIndexName;
-  const fields = [...CAR_SUMMARY_FIELDS];
   const limit = SIMILAR_CARS + 1;
   const [sameBrand, sameBody] = await Promise.all([
-    cache.search({ index, fields, limit, filters: [{ field: 'car_body', values: [car.car_body] }, { field: 'car_brand', values: [car.car_brand] }] }, ctx),
-    cache.search({ index, fields, limit: limit * 2, filters: [{ field: 'car_body', values: [car.car_body] }] }, ctx),
+    searchCarSummaries(cache, market, { limit, filters: [{ field: 'car_body', values: [car.car_body] }, { field: 'car_brand', values: [car.car_brand] }] }, ctx),
+    searchCarSummaries(cache, market, { limit: limit * 2, filters: [{ field: 'car_body', values: [car.car_body] }] }, ctx),
   ]);
   const seen = new Set([car.car_id]);
   const similar: CarSummary[] = [];
-  for (const doc of [...sameBrand.value.content, ...sameBody.value.content] as unknown as CarSummarySource[]) {
+  for (const summary of [...sameBrand, ...sameBody]) {
     if (similar.length === SIMILAR_CARS) break;
-    if (seen.has(doc.car_id)) continue;
-    seen.add(doc.car_id);
-    similar.push(toCarSummary(doc));
+    if (seen.has(summary.id)) continue;
+    seen.add(summary.id);
+    similar.push(summary);
   }
   return similar;
 }

@@ -1,7 +1,6 @@
 import type { Market } from '../../markets/schema.js';
 import type { Translate } from '../../markets/translations/dictionaries.js';
 import { carCardTextsOf } from '../../client/cars/carCardTexts.js';
-import { toCarSummary } from '../../client/cars/carSummary.js';
 import { CAR_SORTS, RANGE_FACETS, URL_RANGE_FIELDS, URL_TERM_FIELDS } from '../../client/islands/carList/carListConfig.js';
 import { CarList } from '../../client/islands/carList/CarList.js';
 import { carListQuery, carListSearchBodies, EMPTY_STATE, parseCarListState, type CarListState } from '../../client/islands/carList/carListUrlState.js';
@@ -12,9 +11,8 @@ import { compareToggleLabels } from '../../views/compare/compareLabels.js';
 import { Island } from '../../views/Island.js';
 import { ContentPageView } from '../../views/pages/ContentPageView.js';
 import { localisedMarket, localisePath } from '../markets/languagePath.js';
-import type { SearchIndexName } from '../upstream/contracts/search.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
-import { CarSummaryResponseSchema } from './carTeaserData.js';
+import { searchCarSummaryPage } from './carSummarySearch.js';
 import type { ContentPageKind } from './contentPageKinds.js';
 import type { PageDeps } from './pageDeps.js';
 
@@ -55,17 +53,10 @@ export const carListPageKind: ContentPageKind = async ({ page, blockData, req, r
 export async function searchCarList(state: CarListState, market: Market, deps: Pick<PageDeps, 'searchCache' | 'logger'>, ctx: CallContext): Promise<CarListResults> {
   try {
     const pages = await Promise.all(
-      carListSearchBodies(state).map(async (body) => {
-        const { value } = await deps.searchCache.search({ ...body, index: market.searchIndexes.cars as SearchIndexName }, ctx);
-        return CarSummaryResponseSchema.parse(value);
-      }),
+      // The island's own request bodies, so its later searches hit the cache these fill.
+      carListSearchBodies(state).map((body) => searchCarSummaryPage(deps.searchCache, market, body, ctx)),
     );
-    return {
-      cars: pages.flatMap((p) => p.content.map(toCarSummary)),
-      facets: pages[0]?.facet ?? [],
-      total: pages[0]?.total_items ?? 0,
-      failed: false,
-    };
+    return { cars: pages.flatMap((p) => p.cars), facets: pages[0]?.facets ?? [], total: pages[0]?.total ?? 0, failed: false };
   } catch (err) {
     deps.logger.warn({ err, requestId: ctx.requestId, market: market.id }, 'car list search failed: shown as an empty result');
     return { cars: [], facets: [], total: 0, failed: true };

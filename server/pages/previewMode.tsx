@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { readCookie } from '../../client/enhance/cookies.js';
 import { PreviewRejectedPage } from '../../views/seo/PreviewRejectedPage.js';
 import { callContextOf } from '../http/callContext.js';
-import { CONTENT_PREVIEW_QUERY } from '../upstream/contracts/content.js';
+import { CONTENT_PREVIEW_QUERY, END_PREVIEW_QUERY } from '../upstream/contracts/content.js';
 import { UpstreamError } from '../upstream/upstreamError.js';
 import { loadLayout } from './loadLayout.js';
 import type { PageDeps } from './pageDeps.js';
@@ -29,6 +29,10 @@ export function previewMode(deps: PageDeps): RequestHandler {
     next();
   };
   return async (req, res, next) => {
+    if (req.query[END_PREVIEW_QUERY] !== undefined) {
+      res.clearCookie(PREVIEW_COOKIE, cookieOptions(deps.config.isProduction));
+      return res.redirect(303, withoutPreviewParameters(req.originalUrl));
+    }
     const token = tokenOf(req);
     if (token === undefined || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
     res.setHeader('Cache-Control', 'private, no-store');
@@ -46,6 +50,14 @@ export function previewMode(deps: PageDeps): RequestHandler {
     }
     return reject(deps, req, res);
   };
+}
+
+/** The same URL without the preview parameters, so leaving editing mode lands on the published page. */
+function withoutPreviewParameters(originalUrl: string): string {
+  const url = new URL(originalUrl, 'http://host');
+  url.searchParams.delete(CONTENT_PREVIEW_QUERY);
+  url.searchParams.delete(END_PREVIEW_QUERY);
+  return url.pathname + url.search;
 }
 
 function tokenOf(req: Request): string | undefined {

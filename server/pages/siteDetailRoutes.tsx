@@ -9,6 +9,7 @@ import { loadLayout } from './loadLayout.js';
 import type { PageDeps } from './pageDeps.js';
 import { renderErrorPage } from './pageRoutes.js';
 import { findSiteBySlug, latestCarsOf } from './sitesData.js';
+import { siteBreadcrumbs } from '../../views/pages/sites/siteBreadcrumbs.js';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,120}$/i;
 
@@ -54,6 +55,7 @@ export function siteDetailRoutes(deps: PageDeps): Router {
         title: site.site_official_name,
         description: t('pages.siteDetailDescription', { name: site.site_official_name, city: site.site_city }),
         structuredData: [autoDealerJsonLd(localisedMarket(market, language), siteOrigin(market, req), site)],
+        breadcrumbs: siteBreadcrumbs(site, market.paths.siteDetail, t),
       },
       body: <SiteDetailView site={site} latestCars={latestCars} today={new Date().toISOString().slice(0, 10)} />,
     });

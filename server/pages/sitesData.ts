@@ -1,13 +1,14 @@
 import type { Response } from 'express';
 import type { z } from 'zod';
-import { CAR_SUMMARY_FIELDS, toCarSummary, type CarSummary } from '../../client/cars/carSummary.js';
+import type { CarSummary } from '../../client/cars/carSummary.js';
 import type { SiteCardData } from '../../views/pages/sites/SiteCard.js';
 import type { SiteSelectionBlockSchema } from '../upstream/contracts/content.js';
 import {
-  CarSchema, SEARCH_MAX_LIMIT, SiteSchema, searchResponseOf, type SearchFilter, type SearchIndexName, type Site,
+  SEARCH_MAX_LIMIT, SiteSchema, searchResponseOf, type SearchFilter, type SearchIndexName, type Site,
 } from '../upstream/contracts/search.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
 import type { BlockLoadRequest } from './blockData.js';
+import { searchCarSummaries } from './carSummarySearch.js';
 import type { PageDeps } from './pageDeps.js';
 
 /** The site list shows its search box above this many sites (part 1 §9). */
@@ -18,7 +19,6 @@ export const SITE_LATEST_CARS = 12;
 const SITE_CARD_FIELDS = ['site_id', 'slug', 'site_official_name', 'site_street', 'site_zip', 'site_city', 'site_phone', 'site_image_url'] as const;
 const SiteCardsSchema = searchResponseOf(SiteSchema.pick(Object.fromEntries(SITE_CARD_FIELDS.map((f) => [f, true])) as Record<(typeof SITE_CARD_FIELDS)[number], true>));
 const SitesSchema = searchResponseOf(SiteSchema);
-const CarSummariesSchema = searchResponseOf(CarSchema.pick(Object.fromEntries(CAR_SUMMARY_FIELDS.map((f) => [f, true])) as Record<(typeof CAR_SUMMARY_FIELDS)[number], true>));
 
 type SearchDeps = Pick<PageDeps, 'searchCache'>;
 const sitesIndex = (res: Response) => res.locals.market.searchIndexes.sites as SearchIndexName;
@@ -75,15 +75,6 @@ export async function findSiteBySlug(deps: SearchDeps, res: Response, slug: stri
 
 /** The site's newest cars (latest arrivals), up to 12. */
 export async function latestCarsOf(deps: SearchDeps, res: Response, site: Site, ctx: CallContext): Promise<CarSummary[]> {
-  const { value } = await deps.searchCache.search(
-    {
-      index: res.locals.market.searchIndexes.cars as SearchIndexName,
-      fields: [...CAR_SUMMARY_FIELDS],
-      filters: [{ field: 'car_site_id', values: [site.site_id] }],
-      sort_name: 'newest',
-      limit: SITE_LATEST_CARS,
-    },
-    ctx,
-  );
-  return CarSummariesSchema.parse(value).content.map(toCarSummary);
+  const request = { filters: [{ field: 'car_site_id', values: [site.site_id] }], sort_name: 'newest' as const, limit: SITE_LATEST_CARS };
+  return searchCarSummaries(deps.searchCache, res.locals.market, request, ctx);
 }

@@ -116,7 +116,8 @@ describe('the car page', () => {
     const technical = res.text.slice(res.text.indexOf('id="car-technical"'));
     expect(technical.slice(0, technical.indexOf('<details')).match(/car-technical__row/g)).toHaveLength(5);
     for (const seller of car.car_sellers) expect(res.text).toContain(`mailto:${seller.email}`);
-    const [carData, breadcrumbs] = jsonLd(res.text).filter((d) => d['@type'] === 'Car' || d['@type'] === 'BreadcrumbList');
+    const carData = jsonLd(res.text).find((d) => d['@type'] === 'Car');
+    const breadcrumbs = jsonLd(res.text).find((d) => d['@type'] === 'BreadcrumbList');
     expect(carData).toMatchObject({
       '@type': 'Car',
       brand: { name: car.car_brand },

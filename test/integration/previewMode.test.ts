@@ -57,6 +57,18 @@ describe('editing mode for content editors', () => {
     expect(next.headers['cache-control']).toBe('private, no-store');
   });
 
+  it('tells the editor they are in editing mode, and leaving it drops the cookie and lands on the published page', async () => {
+    const editing = await get(`/?preview=${CONTENT_SANDBOX_PREVIEW_TOKEN}`);
+    expect(editing.text).toContain(escapeHtml(t('seo.editingBanner')));
+    const cookie = editing.headers['set-cookie']![0]!.split(';')[0]!;
+    const leave = await get(`${sweden.paths.stories}?endPreview=1&tag=x`).set('Cookie', cookie);
+    expect(leave.status).toBe(303);
+    expect(leave.headers.location).toBe(`${sweden.paths.stories}?tag=x`);
+    expect(leave.headers['set-cookie']![0]).toMatch(/^content_preview=; Path=\/; Expires=Thu, 01 Jan 1970/);
+    const published = await get('/');
+    expect(published.text).not.toContain(escapeHtml(t('seo.editingBanner')));
+  });
+
   it('shows neither drafts nor markers without a token, even right after an editor previewed (no shared cache holds drafts)', async () => {
     await get(`/?preview=${CONTENT_SANDBOX_PREVIEW_TOKEN}`);
     const res = await get('/');

@@ -25,6 +25,8 @@ import { SearchFilterSchema, SearchSortNameSchema } from './search.js';
 
 export const CONTENT_PREVIEW_HEADER = 'x-preview-token';
 export const CONTENT_PREVIEW_QUERY = 'preview';
+/** Our own query parameter (never sent on): leaves editing mode, dropping the preview cookie. */
+export const END_PREVIEW_QUERY = 'endPreview';
 export const CONTENT_SANDBOX_PREVIEW_TOKEN = 'sandbox-preview';
 export const STORIES_PAGE_SIZE = 4;
 export const STORIES_TEASER_SIZE = 3;

@@ -3,7 +3,8 @@ import type { CarSummary } from '../../../client/cars/carSummary.js';
 import type { Car } from '../../../server/upstream/contracts/search.js';
 import { CompareIsland, CompareToggleIsland } from '../../compare/CompareIsland.js';
 import { usePage } from '../../PageContext.js';
-import { CarBreadcrumbs } from './CarBreadcrumbs.js';
+import { Breadcrumbs } from '../../seo/Breadcrumbs.js';
+import { carBreadcrumbs } from './carDetailHead.js';
 import { CarContactSection } from './CarContactSection.js';
 import { CarFacts } from './CarFacts.js';
 import { CarFinance } from './CarFinance.js';
@@ -22,7 +23,7 @@ export function CarDetailPage({ car, summary, similar }: { car: Car; summary: Ca
   const cardTexts = carCardTextsOf(t, market, language);
   return (
     <article className="car-detail">
-      <CarBreadcrumbs car={car} />
+      <Breadcrumbs crumbs={carBreadcrumbs(car, market, t)} />
       <div className="car-detail__top">
         <CarGallerySection car={car} />
         <div className="car-detail__summary">

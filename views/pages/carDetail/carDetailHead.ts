@@ -20,12 +20,12 @@ export function carTitle(car: Pick<Car, 'car_brand' | 'car_model' | 'car_variant
   return `${car.car_brand} ${car.car_model} ${car.car_variant}`.trim();
 }
 
-/** The breadcrumb trail of a car page (home, the car list, the car), as public paths. */
-export function carBreadcrumbs(car: Car, { market, t, languagePrefix }: HeadContext): { name: string; path: string }[] {
+/** The breadcrumb trail of a car page (home, the car list, the car), as paths without the language prefix (the views add it). */
+export function carBreadcrumbs(car: Car, market: Market, t: Translate): { name: string; path: string }[] {
   return [
-    { name: t('carDetail.breadcrumbHome'), path: languagePrefix || '/' },
-    { name: t('carDetail.breadcrumbCars'), path: `${languagePrefix}${market.paths.carList}` },
-    { name: carTitle(car), path: `${languagePrefix}${market.paths.carDetailBase}/${encodeURIComponent(car.car_id)}/${encodeURIComponent(car.slug)}` },
+    { name: t('layout.breadcrumbHome'), path: '/' },
+    { name: t('carDetail.breadcrumbCars'), path: market.paths.carList },
+    { name: carTitle(car), path: `${market.paths.carDetailBase}/${encodeURIComponent(car.car_id)}/${encodeURIComponent(car.slug)}` },
   ];
 }
 
@@ -33,8 +33,8 @@ export function carBreadcrumbs(car: Car, { market, t, languagePrefix }: HeadCont
 export function carDetailHead(car: Car, context: HeadContext): PageHead {
   const { market, language, t, origin } = context;
   const { format } = carCardTextsOf(t, market, language);
-  const crumbs = carBreadcrumbs(car, context);
-  const url = absoluteUrl(origin, crumbs[crumbs.length - 1]!.path);
+  const crumbs = carBreadcrumbs(car, market, t);
+  const url = absoluteUrl(origin, `${context.languagePrefix}${crumbs[crumbs.length - 1]!.path}`);
   const price = formatPrice(car.car_price, car.car_currency, format.locale);
   const condition = car.car_is_new ? 'https://schema.org/NewCondition' : 'https://schema.org/UsedCondition';
   const carData = {
@@ -68,10 +68,6 @@ export function carDetailHead(car: Car, context: HeadContext): PageHead {
       seller: { '@type': 'AutoDealer', name: car.car_site_name, address: { '@type': 'PostalAddress', addressLocality: car.car_city } },
     },
   };
-  const breadcrumbData = {
-    '@type': 'BreadcrumbList',
-    itemListElement: crumbs.map((crumb, i) => ({ '@type': 'ListItem', position: i + 1, name: crumb.name, item: absoluteUrl(origin, crumb.path) })),
-  };
   return {
     title: `${carTitle(car)}, ${car.car_year}`,
     description: t('carDetail.metaDescription', {
@@ -81,6 +77,7 @@ export function carDetailHead(car: Car, context: HeadContext): PageHead {
       price,
       site: car.car_site_name,
     }),
-    structuredData: [carData, breadcrumbData],
+    structuredData: [carData],
+    breadcrumbs: crumbs,
   };
 }

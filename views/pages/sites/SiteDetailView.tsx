@@ -3,7 +3,9 @@ import { carCardTextsOf } from '../../../client/cars/carCardTexts.js';
 import { carDetailPath, type CarSummary } from '../../../client/cars/carSummary.js';
 import { mediaUrl } from '../../../client/media/mediaUrl.js';
 import type { Site } from '../../../server/upstream/contracts/search.js';
+import { siteBreadcrumbs } from './siteBreadcrumbs.js';
 import { usePage } from '../../PageContext.js';
+import { Breadcrumbs } from '../../seo/Breadcrumbs.js';
 import { DepartmentView } from './DepartmentView.js';
 import { googleMapsSearchUrl } from './openingHours.js';
 import { telHref } from './SiteCard.js';
@@ -23,6 +25,7 @@ export function SiteDetailView({ site, latestCars, today }: SiteDetailViewProps)
   const cardTexts = carCardTextsOf(t, market, language);
   return (
     <article className="site-detail">
+      <Breadcrumbs crumbs={siteBreadcrumbs(site, market.paths.siteDetail, t)} />
       <header className="site-hero">
         <img className="site-hero__image" src={mediaUrl(site.site_image_url)} alt="" width={1280} height={720} fetchPriority="high" />
         <div className="site-hero__content">

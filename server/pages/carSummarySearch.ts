@@ -1,0 +1,35 @@
+import { CAR_SUMMARY_FIELDS, toCarSummary, type CarSummary } from '../../client/cars/carSummary.js';
+import type { Market } from '../../markets/schema.js';
+import type { SearchCache } from '../cache/searchCache.js';
+import { CarSchema, searchResponseOf, type SearchIndexName, type SearchRequest, type SearchResponse } from '../upstream/contracts/search.js';
+import type { CallContext } from '../upstream/upstreamHttp.js';
+
+/** The search answer projected to what a card needs, checked (a car missing a card field is a bad answer). */
+const CarSummaryResponseSchema = searchResponseOf(
+  CarSchema.pick(Object.fromEntries(CAR_SUMMARY_FIELDS.map((f) => [f, true])) as Record<(typeof CAR_SUMMARY_FIELDS)[number], true>),
+);
+
+/**
+ * Car cards for a query on the market's car index, through the search cache: the one way server pages
+ * (teasers, a site's latest arrivals, similar cars) get cards. Throws when the search fails.
+ */
+export async function searchCarSummaries(
+  cache: SearchCache,
+  market: Market,
+  request: Omit<SearchRequest, 'index' | 'fields'>,
+  ctx: CallContext,
+): Promise<CarSummary[]> {
+  return (await searchCarSummaryPage(cache, market, request, ctx)).cars;
+}
+
+/** The same with the answer's facets and total, for the car list. */
+export async function searchCarSummaryPage(
+  cache: SearchCache,
+  market: Market,
+  request: Omit<SearchRequest, 'index' | 'fields'>,
+  ctx: CallContext,
+): Promise<{ cars: CarSummary[]; facets: SearchResponse['facet']; total: number }> {
+  const { value } = await cache.search({ ...request, index: market.searchIndexes.cars as SearchIndexName, fields: [...CAR_SUMMARY_FIELDS] }, ctx);
+  const page = CarSummaryResponseSchema.parse(value);
+  return { cars: page.content.map(toCarSummary), facets: page.facet, total: page.total_items };
+}
