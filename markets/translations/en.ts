@@ -116,6 +116,7 @@ export const en: Dictionary = {
   'pages.storiesTagsLabel': 'Filter stories by topic',
   'pages.storyTagsLabel': 'Topics',
   // ---- car list (carList.*) ----
+  'carList.showFilters': 'Show filters ({count})',
   'carList.filters': 'Filters',
   'carList.keyphraseLabel': 'Search cars',
   'carList.keyphrasePlaceholder': 'Make, model or equipment',

@@ -116,6 +116,7 @@ export const fi: Dictionary = {
   'pages.storiesTagsLabel': 'Suodata uutisia aiheen mukaan',
   'pages.storyTagsLabel': 'Aiheet',
   // ---- car list (carList.*) ----
+  'carList.showFilters': 'Näytä suodattimet ({count})',
   'carList.filters': 'Suodattimet',
   'carList.keyphraseLabel': 'Hae autoa',
   'carList.keyphrasePlaceholder': 'Merkki, malli tai varuste',

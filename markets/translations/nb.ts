@@ -116,6 +116,7 @@ export const nb: Dictionary = {
   'pages.storiesTagsLabel': 'Filtrer nyheter etter tema',
   'pages.storyTagsLabel': 'Tema',
   // ---- car list (carList.*) ----
+  'carList.showFilters': 'Vis filtre ({count})',
   'carList.filters': 'Filter',
   'carList.keyphraseLabel': 'Søk bil',
   'carList.keyphrasePlaceholder': 'Merke, modell eller utstyr',

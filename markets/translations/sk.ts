@@ -116,6 +116,7 @@ export const sk: Dictionary = {
   'pages.storiesTagsLabel': 'Filtrovať novinky podľa témy',
   'pages.storyTagsLabel': 'Témy',
   // ---- car list (carList.*) ----
+  'carList.showFilters': 'Zobraziť filtre ({count})',
   'carList.filters': 'Filtre',
   'carList.keyphraseLabel': 'Hľadať auto',
   'carList.keyphrasePlaceholder': 'Značka, model alebo výbava',

@@ -119,6 +119,7 @@ export const sv = {
   'pages.storiesTagsLabel': 'Filtrera nyheter på ämne',
   'pages.storyTagsLabel': 'Ämnen',
   // ---- car list (carList.*) ----
+  'carList.showFilters': 'Visa filter ({count})',
   'carList.filters': 'Filter',
   'carList.keyphraseLabel': 'Sök bil',
   'carList.keyphrasePlaceholder': 'Märke, modell eller utrustning',

@@ -66,6 +66,7 @@ export async function searchCarList(state: CarListState, market: Market, deps: P
 export function carListTextsOf(t: Translate): CarListTexts {
   return {
     filters: t('carList.filters'),
+    showFilters: t('carList.showFilters'),
     keyphraseLabel: t('carList.keyphraseLabel'),
     keyphrasePlaceholder: t('carList.keyphrasePlaceholder'),
     search: t('carList.search'),

@@ -135,6 +135,24 @@ describe('car list in a real browser', () => {
     await page.close();
   });
 
+  it('on a phone shows the cars first with the filters behind a toggle that counts them; on a desktop the filters are open', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await phone.newPage();
+    await page.goto(marketUrl(bff, 'se.localhost', `${LIST}?car_brand=Volvo`));
+    await page.locator('[data-island="carList"][data-hydrated="true"]').waitFor();
+    const toggle = page.getByText('Visa filter (1)');
+    await expect(toggle.isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('checkbox', { name: /^Volvo/ }).isVisible()).resolves.toBe(false);
+    await toggle.click();
+    await expect(page.getByRole('checkbox', { name: /^Volvo/ }).isVisible()).resolves.toBe(true);
+    await phone.close();
+
+    const { page: desktop } = await openList(`${LIST}?car_brand=Volvo`);
+    await expect(desktop.getByText('Visa filter (1)').isVisible()).resolves.toBe(false);
+    await expect(desktop.getByRole('checkbox', { name: /^Volvo/ }).isVisible()).resolves.toBe(true);
+    await desktop.close();
+  });
+
   it('has no serious or critical accessibility violation, on a phone too', async () => {
     for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
       const context = await browser.newContext({ viewport });

@@ -123,5 +123,8 @@ describe('equipment differences', () => {
   it('lists per car what not every other car has; unknown equipment neither differs nor makes others differ', () => {
     expect(equipmentDifferences([['A', 'B', 'C'], ['A', 'C'], null, ['A', 'D']])).toEqual([['B', 'C'], ['C'], null, ['D']]);
     expect(equipmentDifferences([['A'], ['A']])).toEqual([[], []]);
+    // One car alone (or one with known equipment) lists all it has: there is nothing to differ from.
+    expect(equipmentDifferences([['A', 'B']])).toEqual([['A', 'B']]);
+    expect(equipmentDifferences([['A', 'B'], null])).toEqual([['A', 'B'], null]);
   });
 });

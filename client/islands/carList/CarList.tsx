@@ -5,6 +5,7 @@ import { CAR_LIST_PAGE_SIZE, CAR_LIST_TOTAL_CAP, CAR_SORTS, KEYPHRASE_DEBOUNCE_M
 import {
   carListHref,
   carListQuery,
+  activeFilterCount,
   parseCarListState,
   toggleTerm,
   withKeyphrase,
@@ -197,26 +198,30 @@ export function CarList(props: CarListProps) {
       <div className="car-list__layout">
         <section className="car-list__filters" aria-labelledby={filtersId}>
           <h2 id={filtersId} className="car-list__heading">{texts.filters}</h2>
-          {TERM_FACETS.map((field, i) => {
-            const facet = facetOf(field);
-            return (
-              <TermFacet key={field} name={texts.facetNames[field]} facet={facet?.type === 'term' ? facet : undefined}
-                selected={state.terms[field] ?? []} defaultOpen={i === 0}
-                hrefFor={(value) => hrefOf(toggleTerm(state, field, value))}
-                onToggle={(value) => change(toggleTerm(latest.current.state, field, value))} texts={texts} />
-            );
-          })}
-          {RANGE_FACETS.map(({ field, step }, i) => {
-            const extent = extents[field];
-            if (!extent) return null;
-            const filter = state.ranges[field];
-            return (
-              <RangeFacet key={field} field={field} name={texts.facetNames[field]}
-                extent={extent} step={step} filter={filter} defaultOpen={i === 0} texts={texts}
-                format={(v) => formatRange(field, v)} onApply={(range) => change(withRange(latest.current.state, field, range))} />
-            );
-          })}
-          <button type="submit" className="button car-list__apply">{texts.applyFilters}</button>
+          {/* Closed on phones so the cars come first; always open from 960 px (car-list.css). */}
+          <details className="car-list__filter-panel">
+            <summary className="car-list__filter-toggle">{fill(texts.showFilters, { count: activeFilterCount(state) })}</summary>
+            {TERM_FACETS.map((field, i) => {
+              const facet = facetOf(field);
+              return (
+                <TermFacet key={field} name={texts.facetNames[field]} facet={facet?.type === 'term' ? facet : undefined}
+                  selected={state.terms[field] ?? []} defaultOpen={i === 0}
+                  hrefFor={(value) => hrefOf(toggleTerm(state, field, value))}
+                  onToggle={(value) => change(toggleTerm(latest.current.state, field, value))} texts={texts} />
+              );
+            })}
+            {RANGE_FACETS.map(({ field, step }, i) => {
+              const extent = extents[field];
+              if (!extent) return null;
+              const filter = state.ranges[field];
+              return (
+                <RangeFacet key={field} field={field} name={texts.facetNames[field]}
+                  extent={extent} step={step} filter={filter} defaultOpen={i === 0} texts={texts}
+                  format={(v) => formatRange(field, v)} onApply={(range) => change(withRange(latest.current.state, field, range))} />
+              );
+            })}
+            <button type="submit" className="button car-list__apply">{texts.applyFilters}</button>
+          </details>
         </section>
         <section className="car-list__results" aria-labelledby={resultsId}>
           <h2 id={resultsId} className="visually-hidden">{texts.results}</h2>

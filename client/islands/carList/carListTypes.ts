@@ -15,6 +15,8 @@ export interface CarListResults {
 
 export interface CarListTexts {
   filters: string;
+  /** The phone's filter-panel toggle; `{count}` active filters. */
+  showFilters: string;
   keyphraseLabel: string;
   keyphrasePlaceholder: string;
   search: string;

@@ -143,7 +143,12 @@ export function withoutFilters(state: CarListState): CarListState {
 }
 
 export function hasFilters(state: CarListState): boolean {
-  return Object.keys(state.terms).length > 0 || Object.keys(state.ranges).length > 0;
+  return activeFilterCount(state) > 0;
+}
+
+/** How many filters are on: each chosen term value and each range (what the chips show). */
+export function activeFilterCount(state: CarListState): number {
+  return Object.values(state.terms).reduce((sum, values) => sum + (values?.length ?? 0), 0) + Object.keys(state.ranges).length;
 }
 
 // ---- the search a state means ---------------------------------------------------------------------------
