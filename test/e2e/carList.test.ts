@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser.js';
