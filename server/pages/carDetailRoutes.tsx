@@ -7,7 +7,7 @@ import { siteOrigin } from '../markets/siteOrigin.js';
 import { CAR_ID_PATTERN, findCar, findSimilarCars } from './carDetailData.js';
 import { loadLayout } from './loadLayout.js';
 import type { PageDeps } from './pageDeps.js';
-import { renderErrorPage } from './pageRoutes.js';
+import { renderErrorPage, renderUnavailablePage } from './pageRoutes.js';
 
 /**
  * The car page at `{carDetailBase}/{car_id}/{slug}` (part 1 §2). Only the id: 302 to the canonical
@@ -32,7 +32,7 @@ export function carDetailRoutes(deps: PageDeps): Router {
       }),
       loadLayout(deps.upstreams.content, req, res, ctx, logger),
     ]);
-    if (car === 'failed') return renderErrorPage(renderPage, res, 500, layout);
+    if (car === 'failed') return renderUnavailablePage(renderPage, res, layout);
     if (car === null) return renderErrorPage(renderPage, res, 404, layout);
 
     const canonical = `${market.paths.carDetailBase}/${encodeURIComponent(car.car_id)}/${encodeURIComponent(car.slug)}`;

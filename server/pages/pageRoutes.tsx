@@ -11,9 +11,9 @@ import { renderContentPageKind } from './contentPageKinds.js';
 import { contentScope, loadLayout } from './loadLayout.js';
 import type { PageDeps } from './pageDeps.js';
 import { carDetailRoutes } from './carDetailRoutes.js';
+import { contentPageSeo } from '../../views/seo/contentPageSeo.js';
 import { contentLanguages } from '../markets/contentLanguages.js';
 import { languageRouting } from '../markets/languagePath.js';
-import { contentPageSeo } from '../../views/seo/contentPageSeo.js';
 import { previewMode } from './previewMode.js';
 import { seoRoutes } from './seoRoutes.js';
 import { siteDetailRoutes } from './siteDetailRoutes.js';
@@ -49,11 +49,7 @@ export function pageRoutes(deps: PageDeps): Router {
       loadLayout(content, req, res, ctx, logger),
     ]);
     if (page === null) return renderErrorPage(renderPage, res, 404, layout);
-    if (page === 'failed') {
-      const { t } = res.locals;
-      res.setHeader('Retry-After', '30');
-      return renderPage(res, { status: 503, layout, head: { title: t('error.serverTitle'), description: t('error.serverText'), indexable: false }, body: <ContentUnavailableView /> });
-    }
+    if (page === 'failed') return renderUnavailablePage(renderPage, res, layout);
     const loaded = await loadBlockData(page.blocks, { req, res, ctx, deps });
     const rendered = await renderContentPageKind({ page: { ...page, blocks: loaded.blocks }, blockData: loaded.data, req, res, ctx, deps });
     const { t } = res.locals;
@@ -77,6 +73,13 @@ export function renderErrorPage(renderPage: RenderPage, res: Response, status: 4
     head: { title: t(`error.${kind}Title`), description: t(`error.${kind}Text`), indexable: false },
     body: <ErrorPage kind={kind} />,
   });
+}
+
+/** An upstream the page cannot stand without failed: 503 with the layout, the section error, and when to retry. */
+export function renderUnavailablePage(renderPage: RenderPage, res: Response, layout: LayoutData): void {
+  const { t } = res.locals;
+  res.setHeader('Retry-After', '30');
+  renderPage(res, { status: 503, layout, head: { title: t('error.serverTitle'), description: t('error.serverText'), indexable: false }, body: <ContentUnavailableView /> });
 }
 
 export function notFoundPage(renderPage: RenderPage) {

@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { ContentUnavailableView } from '../../views/pages/ContentPageView.js';
 import { autoDealerJsonLd } from '../../views/pages/sites/autoDealerJsonLd.js';
 import { SiteDetailView } from '../../views/pages/sites/SiteDetailView.js';
 import { callContextOf } from '../http/callContext.js';
@@ -7,7 +6,7 @@ import { localisedMarket } from '../markets/languagePath.js';
 import { siteOrigin } from '../markets/siteOrigin.js';
 import { loadLayout } from './loadLayout.js';
 import type { PageDeps } from './pageDeps.js';
-import { renderErrorPage } from './pageRoutes.js';
+import { renderErrorPage, renderUnavailablePage } from './pageRoutes.js';
 import { findSiteBySlug, latestCarsOf } from './sitesData.js';
 import { siteBreadcrumbs } from '../../views/pages/sites/siteBreadcrumbs.js';
 
@@ -40,10 +39,7 @@ export function siteDetailRoutes(deps: PageDeps): Router {
       loadLayout(deps.upstreams.content, req, res, ctx, logger),
     ]);
     if (site === null) return renderErrorPage(renderPage, res, 404, layout);
-    if (site === 'failed') {
-      res.setHeader('Retry-After', '30');
-      return renderPage(res, { status: 503, layout, head: { title: t('error.serverTitle'), description: t('error.serverText'), indexable: false }, body: <ContentUnavailableView /> });
-    }
+    if (site === 'failed') return renderUnavailablePage(renderPage, res, layout);
     // Without its latest cars the page still stands: the section is left out.
     const latestCars = await latestCarsOf(deps, res, site, ctx).catch((err: unknown) => {
       logger.warn({ err, requestId: ctx.requestId, siteId: site.site_id }, 'latest arrivals left out: car search failed');

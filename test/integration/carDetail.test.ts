@@ -92,11 +92,14 @@ describe('car detail addresses', () => {
     expect(res.text).not.toContain('class="car-detail"');
   });
 
-  it('answers 500 without a stack trace when the search service fails', async () => {
+  it('answers 503 with the layout, the section error and Retry-After, without a stack trace, when the search service fails', async () => {
     const se = market('se');
     sandbox.ctx.faults.set('search', { status: 503 });
     const res = await page(se.devHostname, `${se.paths.carDetailBase}/100001/x`);
-    expect(res.status).toBe(500);
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBe('30');
+    expect(res.text).toContain('Ladda om sidan');
+    expect(res.text).toContain('class="site-header');
     expect(res.text).not.toMatch(/at .*\.ts:\d+/);
   });
 });
