@@ -5,29 +5,17 @@ import type { Market } from '../../markets/schema.js';
 import { translator } from '../../markets/translations/dictionaries.js';
 import { carIdOfPath } from '../../server/pages/carDetailRoutes.js';
 import type { Car } from '../../server/upstream/contracts/search.js';
-import { startSandboxPeer } from '../support/sandboxPeer.js';
-import { createTestApp } from '../support/testApp.js';
+import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
 
 jest.setTimeout(30_000);
 
-let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
-let bff: ReturnType<typeof createTestApp>;
-
-beforeAll(async () => {
-  sandbox = await startSandboxPeer();
-  bff = createTestApp({}, { sandboxUrl: sandbox.url });
-});
-afterAll(async () => {
-  await bff.close();
-  await sandbox.close();
-});
-afterEach(() => sandbox.ctx.faults.clear());
+const harness = sandboxedBffForThisFile();
 
 const market = (id: Market['id']) => MARKETS.find((m) => m.id === id)!;
-const page = (host: string, path: string) => request(bff.app).get(path).set('Host', host);
+const page = (host: string, path: string) => request(harness.bff.app).get(path).set('Host', host);
 /** Cars straight from the search service, to pick test subjects and compare the page with. */
 async function carsOf(id: Market['id'], filters: { field: string; values: (string | boolean)[] }[] = []): Promise<Car[]> {
-  const res = await fetch(`${sandbox.url}/search/query`, {
+  const res = await fetch(`${harness.sandbox.url}/search/query`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ index: `cars-${id}`, limit: 100, filters }),
@@ -94,7 +82,7 @@ describe('car detail addresses', () => {
 
   it('answers 503 with the layout, the section error and Retry-After, without a stack trace, when the search service fails', async () => {
     const se = market('se');
-    sandbox.ctx.faults.set('search', { status: 503 });
+    harness.sandbox.ctx.faults.set('search', { status: 503 });
     const res = await page(se.devHostname, `${se.paths.carDetailBase}/100001/x`);
     expect(res.status).toBe(503);
     expect(res.headers['retry-after']).toBe('30');

@@ -5,28 +5,18 @@ import { MARKETS } from '../../markets/registry.js';
 import type { Market } from '../../markets/schema.js';
 import { translator } from '../../markets/translations/dictionaries.js';
 import type { Kit } from '../../server/upstream/contracts/search.js';
-import { startSandboxPeer } from '../support/sandboxPeer.js';
 import { createTestApp } from '../support/testApp.js';
+import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
 
 jest.setTimeout(30_000);
 
-let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
-let bff: ReturnType<typeof createTestApp>;
-beforeAll(async () => {
-  sandbox = await startSandboxPeer();
-  bff = createTestApp({}, { sandboxUrl: sandbox.url });
-});
-afterAll(async () => {
-  await bff.close();
-  await sandbox.close();
-});
-afterEach(() => sandbox.ctx.faults.clear());
+const harness = sandboxedBffForThisFile();
 
 const market = (id: Market['id']) => MARKETS.find((m) => m.id === id)!;
-const page = (m: Market, path: string, app = bff.app) => request(app).get(path).set('Host', m.devHostname);
+const page = (m: Market, path: string, app = harness.bff.app) => request(app).get(path).set('Host', m.devHostname);
 const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#x27;');
 const kitsOf = async (m: Market, extra: object = {}) =>
-  (await (await fetch(`${sandbox.url}/search/query`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ index: m.searchIndexes.kits, limit: 100, ...extra }) })).json()) as { content: Array<Kit & { currency?: string }>; total_items: number };
+  (await (await fetch(`${harness.sandbox.url}/search/query`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ index: m.searchIndexes.kits, limit: 100, ...extra }) })).json()) as { content: Array<Kit & { currency?: string }>; total_items: number };
 /** The props the server wrote for the kits island. */
 const islandProps = (html: string) => {
   const id = /data-island="kits" data-island-id="([^"]+)"/.exec(html)?.[1];
@@ -87,7 +77,7 @@ describe('kits page of every market', () => {
   it('starts the island from the same search the server made: the island\'s first call is a cache hit', async () => {
     const m = market('fi');
     await page(m, `${m.paths.kits}?keyphrase=volvo`);
-    const res = await request(bff.app)
+    const res = await request(harness.bff.app)
       .post('/api/search')
       .set('Host', m.devHostname)
       .send(kitsSearchBody({ keyphrase: 'volvo', filters: { brand: [], category: [] } }, 0));
@@ -96,8 +86,8 @@ describe('kits page of every market', () => {
   });
 
   it('keeps the page and shows the error text when the search service fails', async () => {
-    const app = createTestApp({}, { sandboxUrl: sandbox.url });
-    sandbox.ctx.faults.set('search', { status: 503 });
+    const app = createTestApp({}, { sandboxUrl: harness.sandbox.url });
+    harness.sandbox.ctx.faults.set('search', { status: 503 });
     const m = market('sk');
     const res = await page(m, m.paths.kits, app.app);
     await app.close();

@@ -1,30 +1,19 @@
 import { jest } from '@jest/globals';
 import request from 'supertest';
 import { marketById } from '../../markets/registry.js';
-import { startSandboxPeer } from '../support/sandboxPeer.js';
-import { createTestApp } from '../support/testApp.js';
+import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
 
 jest.setTimeout(30_000);
 
-let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
-let bff: ReturnType<typeof createTestApp>;
-
-beforeAll(async () => {
-  sandbox = await startSandboxPeer();
-  bff = createTestApp({}, { sandboxUrl: sandbox.url });
-});
-afterAll(async () => {
-  await bff.close();
-  await sandbox.close();
-});
+const harness = sandboxedBffForThisFile();
 
 const finland = marketById('fi');
-const page = (path: string, host = finland.devHostname) => request(bff.app).get(path).set('Host', host);
+const page = (path: string, host = finland.devHostname) => request(harness.bff.app).get(path).set('Host', host);
 /** Every href of the page that stays on the site (no scheme, no media, no assets). */
 const internalLinks = (html: string) =>
   [...html.matchAll(/<a [^>]*href="([^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&')).filter((href) => href.startsWith('/') && !href.startsWith('/media/') && !href.startsWith('#'));
 const storyPath = async (lang: string) => {
-  const answer = (await (await fetch(`${sandbox.url}/content/${finland.contentSite}/stories?lang=${lang}&limit=1`)).json()) as { items: Array<{ url: { path: string } }> };
+  const answer = (await (await fetch(`${harness.sandbox.url}/content/${finland.contentSite}/stories?lang=${lang}&limit=1`)).json()) as { items: Array<{ url: { path: string } }> };
   return answer.items[0]!.url.path;
 };
 
@@ -68,7 +57,7 @@ describe('the Swedish side of the Finnish site', () => {
   });
 
   it('keeps a car detail page (not a content page) at its path in both languages', async () => {
-    const search = await request(bff.app).post('/api/search').set('Host', finland.devHostname).send({ index: 'cars', fields: ['car_id', 'slug'], limit: 1 });
+    const search = await request(harness.bff.app).post('/api/search').set('Host', finland.devHostname).send({ index: 'cars', fields: ['car_id', 'slug'], limit: 1 });
     const car = (search.body as { content: Array<{ car_id: string; slug: string }> }).content[0]!;
     const path = `${finland.paths.carDetailBase}/${car.car_id}/${car.slug}`;
     const res = await page(`/sv${path}`);

@@ -3,32 +3,21 @@ import request from 'supertest';
 import { marketById } from '../../markets/registry.js';
 import { translator } from '../../markets/translations/dictionaries.js';
 import { CONTENT_SANDBOX_PREVIEW_TOKEN } from '../../server/upstream/contracts/content.js';
-import { startSandboxPeer } from '../support/sandboxPeer.js';
-import { createTestApp } from '../support/testApp.js';
+import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
 
 jest.setTimeout(30_000);
 
-let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
-let bff: ReturnType<typeof createTestApp>;
-
-beforeAll(async () => {
-  sandbox = await startSandboxPeer();
-  bff = createTestApp({}, { sandboxUrl: sandbox.url });
-});
-afterAll(async () => {
-  await bff.close();
-  await sandbox.close();
-});
+const harness = sandboxedBffForThisFile();
 
 const sweden = marketById('se');
 const t = translator('sv');
-const get = (path: string) => request(bff.app).get(path).set('Host', sweden.devHostname);
+const get = (path: string) => request(harness.bff.app).get(path).set('Host', sweden.devHostname);
 /** The sandbox's draft blurb on the home page and its draft navigation item (Hållbarhetsrapport). */
 const DRAFT_BLURB = 'Kommande kampanj (utkast)';
 type NavItem = { url: { path: string }; published: boolean; children: NavItem[] };
 /** The link to the draft page in the navigation only an editor sees. */
 const draftNavigationLink = async () => {
-  const preview = (await (await fetch(`${sandbox.url}/content/se/navigation?preview=${CONTENT_SANDBOX_PREVIEW_TOKEN}`)).json()) as { items: NavItem[] };
+  const preview = (await (await fetch(`${harness.sandbox.url}/content/se/navigation?preview=${CONTENT_SANDBOX_PREVIEW_TOKEN}`)).json()) as { items: NavItem[] };
   const all = (items: NavItem[]): NavItem[] => items.flatMap((i) => [i, ...all(i.children)]);
   return `href="${all(preview.items).find((i) => !i.published)!.url.path}"`;
 };

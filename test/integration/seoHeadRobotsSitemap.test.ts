@@ -1,28 +1,17 @@
 import { jest } from '@jest/globals';
 import request from 'supertest';
 import { marketById } from '../../markets/registry.js';
-import { startSandboxPeer } from '../support/sandboxPeer.js';
-import { createTestApp } from '../support/testApp.js';
+import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
 
 jest.setTimeout(30_000);
 
-let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
-let bff: ReturnType<typeof createTestApp>;
+const harness = sandboxedBffForThisFile();
 
-beforeAll(async () => {
-  sandbox = await startSandboxPeer();
-  bff = createTestApp({}, { sandboxUrl: sandbox.url });
-});
-afterAll(async () => {
-  await bff.close();
-  await sandbox.close();
-});
-
-const get = (host: string, path: string) => request(bff.app).get(path).set('Host', host);
+const get = (host: string, path: string) => request(harness.bff.app).get(path).set('Host', host);
 const sweden = marketById('se');
 const finland = marketById('fi');
 const firstStory = async (market: typeof sweden) =>
-  ((await (await fetch(`${sandbox.url}/content/${market.contentSite}/stories?limit=1`)).json()) as { items: Array<{ title: string; premble: string; url: { path: string } }> }).items[0]!;
+  ((await (await fetch(`${harness.sandbox.url}/content/${market.contentSite}/stories?limit=1`)).json()) as { items: Array<{ title: string; premble: string; url: { path: string } }> }).items[0]!;
 const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
 
 describe('what search engines and link previews read', () => {
@@ -88,9 +77,9 @@ describe('what search engines and link previews read', () => {
 
   it('builds the sitemap once and serves it from its cache afterwards', async () => {
     await get(sweden.devHostname, '/sitemap.xml');
-    sandbox.ctx.stats.reset();
+    harness.sandbox.ctx.stats.reset();
     const again = await get(sweden.devHostname, '/sitemap.xml');
     expect(again.status).toBe(200);
-    expect(sandbox.upstreamCalls('content')).toBe(0);
+    expect(harness.sandbox.upstreamCalls('content')).toBe(0);
   });
 });

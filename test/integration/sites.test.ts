@@ -6,27 +6,17 @@ import type { Market } from '../../markets/schema.js';
 import { translator } from '../../markets/translations/dictionaries.js';
 import type { Site } from '../../server/upstream/contracts/search.js';
 import { weekdayName } from '../../views/pages/sites/openingHours.js';
-import { startSandboxPeer } from '../support/sandboxPeer.js';
 import { createTestApp } from '../support/testApp.js';
+import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
 
 jest.setTimeout(30_000);
 
-let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
-let bff: ReturnType<typeof createTestApp>;
-beforeAll(async () => {
-  sandbox = await startSandboxPeer();
-  bff = createTestApp({}, { sandboxUrl: sandbox.url });
-});
-afterAll(async () => {
-  await bff.close();
-  await sandbox.close();
-});
-afterEach(() => sandbox.ctx.faults.clear());
+const harness = sandboxedBffForThisFile();
 
-const page = (market: Market, path: string, app = bff.app) => request(app).get(path).set('Host', market.devHostname);
+const page = (market: Market, path: string, app = harness.bff.app) => request(app).get(path).set('Host', market.devHostname);
 const market = (id: Market['id']) => MARKETS.find((m) => m.id === id)!;
 const search = async <T,>(body: object): Promise<{ content: T[]; total_items: number }> =>
-  (await (await fetch(`${sandbox.url}/search/query`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as { content: T[]; total_items: number };
+  (await (await fetch(`${harness.sandbox.url}/search/query`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as { content: T[]; total_items: number };
 const sitesOf = async (m: Market) => (await search<Site>({ index: m.searchIndexes.sites, limit: 100, sort_name: 'name_asc' })).content;
 const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#x27;');
 const siteLinks = (html: string) => [...html.matchAll(/<a class="site-card__link" href="([^"]+)"/g)].map((m) => m[1]);
@@ -61,8 +51,8 @@ describe('site list of every market', () => {
   });
 
   it('shows a message, not an error page, when the search service fails', async () => {
-    const app = createTestApp({}, { sandboxUrl: sandbox.url });
-    sandbox.ctx.faults.set('search', { status: 503 });
+    const app = createTestApp({}, { sandboxUrl: harness.sandbox.url });
+    harness.sandbox.ctx.faults.set('search', { status: 503 });
     const res = await page(market('se'), market('se').paths.siteDetail, app.app);
     await app.close();
     expect(res.status).toBe(200);
@@ -118,10 +108,10 @@ describe('site page of every market', () => {
   });
 
   it('answers 503 with the layout and a section error when the site search fails', async () => {
-    const app = createTestApp({}, { sandboxUrl: sandbox.url });
+    const app = createTestApp({}, { sandboxUrl: harness.sandbox.url });
     const m = market('no');
     const site = (await sitesOf(m))[0]!;
-    sandbox.ctx.faults.set('search', { status: 503 });
+    harness.sandbox.ctx.faults.set('search', { status: 503 });
     const res = await page(m, `${m.paths.siteDetail}/${site.slug}`, app.app);
     await app.close();
     expect(res.status).toBe(503);
@@ -131,7 +121,7 @@ describe('site page of every market', () => {
 
 describe('site selection block', () => {
   it.each(MARKETS.map((m) => [m.id, m] as const))('%s shows its predefined query as cards linking to the site pages, and a link button', async (_id, m) => {
-    const home = (await (await fetch(`${sandbox.url}/content/${m.contentSite}/page?path=/`)).json()) as { page: { blocks: Array<{ type: string; filters: object[]; limit: number; title: string; link: { url: string } | null }> } };
+    const home = (await (await fetch(`${harness.sandbox.url}/content/${m.contentSite}/page?path=/`)).json()) as { page: { blocks: Array<{ type: string; filters: object[]; limit: number; title: string; link: { url: string } | null }> } };
     const block = home.page.blocks.find((b) => b.type === 'siteSelection')!;
     const expected = (await search<Site>({ index: m.searchIndexes.sites, filters: block.filters, limit: block.limit, sort_name: 'name_asc' })).content;
     const res = await page(m, '/');
@@ -142,8 +132,8 @@ describe('site selection block', () => {
   });
 
   it('is left out, not the page, when its site query fails', async () => {
-    const app = createTestApp({}, { sandboxUrl: sandbox.url });
-    sandbox.ctx.faults.set('search', { status: 503 });
+    const app = createTestApp({}, { sandboxUrl: harness.sandbox.url });
+    harness.sandbox.ctx.faults.set('search', { status: 503 });
     const res = await page(market('sk'), '/', app.app);
     await app.close();
     expect(res.status).toBe(200);

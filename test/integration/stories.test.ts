@@ -6,26 +6,16 @@ import { MARKETS } from '../../markets/registry.js';
 import type { Market } from '../../markets/schema.js';
 import { translator } from '../../markets/translations/dictionaries.js';
 import type { Story } from '../../server/upstream/contracts/content.js';
-import { startSandboxPeer } from '../support/sandboxPeer.js';
-import { createTestApp } from '../support/testApp.js';
+import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
 
 jest.setTimeout(30_000);
 
-let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
-let bff: ReturnType<typeof createTestApp>;
-beforeAll(async () => {
-  sandbox = await startSandboxPeer();
-  bff = createTestApp({}, { sandboxUrl: sandbox.url });
-});
-afterAll(async () => {
-  await bff.close();
-  await sandbox.close();
-});
+const harness = sandboxedBffForThisFile();
 
 interface StoriesAnswer { items: Story[]; total: number; tags: string[] }
-const page = (market: Market, path: string) => request(bff.app).get(path).set('Host', market.devHostname);
+const page = (market: Market, path: string) => request(harness.bff.app).get(path).set('Host', market.devHostname);
 const storiesOf = async (market: Market, query = ''): Promise<StoriesAnswer> =>
-  (await (await fetch(`${sandbox.url}/content/${market.contentSite}/stories?limit=24${query}`)).json()) as StoriesAnswer;
+  (await (await fetch(`${harness.sandbox.url}/content/${market.contentSite}/stories?limit=24${query}`)).json()) as StoriesAnswer;
 const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#x27;');
 const cardLinks = (html: string) => [...html.matchAll(/<a class="story-card__link" href="([^"]+)"/g)].map((m) => m[1]);
 const scriptsOf = (html: string) => [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]!);
@@ -89,7 +79,7 @@ describe('stories list page of every market', () => {
     const scripts = scriptsOf(res.text);
     expect(scripts.some((s) => /island-stories/.test(s))).toBe(true);
     expect(res.text).not.toMatch(/modulepreload" href="[^"]*react/);
-    const stories = await request(bff.app).get(scripts.find((s) => /island-stories/.test(s))!).set('Host', market.devHostname).buffer(true);
+    const stories = await request(harness.bff.app).get(scripts.find((s) => /island-stories/.test(s))!).set('Host', market.devHostname).buffer(true);
     const body = Buffer.isBuffer(stories.body) ? stories.body : Buffer.from(stories.text);
     expect(gzipSync(body).length).toBeLessThanOrEqual(3 * 1024);
   });
@@ -132,14 +122,14 @@ describe('GET /api/stories (the load-more pages)', () => {
   it('answers the next page of a tag from the content service', async () => {
     const { tags } = await storiesOf(se());
     const expected = await storiesOf(se(), `&tag=${encodeURIComponent(tags[0]!)}`);
-    const res = await request(bff.app).get(`/api/stories?offset=1&limit=2&tag=${encodeURIComponent(tags[0]!)}`).set('Host', 'se.localhost');
+    const res = await request(harness.bff.app).get(`/api/stories?offset=1&limit=2&tag=${encodeURIComponent(tags[0]!)}`).set('Host', 'se.localhost');
     expect(res.status).toBe(200);
     expect(res.body.items.map((s: Story) => s.id)).toEqual(expected.items.slice(1, 3).map((s) => s.id));
     expect(res.body).toMatchObject({ total: expected.total, offset: 1, limit: 2 });
   });
 
   it('gives Finnish-site stories in Swedish with /sv links when asked', async () => {
-    const res = await request(bff.app).get('/api/stories?lang=sv').set('Host', 'fi.localhost');
+    const res = await request(harness.bff.app).get('/api/stories?lang=sv').set('Host', 'fi.localhost');
     expect(res.status).toBe(200);
     expect(res.body.items.length).toBeGreaterThan(0);
     for (const story of res.body.items as Story[]) expect(story.url.path.startsWith('/sv/')).toBe(true);
@@ -151,20 +141,20 @@ describe('GET /api/stories (the load-more pages)', () => {
     ['offset=-1', 'query.offset'],
     ['lang=xx', 'query.lang'],
   ])('refuses %s with the one error shape naming the field', async (query, path) => {
-    const res = await request(bff.app).get(`/api/stories?${query}`).set('Host', 'se.localhost');
+    const res = await request(harness.bff.app).get(`/api/stories?${query}`).set('Host', 'se.localhost');
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: 'bad_request', requestId: expect.any(String) });
     expect(res.body.error.issues.map((i: { path: string }) => i.path)).toContain(path);
   });
 
   it('refuses a language the site does not have', async () => {
-    const res = await request(bff.app).get('/api/stories?lang=fi').set('Host', 'se.localhost');
+    const res = await request(harness.bff.app).get('/api/stories?lang=fi').set('Host', 'se.localhost');
     expect(res.status).toBe(400);
     expect(res.body.error.issues[0].path).toBe('query.lang');
   });
 
   it('is in the OpenAPI document', async () => {
-    const res = await request(bff.app).get('/api/openapi.json').set('Host', 'se.localhost');
+    const res = await request(harness.bff.app).get('/api/openapi.json').set('Host', 'se.localhost');
     expect(res.body.paths['/api/stories'].get).toBeDefined();
   });
 });

@@ -1,0 +1,32 @@
+import { afterAll, afterEach, beforeAll } from '@jest/globals';
+import { startSandboxPeer } from './sandboxPeer.js';
+import { createTestApp } from './testApp.js';
+
+/**
+ * One BFF (no Redis) in front of its own sandbox for a test file: started before the file's tests,
+ * closed after them, and the sandbox's injected faults cleared after each test. Read `sandbox` and
+ * `bff` inside tests (they exist once beforeAll has run).
+ */
+export function sandboxedBffForThisFile(env: Record<string, string> = {}) {
+  let sandbox: Awaited<ReturnType<typeof startSandboxPeer>> | undefined;
+  let bff: ReturnType<typeof createTestApp> | undefined;
+  beforeAll(async () => {
+    sandbox = await startSandboxPeer();
+    bff = createTestApp(env, { sandboxUrl: sandbox.url });
+  });
+  afterAll(async () => {
+    await bff?.close();
+    await sandbox?.close();
+  });
+  afterEach(() => sandbox?.ctx.faults.clear());
+  return {
+    get sandbox() {
+      if (!sandbox) throw new Error('sandbox read before beforeAll ran');
+      return sandbox;
+    },
+    get bff() {
+      if (!bff) throw new Error('bff read before beforeAll ran');
+      return bff;
+    },
+  };
+}
