@@ -1,28 +1,15 @@
 import { gzipSync } from 'node:zlib';
 import { AxeBuilder } from '@axe-core/playwright';
 import { jest } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../support/browser.js';
-import { marketUrl, startRunningBff } from '../support/runningBff.js';
-
-jest.setTimeout(40_000);
+import type { Page } from 'playwright-core';
+import { startBrowserSession } from '../support/browserSession.js';
 
 /** The product with its embedded sandbox reachable, so a test can make the forms hub fail. */
-let bff: Awaited<ReturnType<typeof startRunningBff>>;
-let browser: Browser;
-beforeAll(async () => {
-  bff = await startRunningBff();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await bff?.shutdown('test over');
-});
-afterEach(() => bff.sandbox!.ctx.faults.clear());
+const session = startBrowserSession();
+jest.setTimeout(40_000);
 
-const sandbox = () => bff.sandbox!;
 async function firstCar(index: string, minImages = 1): Promise<{ car_id: string; slug: string }> {
-  const res = await fetch(`${sandbox().url}/search/query`, {
+  const res = await fetch(`${session.sandbox.url}/search/query`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ index, limit: 50, fields: ['car_id', 'slug', 'car_images'], filters: [{ field: 'car_is_sample', values: [false] }] }),
@@ -42,8 +29,8 @@ function formPosts(page: Page): string[] {
 describe('car detail page in a browser', () => {
   it('opens a car by its id alone on its canonical address with the slug (302)', async () => {
     const car = await firstCar('cars-se');
-    const page = await browser.newPage();
-    const response = await page.goto(marketUrl(bff, 'se.localhost', `/kop-bil/${car.car_id}`));
+    const page = await session.browser.newPage();
+    const response = await page.goto(session.url('se.localhost', `/kop-bil/${car.car_id}`));
     expect(response!.status()).toBe(200);
     expect(new URL(page.url()).pathname).toBe(`/kop-bil/${car.car_id}/${car.slug}`);
     const redirect = await response!.request().redirectedFrom()!.response();
@@ -53,9 +40,9 @@ describe('car detail page in a browser', () => {
 
   it('tries a failing send 3 times with one submission id, shows the error banner and keeps what was typed; sends once the hub recovers', async () => {
     const car = await firstCar('cars-se');
-    const page = await browser.newPage();
+    const page = await session.browser.newPage();
     const posts = formPosts(page);
-    await page.goto(marketUrl(bff, 'se.localhost', `/kop-bil/${car.car_id}/${car.slug}`));
+    await page.goto(session.url('se.localhost', `/kop-bil/${car.car_id}/${car.slug}`));
     const form = page.locator('[data-island="carContact"][data-hydrated="true"]');
     await form.waitFor();
     await form.getByLabel('Namn').fill('Kim Testsson');
@@ -64,7 +51,7 @@ describe('car detail page in a browser', () => {
     await form.getByLabel('Meddelande (valfritt)').fill('Finns den kvar?');
     await form.getByLabel('Jag vill provköra bilen').check();
 
-    sandbox().ctx.faults.set('comhub', { status: 503 });
+    session.sandbox.ctx.faults.set('comhub', { status: 503 });
     const started = Date.now();
     await form.getByRole('button', { name: 'Skicka' }).click();
     const banner = form.getByRole('alert');
@@ -78,23 +65,23 @@ describe('car detail page in a browser', () => {
     await expect(form.getByLabel('Jag vill provköra bilen').isChecked()).resolves.toBe(true);
 
     // The hub fails once more, then recovers: the second attempt goes through.
-    sandbox().ctx.faults.clear();
-    sandbox().ctx.faults.set('comhub', { status: 503 }, 1);
+    session.sandbox.ctx.faults.clear();
+    session.sandbox.ctx.faults.set('comhub', { status: 503 }, 1);
     await form.getByRole('button', { name: 'Skicka' }).click();
     const success = form.getByRole('status');
     await expect(success.textContent()).resolves.toContain('Tack!');
     await expect(success.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
     expect(posts).toHaveLength(5);
     expect(new Set(posts).size).toBe(1);
-    expect(sandbox().ctx.stats.comhubSubmissions.filter((id) => id === posts[0])).toHaveLength(1);
+    expect(session.sandbox.ctx.stats.comhubSubmissions.filter((id) => id === posts[0])).toHaveLength(1);
     await page.close();
   });
 
   it('names what is missing, focuses the first field to fix and sends nothing', async () => {
     const car = await firstCar('cars-se');
-    const page = await browser.newPage();
+    const page = await session.browser.newPage();
     const posts = formPosts(page);
-    await page.goto(marketUrl(bff, 'se.localhost', `/kop-bil/${car.car_id}/${car.slug}`));
+    await page.goto(session.url('se.localhost', `/kop-bil/${car.car_id}/${car.slug}`));
     const form = page.locator('[data-island="carContact"][data-hydrated="true"]');
     await form.waitFor();
     await form.getByLabel('Telefon').fill('070-12');
@@ -109,8 +96,8 @@ describe('car detail page in a browser', () => {
 
   it('steps through the images with the arrow keys and a swipe, and shows them full screen', async () => {
     const car = await firstCar('cars-uk', 3);
-    const page = await browser.newPage();
-    await page.goto(marketUrl(bff, 'uk.localhost', `/buy-car/car/${car.car_id}/${car.slug}`));
+    const page = await session.browser.newPage();
+    await page.goto(session.url('uk.localhost', `/buy-car/car/${car.car_id}/${car.slug}`));
     const gallery = page.locator('[data-island="carGallery"][data-hydrated="true"]');
     await gallery.waitFor();
     const position = gallery.locator('.car-gallery__position');
@@ -137,13 +124,13 @@ describe('car detail page in a browser', () => {
 
   it('has no serious accessibility violation and stays within its JavaScript budget (80 KB gzip)', async () => {
     const car = await firstCar('cars-uk');
-    const context = await browser.newContext();
+    const context = await session.browser.newContext();
     const page = await context.newPage();
     const scripts: Promise<number>[] = [];
     page.on('response', (res) => {
       if (res.request().resourceType() === 'script') scripts.push(res.body().then((body) => gzipSync(body).length));
     });
-    await page.goto(marketUrl(bff, 'uk.localhost', `/buy-car/car/${car.car_id}/${car.slug}`));
+    await page.goto(session.url('uk.localhost', `/buy-car/car/${car.car_id}/${car.slug}`));
     await page.locator('[data-island="carContact"][data-hydrated="true"]').waitFor();
     const results = await new AxeBuilder({ page }).analyze();
     const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

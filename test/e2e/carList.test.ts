@@ -1,29 +1,17 @@
 import { jest } from '@jest/globals';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../support/browser.js';
-import { marketUrl, startRunningBff } from '../support/runningBff.js';
+import type { Page } from 'playwright-core';
+import { startBrowserSession } from '../support/browserSession.js';
 
+// The tests inject faults into the embedded sandbox (session.sandbox).
+const session = startBrowserSession();
 jest.setTimeout(60_000);
-
-// Our own session (not browserSession): the tests inject faults into the embedded sandbox.
-let bff: Awaited<ReturnType<typeof startRunningBff>>;
-let browser: Browser;
-beforeAll(async () => {
-  bff = await startRunningBff();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await bff?.shutdown('test over');
-});
-afterEach(() => bff.sandbox!.ctx.faults.clear());
 
 const LIST = '/kop-bil/sok-bil';
 
 /** A page on the list, hydrated, counting every /api/search call it makes and every console error. */
 async function openList(path = LIST): Promise<{ page: Page; searches: string[]; problems: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await session.browser.newPage({ viewport: { width: 1280, height: 900 } });
   const searches: string[] = [];
   const problems: string[] = [];
   page.on('request', (req) => {
@@ -33,7 +21,7 @@ async function openList(path = LIST): Promise<{ page: Page; searches: string[]; 
     if (msg.type() === 'error') problems.push(msg.text());
   });
   page.on('pageerror', (err) => problems.push(err.message));
-  await page.goto(marketUrl(bff, 'se.localhost', path));
+  await page.goto(session.url('se.localhost', path));
   await page.locator('[data-island="carList"][data-hydrated="true"]').waitFor();
   return { page, searches, problems };
 }
@@ -122,13 +110,13 @@ describe('car list in a real browser', () => {
 
   it('shows carListError with a retry when the search service fails, and recovers on retry', async () => {
     const { page } = await openList();
-    bff.sandbox!.ctx.faults.set('search', { status: 503 });
+    session.sandbox.ctx.faults.set('search', { status: 503 });
     await brand(page, 'Toyota').click();
     const alert = page.getByRole('alert');
     await alert.waitFor();
     await expect(alert.textContent()).resolves.toContain('Något gick fel när bilarna skulle hämtas. Försök igen.');
     await expect(page.locator('.car-card').count()).resolves.toBe(0);
-    bff.sandbox!.ctx.faults.clear();
+    session.sandbox.ctx.faults.clear();
     await alert.getByRole('button', { name: 'Försök igen' }).click();
     await page.waitForFunction(() => document.querySelectorAll('.car-card').length === 48);
     expect(await count(page)).toBe('113 bilar');
@@ -137,9 +125,9 @@ describe('car list in a real browser', () => {
   });
 
   it('on a phone shows the cars first with the filters behind a toggle that counts them; on a desktop the filters are open', async () => {
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const phone = await session.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await phone.newPage();
-    await page.goto(marketUrl(bff, 'se.localhost', `${LIST}?car_brand=Volvo`));
+    await page.goto(session.url('se.localhost', `${LIST}?car_brand=Volvo`));
     await page.locator('[data-island="carList"][data-hydrated="true"]').waitFor();
     const toggle = page.getByText('Visa filter (1)');
     await expect(toggle.isVisible()).resolves.toBe(true);
@@ -156,9 +144,9 @@ describe('car list in a real browser', () => {
 
   it('has no serious or critical accessibility violation, on a phone too', async () => {
     for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
-      const context = await browser.newContext({ viewport });
+      const context = await session.browser.newContext({ viewport });
       const page = await context.newPage();
-      await page.goto(marketUrl(bff, 'se.localhost', `${LIST}?car_brand=Volvo&car_price=200000-400000`));
+      await page.goto(session.url('se.localhost', `${LIST}?car_brand=Volvo&car_price=200000-400000`));
       await page.locator('[data-island="carList"][data-hydrated="true"]').waitFor();
       const results = await new AxeBuilder({ page }).analyze();
       const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
