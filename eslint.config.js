@@ -19,16 +19,27 @@ export default tseslint.config(
   },
   {
     // Browser code never pulls in server-only modules: server/, views/ or any *.server.ts file.
-    // The upstream contracts' types are the one exception: type-only imports vanish from the bundle.
+    // Shapes that cross the boundary live in contracts/, which client/ imports freely.
     files: ['client/**'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
-          { regex: '(^|/)server(/(?!upstream/contracts/[^/]+$)|$)', message: 'client/ must not import server-only code.' },
+          { regex: '(^|/)server(/|$)', message: 'client/ must not import server-only code.' },
           { group: ['**/*.server', '**/*.server.js', '**/*.server.ts'], message: 'client/ must not import server-only code.' },
-          { group: ['**/server/upstream/contracts/*'], allowTypeImports: true, message: 'client/ may import only types from the upstream contracts.' },
           { group: ['**/views/**'], message: 'client/ must not import server-rendered views.' },
           { group: ['node:*'], message: 'client/ runs in the browser.' },
+        ],
+      }],
+    },
+  },
+  {
+    // contracts/ is the neutral room: zod shapes and the market schema, nothing of server/, client/ or views/.
+    files: ['contracts/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { regex: '(^|/)(server|client|views|sandbox)(/|$)', message: 'contracts/ imports only zod and markets/.' },
+          { group: ['node:*'], message: 'contracts/ runs in the browser too.' },
         ],
       }],
     },

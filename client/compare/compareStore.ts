@@ -1,4 +1,4 @@
-import type { Car } from '../../server/upstream/contracts/search.js';
+import type { Car } from '../../contracts/upstream/search.js';
 import type { CarSummary } from '../cars/carSummary.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Faker } from '@faker-js/faker';
-import type { Car } from '../../server/upstream/contracts/search.js';
+import type { Car } from '../../contracts/upstream/search.js';
 import type { MarketProfile } from './market-profiles.js';
 
 type FinanceOption = Car['car_loan_options'][number];

@@ -1,5 +1,5 @@
 import type { Faker } from '@faker-js/faker';
-import type { Car, Site } from '../../server/upstream/contracts/search.js';
+import type { Car, Site } from '../../contracts/upstream/search.js';
 import { CAR_CATALOGUE, MARKET_BRANDS, type CatalogueModel } from './car-catalogue.js';
 import { MARKET_PROFILES, type MarketProfile } from './market-profiles.js';
 import { financeOptions } from './car-finance.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FamilyKey as FamilyKeySchema, FinanceVehicle, type FamilyKey, type FinanceQuote, type VehicleLookupResponse } from '../../server/upstream/contracts/codeweaver.js';
+import { FamilyKey as FamilyKeySchema, FinanceVehicle, type FamilyKey, type FinanceQuote, type VehicleLookupResponse } from '../../contracts/upstream/codeweaver.js';
 import { chance, pickStable } from './deterministic.js';
 
 /**

@@ -1,6 +1,6 @@
 import { MARKETS } from '../../markets/registry.js';
 import type { MarketId } from '../../markets/schema.js';
-import type { Car, Site } from '../../server/upstream/contracts/search.js';
+import type { Car, Site } from '../../contracts/upstream/search.js';
 import { generateCars } from './cars.js';
 import { generateSiteContent, type SiteContent } from './content/site-content.js';
 import { generateKits, type KitDocument } from './kits.js';

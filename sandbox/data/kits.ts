@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { KitSchema } from '../../server/upstream/contracts/search.js';
+import type { KitSchema } from '../../contracts/upstream/search.js';
 import { CAR_CATALOGUE, MARKET_BRANDS } from './car-catalogue.js';
 import { MARKET_PROFILES, type MarketProfile } from './market-profiles.js';
 import { seededFaker } from './random.js';

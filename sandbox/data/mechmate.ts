@@ -1,4 +1,4 @@
-import type { MechmateCar, Offering, OfferingCategory } from '../../server/upstream/contracts/mechmate.js';
+import type { MechmateCar, Offering, OfferingCategory } from '../../contracts/upstream/mechmate.js';
 import { chance, pickStable } from './deterministic.js';
 
 /**

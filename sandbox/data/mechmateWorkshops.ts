@@ -1,4 +1,4 @@
-import type { TimeslotDay, Workshop } from '../../server/upstream/contracts/mechmate.js';
+import type { TimeslotDay, Workshop } from '../../contracts/upstream/mechmate.js';
 import { chance, memoisePerSeed } from './deterministic.js';
 import { AUTHORISED_BRANDS, ALL_OFFERING_CODES } from './mechmate.js';
 import { SWEDISH_PLACES } from './places.js';

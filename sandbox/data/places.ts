@@ -1,5 +1,5 @@
 import { distanceKm, foldForSearch } from './deterministic.js';
-import type { Place } from '../../server/upstream/contracts/maps.js';
+import type { Place } from '../../contracts/upstream/maps.js';
 
 /**
  * Real Swedish localities (coordinates to about a kilometre) for place search. Geography is not

@@ -1,5 +1,5 @@
 import type { Faker } from '@faker-js/faker';
-import type { Site, SiteDepartment } from '../../server/upstream/contracts/search.js';
+import type { Site, SiteDepartment } from '../../contracts/upstream/search.js';
 import { CAR_CATALOGUE, MARKET_BRANDS } from './car-catalogue.js';
 import { MARKET_PROFILES, type MarketProfile } from './market-profiles.js';
 import { isoDay, seededFaker, slugify } from './random.js';

@@ -1,4 +1,4 @@
-import type { TirehotelVehicle } from '../../server/upstream/contracts/tirehotel.js';
+import type { TirehotelVehicle } from '../../contracts/upstream/tirehotel.js';
 import { chance, memoisePerSeed } from './deterministic.js';
 import { seededFaker } from './random.js';
 import { addDays, addMonths, daysBetween, isWeekday, stockholmToday } from './stockholmCalendar.js';

@@ -2,7 +2,7 @@ import express, { type Router } from 'express';
 import {
   CalculateQuoteRequest, DefaultQuoteRequest, LegalQuery, VehiclePathParams,
   type CalculateQuoteResponse, type CodeweaverErrorBody, type DefaultQuoteResponse, type LegalResponse, type VehicleLookupResponse,
-} from '../../server/upstream/contracts/codeweaver.js';
+} from '../../contracts/upstream/codeweaver.js';
 import type { SandboxContext } from '../context.js';
 import { FAMILY_KEYS, calculateQuote, decodeQuoteRef, defaultInput, depositForPayment, legalText, lookupUkVehicle, normaliseInput } from '../data/codeweaver.js';
 import { parseInput } from './parseInput.js';

@@ -1,5 +1,5 @@
 import express, { type Router } from 'express';
-import { FormSubmission, type ComhubErrorBody, type FormAccepted } from '../../server/upstream/contracts/comhub.js';
+import { FormSubmission, type ComhubErrorBody, type FormAccepted } from '../../contracts/upstream/comhub.js';
 import type { SandboxContext } from '../context.js';
 import { parseInput } from './parseInput.js';
 

@@ -4,7 +4,7 @@ import type { Language } from '../../markets/schema.js';
 import {
   CONTENT_PREVIEW_HEADER, CONTENT_PREVIEW_QUERY, CONTENT_SANDBOX_PREVIEW_TOKEN, STORIES_MAX_LIMIT, STORIES_PAGE_SIZE,
   type ContentPage,
-} from '../../server/upstream/contracts/content.js';
+} from '../../contracts/upstream/content.js';
 import type { SandboxContext } from '../context.js';
 import { sandboxDataset } from '../data/dataset.js';
 import type { LanguageContent, SiteContent } from '../data/content/site-content.js';
@@ -32,7 +32,7 @@ function visiblePage(page: ContentPage, preview: boolean): ContentPage {
   return preview ? page : { ...page, blocks: page.blocks.filter((b) => b.published) };
 }
 
-/** The content delivery service as a small JSON API (server/upstream/contracts/content.ts). */
+/** The content delivery service as a small JSON API (contracts/upstream/content.ts). */
 export function contentService(ctx: SandboxContext): Router {
   const router = express.Router();
   const siteOf = (key: string): SiteContent | undefined => sandboxDataset(ctx.seed, ctx.now()).content.get(key);

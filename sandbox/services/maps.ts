@@ -2,7 +2,7 @@ import express, { type Router } from 'express';
 import {
   AutocompleteQuery, PlaceDetailsPathParams, ReverseGeocodeQuery,
   type AutocompleteResponse, type MapsErrorBody, type Place, type ReverseGeocodeResponse,
-} from '../../server/upstream/contracts/maps.js';
+} from '../../contracts/upstream/maps.js';
 import type { SandboxContext } from '../context.js';
 import { autocompletePlaces, findPlace, nearestPlace } from '../data/places.js';
 import { parseInput } from './parseInput.js';

@@ -3,7 +3,7 @@ import {
   AuthorizedWorkshopPathParams, BookingRequest, CarPathParams, OfferingsPathParams, OfferingsQuery, PricesPathParams,
   PricesQuery, TimeslotsPathParams, TimeslotsQuery,
   type AuthorizedWorkshopResponse, type BookingResponse, type MechmateCar, type OfferingsResponse, type PricesResponse,
-} from '../../server/upstream/contracts/mechmate.js';
+} from '../../contracts/upstream/mechmate.js';
 import type { SandboxContext } from '../context.js';
 import { ADDON_CATEGORIES, AUTHORISED_BRANDS, ALL_OFFERING_CODES, SERVICE_CATEGORIES, categoriesFor, findOfferingSeed, lookupCar, priceOffering } from '../data/mechmate.js';
 import { bookedSlotKey, timeslotDay, timeslotDays, workshopsForSeed } from '../data/mechmateWorkshops.js';

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { MechmateErrorBody } from '../../server/upstream/contracts/mechmate.js';
+import type { MechmateErrorBody } from '../../contracts/upstream/mechmate.js';
 import type { FieldErrors } from './parseInput.js';
 
 /** Answers the booking service's error body; `code` becomes `errors['Error Result'][0]`. */

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
-import { ClosestAvailableQuery, type ClosestAvailableMessage, type Workshop } from '../../server/upstream/contracts/mechmate.js';
-import { queryNumber } from '../../server/upstream/contracts/primitives.js';
+import { ClosestAvailableQuery, type ClosestAvailableMessage, type Workshop } from '../../contracts/upstream/mechmate.js';
+import { queryNumber } from '../../contracts/upstream/primitives.js';
 import type { SandboxContext } from '../context.js';
 import { distanceKm } from '../data/deterministic.js';
 import { ALL_OFFERING_CODES, lookupCar } from '../data/mechmate.js';

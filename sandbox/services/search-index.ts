@@ -1,7 +1,7 @@
 import {
   CarSchema, KitSchema, SiteSchema, SEARCH_ID_FIELD, SEARCH_RANGE_FIELDS, SEARCH_SORTS, SEARCH_TERM_FIELDS,
   type SearchIndexKind, type SearchSortName,
-} from '../../server/upstream/contracts/search.js';
+} from '../../contracts/upstream/search.js';
 
 type Doc = Record<string, unknown>;
 type Primitive = string | number | boolean;

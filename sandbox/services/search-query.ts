@@ -1,7 +1,7 @@
 import {
   SEARCH_RANGE_FIELDS, SEARCH_SORTS, SEARCH_TERM_FIELDS,
   type ParsedSearchRequest, type SearchFacet, type SearchFilter, type SearchResponse,
-} from '../../server/upstream/contracts/search.js';
+} from '../../contracts/upstream/search.js';
 import { fold, type SearchIndex } from './search-index.js';
 
 /** A request the schema accepts but the index cannot answer (unknown field, bad range): answered 400. */

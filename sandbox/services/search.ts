@@ -2,7 +2,7 @@ import express, { type Request, type Router } from 'express';
 import { z } from 'zod';
 import {
   SearchRequestSchema, parseSearchIndexName, type SearchIndexName,
-} from '../../server/upstream/contracts/search.js';
+} from '../../contracts/upstream/search.js';
 import type { SandboxContext } from '../context.js';
 import { sandboxDataset } from '../data/dataset.js';
 import { buildSearchIndex, type SearchIndex } from './search-index.js';
@@ -33,7 +33,7 @@ function indexes(ctx: SandboxContext): (name: SearchIndexName) => SearchIndex {
   };
 }
 
-/** The search service: `POST /search/query` (server/upstream/contracts/search.ts). */
+/** The search service: `POST /search/query` (contracts/upstream/search.ts). */
 export function searchService(ctx: SandboxContext): Router {
   const router = express.Router();
   // Build the dataset now (memoised per seed) so the first shopper request is not the one that pays for it.

@@ -4,7 +4,7 @@ import {
   CreateQuery, LoginQuery, ReviewRequest, SearchQuery, TimeslotRangeRequest, TirehotelBookingRequest, ValidateQuery, WorkshopQuery,
   type ReviewResponse, type TimeslotDaysResponse, type TimeslotsResponse, type TirehotelConfirmation, type TirehotelCredentials,
   type TirehotelCustomer, type TirehotelErrorBody, type TirehotelValidated,
-} from '../../server/upstream/contracts/tirehotel.js';
+} from '../../contracts/upstream/tirehotel.js';
 import type { SandboxContext } from '../context.js';
 import { TIRE_AGREEMENTS, availableTireDays, findAgreement, findTireLocation, obfuscatePhone, tireStartTimes, vehiclesForSeed } from '../data/tirehotel.js';
 import { isRealDay } from '../data/stockholmCalendar.js';

@@ -10,7 +10,7 @@ import {
   LegalResponse,
   VehicleLookupResponse,
   VehiclePathParams,
-} from '../upstream/contracts/codeweaver.js';
+} from '../../contracts/upstream/codeweaver.js';
 import { addRoute, operation, parseRequest } from './apiOperation.js';
 
 const finance = { tag: 'finance', feature: 'finance' } as const;

@@ -5,7 +5,7 @@ import { callContextOf } from '../http/callContext.js';
 import { ApiError } from '../http/apiError.js';
 import { validate } from '../http/validate.js';
 import type { ComhubClient } from '../upstream/comhubClient.js';
-import { FormAccepted, FormSubmission } from '../upstream/contracts/comhub.js';
+import { FormAccepted, FormSubmission } from '../../contracts/upstream/comhub.js';
 import { addRoute, operation, parseRequest } from './apiOperation.js';
 import { KNOWN_FORMS } from './formSchemas.js';
 

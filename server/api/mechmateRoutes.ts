@@ -17,7 +17,7 @@ import {
   TimeslotsPathParams,
   TimeslotsQuery,
   TimeslotsResponse,
-} from '../upstream/contracts/mechmate.js';
+} from '../../contracts/upstream/mechmate.js';
 import type { MechmateClient } from '../upstream/mechmateClient.js';
 import { addRoute, operation, parseRequest } from './apiOperation.js';
 import { closestAvailableOperation } from './workshopStream.js';

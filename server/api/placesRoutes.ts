@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { callContextOf } from '../http/callContext.js';
-import { AutocompleteQuery, AutocompleteResponse, PlaceDetailsPathParams, PlaceDetailsResponse, ReverseGeocodeQuery, ReverseGeocodeResponse } from '../upstream/contracts/maps.js';
+import { AutocompleteQuery, AutocompleteResponse, PlaceDetailsPathParams, PlaceDetailsResponse, ReverseGeocodeQuery, ReverseGeocodeResponse } from '../../contracts/upstream/maps.js';
 import type { MapsClient } from '../upstream/mapsClient.js';
 import { addRoute, operation, parseRequest } from './apiOperation.js';
 

@@ -15,7 +15,7 @@ import {
   SiteSchema,
   type SearchIndexKind,
   type SearchIndexName,
-} from '../upstream/contracts/search.js';
+} from '../../contracts/upstream/search.js';
 
 /** Car list pages are 48 long and stop at 20 pages. */
 export const SEARCH_PAGE_SIZE = 48;

@@ -5,7 +5,7 @@ import { ApiError } from '../http/apiError.js';
 import { languagePrefix } from '../markets/languagePath.js';
 import { callContextOf } from '../http/callContext.js';
 import type { ContentClient } from '../upstream/contentClient.js';
-import { STORIES_MAX_LIMIT, STORIES_PAGE_SIZE, StoriesResponseSchema } from '../upstream/contracts/content.js';
+import { STORIES_MAX_LIMIT, STORIES_PAGE_SIZE, StoriesResponseSchema } from '../../contracts/upstream/content.js';
 import { addRoute, operation, parseRequest } from './apiOperation.js';
 
 export const StoriesQuerySchema = z.object({

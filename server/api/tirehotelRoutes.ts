@@ -19,7 +19,7 @@ import {
   TirehotelValidated,
   ValidateQuery,
   WorkshopQuery,
-} from '../upstream/contracts/tirehotel.js';
+} from '../../contracts/upstream/tirehotel.js';
 import type { TirehotelClient } from '../upstream/tirehotelClient.js';
 import { UpstreamError } from '../upstream/upstreamError.js';
 import { addRoute, operation, parseRequest } from './apiOperation.js';

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { parseCookie } from 'cookie';
-import { TirehotelCredentials } from '../upstream/contracts/tirehotel.js';
+import { TirehotelCredentials } from '../../contracts/upstream/tirehotel.js';
 
 /**
  * The tire-hotel tokens live in cookies only the BFF reads: HttpOnly (no browser script sees

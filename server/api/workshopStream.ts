@@ -4,7 +4,7 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { validate } from '../http/validate.js';
-import { ClosestAvailableMessage, ClosestAvailableQuery, DepartmentId, MechmateRegistrationNumber } from '../upstream/contracts/mechmate.js';
+import { ClosestAvailableMessage, ClosestAvailableQuery, DepartmentId, MechmateRegistrationNumber } from '../../contracts/upstream/mechmate.js';
 import type { MechmateClient } from '../upstream/mechmateClient.js';
 import { operation, parseRequest } from './apiOperation.js';
 

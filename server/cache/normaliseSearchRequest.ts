@@ -6,7 +6,7 @@ import {
   parseSearchIndexName,
   type SearchFilter,
   type SearchRequest,
-} from '../upstream/contracts/search.js';
+} from '../../contracts/upstream/search.js';
 
 /**
  * The canonical form of a search: defaults filled in, whitespace and case of the keyphrase folded,

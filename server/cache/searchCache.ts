@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Metrics } from '../metrics.js';
-import { SearchResponseSchema, type SearchRequest, type SearchResponse } from '../upstream/contracts/search.js';
+import { SearchResponseSchema, type SearchRequest, type SearchResponse } from '../../contracts/upstream/search.js';
 import type { SearchClient } from '../upstream/searchClient.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
 import type { CacheStore } from './cacheStores.js';

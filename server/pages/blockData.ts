@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { BlockDataByType, BlockDataMap } from '../../views/blocks/blockProps.js';
-import type { ContentBlock } from '../upstream/contracts/content.js';
+import type { ContentBlock } from '../../contracts/upstream/content.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
 import { loadCarTeaserIds, loadCarTeaserQuery } from './carTeaserData.js';
 import type { PageDeps } from './pageDeps.js';

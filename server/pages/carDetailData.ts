@@ -1,7 +1,7 @@
 import type { Market } from '../../markets/schema.js';
 import type { CarSummary } from '../../client/cars/carSummary.js';
 import type { SearchCache } from '../cache/searchCache.js';
-import { CarSchema, SEARCH_ID_FIELD, type Car, type SearchIndexName } from '../upstream/contracts/search.js';
+import { CarSchema, SEARCH_ID_FIELD, type Car, type SearchIndexName } from '../../contracts/upstream/search.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
 import { searchCarSummaries } from './carSummarySearch.js';
 

@@ -1,7 +1,7 @@
 import { CAR_SUMMARY_FIELDS, toCarSummary, type CarSummary } from '../../client/cars/carSummary.js';
 import type { Market } from '../../markets/schema.js';
 import type { SearchCache } from '../cache/searchCache.js';
-import { CarSchema, searchResponseOf, type SearchIndexName, type SearchRequest, type SearchResponse } from '../upstream/contracts/search.js';
+import { CarSchema, searchResponseOf, type SearchIndexName, type SearchRequest, type SearchResponse } from '../../contracts/upstream/search.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
 
 /** The search answer projected to what a card needs, checked (a car missing a card field is a bad answer). */

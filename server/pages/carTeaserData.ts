@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { CarTeaserData } from '../../views/blocks/CarTeaserIdsBlock.js';
-import type { CarTeaserIdsBlockSchema, CarTeaserQueryBlockSchema } from '../upstream/contracts/content.js';
+import type { CarTeaserIdsBlockSchema, CarTeaserQueryBlockSchema } from '../../contracts/upstream/content.js';
 import type { BlockLoadRequest } from './blockData.js';
 import { searchCarSummaries } from './carSummarySearch.js';
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { PageHead } from '../../views/Document.js';
 import type { BlockDataMap } from '../../views/blocks/blockProps.js';
 import { ContentPageView } from '../../views/pages/ContentPageView.js';
-import type { ContentPage } from '../upstream/contracts/content.js';
+import type { ContentPage } from '../../contracts/upstream/content.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
 import { kitsPage } from './kitsPage.js';
 import { carListPageKind } from './carListPage.js';

@@ -4,7 +4,7 @@ import { toKitItem } from '../../client/islands/kits/kitItem.js';
 import { KITS_PAGE_SIZE, kitsQueryOf, kitsSearchBody, type KitsQuery } from '../../client/islands/kits/kitsQuery.js';
 import { ContentPageView } from '../../views/pages/ContentPageView.js';
 import { KitsSection } from '../../views/pages/kits/KitsSection.js';
-import { KitSearchResponseSchema, type SearchIndexName } from '../upstream/contracts/search.js';
+import { KitSearchResponseSchema, type SearchIndexName } from '../../contracts/upstream/search.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
 import type { ContentPageKind } from './contentPageKinds.js';
 import type { PageDeps } from './pageDeps.js';

@@ -5,7 +5,7 @@ import { ErrorPage } from '../../views/pages/ErrorPage.js';
 import type { LayoutData } from '../../views/layout/layoutData.js';
 import { callContextOf } from '../http/callContext.js';
 import type { RenderPage } from '../render/renderPage.js';
-import type { ContentPage } from '../upstream/contracts/content.js';
+import type { ContentPage } from '../../contracts/upstream/content.js';
 import { loadBlockData } from './blockData.js';
 import { renderContentPageKind } from './contentPageKinds.js';
 import { contentScope, loadLayout } from './loadLayout.js';

@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { readCookie } from '../../client/enhance/cookies.js';
 import { PreviewRejectedPage } from '../../views/seo/PreviewRejectedPage.js';
 import { callContextOf } from '../http/callContext.js';
-import { CONTENT_PREVIEW_QUERY, END_PREVIEW_QUERY } from '../upstream/contracts/content.js';
+import { CONTENT_PREVIEW_QUERY, END_PREVIEW_QUERY } from '../../contracts/upstream/content.js';
 import { UpstreamError } from '../upstream/upstreamError.js';
 import { loadLayout } from './loadLayout.js';
 import type { PageDeps } from './pageDeps.js';

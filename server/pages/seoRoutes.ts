@@ -3,8 +3,8 @@ import type { Language, Market } from '../../markets/schema.js';
 import { localisePath } from '../markets/languagePath.js';
 import { siteOrigin } from '../markets/siteOrigin.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
-import { CONTENT_PREVIEW_QUERY, type SitemapPage } from '../upstream/contracts/content.js';
-import type { SearchRequest } from '../upstream/contracts/search.js';
+import { CONTENT_PREVIEW_QUERY, type SitemapPage } from '../../contracts/upstream/content.js';
+import type { SearchRequest } from '../../contracts/upstream/search.js';
 import { LayoutCache } from './layoutCache.js';
 import type { PageDeps } from './pageDeps.js';
 

@@ -2,10 +2,10 @@ import type { Response } from 'express';
 import type { z } from 'zod';
 import type { CarSummary } from '../../client/cars/carSummary.js';
 import type { SiteCardData } from '../../views/pages/sites/SiteCard.js';
-import type { SiteSelectionBlockSchema } from '../upstream/contracts/content.js';
+import type { SiteSelectionBlockSchema } from '../../contracts/upstream/content.js';
 import {
   SEARCH_MAX_LIMIT, SiteSchema, searchResponseOf, type SearchFilter, type SearchIndexName, type Site,
-} from '../upstream/contracts/search.js';
+} from '../../contracts/upstream/search.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
 import type { BlockLoadRequest } from './blockData.js';
 import { searchCarSummaries } from './carSummarySearch.js';

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { StoriesBlockData } from '../../views/blocks/StoriesBlock.js';
-import { STORIES_MAX_LIMIT, STORIES_PAGE_SIZE, STORIES_TEASER_SIZE, type StoriesBlockSchema } from '../upstream/contracts/content.js';
+import { STORIES_MAX_LIMIT, STORIES_PAGE_SIZE, STORIES_TEASER_SIZE, type StoriesBlockSchema } from '../../contracts/upstream/content.js';
 import type { z } from 'zod';
 import type { BlockLoadRequest } from './blockData.js';
 import { contentScope } from './loadLayout.js';

@@ -9,7 +9,7 @@ import type { LayoutData } from '../../views/layout/layoutData.js';
 import { PageContext, type PageContextValue } from '../../views/PageContext.js';
 import { languageLinks, localisedMarket, localisePath, pageAlternates } from '../markets/languagePath.js';
 import { siteOrigin } from '../markets/siteOrigin.js';
-import { CONTENT_PREVIEW_QUERY } from '../upstream/contracts/content.js';
+import { CONTENT_PREVIEW_QUERY } from '../../contracts/upstream/content.js';
 
 export interface PageRender {
   status?: number;

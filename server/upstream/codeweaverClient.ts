@@ -5,7 +5,7 @@ import {
   VehicleLookupResponse,
   type CalculateQuoteRequest,
   type DefaultQuoteRequest,
-} from './contracts/codeweaver.js';
+} from '../../contracts/upstream/codeweaver.js';
 import type { CallContext, UpstreamHttp } from './upstreamHttp.js';
 
 /** The UK finance service: default quotes, a recalculated quote, its legal text, and the vehicle lookup. */

@@ -1,4 +1,4 @@
-import { FormAccepted, type FormSubmission } from './contracts/comhub.js';
+import { FormAccepted, type FormSubmission } from '../../contracts/upstream/comhub.js';
 import type { CallContext, UpstreamHttp } from './upstreamHttp.js';
 
 /** The forms hub. It does not deduplicate: callers make sure one submission is sent once. */

@@ -4,7 +4,7 @@ import type { Language } from '../../markets/schema.js';
 import {
   AlertResponseSchema, BrandsResponseSchema, CONTENT_PREVIEW_HEADER, ContentBlockSchema, LanguagesResponseSchema, NavigationResponseSchema,
   PageResponseSchema, SitemapResponseSchema, StoriesResponseSchema, type SitemapPage, type ContentBlock, type ContentPage,
-} from './contracts/content.js';
+} from '../../contracts/upstream/content.js';
 import type { z } from 'zod';
 import { prefixContentLinks } from '../markets/languagePath.js';
 import { UpstreamError } from './upstreamError.js';

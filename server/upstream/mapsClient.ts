@@ -1,4 +1,4 @@
-import { AutocompleteResponse, PlaceDetailsResponse, ReverseGeocodeResponse, type Place } from './contracts/maps.js';
+import { AutocompleteResponse, PlaceDetailsResponse, ReverseGeocodeResponse, type Place } from '../../contracts/upstream/maps.js';
 import type { CallContext, UpstreamHttp } from './upstreamHttp.js';
 
 /**

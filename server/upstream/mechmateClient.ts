@@ -8,7 +8,7 @@ import {
   TimeslotsResponse,
   type BookingRequest,
   type ClosestAvailableQuery,
-} from './contracts/mechmate.js';
+} from '../../contracts/upstream/mechmate.js';
 import type { CallContext, UpstreamHttp } from './upstreamHttp.js';
 
 const segment = (value: string | number) => encodeURIComponent(String(value));

@@ -1,4 +1,4 @@
-import { SearchResponseSchema, type SearchRequest, type SearchResponse } from './contracts/search.js';
+import { SearchResponseSchema, type SearchRequest, type SearchResponse } from '../../contracts/upstream/search.js';
 import type { CallContext, UpstreamHttp } from './upstreamHttp.js';
 
 /** The search service: one POST per query. Callers go through the search cache, not straight here. */

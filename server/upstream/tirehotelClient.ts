@@ -9,7 +9,7 @@ import {
   type ReviewRequest,
   type TimeslotRangeRequest,
   type TirehotelBookingRequest,
-} from './contracts/tirehotel.js';
+} from '../../contracts/upstream/tirehotel.js';
 import type { CallContext, UpstreamHttp } from './upstreamHttp.js';
 
 const bearer = (sessionToken: string) => ({ authorization: `Bearer ${sessionToken}` });

@@ -4,7 +4,7 @@ import { MARKETS } from '../../markets/registry.js';
 import type { Market } from '../../markets/schema.js';
 import { translator } from '../../markets/translations/dictionaries.js';
 import { carIdOfPath } from '../../server/pages/carDetailRoutes.js';
-import type { Car } from '../../server/upstream/contracts/search.js';
+import type { Car } from '../../contracts/upstream/search.js';
 import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
 
 jest.setTimeout(30_000);

@@ -4,7 +4,7 @@ import { formatKitPrice, kitsSearchBody, KITS_PAGE_SIZE, type KitItem } from '..
 import { MARKETS } from '../../markets/registry.js';
 import type { Market } from '../../markets/schema.js';
 import { translator } from '../../markets/translations/dictionaries.js';
-import type { Kit } from '../../server/upstream/contracts/search.js';
+import type { Kit } from '../../contracts/upstream/search.js';
 import { createTestApp } from '../support/testApp.js';
 import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
 

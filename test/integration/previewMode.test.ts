@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import request from 'supertest';
 import { marketById } from '../../markets/registry.js';
 import { translator } from '../../markets/translations/dictionaries.js';
-import { CONTENT_SANDBOX_PREVIEW_TOKEN } from '../../server/upstream/contracts/content.js';
+import { CONTENT_SANDBOX_PREVIEW_TOKEN } from '../../contracts/upstream/content.js';
 import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
 
 jest.setTimeout(30_000);

@@ -4,7 +4,7 @@ import { formatMarketDate } from '../../client/islands/stories/marketDate.js';
 import { MARKETS } from '../../markets/registry.js';
 import type { Market } from '../../markets/schema.js';
 import { translator } from '../../markets/translations/dictionaries.js';
-import type { Site } from '../../server/upstream/contracts/search.js';
+import type { Site } from '../../contracts/upstream/search.js';
 import { weekdayName } from '../../views/pages/sites/openingHours.js';
 import { createTestApp } from '../support/testApp.js';
 import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';

@@ -5,7 +5,7 @@ import { formatMarketDate } from '../../client/islands/stories/marketDate.js';
 import { MARKETS } from '../../markets/registry.js';
 import type { Market } from '../../markets/schema.js';
 import { translator } from '../../markets/translations/dictionaries.js';
-import type { Story } from '../../server/upstream/contracts/content.js';
+import type { Story } from '../../contracts/upstream/content.js';
 import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
 
 jest.setTimeout(30_000);

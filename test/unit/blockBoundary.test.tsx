@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { MARKETS } from '../../markets/registry.js';
 import { translator } from '../../markets/translations/dictionaries.js';
-import type { ContentBlock } from '../../server/upstream/contracts/content.js';
+import type { ContentBlock } from '../../contracts/upstream/content.js';
 import { BlockList, type BlockRegistry } from '../../views/blocks/BlockList.js';
 import { SpacerBlock } from '../../views/blocks/SpacerBlock.js';
 import { PageContext, type PageContextValue } from '../../views/PageContext.js';

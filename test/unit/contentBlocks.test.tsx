@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { timeLeft } from '../../client/enhance/countdown.js';
 import { MARKETS } from '../../markets/registry.js';
 import { translator } from '../../markets/translations/dictionaries.js';
-import type { ContentBlock } from '../../server/upstream/contracts/content.js';
+import type { ContentBlock } from '../../contracts/upstream/content.js';
 import { BlockList, type BlockRegistry } from '../../views/blocks/BlockList.js';
 import { humanFileSize } from '../../views/blocks/FileDownloadsBlock.js';
 import { shareLink } from '../../views/blocks/ShareBlock.js';

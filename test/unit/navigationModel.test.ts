@@ -1,4 +1,4 @@
-import type { NavigationItem } from '../../server/upstream/contracts/content.js';
+import type { NavigationItem } from '../../contracts/upstream/content.js';
 import { navigationFor, type NavEntry } from '../../views/layout/navigationModel.js';
 
 const item = (id: string, path: string, children: NavigationItem[] = [], extra: Partial<NavigationItem> = {}): NavigationItem => ({

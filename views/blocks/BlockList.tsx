@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { ComponentType } from 'react';
-import type { ContentBlock } from '../../server/upstream/contracts/content.js';
+import type { ContentBlock } from '../../contracts/upstream/content.js';
 import { usePage } from '../PageContext.js';
 import { BlockBoundary } from './BlockBoundary.js';
 import type { BlockDataMap, BlockProps } from './blockProps.js';

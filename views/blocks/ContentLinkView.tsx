@@ -1,4 +1,4 @@
-import type { ContentLink } from '../../server/upstream/contracts/content.js';
+import type { ContentLink } from '../../contracts/upstream/content.js';
 
 /**
  * A content service link; links leaving the site open in a new tab without handing it this page.

@@ -1,5 +1,5 @@
 import { mediaUrl } from '../../client/media/mediaUrl.js';
-import type { FileDownloadsBlockSchema } from '../../server/upstream/contracts/content.js';
+import type { FileDownloadsBlockSchema } from '../../contracts/upstream/content.js';
 import { useEditable } from '../editable.js';
 import { usePage } from '../PageContext.js';
 import type { BlockProps } from './blockProps.js';

@@ -1,4 +1,4 @@
-import type { ShareBlockSchema } from '../../server/upstream/contracts/content.js';
+import type { ShareBlockSchema } from '../../contracts/upstream/content.js';
 import { useEditable } from '../editable.js';
 import { usePage } from '../PageContext.js';
 import { absoluteUrl } from '../seo/siteOrigin.js';

@@ -1,7 +1,7 @@
 import { mediaUrl } from '../../client/media/mediaUrl.js';
 import { StoriesList, type StoriesListProps, type StoryCardData } from '../../client/islands/stories/StoriesList.js';
 import { loadMoreHref } from '../../client/islands/stories/storiesText.js';
-import { STORIES_PAGE_SIZE, type Story } from '../../server/upstream/contracts/content.js';
+import { STORIES_PAGE_SIZE, type Story } from '../../contracts/upstream/content.js';
 import { useEditable } from '../editable.js';
 import { Island } from '../Island.js';
 import { usePage } from '../PageContext.js';

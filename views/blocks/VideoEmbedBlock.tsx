@@ -1,5 +1,5 @@
 import { mediaUrl } from '../../client/media/mediaUrl.js';
-import type { VideoEmbedBlockSchema } from '../../server/upstream/contracts/content.js';
+import type { VideoEmbedBlockSchema } from '../../contracts/upstream/content.js';
 import { useEditable } from '../editable.js';
 import { usePage } from '../PageContext.js';
 import type { BlockProps } from './blockProps.js';

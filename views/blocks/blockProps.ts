@@ -1,4 +1,4 @@
-import type { ContentBlock, ContentBlockType } from '../../server/upstream/contracts/content.js';
+import type { ContentBlock, ContentBlockType } from '../../contracts/upstream/content.js';
 import type { CarTeaserData } from './CarTeaserIdsBlock.js';
 import type { SiteSelectionData } from './SiteSelectionBlock.js';
 import type { StoriesBlockData } from './StoriesBlock.js';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { ContentBlockType } from '../../server/upstream/contracts/content.js';
+import type { ContentBlockType } from '../../contracts/upstream/content.js';
 import { AccordionBlock } from './AccordionBlock.js';
 import type { BlockProps } from './blockProps.js';
 import { BlurbBlock } from './BlurbBlock.js';

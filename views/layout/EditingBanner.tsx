@@ -1,4 +1,4 @@
-import { END_PREVIEW_QUERY } from '../../server/upstream/contracts/content.js';
+import { END_PREVIEW_QUERY } from '../../contracts/upstream/content.js';
 import { usePage } from '../PageContext.js';
 
 /** Tells a content editor the page is in editing mode, with the way out (the server drops the preview cookie). */

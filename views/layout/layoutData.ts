@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AlertSchema, BrandsResponseSchema, NavigationItem } from '../../server/upstream/contracts/content.js';
+import type { AlertSchema, BrandsResponseSchema, NavigationItem } from '../../contracts/upstream/content.js';
 
 /** What the layout shows from the content service; a part that failed to load is null and left out. */
 export interface LayoutData {

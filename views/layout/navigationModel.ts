@@ -1,4 +1,4 @@
-import type { NavigationItem } from '../../server/upstream/contracts/content.js';
+import type { NavigationItem } from '../../contracts/upstream/content.js';
 
 /** A menu entry as the header renders it. */
 export interface NavEntry {

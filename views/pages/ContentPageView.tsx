@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ContentPage } from '../../server/upstream/contracts/content.js';
+import type { ContentPage } from '../../contracts/upstream/content.js';
 import { BlockList, renderableBlocks } from '../blocks/BlockList.js';
 import type { BlockDataMap } from '../blocks/blockProps.js';
 import { SectionError } from '../blocks/SectionError.js';

@@ -1,4 +1,4 @@
-import type { ContentPage } from '../../server/upstream/contracts/content.js';
+import type { ContentPage } from '../../contracts/upstream/content.js';
 import type { PageHead } from '../Document.js';
 
 /** What a content service page gives the head beyond title and description: share image, type, languages, trail. */

@@ -1,4 +1,4 @@
-import type { SearchFacet } from '../../../server/upstream/contracts/search.js';
+import type { SearchFacet } from '../../../contracts/upstream/search.js';
 import type { CarCardTexts } from '../../cars/CarCard.js';
 import type { CarSummary } from '../../cars/carSummary.js';
 import type { CompareToggleLabels } from '../../compare/CompareToggle.js';

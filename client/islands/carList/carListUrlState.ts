@@ -1,4 +1,4 @@
-import type { SearchFilter } from '../../../server/upstream/contracts/search.js';
+import type { SearchFilter } from '../../../contracts/upstream/search.js';
 import { CAR_SUMMARY_FIELDS } from '../../cars/carSummary.js';
 import {
   CAR_LIST_MAX_PAGES,

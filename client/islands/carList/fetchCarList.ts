@@ -1,4 +1,4 @@
-import type { SearchResponse } from '../../../server/upstream/contracts/search.js';
+import type { SearchResponse } from '../../../contracts/upstream/search.js';
 import { toCarSummary, type CarSummarySource } from '../../cars/carSummary.js';
 import { carListSearchBodies, type CarListState } from './carListUrlState.js';
 import type { CarListResults } from './carListTypes.js';

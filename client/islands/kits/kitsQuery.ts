@@ -1,4 +1,4 @@
-import type { Kit, SearchFilter } from '../../../server/upstream/contracts/search.js';
+import type { Kit, SearchFilter } from '../../../contracts/upstream/search.js';
 
 /** Kits page: 48 a page (part 1 §9). */
 export const KITS_PAGE_SIZE = 48;

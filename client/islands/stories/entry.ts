@@ -1,4 +1,4 @@
-import type { Story } from '../../../server/upstream/contracts/content.js';
+import type { Story } from '../../../contracts/upstream/content.js';
 import { mediaUrl } from '../../media/mediaUrl.js';
 import { formatMarketDate } from './marketDate.js';
 import type { StoriesListProps } from './StoriesList.js';

@@ -1,5 +1,5 @@
 import type { Market } from '../../../markets/schema.js';
-import type { ContentBlock, ContentImage, ContentLink } from '../../../server/upstream/contracts/content.js';
+import type { ContentBlock, ContentImage, ContentLink } from '../../../contracts/upstream/content.js';
 import { marketProfile } from '../market-profiles.js';
 import { slugify } from '../random.js';
 import { VOCABULARIES } from '../vocabulary.js';

@@ -1,5 +1,5 @@
 import type { Language, Market } from '../../../markets/schema.js';
-import type { NavigationItem } from '../../../server/upstream/contracts/content.js';
+import type { NavigationItem } from '../../../contracts/upstream/content.js';
 import { CONTENT_TEXTS, type NavKey } from './texts.js';
 
 interface NavNode {

@@ -1,5 +1,5 @@
 import type { Language, Market } from '../../../markets/schema.js';
-import type { ContentBlock, ContentPage, Story } from '../../../server/upstream/contracts/content.js';
+import type { ContentBlock, ContentPage, Story } from '../../../contracts/upstream/content.js';
 import * as block from './blocks.js';
 import type { BlockContext } from './blocks.js';
 import type { PageEntry, SiteTree } from './navigation.js';

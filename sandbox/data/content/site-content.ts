@@ -1,5 +1,5 @@
 import type { Language, Market, MarketId } from '../../../markets/schema.js';
-import type { ContentPage, NavigationItem, Story } from '../../../server/upstream/contracts/content.js';
+import type { ContentPage, NavigationItem, Story } from '../../../contracts/upstream/content.js';
 import { CAR_CATALOGUE, MARKET_BRANDS } from '../car-catalogue.js';
 import { slugify } from '../random.js';
 import { navigation, siteTree } from './navigation.js';

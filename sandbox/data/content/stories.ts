@@ -1,5 +1,5 @@
 import type { Language, Market } from '../../../markets/schema.js';
-import type { Story } from '../../../server/upstream/contracts/content.js';
+import type { Story } from '../../../contracts/upstream/content.js';
 import { slugify } from '../random.js';
 import { CONTENT_TEXTS } from './texts.js';
 

@@ -3,7 +3,7 @@ import { jest } from '@jest/globals';
 import request from 'supertest';
 import { MARKETS, marketById } from '../../../markets/registry.js';
 import { translator } from '../../../markets/translations/dictionaries.js';
-import type { ContentPage, NavigationItem } from '../../../server/upstream/contracts/content.js';
+import type { ContentPage, NavigationItem } from '../../../contracts/upstream/content.js';
 import { ContentClient } from '../../../server/upstream/contentClient.js';
 import { startSandboxPeer } from '../../support/sandboxPeer.js';
 import { createTestApp } from '../../support/testApp.js';

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { MARKETS } from '../../../markets/registry.js';
 import type { Market } from '../../../markets/schema.js';
 import { translator } from '../../../markets/translations/dictionaries.js';
-import type { NavigationItem } from '../../../server/upstream/contracts/content.js';
+import type { NavigationItem } from '../../../contracts/upstream/content.js';
 import { startSandboxPeer } from '../../support/sandboxPeer.js';
 import { createTestApp } from '../../support/testApp.js';
 

@@ -3,7 +3,7 @@ import {
   AlertResponseSchema, BrandsResponseSchema, CONTENT_BLOCK_TYPES, CONTENT_PREVIEW_HEADER, CONTENT_SANDBOX_PREVIEW_TOKEN,
   ContentBlockSchema, LanguagesResponseSchema, NavigationResponseSchema, PageResponseSchema, StoriesResponseSchema,
   type NavigationItem,
-} from '../../../server/upstream/contracts/content.js';
+} from '../../../contracts/upstream/content.js';
 import { MARKETS } from '../../../markets/registry.js';
 
 let sandbox: RunningSandbox;

@@ -1,6 +1,6 @@
 import { startSandbox, type RunningSandbox } from '../../../sandbox/app.js';
-import { CalculateQuoteResponse, DefaultQuoteResponse, LegalResponse, VehicleLookupResponse, type FinanceQuote } from '../../../server/upstream/contracts/codeweaver.js';
-import { AutocompleteResponse, Place, ReverseGeocodeResponse } from '../../../server/upstream/contracts/maps.js';
+import { CalculateQuoteResponse, DefaultQuoteResponse, LegalResponse, VehicleLookupResponse, type FinanceQuote } from '../../../contracts/upstream/codeweaver.js';
+import { AutocompleteResponse, Place, ReverseGeocodeResponse } from '../../../contracts/upstream/maps.js';
 import { SWEDISH_PLACES } from '../../../sandbox/data/places.js';
 
 let sandbox: RunningSandbox;

@@ -1,5 +1,5 @@
 import { startSandbox, type RunningSandbox } from '../../../sandbox/app.js';
-import { MechmateCar, MechmateErrorBody, OfferingsResponse, PricesResponse, TimeslotsResponse } from '../../../server/upstream/contracts/mechmate.js';
+import { MechmateCar, MechmateErrorBody, OfferingsResponse, PricesResponse, TimeslotsResponse } from '../../../contracts/upstream/mechmate.js';
 
 let sandbox: RunningSandbox;
 let base: string;

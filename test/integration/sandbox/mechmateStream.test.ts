@@ -1,5 +1,5 @@
 import { startSandbox, type RunningSandbox } from '../../../sandbox/app.js';
-import { ClosestAvailableMessage, Workshop } from '../../../server/upstream/contracts/mechmate.js';
+import { ClosestAvailableMessage, Workshop } from '../../../contracts/upstream/mechmate.js';
 import { distanceKm } from '../../../sandbox/data/deterministic.js';
 import { readEvents } from './sseClient.js';
 

@@ -2,7 +2,7 @@ import { startSandbox, type RunningSandbox } from '../../../sandbox/app.js';
 import {
   CarSearchResponseSchema, SiteSearchResponseSchema, KitSearchResponseSchema, SearchResponseSchema,
   type SearchFacet, type SearchRequest,
-} from '../../../server/upstream/contracts/search.js';
+} from '../../../contracts/upstream/search.js';
 
 let sandbox: RunningSandbox;
 

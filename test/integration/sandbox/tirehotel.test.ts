@@ -1,7 +1,7 @@
 import { startSandbox, type RunningSandbox } from '../../../sandbox/app.js';
 import {
   TimeslotDaysResponse, TimeslotsResponse, TirehotelConfirmation, TirehotelCredentials, TirehotelCustomer, TirehotelErrorBody, TirehotelValidated,
-} from '../../../server/upstream/contracts/tirehotel.js';
+} from '../../../contracts/upstream/tirehotel.js';
 
 let sandbox: RunningSandbox;
 let base: string;

@@ -1,5 +1,5 @@
 import { CarContactForm, type CarContactProps } from '../../../client/islands/carContact/CarContactForm.js';
-import type { Car } from '../../../server/upstream/contracts/search.js';
+import type { Car } from '../../../contracts/upstream/search.js';
 import { Island } from '../../Island.js';
 import { usePage } from '../../PageContext.js';
 

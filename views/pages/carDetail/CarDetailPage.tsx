@@ -1,6 +1,6 @@
 import { carCardTextsOf } from '../../../client/cars/carCardTexts.js';
 import type { CarSummary } from '../../../client/cars/carSummary.js';
-import type { Car } from '../../../server/upstream/contracts/search.js';
+import type { Car } from '../../../contracts/upstream/search.js';
 import { CompareIsland, CompareToggleIsland } from '../../compare/CompareIsland.js';
 import { usePage } from '../../PageContext.js';
 import { Breadcrumbs } from '../../seo/Breadcrumbs.js';

@@ -1,5 +1,5 @@
 import { formatMileage, type CarFormat } from '../../../client/cars/formatCar.js';
-import type { Car } from '../../../server/upstream/contracts/search.js';
+import type { Car } from '../../../contracts/upstream/search.js';
 import { usePage } from '../../PageContext.js';
 import { formatMarketDate } from './formatDate.js';
 

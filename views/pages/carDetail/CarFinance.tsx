@@ -1,5 +1,5 @@
 import { formatNumber, formatPrice } from '../../../client/cars/formatCar.js';
-import type { Car } from '../../../server/upstream/contracts/search.js';
+import type { Car } from '../../../contracts/upstream/search.js';
 import { usePage } from '../../PageContext.js';
 
 type FinanceOption = Car['car_loan_options'][number];

@@ -1,7 +1,7 @@
 import { mediaUrl } from '../../../client/media/mediaUrl.js';
 import { CarGallery } from '../../../client/islands/carGallery/CarGallery.js';
 import type { CarGalleryProps } from '../../../client/islands/carGallery/galleryLabels.js';
-import type { Car } from '../../../server/upstream/contracts/search.js';
+import type { Car } from '../../../contracts/upstream/search.js';
 import { Island } from '../../Island.js';
 import { usePage } from '../../PageContext.js';
 import { carTitle } from './carDetailHead.js';

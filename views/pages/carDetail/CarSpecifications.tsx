@@ -1,4 +1,4 @@
-import type { Car } from '../../../server/upstream/contracts/search.js';
+import type { Car } from '../../../contracts/upstream/search.js';
 import { usePage } from '../../PageContext.js';
 
 /** Equipment shown up to this many items; the rest behind a disclosure (part 1 §9). */

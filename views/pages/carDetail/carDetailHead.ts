@@ -2,7 +2,7 @@ import { formatMileage, formatPrice } from '../../../client/cars/formatCar.js';
 import { carCardTextsOf } from '../../../client/cars/carCardTexts.js';
 import type { Language, Market } from '../../../markets/schema.js';
 import type { Translate } from '../../../markets/translations/dictionaries.js';
-import type { Car } from '../../../server/upstream/contracts/search.js';
+import type { Car } from '../../../contracts/upstream/search.js';
 import type { PageHead } from '../../Document.js';
 import { absoluteUrl } from '../../seo/siteOrigin.js';
 

@@ -1,5 +1,5 @@
 import { formatMarketDate } from '../../../client/islands/stories/marketDate.js';
-import type { SiteDepartment } from '../../../server/upstream/contracts/search.js';
+import type { SiteDepartment } from '../../../contracts/upstream/search.js';
 import { usePage } from '../../PageContext.js';
 import { currentVacations, formatHours, groupOpeningHours, upcomingDeviations, weekdayName } from './openingHours.js';
 import { telHref } from './SiteCard.js';

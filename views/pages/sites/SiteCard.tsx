@@ -1,5 +1,5 @@
 import { mediaUrl } from '../../../client/media/mediaUrl.js';
-import type { Site } from '../../../server/upstream/contracts/search.js';
+import type { Site } from '../../../contracts/upstream/search.js';
 import { usePage } from '../../PageContext.js';
 
 /** What a site card shows (the search asks only for these fields). */

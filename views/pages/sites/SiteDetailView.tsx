@@ -2,7 +2,7 @@ import { CarCard } from '../../../client/cars/CarCard.js';
 import { carCardTextsOf } from '../../../client/cars/carCardTexts.js';
 import { carDetailPath, type CarSummary } from '../../../client/cars/carSummary.js';
 import { mediaUrl } from '../../../client/media/mediaUrl.js';
-import type { Site } from '../../../server/upstream/contracts/search.js';
+import type { Site } from '../../../contracts/upstream/search.js';
 import { siteBreadcrumbs } from './siteBreadcrumbs.js';
 import { usePage } from '../../PageContext.js';
 import { Breadcrumbs } from '../../seo/Breadcrumbs.js';

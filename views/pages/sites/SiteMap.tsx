@@ -1,4 +1,4 @@
-import type { Site } from '../../../server/upstream/contracts/search.js';
+import type { Site } from '../../../contracts/upstream/search.js';
 import { usePage } from '../../PageContext.js';
 import { openStreetMapUrl } from './openingHours.js';
 

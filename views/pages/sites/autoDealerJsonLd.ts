@@ -1,5 +1,5 @@
 import type { Market } from '../../../markets/schema.js';
-import type { Site } from '../../../server/upstream/contracts/search.js';
+import type { Site } from '../../../contracts/upstream/search.js';
 import { absoluteUrl } from '../../seo/siteOrigin.js';
 import { openingHoursSpecification, specialOpeningHours } from './openingHours.js';
 import { siteDetailPath } from './SiteCard.js';

@@ -1,4 +1,4 @@
-import type { Site, SiteDepartment } from '../../../server/upstream/contracts/search.js';
+import type { Site, SiteDepartment } from '../../../contracts/upstream/search.js';
 
 export type OpeningDay = SiteDepartment['opening_hours'][number];
 export type Weekday = OpeningDay['day'];

@@ -1,6 +1,6 @@
 import { mediaUrl } from '../../../client/media/mediaUrl.js';
 import { formatMarketDate } from '../../../client/islands/stories/marketDate.js';
-import type { Story } from '../../../server/upstream/contracts/content.js';
+import type { Story } from '../../../contracts/upstream/content.js';
 import { useEditable } from '../../editable.js';
 import { usePage } from '../../PageContext.js';
 

@@ -1,5 +1,5 @@
 import type { Market } from '../../../markets/schema.js';
-import type { ContentPage, Story } from '../../../server/upstream/contracts/content.js';
+import type { ContentPage, Story } from '../../../contracts/upstream/content.js';
 import { absoluteUrl } from '../../seo/siteOrigin.js';
 
 /** schema.org Article of a story page (search engines show headline, image and date); URLs on `origin`. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LanguageSchema } from '../../../markets/schema.js';
+import { LanguageSchema } from '../../markets/schema.js';
 import { SearchFilterSchema, SearchSortNameSchema } from './search.js';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MARKET_IDS, type MarketId } from '../../../markets/schema.js';
+import { MARKET_IDS, type MarketId } from '../../markets/schema.js';
 
 /**
  * Contract of the search service, shared by our client (server/upstream) and the sandbox.

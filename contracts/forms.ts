@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { bookingPhone, emailAddress, isoDate } from './upstream/primitives.js';
+
+/**
+ * What each known form must hold (part 1 §3, §5; part 2 §2.2, §2.3, §3.2, §5.2). The hub takes
+ * any form by name, so these are the only rules: the BFF validates every post with them and each
+ * island's form validates with the same schemas (react-hook-form's zod resolver). Values are strict
+ * objects: an unknown key is refused, not passed on.
+ *
+ * formName values:
+ *  - `{siteName}SellCarForm`, e.g. `BilcenterSellCarForm` (the spec: site name plus 'SellCarForm');
+ *  - `{siteName}SellCarShortForm`: the shorter variant on the booking page;
+ *  - `ServiceBookingForm`: the Norwegian workshop service request (markets with serviceRequestForm);
+ *  - `CarDetailContactForm`: the contact-the-seller form on the car page.
+ */
+
+const personName = z.string().trim().min(1, 'required').max(100);
+const message = z.string().max(1000);
+const formRegNo = z.string().trim().regex(/^[A-Za-z0-9 -]{2,10}$/, 'expected a registration number');
+const mileage = z.number().int().min(0).max(10_000_000);
+/** The radio choice of the sell-car forms. */
+export const SELL_CAR_OPTIONS = ['sellCar', 'tradeInCar'] as const;
+
+export const SellCarValuesSchema = z.strictObject({
+  regno: formRegNo,
+  milage: mileage,
+  customerName: personName,
+  customerPhone: bookingPhone,
+  customerEmail: emailAddress,
+  option: z.enum(SELL_CAR_OPTIONS),
+  other: message.optional(),
+});
+
+export const SellCarShortValuesSchema = z.strictObject({
+  customerName: personName,
+  customerPhone: bookingPhone,
+  customerEmail: emailAddress,
+  option: z.enum(SELL_CAR_OPTIONS),
+  regno: formRegNo.optional(),
+  milage: mileage.optional(),
+});
+
+/** Service types 1 to 11 and the motorcycle types 0 to 2 (part 2 §2.3), sent by name. */
+export const SERVICE_TYPES = [
+  'Service', 'Vinterklar-bil', 'EU-kontroll', 'Hjulskift', 'Service eldre biler (5+)', 'Reparasjon', 'Lakk / karosseri',
+  'Steinsprut / Ruteskift', 'Aircondition service', 'Bilskade', 'Annet',
+] as const;
+export const MOTORCYCLE_SERVICE_TYPES = ['Bestille service', 'Bestile deler', 'Annet, vennligst beskriv'] as const;
+
+/** Today in Oslo, so 'past days disabled' means the same day as in the shopper's calendar. */
+const osloToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Oslo' }).format(new Date());
+
+export const ServiceBookingValuesSchema = z
+  .strictObject({
+    siteEmail: emailAddress,
+    siteName: z.string().trim().min(1, 'required').max(200),
+    description: message.optional(),
+    customerName: personName,
+    customerPhone: bookingPhone,
+    customerEmail: emailAddress,
+    regno: formRegNo,
+    milage: mileage.optional(),
+    other: message.optional(),
+    date: isoDate.refine((day) => day >= osloToday(), 'the date is in the past'),
+    services: z.array(z.enum([...SERVICE_TYPES, ...MOTORCYCLE_SERVICE_TYPES])).max(14).default([]),
+    gdpr: z.literal(true, 'consent is required'),
+    newsletter: z.boolean(),
+    typeMC: z.boolean(),
+  })
+  .superRefine((values, ctx) => {
+    const allowed: readonly string[] = values.typeMC ? MOTORCYCLE_SERVICE_TYPES : SERVICE_TYPES;
+    values.services.forEach((name, i) => {
+      if (!allowed.includes(name)) ctx.addIssue({ code: 'custom', path: ['services', i], message: `not a ${values.typeMC ? 'motorcycle' : 'car'} service type` });
+    });
+  });
+
+export const ContactValuesSchema = z
+  .strictObject({
+    name: personName,
+    phone: bookingPhone,
+    email: emailAddress,
+    message: message.optional(),
+    siteName: z.string().max(200).optional(),
+    quote: z.boolean().optional(),
+    testDrive: z.boolean().optional(),
+    carId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+    /** A new-car sample is sold by a chosen seller (part 1 §5). */
+    carIsSample: z.boolean().optional(),
+    sellerEmail: emailAddress.optional(),
+  })
+  .refine((values) => !values.carIsSample || values.sellerEmail !== undefined, { path: ['sellerEmail'], message: 'choose a seller for a sample car' });
