@@ -1,11 +1,12 @@
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Pool, errors as undiciErrors } from 'undici';
+import { Pool, errors as undiciErrors, type Dispatcher } from 'undici';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Metrics } from '../metrics.js';
 import { UpstreamError, type UpstreamFailure } from './upstreamError.js';
 import { sanitiseUpstreamBody } from './sanitiseUpstreamBody.js';
+import { guardBody, readBodyText, releaseBody } from './upstreamBody.js';
 
 /** What a caller passes along from the shopper's request. */
 export interface CallContext {
@@ -20,6 +21,8 @@ export interface UpstreamHttpOptions {
   connectTimeoutMs: number;
   /** Deadline for the whole call, retries included. */
   timeoutMs: number;
+  /** The largest answer body read (JSON and error bodies); a larger one is a bad answer. */
+  maxBodyBytes: number;
   logger: Logger;
   metrics: Metrics;
 }
@@ -97,7 +100,7 @@ export class UpstreamHttp {
     const started = performance.now();
     const described = { method: 'GET' as const, path: call.path };
     try {
-      const { statusCode, headers, body } = await this.pool.request({
+      const { statusCode, headers, body } = await this.send({
         method: 'GET',
         path: this.prefix + call.path + queryString(call.query),
         headers: { accept: 'text/event-stream', ...(ctx.requestId ? { 'x-request-id': ctx.requestId } : {}), ...call.headers },
@@ -105,12 +108,9 @@ export class UpstreamHttp {
         headersTimeout: this.options.timeoutMs,
         bodyTimeout: 0,
       });
-      if (statusCode >= 400) {
-        const text = await body.text();
-        throw new UpstreamError(this.options.service, 'upstream_status', `${this.options.service} answered ${statusCode}`, statusCode, sanitiseUpstreamBody(text));
-      }
+      if (statusCode >= 400) throw await this.statusError(statusCode, headers, body);
       if (!String(headers['content-type'] ?? '').startsWith('text/event-stream')) {
-        body.destroy();
+        releaseBody(body);
         throw new UpstreamError(this.options.service, 'upstream_bad_answer', `${this.options.service} answered something that is not an event stream`);
       }
       this.record('ok', started, ctx, described);
@@ -127,7 +127,7 @@ export class UpstreamHttp {
   }
 
   private async once<S extends z.ZodType>(call: JsonCall<S>, ctx: CallContext, signal: AbortSignal): Promise<z.output<S>> {
-    const { statusCode, body } = await this.pool.request({
+    const { statusCode, headers, body } = await this.send({
       method: call.method,
       path: this.prefix + call.path + queryString(call.query),
       headers: {
@@ -139,10 +139,8 @@ export class UpstreamHttp {
       body: call.body !== undefined ? JSON.stringify(call.body) : null,
       signal,
     });
-    const text = await body.text(); // always consumed, so the connection goes back to the pool
-    if (statusCode >= 400) {
-      throw new UpstreamError(this.options.service, 'upstream_status', `${this.options.service} answered ${statusCode}`, statusCode, sanitiseUpstreamBody(text));
-    }
+    if (statusCode >= 400) throw await this.statusError(statusCode, headers, body);
+    const text = await this.readText(headers, body); // always consumed, so the connection goes back to the pool
     let json: unknown;
     try {
       json = text === '' ? null : JSON.parse(text);
@@ -154,6 +152,29 @@ export class UpstreamHttp {
       throw new UpstreamError(this.options.service, 'upstream_bad_answer', `${this.options.service} answered an unexpected shape`);
     }
     return parsed.data;
+  }
+
+  /** Every request goes out here, so every body is guarded from the moment it exists. */
+  private async send(options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> {
+    const answer = await this.pool.request(options);
+    guardBody(answer.body);
+    return answer;
+  }
+
+  private async readText(headers: Dispatcher.ResponseData['headers'], body: Dispatcher.ResponseData['body']): Promise<string> {
+    const { service, maxBodyBytes } = this.options;
+    const tooLarge = () => new UpstreamError(service, 'upstream_bad_answer', `${service} answered more than ${maxBodyBytes} bytes`);
+    if (Number(headers['content-length'] ?? 0) > maxBodyBytes) {
+      releaseBody(body);
+      throw tooLarge();
+    }
+    return readBodyText(body, maxBodyBytes, tooLarge);
+  }
+
+  private async statusError(statusCode: number, headers: Dispatcher.ResponseData['headers'], body: Dispatcher.ResponseData['body']): Promise<UpstreamError> {
+    const { service } = this.options;
+    const text = await this.readText(headers, body).catch(() => '');
+    return new UpstreamError(service, 'upstream_status', `${service} answered ${statusCode}`, statusCode, sanitiseUpstreamBody(text));
   }
 
   private classify(err: unknown, deadline: AbortSignal, callerSignal: AbortSignal | undefined): UpstreamError {

@@ -33,6 +33,7 @@ export function createUpstreams(config: Config, logger: Logger, metrics: Metrics
         baseUrl,
         connectTimeoutMs: config.upstreamConnectTimeoutMs,
         timeoutMs: config.upstreamTimeoutsMs[service],
+        maxBodyBytes: config.upstreamMaxBodyBytes,
         logger,
         metrics,
       });
