@@ -50,6 +50,7 @@ export function composeApp(options: {
     metrics,
     redirects,
     api: apiRouter({ config, logger, upstreams, searchCache, redis }),
+    media: upstreams.media,
     pageSources: { upstreams, searchCache },
   });
   return {

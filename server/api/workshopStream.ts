@@ -27,6 +27,9 @@ export interface WorkshopStreamOptions {
   retryMs: number;
 }
 
+/** No workshop message comes near this; an upstream sending more without ending a message is broken. */
+const MAX_MESSAGE_BYTES = 64 * 1024;
+
 const sseMessage = (data: unknown, id?: number) => `${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`;
 
 /**
@@ -85,11 +88,17 @@ export async function relayWorkshopStream(
   const parser = createParser({ onEvent: (event) => pending.push(event) });
   const decoder = new TextDecoder();
   let workshops = 0;
+  let unfinishedBytes = 0; // read since the last complete message
   try {
     for await (const chunk of upstream) {
       clearTimeout(idleTimer);
       idleTimer = setTimeout(() => finish(sseMessage({ error: 'Timeout' })), deps.options.idleTimeoutMs);
       parser.feed(decoder.decode(chunk as Buffer, { stream: true }));
+      unfinishedBytes = pending.length > 0 ? 0 : unfinishedBytes + (chunk as Buffer).length;
+      if (unfinishedBytes > MAX_MESSAGE_BYTES) {
+        deps.logger.warn({ requestId: req.id, bytes: unfinishedBytes }, 'workshop stream message too large: stream ended');
+        return finish(sseMessage({ error: 'ServerError' }));
+      }
       for (const event of pending.splice(0)) {
         const message = ClosestAvailableMessage.safeParse(parseJson(event.data));
         if (!message.success) return finish(sseMessage({ error: 'ServerError' }));

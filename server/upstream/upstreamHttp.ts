@@ -36,6 +36,18 @@ export interface JsonCall<S extends z.ZodType> {
   schema: S;
 }
 
+export interface RelayCall {
+  path: string;
+  headers?: Record<string, string>;
+}
+
+/** An answer whose body the caller passes on as it arrives; always read to the end or released. */
+export interface RelayedAnswer {
+  statusCode: number;
+  headers: Dispatcher.ResponseData['headers'];
+  body: Readable;
+}
+
 export interface EventStreamCall {
   path: string;
   query?: JsonCall<z.ZodType>['query'];
@@ -97,29 +109,71 @@ export class UpstreamHttp {
    * throws the same UpstreamError as `json`, with the sanitised body.
    */
   async openEventStream(call: EventStreamCall, ctx: CallContext = {}): Promise<Readable> {
-    const started = performance.now();
-    const described = { method: 'GET' as const, path: call.path };
-    try {
-      const { statusCode, headers, body } = await this.send({
-        method: 'GET',
-        path: this.prefix + call.path + queryString(call.query),
-        headers: { accept: 'text/event-stream', ...(ctx.requestId ? { 'x-request-id': ctx.requestId } : {}), ...call.headers },
-        signal: ctx.signal,
-        headersTimeout: this.options.timeoutMs,
-        bodyTimeout: 0,
-      });
+    const request = {
+      path: call.path + queryString(call.query),
+      headers: { accept: 'text/event-stream', ...call.headers },
+      bodyTimeout: 0,
+    };
+    return this.streamingCall(request, ctx, async ({ statusCode, headers, body }) => {
       if (statusCode >= 400) throw await this.statusError(statusCode, headers, body);
       if (!String(headers['content-type'] ?? '').startsWith('text/event-stream')) {
         releaseBody(body);
         throw new UpstreamError(this.options.service, 'upstream_bad_answer', `${this.options.service} answered something that is not an event stream`);
       }
-      this.record('ok', started, ctx, described);
       return body;
+    });
+  }
+
+  /**
+   * A GET whose body is relayed, not parsed (media files). The deadline covers the answer's headers
+   * and then each wait for the next chunk. `passStatuses` (e.g. 304, 404) come back as answers;
+   * any other error status throws an UpstreamError, its body released.
+   */
+  async relay(call: RelayCall, passStatuses: readonly number[], ctx: CallContext = {}): Promise<RelayedAnswer> {
+    return this.streamingCall({ path: call.path, headers: call.headers ?? {}, bodyTimeout: this.options.timeoutMs }, ctx, async (answer) => {
+      if (answer.statusCode >= 400 && !passStatuses.includes(answer.statusCode)) throw await this.statusError(answer.statusCode, answer.headers, answer.body);
+      return answer;
+    });
+  }
+
+  /**
+   * A GET whose body the caller reads on its own time: the deadline covers the answer up to `accept`
+   * (headers, and an error body); after that only the caller's signal and `bodyTimeout` apply.
+   */
+  private async streamingCall<T>(
+    request: { path: string; headers: Record<string, string>; bodyTimeout: number },
+    ctx: CallContext,
+    accept: (answer: RelayedAnswer) => Promise<T>,
+  ): Promise<T> {
+    const started = performance.now();
+    const described = { method: 'GET' as const, path: request.path };
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), this.options.timeoutMs);
+    const signal = ctx.signal ? AbortSignal.any([deadline.signal, ctx.signal]) : deadline.signal;
+    try {
+      const answer = await this.send({
+        method: 'GET',
+        path: this.prefix + request.path,
+        headers: { ...(ctx.requestId ? { 'x-request-id': ctx.requestId } : {}), ...request.headers },
+        signal,
+        bodyTimeout: request.bodyTimeout,
+      });
+      const value = await accept(answer);
+      this.record('ok', started, ctx, described);
+      return value;
     } catch (err) {
-      const failure = this.classify(err, NEVER_ABORTED, ctx.signal);
+      const failure = this.classify(err, deadline.signal, ctx.signal);
       this.record(failure.failure, started, ctx, described, failure);
       throw failure;
+    } finally {
+      clearTimeout(timer);
     }
+  }
+
+  /** Counts and logs a failure of an answer this client already gave (a relayed body cut off or stalled). */
+  recordBodyFailure(err: unknown, path: string, ctx: CallContext = {}): void {
+    const failure = this.classify(err, NEVER_ABORTED, ctx.signal);
+    this.record(failure.failure, performance.now(), ctx, { method: 'GET', path }, failure);
   }
 
   close(): Promise<void> {
@@ -141,6 +195,10 @@ export class UpstreamHttp {
     });
     if (statusCode >= 400) throw await this.statusError(statusCode, headers, body);
     const text = await this.readText(headers, body); // always consumed, so the connection goes back to the pool
+    // A proxy's or load balancer's web page in front of a failing service is not the service's answer.
+    if (text !== '' && !isJson(headers['content-type'])) {
+      throw new UpstreamError(this.options.service, 'upstream_bad_answer', `${this.options.service} answered ${String(headers['content-type'] ?? 'no content type')}, not JSON`);
+    }
     let json: unknown;
     try {
       json = text === '' ? null : JSON.parse(text);
@@ -161,7 +219,7 @@ export class UpstreamHttp {
     return answer;
   }
 
-  private async readText(headers: Dispatcher.ResponseData['headers'], body: Dispatcher.ResponseData['body']): Promise<string> {
+  private async readText(headers: Dispatcher.ResponseData['headers'], body: Readable): Promise<string> {
     const { service, maxBodyBytes } = this.options;
     const tooLarge = () => new UpstreamError(service, 'upstream_bad_answer', `${service} answered more than ${maxBodyBytes} bytes`);
     if (Number(headers['content-length'] ?? 0) > maxBodyBytes) {
@@ -171,7 +229,7 @@ export class UpstreamHttp {
     return readBodyText(body, maxBodyBytes, tooLarge);
   }
 
-  private async statusError(statusCode: number, headers: Dispatcher.ResponseData['headers'], body: Dispatcher.ResponseData['body']): Promise<UpstreamError> {
+  private async statusError(statusCode: number, headers: Dispatcher.ResponseData['headers'], body: Readable): Promise<UpstreamError> {
     const { service } = this.options;
     const text = await this.readText(headers, body).catch(() => '');
     return new UpstreamError(service, 'upstream_status', `${service} answered ${statusCode}`, statusCode, sanitiseUpstreamBody(text));
@@ -199,6 +257,10 @@ export class UpstreamHttp {
 
 function isRetryable(err: UpstreamError): boolean {
   return err.failure === 'upstream_unreachable' || (err.failure === 'upstream_status' && RETRYABLE_STATUS.has(err.upstreamStatus ?? 0));
+}
+
+function isJson(contentType: string | string[] | undefined): boolean {
+  return /^application\/([\w.-]+\+)?json\b/i.test(String(contentType ?? ''));
 }
 
 function queryString(query: JsonCall<z.ZodType>['query']): string {

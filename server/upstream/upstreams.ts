@@ -5,6 +5,7 @@ import { ContentClient } from './contentClient.js';
 import { CodeweaverClient } from './codeweaverClient.js';
 import { ComhubClient } from './comhubClient.js';
 import { MapsClient } from './mapsClient.js';
+import { MediaClient } from './mediaClient.js';
 import { MechmateClient } from './mechmateClient.js';
 import { SearchClient } from './searchClient.js';
 import { TirehotelClient } from './tirehotelClient.js';
@@ -20,6 +21,7 @@ export interface Upstreams {
   comhub: ComhubClient;
   codeweaver: CodeweaverClient;
   maps: MapsClient;
+  media: MediaClient;
   close(): Promise<void>;
 }
 
@@ -48,6 +50,7 @@ export function createUpstreams(config: Config, logger: Logger, metrics: Metrics
     comhub: new ComhubClient(http.comhub),
     codeweaver: new CodeweaverClient(http.codeweaver),
     maps: new MapsClient(http.maps),
+    media: new MediaClient(http.media),
     content: new ContentClient(http.content, logger),
     close: async () => {
       await Promise.all(Object.values(http).map((h) => h.close()));
