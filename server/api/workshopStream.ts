@@ -18,6 +18,7 @@ export const closestAvailableOperation = operation({
   path: '/mechmate/departments/closestAvailable',
   summary: 'Workshops nearest first, as server-sent events: a workshop per message (id = departmentId), or {nosites}, or {error}; closes after 5',
   query: ClosestAvailableQuery.extend({ regNo: z.string().max(20).transform((t) => t.replace(/\s+/g, '').toUpperCase()).pipe(MechmateRegistrationNumber) }),
+  example: () => ({ query: { regNo: 'ABC123', serviceOfferings: 'oilservice', latitude: '59.33', longitude: '18.07' } }),
   response: { contentType: 'text/event-stream', schema: ClosestAvailableMessage, description: 'One JSON message per `data:` line' },
 });
 

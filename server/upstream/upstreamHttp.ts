@@ -84,6 +84,7 @@ export class UpstreamHttp {
     const deadline = AbortSignal.timeout(this.options.timeoutMs);
     const signal = ctx.signal ? AbortSignal.any([deadline, ctx.signal]) : deadline;
     const retries = call.method === 'GET' ? MAX_RETRIES : 0;
+    let lastFailure: UpstreamError | undefined;
     try {
       for (let attempt = 0; ; attempt++) {
         try {
@@ -92,8 +93,13 @@ export class UpstreamHttp {
           return value;
         } catch (err) {
           const failure = this.classify(err, deadline, ctx.signal);
+          // A retry the deadline cut short says less than the failure that caused it.
+          if (lastFailure && failure.failure === 'upstream_timeout') throw lastFailure;
           if (attempt >= retries || !isRetryable(failure)) throw failure;
-          await sleep(50 * (attempt + 1) + Math.random() * 100, undefined, { signal });
+          lastFailure = failure;
+          await sleep(50 * (attempt + 1) + Math.random() * 100, undefined, { signal }).catch(() => {
+            throw failure;
+          });
         }
       }
     } catch (err) {
@@ -231,7 +237,11 @@ export class UpstreamHttp {
 
   private async statusError(statusCode: number, headers: Dispatcher.ResponseData['headers'], body: Readable): Promise<UpstreamError> {
     const { service } = this.options;
-    const text = await this.readText(headers, body).catch(() => '');
+    // An error body too large is left out; one that breaks off fails the call like any cut answer.
+    const text = await this.readText(headers, body).catch((err: unknown) => {
+      if (err instanceof UpstreamError) return '';
+      throw err;
+    });
     return new UpstreamError(service, 'upstream_status', `${service} answered ${statusCode}`, statusCode, sanitiseUpstreamBody(text));
   }
 
