@@ -49,7 +49,7 @@ export function composeApp(options: {
     clientAssets: options.clientAssets,
     metrics,
     redirects,
-    api: apiRouter({ config, logger, upstreams, searchCache, redis }),
+    api: apiRouter({ config, logger, upstreams, searchCache, redis, metrics }),
     media: upstreams.media,
     pageSources: { upstreams, searchCache },
   });
@@ -59,6 +59,7 @@ export function composeApp(options: {
     searchCache,
     redis,
     close: async () => {
+      metrics.close();
       await upstreams.close();
       await redis.close();
     },

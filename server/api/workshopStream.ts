@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { validate } from '../http/validate.js';
 import { ClosestAvailableMessage, ClosestAvailableQuery, DepartmentId, MechmateRegistrationNumber } from '../../contracts/upstream/mechmate.js';
+import type { Metrics } from '../metrics.js';
 import type { MechmateClient } from '../upstream/mechmateClient.js';
 import { operation, parseRequest } from './apiOperation.js';
 
@@ -43,7 +44,7 @@ const sseMessage = (data: unknown, id?: number) => `${id === undefined ? '' : `i
 export async function relayWorkshopStream(
   req: Request,
   res: Response,
-  deps: { mechmate: MechmateClient; options: WorkshopStreamOptions; logger: Logger },
+  deps: { mechmate: MechmateClient; options: WorkshopStreamOptions; logger: Logger; metrics?: Metrics },
 ): Promise<void> {
   const { query } = parseRequest(closestAvailableOperation, req);
   const lastEventIdHeader = req.header('last-event-id');
@@ -69,6 +70,8 @@ export async function relayWorkshopStream(
   res.setHeader('Connection', 'keep-alive');
   res.flushHeaders();
   res.write(`retry: ${deps.options.retryMs}\n\n`);
+  deps.metrics?.openEventStreams.inc();
+  res.once('close', () => deps.metrics?.openEventStreams.dec());
 
   let finished = false;
   const finish = (last?: string) => {

@@ -262,6 +262,7 @@ export class UpstreamHttp {
     const latencyMs = Math.round(performance.now() - started);
     const label = outcome === 'ok' ? 'ok' : outcome.replace('upstream_', '');
     this.options.metrics.upstreamCalls.observe({ service: this.options.service, outcome: label }, latencyMs / 1000);
+    if (err) this.options.metrics.upstreamErrors.inc({ service: this.options.service, cause: causeOf(err) });
     const line = { service: this.options.service, method: call.method, path: call.path, outcome: label, latencyMs, requestId: ctx.requestId };
     if (err) this.options.logger.warn({ ...line, upstreamStatus: err.upstreamStatus }, 'upstream call failed');
     else this.options.logger.debug(line, 'upstream call');
@@ -270,6 +271,11 @@ export class UpstreamHttp {
 
 function isRetryable(err: UpstreamError): boolean {
   return err.failure === 'upstream_unreachable' || (err.failure === 'upstream_status' && RETRYABLE_STATUS.has(err.upstreamStatus ?? 0));
+}
+
+function causeOf(err: UpstreamError): string {
+  if (err.failure !== 'upstream_status') return err.failure.replace('upstream_', '');
+  return (err.upstreamStatus ?? 500) < 500 ? 'status_4xx' : 'status_5xx';
 }
 
 function isJson(contentType: string | string[] | undefined): boolean {
