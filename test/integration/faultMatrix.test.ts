@@ -137,9 +137,14 @@ describe('the fault matrix', () => {
           };
           let cell = await run();
           cells++;
-          const wrong = mismatch(target, fault, cell.outcome);
-          // A right answer that came late is tried once more: one stall of a shared machine is not the BFF's.
-          if (!wrong && cell.elapsedMs > budgetMs) cell = await run();
+          let wrong = mismatch(target, fault, cell.outcome);
+          // Tried once more: a right answer that came late, or a timeout where the sandbox itself was
+          // slower than the short deadline; one stall of a shared machine is not the BFF's.
+          const timedOut = cell.outcome.status === 504;
+          if ((!wrong && cell.elapsedMs > budgetMs) || (wrong && timedOut)) {
+            cell = await run();
+            wrong = mismatch(target, fault, cell.outcome);
+          }
           if (wrong) failures.push(`${target.name} × ${service} ${name}: ${wrong}`);
           else if (cell.elapsedMs > budgetMs) failures.push(`${target.name} × ${service} ${name}: took ${Math.round(cell.elapsedMs)} ms, budget ${Math.round(budgetMs)} ms`);
           const health = await request(`${server.origin}/healthz`);
