@@ -59,7 +59,6 @@ export function createApp(deps: AppDependencies): express.Express {
   });
   app.use(deps.clientAssets);
   app.use(faviconRoutes());
-  app.use(mediaRelay(config.upstreamUrls.media ?? '', logger));
   app.use(assignCspNonce, securityHeaders({ isDevelopment: !config.isProduction }));
   app.use(marketResolution(deps.markets, config.trustProxy));
 
@@ -74,7 +73,9 @@ export function createApp(deps: AppDependencies): express.Express {
     unknownHost(req, res, next);
   });
 
+  // Old paths answer before anything that could claim them: a retired PDF under /media is moved, not relayed.
   app.use(createRedirectMiddleware(deps.redirects));
+  app.use(mediaRelay(config.upstreamUrls.media ?? '', logger));
   app.use('/api', deps.api);
 
   const renderPage = createPageRenderer(deps.assets, logger);

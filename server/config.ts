@@ -48,6 +48,8 @@ const EnvSchema = z.object({
   WORKSHOP_STREAM_IDLE_TIMEOUT_MS: millis(20_000),
   WORKSHOP_STREAM_HEARTBEAT_MS: millis(15_000),
   WORKSHOP_STREAM_RETRY_MS: millis(3_000),
+  // Directory of the redirect tables (<market>.txt); another one lets the redirects check try a changed table.
+  REDIRECTS_DIR: z.string().min(1).default('redirects'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -70,6 +72,7 @@ export interface Config {
   upstreamTimeoutsMs: Record<UpstreamService, number>;
   searchCache: { ttlMs: number; staleWhileRevalidateMs: number };
   sandboxPort: number;
+  redirectsDir: string;
   sandboxFault: string;
   shutdownGraceMs: number;
   /** The workshop SSE relay: give up after this long without an upstream byte; `:` comment this often; browser `retry:`. */
@@ -121,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     searchCache: { ttlMs: e.SEARCH_CACHE_TTL_S * 1000, staleWhileRevalidateMs: e.SEARCH_CACHE_SWR_S * 1000 },
     sandboxPort: e.SANDBOX_PORT,
+    redirectsDir: e.REDIRECTS_DIR,
     sandboxFault: e.SANDBOX_FAULT,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     workshopStream: {

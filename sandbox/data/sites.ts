@@ -2,6 +2,7 @@ import type { Faker } from '@faker-js/faker';
 import type { Site, SiteDepartment } from '../../contracts/upstream/search.js';
 import { CAR_CATALOGUE, MARKET_BRANDS } from './car-catalogue.js';
 import { MARKET_PROFILES, type MarketProfile } from './market-profiles.js';
+import { NAMED_SITES } from './namedSites.js';
 import { isoDay, seededFaker, slugify } from './random.js';
 import { VOCABULARIES, type DepartmentGroup, type VocabularyLanguage } from './vocabulary.js';
 
@@ -66,11 +67,14 @@ function generateMarketSites(seed: number, profile: MarketProfile, anchor: Date,
 
   return Array.from({ length: profile.siteCount }, (_, i) => {
     const city = profile.cities[i % profile.cities.length]!;
-    const brands = profile.usedOnly ? [] : faker.helpers.arrayElements(marketBrands, { min: 1, max: 4 });
+    const drawn = profile.usedOnly ? [] : faker.helpers.arrayElements(marketBrands, { min: 1, max: 4 });
+    const named = NAMED_SITES[profile.id]?.[i];
+    const brands = named?.brands ?? drawn;
     // The first brand names the site, as dealer sites usually are ('Hedin BMW Malmö'); a second site in a city gets its district.
     let name = profile.usedOnly ? `Begagnat.se ${city.name}` : `Hedin ${brands.length > 2 ? profile.multiBrandName : brands[0]} ${city.name}`;
     if (names.has(name)) name = `${name} ${faker.location.street().split(' ')[0]}`;
     names.add(name);
+    if (named) name = named.name;
     const siteId = String(firstId + i);
     const slug = slugify(name);
     const email = `${slug}@${profile.emailDomain}`;
