@@ -58,12 +58,21 @@ describe('what search engines and link previews read', () => {
     expect(production.text).toContain(`Sitemap: https://${finland.hostnames[0]}/sitemap.xml`);
   });
 
-  it('lists every published page in both languages with their alternates, sites and cars, but no draft, in sitemap.xml', async () => {
-    const res = await get(finland.devHostname, '/sitemap.xml');
+  it('lists every published page in both languages with their alternates, sites and every car, but no draft, through the sitemap index', async () => {
     const origin = `http://${finland.devHostname}`;
-    expect(res.status).toBe(200);
+    const index = await get(finland.devHostname, '/sitemap.xml');
+    expect(index.status).toBe(200);
+    expect(index.text).toContain('<sitemapindex');
+    const files = [...index.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    expect(files[0]).toBe('/sitemap-pages.xml');
+    const bodies = await Promise.all(files.map((file) => get(finland.devHostname, file)));
+    const res = bodies[0]!;
     expect(res.headers['content-type']).toMatch(/^application\/xml/);
-    const locs = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    const locs = bodies.flatMap((body) => [...body.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!));
+    const cars = locs.filter((loc) => new RegExp(`^${origin}${finland.paths.carDetailBase}/\\d+/`).test(loc));
+    const total = ((await (await fetch(`${harness.sandbox.url}/search/query`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ index: 'cars-fi', limit: 1 }) })).json()) as { total_items: number }).total_items;
+    expect(cars.length).toBe(total * finland.languages.length); // every car in stock, in each language
+    expect(files.length).toBe(1 + Math.ceil(total / 1000));
     expect(locs).toContain(`${origin}/`);
     expect(locs).toContain(`${origin}/sv`);
     expect(locs).toContain(`${origin}${finland.paths.carList}`);

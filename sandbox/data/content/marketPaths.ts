@@ -13,6 +13,6 @@ export const MARKET_NAV_PATHS: Partial<Record<MarketId, Partial<Record<NavKey, s
   },
   no: { buyCar: '/biler', service: '/verksted', bookService: '/verksted/bestill-time', tireHotel: '/verksted/dekkhotell' },
   'se-used': { service: '/service', finance: '/finansiering', about: '/foretaget' },
-  sk: { finance: '/financovanie', bookService: '/servis/objednanie', tires: '/servis/pneuservis', about: '/spolocnost' },
+  sk: { finance: '/financovanie', tires: '/servis/pneuservis', about: '/spolocnost' },
   uk: { bookService: '/service-and-parts/book-service-or-mot' },
 };

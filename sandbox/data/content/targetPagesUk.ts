@@ -47,7 +47,6 @@ function brandPages([slug, brand]: [string, string]): TargetPage[] {
     ...FLEET_MODELS[slug]!.map((model) => ({ path: `/buy-car/fleet-and-business-offers/${slug}/${model}`, name: `${brand} ${model.replace(/-/g, ' ')} for business` })),
     { path: `/buy-car/motability/${slug}`, name: `${brand} Motability` },
     { path: `${FINANCE}/personal-finance/${slug}`, name: `${brand} Personal Finance` },
-    ...products(`${FINANCE}/insurance-products/${slug}`, 'Insurance Products'),
     ...products(`${PROTECTION}/protection-products/${slug}`, 'Protection Products'),
     { path: `/service-and-parts/${slug}`, name: `${brand} Service and Parts` },
     ...area('Servicing', SERVICING),
@@ -56,8 +55,12 @@ function brandPages([slug, brand]: [string, string]): TargetPage[] {
   ];
 }
 
-/** The UK site's areas (spec part 2 §2.7, 'UK target areas'): every brand's listings, finance, protection and aftersales pages. */
+/**
+ * The UK site's areas (spec part 2 §2.7, 'UK target areas'): every brand's listings, finance, protection and aftersales
+ * pages. Insurance products moved to protection products, so the old insurance-products pages are redirects only.
+ */
 export const UK_TARGET_PAGES: TargetPage[] = [
+  { path: FINANCE, name: 'Finance and Insurance Options' },
   { path: PROTECTION, name: 'Finance and Protection Products' },
   { path: `${PROTECTION}/protection-products`, name: 'Protection Products' },
   { path: '/service-and-parts/servicing', name: 'Servicing' },
