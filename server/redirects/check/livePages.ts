@@ -2,7 +2,7 @@ import type { Market } from '../../../markets/schema.js';
 import type { NavigationItem } from '../../../contracts/upstream/content.js';
 import { localisePath } from '../../markets/languagePath.js';
 import type { ContentClient } from '../../upstream/contentClient.js';
-import type { GetPage } from './followToEnd.js';
+import { inParallel, type GetPage } from './followToEnd.js';
 import type { LivePage } from './checkMarket.js';
 
 const LOC = /<loc>([^<]+)<\/loc>/g;
@@ -43,12 +43,13 @@ export async function contentLivePages(content: ContentClient, market: Market): 
 /** Links (cards, blurbs, header, footer) on the given pages as the app renders them. */
 export async function linkedPages(get: GetPage, market: Market, paths: readonly string[]): Promise<LivePage[]> {
   const found: LivePage[] = [];
-  for (const path of paths) {
+  await inParallel(paths, async (path) => {
     const answer = await get(market, path);
     for (const m of answer.body.matchAll(HREF)) {
       const href = unescapeXml(m[1]!);
       if (!NOT_A_PAGE.test(href)) found.push({ path: href, from: `link on ${path}` });
     }
-  }
-  return found;
+  });
+  // Sorted, so the check picks the same sample values on every run.
+  return found.sort((a, b) => a.path.localeCompare(b.path) || a.from.localeCompare(b.from));
 }

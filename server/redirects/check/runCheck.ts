@@ -2,6 +2,7 @@ import { request } from 'undici';
 import type { Market } from '../../../markets/schema.js';
 import type { ContentClient } from '../../upstream/contentClient.js';
 import { carIdOfPath } from '../../pages/carDetailRoutes.js';
+import { splitLanguagePath } from '../../markets/languagePath.js';
 import type { CompiledRedirects } from '../compile-redirects.js';
 import type { RedirectTable } from '../redirect-table.js';
 import { checkMarket, type MarketCheck } from './checkMarket.js';
@@ -55,7 +56,10 @@ export async function runRedirectCheck(options: {
 /** Every sitemap URL but the car pages, of which `sample` spread evenly (newest and oldest included). */
 export function sampleCars(market: Market, urls: readonly string[], sample: number | 'all'): string[] {
   if (sample === 'all') return [...urls];
-  const isCar = (url: string) => carIdOfPath(new URL(url).pathname, market.paths.carDetailBase, market.paths.carList) !== null;
+  const isCar = (url: string) => {
+    const page = splitLanguagePath(market, new URL(url).pathname);
+    return page.kind === 'page' && carIdOfPath(page.path, market.paths.carDetailBase, market.paths.carList) !== null;
+  };
   const cars = urls.filter(isCar);
   const step = Math.max(1, (cars.length - 1) / Math.max(1, sample - 1));
   const picked = new Set(cars.length <= sample ? cars : Array.from({ length: sample }, (_, i) => cars[Math.round(i * step)]!));
