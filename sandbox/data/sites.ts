@@ -28,6 +28,13 @@ const HOLIDAYS: Record<VocabularyLanguage, { day: string; name: string; hours: H
   en: [{ day: '12-24', name: 'Christmas Eve', hours: ['09:00', '13:00'] }, { day: '12-27', name: 'Between Christmas and New Year', hours: ['10:00', '15:00'] }, { day: '12-31', name: "New Year's Eve", hours: ['09:00', '13:00'] }],
 };
 
+/** What every department of a group offers, by the names the markets' links filter on (`?site_departments.service_name=Verkstad`). */
+const DEPARTMENT_SERVICES: Partial<Record<VocabularyLanguage, Partial<Record<DepartmentGroup, string[]>>>> = {
+  sv: { Workshop: ['Verkstad'], Tires: ['Däckverkstad'], Damage: ['Skadeverkstad', 'Lackering'] },
+  nb: { Workshop: ['Verksted'], Damage: ['Skadeverksted'] },
+  sk: { Damage: ['Karosárske práce'] },
+};
+
 function openingHours(group: DepartmentGroup) {
   const [weekday, saturday, sunday] = GROUP_HOURS[group];
   return WEEKDAYS.map((day, i) => {
@@ -85,7 +92,9 @@ function generateMarketSites(seed: number, profile: MarketProfile, anchor: Date,
       name: `${vocabulary.department[group]} ${city.name}`,
       group,
       brands: (group === 'Used cars' || profile.usedOnly ? [] : brands).map((b) => ({ name: b })),
-      service_name: group === 'Workshop' || group === 'Tires' || group === 'Damage' ? faker.helpers.arrayElements(vocabulary.services, { min: 3, max: 6 }) : [],
+      service_name: group === 'Workshop' || group === 'Tires' || group === 'Damage'
+        ? [...(DEPARTMENT_SERVICES[profile.language]?.[group] ?? []), ...faker.helpers.arrayElements(vocabulary.services, { min: 3, max: 6 })]
+        : [],
       users: Array.from({ length: faker.number.int({ min: 1, max: 4 }) }, (_, u) => {
         const first = faker.person.firstName();
         const last = faker.person.lastName();

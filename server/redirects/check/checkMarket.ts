@@ -32,6 +32,8 @@ export interface MarketCheck {
   sitemapUrls: number;
   sitemapFetched: number;
   failures: string[];
+  /** Pages rules end on that do not answer 200, with how many rules end there: the pages to create (or rules to mend). */
+  missingPages: Map<string, number>;
 }
 
 const CANONICAL = /<link rel="canonical" href="([^"]*)"/;
@@ -49,6 +51,7 @@ const pathOf = (url: string) => {
 export async function checkMarket(input: MarketCheckInput): Promise<MarketCheck> {
   const { market, compiled, table, get } = input;
   const failures: string[] = [];
+  const missingPages = new Map<string, number>();
   const live = [...input.livePages, ...input.sitemapUrls.map((url) => ({ path: pathOf(url), from: 'sitemap' }))];
   const livePaths = [...new Set(live.map((p) => p.path))];
   const ends = new Map<string, ReturnType<typeof followToEnd>>();
@@ -68,7 +71,11 @@ export async function checkMarket(input: MarketCheckInput): Promise<MarketCheck>
     if (sample.unbound) return void failures.push(`${at}  ${shown}: dead end, ${sample.unbound}`);
     destinations.add(sample.destination);
     const end = await endOf(sample.destination);
-    if (end.status !== 200) failures.push(`${at}  ${shown}: destination ${sample.destination} ends ${end.status} at ${end.path}`);
+    if (end.status !== 200) {
+      failures.push(`${at}  ${shown}: destination ${sample.destination} ends ${end.status} at ${end.path}`);
+      const page = end.path.split('?')[0]!;
+      missingPages.set(page, (missingPages.get(page) ?? 0) + 1);
+    }
     const winner = resolveRedirect(compiled, market.id, sample.source);
     if (winner?.rule.line !== rule.line) return; // a later line or a more specific rule answers this request
     const first = await get(market, sample.source);
@@ -95,6 +102,6 @@ export async function checkMarket(input: MarketCheckInput): Promise<MarketCheck>
 
   return {
     marketId: market.id, rules: table.rules.length, destinations: destinations.size, livePages: seen.size,
-    sitemapUrls: input.sitemapUrls.length, sitemapFetched: fetched.length, failures: failures.sort(),
+    sitemapUrls: input.sitemapUrls.length, sitemapFetched: fetched.length, failures: failures.sort(), missingPages,
   };
 }

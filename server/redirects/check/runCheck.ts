@@ -74,5 +74,10 @@ export function formatReport(results: readonly MarketCheck[]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...[...rows, total].map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   const failures = results.flatMap((r) => r.failures.map((f) => `  ${r.marketId.padEnd(7)} ${f}`));
-  return [line(head), ...rows.map(line), line(total), '', ...(failures.length ? ['Failures:', ...failures] : ['No failures.'])].join('\n');
+  const missing = results.flatMap((r) => [...r.missingPages].map(([page, rules]) => `  ${r.marketId.padEnd(7)} ${page}  (${rules} rule${rules === 1 ? '' : 's'})`));
+  return [
+    line(head), ...rows.map(line), line(total), '',
+    ...(failures.length ? ['Failures:', ...failures] : ['No failures.']),
+    ...(missing.length ? ['', 'Pages the tables send shoppers to that do not answer 200 (create them or mend the rules):', ...missing.sort()] : []),
+  ].join('\n');
 }

@@ -1,5 +1,6 @@
 import { marketById } from '../../../markets/registry.js';
 import { checkMarket, type LivePage } from '../../../server/redirects/check/checkMarket.js';
+import { formatReport } from '../../../server/redirects/check/runCheck.js';
 import type { GetPage } from '../../../server/redirects/check/followToEnd.js';
 import { compileRedirects } from '../../../server/redirects/compile-redirects.js';
 import { parseRedirectTable } from '../../../server/redirects/redirect-table.js';
@@ -62,6 +63,11 @@ describe('the redirects check', () => {
     expect(result.failures).toEqual([
       'redirects/sk.txt:6  /kontakty/hedin-presov -> /kontakty/hedin-automotive-presov: destination /kontakty/hedin-automotive-presov ends 404 at /kontakty/hedin-automotive-presov',
     ]);
+    expect(result.missingPages).toEqual(new Map([['/kontakty/hedin-automotive-presov', 1]]));
+    const report = formatReport([result]);
+    expect(report).toMatch(/^market\s+rules\s+destinations\s+live pages\s+sitemap URLs\s+fetched\s+failures$/m);
+    expect(report).toMatch(/^sk\s+6\s+4\s+\d+\s+3\s+3\s+1$/m);
+    expect(report).toContain('  sk      /kontakty/hedin-automotive-presov  (1 rule)');
   });
 
   test('fails a rule that redirects a live page (navigation or sitemap), naming the table, line and where the page was found', async () => {
