@@ -20,10 +20,11 @@ interface SitemapEntry {
 }
 
 /**
- * `robots.txt` and `sitemap.xml` of the market on the request's host. The sitemap lists every published
- * content page in every language (with its language versions as xhtml:link), each site's detail page and
- * the newest cars' detail pages; it is built at most every 10 minutes per market (served stale for an hour
- * while one build refreshes it, so search-engine crawls never wait on the upstreams).
+ * `robots.txt` and the sitemap of the market on the request's host. `sitemap.xml` is an index of
+ * `sitemap-pages.xml` (every published content page in every language, with its language versions as
+ * xhtml:link, and each site's detail page) and `sitemap-cars-N.xml` (every car in stock, 1,000 a file,
+ * newest first). Each file is built at most every 10 minutes per market (served stale for an hour while
+ * one build refreshes it, so search-engine crawls never wait on the upstreams).
  */
 export function seoRoutes(deps: PageDeps): Router {
   const router = Router();
