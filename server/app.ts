@@ -62,7 +62,6 @@ export function createApp(deps: AppDependencies): express.Express {
   });
   app.use(deps.clientAssets);
   app.use(faviconRoutes());
-  app.use(mediaRelay(deps.media, logger, config.mediaMaxBytes));
   app.use(assignCspNonce, securityHeaders({ isDevelopment: !config.isProduction, mapTileUrl: config.map.tileUrl }));
   app.use(marketResolution(deps.markets, config.trustProxy));
 
@@ -77,7 +76,9 @@ export function createApp(deps: AppDependencies): express.Express {
     unknownHost(req, res, next);
   });
 
+  // Old paths answer before anything that could claim them: a retired PDF under /media is moved, not relayed.
   app.use(createRedirectMiddleware(deps.redirects));
+  app.use(mediaRelay(deps.media, logger, config.mediaMaxBytes));
   app.use('/api', deps.api);
 
   const renderPage = createPageRenderer(deps.assets, logger);

@@ -27,7 +27,7 @@ export function composeApp(options: {
 }) {
   const { config, logger } = options;
   // First, so a table that must not ship stops start-up before anything is opened.
-  const redirects = loadRedirects();
+  const redirects = loadRedirects(config.redirectsDir);
   const redis = connectRedis(config.redisUrl, logger);
   const metrics = new Metrics({ defaultMetrics: options.defaultMetrics ?? false });
   const upstreams = createUpstreams(config, logger, metrics);

@@ -58,6 +58,8 @@ const EnvSchema = z.object({
     .regex(/^(https:\/\/[^\s/]+|\/)[^\s]*\{z\}[^\s]*\{x\}[^\s]*\{y\}[^\s]*$/, 'expected an https:// or /path template with {z}, {x} and {y}')
     .default('/media/map-tiles/{z}/{x}/{y}.svg'),
   MAP_TILE_ATTRIBUTION: z.string().max(300).default('Kartdata: sandbox'),
+  // Directory of the redirect tables (<market>.txt); another one lets the redirects check try a changed table.
+  REDIRECTS_DIR: z.string().min(1).default('redirects'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -82,6 +84,7 @@ export interface Config {
   mediaMaxBytes: number;
   searchCache: { ttlMs: number; staleWhileRevalidateMs: number };
   sandboxPort: number;
+  redirectsDir: string;
   sandboxFault: string;
   shutdownGraceMs: number;
   /** The workshop SSE relay: give up after this long without an upstream byte; `:` comment this often; browser `retry:`. */
@@ -137,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaMaxBytes: e.MEDIA_MAX_BYTES,
     searchCache: { ttlMs: e.SEARCH_CACHE_TTL_S * 1000, staleWhileRevalidateMs: e.SEARCH_CACHE_SWR_S * 1000 },
     sandboxPort: e.SANDBOX_PORT,
+    redirectsDir: e.REDIRECTS_DIR,
     sandboxFault: e.SANDBOX_FAULT,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     workshopStream: {
