@@ -15,7 +15,7 @@ import { faviconRoutes } from './http/favicon.js';
 import { healthRoutes, type DependencyProbe } from './http/health.js';
 import type { Lifecycle } from './http/lifecycle.js';
 import { requestLogging } from './http/requestLogging.js';
-import { assignCspNonce, securityHeaders } from './http/security.js';
+import { securityHeaders } from './http/security.js';
 import { marketResolution } from './markets/resolveMarket.js';
 import type { CompiledRedirects } from './redirects/compile-redirects.js';
 import { createRedirectMiddleware } from './redirects/redirect-middleware.js';
@@ -60,7 +60,7 @@ export function createApp(deps: AppDependencies): express.Express {
   app.use(deps.clientAssets);
   app.use(faviconRoutes());
   app.use(mediaRelay(config.upstreamUrls.media ?? '', logger));
-  app.use(assignCspNonce, securityHeaders({ isDevelopment: !config.isProduction }));
+  app.use(securityHeaders({ isDevelopment: !config.isProduction, scriptHashes: deps.assets.scriptHashes ?? [] }));
   app.use(marketResolution(deps.markets, config.trustProxy));
 
   app.use((req, res, next) => {

@@ -7,7 +7,6 @@ declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Locals {
-      cspNonce: string;
       hostMatch: HostMatch;
       /** Set on every request whose Host names a market (all page and /api routes). */
       market: Market;

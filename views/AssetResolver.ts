@@ -2,6 +2,8 @@
 export interface AssetResolver {
   /** Stylesheets every page links. */
   stylesheets: readonly string[];
+  /** Development only: CSP hashes (`sha256-…`) of the inline scripts pages carry (the React Refresh preamble). */
+  scriptHashes?: readonly string[];
   /** Scripts of a page: the enhance entry every page with the layout loads, then the named islands. */
   pageScripts(islands: readonly string[]): {
     scripts: string[];

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Router, static as expressStatic, type RequestHandler } from 'express';
 import { z } from 'zod';
@@ -72,6 +73,7 @@ export function devServerAssets(): AssetResolver {
   ].join('\n');
   return {
     stylesheets: [`/${SITE_STYLESHEET}`],
+    scriptHashes: [`sha256-${createHash('sha256').update(preamble).digest('base64')}`],
     pageScripts: (islands) => ({
       scripts: ['/@vite/client', `/${ENHANCE_ENTRY}`, ...islands.map((name) => `/${islandEntryPath(name)}`)],
       preloads: [],
