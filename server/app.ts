@@ -66,7 +66,7 @@ export function createApp(deps: AppDependencies): express.Express {
   app.use((req, res, next) => {
     const match = res.locals.hostMatch;
     if (match.kind === 'market') return next();
-    if (match.kind === 'index' && req.path === '/' && !config.isProduction) {
+    if (match.kind === 'index' && req.path === '/' && config.devIndexPage) {
       const port = /:(\d+)$/.exec(req.headers.host ?? '')?.[1] ?? '';
       res.type('html').send(`<!DOCTYPE html>${renderToStaticMarkup(createElement(MarketIndexPage, { markets: deps.markets, port }))}`);
       return;

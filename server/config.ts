@@ -44,6 +44,8 @@ const EnvSchema = z.object({
   // Fault injection for the embedded sandbox (syntax in sandbox/README.md), for demos and tests.
   SANDBOX_FAULT: z.string().max(500).default(''),
   SHUTDOWN_GRACE_MS: millis(10_000),
+  // The development index page on bare localhost (links to every market's host); default: on outside production.
+  DEV_INDEX_PAGE: flag.optional(),
   // Workshop event stream (GET /api/mechmate/departments/closestAvailable).
   WORKSHOP_STREAM_IDLE_TIMEOUT_MS: millis(20_000),
   WORKSHOP_STREAM_HEARTBEAT_MS: millis(15_000),
@@ -60,6 +62,8 @@ export interface Config {
   host: string;
   env: Env['NODE_ENV'];
   isProduction: boolean;
+  /** Serve the page listing every market's development host on bare `localhost`. */
+  devIndexPage: boolean;
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   redisUrl: string | undefined;
@@ -95,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
+    devIndexPage: e.DEV_INDEX_PAGE ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
