@@ -23,6 +23,11 @@ import { mediaRelay } from './pages/mediaRelay.js';
 import { notFoundPage, pageRoutes, renderErrorPage } from './pages/pageRoutes.js';
 import type { PageDeps } from './pages/pageDeps.js';
 import { createPageRenderer } from './render/renderPage.js';
+import type { PageCaching } from './pageCache/createPageCache.js';
+import { pageCacheMiddleware } from './pageCache/pageCacheMiddleware.js';
+
+/** Longer than any upstream deadline, so a render ends on its own first. */
+const PAGE_RENDER_TIMEOUT_MS = 30_000;
 
 export interface AppDependencies {
   config: Config;
@@ -38,6 +43,8 @@ export interface AppDependencies {
   api: Router;
   /** Every market's permanent redirects, compiled at start-up. */
   redirects: CompiledRedirects;
+  /** The page cache (server/pageCache/); left out when PAGE_CACHE=false. */
+  pageCaching?: PageCaching;
   /** What the pages load from (server/pages/pageDeps.ts). */
   pageSources: Omit<PageDeps, 'config' | 'logger' | 'renderPage'>;
 }
@@ -78,9 +85,11 @@ export function createApp(deps: AppDependencies): express.Express {
   app.use('/api', deps.api);
 
   const renderPage = createPageRenderer(deps.assets, logger);
-  app.use(pageRoutes({ config, logger, renderPage, ...deps.pageSources }));
-  app.use(notFoundPage(renderPage));
-  app.use(errorHandler(logger, (res) => renderErrorPage(renderPage, res, 500)));
+  const renderServerError = (res: express.Response) => renderErrorPage(renderPage, res, 500);
+  const pages = express.Router().use(pageRoutes({ config, logger, renderPage, ...deps.pageSources }), notFoundPage(renderPage), errorHandler(logger, renderServerError));
+  // After market resolution and redirects, before the page routes: anonymous pages are answered from stored bytes.
+  app.use(deps.pageCaching ? pageCacheMiddleware(deps.pageCaching.cache, pages, deps.pageCaching.metrics, { cdn: config.pageCache.cdn, renderTimeoutMs: PAGE_RENDER_TIMEOUT_MS }, logger) : pages);
+  app.use(errorHandler(logger, renderServerError));
   return app;
 }
 

@@ -10,6 +10,7 @@ import { SearchCache } from './cache/searchCache.js';
 import type { Config } from './config.js';
 import type { Lifecycle } from './http/lifecycle.js';
 import { Metrics } from './metrics.js';
+import { createPageCache } from './pageCache/createPageCache.js';
 import { loadRedirects } from './redirects/load-redirects.js';
 import { createUpstreams } from './upstream/upstreams.js';
 
@@ -39,6 +40,7 @@ export function composeApp(options: {
     metrics,
     logger,
   });
+  const pageCaching = config.pageCache.enabled ? createPageCache(config, redis, metrics, logger) : undefined;
   const app = createApp({
     config,
     logger,
@@ -51,11 +53,13 @@ export function composeApp(options: {
     redirects,
     api: apiRouter({ config, logger, upstreams, searchCache, redis }),
     pageSources: { upstreams, searchCache },
+    ...(pageCaching ? { pageCaching } : {}),
   });
   return {
     app,
     metrics,
     searchCache,
+    pageCache: pageCaching?.cache,
     redis,
     close: async () => {
       await upstreams.close();

@@ -10,6 +10,7 @@ const flag = z
 const port = z.coerce.number({ message: 'expected a port number' }).int('expected a whole number').min(0).max(65535);
 const millisecondsSchema = z.coerce.number({ message: 'expected milliseconds' }).int('expected whole milliseconds').min(1).max(600_000);
 const millis = (fallback: number) => (fallback > 0 ? millisecondsSchema.default(fallback) : millisecondsSchema);
+const seconds = z.coerce.number({ message: 'expected seconds' }).int().min(0).max(86_400);
 const httpUrl = z.url({ protocol: /^https?$/, message: 'expected an http(s) URL' }).optional();
 
 const EnvSchema = z.object({
@@ -44,6 +45,16 @@ const EnvSchema = z.object({
   // Fault injection for the embedded sandbox (syntax in sandbox/README.md), for demos and tests.
   SANDBOX_FAULT: z.string().max(500).default(''),
   SHUTDOWN_GRACE_MS: millis(10_000),
+  // Page cache (server/pageCache/): anonymous pages as finished, precompressed bytes.
+  PAGE_CACHE: flag.default(true),
+  PAGE_CACHE_TTL_S: seconds.default(30),
+  PAGE_CACHE_SWR_S: seconds.default(300),
+  PAGE_CACHE_MAX_MB: z.coerce.number({ message: 'expected megabytes' }).int().min(1).max(4_096).default(128),
+  // What a CDN or other shared cache is told (s-maxage, stale-while-revalidate) about a cached page.
+  PAGE_CDN_MAX_AGE_S: seconds.default(30),
+  PAGE_CDN_SWR_S: seconds.default(300),
+  // HMAC-SHA256 key of POST /api/content/webhook (purge on publish); unset: the webhook answers 404.
+  CONTENT_WEBHOOK_SECRET: z.string().min(16, 'expected at least 16 characters').optional(),
   // The development index page on bare localhost (links to every market's host); default: on outside production.
   DEV_INDEX_PAGE: flag.optional(),
   // Workshop event stream (GET /api/mechmate/departments/closestAvailable).
@@ -73,6 +84,15 @@ export interface Config {
   /** Deadline of one call (retries included) per upstream service. */
   upstreamTimeoutsMs: Record<UpstreamService, number>;
   searchCache: { ttlMs: number; staleWhileRevalidateMs: number };
+  /** Finished pages in process (and in Redis when configured); `cdn` is what shared caches are told. */
+  pageCache: {
+    enabled: boolean;
+    ttlMs: number;
+    staleWhileRevalidateMs: number;
+    maxBytes: number;
+    cdn: { maxAgeS: number; staleWhileRevalidateS: number };
+  };
+  contentWebhookSecret: string | undefined;
   sandboxPort: number;
   sandboxFault: string;
   shutdownGraceMs: number;
@@ -125,6 +145,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       media: e.UPSTREAM_MEDIA_TIMEOUT_MS ?? e.UPSTREAM_TIMEOUT_MS,
     },
     searchCache: { ttlMs: e.SEARCH_CACHE_TTL_S * 1000, staleWhileRevalidateMs: e.SEARCH_CACHE_SWR_S * 1000 },
+    pageCache: {
+      enabled: e.PAGE_CACHE,
+      ttlMs: e.PAGE_CACHE_TTL_S * 1000,
+      staleWhileRevalidateMs: e.PAGE_CACHE_SWR_S * 1000,
+      maxBytes: e.PAGE_CACHE_MAX_MB * 1024 * 1024,
+      cdn: { maxAgeS: e.PAGE_CDN_MAX_AGE_S, staleWhileRevalidateS: e.PAGE_CDN_SWR_S },
+    },
+    contentWebhookSecret: e.CONTENT_WEBHOOK_SECRET,
     sandboxPort: e.SANDBOX_PORT,
     sandboxFault: e.SANDBOX_FAULT,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

@@ -18,6 +18,8 @@ declare global {
       /** The content service's languages of a market with more than one (server/markets/contentLanguages.ts), for the language switch. */
       contentLanguages?: readonly { code: Language; name: string }[];
       t: Translate;
+      /** A part of this page was left out because an upstream failed: the page cache does not keep it (server/pageCache/). */
+      pageIncomplete?: boolean;
     }
   }
 }
