@@ -25,6 +25,7 @@ import type { PageDeps } from './pages/pageDeps.js';
 import { createPageRenderer } from './render/renderPage.js';
 import type { PageCaching } from './pageCache/createPageCache.js';
 import { pageCacheMiddleware } from './pageCache/pageCacheMiddleware.js';
+import { contentWebhook } from './pageCache/contentWebhook.js';
 
 /** Longer than any upstream deadline, so a render ends on its own first. */
 const PAGE_RENDER_TIMEOUT_MS = 30_000;
@@ -82,6 +83,7 @@ export function createApp(deps: AppDependencies): express.Express {
   });
 
   app.use(createRedirectMiddleware(deps.redirects));
+  app.use(contentWebhook({ secret: config.contentWebhookSecret, purge: (prefixes) => deps.pageCaching?.purge(prefixes) ?? Promise.resolve(0), logger }));
   app.use('/api', deps.api);
 
   const renderPage = createPageRenderer(deps.assets, logger);

@@ -62,6 +62,7 @@ export function composeApp(options: {
     pageCache: pageCaching?.cache,
     redis,
     close: async () => {
+      await pageCaching?.close();
       await upstreams.close();
       await redis.close();
     },

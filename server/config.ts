@@ -49,6 +49,8 @@ const EnvSchema = z.object({
   PAGE_CACHE: flag.default(true),
   PAGE_CACHE_TTL_S: seconds.default(30),
   PAGE_CACHE_SWR_S: seconds.default(300),
+  // Where pages live in Redis; the purge channel is named after it, so separate deployments (or tests) sharing a Redis stay apart.
+  PAGE_CACHE_REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'expected letters, digits, : . _ -').default('bff:page:v1:'),
   PAGE_CACHE_MAX_MB: z.coerce.number({ message: 'expected megabytes' }).int().min(1).max(4_096).default(128),
   // What a CDN or other shared cache is told (s-maxage, stale-while-revalidate) about a cached page.
   PAGE_CDN_MAX_AGE_S: seconds.default(30),
@@ -90,6 +92,7 @@ export interface Config {
     ttlMs: number;
     staleWhileRevalidateMs: number;
     maxBytes: number;
+    redisPrefix: string;
     cdn: { maxAgeS: number; staleWhileRevalidateS: number };
   };
   contentWebhookSecret: string | undefined;
@@ -150,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ttlMs: e.PAGE_CACHE_TTL_S * 1000,
       staleWhileRevalidateMs: e.PAGE_CACHE_SWR_S * 1000,
       maxBytes: e.PAGE_CACHE_MAX_MB * 1024 * 1024,
+      redisPrefix: e.PAGE_CACHE_REDIS_PREFIX,
       cdn: { maxAgeS: e.PAGE_CDN_MAX_AGE_S, staleWhileRevalidateS: e.PAGE_CDN_SWR_S },
     },
     contentWebhookSecret: e.CONTENT_WEBHOOK_SECRET,

@@ -5,10 +5,14 @@ import type { Metrics } from '../metrics.js';
 import { PageCache } from './pageCache.js';
 import { PageCacheMetrics } from './pageCacheMetrics.js';
 import { LocalPageStore, RedisPageStore } from './pageStores.js';
+import { purgeBus } from './purgeBus.js';
 
 export interface PageCaching {
   cache: PageCache;
   metrics: PageCacheMetrics;
+  /** Drops pages under the key prefixes here, in Redis, and (pub/sub) in every other container. */
+  purge(prefixes: string[]): Promise<number>;
+  close(): Promise<void>;
 }
 
 /** The page cache of one process from config: local always, Redis too when REDIS_URL is set. */
@@ -17,11 +21,24 @@ export function createPageCache(config: Config, redis: RedisConnection, metrics:
   const pageMetrics = new PageCacheMetrics(metrics.registry, () => ({ bytes: local.bytes, entries: local.size }));
   const cache = new PageCache({
     local,
-    ...(config.redisUrl ? { shared: new RedisPageStore(redis) } : {}),
+    ...(config.redisUrl ? { shared: new RedisPageStore(redis, config.pageCache.redisPrefix) } : {}),
     ttlMs: config.pageCache.ttlMs,
     staleWhileRevalidateMs: config.pageCache.staleWhileRevalidateMs,
     metrics: pageMetrics,
     logger,
   });
-  return { cache, metrics: pageMetrics };
+  const bus = config.redisUrl ? purgeBus(config.redisUrl, `${config.pageCache.redisPrefix}purge`, redis, logger, (prefixes) => cache.purgeLocal(prefixes)) : undefined;
+  return {
+    cache,
+    metrics: pageMetrics,
+    async purge(prefixes) {
+      const dropped = await cache.purge(prefixes);
+      await bus?.publish(prefixes);
+      return dropped;
+    },
+    close: async () => {
+      await bus?.close();
+      await cache.settled();
+    },
+  };
 }

@@ -37,8 +37,6 @@ export class LocalPageStore {
   }
 }
 
-const REDIS_PREFIX = 'bff:page:v1:';
-
 /**
  * The pages every container shares, when Redis is configured. Every failure (Redis down, slow,
  * a value that does not read) is a miss: the page is rendered locally, never an error.
@@ -46,7 +44,7 @@ const REDIS_PREFIX = 'bff:page:v1:';
 export class RedisPageStore {
   constructor(
     private readonly redis: RedisConnection,
-    private readonly prefix = REDIS_PREFIX,
+    private readonly prefix: string,
   ) {}
 
   async get(key: string): Promise<PageEntry | undefined> {
