@@ -6,7 +6,7 @@ import { apiRouter } from './api/apiRouter.js';
 import { createApp } from './app.js';
 import { memoryStore, redisStore } from './cache/cacheStores.js';
 import { connectRedis } from './cache/redisConnection.js';
-import { SearchCache } from './cache/searchCache.js';
+import { localSearchLayer, SearchCache } from './cache/searchCache.js';
 import type { Config } from './config.js';
 import type { Lifecycle } from './http/lifecycle.js';
 import { Metrics } from './metrics.js';
@@ -34,6 +34,7 @@ export function composeApp(options: {
   const upstreams = createUpstreams(config, logger, metrics);
   const searchCache = new SearchCache({
     store: config.redisUrl ? redisStore(redis) : memoryStore(),
+    ...(config.redisUrl ? { local: localSearchLayer() } : {}),
     client: upstreams.search,
     ttlMs: config.searchCache.ttlMs,
     staleWhileRevalidateMs: config.searchCache.staleWhileRevalidateMs,
