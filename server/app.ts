@@ -26,6 +26,7 @@ import { createPageRenderer } from './render/renderPage.js';
 import type { PageCaching } from './pageCache/createPageCache.js';
 import { pageCacheMiddleware } from './pageCache/pageCacheMiddleware.js';
 import { contentWebhook } from './pageCache/contentWebhook.js';
+import { rumRoutes } from './rum/rumRoutes.js';
 
 /** Longer than any upstream deadline, so a render ends on its own first. */
 const PAGE_RENDER_TIMEOUT_MS = 30_000;
@@ -84,6 +85,7 @@ export function createApp(deps: AppDependencies): express.Express {
 
   app.use(createRedirectMiddleware(deps.redirects));
   app.use(contentWebhook({ secret: config.contentWebhookSecret, purge: (prefixes) => deps.pageCaching?.purge(prefixes) ?? Promise.resolve(0), logger }));
+  app.use(rumRoutes(deps.metrics.registry));
   app.use('/api', deps.api);
 
   const renderPage = createPageRenderer(deps.assets, logger);

@@ -45,10 +45,13 @@ describe('content security policy', () => {
     }
   });
 
-  it('ships only the small enhance script, and no React, on a page without islands', async () => {
+  it('ships only the small enhance and field-data scripts, and no React, on a page without islands', async () => {
     const res = await request(app).get('/').set('Host', 'se.localhost');
     const scripts = [...res.text.matchAll(/<script type="module"[^>]*>/g)].map((m) => m[0]);
-    expect(scripts).toEqual([expect.stringMatching(/^<script type="module" src="\/assets\/enhance-[\w-]+\.js">$/)]);
+    expect(scripts).toEqual([
+      expect.stringMatching(/^<script type="module" src="\/assets\/enhance-[\w-]+\.js">$/),
+      expect.stringMatching(/^<script type="module" src="\/assets\/rum-[\w-]+\.js">$/),
+    ]);
     expect(res.text).not.toContain('modulepreload');
     expect(res.text).not.toMatch(/react-[\w-]+\.js/);
   });
