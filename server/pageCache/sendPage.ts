@@ -4,9 +4,22 @@ import type { PageCacheResult } from './pageCacheMetrics.js';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
+/** Browsers send a handful of distinct Accept-Encoding values: each is parsed once. */
+const chosen = new Map<string, Encoding>();
+
 /** The best stored encoding the client accepts: brotli, then gzip, else identity (`q=0` refuses one). */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return 'identity';
+  let encoding = chosen.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = parseAcceptEncoding(acceptEncoding);
+    if (chosen.size >= 256) chosen.clear();
+    chosen.set(acceptEncoding, encoding);
+  }
+  return encoding;
+}
+
+function parseAcceptEncoding(acceptEncoding: string): Encoding {
   let br = false;
   let gzip = false;
   for (const part of acceptEncoding.split(',')) {
