@@ -82,11 +82,12 @@ export function searchRoutes(cache: SearchCache): Router {
   addRoute(router, searchOperation, async (req, res) => {
     const { body } = parseRequest(searchOperation, req);
     const { market } = res.locals;
-    const { value, cache: cacheResult } = await cache.search(
+    const { json, cache: cacheResult } = await cache.searchJson(
       { ...body, index: market.searchIndexes[body.index] as SearchIndexName },
       callContextOf(req, res),
     );
-    res.set('x-cache', cacheResult).set('Cache-Control', 'no-store').json(value);
+    // The stored JSON as it is: checked once when the search service gave it.
+    res.set('x-cache', cacheResult).set('Cache-Control', 'no-store').type('application/json').send(json);
   });
   return router;
 }

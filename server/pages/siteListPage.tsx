@@ -19,6 +19,7 @@ export const siteListPage: ContentPageKind = async ({ page, blockData, req, res,
   // A search failure is logged and shown as a message; the rest of the page stands.
   const list: SiteListData | null = await loadSiteList(deps, res, keyphrase, ctx, filters).catch((err: unknown) => {
     deps.logger.warn({ err, requestId: ctx.requestId }, 'site list search failed');
+    res.locals.pageIncomplete = true;
     return null;
   });
   return {
