@@ -8,6 +8,7 @@ import { carBreadcrumbs } from './carDetailHead.js';
 import { CarContactSection } from './CarContactSection.js';
 import { CarFacts } from './CarFacts.js';
 import { CarFinance } from './CarFinance.js';
+import { CarFinanceCalculator, financeVehicleOf } from './CarFinanceCalculator.js';
 import { CarGallerySection } from './CarGallerySection.js';
 import { CarPrice } from './CarPrice.js';
 import { CarSpecifications } from './CarSpecifications.js';
@@ -16,9 +17,16 @@ import { SimilarCars } from './SimilarCars.js';
 /**
  * The car page: gallery, title, key facts and price (with the compare toggle), description,
  * equipment, technical data, loan and leasing, sellers with the contact form, similar cars.
- * Three islands: gallery, contact form, compare (bar and toggle).
+ * Islands: gallery, contact form, compare (bar and toggle) and, where the market has the finance
+ * calculator (`features.finance`), the finance card in place of the loan and leasing cards.
  */
-export function CarDetailPage({ car, summary, similar }: { car: Car; summary: CarSummary; similar: readonly CarSummary[] }) {
+export function CarDetailPage({ car, summary, similar, financeContact }: {
+  car: Car;
+  summary: CarSummary;
+  similar: readonly CarSummary[];
+  /** Who the finance card's apology names; given on markets with the finance calculator. */
+  financeContact?: { phone: string; email: string };
+}) {
   const { t, market, language } = usePage();
   const cardTexts = carCardTextsOf(t, market, language);
   return (
@@ -48,7 +56,11 @@ export function CarDetailPage({ car, summary, similar }: { car: Car; summary: Ca
         <p className="car-detail__description">{car.car_description}</p>
       </section>
       <CarSpecifications car={car} />
-      <CarFinance car={car} locale={cardTexts.format.locale} />
+      {market.features.finance && financeContact && financeVehicleOf(car) ? (
+        <CarFinanceCalculator car={car} contact={financeContact} />
+      ) : (
+        <CarFinance car={car} locale={cardTexts.format.locale} />
+      )}
       <CarContactSection car={car} />
       <SimilarCars cars={similar} texts={cardTexts} />
       <CompareIsland />
