@@ -21,7 +21,7 @@ export function FinanceCalculator({ vehicle, locale, currency, dateFormat, conta
     <section className={`car-detail__section finance finance--${status}`} aria-labelledby={headingId} aria-busy={status === 'loading'}>
       <h2 id={headingId}>{labels.title}</h2>
       <p className="finance__cash">
-        {labels.cashPrice} <strong>{format.money(vehicle.CashPrice)}</strong>
+        {labels.cashPrice} <strong>{format.price(vehicle.CashPrice)}</strong>
       </p>
       {status === 'loading' && (
         <>

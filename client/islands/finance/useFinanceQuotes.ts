@@ -5,7 +5,8 @@ import { QUOTE_DEBOUNCE_MS, figuresOf, quoteRequest, type FinanceFigures } from 
 import type { FinanceSliderId } from './financeTypes.js';
 
 export type FinanceStatus = 'loading' | 'unavailable' | 'loaded';
-export type LegalState = { quoteRef: string; legal: LegalResponse | 'loading' | 'failed' };
+/** The representative example of one quote; a state for another quote means this one is still loading. */
+export type LegalState = { quoteRef: string; legal: LegalResponse | 'failed' };
 
 export interface FinanceQuotes {
   status: FinanceStatus;
@@ -69,7 +70,6 @@ export function useFinanceQuotes(vehicle: FinanceVehicle): FinanceQuotes {
   useEffect(() => {
     if (!quoteRef) return;
     const controller = new AbortController();
-    setLegal({ quoteRef, legal: 'loading' });
     fetchLegal(quoteRef, controller.signal).then(
       (answer) => setLegal({ quoteRef, legal: answer }),
       (err: unknown) => {
