@@ -53,7 +53,7 @@ export function siteDetailRoutes(deps: PageDeps): Router {
         structuredData: [autoDealerJsonLd(localisedMarket(market, language), siteOrigin(market, req), site)],
         breadcrumbs: siteBreadcrumbs(site, market.paths.siteDetail, t),
       },
-      body: <SiteDetailView site={site} latestCars={latestCars} today={new Date().toISOString().slice(0, 10)} />,
+      body: <SiteDetailView site={site} latestCars={latestCars} today={new Date().toISOString().slice(0, 10)} mapTiles={deps.config.map} />,
     });
   });
   return router;
