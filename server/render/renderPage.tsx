@@ -44,7 +44,7 @@ export function createPageRenderer(assets: AssetResolver, logger: Logger): Rende
       path: localisePath(market, language, contentPath),
       href: (path) => localisePath(market, language, path),
       alternates,
-      languageLinks: languageLinks(market, res.locals.contentLanguages ?? [], alternates),
+      languageLinks: languageLinks(market, res.locals.contentLanguages ?? [], alternates, searchParams),
       searchParams,
       nonce,
       editing,

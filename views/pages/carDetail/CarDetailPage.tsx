@@ -1,6 +1,7 @@
 import { carCardTextsOf } from '../../../client/cars/carCardTexts.js';
 import type { CarSummary } from '../../../client/cars/carSummary.js';
 import type { Car } from '../../../contracts/upstream/search.js';
+import { carValueText } from '../../../markets/translations/carValues.js';
 import { CompareIsland, CompareToggleIsland } from '../../compare/CompareIsland.js';
 import { usePage } from '../../PageContext.js';
 import { Breadcrumbs } from '../../seo/Breadcrumbs.js';
@@ -39,7 +40,7 @@ export function CarDetailPage({ car, summary, similar, financeContact }: {
             <span className="car-detail__brand">{car.car_brand}</span> {`${car.car_model} ${car.car_variant}`.trim()}
           </h1>
           <p className="car-detail__subtitle">
-            {car.car_year} · {car.car_condition} · {car.car_site_name}, {car.car_city}
+            {car.car_year} · {carValueText(market, t, 'condition', car.car_condition)} · {car.car_site_name}, {car.car_city}
           </p>
           <CarPrice car={summary} texts={cardTexts} />
           <div className="car-detail__actions">
@@ -55,7 +56,7 @@ export function CarDetailPage({ car, summary, similar, financeContact }: {
         <h2 id="car-description">{t('carDetail.description')}</h2>
         <p className="car-detail__description">{car.car_description}</p>
       </section>
-      <CarSpecifications car={car} />
+      <CarSpecifications car={car} format={cardTexts.format} />
       {market.features.finance && financeContact && financeVehicleOf(car) ? (
         <CarFinanceCalculator car={car} contact={financeContact} />
       ) : (
