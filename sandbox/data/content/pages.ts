@@ -4,6 +4,7 @@ import * as block from './blocks.js';
 import type { BlockContext } from './blocks.js';
 import type { PageEntry, SiteTree } from './navigation.js';
 import { CONTENT_TEXTS, type NavKey } from './texts.js';
+import { addLeadFormPages } from './leadFormPages.js';
 
 /** Block line-ups of content pages, rotated so the content pages together show every common block type. */
 const CONTENT_LINEUPS: ((ctx: BlockContext, key: NavKey) => ContentBlock[])[] = [
@@ -13,7 +14,7 @@ const CONTENT_LINEUPS: ((ctx: BlockContext, key: NavKey) => ContentBlock[])[] = 
   (ctx) => [block.videoEmbed(ctx), block.siteSelection(ctx), block.highlightList(ctx, 4), block.carTeaserIds(ctx)],
 ];
 
-interface PageInput {
+export interface PageInput {
   market: Market;
   language: Language;
   tree: SiteTree;
@@ -22,7 +23,7 @@ interface PageInput {
   anchor: Date;
 }
 
-function pageShell(input: PageInput, id: string, path: string, name: string, pageType: ContentPage['pageType'], ancestors: NavKey[]): Omit<ContentPage, 'blocks'> {
+export function pageShell(input: PageInput, id: string, path: string, name: string, pageType: ContentPage['pageType'], ancestors: NavKey[]): Omit<ContentPage, 'blocks'> {
   const texts = CONTENT_TEXTS[input.language];
   return {
     id,
@@ -119,5 +120,6 @@ export function marketPages(input: PageInput): Map<string, ContentPage> {
   const pages = new Map<string, ContentPage>([['/', homePage(input)]]);
   [...input.tree.pages.values()].forEach((entry, i) => pages.set(entry.path, contentPage(input, entry, i)));
   input.stories.forEach((story, i) => pages.set(story.url.path, storyPage(input, story, i)));
+  addLeadFormPages(pages, input);
   return pages;
 }
