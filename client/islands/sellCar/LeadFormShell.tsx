@@ -1,0 +1,40 @@
+import type { FormEventHandler, ReactNode } from 'react';
+import { FormAlert } from '../../forms/fields.js';
+import type { SubmitStatus } from '../../forms/useFormsHubSubmit.js';
+
+/**
+ * What every lead form around its fields shows: the required note, the failure text (values stay),
+ * the submit button (disabled while sending), a footnote; and instead of all that, once sent, the
+ * success card.
+ */
+export function LeadFormShell({ status, onSubmit, labels, footnote, children, className }: {
+  status: SubmitStatus;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  labels: { requiredNote: string; submit: string; submitting: string; failure: string; successTitle: string; successText: string };
+  footnote?: string;
+  children: ReactNode;
+  className: string;
+}) {
+  if (status === 'success') {
+    return (
+      <div className={`lead-form__success-card ${className}__success`}>
+        <FormAlert kind="success">
+          <strong className="lead-form__success-title">{labels.successTitle}</strong>
+          <p>{labels.successText}</p>
+        </FormAlert>
+      </div>
+    );
+  }
+  const sending = status === 'sending';
+  return (
+    <form className={`lead-form ${className}`} noValidate onSubmit={onSubmit} aria-busy={sending || undefined}>
+      <p className="lead-form__note">{labels.requiredNote}</p>
+      {children}
+      {status === 'failed' && <FormAlert kind="error">{labels.failure}</FormAlert>}
+      <button type="submit" className="button lead-form__submit" disabled={sending}>
+        {sending ? labels.submitting : labels.submit}
+      </button>
+      {footnote && <p className="lead-form__footnote">{footnote}</p>}
+    </form>
+  );
+}
