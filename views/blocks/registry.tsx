@@ -19,6 +19,7 @@ import { StageRowBlock } from './StageRowBlock.js';
 import { StoriesBlock } from './StoriesBlock.js';
 import { VideoEmbedBlock } from './VideoEmbedBlock.js';
 import { SellCarFormBlock, SellCarShortFormBlock } from './SellCarFormBlocks.js';
+import { ServiceRequestFormBlock } from './ServiceRequestFormBlock.js';
 
 /**
  * The one map from content block type to its server component. A type missing here is left out
@@ -44,4 +45,5 @@ export const BLOCK_COMPONENTS: { [T in ContentBlockType]?: ComponentType<BlockPr
   siteSelection: SiteSelectionBlock,
   sellCarForm: SellCarFormBlock,
   sellCarShortForm: SellCarShortFormBlock,
+  serviceRequestForm: ServiceRequestFormBlock,
 };
