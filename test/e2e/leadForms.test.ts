@@ -30,7 +30,8 @@ function formPosts(page: Page): string[] {
 const hubForms = (id: string) => session.sandbox.ctx.stats.comhubForms.filter((form) => form.formSubmissionId === id);
 
 async function open(host: string, path: string, island: string): Promise<{ page: Page; form: Locator; posts: string[] }> {
-  const page = await session.browser.newPage();
+  // Its own context: axe needs one, and each test starts without cookies or storage.
+  const page = await (await session.browser.newContext()).newPage();
   const posts = formPosts(page);
   const answer = await page.goto(session.url(host, path));
   expect(answer?.status()).toBe(200);
@@ -66,7 +67,7 @@ describe('sell-car form', () => {
     expect(sent[0]!.values).toEqual({ regno: 'ABC123', milage: 12000, customerName: 'Per Testsson', customerPhone: '+46 70 123 45 67', customerEmail: 'per@example.se', option: 'sellCar' });
     const purchase = await page.evaluate(() => (window.dataLayer ?? []).find((e) => (e as { event: string }).event === 'purchase'));
     expect(purchase).toEqual({ event: 'purchase', ecommerce: { transaction_id: posts[0], currency: 'SEK', value: 0 } });
-    await page.close();
+    await page.context().close();
   });
 
   it('with the hub failing twice then recovering: three attempts with one id, one lead, the success card', async () => {
@@ -81,7 +82,7 @@ describe('sell-car form', () => {
     expect(posts).toHaveLength(3);
     expect(new Set(posts).size).toBe(1);
     expect(hubForms(posts[0]!)).toHaveLength(1);
-    await page.close();
+    await page.context().close();
   });
 
   it('with the hub failing three times: the sellCarFormError text, every value kept, nothing sent', async () => {
@@ -99,7 +100,7 @@ describe('sell-car form', () => {
     await expect(field(form, 'Namn').inputValue()).resolves.toBe('Per Testsson');
     await expect(field(form, 'Meddelande').inputValue()).resolves.toBe('Servad varje år');
     await expect(field(form, 'Sälja bilen').isChecked()).resolves.toBe(true);
-    await page.close();
+    await page.context().close();
   });
 
   it('names the missing fields, focuses the first and sends nothing', async () => {
@@ -111,7 +112,7 @@ describe('sell-car form', () => {
     await expect(field(form, 'Telefon').getAttribute('aria-invalid')).resolves.toBe('true');
     await expect(form.getByText('Välj om du vill sälja eller byta in bilen.').isVisible()).resolves.toBe(true);
     expect(posts).toEqual([]);
-    await page.close();
+    await page.context().close();
   });
 
   it('the short variant is sent as {siteName}SellCarShortForm', async () => {
@@ -126,7 +127,7 @@ describe('sell-car form', () => {
     expect(hubForms(posts[0]!).map((f) => [f.formName, f.values])).toEqual([
       ['Hedin AutomotiveSellCarShortForm', { customerName: 'Per', customerPhone: '0701234567', customerEmail: 'per@example.se', option: 'tradeInCar' }],
     ]);
-    await page.close();
+    await page.context().close();
   });
 
   it.each([['full', SELL_CAR_PATHS.se], ['short', SELL_CAR_SHORT_PATH]])('keyboard alone completes the %s form', async (_variant, path) => {
@@ -151,7 +152,7 @@ describe('sell-car form', () => {
     await page.keyboard.press('Enter');
     await form.getByRole('status').waitFor();
     expect(hubForms(posts[0]!)[0]!.values).toMatchObject({ customerName: 'Kim', option: 'sellCar', ...(full ? { regno: 'ABC123', milage: 5000, other: 'Hej' } : {}) });
-    await page.close();
+    await page.context().close();
   });
 });
 
@@ -205,7 +206,7 @@ describe('Norwegian service request', () => {
     });
     // The workshop e-mail: the Workshop department's own address in the sandbox.
     expect(String(sent!.values.siteEmail)).toMatch(/^verksted\./);
-    await page.close();
+    await page.context().close();
   });
 
   it("the 'mc' page: motorcycle types, fixed to the motorcycle dealer, typeMC true", async () => {
@@ -228,7 +229,7 @@ describe('Norwegian service request', () => {
       siteName: 'Hedin MC Oslo', siteEmail: MOTORCYCLE_WORKSHOP_EMAIL, services: ['Bestile deler'], typeMC: true, newsletter: true, gdpr: true,
     });
     expect(MOTORCYCLE_DEALER_SITE_ID).toBe('499');
-    await page.close();
+    await page.context().close();
   });
 
   it('a past day cannot be chosen in the calendar', async () => {
@@ -238,7 +239,11 @@ describe('Norwegian service request', () => {
     await dialog.locator('.rdp-today').waitFor();
     // The calendar cannot go back before this month, and every day before today is disabled.
     await expect(dialog.getByRole('button', { name: /forrige måned/i }).isDisabled()).resolves.toBe(true);
-    const cells = await dialog.locator('td[data-day]').evaluateAll((tds) => tds.map((td) => ({ day: td.getAttribute('data-day')!, disabled: td.querySelector('button')?.disabled ?? true })));
+    const cells = await dialog.locator('td[data-day]').evaluateAll((tds) =>
+      tds.flatMap((td) => {
+        const button = td.querySelector('button');
+        return button ? [{ day: td.getAttribute('data-day')!, disabled: button.disabled }] : [];
+      }));
     const today = new Date();
     const todayIso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
     expect(cells.filter((c) => c.day < todayIso).every((c) => c.disabled)).toBe(true);
@@ -246,7 +251,7 @@ describe('Norwegian service request', () => {
     const past = dialog.locator('td[data-day] button:disabled').first();
     if (await past.count()) await past.click({ force: true });
     await expect(field(form, 'Ønsket dato').inputValue()).resolves.toBe('');
-    await page.close();
+    await page.context().close();
   });
 
   it('consent is required: without it nothing is sent and the consent box says so', async () => {
@@ -258,7 +263,7 @@ describe('Norwegian service request', () => {
     await expect(form.getByText('Du må samtykke for å sende henvendelsen.').isVisible()).resolves.toBe(true);
     await expect(isFocused(form.getByLabel(/Jeg samtykker/))).resolves.toBe(true);
     expect(posts).toEqual([]);
-    await page.close();
+    await page.context().close();
   });
 
   it('keyboard alone completes the request', async () => {
@@ -293,7 +298,7 @@ describe('Norwegian service request', () => {
     await key('Enter');
     await form.getByRole('status').waitFor();
     expect(hubForms(posts[0]!)[0]!.values).toMatchObject({ services: ['Service', 'Hjulskift'], customerName: 'Ola', regno: 'EL12345', milage: 1200, date: tomorrow(), gdpr: true });
-    await page.close();
+    await page.context().close();
   });
 });
 
@@ -319,6 +324,6 @@ describe('lead forms: accessibility with and without errors showing', () => {
       await form.locator('.rdp-today').waitFor();
       await expect(severe()).resolves.toEqual([]);
     }
-    await page.close();
+    await page.context().close();
   });
 });

@@ -1,4 +1,4 @@
-import type { FormEventHandler, ReactNode } from 'react';
+import { useRef, type FormEvent, type ReactNode } from 'react';
 import { FormAlert } from '../../forms/fields.js';
 import type { SubmitStatus } from '../../forms/useFormsHubSubmit.js';
 
@@ -9,12 +9,13 @@ import type { SubmitStatus } from '../../forms/useFormsHubSubmit.js';
  */
 export function LeadFormShell({ status, onSubmit, labels, footnote, children, className }: {
   status: SubmitStatus;
-  onSubmit: FormEventHandler<HTMLFormElement>;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
   labels: { requiredNote: string; submit: string; submitting: string; failure: string; successTitle: string; successText: string };
   footnote?: string;
   children: ReactNode;
   className: string;
 }) {
+  const formRef = useRef<HTMLFormElement>(null);
   if (status === 'success') {
     return (
       <div className={`lead-form__success-card ${className}__success`}>
@@ -26,8 +27,18 @@ export function LeadFormShell({ status, onSubmit, labels, footnote, children, cl
     );
   }
   const sending = status === 'sending';
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    await onSubmit(event);
+    // react-hook-form focuses the first invalid text field but not a checkbox or radio: when the focus is
+    // still on the button (nothing sent, no outcome message), move it to the first field to fix.
+    requestAnimationFrame(() => {
+      const form = formRef.current;
+      if (!form || (document.activeElement !== document.body && !(document.activeElement instanceof HTMLButtonElement && form.contains(document.activeElement)))) return;
+      form.querySelector<HTMLElement>('input[aria-invalid="true"], select[aria-invalid="true"], textarea[aria-invalid="true"], fieldset[aria-invalid="true"] input')?.focus();
+    });
+  };
   return (
-    <form className={`lead-form ${className}`} noValidate onSubmit={onSubmit} aria-busy={sending || undefined}>
+    <form ref={formRef} className={`lead-form ${className}`} noValidate onSubmit={(event) => void submit(event)} aria-busy={sending || undefined}>
       <p className="lead-form__note">{labels.requiredNote}</p>
       {children}
       {status === 'failed' && <FormAlert kind="error">{labels.failure}</FormAlert>}
