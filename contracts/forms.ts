@@ -89,3 +89,8 @@ export const ContactValuesSchema = z
     sellerEmail: emailAddress.optional(),
   })
   .refine((values) => !values.carIsSample || values.sellerEmail !== undefined, { path: ['sellerEmail'], message: 'choose a seller for a sample car' });
+
+/** The site's own sell-car form names (part 2 §3.2: the site name plus 'SellCarForm'); another site's name is refused. */
+export const sellCarFormName = (siteName: string) => `${siteName}SellCarForm`;
+export const sellCarShortFormName = (siteName: string) => `${siteName}SellCarShortForm`;
+export const SERVICE_BOOKING_FORM_NAME = 'ServiceBookingForm';

@@ -1,3 +1,5 @@
+import type { FormSubmission } from '../contracts/upstream/comhub.js';
+
 /** Counters tests read over HTTP (`GET /__sandbox/stats`) to see what really reached an upstream. */
 export class SandboxStats {
   requests: Record<string, number> = {};
@@ -5,6 +7,8 @@ export class SandboxStats {
   abortedStreams = 0;
   /** formSubmissionIds the forms hub accepted, in order. */
   comhubSubmissions: string[] = [];
+  /** The forms the hub accepted, whole, in order: what a lead form really sent. */
+  comhubForms: FormSubmission[] = [];
 
   countRequest(service: string): void {
     this.requests[service] = (this.requests[service] ?? 0) + 1;
@@ -14,6 +18,7 @@ export class SandboxStats {
     this.requests = {};
     this.abortedStreams = 0;
     this.comhubSubmissions = [];
+    this.comhubForms = [];
   }
 
   snapshot() {
@@ -22,6 +27,7 @@ export class SandboxStats {
       openStreams: this.openStreams,
       abortedStreams: this.abortedStreams,
       comhubSubmissions: [...this.comhubSubmissions],
+      comhubForms: [...this.comhubForms],
     };
   }
 }

@@ -18,6 +18,8 @@ import { SpacerBlock } from './SpacerBlock.js';
 import { StageRowBlock } from './StageRowBlock.js';
 import { StoriesBlock } from './StoriesBlock.js';
 import { VideoEmbedBlock } from './VideoEmbedBlock.js';
+import { SellCarFormBlock, SellCarShortFormBlock } from './SellCarFormBlocks.js';
+import { ServiceRequestFormBlock } from './ServiceRequestFormBlock.js';
 
 /**
  * The one map from content block type to its server component. A type missing here is left out
@@ -41,4 +43,7 @@ export const BLOCK_COMPONENTS: { [T in ContentBlockType]?: ComponentType<BlockPr
   megaMenu: MegaMenuBlock,
   stories: StoriesBlock,
   siteSelection: SiteSelectionBlock,
+  sellCarForm: SellCarFormBlock,
+  sellCarShortForm: SellCarShortFormBlock,
+  serviceRequestForm: ServiceRequestFormBlock,
 };
