@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LanguageSchema } from '../../markets/schema.js';
+import { BookingPageContentSchema } from './bookingContent.js';
 import { SearchFilterSchema, SearchSortNameSchema } from './search.js';
 
 /**
@@ -263,7 +264,7 @@ export const WireBlockSchema = z.looseObject({ id: z.string(), type: z.string() 
 
 // ---- Pages -----------------------------------------------------------------------------------------------
 
-export const PAGE_TYPES = ['home', 'content', 'storyList', 'story', 'siteList', 'kits', 'carList', 'notFound'] as const;
+export const PAGE_TYPES = ['home', 'content', 'storyList', 'story', 'siteList', 'kits', 'carList', 'notFound', 'booking'] as const;
 
 export function pageSchemaOf<Block extends z.ZodType>(block: Block) {
   return z.object({
@@ -283,6 +284,8 @@ export function pageSchemaOf<Block extends z.ZodType>(block: Block) {
     updatedAt: z.string(),
     /** Set when pageType is 'story'. */
     story: StorySchema.nullable(),
+    /** Set when pageType is 'booking' (contracts/upstream/bookingContent.ts). */
+    booking: BookingPageContentSchema.nullable().optional(),
     blocks: z.array(block),
   });
 }

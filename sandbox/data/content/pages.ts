@@ -1,6 +1,7 @@
 import type { Language, Market } from '../../../markets/schema.js';
 import type { ContentBlock, ContentPage, Story } from '../../../contracts/upstream/content.js';
 import * as block from './blocks.js';
+import { asBookingPage } from './bookingPage.js';
 import type { BlockContext } from './blocks.js';
 import type { PageEntry, SiteTree } from './navigation.js';
 import { CONTENT_TEXTS, type NavKey } from './texts.js';
@@ -119,5 +120,8 @@ export function marketPages(input: PageInput): Map<string, ContentPage> {
   const pages = new Map<string, ContentPage>([['/', homePage(input)]]);
   [...input.tree.pages.values()].forEach((entry, i) => pages.set(entry.path, contentPage(input, entry, i)));
   input.stories.forEach((story, i) => pages.set(story.url.path, storyPage(input, story, i)));
+  const bookingPath = input.tree.pathByKey.get('bookService');
+  const bookingSource = bookingPath === undefined ? undefined : pages.get(bookingPath);
+  if (input.market.features.booking && bookingSource) pages.set(bookingPath!, asBookingPage(bookingSource));
   return pages;
 }
