@@ -22,9 +22,11 @@ const KB = 1024;
 const BUDGETS: Record<string, { kb?: number; noReact?: boolean }> = {
   'car list': { kb: 100 },
   'car detail': { kb: 80 },
+  /** Issue #12: the booking island before the map chunk (Leaflet is a dynamic import, not followed here). */
+  booking: { kb: 110 },
   'content page': { noReact: true },
 };
-const MEASURED = ['car list', 'car detail', 'home', 'content page'];
+const MEASURED = ['car list', 'car detail', 'booking', 'home', 'content page'];
 
 const manifestPath = ensureClientBuild(process.argv.includes('--build'));
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;

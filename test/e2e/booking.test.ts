@@ -114,7 +114,7 @@ describe('service booking in a real browser', () => {
     expect(await settled(() => page.getByRole('combobox').inputValue(), (v) => v === 'Stockholm')).toBe('Stockholm');
     await button(page, 'Fortsätt').click();
     await stepHeading(page, /Välj tjänster/).waitFor();
-    await expect(page.getByRole('heading', { level: 1, name: 'Auktoriserad Volvo-verkstad' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { level: 1, name: 'Auktoriserad Volvo-verkstad' }).waitFor();
     await page.locator('.booking-icon svg').first().waitFor();
     await page.getByRole('checkbox', { name: 'Service enligt serviceprogram' }).check();
     await expect(page.getByText('Ange miltal').isVisible()).resolves.toBe(true);

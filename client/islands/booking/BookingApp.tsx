@@ -1,12 +1,16 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { BookingProps } from './bookingProps.js';
 import { BookingHeader } from './BookingHeader.js';
 import { BookingIntro, DamageInspectionPanel } from './BookingIntro.js';
 import { BookingSteps } from './BookingSteps.js';
-import { BookingSummary } from './BookingSummary.js';
-import { Confirmation } from './Confirmation.js';
 import { useBookingAnalytics } from './bookingAnalytics.js';
 import { useBookingStore } from './useBookingStore.js';
+
+/** The summary appears from booking state 1 on, so it is fetched with the later steps, not with the page. */
+const BookingSummary = lazy(() => import('./BookingSummary.js').then((module) => ({ default: module.BookingSummary })));
+
+/** The confirmation (with its map) is only needed once booked, or after a reload of a finished booking. */
+const Confirmation = lazy(() => import('./Confirmation.js').then((module) => ({ default: module.Confirmation })));
 
 /**
  * The service booking island ('MechMate', part 2 §2.1): the header by brand, the intro before a car
@@ -29,9 +33,19 @@ export function BookingApp(props: BookingProps) {
       {state.car === null && <BookingIntro content={props.content} texts={texts} />}
       <div className="booking__layout">
         <div className="booking__main">
-          {booked ? <Confirmation state={state} props={props} /> : <BookingSteps state={state} dispatch={dispatch} props={props} restored={restored} />}
+          {booked ? (
+            <Suspense fallback={<p className="booking-muted" role="status">{texts['booking.loading']}</p>}>
+              <Confirmation state={state} props={props} />
+            </Suspense>
+          ) : (
+            <BookingSteps state={state} dispatch={dispatch} props={props} restored={restored} />
+          )}
         </div>
-        <BookingSummary state={state} texts={texts} locale={props.locale} />
+        {state.bookingState >= 1 && state.displayState !== 5 && (
+          <Suspense fallback={null}>
+            <BookingSummary state={state} texts={texts} locale={props.locale} />
+          </Suspense>
+        )}
       </div>
       {state.car === null && <DamageInspectionPanel content={props.content} texts={texts} />}
     </div>

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { BookingPageContent } from '../../../contracts/upstream/bookingContent.js';
 import type { MechmateCar } from '../../../contracts/upstream/mechmate.js';
-import { bookingApi } from './bookingApi.js';
 import { fill, type BookingTexts } from './bookingTexts.js';
 
 /** The brand's logo from the page's intro content, when the brand is one of them. */
@@ -22,8 +21,8 @@ export function BookingHeader({ car, content, texts }: { car: MechmateCar | null
   useEffect(() => {
     if (brand === null) return;
     const abort = new AbortController();
-    bookingApi
-      .authorizedWorkshop(brand, abort.signal)
+    import('./bookingApi.js')
+      .then(({ bookingApi }) => bookingApi.authorizedWorkshop(brand, abort.signal))
       .then((answer) => setAuthorised({ brand, hasBrand: answer.ok && answer.value.hasBrand }))
       .catch(() => undefined);
     return () => abort.abort();

@@ -1,11 +1,20 @@
+import { lazy, Suspense, useEffect } from 'react';
 import type { BookingEvent } from './bookingMachine.js';
 import type { BookingProps } from './bookingProps.js';
 import type { BookingStore, DisplayState } from './bookingState.js';
 import { BookingStep } from './BookingStep.js';
 import { formatSlot } from './formatBooking.js';
-import { StepOfferings } from './StepOfferings.js';
 import { StepRegistration } from './StepRegistration.js';
-import { StepWorkshop } from './StepWorkshop.js';
+
+/**
+ * Step 4 (workshops, times, prices, the contact form with react-hook-form, the map's wrapper) is its
+ * own chunk: the page's first JavaScript stays small, and the chunk is fetched once step 2 shows.
+ */
+const loadStepWorkshop = () => import('./StepWorkshop.js');
+/** Steps 2 and 3 likewise, fetched as soon as the shopper starts on step 1. */
+export const loadStepOfferings = () => import('./StepOfferings.js');
+const StepOfferings = lazy(() => loadStepOfferings().then((module) => ({ default: module.StepOfferings })));
+const StepWorkshop = lazy(() => loadStepWorkshop().then((module) => ({ default: module.StepWorkshop })));
 
 interface StepsProps {
   state: BookingStore;
@@ -26,6 +35,10 @@ export function BookingSteps({ state, dispatch, props, restored }: StepsProps) {
       .join(', ');
   const workshop = state.bookingInfo.location;
   const common = { reopenLabel: texts['booking.change'] };
+  const startedServices = state.bookingState >= 2;
+  useEffect(() => {
+    if (startedServices) void loadStepWorkshop();
+  }, [startedServices]);
   return (
     <div className="booking__steps">
       <BookingStep
@@ -37,10 +50,12 @@ export function BookingSteps({ state, dispatch, props, restored }: StepsProps) {
         reached
         onOpen={reopen(0)}
       >
-        <StepRegistration state={state} dispatch={dispatch} texts={texts} prefill={restored ? props.prefill : null} />
+        <StepRegistration state={state} dispatch={dispatch} texts={texts} prefill={restored ? props.prefill : null} ready={restored} />
       </BookingStep>
       <BookingStep {...common} number={2} title={texts['booking.step2Title']} summary={names('service')} open={state.displayState === 2} reached={state.bookingState >= 2} onOpen={reopen(2)}>
-        <StepOfferings kind="service" state={state} dispatch={dispatch} texts={texts} locale={locale} />
+        <Suspense fallback={<p className="booking-muted" role="status">{texts['booking.loading']}</p>}>
+          <StepOfferings kind="service" state={state} dispatch={dispatch} texts={texts} locale={locale} />
+        </Suspense>
       </BookingStep>
       <BookingStep
         {...common}
@@ -51,7 +66,9 @@ export function BookingSteps({ state, dispatch, props, restored }: StepsProps) {
         reached={state.bookingState >= 3}
         onOpen={reopen(3)}
       >
-        <StepOfferings kind="addon" state={state} dispatch={dispatch} texts={texts} locale={locale} />
+        <Suspense fallback={<p className="booking-muted" role="status">{texts['booking.loading']}</p>}>
+          <StepOfferings kind="addon" state={state} dispatch={dispatch} texts={texts} locale={locale} />
+        </Suspense>
       </BookingStep>
       <BookingStep
         {...common}
@@ -62,7 +79,9 @@ export function BookingSteps({ state, dispatch, props, restored }: StepsProps) {
         reached={state.bookingState >= 4}
         onOpen={reopen(4)}
       >
-        <StepWorkshop state={state} dispatch={dispatch} props={props} />
+        <Suspense fallback={<p className="booking-muted" role="status">{texts['booking.loading']}</p>}>
+          <StepWorkshop state={state} dispatch={dispatch} props={props} />
+        </Suspense>
       </BookingStep>
     </div>
   );

@@ -7,10 +7,9 @@ import { errorCodeOf } from './bookingApi.js';
 import { pushBookingPurchase } from './bookingAnalytics.js';
 import { bookingErrorText } from './bookingErrors.js';
 import type { BookingEvent } from './bookingMachine.js';
-import type { BookingStore } from './bookingState.js';
+import { USER_INPUT_MAX, type BookingStore } from './bookingState.js';
 import type { BookingTexts } from './bookingTexts.js';
 import { bookingTotal } from './formatBooking.js';
-import { USER_INPUT_MAX } from './OfferingItem.js';
 
 /** The contact part of the BFF's own booking request schema (contracts/upstream/mechmate.ts): one definition, not a copy. */
 export const BookingContactSchema = BookingRequest.shape.customer.extend({ freeText: BookingRequest.shape.freeText });

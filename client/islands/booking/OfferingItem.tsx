@@ -5,9 +5,8 @@ import type { BookingStore, SelectedService } from './bookingState.js';
 import type { BookingTexts } from './bookingTexts.js';
 import { formatPrice } from './formatBooking.js';
 import { PriceText } from './PriceText.js';
+import { USER_INPUT_MAX } from './bookingState.js';
 
-/** A service's user message (part 2 §5.1, §9). */
-export const USER_INPUT_MAX = 80;
 
 interface OfferingItemProps {
   offering: Offering;

@@ -2,7 +2,8 @@ import { useCombobox } from 'downshift';
 import { useEffect, useRef, useState } from 'react';
 import type { Place } from '../../../contracts/upstream/maps.js';
 import type { AutocompleteResponse } from '../../../contracts/upstream/maps.js';
-import { placesApi } from './bookingApi.js';
+/** The calls (and the contracts' zod schemas they check answers with) load on first use, not with the page. */
+const places = () => import('./bookingApi.js').then((module) => module.placesApi);
 
 /** Swedish places as the shopper types, 300 ms after the last key (part 2 §5.1, §9). */
 export const PLACE_DEBOUNCE_MS = 300;
@@ -19,18 +20,11 @@ interface PlaceComboboxProps {
 
 /** The place search: downshift's ARIA combobox over /api/places (autocomplete, then the chosen place's details). */
 export function PlaceCombobox({ label, placeholder, noResults, value, onChange }: PlaceComboboxProps) {
-  const [inputValue, setInputValue] = useState(value?.name ?? '');
   const [predictions, setPredictions] = useState<Prediction[]>([]);
   const [searched, setSearched] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const search = useRef<AbortController>(undefined);
 
-  // A place set from elsewhere (the stored one, 'Använd min plats', ?lat&lng) shows its name.
-  const [shownPlace, setShownPlace] = useState(value);
-  if (value !== shownPlace) {
-    setShownPlace(value);
-    if (value) setInputValue(value.name);
-  }
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const lookUp = (input: string) => {
@@ -44,8 +38,8 @@ export function PlaceCombobox({ label, placeholder, noResults, value, onChange }
     timer.current = setTimeout(() => {
       const abort = new AbortController();
       search.current = abort;
-      placesApi
-        .autocomplete(input.trim(), abort.signal)
+      places()
+        .then((api) => api.autocomplete(input.trim(), abort.signal))
         .then((answer) => {
           setPredictions(answer.ok ? answer.value.predictions : []);
           setSearched(true);
@@ -54,25 +48,29 @@ export function PlaceCombobox({ label, placeholder, noResults, value, onChange }
     }, PLACE_DEBOUNCE_MS);
   };
 
+  // Downshift owns the text (a controlled value loses keys typed between renders); only a place set from
+  // elsewhere (the stored one, 'Använd min plats', ?lat&lng) is written into it.
   const combobox = useCombobox<Prediction>({
     items: predictions,
-    inputValue,
+    initialInputValue: value?.name ?? '',
     itemToString: (item) => item?.name ?? '',
     onInputValueChange: ({ inputValue: next, type }) => {
       if (type !== useCombobox.stateChangeTypes.InputChange) return;
-      setInputValue(next);
       if (value) onChange(null);
       lookUp(next);
     },
     onSelectedItemChange: ({ selectedItem }) => {
       if (!selectedItem) return;
-      setInputValue(selectedItem.name);
-      placesApi
-        .details(selectedItem.placeId)
+      places()
+        .then((api) => api.details(selectedItem.placeId))
         .then((answer) => answer.ok && onChange(answer.value))
         .catch(() => undefined);
     },
   });
+  const { setInputValue, inputValue } = combobox;
+  useEffect(() => {
+    if (value) setInputValue(value.name);
+  }, [value, setInputValue]);
   const showNoResults = combobox.isOpen && searched && predictions.length === 0 && inputValue.trim() !== '';
   return (
     <div className="place-combobox">

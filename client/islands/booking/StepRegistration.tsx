@@ -1,12 +1,14 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { Place } from '../../../contracts/upstream/maps.js';
-import { bookingApi, placesApi } from './bookingApi.js';
+/** The calls (and the contracts' zod schemas they check answers with) load on first use, not with the page. */
+const api = () => import('./bookingApi.js');
 import { pushBookingError } from './bookingAnalytics.js';
 import { bookingErrorText } from './bookingErrors.js';
 import type { BookingEvent } from './bookingMachine.js';
 import type { BookingStore } from './bookingState.js';
 import { fill, type BookingTexts } from './bookingTexts.js';
 import { PlaceCombobox } from './PlaceCombobox.js';
+import { loadStepOfferings } from './BookingSteps.js';
 
 /** Registration numbers: at most 6 characters, upper-cased as typed (part 2 §5.1); spaces as in 'ABC 123' are dropped. */
 export const REG_NO_MAX = 6;
@@ -18,18 +20,20 @@ interface StepRegistrationProps {
   texts: BookingTexts;
   /** `?lat=&lng=`, once the session's store is known (a stored place wins). */
   prefill: { lat: number; lng: number } | null;
+  /** The session's store is read: a car may be accepted (it would otherwise be overwritten by the restore). */
+  ready: boolean;
 }
 
 /** A place at exactly these coordinates, named after the nearest known place. */
 async function placeAt(lat: number, lng: number): Promise<Place | null> {
-  const answer = await placesApi.reverse(lat, lng);
+  const answer = await (await api()).placesApi.reverse(lat, lng);
   if (!answer.ok) return null;
   const { distanceKm: _distance, ...nearest } = answer.value;
   return { ...nearest, latitude: lat, longitude: lng };
 }
 
 /** Step 1: registration number and place, then the car lookup (part 2 §4.1, §5.1, §8). */
-export function StepRegistration({ state, dispatch, texts, prefill }: StepRegistrationProps) {
+export function StepRegistration({ state, dispatch, texts, prefill, ready }: StepRegistrationProps) {
   const [regNo, setRegNo] = useState(state.car?.registrationNumber ?? '');
   const [place, setPlace] = useState<Place | null>(state.location);
   const [message, setMessage] = useState<string | null>(null);
@@ -76,10 +80,10 @@ export function StepRegistration({ state, dispatch, texts, prefill }: StepRegist
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!regNo || !place || busy) return;
+    if (!regNo || !place || busy || !ready) return;
     setBusy('car');
     setMessage(null);
-    const answer = await bookingApi.car(regNo);
+    const answer = await (await api()).bookingApi.car(regNo);
     setBusy(null);
     if (!answer.ok) {
       const text = bookingErrorText(answer.code, texts);
@@ -92,7 +96,7 @@ export function StepRegistration({ state, dispatch, texts, prefill }: StepRegist
   };
 
   return (
-    <form className="booking-form" onSubmit={(e) => void submit(e)} noValidate>
+    <form className="booking-form" onSubmit={(e) => void submit(e)} onFocus={() => void loadStepOfferings()} noValidate>
       <div className="booking-field">
         <label htmlFor={regId}>{texts['booking.regLabel']}</label>
         <input
@@ -120,7 +124,7 @@ export function StepRegistration({ state, dispatch, texts, prefill }: StepRegist
           {busy === 'locating' ? texts['booking.locating'] : texts['booking.useMyLocation']}
         </button>
       </div>
-      <button type="submit" className="booking-button" disabled={!regNo || !place || busy === 'car'} aria-describedby={message ? messageId : undefined}>
+      <button type="submit" className="booking-button" disabled={!regNo || !place || busy === 'car' || !ready} aria-describedby={message ? messageId : undefined}>
         {busy === 'car' ? texts['booking.searching'] : texts['booking.continue']}
       </button>
       <p id={messageId} className="booking-message booking-message--error" role="alert">

@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 import { readSession, removeSession, writeSession } from '../../storage/sessionStore.js';
-import { BOOKING_STORE_KEYS, BookingStoreSchema, INITIAL_BOOKING, type BookingStore, type BookingStoreKey } from './bookingState.js';
+import { BookingStoreSchema } from './bookingSchemas.js';
+import { INITIAL_BOOKING, type BookingStore, type BookingStoreKey } from './bookingState.js';
+
+const BOOKING_STORE_KEYS = Object.keys(BookingStoreSchema) as BookingStoreKey[];
 
 /**
  * The booking store in sessionStorage (part 2 §3.1), one entry per key under `booking.<key>`, so a
