@@ -38,11 +38,13 @@ describe('the service booking page (se)', () => {
     }
   });
 
-  it('serves the category icons and the intro logos through the media relay', async () => {
-    const icon = await get('/media/icons/tire.svg');
+  it('the sandbox media service draws the category icons and the intro logos', async () => {
+    const media = (path: string) => fetch(`${harness.sandbox.url}/media${path}`);
+    const icon = await media('/icons/tire.svg');
     expect(icon.status).toBe(200);
-    expect(icon.headers['content-type']).toMatch(/image\/svg\+xml/);
-    expect((await get('/media/icons/nope.svg')).status).toBe(404);
-    expect((await get('/media/brands/land-rover.svg')).status).toBe(200);
+    expect(icon.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(await icon.text()).toMatch(/^<svg [^>]*currentColor/);
+    expect((await media('/icons/nope.svg')).status).toBe(404);
+    expect((await media('/brands/land-rover.svg')).status).toBe(200);
   });
 });
