@@ -20,6 +20,7 @@ import { marketResolution } from './markets/resolveMarket.js';
 import type { CompiledRedirects } from './redirects/compile-redirects.js';
 import { createRedirectMiddleware } from './redirects/redirect-middleware.js';
 import { mediaRelay } from './pages/mediaRelay.js';
+import type { MediaClient } from './upstream/mediaClient.js';
 import { notFoundPage, pageRoutes, renderErrorPage } from './pages/pageRoutes.js';
 import type { PageDeps } from './pages/pageDeps.js';
 import { createPageRenderer } from './render/renderPage.js';
@@ -38,6 +39,8 @@ export interface AppDependencies {
   api: Router;
   /** Every market's permanent redirects, compiled at start-up. */
   redirects: CompiledRedirects;
+  /** The media service, relayed under /media. */
+  media: MediaClient;
   /** What the pages load from (server/pages/pageDeps.ts). */
   pageSources: Omit<PageDeps, 'config' | 'logger' | 'renderPage'>;
 }
@@ -59,7 +62,7 @@ export function createApp(deps: AppDependencies): express.Express {
   });
   app.use(deps.clientAssets);
   app.use(faviconRoutes());
-  app.use(mediaRelay(config.upstreamUrls.media ?? '', logger));
+  app.use(mediaRelay(deps.media, logger, config.mediaMaxBytes));
   app.use(assignCspNonce, securityHeaders({ isDevelopment: !config.isProduction, mapTileUrl: config.map.tileUrl }));
   app.use(marketResolution(deps.markets, config.trustProxy));
 

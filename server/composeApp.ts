@@ -49,7 +49,8 @@ export function composeApp(options: {
     clientAssets: options.clientAssets,
     metrics,
     redirects,
-    api: apiRouter({ config, logger, upstreams, searchCache, redis }),
+    api: apiRouter({ config, logger, upstreams, searchCache, redis, metrics }),
+    media: upstreams.media,
     pageSources: { upstreams, searchCache },
   });
   return {
@@ -58,6 +59,7 @@ export function composeApp(options: {
     searchCache,
     redis,
     close: async () => {
+      metrics.close();
       await upstreams.close();
       await redis.close();
     },

@@ -38,6 +38,9 @@ const EnvSchema = z.object({
   UPSTREAM_CODEWEAVER_TIMEOUT_MS: millis(0).optional(),
   UPSTREAM_MAPS_TIMEOUT_MS: millis(0).optional(),
   UPSTREAM_MEDIA_TIMEOUT_MS: millis(0).optional(),
+  // The largest JSON answer read from an upstream, and the largest media file relayed (bytes).
+  UPSTREAM_MAX_BODY_BYTES: z.coerce.number({ message: 'expected bytes' }).int().min(1024).max(1_073_741_824).default(8 * 1024 * 1024),
+  MEDIA_MAX_BYTES: z.coerce.number({ message: 'expected bytes' }).int().min(1024).max(4_294_967_296).default(100 * 1024 * 1024),
   SEARCH_CACHE_TTL_S: z.coerce.number({ message: 'expected seconds' }).int().min(0).max(86_400).default(60),
   SEARCH_CACHE_SWR_S: z.coerce.number({ message: 'expected seconds' }).int().min(0).max(86_400).default(300),
   SANDBOX_PORT: port.default(3100),
@@ -75,6 +78,8 @@ export interface Config {
   upstreamConnectTimeoutMs: number;
   /** Deadline of one call (retries included) per upstream service. */
   upstreamTimeoutsMs: Record<UpstreamService, number>;
+  upstreamMaxBodyBytes: number;
+  mediaMaxBytes: number;
   searchCache: { ttlMs: number; staleWhileRevalidateMs: number };
   sandboxPort: number;
   sandboxFault: string;
@@ -128,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maps: e.UPSTREAM_MAPS_TIMEOUT_MS ?? e.UPSTREAM_TIMEOUT_MS,
       media: e.UPSTREAM_MEDIA_TIMEOUT_MS ?? e.UPSTREAM_TIMEOUT_MS,
     },
+    upstreamMaxBodyBytes: e.UPSTREAM_MAX_BODY_BYTES,
+    mediaMaxBytes: e.MEDIA_MAX_BYTES,
     searchCache: { ttlMs: e.SEARCH_CACHE_TTL_S * 1000, staleWhileRevalidateMs: e.SEARCH_CACHE_SWR_S * 1000 },
     sandboxPort: e.SANDBOX_PORT,
     sandboxFault: e.SANDBOX_FAULT,

@@ -16,4 +16,4 @@ try {
 }
 
 const logger = createLogger(config);
-await startBff({ config, logger, ...builtClientAssets() });
+await startBff({ config, logger, ...builtClientAssets(), safetyNet: true });
