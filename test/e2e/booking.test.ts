@@ -243,9 +243,15 @@ describe('service booking in a real browser', () => {
     await page.context().close();
   });
 
-  it('a reload at step 4 resumes at step 4 with the chosen workshop', async () => {
+  it("'Hämta fler' adds 5 workshops, 'Första lediga tid' sorts them, and a reload at step 4 resumes at step 4 with the chosen workshop", async () => {
     const { page } = await openBooking();
     await toWorkshops(page, 'ABC123', ['Oljeservice'], null);
+    expect(await settled(() => workshopRadios(page).count(), (v) => v === 5)).toBe(5);
+    await button(page, 'Hämta fler').click();
+    expect(await settled(() => workshopRadios(page).count(), (v) => v === 10)).toBe(10);
+    await page.getByRole('radio', { name: 'Första lediga tid', exact: true }).check();
+    const firstTimes = await page.locator('.workshop-card[data-first-time]').evaluateAll((cards) => cards.map((c) => (c as HTMLElement).dataset.firstTime || '9999'));
+    expect(firstTimes).toEqual([...firstTimes].sort());
     await workshopRadios(page).first().check();
     const chosen = await page.locator('.workshop-card.is-selected .workshop-card__name').textContent();
     await page.reload();

@@ -42,7 +42,7 @@ export function WorkshopList({ workshops, stream, sort, onSort, selectedId, onSe
           <legend>{texts['booking.chooseWorkshop']}</legend>
           <ul>
             {workshops.map((workshop) => (
-              <li key={workshop.departmentId} className={workshop.departmentId === selectedId ? 'workshop-card is-selected' : 'workshop-card'}>
+              <li key={workshop.departmentId} className={workshop.departmentId === selectedId ? 'workshop-card is-selected' : 'workshop-card'} data-first-time={workshop.firstTimeSlot ?? ''}>
                 <input
                   type="radio"
                   id={`${id}-w${workshop.departmentId}`}
