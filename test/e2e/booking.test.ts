@@ -195,6 +195,19 @@ describe('service booking in a real browser', () => {
     await page.context().close();
   });
 
+  it('when the map cannot load, its area says so and the booking still completes', async () => {
+    const { page } = await openBooking();
+    await page.route('**/map-tiles/**', (route) => route.abort());
+    await toWorkshops(page, 'ABC123', ['Oljeservice'], null);
+    await chooseWorkshopAndSlot(page);
+    await page.locator('.booking-map .lazy-map').scrollIntoViewIfNeeded();
+    await page.locator('.booking-map').getByRole('alert').filter({ hasText: 'Kartan kunde inte laddas. Du kan boka ändå.' }).waitFor();
+    await fillContact(page);
+    await button(page, 'Boka').click();
+    await page.getByRole('heading', { name: 'Bokning bekräftad' }).waitFor();
+    await page.context().close();
+  });
+
   it('ERR503 shows the stream error after the workshops that came', async () => {
     const { page } = await openBooking();
     await toWorkshops(page, 'ERR503', ['Oljeservice'], null);
