@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LanguageSchema } from '../../markets/schema.js';
+import { BookingPageContentSchema } from './bookingContent.js';
 import { SearchFilterSchema, SearchSortNameSchema } from './search.js';
 
 /**
@@ -287,6 +288,8 @@ export const WireBlockSchema = z.looseObject({ id: z.string(), type: z.string() 
 export const PAGE_TYPES = ['home', 'content', 'storyList', 'story', 'siteList', 'kits', 'carList', 'notFound',
   // A motorcycle workshop page: its service request form is a motorcycle request (part 2 §2.3).
   'mc',
+  // The service booking page: one booking island (part 2 §2.1).
+  'booking',
 ] as const;
 
 export function pageSchemaOf<Block extends z.ZodType>(block: Block) {
@@ -307,6 +310,8 @@ export function pageSchemaOf<Block extends z.ZodType>(block: Block) {
     updatedAt: z.string(),
     /** Set when pageType is 'story'. */
     story: StorySchema.nullable(),
+    /** Set when pageType is 'booking' (contracts/upstream/bookingContent.ts). */
+    booking: BookingPageContentSchema.nullable().optional(),
     blocks: z.array(block),
   });
 }

@@ -4,6 +4,9 @@ import { sandboxDataset } from '../data/dataset.js';
 import { COLORS, VOCABULARIES } from '../data/vocabulary.js';
 import { marketProfile } from '../data/market-profiles.js';
 import { brandSvg, carSvg, mapTileSvg, sceneSvg } from './media-svg.js';
+import { categoryIconSvg } from './media-icons.js';
+import { AUTHORISED_BRANDS } from '../data/mechmate.js';
+import { slugify } from '../data/random.js';
 
 const ONE_DAY = 'public, max-age=86400';
 
@@ -85,9 +88,17 @@ export function mediaService(ctx: SandboxContext): Router {
 
   router.get('/brands/:file', (req, res) => {
     const key = svgName(req.params.file);
-    const brand = [...data().content.values()].flatMap((s) => s.brands).find((b) => b.logo.src === `/media/brands/${key}.svg`);
+    // Footer brands, and the authorised workshop brands of the booking page's intro.
+    const brand = [...data().content.values()].flatMap((s) => s.brands).find((b) => b.logo.src === `/media/brands/${key}.svg`)?.name
+      ?? AUTHORISED_BRANDS.find((name) => slugify(name) === key);
     if (!brand) return notFound(res);
-    sendSvg(res, brandSvg(brand.name));
+    sendSvg(res, brandSvg(brand));
+  });
+
+  router.get('/icons/:file', (req, res) => {
+    const svg = categoryIconSvg(svgName(req.params.file) ?? '');
+    if (!svg) return notFound(res);
+    sendSvg(res, svg);
   });
 
   // Map tiles for offline maps (LazyMap's default MAP_TILE_URL): a light grid with the tile's coordinates.

@@ -5,6 +5,7 @@ import type { BlockDataMap } from '../../views/blocks/blockProps.js';
 import { ContentPageView } from '../../views/pages/ContentPageView.js';
 import type { ContentPage } from '../../contracts/upstream/content.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
+import { bookingPage } from './bookingPage.js';
 import { kitsPage } from './kitsPage.js';
 import { carListPageKind } from './carListPage.js';
 import type { PageDeps } from './pageDeps.js';
@@ -36,6 +37,7 @@ const CONTENT_PAGE_KINDS: Partial<Record<ContentPage['pageType'], ContentPageKin
   story: storyPage,
   siteList: siteListPage,
   kits: kitsPage,
+  booking: bookingPage,
 };
 
 export function renderContentPageKind(request: ContentPageRequest): Promise<ContentPageRender> {

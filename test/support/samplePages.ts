@@ -18,8 +18,11 @@ export async function getPage(bff: Pick<RunningBff, 'url'>, host: string, path: 
   return { status: res.statusCode, text: await res.body.text() };
 }
 
+/** The service booking page where the navigation points (the se content's 'Boka service'), on markets with booking. */
+export const BOOKING_PAGE_PATHS: Partial<Record<Market['id'], string>> = { se: '/service-och-verkstad/boka-service' };
+
 export interface SamplePage {
-  /** 'home', 'content page', 'story', 'site list', 'site', 'kits', 'car list', 'car detail'. */
+  /** 'home', 'content page', 'story', 'site list', 'site', 'kits', 'car list', 'car detail', 'booking'. */
   name: string;
   path: string;
 }
@@ -35,8 +38,9 @@ export async function samplePages(bff: Pick<RunningBff, 'url'>, market: Market):
   const paths = [...sitemap.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
   const marketPaths = new Set(Object.values(market.paths));
   const under = (base: string) => paths.find((p) => p.startsWith(`${base}/`));
+  const booking = BOOKING_PAGE_PATHS[market.id];
   const content = paths.find(
-    (p) => p !== '/' && !marketPaths.has(p) && ![market.paths.stories, market.paths.siteDetail, market.paths.carDetailBase, market.paths.kits].some((b) => p.startsWith(`${b}/`)) && !/^\/[a-z]{2}(\/|$)/.test(p),
+    (p) => p !== '/' && p !== booking && !marketPaths.has(p) && ![market.paths.stories, market.paths.siteDetail, market.paths.carDetailBase, market.paths.kits].some((b) => p.startsWith(`${b}/`)) && !/^\/[a-z]{2}(\/|$)/.test(p),
   );
   const search = await request(`${bff.url}/api/search`, {
     method: 'POST',
@@ -53,6 +57,7 @@ export async function samplePages(bff: Pick<RunningBff, 'url'>, market: Market):
     ['kits', market.paths.kits],
     ['car list', market.paths.carList],
     ['car detail', car ? `${market.paths.carDetailBase}/${car.car_id}/${car.slug}` : undefined],
+    ['booking', booking],
   ];
   return {
     pages: found.filter((f): f is [string, string] => f[1] !== undefined).map(([name, path]) => ({ name, path })),

@@ -1,5 +1,6 @@
 import type { ContentPage } from '../../../contracts/upstream/content.js';
 import type { PageInput } from './pageShell.js';
+import { bookingPages } from './bookingPage.js';
 import { leadFormPages } from './leadFormPages.js';
 import { targetPages } from './targetPages.js';
 
@@ -17,4 +18,5 @@ export type PageProvider = (input: PageInput, built: ReadonlyMap<string, Content
 export const PAGE_PROVIDERS: PageProvider[] = [
   targetPages,
   leadFormPages,
+  bookingPages,
 ];

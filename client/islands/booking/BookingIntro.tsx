@@ -1,0 +1,55 @@
+import type { BookingPageContent } from '../../../contracts/upstream/bookingContent.js';
+import type { BookingTexts } from './bookingTexts.js';
+
+/** Before a car is chosen (part 2 §2.1): the four brands' own booking sites and the other authorised brands. */
+export function BookingIntro({ content, texts }: { content: BookingPageContent | null; texts: BookingTexts }) {
+  return (
+    <section className="booking-intro" aria-labelledby="booking-intro-title">
+      <h2 id="booking-intro-title" className="visually-hidden">{texts['booking.introTitle']}</h2>
+      <p>{texts['booking.introText']}</p>
+      {content && content.brandLinks.length > 0 && (
+        <>
+          <p>{texts['booking.introBrandLinks']}</p>
+          <ul className="booking-intro__links">
+            {content.brandLinks.map((link) => (
+              <li key={link.brand}>
+                <a href={link.url} target="_blank" rel="noopener noreferrer">
+                  <img src={link.logo.src} alt="" width={96} height={32} loading="lazy" />
+                  <span>{link.brand}</span>
+                  <span className="visually-hidden"> {texts['booking.opensInNewWindow']}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {content && content.brandLogos.length > 0 && (
+        <details className="booking-intro__brands">
+          <summary>{texts['booking.introMoreBrands']}</summary>
+          <ul>
+            {content.brandLogos.map((brand) => (
+              <li key={brand.name}>
+                <img src={brand.logo.src} alt={brand.logo.alt} width={96} height={32} loading="lazy" />
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  );
+}
+
+/** Damage: the insurance claim comes first, then the inspection on its own site (a new tab). */
+export function DamageInspectionPanel({ content, texts }: { content: BookingPageContent | null; texts: BookingTexts }) {
+  if (!content) return null;
+  return (
+    <section className="booking-damage" aria-labelledby="booking-damage-title">
+      <h2 id="booking-damage-title">{texts['booking.damageTitle']}</h2>
+      <p>{texts['booking.damageText']}</p>
+      <a href={content.damageInspectionUrl} target="_blank" rel="noopener noreferrer">
+        {texts['booking.damageLink']}
+        <span className="visually-hidden"> {texts['booking.opensInNewWindow']}</span>
+      </a>
+    </section>
+  );
+}
