@@ -97,7 +97,9 @@ function topFailingAudits(lhr: Result, categories: readonly Category[]): string[
       .slice(0, 5);
     for (const { audit } of failing) {
       const value = audit.displayValue ? ` (${audit.displayValue})` : '';
-      const items = (audit.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
+      // Some audits' details hold an object, not a list, under `items`.
+      const listed = (audit.details as { items?: unknown } | undefined)?.items;
+      const items = Array.isArray(listed) ? (listed as Array<Record<string, unknown>>) : [];
       const where = items
         .slice(0, 3)
         .map((item) => (item.node as { selector?: string } | undefined)?.selector ?? (item.url as string | undefined) ?? '')
