@@ -41,7 +41,7 @@ export function ChipMultiSelect({ label, toggleLabel, chosenLabel, removeLabel, 
   const remove = (optionValue: string, index: number) => {
     set(optionValue, false);
     // The list re-renders without the chip: focus what now stands in its place, or the toggle.
-    requestAnimationFrame(() => {
+    setTimeout(() => {
       const buttons = chips.current?.querySelectorAll<HTMLButtonElement>('button');
       (buttons?.[Math.min(index, (buttons?.length ?? 1) - 1)] ?? toggle.current)?.focus();
     });

@@ -27,18 +27,8 @@ export function LeadFormShell({ status, onSubmit, labels, footnote, children, cl
     );
   }
   const sending = status === 'sending';
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    await onSubmit(event);
-    // react-hook-form focuses the first invalid text field but not a checkbox or radio: when the focus is
-    // still on the button (nothing sent, no outcome message), move it to the first field to fix.
-    requestAnimationFrame(() => {
-      const form = formRef.current;
-      if (!form || (document.activeElement !== document.body && !(document.activeElement instanceof HTMLButtonElement && form.contains(document.activeElement)))) return;
-      form.querySelector<HTMLElement>('input[aria-invalid="true"], select[aria-invalid="true"], textarea[aria-invalid="true"], fieldset[aria-invalid="true"] input')?.focus();
-    });
-  };
   return (
-    <form ref={formRef} className={`lead-form ${className}`} noValidate onSubmit={(event) => void submit(event)} aria-busy={sending || undefined}>
+    <form ref={formRef} className={`lead-form ${className}`} noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={sending || undefined}>
       <p className="lead-form__note">{labels.requiredNote}</p>
       {children}
       {status === 'failed' && <FormAlert kind="error">{labels.failure}</FormAlert>}

@@ -3,7 +3,7 @@ import { RadioGroupField, TextAreaField, TextField } from '../../forms/fields.js
 import { useFormsHubSubmit } from '../../forms/useFormsHubSubmit.js';
 import { useSchemaForm } from '../../forms/useSchemaForm.js';
 import { LeadFormShell } from './LeadFormShell.js';
-import { markServerErrors } from './serverErrors.js';
+import { focusFirstError, markServerErrors } from './serverErrors.js';
 import type { SellCarFormProps } from './sellCarLabels.js';
 
 const FIELDS = ['regno', 'milage', 'customerName', 'customerPhone', 'customerEmail', 'option', 'other'] as const;
@@ -25,7 +25,7 @@ export function SellCarForm({ formName, labels }: SellCarFormProps) {
   const onSubmit = form.handleSubmit(async ({ other: message, ...values }) => {
     const bad = await hub.send({ ...values, ...(message?.trim() ? { other: message.trim() } : {}) });
     markServerErrors(form, bad, FIELDS);
-  });
+  }, focusFirstError(form, FIELDS));
 
   return (
     <LeadFormShell status={hub.status} onSubmit={onSubmit} labels={labels} footnote={labels.footnote} className="sell-car-form">

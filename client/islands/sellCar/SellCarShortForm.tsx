@@ -3,7 +3,7 @@ import { RadioGroupField, TextField } from '../../forms/fields.js';
 import { useFormsHubSubmit } from '../../forms/useFormsHubSubmit.js';
 import { useSchemaForm } from '../../forms/useSchemaForm.js';
 import { LeadFormShell } from './LeadFormShell.js';
-import { markServerErrors } from './serverErrors.js';
+import { focusFirstError, markServerErrors } from './serverErrors.js';
 import type { SellCarFormProps } from './sellCarLabels.js';
 
 const FIELDS = ['customerName', 'customerPhone', 'customerEmail', 'option'] as const;
@@ -15,7 +15,7 @@ export function SellCarShortForm({ formName, labels }: SellCarFormProps) {
   const { errors } = form.formState;
   const error = (field: keyof typeof labels.errors) => (errors[field as keyof typeof errors] ? labels.errors[field] : undefined);
 
-  const onSubmit = form.handleSubmit(async (values) => markServerErrors(form, await hub.send(values), FIELDS));
+  const onSubmit = form.handleSubmit(async (values) => markServerErrors(form, await hub.send(values), FIELDS), focusFirstError(form, FIELDS));
 
   return (
     <LeadFormShell status={hub.status} onSubmit={onSubmit} labels={labels} footnote={labels.footnote} className="sell-car-form sell-car-form--short">

@@ -8,7 +8,7 @@ import { useFormsHubSubmit } from '../../forms/useFormsHubSubmit.js';
 import { useSchemaForm } from '../../forms/useSchemaForm.js';
 import { LeadFormShell } from '../sellCar/LeadFormShell.js';
 import { numberOrUndefined } from '../sellCar/SellCarForm.js';
-import { markServerErrors } from '../sellCar/serverErrors.js';
+import { focusFirstError, markServerErrors } from '../sellCar/serverErrors.js';
 import { serviceTypeOptions, type ServiceRequestFormProps } from './serviceRequestTypes.js';
 
 const FIELDS = ['siteEmail', 'siteName', 'services', 'description', 'customerName', 'customerPhone', 'customerEmail', 'regno', 'milage', 'date', 'other', 'gdpr'] as const;
@@ -43,7 +43,7 @@ export function ServiceRequestForm({ dealers, typeMC, labels, dateFormat }: Serv
   const onSubmit = form.handleSubmit(async ({ description, other, ...values }) => {
     const texts = { ...(description?.trim() ? { description: description.trim() } : {}), ...(other?.trim() ? { other: other.trim() } : {}) };
     markServerErrors(form, await hub.send({ ...values, ...texts }), FIELDS);
-  });
+  }, focusFirstError(form, FIELDS));
 
   return (
     <LeadFormShell status={hub.status} onSubmit={onSubmit} labels={labels} className="service-request-form">

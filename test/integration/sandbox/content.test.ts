@@ -55,7 +55,20 @@ describe('sandbox content service', () => {
     const { page } = PageResponseSchema.parse((await get('/se/page?path=/')).body);
     expect(page.pageType).toBe('home');
     const blocks = page.blocks.map((b) => ContentBlockSchema.parse(b));
-    expect(new Set(blocks.map((b) => b.type))).toEqual(new Set(CONTENT_BLOCK_TYPES));
+    // Lead forms live on their own pages (next test), not on the start page.
+    const leadForms: string[] = ['sellCarForm', 'sellCarShortForm', 'serviceRequestForm'];
+    expect(new Set(blocks.map((b) => b.type))).toEqual(new Set(CONTENT_BLOCK_TYPES.filter((type) => !leadForms.includes(type))));
+  });
+
+  it.each([
+    ['se', '/salj-bil', 'content', 'sellCarForm'],
+    ['se', '/salj-bil/inbyte', 'content', 'sellCarShortForm'],
+    ['no', '/service-og-verksted/bestill-service', 'content', 'serviceRequestForm'],
+    ['no', '/service-og-verksted/mc-verksted', 'mc', 'serviceRequestForm'],
+  ])('serves the lead form page %s %s (%s) with its %s block', async (site, path, pageType, blockType) => {
+    const { page } = PageResponseSchema.parse((await get(`/${site}/page?path=${path}`)).body);
+    expect(page.pageType).toBe(pageType);
+    expect(page.blocks.map((b) => ContentBlockSchema.parse(b).type)).toContain(blockType);
   });
 
   it('answers 404 for an unknown page and 400 for an unknown language', async () => {
