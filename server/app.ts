@@ -60,7 +60,7 @@ export function createApp(deps: AppDependencies): express.Express {
   app.use(deps.clientAssets);
   app.use(faviconRoutes());
   app.use(mediaRelay(config.upstreamUrls.media ?? '', logger));
-  app.use(assignCspNonce, securityHeaders({ isDevelopment: !config.isProduction }));
+  app.use(assignCspNonce, securityHeaders({ isDevelopment: !config.isProduction, mapTileUrl: config.map.tileUrl }));
   app.use(marketResolution(deps.markets, config.trustProxy));
 
   app.use((req, res, next) => {

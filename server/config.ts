@@ -48,6 +48,13 @@ const EnvSchema = z.object({
   WORKSHOP_STREAM_IDLE_TIMEOUT_MS: millis(20_000),
   WORKSHOP_STREAM_HEARTBEAT_MS: millis(15_000),
   WORKSHOP_STREAM_RETRY_MS: millis(3_000),
+  // Map tiles for the booking and site maps: a {z}/{x}/{y} template. The default is the maps
+  // service's own tiles through the /media relay (the sandbox draws simple ones, so maps work offline).
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^(https:\/\/[^\s/]+|\/)[^\s]*\{z\}[^\s]*\{x\}[^\s]*\{y\}[^\s]*$/, 'expected an https:// or /path template with {z}, {x} and {y}')
+    .default('/media/map-tiles/{z}/{x}/{y}.svg'),
+  MAP_TILE_ATTRIBUTION: z.string().max(300).default('Kartdata: sandbox'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -74,6 +81,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** The workshop SSE relay: give up after this long without an upstream byte; `:` comment this often; browser `retry:`. */
   workshopStream: { idleTimeoutMs: number; heartbeatMs: number; retryMs: number };
+  /** Tile template and attribution of every map; an absolute template's origin is allowed in the CSP's img-src. */
+  map: { tileUrl: string; attribution: string };
 }
 
 export class ConfigError extends Error {}
@@ -128,5 +137,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       heartbeatMs: e.WORKSHOP_STREAM_HEARTBEAT_MS,
       retryMs: e.WORKSHOP_STREAM_RETRY_MS,
     },
+    map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
   };
 }

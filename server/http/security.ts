@@ -8,7 +8,13 @@ export const assignCspNonce: RequestHandler = (_req, res, next) => {
   next();
 };
 
-export function securityHeaders(options: { isDevelopment: boolean }): RequestHandler {
+/** The origin of an absolute tile template (https://tiles.example/{z}/{x}/{y}.png), which img-src must allow. */
+export function tileOrigin(tileUrl: string): string | undefined {
+  return /^https:\/\/[^/]+/.exec(tileUrl)?.[0];
+}
+
+export function securityHeaders(options: { isDevelopment: boolean; mapTileUrl?: string }): RequestHandler {
+  const tiles = options.mapTileUrl ? tileOrigin(options.mapTileUrl) : undefined;
   return helmet({
     contentSecurityPolicy: {
       useDefaults: true,
@@ -16,7 +22,7 @@ export function securityHeaders(options: { isDevelopment: boolean }): RequestHan
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
         connectSrc: options.isDevelopment ? ["'self'", 'ws:'] : ["'self'"],
         // The video block's two players, loaded only after a click (views/blocks/VideoEmbedBlock.tsx); no other frame.
         frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
