@@ -17,6 +17,7 @@ import { SiteSelectionBlock } from './SiteSelectionBlock.js';
 import { SpacerBlock } from './SpacerBlock.js';
 import { StageRowBlock } from './StageRowBlock.js';
 import { StoriesBlock } from './StoriesBlock.js';
+import { TireHotelBlock } from './TireHotelBlock.js';
 import { VideoEmbedBlock } from './VideoEmbedBlock.js';
 
 /**
@@ -41,4 +42,5 @@ export const BLOCK_COMPONENTS: { [T in ContentBlockType]?: ComponentType<BlockPr
   megaMenu: MegaMenuBlock,
   stories: StoriesBlock,
   siteSelection: SiteSelectionBlock,
+  tireHotel: TireHotelBlock,
 };

@@ -17,6 +17,8 @@ const clampBox = (index: number) => Math.min(Math.max(index, 0), CODE_LENGTH - 1
 
 /** What was typed into box `index` (its whole new value): the last digit typed stays and the focus moves on; anything else is refused. */
 export function typeInto(digits: CodeDigits, index: number, typed: string): CodeChange {
+  // The phone's one-time-code autofill puts the whole code into one box.
+  if (typed.replace(/\D/g, '').length >= CODE_LENGTH) return paste(typed.replace(/\D/g, ''));
   const digit = typed.replace(/\D/g, '').slice(-1);
   const next = [...digits];
   if (typed === '') {
