@@ -5,6 +5,9 @@ export class SandboxStats {
   abortedStreams = 0;
   /** formSubmissionIds the forms hub accepted, in order. */
   comhubSubmissions: string[] = [];
+  /** Wheel changes the tire-hotel service booked, and the ratings it took, in order. */
+  tirehotelBookings: { bookingConfirmationId: string; regNo: string; bookingDate: string; bookingStart: string | null }[] = [];
+  tirehotelReviews: { rating: number; comment: string | null }[] = [];
 
   countRequest(service: string): void {
     this.requests[service] = (this.requests[service] ?? 0) + 1;
@@ -14,6 +17,8 @@ export class SandboxStats {
     this.requests = {};
     this.abortedStreams = 0;
     this.comhubSubmissions = [];
+    this.tirehotelBookings = [];
+    this.tirehotelReviews = [];
   }
 
   snapshot() {
@@ -22,6 +27,8 @@ export class SandboxStats {
       openStreams: this.openStreams,
       abortedStreams: this.abortedStreams,
       comhubSubmissions: [...this.comhubSubmissions],
+      tirehotelBookings: [...this.tirehotelBookings],
+      tirehotelReviews: [...this.tirehotelReviews],
     };
   }
 }

@@ -40,12 +40,6 @@ export function monthLimits(today: Date, availableDays: readonly string[]): Mont
   return { startMonth, endMonth, firstMonth: isAfter(first, endMonth) ? endMonth : first };
 }
 
-/** Whether the calendar may move from `shown` to the month before / after it. */
-export function canMove(shown: Date, limits: MonthLimits, direction: 'previous' | 'next'): boolean {
-  const month = startOfMonth(shown);
-  return direction === 'previous' ? isAfter(month, limits.startMonth) : isBefore(month, limits.endMonth);
-}
-
 /** A matcher for the calendar: true for a day that cannot be chosen. */
 export function unavailableDay(availableDays: readonly string[]): (date: Date) => boolean {
   const free = new Set(availableDays);

@@ -7,6 +7,8 @@ import {
 import { MARKETS } from '../../../markets/registry.js';
 
 let sandbox: RunningSandbox;
+/** Flow blocks live on their own se page instead of the home page. */
+const FLOW_PAGES: Partial<Record<string, string>> = { tireHotel: '/service-och-verkstad/dack/dackhotell' };
 
 beforeAll(async () => {
   sandbox = await startSandbox(0);
@@ -51,11 +53,16 @@ describe('sandbox content service', () => {
     expect(brands.brands[0]!.logo.src).toMatch(new RegExp(`^${sandbox.url}/media/brands/`));
   });
 
-  it('serves a home page holding every block type, each valid against its schema', async () => {
+  it('serves a home page holding every block type but the flows, each valid against its schema', async () => {
     const { page } = PageResponseSchema.parse((await get('/se/page?path=/')).body);
     expect(page.pageType).toBe('home');
     const blocks = page.blocks.map((b) => ContentBlockSchema.parse(b));
-    expect(new Set(blocks.map((b) => b.type))).toEqual(new Set(CONTENT_BLOCK_TYPES));
+    expect(new Set(blocks.map((b) => b.type))).toEqual(new Set(CONTENT_BLOCK_TYPES.filter((type) => !FLOW_PAGES[type])));
+  });
+
+  it.each(Object.entries(FLOW_PAGES))('serves the %s flow on its own page, %s', async (type, path) => {
+    const { page } = PageResponseSchema.parse((await get(`/se/page?path=${encodeURIComponent(path)}`)).body);
+    expect(page.blocks.map((b) => ContentBlockSchema.parse(b).type)).toContain(type);
   });
 
   it('answers 404 for an unknown page and 400 for an unknown language', async () => {
