@@ -8,7 +8,7 @@ import { MARKETS } from '../../../markets/registry.js';
 
 let sandbox: RunningSandbox;
 /** Flow blocks live on their own se page instead of the home page. */
-const FLOW_PAGES: Partial<Record<string, string>> = { tireHotel: '/service-och-verkstad/dack/dackhotell' };
+const FLOW_PAGES: Record<string, string> = { tireHotel: '/service-och-verkstad/dack/dackhotell' };
 
 beforeAll(async () => {
   sandbox = await startSandbox(0);
