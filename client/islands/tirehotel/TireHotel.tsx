@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import type { TirehotelConfirmation, TirehotelCustomer } from '../../../contracts/upstream/tirehotel.js';
-import { BookingPage } from './BookingPage.js';
 import { ConfirmationPage } from './ConfirmationPage.js';
 import { EMPTY_FLOW, isLoggedIn, type Step, type StoredFlow } from './flowState.js';
 import { moveFlow, useFlow } from './flowStore.js';
@@ -32,6 +31,13 @@ export interface TireHotelProps {
   locale: string;
 }
 
+/**
+ * Booking brings the calendar, the form library and the schema resolver: its own chunk, fetched
+ * once the shopper is logged in, so the page itself loads only what Search to LoggedIn need.
+ */
+const loadBookingPage = () => import('./BookingPage.js');
+const BookingPage = lazy(() => loadBookingPage().then((module) => ({ default: module.BookingPage })));
+
 const HEADINGS: Record<Step, keyof TireHotelTexts> = {
   search: 'searchHeading',
   login: 'loginHeading',
@@ -58,6 +64,7 @@ export function TireHotel(props: TireHotelProps) {
   useEffect(() => {
     // Validate focuses its first code box instead: the code is all there is to do there.
     if (moved.current && step !== 'validate') heading.current?.focus();
+    if (step === 'loggedIn') void loadBookingPage();
   }, [step]);
 
   const go = (next: Step, nextFlow: StoredFlow) => {
@@ -109,7 +116,9 @@ export function TireHotel(props: TireHotelProps) {
         <LoggedInPage texts={texts} vehicle={vehicle} subHeadingLevel={subHeadingLevel} onBook={() => go('booking', flow)} onOtherCar={() => void restart(null)} />
       )}
       {step === 'booking' && vehicle && (
-        <BookingPage texts={texts} vehicle={vehicle} subHeadingLevel={subHeadingLevel} onBack={() => go('loggedIn', flow)} onBooked={booked} onExpired={expired} />
+        <Suspense fallback={<p role="status">{texts.loading}</p>}>
+          <BookingPage texts={texts} vehicle={vehicle} subHeadingLevel={subHeadingLevel} onBack={() => go('loggedIn', flow)} onBooked={booked} onExpired={expired} />
+        </Suspense>
       )}
       {step === 'confirmation' && flow.confirmation && (
         <ConfirmationPage
