@@ -15,8 +15,13 @@ const TEXT_KEYS = (Object.keys(sv) as TranslationKey[]).filter((key) => key.star
  * The island gets the flow's texts with their `{placeholders}` and fills them itself.
  */
 export function TireHotelBlock({ block, first }: BlockProps<'tireHotel'>) {
-  const { t, market, language, path, href, searchParams } = usePage();
+  const { t, market, language, path, href, searchParams, report } = usePage();
   const editable = useEditable();
+  if (!market.features.tireHotel) {
+    // The flow's API answers only where the market has the tire hotel: elsewhere the block would be a dead form.
+    report('tire-hotel block left out: the market has no tire hotel', { blockId: block.id, market: market.id });
+    return null;
+  }
   const Heading = first ? 'h1' : 'h2';
   const headingId = `${block.id}-title`;
   const texts = Object.fromEntries(TEXT_KEYS.map((key) => [key.slice(PREFIX.length), t(key)])) as TireHotelTexts;
