@@ -15,14 +15,22 @@ import { faviconRoutes } from './http/favicon.js';
 import { healthRoutes, type DependencyProbe } from './http/health.js';
 import type { Lifecycle } from './http/lifecycle.js';
 import { requestLogging } from './http/requestLogging.js';
-import { assignCspNonce, securityHeaders } from './http/security.js';
+import { securityHeaders } from './http/security.js';
 import { marketResolution } from './markets/resolveMarket.js';
 import type { CompiledRedirects } from './redirects/compile-redirects.js';
 import { createRedirectMiddleware } from './redirects/redirect-middleware.js';
 import { mediaRelay } from './pages/mediaRelay.js';
+import type { MediaClient } from './upstream/mediaClient.js';
 import { notFoundPage, pageRoutes, renderErrorPage } from './pages/pageRoutes.js';
 import type { PageDeps } from './pages/pageDeps.js';
 import { createPageRenderer } from './render/renderPage.js';
+import type { PageCaching } from './pageCache/createPageCache.js';
+import { pageCacheMiddleware } from './pageCache/pageCacheMiddleware.js';
+import { contentWebhook } from './pageCache/contentWebhook.js';
+import { rumRoutes } from './rum/rumRoutes.js';
+
+/** Longer than any upstream deadline, so a render ends on its own first. */
+const PAGE_RENDER_TIMEOUT_MS = 30_000;
 
 export interface AppDependencies {
   config: Config;
@@ -38,6 +46,10 @@ export interface AppDependencies {
   api: Router;
   /** Every market's permanent redirects, compiled at start-up. */
   redirects: CompiledRedirects;
+  /** The media service, relayed under /media. */
+  media: MediaClient;
+  /** The page cache (server/pageCache/); left out when PAGE_CACHE=false. */
+  pageCaching?: PageCaching;
   /** What the pages load from (server/pages/pageDeps.ts). */
   pageSources: Omit<PageDeps, 'config' | 'logger' | 'renderPage'>;
 }
@@ -59,14 +71,13 @@ export function createApp(deps: AppDependencies): express.Express {
   });
   app.use(deps.clientAssets);
   app.use(faviconRoutes());
-  app.use(mediaRelay(config.upstreamUrls.media ?? '', logger));
-  app.use(assignCspNonce, securityHeaders({ isDevelopment: !config.isProduction, mapTileUrl: config.map.tileUrl }));
+  app.use(securityHeaders({ isDevelopment: !config.isProduction, scriptHashes: deps.assets.scriptHashes ?? [], mapTileUrl: config.map.tileUrl }));
   app.use(marketResolution(deps.markets, config.trustProxy));
 
   app.use((req, res, next) => {
     const match = res.locals.hostMatch;
     if (match.kind === 'market') return next();
-    if (match.kind === 'index' && req.path === '/' && !config.isProduction) {
+    if (match.kind === 'index' && req.path === '/' && config.devIndexPage) {
       const port = /:(\d+)$/.exec(req.headers.host ?? '')?.[1] ?? '';
       res.type('html').send(`<!DOCTYPE html>${renderToStaticMarkup(createElement(MarketIndexPage, { markets: deps.markets, port }))}`);
       return;
@@ -74,13 +85,19 @@ export function createApp(deps: AppDependencies): express.Express {
     unknownHost(req, res, next);
   });
 
+  // Old paths answer before anything that could claim them: a retired PDF under /media is moved, not relayed.
   app.use(createRedirectMiddleware(deps.redirects));
+  app.use(mediaRelay(deps.media, logger, config.mediaMaxBytes));
+  app.use(contentWebhook({ secret: config.contentWebhookSecret, purge: (prefixes) => deps.pageCaching?.purge(prefixes) ?? Promise.resolve(0), logger }));
+  app.use(rumRoutes(deps.metrics.registry));
   app.use('/api', deps.api);
 
   const renderPage = createPageRenderer(deps.assets, logger);
-  app.use(pageRoutes({ config, logger, renderPage, ...deps.pageSources }));
-  app.use(notFoundPage(renderPage));
-  app.use(errorHandler(logger, (res) => renderErrorPage(renderPage, res, 500)));
+  const renderServerError = (res: express.Response) => renderErrorPage(renderPage, res, 500);
+  const pages = express.Router().use(pageRoutes({ config, logger, renderPage, ...deps.pageSources }), notFoundPage(renderPage), errorHandler(logger, renderServerError));
+  // After market resolution and redirects, before the page routes: anonymous pages are answered from stored bytes.
+  app.use(deps.pageCaching ? pageCacheMiddleware(deps.pageCaching.cache, pages, deps.pageCaching.metrics, { cdn: config.pageCache.cdn, renderTimeoutMs: PAGE_RENDER_TIMEOUT_MS }, logger) : pages);
+  app.use(errorHandler(logger, renderServerError));
   return app;
 }
 

@@ -6,10 +6,11 @@ import { apiRouter } from './api/apiRouter.js';
 import { createApp } from './app.js';
 import { memoryStore, redisStore } from './cache/cacheStores.js';
 import { connectRedis } from './cache/redisConnection.js';
-import { SearchCache } from './cache/searchCache.js';
+import { localSearchLayer, SearchCache } from './cache/searchCache.js';
 import type { Config } from './config.js';
 import type { Lifecycle } from './http/lifecycle.js';
 import { Metrics } from './metrics.js';
+import { createPageCache } from './pageCache/createPageCache.js';
 import { loadRedirects } from './redirects/load-redirects.js';
 import { createUpstreams } from './upstream/upstreams.js';
 
@@ -27,18 +28,20 @@ export function composeApp(options: {
 }) {
   const { config, logger } = options;
   // First, so a table that must not ship stops start-up before anything is opened.
-  const redirects = loadRedirects();
+  const redirects = loadRedirects(config.redirectsDir);
   const redis = connectRedis(config.redisUrl, logger);
   const metrics = new Metrics({ defaultMetrics: options.defaultMetrics ?? false });
   const upstreams = createUpstreams(config, logger, metrics);
   const searchCache = new SearchCache({
     store: config.redisUrl ? redisStore(redis) : memoryStore(),
+    ...(config.redisUrl ? { local: localSearchLayer() } : {}),
     client: upstreams.search,
     ttlMs: config.searchCache.ttlMs,
     staleWhileRevalidateMs: config.searchCache.staleWhileRevalidateMs,
     metrics,
     logger,
   });
+  const pageCaching = config.pageCache.enabled ? createPageCache(config, redis, metrics, logger) : undefined;
   const app = createApp({
     config,
     logger,
@@ -49,15 +52,20 @@ export function composeApp(options: {
     clientAssets: options.clientAssets,
     metrics,
     redirects,
-    api: apiRouter({ config, logger, upstreams, searchCache, redis }),
+    api: apiRouter({ config, logger, upstreams, searchCache, redis, metrics }),
+    media: upstreams.media,
     pageSources: { upstreams, searchCache },
+    ...(pageCaching ? { pageCaching } : {}),
   });
   return {
     app,
     metrics,
     searchCache,
+    pageCache: pageCaching?.cache,
     redis,
     close: async () => {
+      await pageCaching?.close();
+      metrics.close();
       await upstreams.close();
       await redis.close();
     },

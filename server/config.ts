@@ -10,6 +10,7 @@ const flag = z
 const port = z.coerce.number({ message: 'expected a port number' }).int('expected a whole number').min(0).max(65535);
 const millisecondsSchema = z.coerce.number({ message: 'expected milliseconds' }).int('expected whole milliseconds').min(1).max(600_000);
 const millis = (fallback: number) => (fallback > 0 ? millisecondsSchema.default(fallback) : millisecondsSchema);
+const seconds = z.coerce.number({ message: 'expected seconds' }).int().min(0).max(86_400);
 const httpUrl = z.url({ protocol: /^https?$/, message: 'expected an http(s) URL' }).optional();
 
 const EnvSchema = z.object({
@@ -38,12 +39,29 @@ const EnvSchema = z.object({
   UPSTREAM_CODEWEAVER_TIMEOUT_MS: millis(0).optional(),
   UPSTREAM_MAPS_TIMEOUT_MS: millis(0).optional(),
   UPSTREAM_MEDIA_TIMEOUT_MS: millis(0).optional(),
+  // The largest JSON answer read from an upstream, and the largest media file relayed (bytes).
+  UPSTREAM_MAX_BODY_BYTES: z.coerce.number({ message: 'expected bytes' }).int().min(1024).max(1_073_741_824).default(8 * 1024 * 1024),
+  MEDIA_MAX_BYTES: z.coerce.number({ message: 'expected bytes' }).int().min(1024).max(4_294_967_296).default(100 * 1024 * 1024),
   SEARCH_CACHE_TTL_S: z.coerce.number({ message: 'expected seconds' }).int().min(0).max(86_400).default(60),
   SEARCH_CACHE_SWR_S: z.coerce.number({ message: 'expected seconds' }).int().min(0).max(86_400).default(300),
   SANDBOX_PORT: port.default(3100),
   // Fault injection for the embedded sandbox (syntax in sandbox/README.md), for demos and tests.
   SANDBOX_FAULT: z.string().max(500).default(''),
   SHUTDOWN_GRACE_MS: millis(10_000),
+  // Page cache (server/pageCache/): anonymous pages as finished, precompressed bytes.
+  PAGE_CACHE: flag.default(true),
+  PAGE_CACHE_TTL_S: seconds.default(30),
+  PAGE_CACHE_SWR_S: seconds.default(300),
+  // Where pages live in Redis; the purge channel is named after it, so separate deployments (or tests) sharing a Redis stay apart.
+  PAGE_CACHE_REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'expected letters, digits, : . _ -').default('bff:page:v1:'),
+  PAGE_CACHE_MAX_MB: z.coerce.number({ message: 'expected megabytes' }).int().min(1).max(4_096).default(128),
+  // What a CDN or other shared cache is told (s-maxage, stale-while-revalidate) about a cached page.
+  PAGE_CDN_MAX_AGE_S: seconds.default(30),
+  PAGE_CDN_SWR_S: seconds.default(300),
+  // HMAC-SHA256 key of POST /api/content/webhook (purge on publish); unset: the webhook answers 404.
+  CONTENT_WEBHOOK_SECRET: z.string().min(16, 'expected at least 16 characters').optional(),
+  // The development index page on bare localhost (links to every market's host); default: on outside production.
+  DEV_INDEX_PAGE: flag.optional(),
   // Workshop event stream (GET /api/mechmate/departments/closestAvailable).
   WORKSHOP_STREAM_IDLE_TIMEOUT_MS: millis(20_000),
   WORKSHOP_STREAM_HEARTBEAT_MS: millis(15_000),
@@ -55,6 +73,8 @@ const EnvSchema = z.object({
     .regex(/^(https:\/\/[^\s/]+|\/)[^\s]*\{z\}[^\s]*\{x\}[^\s]*\{y\}[^\s]*$/, 'expected an https:// or /path template with {z}, {x} and {y}')
     .default('/media/map-tiles/{z}/{x}/{y}.svg'),
   MAP_TILE_ATTRIBUTION: z.string().max(300).default('Kartdata: sandbox'),
+  // Directory of the redirect tables (<market>.txt); another one lets the redirects check try a changed table.
+  REDIRECTS_DIR: z.string().min(1).default('redirects'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -67,6 +87,8 @@ export interface Config {
   host: string;
   env: Env['NODE_ENV'];
   isProduction: boolean;
+  /** Serve the page listing every market's development host on bare `localhost`. */
+  devIndexPage: boolean;
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   redisUrl: string | undefined;
@@ -75,8 +97,21 @@ export interface Config {
   upstreamConnectTimeoutMs: number;
   /** Deadline of one call (retries included) per upstream service. */
   upstreamTimeoutsMs: Record<UpstreamService, number>;
+  upstreamMaxBodyBytes: number;
+  mediaMaxBytes: number;
   searchCache: { ttlMs: number; staleWhileRevalidateMs: number };
+  /** Finished pages in process (and in Redis when configured); `cdn` is what shared caches are told. */
+  pageCache: {
+    enabled: boolean;
+    ttlMs: number;
+    staleWhileRevalidateMs: number;
+    maxBytes: number;
+    redisPrefix: string;
+    cdn: { maxAgeS: number; staleWhileRevalidateS: number };
+  };
+  contentWebhookSecret: string | undefined;
   sandboxPort: number;
+  redirectsDir: string;
   sandboxFault: string;
   shutdownGraceMs: number;
   /** The workshop SSE relay: give up after this long without an upstream byte; `:` comment this often; browser `retry:`. */
@@ -104,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
+    devIndexPage: e.DEV_INDEX_PAGE ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
@@ -128,8 +164,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maps: e.UPSTREAM_MAPS_TIMEOUT_MS ?? e.UPSTREAM_TIMEOUT_MS,
       media: e.UPSTREAM_MEDIA_TIMEOUT_MS ?? e.UPSTREAM_TIMEOUT_MS,
     },
+    upstreamMaxBodyBytes: e.UPSTREAM_MAX_BODY_BYTES,
+    mediaMaxBytes: e.MEDIA_MAX_BYTES,
     searchCache: { ttlMs: e.SEARCH_CACHE_TTL_S * 1000, staleWhileRevalidateMs: e.SEARCH_CACHE_SWR_S * 1000 },
+    pageCache: {
+      enabled: e.PAGE_CACHE,
+      ttlMs: e.PAGE_CACHE_TTL_S * 1000,
+      staleWhileRevalidateMs: e.PAGE_CACHE_SWR_S * 1000,
+      maxBytes: e.PAGE_CACHE_MAX_MB * 1024 * 1024,
+      redisPrefix: e.PAGE_CACHE_REDIS_PREFIX,
+      cdn: { maxAgeS: e.PAGE_CDN_MAX_AGE_S, staleWhileRevalidateS: e.PAGE_CDN_SWR_S },
+    },
+    contentWebhookSecret: e.CONTENT_WEBHOOK_SECRET,
     sandboxPort: e.SANDBOX_PORT,
+    redirectsDir: e.REDIRECTS_DIR,
     sandboxFault: e.SANDBOX_FAULT,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     workshopStream: {

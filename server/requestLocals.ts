@@ -7,7 +7,6 @@ declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Locals {
-      cspNonce: string;
       hostMatch: HostMatch;
       /** Set on every request whose Host names a market (all page and /api routes). */
       market: Market;
@@ -19,6 +18,8 @@ declare global {
       /** The content service's languages of a market with more than one (server/markets/contentLanguages.ts), for the language switch. */
       contentLanguages?: readonly { code: Language; name: string }[];
       t: Translate;
+      /** A part of this page was left out because an upstream failed: the page cache does not keep it (server/pageCache/). */
+      pageIncomplete?: boolean;
     }
   }
 }

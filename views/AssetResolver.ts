@@ -2,7 +2,9 @@
 export interface AssetResolver {
   /** Stylesheets every page links. */
   stylesheets: readonly string[];
-  /** Scripts of a page: the enhance entry every page with the layout loads, then the named islands. */
+  /** Development only: CSP hashes (`sha256-…`) of the inline scripts pages carry (the React Refresh preamble). */
+  scriptHashes?: readonly string[];
+  /** Scripts of a page: the enhance and field-data entries every page loads, then the named islands. */
   pageScripts(islands: readonly string[]): {
     scripts: string[];
     preloads: string[];

@@ -7,16 +7,16 @@ import { usePage } from './PageContext.js';
  * Island has registered itself during the same render pass.
  */
 export function IslandScripts({ assets }: { assets: AssetResolver }) {
-  const { islands, nonce } = usePage();
+  const { islands } = usePage();
   const { scripts, preloads, devPreamble } = assets.pageScripts([...islands]);
   return (
     <>
-      {devPreamble && <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: devPreamble }} />}
+      {devPreamble && <script type="module" dangerouslySetInnerHTML={{ __html: devPreamble }} />}
       {preloads.map((href) => (
         <link key={href} rel="modulepreload" href={href} />
       ))}
       {scripts.map((src) => (
-        <script key={src} type="module" src={src} nonce={nonce} />
+        <script key={src} type="module" src={src} />
       ))}
     </>
   );

@@ -23,7 +23,6 @@ export interface PageContextValue {
   languageLinks: readonly LanguageLink[];
   /** The request's query, for forms that carry it on (the hero search). */
   searchParams: URLSearchParams;
-  nonce: string;
   /** Editing mode for content editors (a preview token the content service accepted): unpublished content shows and editable fields are marked. */
   editing: boolean;
   /** Logs a part of the page that was left out or failed, with the request's id. */

@@ -3,6 +3,8 @@ export const ISLANDS_DIR = 'client/islands';
 export const SITE_STYLESHEET = 'client/styles/site.css';
 /** The small script without React behind the layout's menus, alert, scroll-to-top and other native-HTML blocks. */
 export const ENHANCE_ENTRY = 'client/enhance/entry.ts';
+/** Field data (Core Web Vitals with web-vitals, sent to /api/rum): its own small module, on every page. */
+export const RUM_ENTRY = 'client/rum/reportVitals.ts';
 
 export function islandEntryPath(name: string): string {
   return `${ISLANDS_DIR}/${name}/entry.ts`;

@@ -1,7 +1,7 @@
+import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
-import { z } from 'zod';
 import type { Metrics } from '../metrics.js';
-import { SearchResponseSchema, type SearchRequest, type SearchResponse } from '../../contracts/upstream/search.js';
+import type { SearchRequest, SearchResponse } from '../../contracts/upstream/search.js';
 import type { SearchClient } from '../upstream/searchClient.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
 import type { CacheStore } from './cacheStores.js';
@@ -9,20 +9,35 @@ import { normaliseSearchRequest, searchCacheKey } from './normaliseSearchRequest
 
 export type CacheResult = 'hit' | 'miss' | 'stale' | 'bypass';
 
-const EntrySchema = z.object({ storedAt: z.number(), value: SearchResponseSchema });
+/** Stored form: `v2 <storedAt>\n` then the answer's JSON exactly as /api/search sends it. */
+const ENTRY_HEADER = /^v2 (\d+)\n/;
+
+export interface Entry {
+  storedAt: number;
+  /** The answer's JSON: checked against the search contract once, when it came from the upstream. */
+  json: string;
+}
 
 /**
  * Search answers cached by market index and canonical query. Fresh for `ttlMs`; then, for
  * `staleWhileRevalidateMs`, answered at once from the stale copy while one background call
  * refreshes it. Identical concurrent misses in this process share one upstream call. When the
  * store is unavailable (Redis down) the cache steps aside: `bypass`, never an error.
+ *
+ * An answer is validated once, when the upstream gives it, and stored as the JSON text /api/search
+ * sends: a hit is sent as those bytes (no parse, no validation, no serialisation); pages parse them.
  */
 export class SearchCache {
-  private readonly inFlight = new Map<string, Promise<SearchResponse>>();
+  private readonly inFlight = new Map<string, Promise<Entry>>();
 
   constructor(
     private readonly options: {
       store: CacheStore;
+      /**
+       * Entries this process read or fetched lately, in front of a shared store (Redis): a hit then
+       * costs no round trip. Serves only what is still fresh, so it never outlives the shared copy's fresh time.
+       */
+      local?: LRUCache<string, Entry>;
       client: SearchClient;
       ttlMs: number;
       staleWhileRevalidateMs: number;
@@ -32,40 +47,57 @@ export class SearchCache {
     },
   ) {}
 
+  /** The answer, parsed, for rendering pages. */
   async search(request: SearchRequest, ctx: CallContext = {}): Promise<{ value: SearchResponse; cache: CacheResult }> {
+    const { json, cache } = await this.searchJson(request, ctx);
+    return { value: JSON.parse(json) as SearchResponse, cache };
+  }
+
+  /** The answer as JSON text, for relaying it as it is. */
+  async searchJson(request: SearchRequest, ctx: CallContext = {}): Promise<{ json: string; cache: CacheResult }> {
     const canonical = normaliseSearchRequest(request);
     const key = searchCacheKey(canonical);
-    const stored = await this.options.store.get(key);
     const now = (this.options.now ?? Date.now)();
+    const local = this.options.local?.get(key);
+    if (local && now - local.storedAt < this.options.ttlMs) {
+      this.options.metrics.cacheEvents.inc({ result: 'hit' });
+      return { json: local.json, cache: 'hit' };
+    }
+    const stored = await this.options.store.get(key);
     const entry = stored === 'unavailable' || stored === undefined ? undefined : readEntry(stored);
-    let result: { value: SearchResponse; cache: CacheResult };
+    if (entry) this.remember(key, entry);
+    let result: { json: string; cache: CacheResult };
     if (entry && now - entry.storedAt < this.options.ttlMs) {
-      result = { value: entry.value, cache: 'hit' };
+      result = { json: entry.json, cache: 'hit' };
     } else if (entry && now - entry.storedAt < this.options.ttlMs + this.options.staleWhileRevalidateMs) {
       this.fetchOnce(key, canonical, {}).catch((err: unknown) => this.options.logger.warn({ err, key }, 'background search refresh failed'));
-      result = { value: entry.value, cache: 'stale' };
+      result = { json: entry.json, cache: 'stale' };
     } else {
-      const value = await this.fetchOnce(key, canonical, ctx, stored !== 'unavailable');
-      result = { value, cache: stored === 'unavailable' ? 'bypass' : 'miss' };
+      const fetched = await this.fetchOnce(key, canonical, ctx, stored !== 'unavailable');
+      result = { json: fetched.json, cache: stored === 'unavailable' ? 'bypass' : 'miss' };
     }
     this.options.metrics.cacheEvents.inc({ result: result.cache });
     return result;
   }
 
+  private remember(key: string, entry: Entry): void {
+    this.options.local?.set(key, entry, { ttl: Math.max(1, entry.storedAt + this.options.ttlMs - (this.options.now ?? Date.now)()) });
+  }
+
   /** One upstream call per key at a time in this process; the answer is stored when it arrives. */
-  private fetchOnce(key: string, canonical: SearchRequest, ctx: CallContext, store = true): Promise<SearchResponse> {
+  private fetchOnce(key: string, canonical: SearchRequest, ctx: CallContext, store = true): Promise<Entry> {
     const running = this.inFlight.get(key);
     if (running) return running;
     // The shared call must not die with the first shopper who leaves: it carries only the request id.
     const call = this.options.client
       .query(canonical, { ...(ctx.requestId ? { requestId: ctx.requestId } : {}) })
       .then((value) => {
-        if (store) {
-          const entry = JSON.stringify({ storedAt: (this.options.now ?? Date.now)(), value });
-          // Not awaited: the shopper's answer does not wait for the cache write.
-          void this.options.store.set(key, entry, this.options.ttlMs + this.options.staleWhileRevalidateMs);
-        }
-        return value;
+        // The client parsed the answer with the search contract: this is the one check it gets.
+        const entry = { storedAt: (this.options.now ?? Date.now)(), json: JSON.stringify(value) };
+        if (store) this.remember(key, entry);
+        // Not awaited: the shopper's answer does not wait for the cache write.
+        if (store) void this.options.store.set(key, `v2 ${entry.storedAt}\n${entry.json}`, this.options.ttlMs + this.options.staleWhileRevalidateMs);
+        return entry;
       })
       .finally(() => this.inFlight.delete(key));
     this.inFlight.set(key, call);
@@ -73,12 +105,16 @@ export class SearchCache {
   }
 }
 
-/** A stored entry that does not parse (corrupt, or from an older shape) counts as a miss. */
-function readEntry(text: string): z.infer<typeof EntrySchema> | undefined {
-  try {
-    const parsed = EntrySchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
+/** The in-process layer for a shared store: up to 32 MB of recent answers. */
+export function localSearchLayer(): LRUCache<string, Entry> {
+  return new LRUCache<string, Entry>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (e) => e.json.length * 2 || 1 });
+}
+
+/** A stored entry in another shape (corrupt, or from an older version) counts as a miss. */
+function readEntry(text: string): Entry | undefined {
+  const header = ENTRY_HEADER.exec(text.slice(0, 32));
+  if (!header) return undefined;
+  const json = text.slice(header[0].length);
+  // A truncated write cannot end like a whole JSON object does.
+  return json.startsWith('{') && json.endsWith('}') ? { storedAt: Number(header[1]), json } : undefined;
 }

@@ -1,26 +1,26 @@
-import { randomBytes } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
-
-/** A fresh nonce per response: island scripts carry it, nothing else inline may run. */
-export const assignCspNonce: RequestHandler = (_req, res, next) => {
-  res.locals.cspNonce = randomBytes(16).toString('base64');
-  next();
-};
 
 /** The origin of an absolute tile template (https://tiles.example/{z}/{x}/{y}.png), which img-src must allow. */
 export function tileOrigin(tileUrl: string): string | undefined {
   return /^https:\/\/[^/]+/.exec(tileUrl)?.[0];
 }
 
-export function securityHeaders(options: { isDevelopment: boolean; mapTileUrl?: string }): RequestHandler {
+/**
+ * Headers every answer carries. Scripts: only files from our own origin (`script-src 'self'`, no
+ * inline script, no eval, `nosniff`), so the policy needs no per-response value and one page's bytes
+ * can be cached and sent to every shopper. Island props are `type="application/json"` and JSON-LD is
+ * `application/ld+json`: data, never executed. `scriptHashes` allows exact inline scripts (development's
+ * React Refresh preamble only).
+ */
+export function securityHeaders(options: { isDevelopment: boolean; scriptHashes?: readonly string[]; mapTileUrl?: string }): RequestHandler {
   const tiles = options.mapTileUrl ? tileOrigin(options.mapTileUrl) : undefined;
   return helmet({
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`],
+        scriptSrc: ["'self'", ...(options.scriptHashes ?? []).map((hash) => `'${hash}'`)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
         connectSrc: options.isDevelopment ? ["'self'", 'ws:'] : ["'self'"],

@@ -19,6 +19,7 @@ export function contentLanguages(content: ContentClient, logger: Logger): Reques
       res.locals.contentLanguages = languages.map(({ code, name }) => ({ code, name }));
     } catch (err) {
       logger.warn({ err, requestId: req.id }, 'language switch left out: the content service gave no languages');
+      res.locals.pageIncomplete = true;
     }
     next();
   };

@@ -42,6 +42,7 @@ export async function loadBlockData(blocks: readonly ContentBlock[], request: Bl
         data.set(block.id, await loader(block, request));
       } catch (err) {
         failed.add(block.id);
+        request.res.locals.pageIncomplete = true;
         request.deps.logger.warn({ err, requestId: request.ctx.requestId, blockId: block.id, blockType: block.type }, 'content block left out: its data did not load');
       }
     }),

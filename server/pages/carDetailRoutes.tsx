@@ -44,6 +44,7 @@ export function carDetailRoutes(deps: PageDeps): Router {
 
     const similar = await findSimilarCars(deps.searchCache, market, car, ctx).catch((err: unknown) => {
       logger.warn({ err, requestId: ctx.requestId, carId }, 'car page: similar cars left out');
+      res.locals.pageIncomplete = true;
       return [];
     });
     renderPage(res, {

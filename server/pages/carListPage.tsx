@@ -26,6 +26,7 @@ export const carListPageKind: ContentPageKind = async ({ page, blockData, req, r
   const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
   const parsed = parseCarListState(query);
   const results = await searchCarList(parsed, market, deps, ctx);
+  if (results.failed) res.locals.pageIncomplete = true;
   // The plain form sends both ends of every slider; an end-to-end range is no filter.
   const state: CarListState = { ...parsed, ranges: withoutFullSpans(parsed.ranges, rangeExtents(results.facets, RANGE_FACETS)) };
   const props: CarListProps = {

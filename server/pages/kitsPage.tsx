@@ -32,6 +32,7 @@ export const kitsPage: ContentPageKind = async ({ page, blockData, req, res, ctx
   // Search failure: logged, and the island shows its error text (a later search may still succeed).
   const initial = await searchKitPages(deps, res, query, pages, ctx).catch((err: unknown) => {
     deps.logger.warn({ err, requestId: ctx.requestId }, 'kits search failed');
+    res.locals.pageIncomplete = true;
     return null;
   });
   return {

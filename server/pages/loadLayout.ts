@@ -54,7 +54,10 @@ export async function loadLayout(
     cached('brands', (c) => content.brands(scope, c)),
   ]);
   const failed = [navigation, alert, brands].filter((r) => r.status === 'rejected').length;
-  if (failed > 0) logger.warn({ requestId: ctx.requestId, failed }, 'layout rendered without parts the content service did not give');
+  if (failed > 0) {
+    logger.warn({ requestId: ctx.requestId, failed }, 'layout rendered without parts the content service did not give');
+    res.locals.pageIncomplete = true;
+  }
   const dismissed = readCookie(req.headers.cookie ?? '', HIDE_ALERT_COOKIE) !== null;
   const shownAlert = alert.status === 'fulfilled' && alert.value && (alert.value.type === 'Warning' || !dismissed) ? alert.value : null;
   return {

@@ -43,6 +43,7 @@ export function siteDetailRoutes(deps: PageDeps): Router {
     // Without its latest cars the page still stands: the section is left out.
     const latestCars = await latestCarsOf(deps, res, site, ctx).catch((err: unknown) => {
       logger.warn({ err, requestId: ctx.requestId, siteId: site.site_id }, 'latest arrivals left out: car search failed');
+      res.locals.pageIncomplete = true;
       return null;
     });
     renderPage(res, {

@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Router, static as expressStatic, type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { AssetResolver } from '../../views/AssetResolver.js';
-import { CLIENT_BUILD_DIR, ENHANCE_ENTRY, islandEntryPath, SITE_STYLESHEET } from '../../client/islands/entryPath.js';
+import { CLIENT_BUILD_DIR, ENHANCE_ENTRY, islandEntryPath, RUM_ENTRY, SITE_STYLESHEET } from '../../client/islands/entryPath.js';
 
 const ManifestSchema = z.record(
   z.string(),
@@ -48,7 +49,7 @@ export function manifestAssets(manifestPath: string): AssetResolver {
           }
         }
       };
-      for (const entryKey of [ENHANCE_ENTRY, ...islands.map(islandEntryPath)]) {
+      for (const entryKey of [ENHANCE_ENTRY, RUM_ENTRY, ...islands.map(islandEntryPath)]) {
         const entry = manifest[entryKey];
         if (!entry) throw new Error(`${entryKey} has no entry in the client build`);
         scripts.push(url(entry.file));
@@ -72,8 +73,9 @@ export function devServerAssets(): AssetResolver {
   ].join('\n');
   return {
     stylesheets: [`/${SITE_STYLESHEET}`],
+    scriptHashes: [`sha256-${createHash('sha256').update(preamble).digest('base64')}`],
     pageScripts: (islands) => ({
-      scripts: ['/@vite/client', `/${ENHANCE_ENTRY}`, ...islands.map((name) => `/${islandEntryPath(name)}`)],
+      scripts: ['/@vite/client', `/${ENHANCE_ENTRY}`, `/${RUM_ENTRY}`, ...islands.map((name) => `/${islandEntryPath(name)}`)],
       preloads: [],
       ...(islands.length > 0 ? { devPreamble: preamble } : {}),
     }),

@@ -28,7 +28,7 @@ export type RenderPage = (res: Response, page: PageRender) => void;
 export function createPageRenderer(assets: AssetResolver, logger: Logger): RenderPage {
   return (res, page) => {
     // Market, language and translate function were resolved once for the request (resolveMarket.ts).
-    const { market, language, t, cspNonce: nonce } = res.locals;
+    const { market, language, t } = res.locals;
     let islandCount = 0;
     // req.path is the content path: a language prefix was taken off by languageRouting (server/markets/languagePath.ts).
     const contentPath = (res.req.path || '/').replace(/\/+$/, '') || '/';
@@ -46,7 +46,6 @@ export function createPageRenderer(assets: AssetResolver, logger: Logger): Rende
       alternates,
       languageLinks: languageLinks(market, res.locals.contentLanguages ?? [], alternates),
       searchParams,
-      nonce,
       editing,
       report: (message, detail) => logger.warn({ ...detail, requestId: res.req.id, path: res.req.path }, message),
       islands: new Set(),
@@ -61,7 +60,6 @@ export function createPageRenderer(assets: AssetResolver, logger: Logger): Rende
     );
     let failed = false;
     const stream = renderToPipeableStream(tree, {
-      nonce,
       onShellReady() {
         res.status(page.status ?? 200);
         res.setHeader('Content-Type', 'text/html; charset=utf-8');

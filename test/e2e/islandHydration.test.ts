@@ -1,6 +1,17 @@
+import type { Page } from 'playwright-core';
 import { startBrowserSession } from '../support/browserSession.js';
 
 const session = startBrowserSession();
+
+/** Collects every CSP violation the page reports (the browser's securitypolicyviolation event), from before its first script. */
+async function watchCspViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} ${e.blockedURI}`));
+  });
+  return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+}
 
 describe('islands in a real browser', () => {
   it('hydrates the demo island so a click changes its state, with no CSP violation', async () => {
@@ -10,6 +21,7 @@ describe('islands in a real browser', () => {
       if (msg.type() === 'error') problems.push(msg.text());
     });
     page.on('pageerror', (err) => problems.push(err.message));
+    const cspViolations = await watchCspViolations(page);
     await page.goto(session.url('se.localhost', '/demo'));
     const counter = page.locator('[data-island="counter"]');
     await page.locator('[data-island="counter"][data-hydrated="true"]').waitFor();
@@ -20,10 +32,21 @@ describe('islands in a real browser', () => {
     await counter.getByRole('button', { name: 'Minska' }).click();
     await expect(output.textContent()).resolves.toBe('1');
     expect(problems).toEqual([]);
+    await expect(cspViolations()).resolves.toEqual([]);
     await page.close();
   });
 
-  it('loads only the small enhance script, and no React, on a page without islands', async () => {
+  it('hydrates the car list (React, shared chunks, JSON props) under script-src self with no CSP report', async () => {
+    const page = await session.browser.newPage();
+    const cspViolations = await watchCspViolations(page);
+    const response = await page.goto(session.url('se.localhost', '/kop-bil/sok-bil'));
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self';");
+    await page.locator('[data-island="carList"][data-hydrated="true"]').waitFor();
+    await expect(cspViolations()).resolves.toEqual([]);
+    await page.close();
+  });
+
+  it('loads only the small enhance and field-data scripts, and no React, on a page without islands', async () => {
     const page = await session.browser.newPage();
     const scripts: string[] = [];
     page.on('request', (req) => {
@@ -31,7 +54,7 @@ describe('islands in a real browser', () => {
     });
     await page.goto(session.url('uk.localhost', '/'));
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('en');
-    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/enhance-[\w-]+\.js$/)]);
+    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/enhance-[\w-]+\.js$/), expect.stringMatching(/^\/assets\/rum-[\w-]+\.js$/)]);
     await page.close();
   });
 });

@@ -61,4 +61,28 @@ describe('the server process', () => {
     expect(body.total_items).toBeGreaterThan(0);
     expect(await server.exited).toBe(0);
   });
+
+  it('runs in production mode when NODE_ENV is unset: no development index page, HSTS sent; DEV_INDEX_PAGE brings the index back', async () => {
+    const portOf = (stdout: string) => Number(/"msg":"listening"/.test(stdout) && /"port":(\d+)/.exec(stdout)?.[1]);
+    const production = runServer({ NODE_ENV: '', PORT: '0', SANDBOX_PORT: '0' });
+    await production.listening();
+    const port = portOf(production.output().stdout);
+    const index = await request(`http://127.0.0.1:${port}/`, { headers: { host: `localhost:${port}` } });
+    await index.body.text();
+    expect(index.statusCode).toBe(404);
+    const page = await request(`http://127.0.0.1:${port}/`, { headers: { host: `se.localhost:${port}` } });
+    await page.body.text();
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['strict-transport-security']).toBeDefined();
+    production.child.kill('SIGTERM');
+    expect(await production.exited).toBe(0);
+
+    const withIndex = runServer({ NODE_ENV: '', PORT: '0', SANDBOX_PORT: '0', DEV_INDEX_PAGE: 'true' });
+    await withIndex.listening();
+    const indexPort = portOf(withIndex.output().stdout);
+    const listed = await request(`http://127.0.0.1:${indexPort}/`, { headers: { host: `localhost:${indexPort}` } });
+    expect(await listed.body.text()).toContain('se.localhost');
+    withIndex.child.kill('SIGTERM');
+    expect(await withIndex.exited).toBe(0);
+  });
 });

@@ -35,7 +35,8 @@ function upstreamEnv(sandboxUrl = 'http://127.0.0.1:9'): Record<string, string> 
  * first) and a sandbox given by URL, with its log captured. Call `close()` in afterAll.
  */
 export function createTestApp(env: Record<string, string> = {}, options: { sandboxUrl?: string } = {}) {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', ...upstreamEnv(options.sandboxUrl), ...env });
+  // The page cache is off unless a test turns it on: page tests change the sandbox between requests for one page.
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', PAGE_CACHE: 'false', ...upstreamEnv(options.sandboxUrl), ...env });
   const log = new CapturedLog();
   const lifecycle = new Lifecycle();
   lifecycle.state = 'ready';

@@ -17,7 +17,6 @@ function pageContext(reports: Array<[string, Record<string, unknown>]>): PageCon
     alternates: [],
     languageLinks: [],
     searchParams: new URLSearchParams(),
-    nonce: 'n',
     editing: false,
     islands: new Set(),
     nextIslandId: () => 'island-0',

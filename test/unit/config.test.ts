@@ -15,6 +15,13 @@ describe('loadConfig', () => {
     expect(config.redisUrl).toBe('redis://redis:6379');
   });
 
+  it('shows the development index page outside production unless DEV_INDEX_PAGE says otherwise', () => {
+    expect(loadConfig({}).devIndexPage).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).devIndexPage).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEV_INDEX_PAGE: 'true' }).devIndexPage).toBe(true);
+    expect(loadConfig({ DEV_INDEX_PAGE: 'false' }).devIndexPage).toBe(false);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ REDIS_URL: '' }).redisUrl).toBeUndefined();
   });

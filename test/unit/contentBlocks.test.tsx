@@ -22,7 +22,6 @@ function render(blocks: ContentBlock[], options: { editing?: boolean; path?: str
     alternates: [],
     languageLinks: [],
     searchParams: new URLSearchParams(),
-    nonce: 'n',
     editing: options.editing ?? false,
     islands: new Set(),
     nextIslandId: () => 'island-0',

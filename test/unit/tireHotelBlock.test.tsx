@@ -30,7 +30,6 @@ function render(market: Market, query = '', reports: unknown[][] = []) {
     alternates: [],
     languageLinks: [],
     searchParams: new URLSearchParams(query),
-    nonce: 'n',
     editing: false,
     islands,
     nextIslandId: () => 'island-0',

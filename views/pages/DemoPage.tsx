@@ -2,7 +2,7 @@ import { Counter } from '../../client/islands/counter/Counter.js';
 import { Island } from '../Island.js';
 import { usePage } from '../PageContext.js';
 
-/** Proves the island mechanism end to end: server HTML, props, hydration, CSP nonce. */
+/** Proves the island mechanism end to end: server HTML, props, hydration, under a CSP without inline script. */
 export function DemoPage() {
   const { t } = usePage();
   return (

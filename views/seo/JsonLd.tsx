@@ -1,8 +1,5 @@
-import { usePage } from '../PageContext.js';
-
 /** One schema.org object as a JSON-LD script; `<` is escaped so content text can never close the script. */
 export function JsonLd({ data }: { data: object }) {
-  const { nonce } = usePage();
   const json = JSON.stringify({ '@context': 'https://schema.org', ...data }).replace(/</g, '\\u003c');
-  return <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: json }} />;
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
 }

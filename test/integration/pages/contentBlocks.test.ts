@@ -54,11 +54,12 @@ describe('content blocks', () => {
     expect(res.text).not.toContain(`>${translator(market.languages[0]!)('error.sectionTitle')}</h2>`);
   });
 
-  it('ships a page made only of blocks with the small enhance script alone: no React, at most 10 KB gzip', async () => {
+  it('ships a page made only of blocks with the small enhance script and the field-data script alone: no React, at most 10 KB gzip', async () => {
     const content = await blockOnlyPage('se.localhost', 'se');
     const scripts = scriptsOf(content.html);
-    expect(scripts).toHaveLength(1);
+    expect(scripts).toHaveLength(2);
     expect(scripts[0]).toMatch(/\/enhance-[\w-]+\.js$/);
+    expect(scripts[1]).toMatch(/\/rum-[\w-]+\.js$/);
     expect(content.html).not.toMatch(/modulepreload" href="[^"]*react/);
     const script = await request(bff.app).get(scripts[0]!).set('Host', 'se.localhost').buffer(true);
     expect(script.status).toBe(200);

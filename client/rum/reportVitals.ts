@@ -1,0 +1,29 @@
+import { onCLS, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
+import type { RumBeacon, RumMetric } from '../../contracts/rum.js';
+
+/**
+ * Field data: this page view's Core Web Vitals, measured by web-vitals and sent once, with
+ * sendBeacon, when the page is hidden (the moment LCP, CLS and INP are final). Nothing is sent
+ * where sendBeacon does not exist; nothing about the shopper is sent besides the page's path.
+ */
+const pending = new Map<string, RumMetric>();
+
+function keep(metric: Metric): void {
+  pending.set(metric.name, { name: metric.name as RumMetric['name'], value: metric.value, rating: metric.rating, id: metric.id });
+}
+
+function flush(): void {
+  if (pending.size === 0 || typeof navigator.sendBeacon !== 'function') return;
+  const beacon: RumBeacon = { path: location.pathname, metrics: [...pending.values()] };
+  pending.clear();
+  navigator.sendBeacon('/api/rum', new Blob([JSON.stringify(beacon)], { type: 'application/json' }));
+}
+
+onLCP(keep);
+onINP(keep);
+onCLS(keep);
+onTTFB(keep);
+addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'hidden') flush();
+});
+addEventListener('pagehide', flush);

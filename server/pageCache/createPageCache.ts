@@ -1,0 +1,44 @@
+import type { Logger } from 'pino';
+import type { RedisConnection } from '../cache/redisConnection.js';
+import type { Config } from '../config.js';
+import type { Metrics } from '../metrics.js';
+import { PageCache } from './pageCache.js';
+import { PageCacheMetrics } from './pageCacheMetrics.js';
+import { LocalPageStore, RedisPageStore } from './pageStores.js';
+import { purgeBus } from './purgeBus.js';
+
+export interface PageCaching {
+  cache: PageCache;
+  metrics: PageCacheMetrics;
+  /** Drops pages under the key prefixes here, in Redis, and (pub/sub) in every other container. */
+  purge(prefixes: string[]): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** The page cache of one process from config: local always, Redis too when REDIS_URL is set. */
+export function createPageCache(config: Config, redis: RedisConnection, metrics: Metrics, logger: Logger): PageCaching {
+  const local = new LocalPageStore(config.pageCache.maxBytes);
+  const pageMetrics = new PageCacheMetrics(metrics.registry, () => ({ bytes: local.bytes, entries: local.size }));
+  const cache = new PageCache({
+    local,
+    ...(config.redisUrl ? { shared: new RedisPageStore(redis, config.pageCache.redisPrefix) } : {}),
+    ttlMs: config.pageCache.ttlMs,
+    staleWhileRevalidateMs: config.pageCache.staleWhileRevalidateMs,
+    metrics: pageMetrics,
+    logger,
+  });
+  const bus = config.redisUrl ? purgeBus(config.redisUrl, `${config.pageCache.redisPrefix}purge`, redis, logger, (prefixes) => cache.purgeLocal(prefixes)) : undefined;
+  return {
+    cache,
+    metrics: pageMetrics,
+    async purge(prefixes) {
+      const dropped = await cache.purge(prefixes);
+      await bus?.publish(prefixes);
+      return dropped;
+    },
+    close: async () => {
+      await bus?.close();
+      await cache.settled();
+    },
+  };
+}

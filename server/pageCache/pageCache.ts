@@ -1,0 +1,154 @@
+import type { Logger } from 'pino';
+import type { PageCacheMetrics } from './pageCacheMetrics.js';
+import { buildEntry, REPLAYED_HEADERS, type PageEntry } from './pageEntry.js';
+import type { RenderedPage } from './renderDetached.js';
+import type { LocalPageStore, RedisPageStore } from './pageStores.js';
+
+/** Only these answers are kept: the page, or the market's 404 page. 503 (upstream down), 500, redirects and 401 never are. */
+const STORED_STATUSES = new Set([200, 404]);
+/** After a refresh that could not be kept, the stale copy is served this long before another render is tried. */
+const RETRY_AFTER_FAILED_REFRESH_MS = 5_000;
+
+export type Lookup = { entry: PageEntry; state: 'fresh' | 'stale' } | undefined;
+
+/** What one render gave everyone who waited for it; `stored` when it is now in the cache. */
+export interface RenderOutcome {
+  page: RenderedPage;
+  /** Safe to send to every request with the key (no cookie set, not private, not a redirect). */
+  shareable: boolean;
+  stored: boolean;
+}
+
+interface Flight {
+  rendered: Promise<RenderOutcome>;
+  /** Settles once the entry is compressed and stored (or found not storable). */
+  done: Promise<void>;
+}
+
+/**
+ * Finished pages, shared by every anonymous shopper: fresh for `ttlMs`, then served stale for
+ * `staleWhileRevalidateMs` while one render refreshes them. One render per key at a time in this
+ * process, however many requests arrive; a render that fails or leaves part of the page out never
+ * replaces a stored page. In this process (byte-bounded LRU) and, when configured, in Redis so
+ * containers share renders.
+ */
+export class PageCache {
+  private readonly flights = new Map<string, Flight>();
+  private readonly retryAt = new Map<string, number>();
+  /** Bumped by every purge: a render that started before one must not store what it saw. */
+  private purgeEpoch = 0;
+
+  constructor(
+    private readonly options: {
+      local: LocalPageStore;
+      shared?: RedisPageStore;
+      ttlMs: number;
+      staleWhileRevalidateMs: number;
+      metrics: PageCacheMetrics;
+      logger: Logger;
+      now?: () => number;
+    },
+  ) {}
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
+  private stateOf(entry: PageEntry): 'fresh' | 'stale' | 'expired' {
+    const age = this.now() - entry.storedAt;
+    if (age < this.options.ttlMs) return 'fresh';
+    return age < this.options.ttlMs + this.options.staleWhileRevalidateMs ? 'stale' : 'expired';
+  }
+
+  /** The local copy, or Redis's when the local one is missing or no longer fresh (another container may have rendered it). */
+  async lookup(key: string): Promise<Lookup> {
+    const local = this.options.local.get(key);
+    const localState = local ? this.stateOf(local) : 'expired';
+    if (local && localState === 'fresh') return { entry: local, state: 'fresh' };
+    const shared = this.options.shared ? await this.options.shared.get(key) : undefined;
+    const best = shared && (!local || shared.storedAt > local.storedAt) ? shared : local;
+    if (!best) return undefined;
+    const state = this.stateOf(best);
+    if (state === 'expired') return undefined;
+    if (best === shared) this.options.local.set(key, shared, this.lifetimeLeft(shared));
+    return { entry: best, state };
+  }
+
+  /** Renders the key once however many callers ask at the same time; each gets the same outcome. */
+  render(key: string, renderPage: () => Promise<RenderedPage>): Promise<RenderOutcome> {
+    const running = this.flights.get(key);
+    if (running) return running.rendered;
+    const epoch = this.purgeEpoch;
+    const rendered = renderPage().then((page) => {
+      const headerCacheControl = page.headers['cache-control'] ?? '';
+      // A redirect carries the asker's own query on (tracking parameters included), so each asker gets their own.
+      const shareable = !page.setsCookie && !/private|no-store/.test(headerCacheControl) && (page.status < 300 || page.status >= 400);
+      const storable = shareable && STORED_STATUSES.has(page.status) && !page.incomplete;
+      return { page, shareable, stored: storable };
+    });
+    const done = rendered
+      .then(async (outcome) => {
+        if (!outcome.stored) return;
+        const entry = await buildEntry({ status: outcome.page.status, headers: replayed(outcome.page.headers), body: outcome.page.body }, this.now());
+        if (epoch !== this.purgeEpoch) return; // purged while rendering: what it saw may be the old content
+        const lifetime = this.lifetimeLeft(entry);
+        this.options.local.set(key, entry, lifetime);
+        await this.options.shared?.set(key, entry, lifetime);
+      })
+      .catch((err: unknown) => this.options.logger.warn({ err, key }, 'page cache: render or store failed'))
+      .finally(() => this.flights.delete(key));
+    this.flights.set(key, { rendered, done });
+    return rendered;
+  }
+
+  /** Refreshes a stale key in the background; the stale copy stays when the render fails or is not storable. */
+  refresh(key: string, renderPage: () => Promise<RenderedPage>): void {
+    if (this.flights.has(key) || (this.retryAt.get(key) ?? 0) > this.now()) return;
+    this.render(key, renderPage).then(
+      (outcome) => {
+        if (outcome.stored) this.retryAt.delete(key);
+        else this.backOff(key, `status ${outcome.page.status}${outcome.page.incomplete ? ', incomplete' : ''}`);
+      },
+      (err: unknown) => this.backOff(key, err instanceof Error ? err.message : String(err)),
+    );
+  }
+
+  private backOff(key: string, why: string): void {
+    this.options.logger.warn({ key, why }, 'page cache: refresh not kept, the stale page is still served');
+    this.retryAt.set(key, this.now() + RETRY_AFTER_FAILED_REFRESH_MS);
+    if (this.retryAt.size > 10_000) this.retryAt.clear();
+  }
+
+  /** Waits for every render under way to be stored (tests and shutdown). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.flights.values()].map((f) => f.done));
+  }
+
+  /** Drops this process's copies under the key prefixes ('' is everything); renders under way will not be stored. */
+  purgeLocal(prefixes: readonly string[]): number {
+    this.purgeEpoch++;
+    this.retryAt.clear();
+    return this.options.local.purge(prefixes);
+  }
+
+  /** Drops the shared copies too (the other containers drop theirs when told: pageCachePurge.ts). */
+  async purge(prefixes: readonly string[]): Promise<number> {
+    const dropped = this.purgeLocal(prefixes);
+    await this.options.shared?.purge(prefixes);
+    return dropped;
+  }
+
+  get stats(): { bytes: number; entries: number } {
+    return { bytes: this.options.local.bytes, entries: this.options.local.size };
+  }
+
+  private lifetimeLeft(entry: PageEntry): number {
+    return Math.max(1, entry.storedAt + this.options.ttlMs + this.options.staleWhileRevalidateMs - this.now());
+  }
+}
+
+function replayed(headers: Record<string, string>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const name of REPLAYED_HEADERS) if (headers[name] !== undefined) kept[name] = headers[name];
+  return kept;
+}

@@ -1,0 +1,75 @@
+import type { RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+import type { PageCache } from './pageCache.js';
+import type { PageCacheMetrics, PageCacheResult } from './pageCacheMetrics.js';
+import { bypassReason, pageKeyOf } from './pageKey.js';
+import { renderDetached, type RenderedPage } from './renderDetached.js';
+import { sendEntry } from './sendPage.js';
+
+export interface PageCacheSettings {
+  /** What a shared cache (CDN) is told: `s-maxage` and `stale-while-revalidate`, in seconds. */
+  cdn: { maxAgeS: number; staleWhileRevalidateS: number };
+  /** A render that takes longer is abandoned; its waiters render for themselves. */
+  renderTimeoutMs: number;
+}
+
+/** Headers of a rendered page that are not replayed to the shoppers who waited for it (the compression middleware sets its own). */
+const NOT_REPLAYED = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'x-request-id', 'vary']);
+
+/**
+ * The page cache in front of the page routes (`pages`): an anonymous GET or HEAD for a page is
+ * answered from stored bytes when it can be; otherwise one detached render serves every request
+ * for the key that arrives meanwhile, and fills the cache. Editing mode, other methods and personal
+ * cookies bypass it (`private, no-store`). Every answer says `x-cache: hit|miss|stale|bypass`.
+ */
+export function pageCacheMiddleware(cache: PageCache, pages: RequestHandler, metrics: PageCacheMetrics, settings: PageCacheSettings, logger: Logger): RequestHandler {
+  const publicCacheControl = `public, max-age=0, s-maxage=${settings.cdn.maxAgeS}, stale-while-revalidate=${settings.cdn.staleWhileRevalidateS}`;
+  const bypass = (res: Response, personal: boolean) => {
+    res.setHeader('x-cache', 'bypass');
+    // Editing mode or a personal cookie: what this answer shows is one person's.
+    if (personal) res.setHeader('Cache-Control', 'private, no-store');
+    metrics.record('bypass');
+  };
+
+  return async (req, res, next) => {
+    const reason = bypassReason(req);
+    if (reason) {
+      bypass(res, reason !== 'method');
+      return pages(req, res, next);
+    }
+    const key = pageKeyOf(req, res);
+    const render = () => renderDetached(pages, req, res, key, settings.renderTimeoutMs);
+    const found = await cache.lookup(key.key);
+    if (found) {
+      if (found.state === 'stale') cache.refresh(key.key, render);
+      metrics.record(found.state === 'fresh' ? 'hit' : 'stale');
+      return sendEntry(req, res, found.entry, found.state === 'fresh' ? 'hit' : 'stale', publicCacheControl);
+    }
+    let outcome;
+    try {
+      outcome = await cache.render(key.key, render);
+    } catch (err) {
+      logger.warn({ err, requestId: req.id, key: key.key }, 'page cache: shared render failed, rendering this request alone');
+      bypass(res, false);
+      return pages(req, res, next);
+    }
+    if (!outcome.shareable) {
+      bypass(res, false);
+      return pages(req, res, next);
+    }
+    const result: PageCacheResult = outcome.stored ? 'miss' : 'bypass';
+    metrics.record(result);
+    sendRendered(res, outcome.page, result, outcome.stored ? publicCacheControl : undefined);
+  };
+}
+
+/** The render's own answer, for whoever waited for it; compressed on the fly by the compression middleware. */
+function sendRendered(res: Response, page: RenderedPage, result: PageCacheResult, cacheControl: string | undefined): void {
+  res.status(page.status);
+  for (const [name, value] of Object.entries(page.headers)) if (!NOT_REPLAYED.has(name)) res.setHeader(name, value);
+  // A page that is not kept (503, 500, a redirect, a page with a part missing) is not kept by a CDN either.
+  res.setHeader('Cache-Control', cacheControl ?? page.headers['cache-control'] ?? 'no-store');
+  res.setHeader('x-cache', result);
+  if (res.req.method === 'HEAD') res.end();
+  else res.end(page.body);
+}

@@ -1,0 +1,73 @@
+import type { Request, Response } from 'express';
+import { HIDE_ALERT_COOKIE, readCookie } from '../../client/enhance/cookies.js';
+import { CONTENT_PREVIEW_QUERY, END_PREVIEW_QUERY } from '../../contracts/upstream/content.js';
+import { siteOrigin } from '../markets/siteOrigin.js';
+import { PREVIEW_COOKIE } from '../pages/previewMode.js';
+import { TOKEN_COOKIES } from '../api/tirehotelSession.js';
+
+/**
+ * Query parameters that never change a page (campaign and click tracking): left out of the key and
+ * out of the request the page is rendered from, so `?utm_source=x` shares the plain page's bytes.
+ * Every other parameter may change the page (filters, sort, paging, tags, search words) and is kept.
+ */
+const TRACKING_PARAMETER = /^(utm_\w+|gclid|gbraid|wbraid|dclid|fbclid|msclkid|yclid|twclid|ttclid|li_fat_id|mc_cid|mc_eid|_ga|_gl|_hsenc|_hsmi|igshid|srsltid)$/i;
+
+/** Cookies that make a request one person's (an editor's preview, a tire-hotel login): never served from or into the cache. */
+const PERSONAL_COOKIES = [PREVIEW_COOKIE, ...Object.values(TOKEN_COOKIES)];
+
+/** Longer addresses are not worth a cache slot (and bound the key's size). */
+const MAX_URL_LENGTH = 2_048;
+
+export interface PageKey {
+  /** `market|path|language|origin|query|alert`: market and path first, so a purge can match a prefix. */
+  key: string;
+  market: string;
+  path: string;
+  /** What the page is rendered from: the path and the page-changing parameters, sorted. */
+  url: string;
+  /** The cookie header the page is rendered with: only the cookies that change the HTML. */
+  cookie: string;
+}
+
+/** Why a request cannot use the shared cache, or undefined when it can. */
+export function bypassReason(req: Request): string | undefined {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return 'method';
+  if (req.originalUrl.length > MAX_URL_LENGTH) return 'long_url';
+  if (req.query[CONTENT_PREVIEW_QUERY] !== undefined || req.query[END_PREVIEW_QUERY] !== undefined) return 'editing';
+  const cookies = req.headers.cookie ?? '';
+  if (cookies && PERSONAL_COOKIES.some((name) => readCookie(cookies, name) !== null)) return 'personal';
+  return undefined;
+}
+
+/** The cache key of an anonymous page request on a market host (res.locals.market and language are set). */
+export function pageKeyOf(req: Request, res: Response): PageKey {
+  const { market, language } = res.locals;
+  const params = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
+  for (const name of [...params.keys()]) if (TRACKING_PARAMETER.test(name)) params.delete(name);
+  // Stable by name, so `b=1&a=2` and `a=2&b=1` are one page, while repeated values keep their order.
+  params.sort();
+  const query = params.toString();
+  const path = req.path;
+  const hideAlert = readCookie(req.headers.cookie ?? '', HIDE_ALERT_COOKIE) !== null;
+  const origin = siteOrigin(market, req);
+  return {
+    key: [market.id, escapeBar(path), language, origin, query, hideAlert ? 'a0' : 'a1'].join('|'),
+    market: market.id,
+    path,
+    url: query ? `${path}?${query}` : path,
+    cookie: hideAlert ? `${HIDE_ALERT_COOKIE}=true` : '',
+  };
+}
+
+/** The key prefix of every variant of one page (queries, languages' origins, alert), for a purge. */
+export function pathKeyPrefix(market: string, path: string): string {
+  return `${market}|${escapeBar(path)}|`;
+}
+
+export function marketKeyPrefix(market: string): string {
+  return `${market}|`;
+}
+
+function escapeBar(path: string): string {
+  return path.replace(/\|/g, '%7C');
+}

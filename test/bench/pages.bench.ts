@@ -1,0 +1,138 @@
+// npm run bench:pages — pages through the BFF against the static ceiling, in one run on this machine:
+// the BFF with a warm page cache, the BFF with the cache off, and a bare node:http server sending the
+// very bytes the BFF sends for that page. 16 connections, asking as a browser does (br, gzip).
+// Exits 1 when a target of issue 17 is missed. Figures are only comparable within one run.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
+import { request } from 'undici';
+
+// Production mode, decided before React loads (as server/main.ts does).
+process.env.NODE_ENV = 'production';
+const { loadConfig } = await import('../../server/config.js');
+const { createLogger } = await import('../../server/logger.js');
+const { builtClientAssets } = await import('../../server/render/assets.js');
+const { startBff } = await import('../../server/start.js');
+const { MARKETS } = await import('../../markets/registry.js');
+const { ensureClientBuild } = await import('../support/samplePages.js');
+
+const CONNECTIONS = 16;
+const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 1_000);
+const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 4_000);
+const ACCEPT_ENCODING = 'br, gzip';
+/** The issue's figures before the page cache (req/s with compression, NODE_ENV=production): cache off must be 1.5× these. */
+const BEFORE: Record<string, number> = { home: 101, 'car list': 125, 'car detail': 176 };
+const TARGET = { ratio: 0.5, p99Ms: 20, offFactor: 1.5 };
+
+ensureClientBuild();
+const market = MARKETS.find((m) => m.id === 'se')!;
+const host = market.devHostname;
+
+async function bff(pageCache: boolean) {
+  // Request log lines at warn and above only: at thousands of answers a second they would measure the terminal.
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: '0', SANDBOX_PORT: '0', HOST: '127.0.0.1', PAGE_CACHE: String(pageCache), PAGE_CACHE_TTL_S: '600' });
+  return startBff({ config, logger: createLogger(config), ...builtClientAssets(), exit: () => undefined });
+}
+
+function load(url: string): Promise<{ requests: number; errors: number; rps: number; p50: number; p99: number }> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./loadWorker.mjs', import.meta.url), {
+      workerData: { url, host, acceptEncoding: ACCEPT_ENCODING, connections: CONNECTIONS, warmupMs: WARMUP_MS, durationMs: DURATION_MS },
+    });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+}
+
+/** A bare server answering every request with one page's exact bytes and headers: the ceiling. */
+async function staticServer(body: Buffer, headers: Record<string, string>): Promise<Server> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { ...headers, 'content-length': body.length });
+    res.end(body);
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return server;
+}
+
+const cached = await bff(true);
+const uncached = await bff(false);
+const search = await request(`${cached.url}/api/search`, {
+  method: 'POST',
+  headers: { host, 'content-type': 'application/json' },
+  body: JSON.stringify({ index: 'cars', fields: ['car_id', 'slug'], limit: 1 }),
+});
+const car = ((await search.body.json()) as { content: Array<{ car_id: string; slug: string }> }).content[0]!;
+const sites = await request(`${cached.url}/api/search`, {
+  method: 'POST',
+  headers: { host, 'content-type': 'application/json' },
+  body: JSON.stringify({ index: 'sites', fields: ['slug'], limit: 1 }),
+});
+const site = ((await sites.body.json()) as { content: Array<{ slug: string }> }).content[0]!;
+const pages = [
+  { name: 'home', path: '/' },
+  { name: 'content page', path: '/om-oss' },
+  { name: 'car list', path: market.paths.carList },
+  { name: 'car detail', path: `${market.paths.carDetailBase}/${car.car_id}/${car.slug}` },
+  { name: 'site detail', path: `${market.paths.siteDetail}/${site.slug}` },
+];
+
+const rows: string[][] = [];
+let failed = false;
+for (const page of pages) {
+  // Warm the cache (brotli 11 of a fresh render finishes off the event loop), then take the bytes a browser is sent.
+  let sample;
+  let body = Buffer.alloc(0);
+  for (const deadline = Date.now() + 30_000; ; ) {
+    sample = await request(`${cached.url}${page.path}`, { headers: { host, 'accept-encoding': ACCEPT_ENCODING } });
+    body = Buffer.from(await sample.body.arrayBuffer());
+    if (sample.statusCode === 200 && sample.headers['x-cache'] === 'hit') break;
+    if (Date.now() > deadline) throw new Error(`${page.name}: no cached 200 (last: ${sample.statusCode} ${String(sample.headers['x-cache'])})`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const replay: Record<string, string> = {};
+  for (const name of ['content-type', 'content-encoding', 'vary', 'etag', 'cache-control', 'content-security-policy']) {
+    const value = sample.headers[name];
+    if (typeof value === 'string') replay[name] = value;
+  }
+  const ceiling = await staticServer(body, replay);
+  const staticUrl = `http://127.0.0.1:${(ceiling.address() as AddressInfo).port}${page.path}`;
+  const stat = await load(staticUrl);
+  const warm = await load(`${cached.url}${page.path}`);
+  const off = await load(`${uncached.url}${page.path}`);
+  ceiling.close();
+  const ratio = warm.rps / stat.rps;
+  const before = BEFORE[page.name];
+  const misses = [
+    ratio < TARGET.ratio ? `ratio < ${TARGET.ratio}` : '',
+    warm.p99 > TARGET.p99Ms ? `p99 > ${TARGET.p99Ms} ms` : '',
+    before !== undefined && off.rps < before * TARGET.offFactor ? `cache off < ${(before * TARGET.offFactor).toFixed(0)} req/s` : '',
+    warm.errors + off.errors > 0 ? `${warm.errors + off.errors} errors` : '',
+  ].filter(Boolean);
+  if (misses.length > 0) failed = true;
+  rows.push([
+    page.name,
+    `${(body.length / 1024).toFixed(1)} KB ${replay['content-encoding'] ?? ''}`,
+    warm.rps.toFixed(0),
+    warm.p99.toFixed(1),
+    off.rps.toFixed(0),
+    off.p99.toFixed(1),
+    before !== undefined ? `${(off.rps / before).toFixed(1)}x` : '-',
+    stat.rps.toFixed(0),
+    ratio.toFixed(2),
+    misses.length ? `FAIL (${misses.join(', ')})` : 'pass',
+  ]);
+}
+
+const header = ['page', 'bytes sent', 'cached req/s', 'p99 ms', 'cache off req/s', 'p99 ms', 'off vs before', 'static req/s', 'ratio', 'result'];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+console.log(`\nPages of market ${market.id}, ${CONNECTIONS} connections, accept-encoding: ${ACCEPT_ENCODING}, ${DURATION_MS / 1000} s each (after ${WARMUP_MS / 1000} s warm-up)\n`);
+console.log(line(header));
+console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+for (const row of rows) console.log(line(row));
+console.log(`\nTargets: cached ≥ ${TARGET.ratio} of the static ceiling and p99 ≤ ${TARGET.p99Ms} ms; cache off ≥ ${TARGET.offFactor}× the figures before the page cache.`);
+console.log(failed ? 'Under target.' : 'All targets met.');
+await cached.shutdown('bench over');
+await uncached.shutdown('bench over');
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,97 @@
+import { jest } from '@jest/globals';
+import request from 'supertest';
+import { signBody } from '../../../server/pageCache/contentWebhook.js';
+import { startSandboxPeer } from '../../support/sandboxPeer.js';
+import { createTestApp } from '../../support/testApp.js';
+
+jest.setTimeout(30_000);
+
+const SECRET = 'test-webhook-secret-0123456789';
+// Two containers sharing one Redis, under a key prefix this file owns.
+const env = {
+  PAGE_CACHE: 'true',
+  PAGE_CACHE_TTL_S: '300',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  PAGE_CACHE_REDIS_PREFIX: `test:purge:${process.pid}:${Date.now()}:`,
+  CONTENT_WEBHOOK_SECRET: SECRET,
+};
+let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
+let a: ReturnType<typeof createTestApp>;
+let b: ReturnType<typeof createTestApp>;
+beforeAll(async () => {
+  sandbox = await startSandboxPeer();
+  a = createTestApp(env, { sandboxUrl: sandbox.url });
+  b = createTestApp(env, { sandboxUrl: sandbox.url });
+  await new Promise((r) => setTimeout(r, 500)); // Redis connections and the purge subscriptions
+});
+afterAll(async () => {
+  await a.close();
+  await b.close();
+  await sandbox.close();
+});
+
+const page = (app: ReturnType<typeof createTestApp>, path: string, host = 'se.localhost') => request(app.app).get(path).set('Host', host);
+const webhook = (body: string, signature?: string) => {
+  const call = request(a.app).post('/api/content/webhook').set('Host', 'se.localhost').set('Content-Type', 'application/json');
+  return (signature ? call.set('x-webhook-signature', signature) : call).send(body);
+};
+async function cachedOnBoth(path: string, host = 'se.localhost') {
+  await page(a, path, host);
+  await a.pageCache!.settled();
+  expect((await page(a, path, host)).headers['x-cache']).toBe('hit');
+  // The other container finds A's render in Redis.
+  expect((await page(b, path, host)).headers['x-cache']).toBe('hit');
+}
+const waitForPubSub = () => new Promise((r) => setTimeout(r, 300));
+
+describe('purge on publish', () => {
+  it('refuses an unsigned or wrongly signed call with 401 and purges nothing', async () => {
+    await cachedOnBoth('/om-oss');
+    const body = JSON.stringify({ scope: 'all' });
+    const unsigned = await webhook(body);
+    expect(unsigned.status).toBe(401);
+    expect(unsigned.body.error.code).toBe('bad_signature');
+    expect((await webhook(body, signBody('another-secret-of-some-length', body))).status).toBe(401);
+    expect((await webhook(JSON.stringify({ scope: 'market', market: 'se' }), signBody(SECRET, body))).status).toBe(401);
+    await waitForPubSub();
+    expect((await page(a, '/om-oss')).headers['x-cache']).toBe('hit');
+    expect((await page(b, '/om-oss')).headers['x-cache']).toBe('hit');
+  });
+
+  it('purges one path on one market in every container: the next request is a miss on each', async () => {
+    await cachedOnBoth('/om-oss/kontakt');
+    await cachedOnBoth('/om-oss/hallbarhet');
+    const body = JSON.stringify({ scope: 'path', market: 'se', path: '/om-oss/kontakt' });
+    const res = await webhook(body, signBody(SECRET, body));
+    expect(res.status).toBe(200);
+    await waitForPubSub();
+    expect((await page(b, '/om-oss/kontakt')).headers['x-cache']).toBe('miss');
+    expect((await page(a, '/om-oss/kontakt')).headers['x-cache']).toMatch(/^(miss|hit)$/); // B's fresh render may already be in Redis
+    expect((await page(a, '/om-oss/hallbarhet')).headers['x-cache']).toBe('hit');
+    expect((await page(b, '/om-oss/hallbarhet')).headers['x-cache']).toBe('hit');
+  });
+
+  it('purges a whole market, and everything', async () => {
+    await cachedOnBoth('/nyheter');
+    await cachedOnBoth('/', 'uk.localhost');
+    const market = JSON.stringify({ scope: 'market', market: 'se' });
+    expect((await webhook(market, signBody(SECRET, market))).status).toBe(200);
+    await waitForPubSub();
+    expect((await page(b, '/nyheter')).headers['x-cache']).toBe('miss');
+    expect((await page(b, '/', 'uk.localhost')).headers['x-cache']).toBe('hit');
+    expect((await page(a, '/', 'uk.localhost')).headers['x-cache']).toBe('hit');
+
+    const all = JSON.stringify({ scope: 'all' });
+    expect((await webhook(all, signBody(SECRET, all))).status).toBe(200);
+    await waitForPubSub();
+    expect((await page(a, '/', 'uk.localhost')).headers['x-cache']).toBe('miss');
+    await a.pageCache!.settled();
+    // B dropped its own copy; what it finds now is A's new render.
+    expect((await page(b, '/', 'uk.localhost')).headers['x-cache']).toBe('hit');
+  });
+
+  it('answers 400 for a signed body that names no known purge', async () => {
+    const body = JSON.stringify({ scope: 'market', market: 'xx' });
+    expect((await webhook(body, signBody(SECRET, body))).status).toBe(400);
+  });
+});

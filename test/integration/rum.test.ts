@@ -1,0 +1,57 @@
+import { jest } from '@jest/globals';
+import request from 'supertest';
+import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
+
+jest.setTimeout(30_000);
+
+const harness = sandboxedBffForThisFile();
+const beacon = (body: unknown, host = 'se.localhost') =>
+  request(harness.bff.app).post('/api/rum').set('Host', host).set('Content-Type', 'application/json').set('X-Forwarded-For', '203.0.113.9').send(JSON.stringify(body));
+const metricsText = async () => (await request(harness.bff.app).get('/metrics')).text;
+
+describe('field data (/api/rum)', () => {
+  it('records each metric of a beacon in a histogram by market and page type', async () => {
+    const res = await beacon({
+      path: '/kop-bil/100354/cupra-formentor-vz5-2026',
+      metrics: [
+        { name: 'LCP', value: 1200, rating: 'good', id: 'v5-1' },
+        { name: 'CLS', value: 0.02, rating: 'good', id: 'v5-2' },
+        { name: 'INP', value: 80, rating: 'good', id: 'v5-3' },
+        { name: 'TTFB', value: 300, rating: 'good', id: 'v5-4' },
+      ],
+    });
+    expect(res.status).toBe(204);
+    await beacon({ path: '/', metrics: [{ name: 'LCP', value: 3000, rating: 'needs-improvement', id: 'v5-5' }] }, 'uk.localhost');
+    const text = await metricsText();
+    expect(text).toContain('bff_rum_lcp_seconds_bucket{le="1.8",market="se",page_type="carDetail"} 1');
+    expect(text).toContain('bff_rum_lcp_seconds_bucket{le="1",market="se",page_type="carDetail"} 0');
+    expect(text).toContain('bff_rum_cls_bucket{le="0.05",market="se",page_type="carDetail"} 1');
+    expect(text).toContain('bff_rum_inp_seconds_count{market="se",page_type="carDetail"} 1');
+    expect(text).toContain('bff_rum_ttfb_seconds_sum{market="se",page_type="carDetail"} 0.3');
+    expect(text).toContain('bff_rum_lcp_seconds_count{market="uk",page_type="home"} 1');
+  });
+
+  it('refuses what is not a web-vitals beacon with 400, recording nothing', async () => {
+    const before = await metricsText();
+    for (const body of [
+      { path: '/', metrics: [{ name: 'FID', value: 10, rating: 'good', id: 'x' }] },
+      { path: '/', metrics: [{ name: 'LCP', value: -1, rating: 'good', id: 'x' }] },
+      { path: 'https://evil.example/', metrics: [{ name: 'LCP', value: 1, rating: 'good', id: 'x' }] },
+      { path: '/', metrics: [] },
+      { path: '/', metrics: [{ name: 'LCP', value: 1, rating: 'good', id: 'x', extra: true }] },
+    ]) {
+      const res = await beacon(body);
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('bad_request');
+    }
+    expect((await metricsText()).match(/^bff_rum_lcp_seconds_count.*$/gm)).toEqual(before.match(/^bff_rum_lcp_seconds_count.*$/gm));
+  });
+
+  it('answers 429 once one client has sent too many beacons in a minute', async () => {
+    const ok = { path: '/', metrics: [{ name: 'CLS', value: 0, rating: 'good', id: 'x' }] };
+    const statuses: number[] = [];
+    for (let i = 0; i < 35; i++) statuses.push((await beacon(ok)).status);
+    expect(statuses).toContain(429);
+    expect(statuses.filter((s) => s === 204).length).toBeLessThanOrEqual(30);
+  });
+});
