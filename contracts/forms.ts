@@ -91,6 +91,10 @@ export const ContactValuesSchema = z
   })
   .refine((values) => !values.carIsSample || values.sellerEmail !== undefined, { path: ['sellerEmail'], message: 'choose a seller for a sample car' });
 
+/** The site's own sell-car form names (part 2 §3.2: the site name plus 'SellCarForm'); another site's name is refused. */
+export const sellCarFormName = (siteName: string) => `${siteName}SellCarForm`;
+export const sellCarShortFormName = (siteName: string) => `${siteName}SellCarShortForm`;
+export const SERVICE_BOOKING_FORM_NAME = 'ServiceBookingForm';
 /**
  * The tire-hotel Booking page's contact form (part 2 §4.3, §5.3): the booking's customer, as the BFF
  * validates it, plus the optional comment sent as freeText. The mobile is normalised by the schema.

@@ -9,6 +9,7 @@ export const finland: Market = {
   currency: 'EUR',
   locales: { fi: 'fi-FI', sv: 'sv-FI' },
   dateFormat: 'D.M.YYYY',
+  distanceUnit: 'km',
   paths: {
     carList: '/autot',
     carDetailBase: '/autot/auto',

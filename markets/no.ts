@@ -9,6 +9,7 @@ export const norway: Market = {
   currency: 'NOK',
   locales: { nb: 'nb-NO' },
   dateFormat: 'DD.MM.YYYY',
+  distanceUnit: 'km',
   paths: {
     carList: '/biler',
     carDetailBase: '/biler/bil',

@@ -27,6 +27,8 @@ export const MarketSchema = z.object({
   /** BCP 47 locale per language, used for numbers and currency. */
   locales: z.partialRecord(LanguageSchema, z.string().min(2)),
   dateFormat: z.enum(['YYYY-MM-DD', 'D.M.YYYY', 'DD.MM.YYYY', 'DD/MM/YYYY']),
+  /** How odometers and ranges are written: km, Swedish mil (10 km) or miles (the UK). Data is in km. */
+  distanceUnit: z.enum(['km', 'mil', 'mi']),
   paths: z.object({
     carList: sitePath,
     carDetailBase: sitePath,

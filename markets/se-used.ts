@@ -10,6 +10,7 @@ export const swedenUsedCars: Market = {
   currency: 'SEK',
   locales: { sv: 'sv-SE' },
   dateFormat: 'YYYY-MM-DD',
+  distanceUnit: 'mil',
   paths: {
     carList: '/kop-bil',
     carDetailBase: '/kop-bil/bil',

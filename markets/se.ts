@@ -10,6 +10,7 @@ export const swedenDealerGroup: Market = {
   currency: 'SEK',
   locales: { sv: 'sv-SE' },
   dateFormat: 'YYYY-MM-DD',
+  distanceUnit: 'mil',
   paths: {
     carList: '/kop-bil/sok-bil',
     carDetailBase: '/kop-bil',

@@ -9,6 +9,7 @@ export const slovakia: Market = {
   currency: 'EUR',
   locales: { sk: 'sk-SK' },
   dateFormat: 'D.M.YYYY',
+  distanceUnit: 'km',
   paths: {
     carList: '/vozidla',
     carDetailBase: '/vozidla/vozidlo',

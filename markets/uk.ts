@@ -10,6 +10,7 @@ export const unitedKingdom: Market = {
   currency: 'GBP',
   locales: { en: 'en-GB' },
   dateFormat: 'DD/MM/YYYY',
+  distanceUnit: 'mi',
   paths: {
     carList: '/buy-car/used-cars',
     carDetailBase: '/buy-car/car',

@@ -1,3 +1,5 @@
+import type { FormSubmission } from '../contracts/upstream/comhub.js';
+
 /** Counters tests read over HTTP (`GET /__sandbox/stats`) to see what really reached an upstream. */
 export class SandboxStats {
   requests: Record<string, number> = {};
@@ -5,6 +7,8 @@ export class SandboxStats {
   abortedStreams = 0;
   /** formSubmissionIds the forms hub accepted, in order. */
   comhubSubmissions: string[] = [];
+  /** The forms the hub accepted, whole, in order: what a lead form really sent. */
+  comhubForms: FormSubmission[] = [];
   /** Wheel changes the tire-hotel service booked, and the ratings it took, in order. */
   tirehotelBookings: { bookingConfirmationId: string; regNo: string; bookingDate: string; bookingStart: string | null }[] = [];
   tirehotelReviews: { rating: number; comment: string | null }[] = [];
@@ -17,6 +21,7 @@ export class SandboxStats {
     this.requests = {};
     this.abortedStreams = 0;
     this.comhubSubmissions = [];
+    this.comhubForms = [];
     this.tirehotelBookings = [];
     this.tirehotelReviews = [];
   }
@@ -27,6 +32,7 @@ export class SandboxStats {
       openStreams: this.openStreams,
       abortedStreams: this.abortedStreams,
       comhubSubmissions: [...this.comhubSubmissions],
+      comhubForms: [...this.comhubForms],
       tirehotelBookings: [...this.tirehotelBookings],
       tirehotelReviews: [...this.tirehotelReviews],
     };

@@ -1,13 +1,16 @@
 // npm run audit — Lighthouse 12 (mobile: the default config's emulated phone and simulated slow 4G) on one
-// page of every type of the Swedish market, served by the BFF with the embedded sandbox, in Debian's Chromium.
+// page of every type of the Swedish market (or of --market), served by the BFF with the embedded sandbox, in
+// Debian's Chromium.
 // Prints each page's scores against the targets of issues #6 and #7 and, for a page under target, its
 // top failing audits. Scores vary by machine, so it exits nonzero only with --strict.
 //   --strict      exit 1 when a page is under target
 //   --no-build    use the existing client build instead of building it first
-//   --only NAME   audit one page only, e.g. --only 'tire hotel'
+//   --market=uk   another market than the Swedish one (e.g. the UK car page with the finance card)
+//   --page=NAME   one page type only, e.g. --page="car detail"
 import lighthouse, { type Result } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { marketById } from '../markets/registry.js';
+import { MarketIdSchema } from '../markets/schema.js';
 import { chromiumPath } from '../test/support/browser.js';
 import { startRunningBff } from '../test/support/runningBff.js';
 import { ensureClientBuild, samplePages } from '../test/support/samplePages.js';
@@ -25,19 +28,19 @@ const targetsOf = (page: string): Targets => (page === 'car list' || page === 'c
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 const strict = process.argv.includes('--strict');
-const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
-/** Flow pages the sitemap cannot tell apart from content pages (issue 13): the page of its in-block flow, first page shown. */
-const FLOW_PAGES = [{ name: 'tire hotel', path: '/service-och-verkstad/dack/dackhotell' }];
+const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const marketId = MarketIdSchema.parse(option('market') ?? 'se');
+const onlyPage = option('page');
 ensureClientBuild(!process.argv.includes('--no-build'));
 const bff = await startRunningBff();
 const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
 let underTarget = false;
 let version = '';
 try {
-  const market = marketById('se');
+  const market = marketById(marketId);
   const sampled = await samplePages(bff, market);
-  const pages = [...sampled.pages, ...FLOW_PAGES].filter((page) => only === undefined || page.name === only);
-  const { missing } = sampled;
+  const pages = sampled.pages.filter((p) => onlyPage === undefined || p.name === onlyPage);
+  const missing = sampled.missing.filter((name) => onlyPage === undefined || name === onlyPage);
   const port = new URL(bff.url).port;
   const rows: string[][] = [];
   const failures: string[] = [];

@@ -42,6 +42,8 @@ export interface LanguageLink {
   /** The language's own name ('Svenska'). */
   name: string;
   href: string;
+  /** The same page in that language (with the query kept), not that language's home. */
+  samePage: boolean;
 }
 
 export const PageContext = createContext<PageContextValue | null>(null);

@@ -18,6 +18,8 @@ export interface CarCardLabels {
 export interface CarCardTexts {
   format: CarFormat;
   labels: CarCardLabels;
+  /** The service's fuel and gearbox words that read differently in the page's language (markets/translations/carValues.ts). */
+  values?: { fuel: Record<string, string>; gearbox: Record<string, string> };
 }
 
 export interface CarCardProps {
@@ -57,8 +59,8 @@ export function CarCard({ car, href, texts, imageLoading = 'lazy', headingLevel 
       <dl className="car-card__facts">
         <div><dt>{labels.year}</dt><dd>{car.year}</dd></div>
         <div><dt>{labels.mileage}</dt><dd>{formatMileage(car.mileageKm, format)}</dd></div>
-        <div><dt>{labels.fuel}</dt><dd>{car.fuel}</dd></div>
-        <div><dt>{labels.gearbox}</dt><dd>{car.gearbox}</dd></div>
+        <div><dt>{labels.fuel}</dt><dd>{texts.values?.fuel[car.fuel] ?? car.fuel}</dd></div>
+        <div><dt>{labels.gearbox}</dt><dd>{texts.values?.gearbox[car.gearbox] ?? car.gearbox}</dd></div>
       </dl>
       <p className="car-card__price">
         {campaign ? (

@@ -1,16 +1,19 @@
 import type { Language, Market } from '../../markets/schema.js';
 import type { Translate } from '../../markets/translations/dictionaries.js';
+import type { TranslationKey } from '../../markets/translations/sv.js';
+import { carValueWords } from '../../markets/translations/carValues.js';
 import type { CarCardTexts } from './CarCard.js';
 
 /** The card texts and number format of a market in one language (built on the server, passed to islands as props). */
 export function carCardTextsOf(t: Translate, market: Market, language: Language): CarCardTexts {
   const locale = market.locales[language] ?? language;
   return {
-    // Swedish sites count in mil (10 km), as Swedish shoppers do.
-    format: { locale, mileageUnit: locale.endsWith('-SE') ? 'mil' : 'km' },
+    // The market's unit (Swedish sites count in mil, the UK in miles), whatever the page's language.
+    format: { locale, mileageUnit: market.distanceUnit },
+    values: { fuel: carValueWords(market, t, 'fuel'), gearbox: carValueWords(market, t, 'gearbox') },
     labels: {
       year: t('carList.card.year'),
-      mileage: t('carList.card.mileage'),
+      mileage: t(mileageLabelKey(market.distanceUnit)),
       fuel: t('carList.card.fuel'),
       gearbox: t('carList.card.gearbox'),
       campaignPrice: t('carList.card.campaignPrice'),
@@ -20,4 +23,9 @@ export function carCardTextsOf(t: Translate, market: Market, language: Language)
       vatDeductible: t('carList.card.vatDeductible'),
     },
   };
+}
+
+/** 'Miltal' only where the figure is in mil; 'Mätarställning' beside km on the Finnish site in Swedish. */
+export function mileageLabelKey(unit: Market['distanceUnit']): TranslationKey {
+  return unit === 'mil' ? 'carDetail.mileageMil' : unit === 'mi' ? 'carDetail.mileageMi' : 'carDetail.mileageKm';
 }

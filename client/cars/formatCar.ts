@@ -1,10 +1,15 @@
 import type { CarSummary } from './carSummary.js';
 
-/** How a market shows car figures: its locale, and mil (km / 10) on the Swedish sites. */
+/** How a market shows car figures: its locale, and its distance unit (markets/*.ts `distanceUnit`). */
 export interface CarFormat {
   locale: string;
-  mileageUnit: 'km' | 'mil';
+  /** km; Swedish mil (10 km); or miles (the UK). */
+  mileageUnit: 'km' | 'mil' | 'mi';
 }
+
+const KM_PER_MILE = 1.609344;
+/** The unit as written after a figure. */
+const UNIT_TEXT: Record<CarFormat['mileageUnit'], string> = { km: 'km', mil: 'mil', mi: 'miles' };
 
 const formatters = new Map<string, Intl.NumberFormat>();
 function formatter(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
@@ -26,11 +31,14 @@ export function formatNumber(value: number, locale: string): string {
   return formatter(locale, { maximumFractionDigits: 0 }).format(value);
 }
 
-/** The odometer in the market's unit, without the unit. */
+/** A distance in km (an odometer, a range) in the market's unit, without the unit. */
 export function mileageInUnit(km: number, unit: CarFormat['mileageUnit']): number {
-  return unit === 'mil' ? Math.round(km / 10) : km;
+  if (unit === 'mil') return Math.round(km / 10);
+  if (unit === 'mi') return Math.round(km / KM_PER_MILE);
+  return km;
 }
 
+/** A distance in km as the market writes it: '4 531 mil', '61,690 km', '38,333 miles'. */
 export function formatMileage(km: number, format: CarFormat): string {
-  return `${formatNumber(mileageInUnit(km, format.mileageUnit), format.locale)} ${format.mileageUnit}`;
+  return `${formatNumber(mileageInUnit(km, format.mileageUnit), format.locale)} ${UNIT_TEXT[format.mileageUnit]}`;
 }

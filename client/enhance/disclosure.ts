@@ -13,6 +13,9 @@ function controlled(button: HTMLButtonElement): HTMLElement | null {
 
 export function setOpen(button: HTMLButtonElement, open: boolean): void {
   button.setAttribute('aria-expanded', String(open));
+  // A button that names what it does next (the drawer's 'Menu' / 'Close menu') says so in both states.
+  const label = open ? button.dataset.labelOpen : button.dataset.labelClosed;
+  if (label !== undefined) button.textContent = label;
   const target = controlled(button);
   if (target) target.hidden = !open;
 }

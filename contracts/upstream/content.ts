@@ -248,6 +248,23 @@ export const StoriesBlockSchema = z.object({
   highlightFirst: z.boolean(),
 });
 
+// Lead forms (issue 14): the form's own texts come from the market's translations, the block gives the heading.
+/** The sell-car / trade-in lead form (part 2 §2.2), sent as `{siteName}SellCarForm`. */
+export const SellCarFormBlockSchema = z.object({ ...base, type: z.literal('sellCarForm'), title: z.string(), text: z.string().nullable() });
+/** Its short variant (name, phone, e-mail and the choice), sent as `{siteName}SellCarShortForm`. */
+export const SellCarShortFormBlockSchema = z.object({ ...base, type: z.literal('sellCarShortForm'), title: z.string(), text: z.string().nullable() });
+/**
+ * The Norwegian workshop service request (part 2 §2.3). On a page of type 'mc' it is a motorcycle request:
+ * the motorcycle types, and the one motorcycle dealer (`motorcycleDealerSiteId`, a site id of the market) instead of the dealer list.
+ */
+export const ServiceRequestFormBlockSchema = z.object({
+  ...base,
+  type: z.literal('serviceRequestForm'),
+  title: z.string(),
+  text: z.string().nullable(),
+  motorcycleDealerSiteId: z.string().nullable(),
+});
+
 /**
  * The tire-hotel flow (part 2 §2.5): one island with its in-block pages. The flow's own texts are the market's
  * translations; the block carries what an editor chooses: the links and the footer's contact e-mail.
@@ -269,7 +286,9 @@ export const ContentBlockSchema = z.discriminatedUnion('type', [
   HeroBlockSchema, CarouselBlockSchema, BlurbBlockSchema, CardsBlockSchema, AccordionBlockSchema, CountdownBlockSchema,
   FileDownloadsBlockSchema, ShareBlockSchema, VideoEmbedBlockSchema, SpacerBlockSchema, HighlightListBlockSchema,
   StageRowBlockSchema, SiteSelectionBlockSchema, CarTeaserIdsBlockSchema, CarTeaserQueryBlockSchema, MegaMenuBlockSchema,
-  StoriesBlockSchema, TireHotelBlockSchema,
+  StoriesBlockSchema,
+  SellCarFormBlockSchema, SellCarShortFormBlockSchema, ServiceRequestFormBlockSchema,
+  TireHotelBlockSchema,
 ]);
 export type ContentBlock = z.infer<typeof ContentBlockSchema>;
 export type ContentBlockType = ContentBlock['type'];
@@ -283,7 +302,10 @@ export const WireBlockSchema = z.looseObject({ id: z.string(), type: z.string() 
 
 // ---- Pages -----------------------------------------------------------------------------------------------
 
-export const PAGE_TYPES = ['home', 'content', 'storyList', 'story', 'siteList', 'kits', 'carList', 'notFound'] as const;
+export const PAGE_TYPES = ['home', 'content', 'storyList', 'story', 'siteList', 'kits', 'carList', 'notFound',
+  // A motorcycle workshop page: its service request form is a motorcycle request (part 2 §2.3).
+  'mc',
+] as const;
 
 export function pageSchemaOf<Block extends z.ZodType>(block: Block) {
   return z.object({

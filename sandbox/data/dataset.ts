@@ -5,6 +5,7 @@ import { generateCars } from './cars.js';
 import { generateSiteContent, type SiteContent } from './content/site-content.js';
 import { generateKits, type KitDocument } from './kits.js';
 import { generateSites } from './sites.js';
+import { motorcycleDealer } from './motorcycleDealer.js';
 
 /** Everything the search, content and media services serve, derived from one seed. */
 export interface SandboxDataset {
@@ -33,6 +34,7 @@ export function sandboxDataset(seed: number, now: Date = new Date()): SandboxDat
 
   const sites = generateSites(seed, anchor) as Map<MarketId, Site[]>;
   const cars = generateCars(seed, sites, anchor) as Map<MarketId, Car[]>;
+  sites.get('no')?.push(motorcycleDealer());
   const kits = generateKits(seed, anchor) as Map<MarketId, KitDocument[]>;
   const carsById = new Map([...cars.values()].flat().map((car) => [car.car_id, car]));
   const content = new Map(MARKETS.map((market) => {

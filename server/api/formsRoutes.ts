@@ -39,6 +39,12 @@ export function formsRoutes(comhub: ComhubClient, ledger: SubmissionLedger): Rou
       });
     }
     if (form.feature && !res.locals.market.features[form.feature]) throw new ApiError(404, 'not_found', `The form ${body.formName} is not offered on this site`);
+    // A site-named form belongs to one market: another site's lead must not enter the hub under this host.
+    if (form.nameOnSite && form.nameOnSite(res.locals.market) !== body.formName) {
+      throw new ApiError(400, 'bad_request', `Invalid request: body.formName: ${body.formName} is not a form of this site`, {
+        issues: [{ path: 'body.formName', message: `expected ${form.nameOnSite(res.locals.market)}` }],
+      });
+    }
     const values = validate(z.object({ body: z.object({ values: form.values }) }), { body: { values: body.values } }, 'request').body.values;
 
     res.set('Cache-Control', 'no-store');

@@ -124,14 +124,25 @@ export function pageAlternates(market: Market, language: Language, contentPath: 
   });
 }
 
-/** One link per content-service language: to this page in that language when it exists, else to that language's home. */
+/**
+ * One link per content-service language: to this page in that language when it exists, with the
+ * page's query (the car list's filters) kept; else to that language's home. `samePage` marks the
+ * first kind, so a script that changes the query (the car list) can keep the links in step.
+ */
 export function languageLinks(
   market: Market,
   languages: readonly { code: Language; name: string }[],
   alternates: readonly { language: Language; path: string }[],
-): { language: Language; name: string; href: string }[] {
+  query: URLSearchParams = new URLSearchParams(),
+): { language: Language; name: string; href: string; samePage: boolean }[] {
   if (market.languages.length < 2) return [];
+  const search = query.size > 0 ? `?${query.toString()}` : '';
   return languages
     .filter((l) => market.languages.includes(l.code))
-    .map((l) => ({ language: l.code, name: l.name, href: alternates.find((a) => a.language === l.code)?.path ?? localisePath(market, l.code, '/') }));
+    .map((l) => {
+      const path = alternates.find((a) => a.language === l.code)?.path;
+      return path === undefined
+        ? { language: l.code, name: l.name, href: localisePath(market, l.code, '/'), samePage: false }
+        : { language: l.code, name: l.name, href: `${path}${search}`, samePage: true };
+    });
 }

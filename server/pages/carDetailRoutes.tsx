@@ -5,6 +5,7 @@ import { carDetailHead } from '../../views/pages/carDetail/carDetailHead.js';
 import { callContextOf } from '../http/callContext.js';
 import { siteOrigin } from '../markets/siteOrigin.js';
 import { CAR_ID_PATTERN, findCar, findSimilarCars } from './carDetailData.js';
+import { carSiteContact, sellerContact } from './carSiteContact.js';
 import { loadLayout } from './loadLayout.js';
 import type { PageDeps } from './pageDeps.js';
 import { renderErrorPage, renderUnavailablePage } from './pageRoutes.js';
@@ -42,15 +43,24 @@ export function carDetailRoutes(deps: PageDeps): Router {
       return res.redirect(302, `${languagePrefix}${canonical}${query}`);
     }
 
-    const similar = await findSimilarCars(deps.searchCache, market, car, ctx).catch((err: unknown) => {
-      logger.warn({ err, requestId: ctx.requestId, carId }, 'car page: similar cars left out');
-      res.locals.pageIncomplete = true;
-      return [];
-    });
+    const [similar, financeContact] = await Promise.all([
+      findSimilarCars(deps.searchCache, market, car, ctx).catch((err: unknown) => {
+        logger.warn({ err, requestId: ctx.requestId, carId }, 'car page: similar cars left out');
+        res.locals.pageIncomplete = true;
+        return [];
+      }),
+      market.features.finance
+        ? carSiteContact(deps.searchCache, market, car, ctx).catch((err: unknown) => {
+          logger.warn({ err, requestId: ctx.requestId, carId }, "car page: the site's contact left out, the seller's used");
+          res.locals.pageIncomplete = true;
+          return sellerContact(car);
+        })
+        : undefined,
+    ]);
     renderPage(res, {
       layout,
       head: carDetailHead(car, { market, language: res.locals.language, t: res.locals.t, languagePrefix, origin: siteOrigin(market, req) }),
-      body: <CarDetailPage car={car} summary={toCarSummary(car)} similar={similar} />,
+      body: <CarDetailPage car={car} summary={toCarSummary(car)} similar={similar} financeContact={financeContact} />,
     });
   });
 

@@ -3,6 +3,7 @@ import type { Translate } from '../../markets/translations/dictionaries.js';
 import { carCardTextsOf } from '../../client/cars/carCardTexts.js';
 import { CAR_SORTS, RANGE_FACETS, URL_RANGE_FIELDS, URL_TERM_FIELDS } from '../../client/islands/carList/carListConfig.js';
 import { CarList } from '../../client/islands/carList/CarList.js';
+import { withFacetsToUndo } from '../../client/islands/carList/fetchCarList.js';
 import { carListQuery, carListSearchBodies, EMPTY_STATE, parseCarListState, type CarListState } from '../../client/islands/carList/carListUrlState.js';
 import type { CarListProps, CarListResults, CarListTexts } from '../../client/islands/carList/carListTypes.js';
 import { rangeExtents, withoutFullSpans } from '../../client/islands/carList/rangeRules.js';
@@ -57,7 +58,8 @@ export async function searchCarList(state: CarListState, market: Market, deps: P
       // The island's own request bodies, so its later searches hit the cache these fill.
       carListSearchBodies(state).map((body) => searchCarSummaryPage(deps.searchCache, market, body, ctx)),
     );
-    return { cars: pages.flatMap((p) => p.cars), facets: pages[0]?.facets ?? [], total: pages[0]?.total ?? 0, failed: false };
+    const results = { cars: pages.flatMap((p) => p.cars), facets: pages[0]?.facets ?? [], total: pages[0]?.total ?? 0, failed: false };
+    return await withFacetsToUndo(state, results, () => searchCarList(EMPTY_STATE, market, deps, ctx));
   } catch (err) {
     deps.logger.warn({ err, requestId: ctx.requestId, market: market.id }, 'car list search failed: shown as an empty result');
     return { cars: [], facets: [], total: 0, failed: true };

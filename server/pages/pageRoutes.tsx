@@ -50,7 +50,7 @@ export function pageRoutes(deps: PageDeps): Router {
     ]);
     if (page === null) return renderErrorPage(renderPage, res, 404, layout);
     if (page === 'failed') return renderUnavailablePage(renderPage, res, layout);
-    const loaded = await loadBlockData(page.blocks, { req, res, ctx, deps });
+    const loaded = await loadBlockData(page.blocks, { req, res, ctx, deps, pageType: page.pageType });
     const rendered = await renderContentPageKind({ page: { ...page, blocks: loaded.blocks }, blockData: loaded.data, req, res, ctx, deps });
     const { t } = res.locals;
     renderPage(res, {

@@ -21,7 +21,8 @@ export function siteSlugOf(path: string, siteDetail: string): string | undefined
 
 /**
  * Site pages at the market's site-detail path plus a site's slug. The list itself (the bare path) is
- * the content service's page; a slug the search service does not know is the market's 404.
+ * the content service's page; a slug the search service does not know is the market's 404, and a slug
+ * in another case is redirected (301) to the site's own spelling.
  */
 export function siteDetailRoutes(deps: PageDeps): Router {
   const { renderPage, logger } = deps;
@@ -40,6 +41,11 @@ export function siteDetailRoutes(deps: PageDeps): Router {
     ]);
     if (site === null) return renderErrorPage(renderPage, res, 404, layout);
     if (site === 'failed') return renderUnavailablePage(renderPage, res, layout);
+    if (site.slug !== slug) {
+      // `/anlaggningar/HEDIN-AUTOMOTIVE-BORAS`: one address per site, the slug's own spelling.
+      const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+      return res.redirect(301, `${res.locals.languagePrefix}${market.paths.siteDetail}/${site.slug}${query}`);
+    }
     // Without its latest cars the page still stands: the section is left out.
     const latestCars = await latestCarsOf(deps, res, site, ctx).catch((err: unknown) => {
       logger.warn({ err, requestId: ctx.requestId, siteId: site.site_id }, 'latest arrivals left out: car search failed');
@@ -54,7 +60,7 @@ export function siteDetailRoutes(deps: PageDeps): Router {
         structuredData: [autoDealerJsonLd(localisedMarket(market, language), siteOrigin(market, req), site)],
         breadcrumbs: siteBreadcrumbs(site, market.paths.siteDetail, t),
       },
-      body: <SiteDetailView site={site} latestCars={latestCars} today={new Date().toISOString().slice(0, 10)} />,
+      body: <SiteDetailView site={site} latestCars={latestCars} today={new Date().toISOString().slice(0, 10)} mapTiles={deps.config.map} />,
     });
   });
   return router;

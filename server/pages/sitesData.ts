@@ -65,12 +65,13 @@ export async function loadSiteList(deps: SearchDeps, res: Response, keyphrase: s
   return { sites: found.sites, allCount: everySite.total, keyphrase };
 }
 
-/** One site by its slug, or null when the market has none. */
+/** One site by its slug in any case, or null when the market has none. */
 export async function findSiteBySlug(deps: SearchDeps, res: Response, slug: string, ctx: CallContext): Promise<Site | null> {
   const { value } = await deps.searchCache.search({ index: sitesIndex(res), filters: [{ field: 'slug', values: [slug] }], limit: 1 }, ctx);
   const site = SitesSchema.parse(value).content[0];
-  // The search folds case and diacritics; the page lives at the slug's own spelling only.
-  return site && site.slug === slug ? site : null;
+  // The search folds case and diacritics: another case of the slug is the same site (the route
+  // redirects it to the slug's own spelling); another letter is not.
+  return site && site.slug.toLowerCase() === slug.toLowerCase() ? site : null;
 }
 
 /** The site's newest cars (latest arrivals), up to 12. */

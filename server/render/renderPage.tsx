@@ -44,7 +44,7 @@ export function createPageRenderer(assets: AssetResolver, logger: Logger): Rende
       path: localisePath(market, language, contentPath),
       href: (path) => localisePath(market, language, path),
       alternates,
-      languageLinks: languageLinks(market, res.locals.contentLanguages ?? [], alternates),
+      languageLinks: languageLinks(market, res.locals.contentLanguages ?? [], alternates, searchParams),
       searchParams,
       editing,
       report: (message, detail) => logger.warn({ ...detail, requestId: res.req.id, path: res.req.path }, message),

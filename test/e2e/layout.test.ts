@@ -13,7 +13,8 @@ describe('layout in a real browser', () => {
       if (msg.type() === 'error') problems.push(msg.text());
     });
     await page.goto(session.url('se.localhost', '/'));
-    const toggle = page.getByRole('button', { name: 'Meny' });
+    // The drawer button: 'Meny', then 'Stäng menyn' once open.
+    const toggle = page.locator('.menu-toggle');
     await toggle.focus();
     await page.keyboard.press('Enter');
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');

@@ -52,8 +52,8 @@ describe('the Swedish side of the Finnish site', () => {
     const path = await storyPath('fi');
     const res = await page(path);
     const switcher = /<nav class="language-switch"[\s\S]*?<\/nav>/.exec(res.text)?.[0] ?? '';
-    expect(switcher).toContain(`href="${path}" hrefLang="fi" lang="fi" aria-current="true">Suomi</a>`);
-    expect(switcher).toContain(`href="/sv${path}" hrefLang="sv" lang="sv">Svenska</a>`);
+    expect(switcher).toContain(`href="${path}" hrefLang="fi" lang="fi" aria-current="true" data-same-page="">Suomi</a>`);
+    expect(switcher).toContain(`href="/sv${path}" hrefLang="sv" lang="sv" data-same-page="">Svenska</a>`);
   });
 
   it('keeps a car detail page (not a content page) at its path in both languages', async () => {

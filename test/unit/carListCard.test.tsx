@@ -32,9 +32,17 @@ describe('car card', () => {
     expect(html).toContain('<s class="car-card__retail">369 900 kr</s>');
   });
 
-  it('counts mil on the Swedish sites and km elsewhere', () => {
+  it('counts mil on the Swedish sites, miles on the UK site and km elsewhere (the market’s distance unit)', () => {
     expect(render(toCarSummary(doc))).toContain('4 531 mil');
-    expect(render(toCarSummary({ ...doc, car_currency: 'GBP' }), 'uk')).toContain('45,310 km');
+    expect(render(toCarSummary({ ...doc, car_currency: 'GBP' }), 'uk')).toContain('28,154 miles');
+    expect(render(toCarSummary({ ...doc, car_currency: 'EUR' }), 'fi')).toContain('45 310 km');
+  });
+
+  it('labels the figure by its unit: Miltal beside mil, not beside km on the Finnish site in Swedish', () => {
+    const fi = market('fi');
+    const html = nbsp(renderToStaticMarkup(<CarCard car={toCarSummary({ ...doc, car_currency: 'EUR' })} href="/x" texts={carCardTextsOf(translator('sv'), fi, 'sv')} />));
+    expect(html).toContain('<dt>Mätarställning</dt><dd>45 310 km</dd>');
+    expect(render(toCarSummary(doc))).toContain('<dt>Miltal</dt><dd>4 531 mil</dd>');
   });
 
   it('notes that a light commercial vehicle’s price is without VAT', () => {

@@ -19,13 +19,15 @@ export interface StoriesBlockData {
   pages: number;
 }
 
+/** A card names the story by its display name (the title when the service gives none) and dates it in the service's words. */
 export const toStoryCard = (story: Story): StoryCardData => ({
   id: story.id,
-  title: story.title,
+  title: story.displayName || story.title,
   premble: story.premble,
   href: story.url.path,
   image: { src: mediaUrl(story.image.src), width: story.image.width, height: story.image.height },
   date: story.date.value,
+  formattedDate: story.date.formattedDateValue,
 });
 
 /**
@@ -49,7 +51,6 @@ export function StoriesBlock({ block, data, first }: BlockProps<'stories'>) {
     pageSize: STORIES_PAGE_SIZE,
     highlightFirst: block.highlightFirst && !block.teaser,
     headingLevel: block.title || first ? 3 : 2,
-    dateFormat: market.dateFormat,
     loadMoreHref: more ? loadMoreHref({ pathname: path, search: searchParams.toString() }, data.pages, block.id, shown) : null,
     texts: { loadMore: t('pages.storiesLoadMore'), showing: t('pages.storiesShowing'), noResults: t('pages.storiesNoResults') },
   };

@@ -2,6 +2,7 @@ import type { ContentBlock, ContentBlockType } from '../../contracts/upstream/co
 import type { CarTeaserData } from './CarTeaserIdsBlock.js';
 import type { SiteSelectionData } from './SiteSelectionBlock.js';
 import type { StoriesBlockData } from './StoriesBlock.js';
+import type { ServiceRequestData } from '../../client/islands/serviceRequest/serviceRequestTypes.js';
 
 /**
  * The data a block type loads before the page renders (server/pages/blockData.ts holds the loaders).
@@ -13,6 +14,7 @@ export interface BlockDataByType {
   carTeaserQuery: CarTeaserData;
   stories: StoriesBlockData;
   siteSelection: SiteSelectionData;
+  serviceRequestForm: ServiceRequestData;
 }
 
 export type BlockData<T extends ContentBlockType> = T extends keyof BlockDataByType ? BlockDataByType[T] : undefined;

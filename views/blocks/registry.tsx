@@ -19,6 +19,8 @@ import { StageRowBlock } from './StageRowBlock.js';
 import { StoriesBlock } from './StoriesBlock.js';
 import { TireHotelBlock } from './TireHotelBlock.js';
 import { VideoEmbedBlock } from './VideoEmbedBlock.js';
+import { SellCarFormBlock, SellCarShortFormBlock } from './SellCarFormBlocks.js';
+import { ServiceRequestFormBlock } from './ServiceRequestFormBlock.js';
 
 /**
  * The one map from content block type to its server component. A type missing here is left out
@@ -42,5 +44,8 @@ export const BLOCK_COMPONENTS: { [T in ContentBlockType]?: ComponentType<BlockPr
   megaMenu: MegaMenuBlock,
   stories: StoriesBlock,
   siteSelection: SiteSelectionBlock,
+  sellCarForm: SellCarFormBlock,
+  sellCarShortForm: SellCarShortFormBlock,
+  serviceRequestForm: ServiceRequestFormBlock,
   tireHotel: TireHotelBlock,
 };

@@ -2,7 +2,8 @@ import { usePage } from '../PageContext.js';
 
 /**
  * Links to this page in each language the content service lists (or to that language's home when the
- * page has no version in it); nothing on a one-language market. Each name is written in its own language.
+ * page has no version in it, the query kept); nothing on a one-language market. Each name is written in
+ * its own language. The car list keeps `data-same-page` links in step with its filters (client/islands/carList/languageLinks.ts).
  */
 export function LanguageSwitch() {
   const { languageLinks, language, t } = usePage();
@@ -12,7 +13,8 @@ export function LanguageSwitch() {
       <ul className="language-switch__list">
         {languageLinks.map((link) => (
           <li key={link.language}>
-            <a href={link.href} hrefLang={link.language} lang={link.language} aria-current={link.language === language ? 'true' : undefined}>
+            <a href={link.href} hrefLang={link.language} lang={link.language} aria-current={link.language === language ? 'true' : undefined}
+              data-same-page={link.samePage ? '' : undefined}>
               {link.name}
             </a>
           </li>

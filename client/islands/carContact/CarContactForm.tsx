@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { contactPayload, sendContactForm, validateContact, type ContactCar, type ContactErrors, type ContactField, type ContactValues } from './contactForm.js';
+import { pushToDataLayer } from '../../analytics/dataLayer.js';
+import { useSubmissionId } from '../../forms/useSubmissionId.js';
+import { CONTACT_FORM_NAME, contactPayload, sendContactForm, validateContact, type ContactCar, type ContactErrors, type ContactField, type ContactValues } from './contactForm.js';
 
 export interface CarContactLabels {
   requiredNote: string;
@@ -30,21 +32,17 @@ type Status = 'idle' | 'submitting' | 'success' | 'error';
 const FIELD_ORDER: readonly ContactField[] = ['name', 'phone', 'email', 'sellerEmail'];
 const EMPTY: ContactValues = { name: '', phone: '', email: '', message: '', sellerEmail: '', quote: false, testDrive: false };
 
-function newSubmissionId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /**
  * Contact the seller about this car: idle, submitting, success or error. The entered values stay on
- * error; the same formSubmissionId is reused until the values change, so a retry after an unclear
- * failure can never make a second lead. The outcome message takes the focus when it appears.
+ * error; one formSubmissionId serves the form's whole life (the kit's useSubmissionId), so a retry
+ * after an unclear failure can never make a second lead. It keeps its own light validation rather than
+ * the kit's react-hook-form and zod: the car page's JavaScript budget (80 KB gzip) has no room for them. The outcome message takes the focus when it appears.
  */
 export function CarContactForm({ car, sellers, labels }: CarContactProps) {
   const [values, setValues] = useState<ContactValues>(EMPTY);
   const [errors, setErrors] = useState<ContactErrors>({});
   const [status, setStatus] = useState<Status>('idle');
-  const submission = useRef<{ id: string; key: string } | null>(null);
+  const submission = useSubmissionId();
   const form = useRef<HTMLFormElement>(null);
   const outcome = useRef<HTMLParagraphElement>(null);
   const id = useId();
@@ -70,10 +68,13 @@ export function CarContactForm({ car, sellers, labels }: CarContactProps) {
       (form.current?.elements.namedItem(firstInvalid) as HTMLElement | null)?.focus();
       return;
     }
-    const key = JSON.stringify(values);
-    if (submission.current?.key !== key) submission.current = { id: newSubmissionId(), key };
     setStatus('submitting');
-    setStatus(await sendContactForm(contactPayload(values, car, submission.current.id)));
+    const formSubmissionId = submission.id();
+    pushToDataLayer({ event: 'form_interaction', form_name: CONTACT_FORM_NAME, action: 'submit' });
+    const outcome = await sendContactForm(contactPayload(values, car, formSubmissionId));
+    pushToDataLayer({ event: 'form_interaction', form_name: CONTACT_FORM_NAME, action: outcome });
+    if (outcome === 'success') pushToDataLayer({ event: 'purchase', ecommerce: { transaction_id: formSubmissionId, currency: 'SEK', value: 0 } });
+    setStatus(outcome);
   };
 
   if (status === 'success') {

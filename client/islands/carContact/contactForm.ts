@@ -1,3 +1,6 @@
+import type { PostOptions } from '../../forms/postWithRetries.js';
+import { sendToFormsHub } from '../../forms/sendToFormsHub.js';
+
 /**
  * The car page's contact form without its view: the rules (part 1 §5) and the send with retries
  * (part 1 §4: up to 3 attempts, 1 s apart, one formSubmissionId for all of them, so the BFF sends
@@ -60,33 +63,13 @@ export function contactPayload(values: ContactValues, car: ContactCar, formSubmi
   };
 }
 
-export interface SendOptions {
-  fetch?: typeof fetch;
-  wait?: (ms: number) => Promise<void>;
-}
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export type SendOptions = Pick<PostOptions, 'fetch' | 'wait'>;
 
 /**
- * Posts to /api/forms/comhub until it answers 202, at most 3 times, 1 s apart. A 400 is not retried
- * (the same body would be refused again); every other answer and a network error are.
+ * Posts to /api/forms/comhub through the form kit's sender: up to 3 attempts, 1 s apart, on a network
+ * error, a 5xx or a 409 (still being sent); a 400 is not retried (the same body would be refused again).
  */
 export async function sendContactForm(payload: ReturnType<typeof contactPayload>, options: SendOptions = {}): Promise<'success' | 'error'> {
-  const post = options.fetch ?? fetch;
-  const wait = options.wait ?? sleep;
-  for (let attempt = 1; attempt <= SEND_ATTEMPTS; attempt++) {
-    try {
-      const response = await post('/api/forms/comhub', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(payload),
-      });
-      if (response.status === 202) return 'success';
-      if (response.status === 400) return 'error';
-    } catch {
-      // a network error: try again
-    }
-    if (attempt < SEND_ATTEMPTS) await wait(RETRY_DELAY_MS);
-  }
-  return 'error';
+  const outcome = await sendToFormsHub(payload, { ...options, attempts: SEND_ATTEMPTS, delayMs: RETRY_DELAY_MS });
+  return outcome.status === 'success' ? 'success' : 'error';
 }

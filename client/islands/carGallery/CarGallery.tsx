@@ -96,7 +96,8 @@ export function CarGallery({ title, images, frames360, labels }: CarGalleryProps
         </>
       )}
       {fullscreen && (
-        <dialog ref={dialog} className="car-gallery__dialog" aria-label={labels.gallery} onClose={() => setFullscreen(false)} onKeyDown={onKeyDown}>
+        // No key handler of its own: the dialog sits inside the section, whose handler gets its arrow keys once.
+        <dialog ref={dialog} className="car-gallery__dialog" aria-label={labels.gallery} onClose={() => setFullscreen(false)}>
           <div className="car-gallery__stage car-gallery__stage--full" {...swipe}>
             <img src={images[index]} alt={`${title}, ${position}`} draggable={false} />
             {arrows}

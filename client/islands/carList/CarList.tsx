@@ -5,6 +5,7 @@ import { CAR_LIST_PAGE_SIZE, CAR_LIST_TOTAL_CAP, CAR_SORTS, KEYPHRASE_DEBOUNCE_M
 import {
   carListHref,
   carListQuery,
+  EMPTY_STATE,
   activeFilterCount,
   parseCarListState,
   toggleTerm,
@@ -17,7 +18,8 @@ import {
 import { fill, type CarListProps, type CarListResults } from './carListTypes.js';
 import { ActiveFilters } from './ActiveFilters.js';
 import { CarResults } from './CarResults.js';
-import { fetchCarList } from './fetchCarList.js';
+import { fetchCarList, withFacetsToUndo } from './fetchCarList.js';
+import { keepQueryOnLanguageLinks } from './languageLinks.js';
 import { RangeFacet } from './RangeFacet.js';
 import { rangeExtents, withoutFullSpans } from './rangeRules.js';
 import { TermFacet } from './TermFacet.js';
@@ -81,7 +83,8 @@ export function CarList(props: CarListProps) {
     setLoading(fromPage === 0 ? 'replace' : 'more');
     const before = latest.current.results;
     try {
-      const fetched = await fetchCarList(next, controller.signal, fromPage);
+      const fetched = await withFacetsToUndo(next, await fetchCarList(next, controller.signal, fromPage),
+        async () => cache.current.get(carListQuery(EMPTY_STATE)) ?? fetchCarList(EMPTY_STATE, controller.signal));
       const merged = fromPage === 0 ? fetched : { ...fetched, cars: [...before.cars.slice(0, fromPage * CAR_LIST_PAGE_SIZE), ...fetched.cars] };
       cache.current.set(key, merged);
       setResults(merged);
@@ -101,6 +104,7 @@ export function CarList(props: CarListProps) {
     if (carListQuery(next) === carListQuery(latest.current.state)) return;
     saveScroll();
     history.pushState({}, '', hrefOf(next));
+    keepQueryOnLanguageLinks(location.search);
     latest.current = { ...latest.current, state: next };
     setState(next);
     void load(next);
@@ -110,6 +114,7 @@ export function CarList(props: CarListProps) {
     const { state: current, results: shown } = latest.current;
     const next = withPage(current, current.page + 1);
     history.replaceState(history.state, '', hrefOf(next));
+    keepQueryOnLanguageLinks(location.search);
     latest.current = { ...latest.current, state: next };
     setState(next);
     void load(next, Math.floor(shown.cars.length / CAR_LIST_PAGE_SIZE));
@@ -126,10 +131,12 @@ export function CarList(props: CarListProps) {
     history.scrollRestoration = 'manual';
     const canonical = carListHref(path, props.state, keep);
     if (canonical !== location.pathname + location.search) history.replaceState(history.state, '', canonical);
+    keepQueryOnLanguageLinks(location.search);
     const y = savedScroll(history.state);
     if (y !== null) window.scrollTo(0, y);
     const onPop = () => {
       const next = parseCarListState(new URLSearchParams(location.search));
+      keepQueryOnLanguageLinks(location.search);
       pendingScroll.current = savedScroll(history.state);
       latest.current = { ...latest.current, state: next };
       setState(next);
@@ -226,7 +233,7 @@ export function CarList(props: CarListProps) {
         <section className="car-list__results" aria-labelledby={resultsId}>
           <h2 id={resultsId} className="visually-hidden">{texts.results}</h2>
           <p className="car-list__count" role="status">
-            {loading === 'replace' ? '' : fill(texts.resultCount, { total: formatCount(results.total) })}
+            {loading === 'replace' || results.failed ? '' : fill(texts.resultCount, { total: formatCount(results.total) })}
           </p>
           <ActiveFilters state={state} hrefOf={hrefOf} onChange={change} formatRange={formatRange} texts={texts} />
           <CarResults results={results} loading={loading} page={state.page} carDetailBase={carDetailBase} card={card} texts={texts}

@@ -1,6 +1,6 @@
 import type { SearchResponse } from '../../../contracts/upstream/search.js';
 import { toCarSummary, type CarSummarySource } from '../../cars/carSummary.js';
-import { carListSearchBodies, type CarListState } from './carListUrlState.js';
+import { EMPTY_STATE, carListQuery, carListSearchBodies, type CarListState } from './carListUrlState.js';
 import type { CarListResults } from './carListTypes.js';
 
 async function searchPage(body: unknown, signal: AbortSignal): Promise<SearchResponse> {
@@ -24,4 +24,19 @@ export async function fetchCarList(state: CarListState, signal: AbortSignal, fro
     total: pages[0]?.total_items ?? 0,
     failed: false,
   };
+}
+
+/** Whether a state narrows the list (a keyphrase or any filter); sort and page do not. */
+export function narrowsList(state: CarListState): boolean {
+  return carListQuery({ ...state, sortName: null, page: 0 }) !== carListQuery(EMPTY_STATE);
+}
+
+/**
+ * A search that found no car keeps the facets of the whole list, so the shopper can widen or undo
+ * the filters instead of facing a lone apply button. `wholeList` answers the unfiltered list (a cache,
+ * a fetch, the server's search).
+ */
+export async function withFacetsToUndo(state: CarListState, results: CarListResults, wholeList: () => Promise<CarListResults>): Promise<CarListResults> {
+  if (results.total > 0 || results.failed || !narrowsList(state)) return results;
+  return { ...results, facets: (await wholeList()).facets };
 }

@@ -1,4 +1,3 @@
-import { formatMarketDate, type MarketDateFormat } from './marketDate.js';
 import { fillShowing } from './storiesText.js';
 
 /** What a story card shows; `image` is already the /media relay path. */
@@ -10,6 +9,8 @@ export interface StoryCardData {
   image: { src: string; width?: number; height?: number };
   /** ISO date-time the story was published. */
   date: string;
+  /** The content service's own wording of the date (`date.formattedDateValue`). */
+  formattedDate: string;
 }
 
 export interface StoriesListProps {
@@ -23,7 +24,6 @@ export interface StoriesListProps {
   pageSize: number;
   highlightFirst: boolean;
   headingLevel: 2 | 3;
-  dateFormat: MarketDateFormat;
   /** The next page as a plain link the server honours (`?page=N#anchor`); null when every story is shown. */
   loadMoreHref: string | null;
   texts: {
@@ -62,7 +62,7 @@ export function StoriesList(props: StoriesListProps) {
   );
 }
 
-function StoryCard({ story, index, blockId, highlightFirst, headingLevel, dateFormat }: StoriesListProps & { story: StoryCardData; index: number }) {
+function StoryCard({ story, index, blockId, highlightFirst, headingLevel }: StoriesListProps & { story: StoryCardData; index: number }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const highlighted = highlightFirst && index === 0;
   return (
@@ -80,7 +80,7 @@ function StoryCard({ story, index, blockId, highlightFirst, headingLevel, dateFo
         <Heading className="story-card__title">{story.title}</Heading>
       </a>
       <p className="story-card__date">
-        <time dateTime={story.date}>{formatMarketDate(story.date, dateFormat)}</time>
+        <time dateTime={story.date}>{story.formattedDate}</time>
       </p>
       <p className="story-card__premble">{story.premble}</p>
     </li>

@@ -1,6 +1,5 @@
 import type { Story } from '../../../contracts/upstream/content.js';
 import { mediaUrl } from '../../media/mediaUrl.js';
-import { formatMarketDate } from './marketDate.js';
 import type { StoriesListProps } from './StoriesList.js';
 import { fillShowing, loadMoreHref } from './storiesText.js';
 
@@ -56,10 +55,10 @@ function enhance(island: HTMLElement, props: StoriesListProps): void {
         image.width = story.image.width;
         image.height = story.image.height;
       }
-      card.querySelector('.story-card__title')!.textContent = story.title;
+      card.querySelector('.story-card__title')!.textContent = story.displayName || story.title;
       const time = card.querySelector('time')!;
       time.dateTime = story.date.value;
-      time.textContent = formatMarketDate(story.date.value, props.dateFormat);
+      time.textContent = story.date.formattedDateValue;
       card.querySelector('.story-card__premble')!.textContent = story.premble;
       list!.append(card);
       firstNew ??= card;

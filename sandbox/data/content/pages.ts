@@ -92,6 +92,6 @@ export function marketPages(input: PageInput): Map<string, ContentPage> {
   [...input.tree.pages.values()].forEach((entry, i) => pages.set(entry.path, contentPage(input, entry, i)));
   input.stories.forEach((story, i) => pages.set(story.url.path, storyPage(input, story, i)));
   // Pages outside the navigation tree (pageRegistry.ts); one on a tree path replaces the tree's page.
-  for (const provide of PAGE_PROVIDERS) for (const page of provide(input)) pages.set(page.path, page);
+  for (const provide of PAGE_PROVIDERS) for (const page of provide(input, pages)) pages.set(page.path, page);
   return pages;
 }

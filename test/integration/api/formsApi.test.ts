@@ -16,7 +16,7 @@ const inAWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(
 
 const FORMS = {
   sellCar: {
-    formName: 'BilcenterSellCarForm',
+    formName: 'Hedin AutomotiveSellCarForm',
     values: { regno: 'ABC123', milage: 12000, customerName: 'Per', customerPhone: '070 123 45 67', customerEmail: 'per@example.se', option: 'tradeInCar', other: 'Servad' },
   },
   sellCarShort: {
@@ -36,7 +36,7 @@ const FORMS = {
     values: { name: 'Kim', phone: '0701234567', email: 'kim@example.se', message: 'Finns den kvar?', siteName: 'Bilcenter', quote: true, testDrive: false, carId: 'car-123' },
   },
 };
-const submit = (form: { formName: string; values: object }, host: 'se' | 'no' = 'se', id: string = randomUUID()) =>
+const submit = (form: { formName: string; values: object }, host: 'se' | 'no' | 'uk' | 'fi' = 'se', id: string = randomUUID()) =>
   h[host].post('/api/forms/comhub', { formName: form.formName, formSubmissionId: id, values: form.values });
 
 describe('the forms hub relay', () => {
@@ -79,6 +79,32 @@ describe('the forms hub relay', () => {
     h.sandbox.ctx.faults.set('comhub', { latencyMs: 2_000 }, 1);
     expect((await submit(FORMS.contact)).status).toBe(504);
     expect((await submit(FORMS.serviceBooking, 'se')).status).toBe(404);
+  });
+});
+
+describe("a sell-car form named after the host's site", () => {
+  it.each([
+    ['se', 'Hedin AutomotiveSellCarForm'],
+    ['uk', 'Hedin Automotive UKSellCarForm'],
+    ['fi', 'Hedin Automotive SuomiSellCarShortForm'],
+  ] as const)('is sent on %s as %s', async (host, formName) => {
+    const form = formName.endsWith('ShortForm') ? FORMS.sellCarShort : FORMS.sellCar;
+    const id = randomUUID();
+    expect((await submit({ ...form, formName }, host, id)).status).toBe(202);
+    expect(h.sandbox.ctx.stats.comhubForms.filter((f) => f.formSubmissionId === id).map((f) => f.formName)).toEqual([formName]);
+  });
+
+  it.each([
+    ["another market's name", 'se', 'Hedin Automotive UKSellCarForm'],
+    ["another market's short name", 'uk', 'Hedin AutomotiveSellCarShortForm'],
+    ['a made-up site name', 'se', 'BilcenterSellCarForm'],
+  ] as const)('refuses %s with 400 naming body.formName and sends nothing', async (_what, host, formName) => {
+    const form = formName.endsWith('ShortForm') ? FORMS.sellCarShort : FORMS.sellCar;
+    const before = h.sandbox.upstreamCalls('comhub');
+    const res = await submit({ ...form, formName }, host);
+    expect(res.status).toBe(400);
+    expect(issuePaths(res.body)).toEqual(['body.formName']);
+    expect(h.sandbox.upstreamCalls('comhub')).toBe(before);
   });
 });
 

@@ -1,6 +1,7 @@
 import { carCardTextsOf } from '../../../client/cars/carCardTexts.js';
 import type { CarSummary } from '../../../client/cars/carSummary.js';
 import type { Car } from '../../../contracts/upstream/search.js';
+import { carValueText } from '../../../markets/translations/carValues.js';
 import { CompareIsland, CompareToggleIsland } from '../../compare/CompareIsland.js';
 import { usePage } from '../../PageContext.js';
 import { Breadcrumbs } from '../../seo/Breadcrumbs.js';
@@ -8,6 +9,7 @@ import { carBreadcrumbs } from './carDetailHead.js';
 import { CarContactSection } from './CarContactSection.js';
 import { CarFacts } from './CarFacts.js';
 import { CarFinance } from './CarFinance.js';
+import { CarFinanceCalculator, financeVehicleOf } from './CarFinanceCalculator.js';
 import { CarGallerySection } from './CarGallerySection.js';
 import { CarPrice } from './CarPrice.js';
 import { CarSpecifications } from './CarSpecifications.js';
@@ -16,9 +18,16 @@ import { SimilarCars } from './SimilarCars.js';
 /**
  * The car page: gallery, title, key facts and price (with the compare toggle), description,
  * equipment, technical data, loan and leasing, sellers with the contact form, similar cars.
- * Three islands: gallery, contact form, compare (bar and toggle).
+ * Islands: gallery, contact form, compare (bar and toggle) and, where the market has the finance
+ * calculator (`features.finance`), the finance card in place of the loan and leasing cards.
  */
-export function CarDetailPage({ car, summary, similar }: { car: Car; summary: CarSummary; similar: readonly CarSummary[] }) {
+export function CarDetailPage({ car, summary, similar, financeContact }: {
+  car: Car;
+  summary: CarSummary;
+  similar: readonly CarSummary[];
+  /** Who the finance card's apology names; given on markets with the finance calculator. */
+  financeContact?: { phone: string; email: string };
+}) {
   const { t, market, language } = usePage();
   const cardTexts = carCardTextsOf(t, market, language);
   return (
@@ -31,7 +40,7 @@ export function CarDetailPage({ car, summary, similar }: { car: Car; summary: Ca
             <span className="car-detail__brand">{car.car_brand}</span> {`${car.car_model} ${car.car_variant}`.trim()}
           </h1>
           <p className="car-detail__subtitle">
-            {car.car_year} · {car.car_condition} · {car.car_site_name}, {car.car_city}
+            {car.car_year} · {carValueText(market, t, 'condition', car.car_condition)} · {car.car_site_name}, {car.car_city}
           </p>
           <CarPrice car={summary} texts={cardTexts} />
           <div className="car-detail__actions">
@@ -47,8 +56,12 @@ export function CarDetailPage({ car, summary, similar }: { car: Car; summary: Ca
         <h2 id="car-description">{t('carDetail.description')}</h2>
         <p className="car-detail__description">{car.car_description}</p>
       </section>
-      <CarSpecifications car={car} />
-      <CarFinance car={car} locale={cardTexts.format.locale} />
+      <CarSpecifications car={car} format={cardTexts.format} />
+      {market.features.finance && financeContact && financeVehicleOf(car) ? (
+        <CarFinanceCalculator car={car} contact={financeContact} />
+      ) : (
+        <CarFinance car={car} locale={cardTexts.format.locale} />
+      )}
       <CarContactSection car={car} />
       <SimilarCars cars={similar} texts={cardTexts} />
       <CompareIsland />

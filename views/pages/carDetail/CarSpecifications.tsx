@@ -1,5 +1,7 @@
+import type { CarFormat } from '../../../client/cars/formatCar.js';
 import type { Car } from '../../../contracts/upstream/search.js';
 import { usePage } from '../../PageContext.js';
+import { technicalRows } from './technicalRows.js';
 
 /** Equipment shown up to this many items; the rest behind a disclosure (part 1 §9). */
 export const EQUIPMENT_SHOWN = 4;
@@ -7,10 +9,10 @@ export const EQUIPMENT_SHOWN = 4;
 export const TECHNICAL_ROWS_SHOWN = 5;
 
 /** Equipment and technical data; what is beyond the first items opens with a native <details> (no script). */
-export function CarSpecifications({ car }: { car: Car }) {
-  const { t } = usePage();
+export function CarSpecifications({ car, format }: { car: Car; format: CarFormat }) {
+  const { t, market } = usePage();
   const equipment = car.car_equipment;
-  const rows = car.car_technical_data;
+  const rows = technicalRows(car, market, t, format);
   const technicalList = (list: typeof rows) => (
     <dl className="car-technical">
       {list.map((row) => (

@@ -1,10 +1,11 @@
+import { mediaUrl } from '../../../client/media/mediaUrl.js';
 import { formatMarketDate } from '../../../client/islands/stories/marketDate.js';
 import type { SiteDepartment } from '../../../contracts/upstream/search.js';
 import { usePage } from '../../PageContext.js';
 import { currentVacations, formatHours, groupOpeningHours, upcomingDeviations, weekdayName } from './openingHours.js';
 import { telHref } from './SiteCard.js';
 
-/** One department: contact, the week's opening hours, vacation closures and days with other hours. */
+/** One department: contact, brands, the week's opening hours, vacation closures, days with other hours and its staff. */
 export function DepartmentView({ department, today }: { department: SiteDepartment; today: string }) {
   const { t, market, language } = usePage();
   const locale = market.locales[language] ?? language;
@@ -26,6 +27,11 @@ export function DepartmentView({ department, today }: { department: SiteDepartme
           <span className="visually-hidden">{t('pages.siteEmail')} </span>
           <a href={`mailto:${department.email}`}>{department.email}</a>
         </p>
+        {department.brands.length > 0 && (
+          <p className="department__brands">
+            <span className="department__label">{`${t('pages.siteDepartmentBrands')}:`}</span> {department.brands.map((b) => b.name).join(', ')}
+          </p>
+        )}
         <table className="opening-hours">
           <caption>{t('pages.siteOpeningHours')}</caption>
           <tbody>
@@ -56,6 +62,22 @@ export function DepartmentView({ department, today }: { department: SiteDepartme
               {deviations.map((d) => (
                 <li key={d.date}>
                   {date(d.date)} {d.description}: {formatHours(d, closed)}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {department.users.length > 0 && (
+          <>
+            <h4 className="department__subheading">{t('pages.siteDepartmentStaff')}</h4>
+            <ul className="department__staff">
+              {department.users.map((user) => (
+                <li key={user.email} className="staff-member">
+                  <img className="staff-member__image" src={mediaUrl(user.image_url)} alt="" width={64} height={64} loading="lazy" decoding="async" />
+                  <span className="staff-member__name">{user.name}</span>
+                  <span className="staff-member__title">{user.title}</span>
+                  <a href={telHref(user.phone)}>{user.phone}</a>
+                  <a href={`mailto:${user.email}`}>{user.email}</a>
                 </li>
               ))}
             </ul>

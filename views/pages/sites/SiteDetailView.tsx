@@ -2,6 +2,7 @@ import { CarCard } from '../../../client/cars/CarCard.js';
 import { carCardTextsOf } from '../../../client/cars/carCardTexts.js';
 import { carDetailPath, type CarSummary } from '../../../client/cars/carSummary.js';
 import { mediaUrl } from '../../../client/media/mediaUrl.js';
+import type { MapTiles } from '../../../client/map/mapTypes.js';
 import type { Site } from '../../../contracts/upstream/search.js';
 import { siteBreadcrumbs } from './siteBreadcrumbs.js';
 import { usePage } from '../../PageContext.js';
@@ -17,10 +18,12 @@ export interface SiteDetailViewProps {
   latestCars: CarSummary[] | null;
   /** YYYY-MM-DD: vacations and deviation days before it are over. */
   today: string;
+  /** The map tiles (MAP_TILE_URL and its attribution). */
+  mapTiles: MapTiles;
 }
 
 /** A site's page: hero, address with maps link, phone, e-mail, map, departments and latest arrivals. */
-export function SiteDetailView({ site, latestCars, today }: SiteDetailViewProps) {
+export function SiteDetailView({ site, latestCars, today, mapTiles }: SiteDetailViewProps) {
   const { t, market, language } = usePage();
   const cardTexts = carCardTextsOf(t, market, language);
   return (
@@ -56,7 +59,7 @@ export function SiteDetailView({ site, latestCars, today }: SiteDetailViewProps)
             <a href={`mailto:${site.site_email}`}>{site.site_email}</a>
           </p>
         </section>
-        <SiteMap site={site} />
+        <SiteMap site={site} tiles={mapTiles} />
       </div>
 
       <section className="site-departments" aria-labelledby="site-departments-title">

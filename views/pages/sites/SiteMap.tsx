@@ -1,28 +1,33 @@
+import { SiteLocationMap, type SiteLocationMapProps } from '../../../client/islands/siteMap/SiteLocationMap.js';
+import type { MapTiles } from '../../../client/map/mapTypes.js';
 import type { Site } from '../../../contracts/upstream/search.js';
+import { Island } from '../../Island.js';
 import { usePage } from '../../PageContext.js';
 import { openStreetMapUrl } from './openingHours.js';
 
 /**
- * The map place of a site page. The maps service has no static-map image and the CSP allows images and
- * frames from our own origin only, so the page draws a schematic map itself (inline SVG, no request,
- * decorative) and links to OpenStreetMap at the site's coordinates, where the shopper gets a real map.
+ * The map place of a site page: an interactive map at the site's coordinates (the shared LazyMap,
+ * loaded when it scrolls into view, tiles from MAP_TILE_URL), and under it, for every shopper and
+ * without script, the position in words and a link to OpenStreetMap. The address and the directions
+ * link stay in the contact section.
  */
-export function SiteMap({ site }: { site: Pick<Site, 'site_official_name' | 'site_geocoord'> }) {
+export function SiteMap({ site, tiles }: { site: Pick<Site, 'site_id' | 'site_official_name' | 'site_geocoord'>; tiles: MapTiles }) {
   const { t, market, language } = usePage();
   const locale = market.locales[language] ?? language;
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 5 });
   const { lat, lng } = site.site_geocoord;
+  const props: SiteLocationMapProps = {
+    ...tiles,
+    site: { id: site.site_id, name: site.site_official_name, lat, lng },
+    labels: {
+      region: t('pages.siteMapRegion', { name: site.site_official_name }),
+      loading: t('pages.siteMapLoading'),
+      unavailable: t('pages.siteMapUnavailable'),
+    },
+  };
   return (
     <figure className="site-map">
-      <svg className="site-map__drawing" viewBox="0 0 320 180" aria-hidden="true" focusable="false">
-        <rect width="320" height="180" fill="#e8efe6" />
-        <path d="M0 120 C80 100 140 140 320 96" stroke="#fff" strokeWidth="14" fill="none" />
-        <path d="M120 0 L150 180" stroke="#fff" strokeWidth="10" fill="none" />
-        <path d="M0 40 L320 64" stroke="#fff" strokeWidth="6" fill="none" />
-        <path d="M236 0 C220 60 260 120 250 180" stroke="#b9d3ea" strokeWidth="12" fill="none" />
-        <path d="M160 90 c-12 -18 -18 -26 -18 -36 a18 18 0 1 1 36 0 c0 10 -6 18 -18 36z" fill="#00466e" />
-        <circle cx="160" cy="54" r="6" fill="#fff" />
-      </svg>
+      <Island name="siteMap" component={SiteLocationMap} props={props} />
       <figcaption className="site-map__caption">
         <span>{t('pages.siteMapPosition', { lat: number.format(lat), lng: number.format(lng) })}</span>{' '}
         <a href={openStreetMapUrl(site.site_geocoord)} target="_blank" rel="noopener">

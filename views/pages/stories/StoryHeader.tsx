@@ -1,5 +1,4 @@
 import { mediaUrl } from '../../../client/media/mediaUrl.js';
-import { formatMarketDate } from '../../../client/islands/stories/marketDate.js';
 import type { Story } from '../../../contracts/upstream/content.js';
 import { useEditable } from '../../editable.js';
 import { usePage } from '../../PageContext.js';
@@ -19,7 +18,7 @@ export function StoryHeader({ story }: { story: Story }) {
         {story.title}
       </h1>
       <p className="story-header__date">
-        <time dateTime={story.date.value}>{formatMarketDate(story.date.value, market.dateFormat)}</time>
+        <time dateTime={story.date.value}>{story.date.formattedDateValue}</time>
       </p>
       <img
         className="story-header__image"

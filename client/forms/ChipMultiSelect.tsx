@@ -1,0 +1,87 @@
+import { useId, useRef, useState } from 'react';
+
+export interface ChipOption {
+  value: string;
+  label: string;
+}
+
+interface ChipMultiSelectProps {
+  label: string;
+  /** The toggle's text (e.g. 'Velg tjenester'); the panel of choices opens under it. */
+  toggleLabel: string;
+  /** The chips' list name, for screen readers ('Valgte tjenester'). */
+  chosenLabel: string;
+  /** The remove button's accessible name for one chip: `Fjern {name}`. */
+  removeLabel: (optionLabel: string) => string;
+  options: readonly ChipOption[];
+  value: readonly string[];
+  onChange: (value: string[]) => void;
+  onBlur?: () => void;
+  hint?: string;
+  error?: string | undefined;
+}
+
+/**
+ * A multi-select with removable chips: a disclosure button opens a group of native checkboxes, the
+ * chosen options show as chips with a remove button each. Native controls keep it usable by keyboard
+ * and screen readers alike; removing a chip moves the focus to the next chip (or the toggle).
+ */
+export function ChipMultiSelect({ label, toggleLabel, chosenLabel, removeLabel, options, value, onChange, onBlur, hint, error }: ChipMultiSelectProps) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const chips = useRef<HTMLUListElement>(null);
+  const chosen = options.filter((option) => value.includes(option.value));
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+
+  const set = (optionValue: string, on: boolean) => {
+    const next = options.map((o) => o.value).filter((v) => (v === optionValue ? on : value.includes(v)));
+    onChange(next);
+  };
+  const remove = (optionValue: string, index: number) => {
+    set(optionValue, false);
+    // The list re-renders without the chip: focus what now stands in its place, or the toggle.
+    requestAnimationFrame(() => {
+      const buttons = chips.current?.querySelectorAll<HTMLButtonElement>('button');
+      (buttons?.[Math.min(index, (buttons?.length ?? 1) - 1)] ?? toggle.current)?.focus();
+    });
+  };
+
+  return (
+    <fieldset className="form-field chip-select" aria-describedby={describedBy} aria-invalid={error ? true : undefined}>
+      <legend className="form-field__label">{label}</legend>
+      {chosen.length > 0 && (
+        <ul className="chip-select__chips" aria-label={chosenLabel} ref={chips}>
+          {chosen.map((option, index) => (
+            <li key={option.value} className="chip-select__chip">
+              <span>{option.label}</span>
+              <button type="button" className="chip-select__remove" aria-label={removeLabel(option.label)} onClick={() => remove(option.value, index)}>
+                <span aria-hidden="true">×</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <button
+        type="button"
+        ref={toggle}
+        className="chip-select__toggle"
+        aria-expanded={open}
+        aria-controls={`${id}-panel`}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {toggleLabel}
+      </button>
+      <div id={`${id}-panel`} className="chip-select__panel" hidden={!open} onBlur={onBlur}>
+        {options.map((option) => (
+          <label key={option.value} className="form-field__radio">
+            <input type="checkbox" value={option.value} checked={value.includes(option.value)} onChange={(event) => set(option.value, event.currentTarget.checked)} />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      {hint && <span className="form-field__hint" id={`${id}-hint`}>{hint}</span>}
+      {error && <span className="form-field__error" id={`${id}-error`}>{error}</span>}
+    </fieldset>
+  );
+}

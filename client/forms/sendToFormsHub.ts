@@ -1,0 +1,42 @@
+import { DEFAULT_ATTEMPTS, DEFAULT_RETRY_DELAY_MS, fieldsOfBadRequest, postJsonWithRetries, type PostOptions } from './postWithRetries.js';
+
+export const FORMS_HUB_URL = '/api/forms/comhub';
+/** The BFF's answer for a formSubmissionId another attempt is still sending: worth one more try, unlike any other 4xx. */
+const BEING_SENT = 409;
+
+export interface FormsHubSubmission {
+  formName: string;
+  formSubmissionId: string;
+  values: Record<string, unknown>;
+}
+
+export interface FormsHubOutcome {
+  /** Part 2 §4.2: success only on 202; any other status or a network error is a failure. */
+  status: 'success' | 'failed';
+  /** The value fields a 400 named (`customerEmail`), for the form to point at. */
+  badFields: string[];
+}
+
+/**
+ * Sends a lead to the forms hub through the BFF: up to 3 attempts 1 s apart in all (network error,
+ * 5xx, or a 409 while a double click's first attempt is still being sent), always with the same
+ * formSubmissionId, so the hub gets one lead however many attempts reach the BFF. A 400 is final.
+ */
+export async function sendToFormsHub(submission: FormsHubSubmission, options: PostOptions = {}): Promise<FormsHubOutcome> {
+  const attempts = options.attempts ?? DEFAULT_ATTEMPTS;
+  const post = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  let used = 0;
+  const counted: typeof fetch = (input, init) => {
+    used += 1;
+    return post(input, init);
+  };
+  for (;;) {
+    const outcome = await postJsonWithRetries(FORMS_HUB_URL, submission, { ...options, attempts: attempts - used, fetch: counted });
+    if (outcome.status === 202) return { status: 'success', badFields: [] };
+    if (outcome.status !== BEING_SENT || used >= attempts) {
+      const badFields = outcome.status === 400 ? fieldsOfBadRequest(outcome.body).flatMap((path) => (path.startsWith('values.') ? [path.slice(7)] : [path])) : [];
+      return { status: 'failed', badFields };
+    }
+    await (options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))))(options.delayMs ?? DEFAULT_RETRY_DELAY_MS);
+  }
+}

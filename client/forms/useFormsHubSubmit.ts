@@ -1,0 +1,52 @@
+import { useCallback, useRef, useState } from 'react';
+import { pushToDataLayer } from '../analytics/dataLayer.js';
+import { sendToFormsHub } from './sendToFormsHub.js';
+import { useSubmissionId } from './useSubmissionId.js';
+
+/** Part 2 §4.2: unset, then success (202) or failed; 'sending' while an attempt is under way. */
+export type SubmitStatus = 'unset' | 'sending' | 'success' | 'failed';
+
+/**
+ * A lead form's send: one formSubmissionId for the form's whole life (retries and double clicks reuse
+ * it), one send at a time, the status, and the analytics (form_interaction start/submit/success/error,
+ * and a purchase with the submission id as transaction, SEK, value 0 on success). A failure is logged.
+ * `send` resolves to the value fields a 400 named, for the form to mark.
+ */
+export function useFormsHubSubmit(formName: string) {
+  const submission = useSubmissionId();
+  const [status, setStatus] = useState<SubmitStatus>('unset');
+  const sending = useRef(false);
+  const started = useRef(false);
+
+  const interacted = useCallback(() => {
+    if (started.current) return;
+    started.current = true;
+    pushToDataLayer({ event: 'form_interaction', form_name: formName, action: 'start' });
+  }, [formName]);
+
+  const send = useCallback(
+    async (values: Record<string, unknown>): Promise<string[]> => {
+      if (sending.current) return [];
+      sending.current = true;
+      setStatus('sending');
+      pushToDataLayer({ event: 'form_interaction', form_name: formName, action: 'submit' });
+      const formSubmissionId = submission.id();
+      const outcome = await sendToFormsHub({ formName, formSubmissionId, values });
+      sending.current = false;
+      setStatus(outcome.status);
+      if (outcome.status === 'success') {
+        pushToDataLayer({ event: 'form_interaction', form_name: formName, action: 'success' });
+        pushToDataLayer({ event: 'purchase', ecommerce: { transaction_id: formSubmissionId, currency: 'SEK', value: 0 } });
+      } else {
+        pushToDataLayer({ event: 'form_interaction', form_name: formName, action: 'error' });
+        console.error(`${formName} not sent`, { formSubmissionId, badFields: outcome.badFields });
+      }
+      return outcome.badFields;
+    },
+    [formName, submission],
+  );
+
+  /** A failed status stays until the next send; the shopper's values are never reset here. */
+  const failed = useCallback(() => setStatus('failed'), []);
+  return { status, send, interacted, failed };
+}

@@ -1,0 +1,62 @@
+import { useId, type CSSProperties } from 'react';
+import { Range } from 'react-range';
+
+interface FinanceSliderProps {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  step: number;
+  /** The figure as a shopper reads it ('48 months', '£2,345.67'): shown and read aloud (aria-valuetext). */
+  text: string;
+  onChange: (value: number) => void;
+}
+
+/**
+ * One labelled slider of the finance card: react-range's thumb (role slider, arrow keys one step,
+ * Page Up/Down ten) named by the visible label. `value` is the thumb's place on the steps; `text` the
+ * exact figure (a solved deposit need not be a whole thousand). Limits that leave one value show it as text.
+ */
+export function FinanceSlider({ label, value, min, max, step, text, onChange }: FinanceSliderProps) {
+  const labelId = useId();
+  const header = (
+    <div className="finance-slider__header">
+      <span id={labelId} className="finance-slider__label">{label}</span>
+      <output className="finance-slider__value" aria-hidden="true">{text}</output>
+    </div>
+  );
+  if (max <= min) {
+    return (
+      <div className="finance-slider finance-slider--fixed">
+        <div className="finance-slider__header">
+          <span className="finance-slider__label">{label}</span>
+          <span className="finance-slider__value">{text}</span>
+        </div>
+      </div>
+    );
+  }
+  const share = ((Math.min(max, Math.max(min, value)) - min) / (max - min)) * 100;
+  return (
+    <div className="finance-slider">
+      {header}
+      <Range
+        values={[Math.min(max, Math.max(min, value))]}
+        min={min}
+        max={max}
+        step={step}
+        onChange={(values) => onChange(values[0]!)}
+        renderTrack={({ props, children }) => (
+          <div onMouseDown={props.onMouseDown} onTouchStart={props.onTouchStart} className="range__track-area">
+            <div ref={props.ref} className="range__track finance-slider__track" style={{ '--range-from': '0%', '--range-to': `${share}%` } as CSSProperties}>
+              {children}
+            </div>
+          </div>
+        )}
+        renderThumb={({ props }) => {
+          const { key, ...thumb } = props;
+          return <div key={key} {...thumb} className="range__thumb" aria-labelledby={labelId} aria-valuetext={text} />;
+        }}
+      />
+    </div>
+  );
+}

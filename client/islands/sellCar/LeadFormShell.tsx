@@ -1,0 +1,51 @@
+import { useRef, type FormEvent, type ReactNode } from 'react';
+import { FormAlert } from '../../forms/fields.js';
+import type { SubmitStatus } from '../../forms/useFormsHubSubmit.js';
+
+/**
+ * What every lead form around its fields shows: the required note, the failure text (values stay),
+ * the submit button (disabled while sending), a footnote; and instead of all that, once sent, the
+ * success card.
+ */
+export function LeadFormShell({ status, onSubmit, labels, footnote, children, className }: {
+  status: SubmitStatus;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  labels: { requiredNote: string; submit: string; submitting: string; failure: string; successTitle: string; successText: string };
+  footnote?: string;
+  children: ReactNode;
+  className: string;
+}) {
+  const formRef = useRef<HTMLFormElement>(null);
+  if (status === 'success') {
+    return (
+      <div className={`lead-form__success-card ${className}__success`}>
+        <FormAlert kind="success">
+          <strong className="lead-form__success-title">{labels.successTitle}</strong>
+          <p>{labels.successText}</p>
+        </FormAlert>
+      </div>
+    );
+  }
+  const sending = status === 'sending';
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    await onSubmit(event);
+    // react-hook-form focuses the first invalid text field but not a checkbox or radio: when the focus is
+    // still on the button (nothing sent, no outcome message), move it to the first field to fix.
+    requestAnimationFrame(() => {
+      const form = formRef.current;
+      if (!form || (document.activeElement !== document.body && !(document.activeElement instanceof HTMLButtonElement && form.contains(document.activeElement)))) return;
+      form.querySelector<HTMLElement>('input[aria-invalid="true"], select[aria-invalid="true"], textarea[aria-invalid="true"], fieldset[aria-invalid="true"] input')?.focus();
+    });
+  };
+  return (
+    <form ref={formRef} className={`lead-form ${className}`} noValidate onSubmit={(event) => void submit(event)} aria-busy={sending || undefined}>
+      <p className="lead-form__note">{labels.requiredNote}</p>
+      {children}
+      {status === 'failed' && <FormAlert kind="error">{labels.failure}</FormAlert>}
+      <button type="submit" className="button lead-form__submit" disabled={sending}>
+        {sending ? labels.submitting : labels.submit}
+      </button>
+      {footnote && <p className="lead-form__footnote">{footnote}</p>}
+    </form>
+  );
+}

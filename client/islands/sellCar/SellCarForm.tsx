@@ -1,0 +1,58 @@
+import { SELL_CAR_OPTIONS, SellCarValuesSchema } from '../../../contracts/forms.js';
+import { RadioGroupField, TextAreaField, TextField } from '../../forms/fields.js';
+import { useFormsHubSubmit } from '../../forms/useFormsHubSubmit.js';
+import { useSchemaForm } from '../../forms/useSchemaForm.js';
+import { LeadFormShell } from './LeadFormShell.js';
+import { markServerErrors } from './serverErrors.js';
+import type { SellCarFormProps } from './sellCarLabels.js';
+
+const FIELDS = ['regno', 'milage', 'customerName', 'customerPhone', 'customerEmail', 'option', 'other'] as const;
+const MESSAGE_MAX = 1000;
+
+/** A number field's text as the schema's number: empty is 'not given', anything else must parse. */
+export const numberOrUndefined = (text: unknown) => (text === '' || text === undefined || text === null ? undefined : Number(text));
+
+/** The sell-car / trade-in form (part 2 §2.2), validated with the BFF's SellCarValuesSchema. */
+export function SellCarForm({ formName, labels }: SellCarFormProps) {
+  const form = useSchemaForm(SellCarValuesSchema, {
+    defaultValues: { regno: '', customerName: '', customerPhone: '', customerEmail: '', other: '' },
+  });
+  const hub = useFormsHubSubmit(formName);
+  const { errors } = form.formState;
+  const error = (field: keyof typeof labels.errors) => (errors[field] ? labels.errors[field] : undefined);
+  const other = form.watch('other') ?? '';
+
+  const onSubmit = form.handleSubmit(async ({ other: message, ...values }) => {
+    const bad = await hub.send({ ...values, ...(message?.trim() ? { other: message.trim() } : {}) });
+    markServerErrors(form, bad, FIELDS);
+  });
+
+  return (
+    <LeadFormShell status={hub.status} onSubmit={onSubmit} labels={labels} footnote={labels.footnote} className="sell-car-form">
+      <div onFocusCapture={hub.interacted} className="lead-form__fields">
+        <TextField label={labels.regno} required error={error('regno')} autoComplete="off" autoCapitalize="characters" maxLength={10} {...form.register('regno')} />
+        <TextField
+          label={labels.mileage}
+          required
+          error={error('milage')}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          {...form.register('milage', { setValueAs: numberOrUndefined })}
+        />
+        <TextField label={labels.name} required error={error('customerName')} autoComplete="name" maxLength={100} {...form.register('customerName')} />
+        <TextField label={labels.phone} required error={error('customerPhone')} type="tel" autoComplete="tel" inputMode="tel" maxLength={21} {...form.register('customerPhone')} />
+        <TextField label={labels.email} required error={error('customerEmail')} type="email" autoComplete="email" maxLength={254} {...form.register('customerEmail')} />
+        <RadioGroupField
+          label={labels.option}
+          required
+          error={error('option')}
+          options={SELL_CAR_OPTIONS.map((value) => ({ value, label: value === 'sellCar' ? labels.optionSell : labels.optionTradeIn }))}
+          {...form.register('option')}
+        />
+        <TextAreaField label={labels.message} className="sell-car-form__message" maxLength={MESSAGE_MAX} count={other.length} {...form.register('other')} />
+      </div>
+    </LeadFormShell>
+  );
+}

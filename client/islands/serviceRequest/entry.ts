@@ -1,0 +1,4 @@
+import { hydrateIslands } from '../hydrateIslands.js';
+import { ServiceRequestForm } from './ServiceRequestForm.js';
+
+hydrateIslands('serviceRequest', ServiceRequestForm);

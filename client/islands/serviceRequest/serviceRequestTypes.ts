@@ -1,0 +1,54 @@
+import { MOTORCYCLE_SERVICE_TYPES, SERVICE_TYPES } from '../../../contracts/forms.js';
+
+/** A dealer of the request: the name and workshop e-mail the hub gets (part 2 §2.3). */
+export interface ServiceDealer {
+  name: string;
+  email: string;
+}
+
+/** Loaded on the server (server/pages/serviceRequestData.ts): the dealers, and whether this is the 'mc' page. */
+export interface ServiceRequestData {
+  dealers: ServiceDealer[];
+  typeMC: boolean;
+}
+
+/** Service types with their ids (part 2 §2.3): cars 1–11, motorcycles 0–2; the hub gets the names. */
+export const serviceTypeOptions = (typeMC: boolean) =>
+  typeMC ? MOTORCYCLE_SERVICE_TYPES.map((name, id) => ({ id, name })) : SERVICE_TYPES.map((name, i) => ({ id: i + 1, name }));
+
+export interface ServiceRequestLabels {
+  requiredNote: string;
+  dealer: string;
+  dealerPlaceholder: string;
+  services: string;
+  servicesHint: string;
+  chosenServices: string;
+  /** `Fjern {name}` */
+  removeService: string;
+  description: string;
+  name: string;
+  phone: string;
+  email: string;
+  regno: string;
+  mileage: string;
+  date: string;
+  dateHint: string;
+  chooseDate: string;
+  calendarTitle: string;
+  closeCalendar: string;
+  other: string;
+  gdpr: string;
+  newsletter: string;
+  submit: string;
+  submitting: string;
+  successTitle: string;
+  successText: string;
+  failure: string;
+  errors: { siteEmail: string; customerName: string; customerPhone: string; customerEmail: string; regno: string; milage: string; date: string; gdpr: string };
+}
+
+export interface ServiceRequestFormProps extends ServiceRequestData {
+  labels: ServiceRequestLabels;
+  /** The market's date format for the chosen day, e.g. DD.MM.YYYY. */
+  dateFormat: string;
+}

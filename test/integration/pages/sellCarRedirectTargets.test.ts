@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { jest } from '@jest/globals';
+import request from 'supertest';
+import { MARKETS } from '../../../markets/registry.js';
+import { SELL_CAR_PATHS } from '../../../sandbox/data/content/leadFormPages.js';
+import { startSandboxPeer } from '../../support/sandboxPeer.js';
+import { createTestApp } from '../../support/testApp.js';
+
+jest.setTimeout(60_000);
+
+let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
+let bff: ReturnType<typeof createTestApp>;
+beforeAll(async () => {
+  sandbox = await startSandboxPeer();
+  bff = createTestApp({}, { sandboxUrl: sandbox.url });
+});
+afterAll(async () => {
+  await bff.close();
+  await sandbox.close();
+});
+
+/** Every rule of a market's table whose destination is its sell-car page (in any of its languages), as a path to request. */
+function sellCarRules(marketId: keyof typeof SELL_CAR_PATHS): { source: string; destination: string }[] {
+  const market = MARKETS.find((m) => m.id === marketId)!;
+  const targets = new Set(market.languages.map((language, i) => (i === 0 ? '' : `/${language}`) + SELL_CAR_PATHS[marketId]));
+  return readFileSync(`redirects/${marketId}.txt`, 'utf8')
+    .split('\n')
+    .map((line) => line.replace(/#.*$/, '').trim().split(/\s+/))
+    .filter(([source, destination, condition]) => source?.startsWith('/') && destination && !condition && targets.has(destination))
+    // A pattern is requested with a sample segment in each parameter.
+    .map(([source, destination]) => ({ source: source!.replace(/\{\w+\*?\}/g, 'arvio'), destination: destination! }));
+}
+
+const host = (marketId: string) => MARKETS.find((m) => m.id === marketId)!.devHostname;
+
+describe('sell-car pages', () => {
+  it.each(Object.entries(SELL_CAR_PATHS))('%s: the sell-car page %s answers 200 with the form, server-rendered', async (marketId, path) => {
+    const res = await request(bff.app).get(path).set('Host', host(marketId));
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('data-island="sellCar"');
+    expect(res.text).toMatch(/<form class="lead-form sell-car-form"[^>]*>/);
+    expect(res.text).toMatch(/<input[^>]+type="radio"[^>]+value="tradeInCar"/);
+  });
+
+  const cases = (['se', 'se-used', 'fi', 'uk', 'no', 'sk'] as const).flatMap((marketId) => sellCarRules(marketId).map((rule) => [marketId, rule.source, rule.destination] as const));
+
+  it('finds the sell-car rules of the tables (se-used, fi, uk at least)', () => {
+    expect([...new Set(cases.map(([marketId]) => marketId))].sort()).toEqual(expect.arrayContaining(['fi', 'se-used', 'uk']));
+    expect(cases.length).toBeGreaterThanOrEqual(15);
+  });
+
+  it.each(cases)('%s: %s redirects (301) to %s, which answers 200 with the form', async (marketId, source, destination) => {
+    const redirect = await request(bff.app).get(source).set('Host', host(marketId));
+    expect(redirect.status).toBe(301);
+    expect(new URL(redirect.headers.location!, 'http://x').pathname).toBe(destination);
+    const page = await request(bff.app).get(destination).set('Host', host(marketId));
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('data-island="sellCar"');
+  });
+});

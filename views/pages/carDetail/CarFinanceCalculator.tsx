@@ -1,0 +1,77 @@
+import { FinanceCalculator } from '../../../client/islands/finance/FinanceCalculator.js';
+import type { FinanceLabels, FinanceProps } from '../../../client/islands/finance/financeTypes.js';
+import type { FinanceVehicle } from '../../../contracts/upstream/codeweaver.js';
+import type { Car } from '../../../contracts/upstream/search.js';
+import type { Translate } from '../../../markets/translations/dictionaries.js';
+import { Island } from '../../Island.js';
+import { usePage } from '../../PageContext.js';
+
+const KM_PER_MILE = 1.609344;
+
+/**
+ * What the finance service quotes for: the car's own price, its odometer in miles and its plate.
+ * A new car has no plate yet: the service then knows it by our stock number (its car id). Null
+ * when neither fits the service's 2 to 8 letters or digits.
+ */
+export function financeVehicleOf(car: Car): FinanceVehicle | null {
+  const plate = car.car_registration_number?.replace(/[\s-]/g, '').toUpperCase() ?? car.car_id;
+  if (!/^[A-Z0-9]{2,8}$/.test(plate)) return null;
+  return {
+    RegNo: plate,
+    CashPrice: car.car_price,
+    IsNew: car.car_is_new,
+    CurrentMileage: Math.round(car.car_mileage / KM_PER_MILE),
+    RegistrationDate: car.car_first_registration,
+  };
+}
+
+export function financeLabels(t: Translate): FinanceLabels {
+  return {
+    title: t('finance.title'),
+    cashPrice: t('finance.cashPrice'),
+    loading: t('finance.loading'),
+    unavailableTitle: t('finance.unavailableTitle'),
+    unavailableText: t('finance.unavailableText'),
+    phone: t('finance.phone'),
+    email: t('finance.email'),
+    products: t('finance.products'),
+    productNames: { PCP: t('finance.productPCP'), HP: t('finance.productHP') },
+    term: t('finance.term'),
+    termValue: t('finance.termValue'),
+    deposit: t('finance.deposit'),
+    mileage: t('finance.mileage'),
+    mileageValue: t('finance.mileageValue'),
+    payment: t('finance.payment'),
+    paymentValue: t('finance.paymentValue'),
+    updating: t('finance.updating'),
+    updateFailed: t('finance.updateFailed'),
+    adjusted: t('finance.adjusted'),
+    representativeExample: t('finance.representativeExample'),
+    legalLoading: t('finance.legalLoading'),
+    legalUnavailable: t('finance.legalUnavailable'),
+    apr: t('finance.apr'),
+    amountOfCredit: t('finance.amountOfCredit'),
+    totalPayable: t('finance.totalPayable'),
+    finalPayment: t('finance.finalPayment'),
+    payments: t('finance.payments'),
+    paymentsValue: t('finance.paymentsValue'),
+    figuresDate: t('finance.figuresDate'),
+    lender: t('finance.lender'),
+  };
+}
+
+/** The finance calculator island (markets with `features.finance`: the UK), server-rendered in its loading state. */
+export function CarFinanceCalculator({ car, contact }: { car: Car; contact: FinanceProps['contact'] }) {
+  const { t, market, language } = usePage();
+  const vehicle = financeVehicleOf(car);
+  if (!vehicle) return null;
+  const props: FinanceProps = {
+    vehicle,
+    locale: market.locales[language] ?? language,
+    currency: car.car_currency,
+    dateFormat: market.dateFormat,
+    contact,
+    labels: financeLabels(t),
+  };
+  return <Island name="finance" component={FinanceCalculator} props={props} />;
+}
