@@ -7,8 +7,13 @@ import {
 import { MARKETS } from '../../../markets/registry.js';
 
 let sandbox: RunningSandbox;
-/** Flow blocks live on their own se page instead of the home page. */
-const FLOW_PAGES: Record<string, string> = { tireHotel: '/service-och-verkstad/dack/dackhotell' };
+/** Flow blocks live on their own page (site and path) instead of the home page. */
+const FLOW_PAGES: Record<string, [string, string]> = {
+  tireHotel: ['se', '/service-och-verkstad/dack/dackhotell'],
+  sellCarForm: ['se', '/salj-bil'],
+  sellCarShortForm: ['se', '/salj-bil/inbyte'],
+  serviceRequestForm: ['no', '/verksted/bestill-time'],
+};
 
 beforeAll(async () => {
   sandbox = await startSandbox(0);
@@ -60,8 +65,8 @@ describe('sandbox content service', () => {
     expect(new Set(blocks.map((b) => b.type))).toEqual(new Set(CONTENT_BLOCK_TYPES.filter((type) => !FLOW_PAGES[type])));
   });
 
-  it.each(Object.entries(FLOW_PAGES))('serves the %s flow on its own page, %s', async (type, path) => {
-    const { page } = PageResponseSchema.parse((await get(`/se/page?path=${encodeURIComponent(path)}`)).body);
+  it.each(Object.entries(FLOW_PAGES))('serves the %s flow on its own page, %j', async (type, [site, path]) => {
+    const { page } = PageResponseSchema.parse((await get(`/${site}/page?path=${encodeURIComponent(path)}`)).body);
     expect(page.blocks.map((b) => ContentBlockSchema.parse(b).type)).toContain(type);
   });
 
