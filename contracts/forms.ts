@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bookingPhone, emailAddress, isoDate } from './upstream/primitives.js';
+import { TirehotelBookingCustomer } from './upstream/tirehotel.js';
 
 /**
  * What each known form must hold (part 1 §3, §5; part 2 §2.2, §2.3, §3.2, §5.2). The hub takes
@@ -94,3 +95,9 @@ export const ContactValuesSchema = z
 export const sellCarFormName = (siteName: string) => `${siteName}SellCarForm`;
 export const sellCarShortFormName = (siteName: string) => `${siteName}SellCarShortForm`;
 export const SERVICE_BOOKING_FORM_NAME = 'ServiceBookingForm';
+/**
+ * The tire-hotel Booking page's contact form (part 2 §4.3, §5.3): the booking's customer, as the BFF
+ * validates it, plus the optional comment sent as freeText. The mobile is normalised by the schema.
+ */
+export const TirehotelContactValuesSchema = TirehotelBookingCustomer.extend({ freeText: z.string().max(500) });
+export type TirehotelContactValues = z.input<typeof TirehotelContactValuesSchema>;

@@ -9,6 +9,9 @@ export class SandboxStats {
   comhubSubmissions: string[] = [];
   /** The forms the hub accepted, whole, in order: what a lead form really sent. */
   comhubForms: FormSubmission[] = [];
+  /** Wheel changes the tire-hotel service booked, and the ratings it took, in order. */
+  tirehotelBookings: { bookingConfirmationId: string; regNo: string; bookingDate: string; bookingStart: string | null }[] = [];
+  tirehotelReviews: { rating: number; comment: string | null }[] = [];
 
   countRequest(service: string): void {
     this.requests[service] = (this.requests[service] ?? 0) + 1;
@@ -19,6 +22,8 @@ export class SandboxStats {
     this.abortedStreams = 0;
     this.comhubSubmissions = [];
     this.comhubForms = [];
+    this.tirehotelBookings = [];
+    this.tirehotelReviews = [];
   }
 
   snapshot() {
@@ -28,6 +33,8 @@ export class SandboxStats {
       abortedStreams: this.abortedStreams,
       comhubSubmissions: [...this.comhubSubmissions],
       comhubForms: [...this.comhubForms],
+      tirehotelBookings: [...this.tirehotelBookings],
+      tirehotelReviews: [...this.tirehotelReviews],
     };
   }
 }

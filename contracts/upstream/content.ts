@@ -266,12 +266,30 @@ export const ServiceRequestFormBlockSchema = z.object({
   motorcycleDealerSiteId: z.string().nullable(),
 });
 
+/**
+ * The tire-hotel flow (part 2 §2.5): one island with its in-block pages. The flow's own texts are the market's
+ * translations; the block carries what an editor chooses: the links and the footer's contact e-mail.
+ */
+export const TireHotelBlockSchema = z.object({
+  ...base,
+  type: z.literal('tireHotel'),
+  title: z.string(),
+  text: z.string().nullable(),
+  /** Offered when no agreement is found for the registration number. */
+  bookServiceLink: ContentLinkSchema,
+  /** The Login page's contact link (the shown phone number is not the shopper's). */
+  contactLink: ContentLinkSchema,
+  /** The footer's contact e-mail prompt. */
+  contactEmail: z.string(),
+});
+
 export const ContentBlockSchema = z.discriminatedUnion('type', [
   HeroBlockSchema, CarouselBlockSchema, BlurbBlockSchema, CardsBlockSchema, AccordionBlockSchema, CountdownBlockSchema,
   FileDownloadsBlockSchema, ShareBlockSchema, VideoEmbedBlockSchema, SpacerBlockSchema, HighlightListBlockSchema,
   StageRowBlockSchema, SiteSelectionBlockSchema, CarTeaserIdsBlockSchema, CarTeaserQueryBlockSchema, MegaMenuBlockSchema,
   StoriesBlockSchema,
   SellCarFormBlockSchema, SellCarShortFormBlockSchema, ServiceRequestFormBlockSchema,
+  TireHotelBlockSchema,
 ]);
 export type ContentBlock = z.infer<typeof ContentBlockSchema>;
 export type ContentBlockType = ContentBlock['type'];

@@ -112,19 +112,26 @@ export type TimeslotsResponse = z.infer<typeof TimeslotsResponse>;
 // ---------- POST /booking/create?departmentIdentifier ----------
 
 export const CreateQuery = z.object({ departmentIdentifier: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/) });
+/** Mobile (§5.3): every character but digits and plus signs is stripped, leaving 8 to 15 of them. */
+export const tirehotelMobile = z
+  .string()
+  .max(40)
+  .transform((text) => text.replace(/[^\d+]/g, ''))
+  .pipe(z.string().regex(/^[\d+]{8,15}$/, 'expected 8 to 15 digits or plus signs'));
+/** The booking's customer; also the Booking page's contact form (contracts/forms.ts), so both validate alike. */
+export const TirehotelBookingCustomer = z.object({
+  firstName: z.string().trim().min(1).max(100),
+  lastName: z.string().trim().min(1).max(100),
+  email: emailAddress,
+  phoneMobile: tirehotelMobile,
+});
 export const TirehotelBookingRequest = z.object({
   bookingDate: isoDate,
   /** One of the day's startTime values, or null when the day has no slots (the workshop calls back). */
   bookingStart: localDateTime.nullable(),
   regNo: TirehotelRegistrationNumber,
   freeText: z.string().max(500).nullable().optional(),
-  customer: z.object({
-    firstName: z.string().trim().min(1).max(100),
-    lastName: z.string().trim().min(1).max(100),
-    email: emailAddress,
-    /** 8 to 15 digits or plus signs (§5.3). */
-    phoneMobile: z.string().regex(/^[\d+]{8,15}$/, 'expected 8 to 15 digits or plus signs'),
-  }),
+  customer: TirehotelBookingCustomer,
 });
 export type TirehotelBookingRequest = z.infer<typeof TirehotelBookingRequest>;
 export const TirehotelConfirmation = z.object({

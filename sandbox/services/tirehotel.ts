@@ -137,8 +137,10 @@ export function tirehotelService(ctx: SandboxContext): Router {
     if (booking.bookingStart !== null && !starts.includes(booking.bookingStart)) return sendMessage(res, 409, 'Tiden är inte längre tillgänglig, välj en annan tid.');
     if (booking.bookingStart) takenStarts.add(`${erpId}|${booking.bookingStart}`);
     bookingCount += 1;
+    const bookingConfirmationId = `DH-${String(200000 + bookingCount)}`;
+    ctx.stats.tirehotelBookings.push({ bookingConfirmationId, regNo: vehicle.regNo, bookingDate: booking.bookingDate, bookingStart: booking.bookingStart });
     res.json({
-      bookingConfirmationId: `DH-${String(200000 + bookingCount)}`,
+      bookingConfirmationId,
       customerBase: booking.customer,
       services: [{ name: 'Hjulskifte' }],
       appointmentTime: booking.bookingStart ?? `${booking.bookingDate}T00:00:00`,
@@ -151,8 +153,9 @@ export function tirehotelService(ctx: SandboxContext): Router {
 
   router.post('/review/addReview', (req, res) => {
     const body = parseInput(ReviewRequest, req.body);
-    if (!allValid(res, body)) return;
+    if (!allValid(res, body) || !body.ok) return;
     reviewCount += 1;
+    ctx.stats.tirehotelReviews.push({ rating: body.data.rating, comment: body.data.comment ?? null });
     res.json({ reviewId: `R-${String(reviewCount)}` } satisfies ReviewResponse);
   });
 

@@ -1,6 +1,7 @@
 // npm run bench:bundles — the JavaScript each kind of page makes the browser load, gzip-compressed, against
 // the budgets of issue #7 (car list ≤ 100 KB, car detail ≤ 80 KB, React in one chunk shared by every island,
-// a page of blocks only without React) and of issue #16 (the UK car page with the finance card ≤ 90 KB). Builds
+// a page of blocks only without React), of issue #16 (the UK car page with the finance card ≤ 90 KB) and of issue
+// #13 (the tire hotel page ≤ 110 KB; its Booking chunk, fetched once logged in, is shown as 'on demand'). Builds
 // the client when there is no build (`--build` forces one), starts the BFF with the sandbox, reads each page's
 // <script type="module"> and modulepreload tags, follows the Vite manifest's static imports, and gzips every
 // file. Exits 1 when a page is over its budget.
@@ -16,6 +17,7 @@ interface ManifestChunk {
   name?: string;
   src?: string;
   imports?: string[];
+  dynamicImports?: string[];
 }
 
 const KB = 1024;
@@ -23,6 +25,7 @@ const KB = 1024;
 const BUDGETS: Record<string, { kb?: number; noReact?: boolean }> = {
   'car list': { kb: 100 },
   'car detail': { kb: 80 },
+  'tire hotel': { kb: 110 },
   // Issue #16: the UK car page adds the finance calculator.
   'UK car detail': { kb: 90 },
   /** Issue #12: the booking island before the map chunk (Leaflet is a dynamic import, not followed here). */
@@ -31,7 +34,7 @@ const BUDGETS: Record<string, { kb?: number; noReact?: boolean }> = {
 };
 /** The Swedish site's pages, and the UK car page (the only one with the finance card). */
 const MEASURED: { market: 'se' | 'uk'; page: string; name: string }[] = [
-  ...['car list', 'car detail', 'booking', 'home', 'content page'].map((page) => ({ market: 'se' as const, page, name: page })),
+  ...['car list', 'car detail', 'booking', 'home', 'content page', 'tire hotel'].map((page) => ({ market: 'se' as const, page, name: page })),
   { market: 'uk', page: 'car detail', name: 'UK car detail' },
 ];
 
@@ -61,6 +64,19 @@ function pageScripts(html: string): string[] {
   return [...files];
 }
 
+/** What the page's scripts may fetch later (dynamic imports, e.g. the tire hotel's Booking page), not counted against the budget. */
+function onDemandKb(files: string[]): number {
+  const later = new Set<string>();
+  const visit = (key: string) => {
+    const file = `/${manifest[key]!.file}`;
+    if (files.includes(file) || later.has(file)) return;
+    later.add(file);
+    for (const imported of [...(manifest[key]!.imports ?? []), ...(manifest[key]!.dynamicImports ?? [])]) visit(imported);
+  };
+  files.forEach((file) => manifest[keyByFile.get(file) ?? '']?.dynamicImports?.forEach(visit));
+  return [...later].filter((file) => file.endsWith('.js')).reduce((sum, file) => sum + sizeOf(file), 0);
+}
+
 const bff = await startRunningBff();
 let failed = false;
 try {
@@ -85,7 +101,8 @@ try {
     const over = (budget.kb !== undefined && total > budget.kb) || (budget.noReact === true && loadsReact);
     failed ||= over;
     const verdict = over ? (budget.noReact && loadsReact ? 'FAIL (loads React)' : 'FAIL') : budget.kb || budget.noReact ? 'pass' : 'report only';
-    rows.push([name, page.path, String(files.length), total.toFixed(1), budget.kb ? `${budget.kb}` : budget.noReact ? 'no React' : '-', verdict]);
+    const later = onDemandKb(files);
+    rows.push([name, page.path, String(files.length), total.toFixed(1), budget.kb ? `${budget.kb}` : budget.noReact ? 'no React' : '-', later > 0 ? `${verdict} (+${later.toFixed(1)} KB on demand)` : verdict]);
   }
   const header = ['page', 'path', 'files', 'KB gzip', 'budget', 'result'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

@@ -6,7 +6,7 @@ import { samplePages, type SamplePage } from '../support/samplePages.js';
 const session = startBrowserSession();
 const sweden = marketById('se');
 /** Every page type issues #6 and #7 name; each is found on the running site (sitemap, /api/search). */
-const PAGE_TYPES = ['home', 'content page', 'story', 'site list', 'site', 'kits', 'car list', 'car detail', 'booking'];
+const PAGE_TYPES = ['home', 'content page', 'story', 'site list', 'site', 'kits', 'car list', 'car detail', 'booking', 'tire hotel'];
 let pages: SamplePage[] = [];
 
 beforeAll(async () => {

@@ -58,6 +58,8 @@ export async function samplePages(bff: Pick<RunningBff, 'url'>, market: Market):
     ['car list', market.paths.carList],
     ['car detail', car ? `${market.paths.carDetailBase}/${car.car_id}/${car.slug}` : undefined],
     ['booking', booking],
+    // The content tree's Däckhotell page carries the tire-hotel flow where the market has it (issue 13).
+    ['tire hotel', market.features.tireHotel ? '/service-och-verkstad/dack/dackhotell' : undefined],
   ];
   return {
     pages: found.filter((f): f is [string, string] => f[1] !== undefined).map(([name, path]) => ({ name, path })),

@@ -17,6 +17,7 @@ import { SiteSelectionBlock } from './SiteSelectionBlock.js';
 import { SpacerBlock } from './SpacerBlock.js';
 import { StageRowBlock } from './StageRowBlock.js';
 import { StoriesBlock } from './StoriesBlock.js';
+import { TireHotelBlock } from './TireHotelBlock.js';
 import { VideoEmbedBlock } from './VideoEmbedBlock.js';
 import { SellCarFormBlock, SellCarShortFormBlock } from './SellCarFormBlocks.js';
 import { ServiceRequestFormBlock } from './ServiceRequestFormBlock.js';
@@ -46,4 +47,5 @@ export const BLOCK_COMPONENTS: { [T in ContentBlockType]?: ComponentType<BlockPr
   sellCarForm: SellCarFormBlock,
   sellCarShortForm: SellCarShortFormBlock,
   serviceRequestForm: ServiceRequestFormBlock,
+  tireHotel: TireHotelBlock,
 };

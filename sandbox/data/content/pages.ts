@@ -5,6 +5,7 @@ import type { PageEntry } from './navigation.js';
 import { PAGE_PROVIDERS } from './pageRegistry.js';
 import { pageShell, type PageInput } from './pageShell.js';
 import { CONTENT_TEXTS, type NavKey } from './texts.js';
+import { tireHotelPageBlocks } from './tireHotelPage.js';
 
 /** Block line-ups of content pages, rotated so the content pages together show every common block type. */
 const CONTENT_LINEUPS: ((ctx: BlockContext, key: NavKey) => ContentBlock[])[] = [
@@ -26,6 +27,8 @@ function contentPage(input: PageInput, entry: PageEntry, index: number): Content
     case 'carList': return { ...shell, blocks: [] };
     case 'kits': return { ...shell, blocks: [block.hero(ctx, name, intro, 'default', false)] };
     default: {
+      const tireHotel = tireHotelPageBlocks(ctx, entry);
+      if (tireHotel) return { ...shell, blocks: tireHotel };
       const height = index % 3 === 0 ? 'medium' : index % 3 === 1 ? 'default' : 'full';
       return { ...shell, blocks: [block.hero(ctx, name, intro, height, false), ...CONTENT_LINEUPS[index % CONTENT_LINEUPS.length]!(ctx, entry.key)] };
     }

@@ -7,7 +7,7 @@ import {
 import { MARKETS } from '../../../markets/registry.js';
 
 let sandbox: RunningSandbox;
-
+/** Flow blocks live on their own page (site and path) instead of the home page. */
 beforeAll(async () => {
   sandbox = await startSandbox(0);
 });
@@ -51,20 +51,21 @@ describe('sandbox content service', () => {
     expect(brands.brands[0]!.logo.src).toMatch(new RegExp(`^${sandbox.url}/media/brands/`));
   });
 
-  it('serves a home page holding every block type, each valid against its schema', async () => {
+  it('serves a home page holding every block type but the flows, each valid against its schema', async () => {
     const { page } = PageResponseSchema.parse((await get('/se/page?path=/')).body);
     expect(page.pageType).toBe('home');
     const blocks = page.blocks.map((b) => ContentBlockSchema.parse(b));
-    // Lead forms live on their own pages (next test), not on the start page.
-    const leadForms: string[] = ['sellCarForm', 'sellCarShortForm', 'serviceRequestForm'];
+    // Lead forms and the tire hotel live on their own pages (next test), not on the start page.
+    const leadForms: string[] = ['sellCarForm', 'sellCarShortForm', 'serviceRequestForm', 'tireHotel'];
     expect(new Set(blocks.map((b) => b.type))).toEqual(new Set(CONTENT_BLOCK_TYPES.filter((type) => !leadForms.includes(type))));
   });
 
   it.each([
     ['se', '/salj-bil', 'content', 'sellCarForm'],
     ['se', '/salj-bil/inbyte', 'content', 'sellCarShortForm'],
-    ['no', '/service-og-verksted/bestill-service', 'content', 'serviceRequestForm'],
-    ['no', '/service-og-verksted/mc-verksted', 'mc', 'serviceRequestForm'],
+    ['no', '/verksted/bestill-time', 'content', 'serviceRequestForm'],
+    ['no', '/verksted/mc-verksted', 'mc', 'serviceRequestForm'],
+    ['se', '/service-och-verkstad/dack/dackhotell', 'content', 'tireHotel'],
   ])('serves the lead form page %s %s (%s) with its %s block', async (site, path, pageType, blockType) => {
     const { page } = PageResponseSchema.parse((await get(`/${site}/page?path=${path}`)).body);
     expect(page.pageType).toBe(pageType);

@@ -1,0 +1,51 @@
+import type { TirehotelConfirmation } from '../../../contracts/upstream/tirehotel.js';
+import { reviewOf } from './rating.js';
+import { StarRating } from './StarRating.js';
+import { tirehotelApi } from './tirehotelApi.js';
+import { fill, type TireHotelTexts } from './tirehotelTexts.js';
+import { appointmentText } from './appointment.js';
+
+interface ConfirmationPageProps {
+  texts: TireHotelTexts;
+  confirmation: TirehotelConfirmation;
+  locale: string;
+  homeHref: string;
+  onOtherCar: () => void;
+}
+
+/** Confirmation (part 2 §2.5 step 6): the booking's summary, the rating, and the ways on. */
+export function ConfirmationPage({ texts, confirmation, locale, homeHref, onOtherCar }: ConfirmationPageProps) {
+  const { customerBase: customer, workshop } = confirmation;
+  const when = appointmentText(confirmation, locale);
+  const facts: [string, string][] = [
+    [texts.confirmationId, confirmation.bookingConfirmationId],
+    [texts.confirmationService, confirmation.services[0]!.name],
+    [texts.confirmationTime, confirmation.isFullDay ? fill(texts.confirmationFullDay, { date: when }) : when],
+    [texts.confirmationWorkshop, `${workshop.name}, ${workshop.address}, ${workshop.phoneNumber}, ${workshop.email}`],
+    [texts.confirmationContact, `${customer.firstName} ${customer.lastName}, ${customer.phoneMobile}, ${customer.email}`],
+    ...(confirmation.freeText ? ([[texts.confirmationComment, confirmation.freeText]] as [string, string][]) : []),
+  ];
+  // The answer is not shown (part 2 §7): the thank-you follows whatever it is.
+  const sendRating = async (rating: number) => void (await tirehotelApi.review(reviewOf(rating, new Date())));
+  return (
+    <div className="tirehotel__page">
+      <dl className="tirehotel__facts tirehotel__summary">
+        {facts.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <StarRating texts={texts} onSend={sendRating} />
+      <div className="tirehotel__actions">
+        <a className="button" href={homeHref}>
+          {texts.toHome}
+        </a>
+        <button type="button" className="button button--secondary" onClick={onOtherCar}>
+          {texts.bookOtherCar}
+        </button>
+      </div>
+    </div>
+  );
+}

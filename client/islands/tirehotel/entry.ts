@@ -1,0 +1,4 @@
+import { hydrateIslands } from '../hydrateIslands.js';
+import { TireHotel } from './TireHotel.js';
+
+hydrateIslands('tirehotel', TireHotel);

@@ -1,0 +1,71 @@
+import type {
+  ReviewRequest, TimeslotDaysResponse, TimeslotRangeRequest, TimeslotsResponse, TirehotelBookingRequest, TirehotelConfirmation,
+  TirehotelCustomer, TirehotelValidated,
+} from '../../../contracts/upstream/tirehotel.js';
+
+/**
+ * The island's calls to the BFF's `/api/tirehotel/...` routes (part 2 §7). The tokens travel in
+ * HttpOnly cookies the BFF sets, never through this code. No call is retried: a repeated code send
+ * or booking is not harmless (§8: a failed booking only logs and stops loading).
+ */
+
+/** What validate answers the browser: the token stays in the BFF's cookie. */
+export type ValidatedView = Omit<TirehotelValidated, 'authorizationToken'>;
+
+export type ApiResult<T> =
+  | { ok: true; data: T }
+  | {
+      ok: false;
+      /** null: no answer at all (network error). */
+      status: number | null;
+      /** The server's message for the shopper, when it has one in Swedish (§8). */
+      message: string | null;
+      retryAfterS: number | null;
+    };
+
+interface ErrorBody {
+  error?: { code?: string; message?: string; retryAfterSeconds?: number; upstream?: { message?: unknown } };
+}
+/** The BFF's own refusals that carry a message meant for the shopper (server/api/tirehotelRoutes.ts, tirehotelLimits.ts). */
+const SHOPPER_MESSAGE_CODES = new Set(['login_required', 'code_required', 'too_many_requests']);
+
+/** The message to show from an error body: the tire-hotel service's own, or the BFF's for its refusals. */
+export function shopperMessage(body: unknown): string | null {
+  const error = (body as ErrorBody | null)?.error;
+  if (typeof error?.upstream?.message === 'string') return error.upstream.message;
+  if (error?.code && SHOPPER_MESSAGE_CODES.has(error.code) && error.message) return error.message;
+  return null;
+}
+
+const BASE = '/api/tirehotel';
+
+async function call<T>(method: 'GET' | 'POST', path: string, query: Record<string, string>, body?: unknown): Promise<ApiResult<T>> {
+  const search = new URLSearchParams(query).toString();
+  let response: Response;
+  try {
+    response = await fetch(`${BASE}${path}${search ? `?${search}` : ''}`, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (err) {
+    console.error('tire hotel: no answer', path, err);
+    return { ok: false, status: null, message: null, retryAfterS: null };
+  }
+  const answer: unknown = response.status === 204 ? null : await response.json().catch(() => null);
+  if (response.ok) return { ok: true, data: answer as T };
+  const retryAfterS = Number((answer as ErrorBody | null)?.error?.retryAfterSeconds ?? response.headers.get('retry-after'));
+  return { ok: false, status: response.status, message: shopperMessage(answer), retryAfterS: Number.isFinite(retryAfterS) && retryAfterS > 0 ? retryAfterS : null };
+}
+
+export const tirehotelApi = {
+  search: (regNo: string) => call<TirehotelCustomer>('GET', '/authorization/search', { regNo }),
+  login: (encryptedPhoneNumber: string) => call<{ message: string }>('POST', '/authorization/login', { encryptedPhoneNumber }),
+  validate: (otpToken: string) => call<ValidatedView>('POST', '/authorization/validate', { otpToken }),
+  logout: () => call<null>('POST', '/authorization/logout', {}),
+  timeslotDays: (erpId: string, range: TimeslotRangeRequest) => call<TimeslotDaysResponse>('POST', '/booking/GetTimeslotDays', { workshopIdentifier: erpId }, range),
+  timeslots: (erpId: string, range: TimeslotRangeRequest) => call<TimeslotsResponse>('POST', '/booking/GetTimeslots', { workshopIdentifier: erpId }, range),
+  create: (erpId: string, booking: TirehotelBookingRequest) => call<TirehotelConfirmation>('POST', '/booking/create', { departmentIdentifier: erpId }, booking),
+  review: (review: ReviewRequest) => call<{ reviewId: string }>('POST', '/review/addReview', {}, review),
+};
