@@ -1,5 +1,5 @@
 // `npm run soak -- [seconds]` (default 120): the BFF's real entry point (server/main.ts), with its own
-// redis-server, under mixed traffic on the six markets and 100 open workshop streams, while Redis
+// redis-server and the sandbox in a process of its own (so lag and RSS are the BFF's alone), under mixed traffic on the six markets and 100 open workshop streams, while Redis
 // is killed and restarted and upstream faults are injected. Prints what happened; exits 1 on an
 // unexpected 5xx or RSS growth over 50 MB after warm-up. 127.0.0.1 only; stops by itself.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -12,7 +12,7 @@ const durationS = Number(process.argv[2] ?? 120);
 if (!Number.isFinite(durationS) || durationS < 20) throw new Error('usage: npm run soak -- [seconds ≥ 20]');
 const WORKERS = 8;
 const STREAMS = 100;
-const WARM_UP_S = Math.min(30, durationS / 4);
+const WARM_UP_S = Math.min(30, durationS / 2);
 const REDIS_DOWN_EVERY_S = 20;
 const FAULT_EVERY_MS = 2_000;
 const FAULTS = [{ status: 503 }, { latencyMs: 7_000 }, { reset: true }, { garbage: true }, { wrongContentType: true }, { cut: true }, { hang: true }];
@@ -44,14 +44,17 @@ async function main(): Promise<void> {
   const origin = `http://127.0.0.1:${port}`;
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   let redis = startRedis(redisPort);
+  const sandbox = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], { env: { ...process.env, SANDBOX_PORT: String(sandboxPort) }, stdio: 'ignore' });
+  const upstreams = Object.fromEntries(['SEARCH', 'CONTENT', 'MECHMATE', 'TIREHOTEL', 'COMHUB', 'CODEWEAVER', 'MAPS', 'MEDIA'].map((s) => [`UPSTREAM_${s}_URL`, `${sandboxUrl}/${s.toLowerCase()}`]));
   const bff = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'fatal', HOST: '127.0.0.1', PORT: String(port), SANDBOX_PORT: String(sandboxPort), REDIS_URL: `redis://127.0.0.1:${redisPort}`, UPSTREAM_TIMEOUT_MS: '3000' },
+    env: { ...process.env, ...upstreams, NODE_ENV: 'test', LOG_LEVEL: 'fatal', HOST: '127.0.0.1', PORT: String(port), REDIS_URL: `redis://127.0.0.1:${redisPort}`, UPSTREAM_TIMEOUT_MS: '3000' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   let bffExit: number | null | undefined;
   bff.on('exit', (code) => (bffExit = code));
   const stopAll = () => {
     bff.kill('SIGTERM');
+    sandbox.kill('SIGTERM');
     redis.kill('SIGKILL');
   };
   process.once('SIGINT', () => {
@@ -85,7 +88,11 @@ async function main(): Promise<void> {
   });
   const streams = Array.from({ length: STREAMS }, async (_, i) => {
     await sleep(i * 20);
-    while (running()) answers.push(await workshopStream(origin, streamAgent));
+    // Like a shopper's page: a new search a second after the last one ended.
+    while (running()) {
+      answers.push(await workshopStream(origin, streamAgent));
+      await sleep(1_000);
+    }
   });
   const chaos = (async () => {
     while (running()) {
