@@ -67,6 +67,11 @@ const MAX_RETRIES = 2;
  */
 export class UpstreamHttp {
   private readonly pool: Pool;
+  /**
+   * Event streams stay open for minutes: on a pool of their own, without a connection cap, they
+   * neither wait for each other nor starve the service's short calls.
+   */
+  private readonly streamPool: Pool;
   private readonly prefix: string;
 
   constructor(private readonly options: UpstreamHttpOptions) {
@@ -79,6 +84,7 @@ export class UpstreamHttp {
       bodyTimeout: options.timeoutMs,
       keepAliveTimeout: 10_000,
     });
+    this.streamPool = new Pool(base.origin, { connections: null, connect: { timeout: options.connectTimeoutMs }, keepAliveTimeout: 1_000 });
   }
 
   async json<S extends z.ZodType>(call: JsonCall<S>, ctx: CallContext = {}): Promise<z.output<S>> {
@@ -122,7 +128,7 @@ export class UpstreamHttp {
       headers: { accept: 'text/event-stream', ...call.headers },
       bodyTimeout: 0,
     };
-    return this.streamingCall(request, ctx, async ({ statusCode, headers, body }) => {
+    return this.streamingCall(request, ctx, this.streamPool, async ({ statusCode, headers, body }) => {
       if (statusCode >= 400) throw await this.statusError(statusCode, headers, body);
       if (!String(headers['content-type'] ?? '').startsWith('text/event-stream')) {
         releaseBody(body);
@@ -138,7 +144,7 @@ export class UpstreamHttp {
    * any other error status throws an UpstreamError, its body released.
    */
   async relay(call: RelayCall, passStatuses: readonly number[], ctx: CallContext = {}): Promise<RelayedAnswer> {
-    return this.streamingCall({ path: call.path, headers: call.headers ?? {}, bodyTimeout: this.options.timeoutMs }, ctx, async (answer) => {
+    return this.streamingCall({ path: call.path, headers: call.headers ?? {}, bodyTimeout: this.options.timeoutMs }, ctx, this.pool, async (answer) => {
       if (answer.statusCode >= 400 && !passStatuses.includes(answer.statusCode)) throw await this.statusError(answer.statusCode, answer.headers, answer.body);
       return answer;
     });
@@ -151,6 +157,7 @@ export class UpstreamHttp {
   private async streamingCall<T>(
     request: { path: string; headers: Record<string, string>; bodyTimeout: number },
     ctx: CallContext,
+    pool: Pool,
     accept: (answer: RelayedAnswer) => Promise<T>,
   ): Promise<T> {
     const started = performance.now();
@@ -159,7 +166,7 @@ export class UpstreamHttp {
     const timer = setTimeout(() => deadline.abort(), this.options.timeoutMs);
     const signal = ctx.signal ? AbortSignal.any([deadline.signal, ctx.signal]) : deadline.signal;
     try {
-      const answer = await this.send({
+      const answer = await this.send(pool, {
         method: 'GET',
         path: this.prefix + request.path,
         headers: { ...(ctx.requestId ? { 'x-request-id': ctx.requestId } : {}), ...request.headers },
@@ -184,12 +191,12 @@ export class UpstreamHttp {
     this.record(failure.failure, performance.now(), ctx, { method: 'GET', path }, failure);
   }
 
-  close(): Promise<void> {
-    return this.pool.close();
+  async close(): Promise<void> {
+    await Promise.all([this.pool.close(), this.streamPool.close()]);
   }
 
   private async once<S extends z.ZodType>(call: JsonCall<S>, ctx: CallContext, signal: AbortSignal): Promise<z.output<S>> {
-    const { statusCode, headers, body } = await this.send({
+    const { statusCode, headers, body } = await this.send(this.pool, {
       method: call.method,
       path: this.prefix + call.path + queryString(call.query),
       headers: {
@@ -221,8 +228,8 @@ export class UpstreamHttp {
   }
 
   /** Every request goes out here, so every body is guarded from the moment it exists. */
-  private async send(options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> {
-    const answer = await this.pool.request(options);
+  private async send(pool: Pool, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> {
+    const answer = await pool.request(options);
     guardBody(answer.body);
     return answer;
   }

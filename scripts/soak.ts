@@ -1,0 +1,147 @@
+// `npm run soak -- [seconds]` (default 120): the BFF's real entry point (server/main.ts), with its own
+// redis-server and the sandbox in a process of its own (so lag and RSS are the BFF's alone), under mixed traffic on the six markets and 100 open workshop streams, while Redis
+// is killed and restarted and upstream faults are injected. Prints what happened; exits 1 on an
+// unexpected 5xx or RSS growth over 50 MB after warm-up. 127.0.0.1 only; stops by itself.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Agent, request } from 'undici';
+import { send, trafficMix, workshopStream, type Answer } from './soakTraffic.js';
+
+const durationS = Number(process.argv[2] ?? 120);
+if (!Number.isFinite(durationS) || durationS < 20) throw new Error('usage: npm run soak -- [seconds ≥ 20]');
+const WORKERS = 8;
+const STREAMS = 100;
+const WARM_UP_S = Math.min(30, durationS / 2);
+const REDIS_DOWN_EVERY_S = 20;
+const FAULT_EVERY_MS = 2_000;
+const FAULTS = [{ status: 503 }, { latencyMs: 7_000 }, { reset: true }, { garbage: true }, { wrongContentType: true }, { cut: true }, { hang: true }];
+const FAULTED_SERVICES = ['search', 'content', 'mechmate', 'tirehotel', 'comhub', 'media'];
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+
+function startRedis(port: number): ChildProcess {
+  return spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+}
+
+async function scrape(origin: string): Promise<{ lagP99S: number; rssBytes: number }> {
+  const text = await (await request(`${origin}/metrics`)).body.text();
+  const value = (name: string) => Number(new RegExp(`^${name} ([\\d.e+-]+)`, 'm').exec(text)?.[1] ?? NaN);
+  return { lagP99S: value('bff_event_loop_lag_seconds\\{quantile="0.99"\\}'), rssBytes: value('process_resident_memory_bytes') };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+async function main(): Promise<void> {
+  const [port, sandboxPort, redisPort] = [await freePort(), await freePort(), await freePort()];
+  const origin = `http://127.0.0.1:${port}`;
+  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  let redis = startRedis(redisPort);
+  const sandbox = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], { env: { ...process.env, SANDBOX_PORT: String(sandboxPort) }, stdio: 'ignore' });
+  const upstreams = Object.fromEntries(['SEARCH', 'CONTENT', 'MECHMATE', 'TIREHOTEL', 'COMHUB', 'CODEWEAVER', 'MAPS', 'MEDIA'].map((s) => [`UPSTREAM_${s}_URL`, `${sandboxUrl}/${s.toLowerCase()}`]));
+  const bff = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, ...upstreams, NODE_ENV: 'test', LOG_LEVEL: 'fatal', HOST: '127.0.0.1', PORT: String(port), REDIS_URL: `redis://127.0.0.1:${redisPort}`, UPSTREAM_TIMEOUT_MS: '3000' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  let bffExit: number | null | undefined;
+  bff.on('exit', (code) => (bffExit = code));
+  const stopAll = () => {
+    bff.kill('SIGTERM');
+    sandbox.kill('SIGTERM');
+    redis.kill('SIGKILL');
+  };
+  process.once('SIGINT', () => {
+    stopAll();
+    process.exit(130);
+  });
+  for (let i = 0; ; i++) {
+    if (bffExit !== undefined) throw new Error('the BFF exited while starting');
+    const ready = await request(`${origin}/readyz`).then(async (r) => (await r.body.dump(), r.statusCode === 200)).catch(() => false);
+    if (ready) break;
+    if (i > 300) throw new Error('the BFF did not become ready in 30 s');
+    await sleep(100);
+  }
+
+  const agent = new Agent({ connections: 64, keepAliveTimeout: 5_000 });
+  const streamAgent = new Agent({ connections: null });
+  const mix = await trafficMix(origin, agent);
+  const answers: Answer[] = [];
+  const started = Date.now();
+  const endAt = started + durationS * 1000;
+  const running = () => Date.now() < endAt && bffExit === undefined;
+  const lagSamples: number[] = [];
+  let rssAfterWarmUp = NaN;
+  let rssEnd = NaN;
+  let redisRestarts = 0;
+  let faultsInjected = 0;
+  let nextRedisKill = started + REDIS_DOWN_EVERY_S * 1000;
+
+  const workers = Array.from({ length: WORKERS }, async () => {
+    while (running()) answers.push(await send(origin, agent, pick(mix)));
+  });
+  const streams = Array.from({ length: STREAMS }, async (_, i) => {
+    await sleep(i * 20);
+    // Like a shopper's page: a new search a second after the last one ended.
+    while (running()) {
+      answers.push(await workshopStream(origin, streamAgent));
+      await sleep(1_000);
+    }
+  });
+  const chaos = (async () => {
+    while (running()) {
+      await sleep(FAULT_EVERY_MS);
+      const body = JSON.stringify({ service: pick(FAULTED_SERVICES), fault: pick(FAULTS), times: 3 });
+      await request(`${sandboxUrl}/__sandbox/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body }).then((r) => r.body.dump()).catch(() => undefined);
+      faultsInjected++;
+      if (Date.now() >= nextRedisKill) {
+        nextRedisKill += REDIS_DOWN_EVERY_S * 1000;
+        redis.kill('SIGKILL');
+        await sleep(3_000);
+        redis = startRedis(redisPort);
+        redisRestarts++;
+      }
+    }
+  })();
+  const monitor = (async () => {
+    while (running()) {
+      await sleep(5_000);
+      const sample = await scrape(origin).catch(() => undefined);
+      if (!sample) continue;
+      lagSamples.push(sample.lagP99S * 1000);
+      if (Number.isNaN(rssAfterWarmUp) && Date.now() - started >= WARM_UP_S * 1000) rssAfterWarmUp = sample.rssBytes;
+      rssEnd = sample.rssBytes;
+    }
+  })();
+  await Promise.all([...workers, ...streams, chaos, monitor]);
+  const crashed = bffExit !== undefined; // it never stops by itself: any exit before ours is a crash
+  await agent.close();
+  await streamAgent.destroy();
+  stopAll();
+
+  const pages = answers.filter((a) => a.kind !== 'workshop stream');
+  const latencies = pages.map((a) => a.ms).sort((a, b) => a - b);
+  const byStatus = new Map<string, number>();
+  for (const a of answers) byStatus.set(`${a.status} ${a.cause}`, (byStatus.get(`${a.status} ${a.cause}`) ?? 0) + 1);
+  const unexpected = answers.filter((a) => a.unexpected);
+  const growthMb = (rssEnd - rssAfterWarmUp) / 1024 / 1024;
+  const lagP99 = percentile([...lagSamples].sort((a, b) => a - b), 99);
+  console.log(`soak: ${durationS} s, ${WORKERS} request loops + ${STREAMS} open workshop streams, ${faultsInjected} upstream faults injected, Redis killed and restarted ${redisRestarts} times`);
+  console.log(`requests: ${answers.length} (${pages.length} pages and API calls, ${answers.length - pages.length} workshop streams)`);
+  console.log('answers by status and cause:');
+  for (const [key, count] of [...byStatus].sort((a, b) => b[1] - a[1])) console.log(`  ${String(count).padStart(7)}  ${key}`);
+  console.log(`unexpected 5xx: ${unexpected.length}${unexpected.length ? ` (${[...new Set(unexpected.map((a) => `${a.kind} ${a.status} ${a.cause}`))].join('; ')})` : ''}`);
+  console.log(`latency (pages and API calls): p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`);
+  console.log(`event-loop lag p99 (5 s windows): worst ${Math.max(...lagSamples).toFixed(1)} ms, p99 of windows ${lagP99.toFixed(1)} ms`);
+  console.log(`RSS after ${WARM_UP_S} s warm-up: ${(rssAfterWarmUp / 1024 / 1024).toFixed(1)} MB, at the end: ${(rssEnd / 1024 / 1024).toFixed(1)} MB (growth ${growthMb.toFixed(1)} MB)`);
+  console.log(`BFF process: ${crashed ? 'EXITED during the run' : 'stayed up'}`);
+  process.exitCode = unexpected.length > 0 || !(growthMb <= 50) || crashed ? 1 : 0;
+}
+
+await main();

@@ -1,0 +1,93 @@
+import { request, type Dispatcher } from 'undici';
+import { MARKETS } from '../markets/registry.js';
+
+/** One request of the soak's mix, on one market's host. */
+export interface SoakRequest {
+  kind: string;
+  host: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: () => string;
+}
+
+export interface Answer {
+  kind: string;
+  status: number;
+  /** The error code of an /api answer, 'page' for HTML, 'network' when no answer came. */
+  cause: string;
+  /** A 5xx that is not the documented answer to an upstream failure. */
+  unexpected: boolean;
+  ms: number;
+}
+
+/** 5xx answers the API documents for a failing upstream or dependency; anything else 5xx is a defect. */
+const DOCUMENTED_5XX_CODES = /^(upstream_|service_unavailable|dependency_unavailable)/;
+
+const json = { 'content-type': 'application/json' };
+let submission = 0;
+
+/** Every market's pages (home, car list with filters, car detail, a site, a story) and API calls, found as a shopper would. */
+export async function trafficMix(origin: string, dispatcher: Dispatcher): Promise<SoakRequest[]> {
+  const mix: SoakRequest[] = [];
+  for (const market of MARKETS) {
+    const host = market.devHostname;
+    const get = (kind: string, path: string): SoakRequest => ({ kind, host, method: 'GET', path });
+    const sitemap = await (await request(`${origin}/sitemap.xml`, { dispatcher, headers: { host } })).body.text();
+    const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    const search = await request(`${origin}/api/search`, { dispatcher, method: 'POST', headers: { host, ...json }, body: JSON.stringify({ index: 'cars', fields: ['car_id', 'slug'], limit: 3 }) });
+    const cars = search.statusCode === 200 ? ((await search.body.json()) as { content: Array<{ car_id: string; slug: string }> }).content : (await search.body.text(), []);
+    mix.push(get('home', '/'), get('car list', `${market.paths.carList}?keyphrase=a&page=2`));
+    for (const car of cars) mix.push(get('car detail', `${market.paths.carDetailBase}/${car.car_id}/${car.slug}`));
+    const site = paths.find((p) => p.startsWith(`${market.paths.siteDetail}/`));
+    const story = paths.find((p) => p.startsWith(`${market.paths.stories}/`));
+    if (site) mix.push(get('site', site));
+    if (story) mix.push(get('story', story));
+    mix.push({ kind: 'api search', host, method: 'POST', path: '/api/search', body: () => JSON.stringify({ index: 'cars', limit: 12, keyphrase: ['', 'volvo', 'el'][submission % 3] }) });
+    mix.push({
+      kind: 'form post',
+      host,
+      method: 'POST',
+      path: '/api/forms/comhub',
+      body: () => JSON.stringify({ formName: 'CarDetailContactForm', formSubmissionId: `soak-${Date.now()}-${++submission}`, values: { name: 'Soak', phone: '0701234567', email: 'soak@example.se' } }),
+    });
+    if (market.features.tireHotel) mix.push(get('tire-hotel search', '/api/tirehotel/authorization/search?regNo=DEF456'));
+  }
+  return mix;
+}
+
+export async function send(origin: string, dispatcher: Dispatcher, req: SoakRequest): Promise<Answer> {
+  const started = performance.now();
+  try {
+    const res = await request(origin + req.path, {
+      dispatcher,
+      method: req.method,
+      headers: { host: req.host, ...(req.body ? json : {}), 'x-forwarded-for': `10.20.${submission % 250}.${(submission >> 8) % 250}` },
+      body: req.body?.() ?? null,
+    });
+    const text = await res.body.text();
+    const ms = performance.now() - started;
+    const isJson = String(res.headers['content-type'] ?? '').includes('json');
+    const code = isJson ? ((JSON.parse(text) as { error?: { code?: string } }).error?.code ?? 'ok') : 'page';
+    const documented = res.statusCode < 500 || (isJson ? DOCUMENTED_5XX_CODES.test(code) : res.statusCode === 503 && res.headers['retry-after'] !== undefined);
+    return { kind: req.kind, status: res.statusCode, cause: code, unexpected: !documented, ms };
+  } catch (err) {
+    return { kind: req.kind, status: 0, cause: `network: ${(err as Error).message}`, unexpected: true, ms: performance.now() - started };
+  }
+}
+
+/** One workshop stream read to its end: its status and how it ended. */
+export async function workshopStream(origin: string, dispatcher: Dispatcher): Promise<Answer> {
+  const started = performance.now();
+  try {
+    const res = await request(`${origin}/api/mechmate/departments/closestAvailable?regNo=ABC123&serviceOfferings=oilservice&latitude=59.33&longitude=18.07`, {
+      dispatcher,
+      headers: { host: 'se.localhost' },
+    });
+    const text = await res.body.text();
+    const isJson = String(res.headers['content-type'] ?? '').includes('json');
+    const cause = isJson ? ((JSON.parse(text) as { error?: { code?: string } }).error?.code ?? 'ok') : /"error"/.test(text) ? 'stream error message' : 'stream';
+    return { kind: 'workshop stream', status: res.statusCode, cause, unexpected: res.statusCode >= 500 && !(isJson && DOCUMENTED_5XX_CODES.test(cause)), ms: performance.now() - started };
+  } catch (err) {
+    return { kind: 'workshop stream', status: 0, cause: `network: ${(err as Error).message}`, unexpected: true, ms: performance.now() - started };
+  }
+}
