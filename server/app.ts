@@ -79,7 +79,7 @@ export function createApp(deps: AppDependencies): express.Express {
   app.use('/api', deps.api);
 
   const renderPage = createPageRenderer(deps.assets, logger);
-  app.use(pageRoutes({ config, logger, renderPage, ...deps.pageSources }));
+  app.use(pageRoutes({ config, logger, renderPage, ...deps.pageSources, redirects: deps.redirects }));
   app.use(notFoundPage(renderPage));
   app.use(errorHandler(logger, (res) => renderErrorPage(renderPage, res, 500)));
   return app;
