@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { SearchCache } from '../cache/searchCache.js';
 import type { Config } from '../config.js';
+import type { CompiledRedirects } from '../redirects/compile-redirects.js';
 import type { RenderPage } from '../render/renderPage.js';
 import type { Upstreams } from '../upstream/upstreams.js';
 
@@ -11,4 +12,6 @@ export interface PageDeps {
   renderPage: RenderPage;
   upstreams: Pick<Upstreams, 'content' | 'maps' | 'search'>;
   searchCache: SearchCache;
+  /** The markets' redirects: the sitemap leaves out any path a rule moves. */
+  redirects?: CompiledRedirects;
 }

@@ -5,6 +5,7 @@ import { siteOrigin } from '../markets/siteOrigin.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
 import { CONTENT_PREVIEW_QUERY, type SitemapPage } from '../../contracts/upstream/content.js';
 import type { SearchRequest } from '../../contracts/upstream/search.js';
+import { resolveRedirect } from '../redirects/resolve-redirect.js';
 import { LayoutCache } from './layoutCache.js';
 import type { PageDeps } from './pageDeps.js';
 
@@ -98,7 +99,9 @@ async function buildPagesSitemap(deps: PageDeps, market: Market, origin: string,
     // Sites have the same path in every language; without them the sitemap still lists the content.
     searchPaths(deps, market, 'sites', ['slug'], (doc) => `${market.paths.siteDetail}/${String(doc.slug)}`, { offset: 0, max: SEARCH_PAGE }, ctx).catch(() => []),
   ]);
-  return sitemapXml(market, origin, [...contentEntries, ...sites.flatMap((path) => sameEverywhere(market, path))]);
+  // Only pages that answer 200 at their own URL: a path a redirect rule moves is left out (redirects:check reports the rule).
+  const moved = (path: string) => deps.redirects !== undefined && resolveRedirect(deps.redirects, market.id, path) !== null;
+  return sitemapXml(market, origin, [...contentEntries, ...sites.flatMap((path) => sameEverywhere(market, path))].filter((entry) => !moved(entry.path)));
 }
 
 /** A path that is the same page in every language of the market (sites, cars), with its language versions. */

@@ -1,3 +1,6 @@
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { jest } from '@jest/globals';
 import request from 'supertest';
 import { marketById } from '../../markets/registry.js';
@@ -5,6 +8,7 @@ import { translator } from '../../markets/translations/dictionaries.js';
 import type { Site } from '../../contracts/upstream/search.js';
 import { sandboxDataset } from '../../sandbox/data/dataset.js';
 import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
+import { createTestApp } from '../support/testApp.js';
 
 jest.setTimeout(60_000);
 
@@ -32,6 +36,27 @@ describe('redirects answer before the media relay', () => {
     const res = await get(sweden.devHostname, '/media/sites/101.svg');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+  });
+});
+
+describe('the sitemap', () => {
+  it('leaves out a page a redirect rule moves, so it lists only pages that answer 200', async () => {
+    const origin = `http://${sweden.devHostname}`;
+    const listed = (xml: string) => xml.includes(`<loc>${origin}/kop-bil/kampanjer</loc>`);
+    expect(listed((await get(sweden.devHostname, '/sitemap-pages.xml')).text)).toBe(true);
+    const dir = mkdtempSync(join(tmpdir(), 'redirects-'));
+    cpSync('redirects', dir, { recursive: true });
+    appendFileSync(join(dir, 'se.txt'), '\n/kop-bil/kampanjer  /kop-bil/sok-bil\n');
+    const moved = createTestApp({ REDIRECTS_DIR: dir }, { sandboxUrl: harness.sandbox.url });
+    try {
+      const res = await request(moved.app).get('/sitemap-pages.xml').set('Host', sweden.devHostname);
+      expect(res.status).toBe(200);
+      expect(listed(res.text)).toBe(false);
+      expect(res.text).toContain(`<loc>${origin}/kop-bil/finansiering</loc>`);
+    } finally {
+      await moved.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

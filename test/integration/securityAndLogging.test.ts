@@ -1,6 +1,10 @@
+import { jest } from '@jest/globals';
 import request from 'supertest';
 import { startSandboxPeer } from '../support/sandboxPeer.js';
 import { createTestApp } from '../support/testApp.js';
+
+// Starting the sandbox generates its data set (seconds on a loaded machine).
+jest.setTimeout(30_000);
 
 // Pages come from the content service, so the app runs against the sandbox.
 let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
