@@ -1,6 +1,9 @@
+import { jest } from '@jest/globals';
 import request from 'supertest';
 import { startSandboxPeer } from '../support/sandboxPeer.js';
 import { createTestApp } from '../support/testApp.js';
+
+jest.setTimeout(30_000);
 
 // Pages come from the content service, so the app runs against the sandbox.
 let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
