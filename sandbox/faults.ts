@@ -4,7 +4,10 @@ import { z } from 'zod';
 /**
  * Fault injection, so any failure of any upstream can be reproduced on demand.
  *
- * A fault spec is a comma-separated list: `latency=2000`, `status=503`, `reset`, `garbage`, `hang`.
+ * A fault spec is a comma-separated list: `latency=2000`, `status=503`, `reset`, `garbage`, `hang`,
+ * `wrong-type` (a 200 web page), `cut` (the real answer stops mid-body / mid-message), `malformed`
+ * (a well-formed answer of the wrong shape / an event-stream message that is not JSON),
+ * `oversized=1048576` (a 200 body, or one event-stream message, of that many bytes).
  * It comes from (first match wins):
  *  1. the request header `x-sandbox-fault`;
  *  2. a runtime rule set with `PUT /__sandbox/faults` (`{"service":"search","fault":"status=503","times":1}`);
@@ -16,6 +19,10 @@ export const FaultSchema = z.object({
   reset: z.boolean().optional(),
   garbage: z.boolean().optional(),
   hang: z.boolean().optional(),
+  wrongContentType: z.boolean().optional(),
+  cut: z.boolean().optional(),
+  malformed: z.boolean().optional(),
+  oversizedBytes: z.number().int().min(1).max(64 * 1024 * 1024).optional(),
 });
 export type Fault = z.infer<typeof FaultSchema>;
 
@@ -28,6 +35,10 @@ export function parseFault(spec: string): Fault | undefined {
     else if (name === 'reset') fault.reset = true;
     else if (name === 'garbage') fault.garbage = true;
     else if (name === 'hang') fault.hang = true;
+    else if (name === 'wrong-type') fault.wrongContentType = true;
+    else if (name === 'cut') fault.cut = true;
+    else if (name === 'malformed') fault.malformed = true;
+    else if (name === 'oversized') fault.oversizedBytes = value && /^\d+$/.test(value) ? Number(value) : 16 * 1024 * 1024;
   }
   return Object.keys(fault).length > 0 ? FaultSchema.parse(fault) : undefined;
 }
@@ -97,6 +108,61 @@ export function faultMiddleware(board: FaultBoard, service: string) {
       res.status(fault.status).json({ message: `sandbox fault: status ${fault.status}` });
       return;
     }
+    const stream = (req.header('accept') ?? '').includes('text/event-stream');
+    if (fault.wrongContentType) {
+      res.status(200).type('text/html').send('<!doctype html><title>Maintenance</title><p>Back soon.</p>');
+      return;
+    }
+    if (fault.oversizedBytes) {
+      // Well-formed up to its size: only the size is wrong.
+      const pad = 'x'.repeat(Math.max(0, fault.oversizedBytes - 16));
+      if (stream) res.status(200).type('text/event-stream').send(`data: {"pad":"${pad}"}\n\n`);
+      else res.status(200).type('application/json').send(`{"pad":"${pad}"}`);
+      return;
+    }
+    if (fault.malformed && !stream) {
+      res.status(200).type('application/json').send('"sandbox fault: a well-formed answer of the wrong shape"');
+      return;
+    }
+    if (fault.cut) cutMidMessage(res, stream);
+    if (fault.malformed) malformSecondMessage(res);
     next();
   };
+}
+
+/**
+ * The service's real answer, broken off: an event stream's first message goes through whole and
+ * the next stops half way; any other answer stops half way through its body. Then the socket closes.
+ */
+function cutMidMessage(res: Response, stream: boolean): void {
+  const write = res.write.bind(res) as (chunk: unknown) => boolean;
+  let passed = 0;
+  const cut = (chunk: unknown) => {
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk ?? ''));
+    if (bytes.length > 1) write(bytes.subarray(0, Math.floor(bytes.length / 2)));
+    // Destroyed on the next turn, so the half written above is on the wire first.
+    setImmediate(() => res.socket?.destroy());
+  };
+  res.write = ((chunk: unknown) => {
+    if (stream && passed++ === 0) return write(chunk);
+    cut(chunk);
+    return true;
+  }) as typeof res.write;
+  res.end = ((chunk?: unknown) => {
+    if (typeof chunk === 'function' || chunk === undefined) {
+      if (!stream || passed === 0) res.socket?.destroy();
+      else cut('data: {"cut": tr');
+    } else cut(chunk);
+    return res;
+  }) as typeof res.end;
+}
+
+/** An event stream whose second message is not JSON. */
+function malformSecondMessage(res: Response): void {
+  const write = res.write.bind(res) as (chunk: unknown) => boolean;
+  let messages = 0;
+  res.write = ((chunk: unknown) => {
+    if (String(chunk).includes('data: ') && ++messages === 2) return write('id: 1\ndata: {"departmentId": 1, oops\n\n');
+    return write(chunk);
+  }) as typeof res.write;
 }

@@ -20,6 +20,7 @@ import { marketResolution } from './markets/resolveMarket.js';
 import type { CompiledRedirects } from './redirects/compile-redirects.js';
 import { createRedirectMiddleware } from './redirects/redirect-middleware.js';
 import { mediaRelay } from './pages/mediaRelay.js';
+import type { MediaClient } from './upstream/mediaClient.js';
 import { notFoundPage, pageRoutes, renderErrorPage } from './pages/pageRoutes.js';
 import type { PageDeps } from './pages/pageDeps.js';
 import { createPageRenderer } from './render/renderPage.js';
@@ -45,6 +46,8 @@ export interface AppDependencies {
   api: Router;
   /** Every market's permanent redirects, compiled at start-up. */
   redirects: CompiledRedirects;
+  /** The media service, relayed under /media. */
+  media: MediaClient;
   /** The page cache (server/pageCache/); left out when PAGE_CACHE=false. */
   pageCaching?: PageCaching;
   /** What the pages load from (server/pages/pageDeps.ts). */
@@ -68,8 +71,7 @@ export function createApp(deps: AppDependencies): express.Express {
   });
   app.use(deps.clientAssets);
   app.use(faviconRoutes());
-  app.use(mediaRelay(config.upstreamUrls.media ?? '', logger));
-  app.use(securityHeaders({ isDevelopment: !config.isProduction, scriptHashes: deps.assets.scriptHashes ?? [] }));
+  app.use(securityHeaders({ isDevelopment: !config.isProduction, scriptHashes: deps.assets.scriptHashes ?? [], mapTileUrl: config.map.tileUrl }));
   app.use(marketResolution(deps.markets, config.trustProxy));
 
   app.use((req, res, next) => {
@@ -83,7 +85,9 @@ export function createApp(deps: AppDependencies): express.Express {
     unknownHost(req, res, next);
   });
 
+  // Old paths answer before anything that could claim them: a retired PDF under /media is moved, not relayed.
   app.use(createRedirectMiddleware(deps.redirects));
+  app.use(mediaRelay(deps.media, logger, config.mediaMaxBytes));
   app.use(contentWebhook({ secret: config.contentWebhookSecret, purge: (prefixes) => deps.pageCaching?.purge(prefixes) ?? Promise.resolve(0), logger }));
   app.use(rumRoutes(deps.metrics.registry));
   app.use('/api', deps.api);

@@ -28,7 +28,7 @@ export function composeApp(options: {
 }) {
   const { config, logger } = options;
   // First, so a table that must not ship stops start-up before anything is opened.
-  const redirects = loadRedirects();
+  const redirects = loadRedirects(config.redirectsDir);
   const redis = connectRedis(config.redisUrl, logger);
   const metrics = new Metrics({ defaultMetrics: options.defaultMetrics ?? false });
   const upstreams = createUpstreams(config, logger, metrics);
@@ -52,7 +52,8 @@ export function composeApp(options: {
     clientAssets: options.clientAssets,
     metrics,
     redirects,
-    api: apiRouter({ config, logger, upstreams, searchCache, redis }),
+    api: apiRouter({ config, logger, upstreams, searchCache, redis, metrics }),
+    media: upstreams.media,
     pageSources: { upstreams, searchCache },
     ...(pageCaching ? { pageCaching } : {}),
   });
@@ -64,6 +65,7 @@ export function composeApp(options: {
     redis,
     close: async () => {
       await pageCaching?.close();
+      metrics.close();
       await upstreams.close();
       await redis.close();
     },

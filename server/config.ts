@@ -39,6 +39,9 @@ const EnvSchema = z.object({
   UPSTREAM_CODEWEAVER_TIMEOUT_MS: millis(0).optional(),
   UPSTREAM_MAPS_TIMEOUT_MS: millis(0).optional(),
   UPSTREAM_MEDIA_TIMEOUT_MS: millis(0).optional(),
+  // The largest JSON answer read from an upstream, and the largest media file relayed (bytes).
+  UPSTREAM_MAX_BODY_BYTES: z.coerce.number({ message: 'expected bytes' }).int().min(1024).max(1_073_741_824).default(8 * 1024 * 1024),
+  MEDIA_MAX_BYTES: z.coerce.number({ message: 'expected bytes' }).int().min(1024).max(4_294_967_296).default(100 * 1024 * 1024),
   SEARCH_CACHE_TTL_S: z.coerce.number({ message: 'expected seconds' }).int().min(0).max(86_400).default(60),
   SEARCH_CACHE_SWR_S: z.coerce.number({ message: 'expected seconds' }).int().min(0).max(86_400).default(300),
   SANDBOX_PORT: port.default(3100),
@@ -63,6 +66,15 @@ const EnvSchema = z.object({
   WORKSHOP_STREAM_IDLE_TIMEOUT_MS: millis(20_000),
   WORKSHOP_STREAM_HEARTBEAT_MS: millis(15_000),
   WORKSHOP_STREAM_RETRY_MS: millis(3_000),
+  // Map tiles for the booking and site maps: a {z}/{x}/{y} template. The default is the maps
+  // service's own tiles through the /media relay (the sandbox draws simple ones, so maps work offline).
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^(https:\/\/[^\s/]+|\/)[^\s]*\{z\}[^\s]*\{x\}[^\s]*\{y\}[^\s]*$/, 'expected an https:// or /path template with {z}, {x} and {y}')
+    .default('/media/map-tiles/{z}/{x}/{y}.svg'),
+  MAP_TILE_ATTRIBUTION: z.string().max(300).default('Kartdata: sandbox'),
+  // Directory of the redirect tables (<market>.txt); another one lets the redirects check try a changed table.
+  REDIRECTS_DIR: z.string().min(1).default('redirects'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -85,6 +97,8 @@ export interface Config {
   upstreamConnectTimeoutMs: number;
   /** Deadline of one call (retries included) per upstream service. */
   upstreamTimeoutsMs: Record<UpstreamService, number>;
+  upstreamMaxBodyBytes: number;
+  mediaMaxBytes: number;
   searchCache: { ttlMs: number; staleWhileRevalidateMs: number };
   /** Finished pages in process (and in Redis when configured); `cdn` is what shared caches are told. */
   pageCache: {
@@ -97,10 +111,13 @@ export interface Config {
   };
   contentWebhookSecret: string | undefined;
   sandboxPort: number;
+  redirectsDir: string;
   sandboxFault: string;
   shutdownGraceMs: number;
   /** The workshop SSE relay: give up after this long without an upstream byte; `:` comment this often; browser `retry:`. */
   workshopStream: { idleTimeoutMs: number; heartbeatMs: number; retryMs: number };
+  /** Tile template and attribution of every map; an absolute template's origin is allowed in the CSP's img-src. */
+  map: { tileUrl: string; attribution: string };
 }
 
 export class ConfigError extends Error {}
@@ -147,6 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maps: e.UPSTREAM_MAPS_TIMEOUT_MS ?? e.UPSTREAM_TIMEOUT_MS,
       media: e.UPSTREAM_MEDIA_TIMEOUT_MS ?? e.UPSTREAM_TIMEOUT_MS,
     },
+    upstreamMaxBodyBytes: e.UPSTREAM_MAX_BODY_BYTES,
+    mediaMaxBytes: e.MEDIA_MAX_BYTES,
     searchCache: { ttlMs: e.SEARCH_CACHE_TTL_S * 1000, staleWhileRevalidateMs: e.SEARCH_CACHE_SWR_S * 1000 },
     pageCache: {
       enabled: e.PAGE_CACHE,
@@ -158,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     contentWebhookSecret: e.CONTENT_WEBHOOK_SECRET,
     sandboxPort: e.SANDBOX_PORT,
+    redirectsDir: e.REDIRECTS_DIR,
     sandboxFault: e.SANDBOX_FAULT,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     workshopStream: {
@@ -165,5 +185,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       heartbeatMs: e.WORKSHOP_STREAM_HEARTBEAT_MS,
       retryMs: e.WORKSHOP_STREAM_RETRY_MS,
     },
+    map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
   };
 }

@@ -19,4 +19,4 @@ const { createLogger } = await import('./logger.js');
 const { builtClientAssets } = await import('./render/assets.js');
 const { startBff } = await import('./start.js');
 const logger = createLogger(config);
-await startBff({ config, logger, ...builtClientAssets() });
+await startBff({ config, logger, ...builtClientAssets(), safetyNet: true });

@@ -1,4 +1,5 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** The process's Prometheus metrics, one registry per app (so tests can run apps side by side). */
 export class Metrics {
@@ -27,7 +28,42 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly upstreamErrors = new Counter({
+    name: 'bff_upstream_errors_total',
+    help: 'Failed upstream calls by service and cause (timeout, unreachable, bad_answer, status_4xx, status_5xx)',
+    labelNames: ['service', 'cause'] as const,
+    registers: [this.registry],
+  });
+
+  readonly openEventStreams = new Gauge({
+    name: 'bff_open_event_streams',
+    help: 'Event streams (the workshop stream) open to browsers now',
+    registers: [this.registry],
+  });
+
+  /** Event-loop delay since the previous scrape: what every request waited before it could run. */
+  private readonly loopDelay: IntervalHistogram = monitorEventLoopDelay({ resolution: 10 });
+
+  readonly eventLoopLag = new Gauge({
+    name: 'bff_event_loop_lag_seconds',
+    help: 'Event-loop delay since the previous scrape, by quantile (0.5, 0.99, 1 = max)',
+    labelNames: ['quantile'] as const,
+    registers: [this.registry],
+    collect: () => {
+      const seconds = (ns: number) => (Number.isFinite(ns) ? ns / 1e9 : 0);
+      this.eventLoopLag.set({ quantile: '0.5' }, seconds(this.loopDelay.percentile(50)));
+      this.eventLoopLag.set({ quantile: '0.99' }, seconds(this.loopDelay.percentile(99)));
+      this.eventLoopLag.set({ quantile: '1' }, seconds(this.loopDelay.max));
+      this.loopDelay.reset();
+    },
+  });
+
   constructor(options: { defaultMetrics?: boolean } = {}) {
     if (options.defaultMetrics) collectDefaultMetrics({ register: this.registry });
+    this.loopDelay.enable();
+  }
+
+  close(): void {
+    this.loopDelay.disable();
   }
 }

@@ -10,6 +10,7 @@ import type { SearchCache } from './cache/searchCache.js';
 import { UPSTREAM_SERVICES, type Config } from './config.js';
 import { installGracefulShutdown } from './http/gracefulShutdown.js';
 import { Lifecycle } from './http/lifecycle.js';
+import { installProcessSafetyNet } from './http/processSafetyNet.js';
 
 export interface RunningBff {
   server: Server;
@@ -17,7 +18,7 @@ export interface RunningBff {
   config: Config;
   sandbox: RunningSandbox | undefined;
   searchCache: SearchCache;
-  shutdown: (reason: string) => Promise<void>;
+  shutdown: (reason: string, exitCode?: number) => Promise<void>;
 }
 
 /**
@@ -30,6 +31,8 @@ export async function startBff(options: {
   assets: AssetResolver;
   clientAssets: RequestHandler;
   exit?: (code: number) => void;
+  /** Process-wide uncaughtException/unhandledRejection handling: on for a real process, off inside tests. */
+  safetyNet?: boolean;
 }): Promise<RunningBff> {
   const { logger } = options;
   const lifecycle = new Lifecycle();
@@ -62,6 +65,9 @@ export async function startBff(options: {
     },
     ...(options.exit ? { exit: options.exit } : {}),
   });
+  if (options.safetyNet) {
+    installProcessSafetyNet({ logger, shutdown, graceMs: config.shutdownGraceMs, ...(options.exit ? { exit: options.exit } : {}) });
+  }
   lifecycle.state = 'ready';
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;

@@ -28,6 +28,9 @@ export const CONTENT_PREVIEW_QUERY = 'preview';
 /** Our own query parameter (never sent on): leaves editing mode, dropping the preview cookie. */
 export const END_PREVIEW_QUERY = 'endPreview';
 export const CONTENT_SANDBOX_PREVIEW_TOKEN = 'sandbox-preview';
+
+/** `GET /{site}/page?path=`: a path the service can hold (longer or with spaces it answers 400). */
+export const ContentPagePath = z.string().regex(/^\/[^\s]*$/, 'an absolute path').max(500);
 export const STORIES_PAGE_SIZE = 4;
 export const STORIES_TEASER_SIZE = 3;
 export const STORIES_MAX_LIMIT = 24;

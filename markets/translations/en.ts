@@ -261,4 +261,11 @@ export const en: Dictionary = {
   'seo.previewRejectedTitle': 'The preview could not be opened',
   'seo.previewRejectedText': 'The preview token is invalid or has expired. Open the preview again from the publishing tool.',
   'seo.previewRejectedLink': 'Show the published page',
+  // ---- listing filters from redirects (issue 15) ----
+  'carList.facet.car_site_region': 'Region',
+  'sites.activeFilters': 'Selected filters',
+  'sites.removeFilter': 'Remove filter: {label}',
+  'sites.clearFilters': 'Clear all filters',
+  'sites.filter.site_departments.brands.name': 'Make',
+  'sites.filter.site_departments.service_name': 'Service',
 };

@@ -261,4 +261,11 @@ export const fi: Dictionary = {
   'seo.previewRejectedTitle': 'Esikatselua ei voitu avata',
   'seo.previewRejectedText': 'Esikatselutunniste on virheellinen tai vanhentunut. Avaa esikatselu uudelleen julkaisutyökalusta.',
   'seo.previewRejectedLink': 'Näytä julkaistu sivu',
+  // ---- listing filters from redirects (issue 15) ----
+  'carList.facet.car_site_region': 'Maakunta',
+  'sites.activeFilters': 'Valitut suodattimet',
+  'sites.removeFilter': 'Poista suodatin: {label}',
+  'sites.clearFilters': 'Tyhjennä suodattimet',
+  'sites.filter.site_departments.brands.name': 'Merkki',
+  'sites.filter.site_departments.service_name': 'Palvelu',
 };

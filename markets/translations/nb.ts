@@ -261,4 +261,11 @@ export const nb: Dictionary = {
   'seo.previewRejectedTitle': 'Forhåndsvisningen kunne ikke åpnes',
   'seo.previewRejectedText': 'Forhåndsvisningsnøkkelen er ugyldig eller utløpt. Åpne forhåndsvisningen på nytt fra publiseringsverktøyet.',
   'seo.previewRejectedLink': 'Vis den publiserte siden',
+  // ---- listing filters from redirects (issue 15) ----
+  'carList.facet.car_site_region': 'Fylke',
+  'sites.activeFilters': 'Valgte filtre',
+  'sites.removeFilter': 'Fjern filter: {label}',
+  'sites.clearFilters': 'Fjern alle filtre',
+  'sites.filter.site_departments.brands.name': 'Merke',
+  'sites.filter.site_departments.service_name': 'Tjeneste',
 };

@@ -261,4 +261,11 @@ export const sk: Dictionary = {
   'seo.previewRejectedTitle': 'Náhľad sa nepodarilo otvoriť',
   'seo.previewRejectedText': 'Kľúč náhľadu je neplatný alebo jeho platnosť vypršala. Otvorte náhľad znova z redakčného nástroja.',
   'seo.previewRejectedLink': 'Zobraziť zverejnenú stránku',
+  // ---- listing filters from redirects (issue 15) ----
+  'carList.facet.car_site_region': 'Kraj',
+  'sites.activeFilters': 'Vybrané filtre',
+  'sites.removeFilter': 'Odstrániť filter: {label}',
+  'sites.clearFilters': 'Zrušiť všetky filtre',
+  'sites.filter.site_departments.brands.name': 'Značka',
+  'sites.filter.site_departments.service_name': 'Služba',
 };

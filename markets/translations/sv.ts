@@ -264,6 +264,13 @@ export const sv = {
   'seo.previewRejectedTitle': 'Förhandsvisningen kunde inte öppnas',
   'seo.previewRejectedText': 'Förhandsvisningsnyckeln är ogiltig eller har gått ut. Öppna förhandsvisningen på nytt från publiceringsverktyget.',
   'seo.previewRejectedLink': 'Visa den publicerade sidan',
+  // ---- listing filters from redirects (issue 15) ----
+  'carList.facet.car_site_region': 'Region',
+  'sites.activeFilters': 'Valda filter',
+  'sites.removeFilter': 'Ta bort filter: {label}',
+  'sites.clearFilters': 'Rensa alla filter',
+  'sites.filter.site_departments.brands.name': 'Märke',
+  'sites.filter.site_departments.service_name': 'Tjänst',
 } as const;
 
 export type TranslationKey = keyof typeof sv;

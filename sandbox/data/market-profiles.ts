@@ -94,14 +94,18 @@ export const MARKET_PROFILES: readonly MarketProfile[] = [
   },
   {
     id: 'uk', language: 'en', contentLanguages: ['en'], currency: 'GBP', eurRate: 0.86, priceStep: 50,
-    carCount: 700, siteCount: 10, kitCount: 40, usedOnly: false, country: 'United Kingdom', emailDomain: 'hedinautomotive.co.uk', multiBrandName: 'Bil',
+    carCount: 700, siteCount: 16, kitCount: 40, usedOnly: false, country: 'United Kingdom', emailDomain: 'hedinautomotive.co.uk', multiBrandName: 'Bil',
     phone: (d) => `01632 ${d(6)}`,
+    // The towns of the group's dealerships (sandbox/data/namedSites.ts), in the same order.
     cities: [
-      city('London', 'Greater London', 51.5072, -0.1276, 'SW'), city('Manchester', 'Greater Manchester', 53.4808, -2.2426, 'M'),
-      city('Birmingham', 'West Midlands', 52.4862, -1.8904, 'B'), city('Leeds', 'West Yorkshire', 53.8008, -1.5491, 'LS'),
-      city('Bristol', 'South West', 51.4545, -2.5879, 'BS'), city('Reading', 'Berkshire', 51.4543, -0.9781, 'RG'),
-      city('Milton Keynes', 'Buckinghamshire', 52.0406, -0.7594, 'MK'), city('Nottingham', 'East Midlands', 52.9548, -1.1581, 'NG'),
-      city('Glasgow', 'Scotland', 55.8642, -4.2518, 'G'), city('Cardiff', 'Wales', 51.4816, -3.1791, 'CF'),
+      city('Coventry', 'West Midlands', 52.4068, -1.5197, 'CV'), city('Hull', 'East Riding of Yorkshire', 53.7676, -0.3274, 'HU'),
+      city('Manchester', 'Greater Manchester', 53.4808, -2.2426, 'M'), city('Harrogate', 'North Yorkshire', 53.9921, -1.5418, 'HG'),
+      city('Sheffield', 'South Yorkshire', 53.3811, -1.4701, 'S'), city('York', 'North Yorkshire', 53.96, -1.0873, 'YO'),
+      city('York', 'North Yorkshire', 53.96, -1.0873, 'YO'), city('Doncaster', 'South Yorkshire', 53.5228, -1.1285, 'DN'),
+      city('Leeds', 'West Yorkshire', 53.8008, -1.5491, 'LS'), city('Leeds', 'West Yorkshire', 53.8008, -1.5491, 'LS'),
+      city('Hull', 'East Riding of Yorkshire', 53.7676, -0.3274, 'HU'), city('Wakefield', 'West Yorkshire', 53.6833, -1.4977, 'WF'),
+      city('Harrogate', 'North Yorkshire', 53.9921, -1.5418, 'HG'), city('Bradford', 'West Yorkshire', 53.796, -1.7594, 'BD'),
+      city('Birmingham', 'West Midlands', 52.4862, -1.8904, 'B'), city('Birmingham', 'West Midlands', 52.4862, -1.8904, 'B'),
     ],
   },
 ];

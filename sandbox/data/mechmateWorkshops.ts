@@ -73,7 +73,10 @@ export function timeslotDays(seed: number, departmentId: number, fromDay: string
 }
 
 export function firstTimeSlot(seed: number, departmentId: number, now: Date, booked: BookedSlots): string | null {
-  for (const day of timeslotDays(seed, departmentId, '', now, booked)) {
+  const today = stockholmToday(now);
+  // Day by day, stopping at the first free one: the stream asks this for every workshop it sends.
+  for (const date of daysBetween(addDays(today, 1), addDays(today, BOOKING_HORIZON_DAYS)).filter(isWeekday)) {
+    const day = timeslotDay(seed, departmentId, date, booked);
     const first = day.availableSlots[0] ?? (day.allDaySlotAvailable ? '08:00' : undefined);
     if (first) return `${day.date.slice(0, 10)}T${first}:00`;
   }

@@ -2,6 +2,7 @@ import type { Faker } from '@faker-js/faker';
 import type { Site, SiteDepartment } from '../../contracts/upstream/search.js';
 import { CAR_CATALOGUE, MARKET_BRANDS } from './car-catalogue.js';
 import { MARKET_PROFILES, type MarketProfile } from './market-profiles.js';
+import { NAMED_SITES } from './namedSites.js';
 import { isoDay, seededFaker, slugify } from './random.js';
 import { VOCABULARIES, type DepartmentGroup, type VocabularyLanguage } from './vocabulary.js';
 
@@ -25,6 +26,13 @@ const HOLIDAYS: Record<VocabularyLanguage, { day: string; name: string; hours: H
   nb: [{ day: '12-24', name: 'Julaften', hours: null }, { day: '12-31', name: 'Nyttårsaften', hours: ['10:00', '13:00'] }, { day: '05-16', name: 'Dagen før 17. mai', hours: ['09:00', '15:00'] }],
   sk: [{ day: '12-24', name: 'Štedrý deň', hours: null }, { day: '12-31', name: 'Silvester', hours: ['09:00', '12:00'] }, { day: '08-28', name: 'Inventúra', hours: null }],
   en: [{ day: '12-24', name: 'Christmas Eve', hours: ['09:00', '13:00'] }, { day: '12-27', name: 'Between Christmas and New Year', hours: ['10:00', '15:00'] }, { day: '12-31', name: "New Year's Eve", hours: ['09:00', '13:00'] }],
+};
+
+/** What every department of a group offers, by the names the markets' links filter on (`?site_departments.service_name=Verkstad`). */
+const DEPARTMENT_SERVICES: Partial<Record<VocabularyLanguage, Partial<Record<DepartmentGroup, string[]>>>> = {
+  sv: { Workshop: ['Verkstad'], Tires: ['Däckverkstad'], Damage: ['Skadeverkstad', 'Lackering'] },
+  nb: { Workshop: ['Verksted'], Damage: ['Skadeverksted'] },
+  sk: { Damage: ['Karosárske práce'] },
 };
 
 function openingHours(group: DepartmentGroup) {
@@ -66,11 +74,14 @@ function generateMarketSites(seed: number, profile: MarketProfile, anchor: Date,
 
   return Array.from({ length: profile.siteCount }, (_, i) => {
     const city = profile.cities[i % profile.cities.length]!;
-    const brands = profile.usedOnly ? [] : faker.helpers.arrayElements(marketBrands, { min: 1, max: 4 });
+    const drawn = profile.usedOnly ? [] : faker.helpers.arrayElements(marketBrands, { min: 1, max: 4 });
+    const named = NAMED_SITES[profile.id]?.[i];
+    const brands = named?.brands ?? drawn;
     // The first brand names the site, as dealer sites usually are ('Hedin BMW Malmö'); a second site in a city gets its district.
     let name = profile.usedOnly ? `Begagnat.se ${city.name}` : `Hedin ${brands.length > 2 ? profile.multiBrandName : brands[0]} ${city.name}`;
     if (names.has(name)) name = `${name} ${faker.location.street().split(' ')[0]}`;
     names.add(name);
+    if (named) name = named.name;
     const siteId = String(firstId + i);
     const slug = slugify(name);
     const email = `${slug}@${profile.emailDomain}`;
@@ -81,7 +92,9 @@ function generateMarketSites(seed: number, profile: MarketProfile, anchor: Date,
       name: `${vocabulary.department[group]} ${city.name}`,
       group,
       brands: (group === 'Used cars' || profile.usedOnly ? [] : brands).map((b) => ({ name: b })),
-      service_name: group === 'Workshop' || group === 'Tires' || group === 'Damage' ? faker.helpers.arrayElements(vocabulary.services, { min: 3, max: 6 }) : [],
+      service_name: group === 'Workshop' || group === 'Tires' || group === 'Damage'
+        ? [...(DEPARTMENT_SERVICES[profile.language]?.[group] ?? []), ...faker.helpers.arrayElements(vocabulary.services, { min: 3, max: 6 })]
+        : [],
       users: Array.from({ length: faker.number.int({ min: 1, max: 4 }) }, (_, u) => {
         const first = faker.person.firstName();
         const last = faker.person.lastName();

@@ -2,7 +2,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import type { Language } from '../../markets/schema.js';
 import {
-  CONTENT_PREVIEW_HEADER, CONTENT_PREVIEW_QUERY, CONTENT_SANDBOX_PREVIEW_TOKEN, STORIES_MAX_LIMIT, STORIES_PAGE_SIZE,
+  CONTENT_PREVIEW_HEADER, CONTENT_PREVIEW_QUERY, CONTENT_SANDBOX_PREVIEW_TOKEN, ContentPagePath, STORIES_MAX_LIMIT, STORIES_PAGE_SIZE,
   type ContentPage,
 } from '../../contracts/upstream/content.js';
 import type { SandboxContext } from '../context.js';
@@ -15,7 +15,7 @@ const StoriesQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(STORIES_MAX_LIMIT).default(STORIES_PAGE_SIZE),
 });
-const PageQuery = z.object({ path: z.string().regex(/^\/[^\s]*$/, 'an absolute path').max(500) });
+const PageQuery = z.object({ path: ContentPagePath });
 
 function send(req: Request, res: Response, body: unknown): void {
   res.type('application/json').send(absolutiseMedia(JSON.stringify(body), req));

@@ -64,22 +64,25 @@ export function closestAvailableHandler(ctx: SandboxContext, state: MechmateStat
     }
 
     const fault = streamFault(req) ?? (car.car.registrationNumber === ERROR_REGISTRATION.regNo ? { after: ERROR_REGISTRATION.after, error: 'ServerError' } : undefined);
-    const messages: { id?: number; data: ClosestAvailableMessage }[] = remaining.slice(0, fault ? fault.after : undefined).map((w) => {
+    // Each message is made when it is sent: a client that stops after 5 costs 5 first-slot lookups.
+    const messages: Array<() => StreamMessage> = remaining.slice(0, fault ? fault.after : undefined).map((w) => () => {
       const workshop: Workshop = {
         departmentId: w.departmentId, siteId: w.siteId, siteName: w.siteName, address: w.address, latitude: w.latitude, longitude: w.longitude,
         brands: w.brands, firstTimeSlot: firstTimeSlot(ctx.seed, w.departmentId, ctx.now(), state.bookedSlots),
       };
       return { id: w.departmentId, data: workshop };
     });
-    if (fault) messages.push({ data: { error: fault.error } });
-    else if (messages.length === 0) messages.push({ data: { nosites: true } });
+    if (fault) messages.push(() => ({ data: { error: fault.error } }));
+    else if (messages.length === 0) messages.push(() => ({ data: { nosites: true } }));
 
     streamMessages(ctx, res, messages, intervalFor(intervalMs));
   };
 }
 
 /** Writes one message per interval; stops writing (and counts an abort) when the client goes away. */
-function streamMessages(ctx: SandboxContext, res: Response, messages: { id?: number; data: ClosestAvailableMessage }[], intervalMs: number): void {
+type StreamMessage = { id?: number; data: ClosestAvailableMessage };
+
+function streamMessages(ctx: SandboxContext, res: Response, messages: Array<() => StreamMessage>, intervalMs: number): void {
   res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
   res.flushHeaders();
   ctx.stats.openStreams += 1;
@@ -93,7 +96,7 @@ function streamMessages(ctx: SandboxContext, res: Response, messages: { id?: num
   });
   const sendNext = () => {
     if (res.destroyed) return;
-    const message = messages[next++];
+    const message = messages[next++]?.();
     const written = message ? res.write(`${message.id === undefined ? '' : `id: ${message.id}\n`}data: ${JSON.stringify(message.data)}\n\n`) : true;
     if (next >= messages.length) {
       completed = true;

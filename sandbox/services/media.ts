@@ -3,7 +3,7 @@ import type { SandboxContext } from '../context.js';
 import { sandboxDataset } from '../data/dataset.js';
 import { COLORS, VOCABULARIES } from '../data/vocabulary.js';
 import { marketProfile } from '../data/market-profiles.js';
-import { brandSvg, carSvg, sceneSvg } from './media-svg.js';
+import { brandSvg, carSvg, mapTileSvg, sceneSvg } from './media-svg.js';
 
 const ONE_DAY = 'public, max-age=86400';
 
@@ -88,6 +88,13 @@ export function mediaService(ctx: SandboxContext): Router {
     const brand = [...data().content.values()].flatMap((s) => s.brands).find((b) => b.logo.src === `/media/brands/${key}.svg`);
     if (!brand) return notFound(res);
     sendSvg(res, brandSvg(brand.name));
+  });
+
+  // Map tiles for offline maps (LazyMap's default MAP_TILE_URL): a light grid with the tile's coordinates.
+  router.get('/map-tiles/:z/:x/:file', (req, res) => {
+    const [z, x, y] = [req.params.z, req.params.x, svgName(req.params.file)].map(Number);
+    if (![z, x, y].every((n) => Number.isInteger(n) && n! >= 0) || z! > 19 || x! >= 2 ** z! || y! >= 2 ** z!) return notFound(res);
+    sendSvg(res, mapTileSvg(z!, x!, y!));
   });
 
   router.get('/files/:file', (req, res) => {

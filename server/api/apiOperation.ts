@@ -21,8 +21,24 @@ export interface ApiOperation<P extends z.ZodType = z.ZodType, Q extends z.ZodTy
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * One request that reaches the upstream (a fresh one per call, so ids that must be unique are):
+   * how the fault matrix (test/integration/faultMatrix.test.ts) covers every operation unlisted.
+   */
+  example?: () => ApiExample;
   /** The success answer; `status` defaults to 200. */
   response: { status?: number; schema?: z.ZodType; contentType?: 'application/json' | 'text/event-stream'; description?: string };
+}
+
+export interface ApiExample {
+  /** Market id of the host to ask; 'se' when left out. */
+  market?: string;
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  cookies?: Record<string, string>;
+  /** The operation answers without any upstream (e.g. logout). */
+  noUpstream?: true;
 }
 
 /** Any operation, whatever its schemas: what route tables and the OpenAPI document hold. */

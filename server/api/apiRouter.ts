@@ -4,6 +4,7 @@ import type { RedisConnection } from '../cache/redisConnection.js';
 import type { SearchCache } from '../cache/searchCache.js';
 import { SubmissionLedger } from '../cache/submissionLedger.js';
 import type { Config } from '../config.js';
+import type { Metrics } from '../metrics.js';
 import { apiNotFound } from '../http/errorHandlers.js';
 import { sameOriginForUnsafeMethods } from '../http/originCheck.js';
 import type { Upstreams } from '../upstream/upstreams.js';
@@ -26,6 +27,7 @@ export interface ApiDependencies {
   upstreams: Upstreams;
   searchCache: SearchCache;
   redis: RedisConnection;
+  metrics: Metrics;
 }
 
 /** Every documented operation, in the order of the OpenAPI document. */
@@ -51,7 +53,7 @@ export function apiRouter(deps: ApiDependencies): Router {
   api.use(express.json({ limit: '64kb' }));
   api.use(openApiRoutes(API_OPERATIONS));
   api.use(searchRoutes(deps.searchCache));
-  api.use(mechmateRoutes(upstreams.mechmate, (req, res) => relayWorkshopStream(req, res, { mechmate: upstreams.mechmate, options: config.workshopStream, logger: deps.logger })));
+  api.use(mechmateRoutes(upstreams.mechmate, (req, res) => relayWorkshopStream(req, res, { mechmate: upstreams.mechmate, options: config.workshopStream, logger: deps.logger, metrics: deps.metrics })));
   api.use(tirehotelRoutes(upstreams.tirehotel, tokenCookies(config.isProduction), tirehotelLimiters(redis)));
   api.use(formsRoutes(upstreams.comhub, new SubmissionLedger(redis)));
   api.use(financeRoutes(upstreams.codeweaver));

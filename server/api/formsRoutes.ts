@@ -20,6 +20,9 @@ export const formsOperations = {
       'one still being sent answers 409.',
     body: FormSubmission,
     response: { status: 202, schema: FormAccepted },
+    example: () => ({
+      body: { formName: 'CarDetailContactForm', formSubmissionId: `example-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`, values: { name: 'A', phone: '0701234567', email: 'a@b.se' } },
+    }),
   }),
 };
 

@@ -12,14 +12,17 @@ export const placesOperations = {
   autocomplete: operation({
     ...places, method: 'get', path: '/places/autocomplete', summary: 'Up to 5 Swedish places (geocode type, in Swedish) matching the input',
     query: z.object({ input: AutocompleteQuery.shape.input }), response: { schema: AutocompleteResponse },
+    example: () => ({ query: { input: 'goteborg' } }),
   }),
   details: operation({
     ...places, method: 'get', path: '/places/details/{placeId}', summary: 'Name, coordinates and county of a place',
     params: PlaceDetailsPathParams, response: { schema: PlaceDetailsResponse },
+    example: () => ({ params: { placeId: 'se-skane-malmo' } }),
   }),
   reverse: operation({
     ...places, method: 'get', path: '/places/reverse', summary: 'The nearest place to a point (Använd min plats)',
     query: ReverseGeocodeQuery, response: { schema: ReverseGeocodeResponse },
+    example: () => ({ query: { lat: '55.6', lng: '13.0' } }),
   }),
 };
 

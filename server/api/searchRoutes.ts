@@ -73,6 +73,7 @@ export const ApiSearchBodySchema = z
 export const searchOperation = operation({
   tag: 'search', method: 'post', path: '/search', summary: "Search the market's cars, sites or kits (cached)",
   body: ApiSearchBodySchema, response: { description: 'facet, content and total_items; header x-cache: hit, miss, stale or bypass' },
+  example: () => ({ body: { index: 'cars', limit: 3 } }),
 });
 
 /** POST /api/search: the market's own index, through the cache; `x-cache` says how it was answered. */

@@ -20,6 +20,7 @@ export const storiesOperations = {
   list: operation({
     tag: 'content', method: 'get', path: '/stories', summary: "The market's stories, newest first, optionally of one tag (load-more pages)",
     query: StoriesQuerySchema, response: { schema: StoriesResponseSchema, description: 'items, total, offset, limit and every tag (for the chips)' },
+    example: () => ({ query: { limit: '3' } }),
   }),
 };
 

@@ -35,33 +35,45 @@ export const tirehotelOperations = {
   search: operation({
     ...tireHotel, method: 'get', path: '/tirehotel/authorization/search', summary: 'The tire-storage agreement of a registration number (404 when none)',
     query: SearchQuery.extend({ regNo: regNoInput }), response: { schema: TirehotelCustomer },
+    example: () => ({ query: { regNo: 'DEF456' } }),
   }),
   login: operation({
     ...tireHotel, method: 'post', path: '/tirehotel/authorization/login', summary: 'Send a one-time code to the phone of the agreement; sets the th_login cookie (3 sends per agreement per 15 min)',
     query: LoginQuery, response: { schema: TirehotelCredentials.pick({ message: true }) },
+    example: () => ({ query: { encryptedPhoneNumber: `phone-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}` } }),
   }),
   validate: operation({
     ...tireHotel, method: 'post', path: '/tirehotel/authorization/validate', summary: 'Check the 4-digit code (needs th_login); sets the th_session cookie (5 wrong codes void a code, 10 attempts per IP per minute)',
     query: ValidateQuery.pick({ otpToken: true }), response: { schema: TirehotelValidated.omit({ authorizationToken: true }) },
+    example: () => ({ query: { otpToken: '4567' }, cookies: { th_login: `login-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}` } }),
   }),
   logout: operation({
     ...tireHotel, method: 'post', path: '/tirehotel/authorization/logout', summary: 'Forget the tire-hotel cookies (Logga ut)', response: { status: 204 },
+    example: () => ({ noUpstream: true }),
   }),
   timeslotDays: operation({
     ...tireHotel, method: 'post', path: '/tirehotel/booking/GetTimeslotDays', summary: `Free days of the workshop.${sessionNote}`,
     query: WorkshopQuery, body: TimeslotRangeRequest, response: { schema: TimeslotDaysResponse },
+    example: () => ({ query: { workshopIdentifier: 'TH1001' }, body: { startDate: '2026-01-01', endDate: '2026-01-31', regNo: 'VOL' }, cookies: { th_session: 'session-example-token' } }),
   }),
   timeslots: operation({
     ...tireHotel, method: 'post', path: '/tirehotel/booking/GetTimeslots', summary: `Free times of one day.${sessionNote}`,
     query: WorkshopQuery, body: TimeslotRangeRequest, response: { schema: TimeslotsResponse },
+    example: () => ({ query: { workshopIdentifier: 'TH1001' }, body: { startDate: '2026-01-05', endDate: '2026-01-05', regNo: 'VOL' }, cookies: { th_session: 'session-example-token' } }),
   }),
   create: operation({
     ...tireHotel, method: 'post', path: '/tirehotel/booking/create', summary: `Book the wheel change.${sessionNote}`,
     query: CreateQuery, body: TirehotelBookingRequest, response: { schema: TirehotelConfirmation },
+    example: () => ({
+      query: { departmentIdentifier: 'TH1001' },
+      body: { bookingDate: '2026-01-05', bookingStart: '2026-01-05T08:00:00', regNo: 'DEF456', freeText: null, customer: { firstName: 'Eva', lastName: 'Berg', email: 'eva@example.se', phoneMobile: '+46701234567' } },
+      cookies: { th_session: 'session-example-token' },
+    }),
   }),
   review: operation({
     ...tireHotel, method: 'post', path: '/tirehotel/review/addReview', summary: `Rate the booking 1 to 5.${sessionNote}`,
     body: ReviewRequest, response: { schema: ReviewResponse },
+    example: () => ({ body: { rating: 5, comment: 'Bra', date: '2026-01-05T10:00:00.000Z' }, cookies: { th_session: 'session-example-token' } }),
   }),
 };
 

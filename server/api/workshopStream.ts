@@ -4,7 +4,8 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { validate } from '../http/validate.js';
-import { ClosestAvailableMessage, ClosestAvailableQuery, DepartmentId, MechmateRegistrationNumber } from '../../contracts/upstream/mechmate.js';
+import { ClosestAvailableMessage, ClosestAvailableQuery, MechmateRegistrationNumber } from '../../contracts/upstream/mechmate.js';
+import type { Metrics } from '../metrics.js';
 import type { MechmateClient } from '../upstream/mechmateClient.js';
 import { operation, parseRequest } from './apiOperation.js';
 
@@ -16,8 +17,11 @@ export const closestAvailableOperation = operation({
   feature: 'booking',
   method: 'get',
   path: '/mechmate/departments/closestAvailable',
-  summary: 'Workshops nearest first, as server-sent events: a workshop per message (id = departmentId), or {nosites}, or {error}; closes after 5',
+  summary:
+    'Workshops nearest first, as server-sent events: a workshop per message (id = departmentId.n, its place n of 5 in the page), or {nosites}, or {error} (id = end); ' +
+    'closes after 5. A reconnect with Last-Event-ID continues an unfinished page and answers 204 to a finished one; cursor (a departmentId) asks for the next page.',
   query: ClosestAvailableQuery.extend({ regNo: z.string().max(20).transform((t) => t.replace(/\s+/g, '').toUpperCase()).pipe(MechmateRegistrationNumber) }),
+  example: () => ({ query: { regNo: 'ABC123', serviceOfferings: 'oilservice', latitude: '59.33', longitude: '18.07' } }),
   response: { contentType: 'text/event-stream', schema: ClosestAvailableMessage, description: 'One JSON message per `data:` line' },
 });
 
@@ -27,7 +31,22 @@ export interface WorkshopStreamOptions {
   retryMs: number;
 }
 
-const sseMessage = (data: unknown, id?: number) => `${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`;
+/** No workshop message comes near this; an upstream sending more without ending a message is broken. */
+const MAX_MESSAGE_BYTES = 64 * 1024;
+
+const sseMessage = (data: unknown, id?: string) => `${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`;
+/** The id of a page's last message: a browser reconnecting with it is told (204) there is nothing more. */
+const PAGE_END = 'end';
+/** `2003.2`: workshop 2003, the 2nd of its page. */
+const PagePosition = z.string().regex(/^\d{1,10}\.[1-5]$/).transform((id) => ({ after: Number(id.split('.')[0]), sent: Number(id.split('.')[1]) })).pipe(z.object({ after: z.number().int().positive().max(2_147_483_647), sent: z.number() }));
+
+/** Where a reconnecting EventSource left off: 'complete' for a finished page. */
+function resumePoint(header: string | undefined): { after: number; sent: number } | 'complete' | undefined {
+  if (header === undefined) return undefined;
+  if (header === PAGE_END) return 'complete';
+  const position = validate(PagePosition, header, 'Last-Event-ID');
+  return position.sent >= WORKSHOPS_PER_LOAD ? 'complete' : position;
+}
 
 /**
  * Relays the booking service's workshop stream to the browser as it arrives: each upstream
@@ -39,17 +58,19 @@ const sseMessage = (data: unknown, id?: number) => `${id === undefined ? '' : `i
 export async function relayWorkshopStream(
   req: Request,
   res: Response,
-  deps: { mechmate: MechmateClient; options: WorkshopStreamOptions; logger: Logger },
+  deps: { mechmate: MechmateClient; options: WorkshopStreamOptions; logger: Logger; metrics?: Metrics },
 ): Promise<void> {
   const { query } = parseRequest(closestAvailableOperation, req);
-  const lastEventIdHeader = req.header('last-event-id');
-  const lastEventId = lastEventIdHeader === undefined ? undefined : validate(DepartmentId, lastEventIdHeader, 'Last-Event-ID');
+  const resume = resumePoint(req.header('last-event-id'));
+  // A browser's EventSource reconnects on its own after every close: a finished page is not asked again.
+  if (resume === 'complete') return void res.status(204).end();
 
   const upstreamAbort = new AbortController();
   res.on('close', () => upstreamAbort.abort());
   let upstream: Readable;
   try {
-    upstream = await deps.mechmate.closestAvailable(query, query.cursor === undefined ? lastEventId : undefined, {
+    const from = resume ? { ...query, cursor: resume.after } : query;
+    upstream = await deps.mechmate.closestAvailable(from, undefined, {
       requestId: String(req.id),
       signal: upstreamAbort.signal,
     });
@@ -65,6 +86,8 @@ export async function relayWorkshopStream(
   res.setHeader('Connection', 'keep-alive');
   res.flushHeaders();
   res.write(`retry: ${deps.options.retryMs}\n\n`);
+  deps.metrics?.openEventStreams.inc();
+  res.once('close', () => deps.metrics?.openEventStreams.dec());
 
   let finished = false;
   const finish = (last?: string) => {
@@ -76,7 +99,7 @@ export async function relayWorkshopStream(
     if (!res.writableEnded && !res.destroyed) res.end(last);
   };
   // Nothing from the upstream for too long: tell the shopper instead of spinning forever.
-  let idleTimer = setTimeout(() => finish(sseMessage({ error: 'Timeout' })), deps.options.idleTimeoutMs);
+  let idleTimer = setTimeout(() => finish(sseMessage({ error: 'Timeout' }, PAGE_END)), deps.options.idleTimeoutMs);
   const heartbeat = setInterval(() => {
     if (!res.writableNeedDrain) res.write(': heartbeat\n\n');
   }, deps.options.heartbeatMs);
@@ -84,30 +107,36 @@ export async function relayWorkshopStream(
   const pending: EventSourceMessage[] = [];
   const parser = createParser({ onEvent: (event) => pending.push(event) });
   const decoder = new TextDecoder();
-  let workshops = 0;
+  let workshops = resume ? resume.sent : 0; // of this page, including those sent before a reconnect
+  let unfinishedBytes = 0; // read since the last complete message
   try {
     for await (const chunk of upstream) {
       clearTimeout(idleTimer);
-      idleTimer = setTimeout(() => finish(sseMessage({ error: 'Timeout' })), deps.options.idleTimeoutMs);
+      idleTimer = setTimeout(() => finish(sseMessage({ error: 'Timeout' }, PAGE_END)), deps.options.idleTimeoutMs);
       parser.feed(decoder.decode(chunk as Buffer, { stream: true }));
+      unfinishedBytes = pending.length > 0 ? 0 : unfinishedBytes + (chunk as Buffer).length;
+      if (unfinishedBytes > MAX_MESSAGE_BYTES) {
+        deps.logger.warn({ requestId: req.id, bytes: unfinishedBytes }, 'workshop stream message too large: stream ended');
+        return finish(sseMessage({ error: 'ServerError' }, PAGE_END));
+      }
       for (const event of pending.splice(0)) {
         const message = ClosestAvailableMessage.safeParse(parseJson(event.data));
-        if (!message.success) return finish(sseMessage({ error: 'ServerError' }));
+        if (!message.success) return finish(sseMessage({ error: 'ServerError' }, PAGE_END));
         const data = message.data;
         if ('departmentId' in data) {
-          await writeWithBackpressure(res, sseMessage(data, data.departmentId));
-          if (++workshops >= WORKSHOPS_PER_LOAD) return finish();
+          await writeWithBackpressure(res, sseMessage(data, `${data.departmentId}.${++workshops}`));
+          if (workshops >= WORKSHOPS_PER_LOAD) return finish();
         } else {
-          return finish(sseMessage(data)); // {nosites} or {error}: the last message
+          return finish(sseMessage(data, PAGE_END)); // {nosites} or {error}: the last message
         }
         if (finished) return;
       }
     }
-    finish();
+    finish(`id: ${PAGE_END}\n\n`); // the upstream ended the page early: an id alone, no message
   } catch (err) {
     if (finished || upstreamAbort.signal.aborted) return finish();
     deps.logger.warn({ err: (err as Error).message, requestId: req.id }, 'workshop stream broke off');
-    finish(sseMessage({ error: 'ServerError' }));
+    finish(sseMessage({ error: 'ServerError' }, PAGE_END));
   }
 }
 

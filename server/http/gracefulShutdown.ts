@@ -15,11 +15,13 @@ export interface ShutdownOptions {
 
 /**
  * SIGTERM/SIGINT: stop accepting, let in-flight requests finish (at most graceMs), close
- * dependencies, exit 0. Returns the shutdown function so tests can drive it without signals.
+ * dependencies, exit 0 (or `exitCode`, e.g. 1 after a fatal error, so the orchestrator restarts
+ * the process). Returns the shutdown function so tests can drive it without signals.
  */
-export function installGracefulShutdown(options: ShutdownOptions): (reason: string) => Promise<void> {
+export function installGracefulShutdown(options: ShutdownOptions): (reason: string, exitCode?: number) => Promise<void> {
   const { server, lifecycle, logger, graceMs, closeDependencies, exit = (code) => process.exit(code) } = options;
   let stopping: Promise<void> | undefined;
+  let finalCode = 0; // a fatal error during a clean shutdown still exits non-zero
 
   // While stopping, tell keep-alive clients not to reuse their connection, and drop each
   // connection as soon as its last response is out, so close() does not wait for idle timeouts.
@@ -30,7 +32,8 @@ export function installGracefulShutdown(options: ShutdownOptions): (reason: stri
     });
   });
 
-  const shutdown = (reason: string) => {
+  const shutdown = (reason: string, exitCode = 0) => {
+    finalCode = Math.max(finalCode, exitCode);
     stopping ??= (async () => {
       lifecycle.state = 'stopping';
       logger.info({ reason }, 'shutting down: finishing in-flight requests');
@@ -48,7 +51,7 @@ export function installGracefulShutdown(options: ShutdownOptions): (reason: stri
       clearTimeout(timer);
       await closeDependencies().catch((err: unknown) => logger.error({ err }, 'closing dependencies failed'));
       logger.info('stopped');
-      exit(0);
+      exit(finalCode);
     })();
     return stopping;
   };

@@ -1,6 +1,11 @@
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 
+/** The origin of an absolute tile template (https://tiles.example/{z}/{x}/{y}.png), which img-src must allow. */
+export function tileOrigin(tileUrl: string): string | undefined {
+  return /^https:\/\/[^/]+/.exec(tileUrl)?.[0];
+}
+
 /**
  * Headers every answer carries. Scripts: only files from our own origin (`script-src 'self'`, no
  * inline script, no eval, `nosniff`), so the policy needs no per-response value and one page's bytes
@@ -8,7 +13,8 @@ import helmet from 'helmet';
  * `application/ld+json`: data, never executed. `scriptHashes` allows exact inline scripts (development's
  * React Refresh preamble only).
  */
-export function securityHeaders(options: { isDevelopment: boolean; scriptHashes?: readonly string[] }): RequestHandler {
+export function securityHeaders(options: { isDevelopment: boolean; scriptHashes?: readonly string[]; mapTileUrl?: string }): RequestHandler {
+  const tiles = options.mapTileUrl ? tileOrigin(options.mapTileUrl) : undefined;
   return helmet({
     contentSecurityPolicy: {
       useDefaults: true,
@@ -16,7 +22,7 @@ export function securityHeaders(options: { isDevelopment: boolean; scriptHashes?
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...(options.scriptHashes ?? []).map((hash) => `'${hash}'`)],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
         connectSrc: options.isDevelopment ? ["'self'", 'ws:'] : ["'self'"],
         // The video block's two players, loaded only after a click (views/blocks/VideoEmbedBlock.tsx); no other frame.
         frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],

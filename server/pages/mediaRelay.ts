@@ -1,42 +1,70 @@
-import { Readable } from 'node:stream';
-import type { ReadableStream } from 'node:stream/web';
-import { Router } from 'express';
+import { pipeline } from 'node:stream';
+import { Router, type Response } from 'express';
 import type { Logger } from 'pino';
+import { callContextOf } from '../http/callContext.js';
+import type { MediaClient } from '../upstream/mediaClient.js';
+import { releaseBody } from '../upstream/upstreamBody.js';
+import { UpstreamError } from '../upstream/upstreamError.js';
 
 const PASSED_HEADERS = ['content-type', 'content-length', 'cache-control', 'etag', 'last-modified', 'expires'];
-const TIMEOUT_MS = 10_000;
+/** What the media service serves; anything else (a proxy's web page, JSON) is never served from the site's origin. */
+const MEDIA_TYPES = /^(image\/|video\/|audio\/|font\/|application\/pdf\b)/i;
+
+/** An answer with nothing to follow: the browser can reuse the connection at once. */
+function emptyAnswer(res: Response, status: number): void {
+  res.status(status).setHeader('Content-Length', '0');
+  res.end();
+}
 
 /**
- * GET /media/* relayed to the media service, streamed, with its caching headers: content pages show
- * images from the page's own origin, so the CSP keeps images at 'self'.
+ * GET /media/* relayed to the media service through its upstream client (deadline, metrics, error
+ * mapping), streamed, with its caching headers: content pages show images from the page's own origin,
+ * so the CSP keeps images at 'self'. Every answer is complete: a missing file is an empty 404 at once,
+ * a failed service an empty 502/504, and a file that breaks off mid-way ends the connection.
  */
-export function mediaRelay(mediaBaseUrl: string, logger: Logger): Router {
+export function mediaRelay(media: MediaClient, logger: Logger, maxBytes: number): Router {
   const router = Router();
-  const base = mediaBaseUrl.replace(/\/+$/, '');
   router.get('/media/{*rest}', async (req, res) => {
     const path = req.path.slice('/media'.length);
-    // No way out of the media service's path: fetch would resolve dot segments, encoded or not.
-    if (/\.\.|%2e|%2f|%5c|\\/i.test(path)) return void res.status(404).end();
+    // No way out of the media service's path: dot segments would be resolved, encoded or not.
+    if (/\.\.|%2e|%2f|%5c|\\/i.test(path)) return emptyAnswer(res, 404);
     const conditional = Object.fromEntries(['if-none-match', 'if-modified-since'].flatMap((h) => (req.headers[h] ? [[h, String(req.headers[h])]] : [])));
-    let upstream: globalThis.Response;
+    const ctx = callContextOf(req, res);
+    let answer: Awaited<ReturnType<MediaClient['file']>>;
     try {
-      upstream = await fetch(base + path, { headers: conditional, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      answer = await media.file(path, conditional, ctx);
     } catch (err) {
-      logger.warn({ err, requestId: req.id, path }, 'media relay failed');
-      res.status(502).end();
-      return;
+      if (res.destroyed) return; // the browser left
+      return emptyAnswer(res, err instanceof UpstreamError ? (err.failure === 'upstream_timeout' ? 504 : 502) : 502);
     }
-    res.status(upstream.status === 200 || upstream.status === 304 ? upstream.status : 404);
-    for (const name of PASSED_HEADERS) {
-      const value = upstream.headers.get(name);
-      if (value !== null) res.setHeader(name, value);
+    const { statusCode, headers, body } = answer;
+    if (statusCode !== 200) {
+      releaseBody(body);
+      if (statusCode === 304) {
+        for (const name of ['cache-control', 'etag', 'last-modified', 'expires']) if (headers[name]) res.setHeader(name, String(headers[name]));
+        return emptyAnswer(res, 304);
+      }
+      return emptyAnswer(res, statusCode >= 400 && statusCode < 500 ? 404 : 502);
     }
-    if (!upstream.body || upstream.status !== 200) {
-      await upstream.body?.cancel();
-      res.end();
-      return;
+    const type = String(headers['content-type'] ?? '');
+    const length = Number(headers['content-length'] ?? 0);
+    if (!MEDIA_TYPES.test(type) || length > maxBytes) {
+      releaseBody(body);
+      logger.warn({ requestId: req.id, path, contentType: type, contentLength: length }, 'media relay: refused an answer that is not a media file of an accepted size');
+      return emptyAnswer(res, 502);
     }
-    Readable.fromWeb(upstream.body as ReadableStream).pipe(res);
+    res.status(200);
+    for (const name of PASSED_HEADERS) if (headers[name] !== undefined) res.setHeader(name, String(headers[name]));
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    let relayed = 0;
+    body.on('data', (chunk: Buffer) => {
+      relayed += chunk.length;
+      if (relayed > maxBytes) body.destroy(new Error(`media file larger than ${maxBytes} bytes`));
+    });
+    // A body that breaks off or stalls ends the browser's connection too: a short file must not look whole.
+    pipeline(body, res, (err) => {
+      if (err && !ctx.signal?.aborted) media.bodyFailed(path, err, ctx);
+    });
   });
   return router;
 }

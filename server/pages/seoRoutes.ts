@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type NextFunction, type Response } from 'express';
 import type { Language, Market } from '../../markets/schema.js';
 import { localisePath } from '../markets/languagePath.js';
 import { siteOrigin } from '../markets/siteOrigin.js';
@@ -8,7 +8,7 @@ import type { SearchRequest } from '../../contracts/upstream/search.js';
 import { LayoutCache } from './layoutCache.js';
 import type { PageDeps } from './pageDeps.js';
 
-/** Car detail pages in the sitemap: the newest this many (a larger stock would need a sitemap index). */
+/** Car detail pages per sitemap file, newest first; the sitemap index lists as many files as the stock needs. */
 export const SITEMAP_MAX_CARS = 1000;
 const SEARCH_PAGE = 100;
 
@@ -20,10 +20,11 @@ interface SitemapEntry {
 }
 
 /**
- * `robots.txt` and `sitemap.xml` of the market on the request's host. The sitemap lists every published
- * content page in every language (with its language versions as xhtml:link), each site's detail page and
- * the newest cars' detail pages; it is built at most every 10 minutes per market (served stale for an hour
- * while one build refreshes it, so search-engine crawls never wait on the upstreams).
+ * `robots.txt` and the sitemap of the market on the request's host. `sitemap.xml` is an index of
+ * `sitemap-pages.xml` (every published content page in every language, with its language versions as
+ * xhtml:link, and each site's detail page) and `sitemap-cars-N.xml` (every car in stock, 1,000 a file,
+ * newest first). Each file is built at most every 10 minutes per market (served stale for an hour while
+ * one build refreshes it, so search-engine crawls never wait on the upstreams).
  */
 export function seoRoutes(deps: PageDeps): Router {
   const router = Router();
@@ -46,35 +47,70 @@ export function seoRoutes(deps: PageDeps): Router {
     );
   });
 
+  // The index: one file of content and site pages, then the cars in files of SITEMAP_MAX_CARS, newest first.
   router.get('/sitemap.xml', async (req, res, next) => {
     const { market } = res.locals;
+    const origin = siteOrigin(market, req);
+    await sendXml(res, next, `${market.id}|${origin}|index`, async () => {
+      const cars = await carCount(deps, market, { requestId: String(req.id) }).catch(() => 0);
+      const files = ['/sitemap-pages.xml', ...Array.from({ length: Math.ceil(cars / SITEMAP_MAX_CARS) }, (_, i) => `/sitemap-cars-${i + 1}.xml`)];
+      return sitemapIndexXml(origin, files);
+    });
+  });
+
+  router.get('/sitemap-pages.xml', async (req, res, next) => {
+    const { market } = res.locals;
+    const origin = siteOrigin(market, req);
+    await sendXml(res, next, `${market.id}|${origin}|pages`, () => buildPagesSitemap(deps, market, origin, { requestId: String(req.id) }));
+  });
+
+  router.get('/sitemap-cars-:n.xml', async (req, res, next) => {
+    const { market } = res.locals;
+    const n = Number(req.params.n);
+    if (!/^[1-9]\d{0,3}$/.test(req.params.n)) return next();
+    const origin = siteOrigin(market, req);
+    await sendXml(res, next, `${market.id}|${origin}|cars-${n}`, async () => {
+      const ctx = { requestId: String(req.id) };
+      const paths = await searchPaths(deps, market, 'cars', ['car_id', 'slug'], (doc) => `${market.paths.carDetailBase}/${String(doc.car_id)}/${String(doc.slug)}`, { offset: (n - 1) * SITEMAP_MAX_CARS, max: SITEMAP_MAX_CARS }, ctx);
+      return paths.length === 0 ? null : sitemapXml(market, origin, paths.flatMap((path) => sameEverywhere(market, path)));
+    });
+  });
+
+  /** A cached XML document, 404 when the builder has nothing (a car file past the stock). */
+  async function sendXml(res: Response, next: NextFunction, key: string, build: () => Promise<string | null>) {
     try {
-      const origin = siteOrigin(market, req);
-      const xml = await cache.get(`${market.id}|${origin}`, () => buildSitemap(deps, market, origin, { requestId: String(req.id) }));
+      const xml = await cache.get(key, async () => (await build()) ?? '');
+      if (xml === '') return next();
       res.type('application/xml').setHeader('Cache-Control', 'public, max-age=600');
       res.send(xml);
     } catch (err) {
       next(err);
     }
-  });
+  }
 
   return router;
 }
 
-async function buildSitemap(deps: PageDeps, market: Market, origin: string, ctx: CallContext): Promise<string> {
-  const [contentEntries, sites, cars] = await Promise.all([
+/** Content pages in every language and every site's page. */
+async function buildPagesSitemap(deps: PageDeps, market: Market, origin: string, ctx: CallContext): Promise<string> {
+  const [contentEntries, sites] = await Promise.all([
     contentPages(deps, market, ctx),
-    // Sites and cars have the same path in every language; without them the sitemap still lists the content.
-    searchPaths(deps, market, 'sites', ['slug'], (doc) => `${market.paths.siteDetail}/${String(doc.slug)}`, SEARCH_PAGE, ctx).catch(() => []),
-    searchPaths(deps, market, 'cars', ['car_id', 'slug'], (doc) => `${market.paths.carDetailBase}/${String(doc.car_id)}/${String(doc.slug)}`, SITEMAP_MAX_CARS, ctx).catch(
-      () => [],
-    ),
+    // Sites have the same path in every language; without them the sitemap still lists the content.
+    searchPaths(deps, market, 'sites', ['slug'], (doc) => `${market.paths.siteDetail}/${String(doc.slug)}`, { offset: 0, max: SEARCH_PAGE }, ctx).catch(() => []),
   ]);
-  const sameEverywhere = (path: string): SitemapEntry[] => {
-    const alternates = market.languages.map((language) => ({ language, path: localisePath(market, language, path) }));
-    return alternates.map((a) => ({ path: a.path, alternates }));
-  };
-  return sitemapXml(market, origin, [...contentEntries, ...[...sites, ...cars].flatMap(sameEverywhere)]);
+  return sitemapXml(market, origin, [...contentEntries, ...sites.flatMap((path) => sameEverywhere(market, path))]);
+}
+
+/** A path that is the same page in every language of the market (sites, cars), with its language versions. */
+function sameEverywhere(market: Market, path: string): SitemapEntry[] {
+  const alternates = market.languages.map((language) => ({ language, path: localisePath(market, language, path) }));
+  return alternates.map((a) => ({ path: a.path, alternates }));
+}
+
+/** How many cars the market has in stock. */
+async function carCount(deps: PageDeps, market: Market, ctx: CallContext): Promise<number> {
+  const { value } = await deps.searchCache.search({ index: market.searchIndexes.cars as SearchRequest['index'], fields: ['car_id'], limit: 1 }, ctx);
+  return value.total_items;
 }
 
 /** Every published page in every language; one failing language fails the build (and the stale sitemap stays). */
@@ -93,22 +129,23 @@ async function contentPages(deps: PageDeps, market: Market, ctx: CallContext): P
   );
 }
 
-/** Detail paths of an index's documents, paging through the search cache up to `max`. */
+/** Detail paths of an index's documents from `offset`, paging through the search cache, up to `max`. */
 async function searchPaths(
   deps: PageDeps,
   market: Market,
   kind: 'cars' | 'sites',
   fields: string[],
   pathOf: (doc: Record<string, unknown>) => string,
-  max: number,
+  range: { offset: number; max: number },
   ctx: CallContext,
 ): Promise<string[]> {
   const paths: string[] = [];
-  for (let offset = 0; offset < max; offset += SEARCH_PAGE) {
+  const end = range.offset + range.max;
+  for (let offset = range.offset; offset < end; offset += SEARCH_PAGE) {
     const request: SearchRequest = {
       index: market.searchIndexes[kind] as SearchRequest['index'],
       fields,
-      limit: Math.min(SEARCH_PAGE, max - offset),
+      limit: Math.min(SEARCH_PAGE, end - offset),
       offset,
       ...(kind === 'cars' ? { sort_name: 'newest' as const } : {}),
     };
@@ -120,6 +157,16 @@ async function searchPaths(
 }
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function sitemapIndexXml(origin: string, files: string[]): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...files.map((file) => `<sitemap><loc>${escapeXml(origin + file)}</loc></sitemap>`),
+    '</sitemapindex>',
+    '',
+  ].join('\n');
+}
 
 function sitemapXml(market: Market, origin: string, entries: SitemapEntry[]): string {
   const url = (path: string) => escapeXml(origin + path);

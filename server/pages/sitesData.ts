@@ -57,10 +57,10 @@ export interface SiteListData {
   keyphrase: string;
 }
 
-/** The site list: every site (up to 100), or those matching the shopper's search (`?q=`). */
-export async function loadSiteList(deps: SearchDeps, res: Response, keyphrase: string, ctx: CallContext): Promise<SiteListData> {
+/** The site list: every site (up to 100), or those matching the shopper's search (`?q=`) and the URL's filters. */
+export async function loadSiteList(deps: SearchDeps, res: Response, keyphrase: string, ctx: CallContext, filters: SearchFilter[] = []): Promise<SiteListData> {
   const all = searchSiteCards(deps, res, { limit: SEARCH_MAX_LIMIT }, ctx);
-  const matching = keyphrase ? searchSiteCards(deps, res, { keyphrase, limit: SEARCH_MAX_LIMIT }, ctx) : all;
+  const matching = keyphrase || filters.length > 0 ? searchSiteCards(deps, res, { keyphrase, filters, limit: SEARCH_MAX_LIMIT }, ctx) : all;
   const [everySite, found] = await Promise.all([all, matching]);
   return { sites: found.sites, allCount: everySite.total, keyphrase };
 }

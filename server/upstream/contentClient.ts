@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { Language } from '../../markets/schema.js';
 import {
-  AlertResponseSchema, BrandsResponseSchema, CONTENT_PREVIEW_HEADER, ContentBlockSchema, LanguagesResponseSchema, NavigationResponseSchema,
+  AlertResponseSchema, BrandsResponseSchema, CONTENT_PREVIEW_HEADER, ContentBlockSchema, ContentPagePath, LanguagesResponseSchema, NavigationResponseSchema,
   PageResponseSchema, SitemapResponseSchema, StoriesResponseSchema, type SitemapPage, type ContentBlock, type ContentPage,
 } from '../../contracts/upstream/content.js';
 import type { z } from 'zod';
@@ -75,6 +75,7 @@ export class ContentClient {
    * block must never cost the shopper the page.
    */
   async page(scope: ContentScope, path: string, ctx: CallContext = {}): Promise<ContentPage | null> {
+    if (!ContentPagePath.safeParse(path).success) return null; // no page can live there: not worth a 400 from the service
     let answer: z.infer<typeof PageResponseSchema>;
     try {
       answer = await this.http.json({ method: 'GET', path: sitePath(scope, 'page'), query: { lang: scope.language, path }, headers: previewHeaders(scope), schema: PageResponseSchema }, ctx);

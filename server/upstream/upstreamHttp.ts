@@ -1,11 +1,12 @@
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Pool, errors as undiciErrors } from 'undici';
+import { Pool, errors as undiciErrors, type Dispatcher } from 'undici';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Metrics } from '../metrics.js';
 import { UpstreamError, type UpstreamFailure } from './upstreamError.js';
 import { sanitiseUpstreamBody } from './sanitiseUpstreamBody.js';
+import { guardBody, readBodyText, releaseBody } from './upstreamBody.js';
 
 /** What a caller passes along from the shopper's request. */
 export interface CallContext {
@@ -20,6 +21,10 @@ export interface UpstreamHttpOptions {
   connectTimeoutMs: number;
   /** Deadline for the whole call, retries included. */
   timeoutMs: number;
+  /** The largest answer body read (JSON and error bodies); a larger one is a bad answer. */
+  maxBodyBytes: number;
+  /** Applied to every answer's text before it is parsed (originRewrite.ts). */
+  rewrite?: (text: string) => string;
   logger: Logger;
   metrics: Metrics;
 }
@@ -31,6 +36,18 @@ export interface JsonCall<S extends z.ZodType> {
   body?: unknown;
   headers?: Record<string, string>;
   schema: S;
+}
+
+export interface RelayCall {
+  path: string;
+  headers?: Record<string, string>;
+}
+
+/** An answer whose body the caller passes on as it arrives; always read to the end or released. */
+export interface RelayedAnswer {
+  statusCode: number;
+  headers: Dispatcher.ResponseData['headers'];
+  body: Readable;
 }
 
 export interface EventStreamCall {
@@ -69,6 +86,7 @@ export class UpstreamHttp {
     const deadline = AbortSignal.timeout(this.options.timeoutMs);
     const signal = ctx.signal ? AbortSignal.any([deadline, ctx.signal]) : deadline;
     const retries = call.method === 'GET' ? MAX_RETRIES : 0;
+    let lastFailure: UpstreamError | undefined;
     try {
       for (let attempt = 0; ; attempt++) {
         try {
@@ -77,8 +95,13 @@ export class UpstreamHttp {
           return value;
         } catch (err) {
           const failure = this.classify(err, deadline, ctx.signal);
+          // A retry the deadline cut short says less than the failure that caused it.
+          if (lastFailure && failure.failure === 'upstream_timeout') throw lastFailure;
           if (attempt >= retries || !isRetryable(failure)) throw failure;
-          await sleep(50 * (attempt + 1) + Math.random() * 100, undefined, { signal });
+          lastFailure = failure;
+          await sleep(50 * (attempt + 1) + Math.random() * 100, undefined, { signal }).catch(() => {
+            throw failure;
+          });
         }
       }
     } catch (err) {
@@ -94,32 +117,71 @@ export class UpstreamHttp {
    * throws the same UpstreamError as `json`, with the sanitised body.
    */
   async openEventStream(call: EventStreamCall, ctx: CallContext = {}): Promise<Readable> {
-    const started = performance.now();
-    const described = { method: 'GET' as const, path: call.path };
-    try {
-      const { statusCode, headers, body } = await this.pool.request({
-        method: 'GET',
-        path: this.prefix + call.path + queryString(call.query),
-        headers: { accept: 'text/event-stream', ...(ctx.requestId ? { 'x-request-id': ctx.requestId } : {}), ...call.headers },
-        signal: ctx.signal,
-        headersTimeout: this.options.timeoutMs,
-        bodyTimeout: 0,
-      });
-      if (statusCode >= 400) {
-        const text = await body.text();
-        throw new UpstreamError(this.options.service, 'upstream_status', `${this.options.service} answered ${statusCode}`, statusCode, sanitiseUpstreamBody(text));
-      }
+    const request = {
+      path: call.path + queryString(call.query),
+      headers: { accept: 'text/event-stream', ...call.headers },
+      bodyTimeout: 0,
+    };
+    return this.streamingCall(request, ctx, async ({ statusCode, headers, body }) => {
+      if (statusCode >= 400) throw await this.statusError(statusCode, headers, body);
       if (!String(headers['content-type'] ?? '').startsWith('text/event-stream')) {
-        body.destroy();
+        releaseBody(body);
         throw new UpstreamError(this.options.service, 'upstream_bad_answer', `${this.options.service} answered something that is not an event stream`);
       }
-      this.record('ok', started, ctx, described);
       return body;
+    });
+  }
+
+  /**
+   * A GET whose body is relayed, not parsed (media files). The deadline covers the answer's headers
+   * and then each wait for the next chunk. `passStatuses` (e.g. 304, 404) come back as answers;
+   * any other error status throws an UpstreamError, its body released.
+   */
+  async relay(call: RelayCall, passStatuses: readonly number[], ctx: CallContext = {}): Promise<RelayedAnswer> {
+    return this.streamingCall({ path: call.path, headers: call.headers ?? {}, bodyTimeout: this.options.timeoutMs }, ctx, async (answer) => {
+      if (answer.statusCode >= 400 && !passStatuses.includes(answer.statusCode)) throw await this.statusError(answer.statusCode, answer.headers, answer.body);
+      return answer;
+    });
+  }
+
+  /**
+   * A GET whose body the caller reads on its own time: the deadline covers the answer up to `accept`
+   * (headers, and an error body); after that only the caller's signal and `bodyTimeout` apply.
+   */
+  private async streamingCall<T>(
+    request: { path: string; headers: Record<string, string>; bodyTimeout: number },
+    ctx: CallContext,
+    accept: (answer: RelayedAnswer) => Promise<T>,
+  ): Promise<T> {
+    const started = performance.now();
+    const described = { method: 'GET' as const, path: request.path };
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), this.options.timeoutMs);
+    const signal = ctx.signal ? AbortSignal.any([deadline.signal, ctx.signal]) : deadline.signal;
+    try {
+      const answer = await this.send({
+        method: 'GET',
+        path: this.prefix + request.path,
+        headers: { ...(ctx.requestId ? { 'x-request-id': ctx.requestId } : {}), ...request.headers },
+        signal,
+        bodyTimeout: request.bodyTimeout,
+      });
+      const value = await accept(answer);
+      this.record('ok', started, ctx, described);
+      return value;
     } catch (err) {
-      const failure = this.classify(err, NEVER_ABORTED, ctx.signal);
+      const failure = this.classify(err, deadline.signal, ctx.signal);
       this.record(failure.failure, started, ctx, described, failure);
       throw failure;
+    } finally {
+      clearTimeout(timer);
     }
+  }
+
+  /** Counts and logs a failure of an answer this client already gave (a relayed body cut off or stalled). */
+  recordBodyFailure(err: unknown, path: string, ctx: CallContext = {}): void {
+    const failure = this.classify(err, NEVER_ABORTED, ctx.signal);
+    this.record(failure.failure, performance.now(), ctx, { method: 'GET', path }, failure);
   }
 
   close(): Promise<void> {
@@ -127,7 +189,7 @@ export class UpstreamHttp {
   }
 
   private async once<S extends z.ZodType>(call: JsonCall<S>, ctx: CallContext, signal: AbortSignal): Promise<z.output<S>> {
-    const { statusCode, body } = await this.pool.request({
+    const { statusCode, headers, body } = await this.send({
       method: call.method,
       path: this.prefix + call.path + queryString(call.query),
       headers: {
@@ -139,9 +201,11 @@ export class UpstreamHttp {
       body: call.body !== undefined ? JSON.stringify(call.body) : null,
       signal,
     });
-    const text = await body.text(); // always consumed, so the connection goes back to the pool
-    if (statusCode >= 400) {
-      throw new UpstreamError(this.options.service, 'upstream_status', `${this.options.service} answered ${statusCode}`, statusCode, sanitiseUpstreamBody(text));
+    if (statusCode >= 400) throw await this.statusError(statusCode, headers, body);
+    const text = await this.readText(headers, body); // always consumed, so the connection goes back to the pool
+    // A proxy's or load balancer's web page in front of a failing service is not the service's answer.
+    if (text !== '' && !isJson(headers['content-type'])) {
+      throw new UpstreamError(this.options.service, 'upstream_bad_answer', `${this.options.service} answered ${String(headers['content-type'] ?? 'no content type')}, not JSON`);
     }
     let json: unknown;
     try {
@@ -154,6 +218,34 @@ export class UpstreamHttp {
       throw new UpstreamError(this.options.service, 'upstream_bad_answer', `${this.options.service} answered an unexpected shape`);
     }
     return parsed.data;
+  }
+
+  /** Every request goes out here, so every body is guarded from the moment it exists. */
+  private async send(options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> {
+    const answer = await this.pool.request(options);
+    guardBody(answer.body);
+    return answer;
+  }
+
+  private async readText(headers: Dispatcher.ResponseData['headers'], body: Readable): Promise<string> {
+    const { service, maxBodyBytes } = this.options;
+    const tooLarge = () => new UpstreamError(service, 'upstream_bad_answer', `${service} answered more than ${maxBodyBytes} bytes`);
+    if (Number(headers['content-length'] ?? 0) > maxBodyBytes) {
+      releaseBody(body);
+      throw tooLarge();
+    }
+    const text = await readBodyText(body, maxBodyBytes, tooLarge);
+    return this.options.rewrite ? this.options.rewrite(text) : text;
+  }
+
+  private async statusError(statusCode: number, headers: Dispatcher.ResponseData['headers'], body: Readable): Promise<UpstreamError> {
+    const { service } = this.options;
+    // An error body too large is left out; one that breaks off fails the call like any cut answer.
+    const text = await this.readText(headers, body).catch((err: unknown) => {
+      if (err instanceof UpstreamError) return '';
+      throw err;
+    });
+    return new UpstreamError(service, 'upstream_status', `${service} answered ${statusCode}`, statusCode, sanitiseUpstreamBody(text));
   }
 
   private classify(err: unknown, deadline: AbortSignal, callerSignal: AbortSignal | undefined): UpstreamError {
@@ -170,6 +262,7 @@ export class UpstreamHttp {
     const latencyMs = Math.round(performance.now() - started);
     const label = outcome === 'ok' ? 'ok' : outcome.replace('upstream_', '');
     this.options.metrics.upstreamCalls.observe({ service: this.options.service, outcome: label }, latencyMs / 1000);
+    if (err) this.options.metrics.upstreamErrors.inc({ service: this.options.service, cause: causeOf(err) });
     const line = { service: this.options.service, method: call.method, path: call.path, outcome: label, latencyMs, requestId: ctx.requestId };
     if (err) this.options.logger.warn({ ...line, upstreamStatus: err.upstreamStatus }, 'upstream call failed');
     else this.options.logger.debug(line, 'upstream call');
@@ -178,6 +271,15 @@ export class UpstreamHttp {
 
 function isRetryable(err: UpstreamError): boolean {
   return err.failure === 'upstream_unreachable' || (err.failure === 'upstream_status' && RETRYABLE_STATUS.has(err.upstreamStatus ?? 0));
+}
+
+function causeOf(err: UpstreamError): string {
+  if (err.failure !== 'upstream_status') return err.failure.replace('upstream_', '');
+  return (err.upstreamStatus ?? 500) < 500 ? 'status_4xx' : 'status_5xx';
+}
+
+function isJson(contentType: string | string[] | undefined): boolean {
+  return /^application\/([\w.-]+\+)?json\b/i.test(String(contentType ?? ''));
 }
 
 function queryString(query: JsonCall<z.ZodType>['query']): string {

@@ -5,9 +5,11 @@ import { ContentClient } from './contentClient.js';
 import { CodeweaverClient } from './codeweaverClient.js';
 import { ComhubClient } from './comhubClient.js';
 import { MapsClient } from './mapsClient.js';
+import { MediaClient } from './mediaClient.js';
 import { MechmateClient } from './mechmateClient.js';
 import { SearchClient } from './searchClient.js';
 import { TirehotelClient } from './tirehotelClient.js';
+import { mediaOriginRewriter } from './originRewrite.js';
 import { UpstreamHttp } from './upstreamHttp.js';
 
 /** One HTTP pool per upstream service and the typed client in front of each. */
@@ -20,10 +22,12 @@ export interface Upstreams {
   comhub: ComhubClient;
   codeweaver: CodeweaverClient;
   maps: MapsClient;
+  media: MediaClient;
   close(): Promise<void>;
 }
 
 export function createUpstreams(config: Config, logger: Logger, metrics: Metrics): Upstreams {
+  const rewrite = mediaOriginRewriter(config.upstreamUrls);
   const http = Object.fromEntries(
     UPSTREAM_SERVICES.map((service) => {
       const baseUrl = config.upstreamUrls[service];
@@ -33,6 +37,8 @@ export function createUpstreams(config: Config, logger: Logger, metrics: Metrics
         baseUrl,
         connectTimeoutMs: config.upstreamConnectTimeoutMs,
         timeoutMs: config.upstreamTimeoutsMs[service],
+        maxBodyBytes: config.upstreamMaxBodyBytes,
+        rewrite,
         logger,
         metrics,
       });
@@ -47,6 +53,7 @@ export function createUpstreams(config: Config, logger: Logger, metrics: Metrics
     comhub: new ComhubClient(http.comhub),
     codeweaver: new CodeweaverClient(http.codeweaver),
     maps: new MapsClient(http.maps),
+    media: new MediaClient(http.media),
     content: new ContentClient(http.content, logger),
     close: async () => {
       await Promise.all(Object.values(http).map((h) => h.close()));

@@ -12,6 +12,8 @@ const sweden = marketById('se');
 const finland = marketById('fi');
 const firstStory = async (market: typeof sweden) =>
   ((await (await fetch(`${harness.sandbox.url}/content/${market.contentSite}/stories?limit=1`)).json()) as { items: Array<{ title: string; premble: string; url: { path: string } }> }).items[0]!;
+const stockOf = async (index: string) =>
+  ((await (await fetch(`${harness.sandbox.url}/search/query`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ index, limit: 1 }) })).json()) as { total_items: number }).total_items;
 const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
 
 describe('what search engines and link previews read', () => {
@@ -58,12 +60,19 @@ describe('what search engines and link previews read', () => {
     expect(production.text).toContain(`Sitemap: https://${finland.hostnames[0]}/sitemap.xml`);
   });
 
-  it('lists every published page in both languages with their alternates, sites and cars, but no draft, in sitemap.xml', async () => {
-    const res = await get(finland.devHostname, '/sitemap.xml');
+  it('lists every published page in both languages with their alternates, sites and every car, but no draft, through the sitemap index', async () => {
     const origin = `http://${finland.devHostname}`;
-    expect(res.status).toBe(200);
+    const index = await get(finland.devHostname, '/sitemap.xml');
+    expect(index.status).toBe(200);
+    expect(index.text).toContain('<sitemapindex');
+    const files = [...index.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    expect(files[0]).toBe('/sitemap-pages.xml');
+    const bodies = await Promise.all(files.map((file) => get(finland.devHostname, file)));
+    const res = bodies[0]!;
     expect(res.headers['content-type']).toMatch(/^application\/xml/);
-    const locs = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    const locs = bodies.flatMap((body) => [...body.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!));
+    const cars = locs.filter((loc) => new RegExp(`^${origin}(/sv)?${finland.paths.carDetailBase}/\\d+/`).test(loc));
+    expect(cars.length).toBe((await stockOf('cars-fi')) * finland.languages.length); // every car, in each language
     expect(locs).toContain(`${origin}/`);
     expect(locs).toContain(`${origin}/sv`);
     expect(locs).toContain(`${origin}${finland.paths.carList}`);
@@ -73,6 +82,18 @@ describe('what search engines and link previews read', () => {
     expect(locs.some((loc) => loc.includes('vastuullisuusraportti'))).toBe(false); // the draft page
     expect(res.text).toContain(`<xhtml:link rel="alternate" hreflang="sv" href="${origin}/sv${finland.paths.carList}"/>`);
     expect(new Set(locs).size).toBe(locs.length);
+  });
+
+  it('lists every car of a stock above 1,000 in car files of 1,000, newest first', async () => {
+    const index = await get(sweden.devHostname, '/sitemap.xml');
+    const files = [...index.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    const total = await stockOf('cars-se');
+    expect(total).toBeGreaterThan(1000);
+    expect(files).toEqual(['/sitemap-pages.xml', ...Array.from({ length: Math.ceil(total / 1000) }, (_, i) => `/sitemap-cars-${i + 1}.xml`)]);
+    const perFile = await Promise.all(files.slice(1).map(async (file) => [...(await get(sweden.devHostname, file)).text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!)));
+    expect(perFile[0]).toHaveLength(1000);
+    expect(new Set(perFile.flat()).size).toBe(total);
+    expect((await get(sweden.devHostname, `/sitemap-cars-${files.length}.xml`)).status).toBe(404); // past the stock
   });
 
   it('builds the sitemap once and serves it from its cache afterwards', async () => {

@@ -8,7 +8,7 @@ import { marketUrl, startRunningBff } from './runningBff.js';
  * file's tests and stopped after them. Read `session.browser`, `session.url()` and `session.sandbox`
  * (the embedded sandbox, for fault injection; faults are cleared after each test) inside tests.
  */
-export function startBrowserSession() {
+export function startBrowserSession(env: Record<string, string> = {}) {
   jest.setTimeout(30_000);
   let bff: Awaited<ReturnType<typeof startRunningBff>> | undefined;
   const session = {
@@ -19,7 +19,7 @@ export function startBrowserSession() {
     },
   };
   beforeAll(async () => {
-    bff = await startRunningBff();
+    bff = await startRunningBff(env);
     session.browser = await launchChromium();
   });
   afterEach(() => bff?.sandbox?.ctx.faults.clear());

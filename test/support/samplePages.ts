@@ -30,7 +30,8 @@ export interface SamplePage {
  */
 export async function samplePages(bff: Pick<RunningBff, 'url'>, market: Market): Promise<{ pages: SamplePage[]; missing: string[] }> {
   const host = market.devHostname;
-  const sitemap = await getPage(bff, host, '/sitemap.xml');
+  // The sitemap index's first file holds the content and site pages.
+  const sitemap = await getPage(bff, host, '/sitemap-pages.xml');
   const paths = [...sitemap.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
   const marketPaths = new Set(Object.values(market.paths));
   const under = (base: string) => paths.find((p) => p.startsWith(`${base}/`));

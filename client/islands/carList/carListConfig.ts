@@ -31,7 +31,7 @@ export const URL_RANGE_FIELDS = [
 ] as const satisfies readonly CarRangeField[];
 /** Every term field the URL may carry (footer brand logos, teaser links). */
 export const URL_TERM_FIELDS = [
-  ...TERM_FACETS, 'car_condition', 'car_vehicle_type', 'car_site_name', 'car_city',
+  ...TERM_FACETS, 'car_condition', 'car_vehicle_type', 'car_site_name', 'car_city', 'car_site_region',
 ] as const satisfies readonly CarTermField[];
 
 export const CAR_SORTS = [

@@ -1,5 +1,6 @@
 import type { Language, Market } from '../../../markets/schema.js';
 import type { NavigationItem } from '../../../contracts/upstream/content.js';
+import { MARKET_NAV_PATHS } from './marketPaths.js';
 import { CONTENT_TEXTS, type NavKey } from './texts.js';
 
 interface NavNode {
@@ -75,7 +76,7 @@ export function siteTree(market: Market): SiteTree {
   const walk = (nodes: NavNode[], parentPath: string, ancestors: NavKey[], parentDraft: boolean) => {
     for (const node of nodes) {
       const fixed = fixedPath(node.key, market);
-      const path = fixed?.path ?? `${parentPath}/${slugs[node.key].slug}`;
+      const path = fixed?.path ?? MARKET_NAV_PATHS[market.id]?.[node.key] ?? `${parentPath}/${slugs[node.key].slug}`;
       const draft = parentDraft || node.draft === true;
       pathByKey.set(node.key, path);
       // A market path wins over a content page on the same path (se-used's car list is /kop-bil).

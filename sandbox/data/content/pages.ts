@@ -1,8 +1,9 @@
-import type { Language, Market } from '../../../markets/schema.js';
 import type { ContentBlock, ContentPage, Story } from '../../../contracts/upstream/content.js';
 import * as block from './blocks.js';
 import type { BlockContext } from './blocks.js';
-import type { PageEntry, SiteTree } from './navigation.js';
+import type { PageEntry } from './navigation.js';
+import { PAGE_PROVIDERS } from './pageRegistry.js';
+import { pageShell, type PageInput } from './pageShell.js';
 import { CONTENT_TEXTS, type NavKey } from './texts.js';
 
 /** Block line-ups of content pages, rotated so the content pages together show every common block type. */
@@ -12,38 +13,6 @@ const CONTENT_LINEUPS: ((ctx: BlockContext, key: NavKey) => ContentBlock[])[] = 
   (ctx) => [block.stageRow(ctx), block.countdown(ctx), block.carTeaserQuery(ctx, 'latest'), block.accordion(ctx)],
   (ctx) => [block.videoEmbed(ctx), block.siteSelection(ctx), block.highlightList(ctx, 4), block.carTeaserIds(ctx)],
 ];
-
-interface PageInput {
-  market: Market;
-  language: Language;
-  tree: SiteTree;
-  stories: Story[];
-  featuredCarIds: string[];
-  anchor: Date;
-}
-
-function pageShell(input: PageInput, id: string, path: string, name: string, pageType: ContentPage['pageType'], ancestors: NavKey[]): Omit<ContentPage, 'blocks'> {
-  const texts = CONTENT_TEXTS[input.language];
-  return {
-    id,
-    pageType,
-    path,
-    language: input.language,
-    name,
-    title: `${name} | ${input.market.siteName}`,
-    metaDescription: path === '/' ? texts.home.description : texts.pageLead.replace('{label}', name.toLowerCase()),
-    image: block.image(`${input.market.id}-${name}`, name),
-    alternates: input.market.languages.map((language) => ({ language, path })),
-    breadcrumbs: [
-      { name: texts.home.title, path: '/' },
-      ...ancestors.map((key) => ({ name: texts.nav[key].label, path: input.tree.pathByKey.get(key) ?? '/' })),
-      ...(path === '/' ? [] : [{ name, path }]),
-    ].filter((crumb, i, all) => all.findIndex((c) => c.path === crumb.path) === i),
-    published: true,
-    updatedAt: input.anchor.toISOString(),
-    story: null,
-  };
-}
 
 function contentPage(input: PageInput, entry: PageEntry, index: number): ContentPage {
   const texts = CONTENT_TEXTS[input.language];
@@ -119,5 +88,7 @@ export function marketPages(input: PageInput): Map<string, ContentPage> {
   const pages = new Map<string, ContentPage>([['/', homePage(input)]]);
   [...input.tree.pages.values()].forEach((entry, i) => pages.set(entry.path, contentPage(input, entry, i)));
   input.stories.forEach((story, i) => pages.set(story.url.path, storyPage(input, story, i)));
+  // Pages outside the navigation tree (pageRegistry.ts); one on a tree path replaces the tree's page.
+  for (const provide of PAGE_PROVIDERS) for (const page of provide(input)) pages.set(page.path, page);
   return pages;
 }

@@ -93,11 +93,11 @@ describe('the workshop event stream relay', () => {
     for (let i = 1; i < arrivals.length; i++) expect(arrivals[i]! - arrivals[i - 1]!).toBeGreaterThan(INTERVAL_MS / 2);
   });
 
-  it('sets retry: first and gives each workshop its departmentId as the event id', async () => {
+  it('sets retry: first and gives each workshop its departmentId and place in the page as the event id', async () => {
     const stream = await openStream(server.origin, STOCKHOLM);
     await stream.done;
     expect(stream.frames[0]!.retry).toMatch(/^\d+$/);
-    for (const message of stream.messages()) expect(message.id).toBe(String((message.data as { departmentId: number }).departmentId));
+    stream.messages().forEach((message, i) => expect(message.id).toBe(`${(message.data as { departmentId: number }).departmentId}.${i + 1}`));
   });
 
   it('closes after 5 workshops and stops the sandbox writing', async () => {
@@ -108,10 +108,11 @@ describe('the workshop event stream relay', () => {
     await waitFor(() => h.sandbox.ctx.stats.openStreams === before, 500);
   });
 
-  it('forwards {nosites} and closes when no workshop is near', async () => {
+  it('forwards {nosites} and closes when no workshop is near, with the id that ends the page', async () => {
     const stream = await openStream(server.origin, 'regNo=ABC123&serviceOfferings=oilservice&latitude=0&longitude=0');
     await stream.done;
     expect(stream.messages().map((m) => m.data)).toEqual([{ nosites: true }]);
+    expect(stream.messages()[0]!.id).toBe('end');
   });
 
   it('forwards an {error} message from the service and closes', async () => {
@@ -122,13 +123,40 @@ describe('the workshop event stream relay', () => {
     expect(data[2]).toEqual({ error: 'ServerError' });
   });
 
-  it('passes Last-Event-ID upstream, continuing after that workshop', async () => {
+  it('continues a page dropped in the middle: a reconnect with Last-Event-ID gets the rest of that page only', async () => {
     const first = await openStream(server.origin, STOCKHOLM);
     await first.done;
     const ids = first.messages().map((m) => m.id);
     const next = await openStream(server.origin, STOCKHOLM, { 'last-event-id': ids[1]! });
     await next.done;
-    expect(next.messages().slice(0, 3).map((m) => m.id)).toEqual(ids.slice(2, 5));
+    expect(next.messages().map((m) => m.id)).toEqual(ids.slice(2, 5));
+  });
+
+  it.each([
+    ['the last workshop of a page', (ids: string[]) => ids[4]!],
+    ['the end of a page', () => 'end'],
+  ])('answers 204 and asks the upstream nothing when an EventSource reconnects after %s', async (_what, lastId) => {
+    const first = await openStream(server.origin, STOCKHOLM);
+    await first.done;
+    const before = h.sandbox.upstreamCalls('mechmate');
+    const again = await request(`${server.origin}/api/mechmate/departments/closestAvailable?${STOCKHOLM}`, {
+      headers: { host: 'se.localhost', 'last-event-id': lastId(first.messages().map((m) => m.id!)) },
+    });
+    expect(again.statusCode).toBe(204);
+    expect(await again.body.text()).toBe('');
+    expect(h.sandbox.upstreamCalls('mechmate')).toBe(before);
+  });
+
+  it("gets the next page with an explicit cursor ('Hämta fler')", async () => {
+    const first = await openStream(server.origin, STOCKHOLM);
+    await first.done;
+    const lastId = (first.messages()[4]!.data as { departmentId: number }).departmentId;
+    const more = await openStream(server.origin, `${STOCKHOLM}&cursor=${lastId}`);
+    await more.done;
+    const ids = more.messages().map((m) => (m.data as { departmentId?: number }).departmentId);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids).not.toContain(lastId);
+    expect(more.messages()[0]!.id).toMatch(/\.1$/);
   });
 
   it('aborts the sandbox stream within 500 ms when the browser disconnects', async () => {

@@ -36,23 +36,25 @@ describe('the shipped tables redirect every route family of the specification', 
     ['se', '/kop-bil/alla-bilar-i-lager/stockholm', '/kop-bil/sok-bil?car_site_region=Stockholm'],
     ['se', '/kop-bil/bil/184223/volvo-xc60-b4-awd-momentum', '/kop-bil/184223/volvo-xc60-b4-awd-momentum'],
     ['se', '/service-och-verkstad/volvo', '/anlaggningar?site_departments.brands.name=Volvo&site_departments.service_name=Verkstad'],
-    ['se', '/kop-bil/foretag/flotta', '/foretag/flottlosningar'],
-    ['se', '/livet-med-bil/elbilsguiden', '/nyheter/elbilsguiden'],
+    ['se', '/kop-bil/foretag/flotta', '/kop-bil/finansiering/foretagsleasing'],
+    ['se', '/livet-med-bil/elbilsguiden', '/nyheter'],
     ['se', '/webbshop/dack/sommardack', '/dack-och-biltillbehor/dack'],
     ['se', '/om-hedin-automotive/jobba-hos-oss', '/om-oss/karriar'],
     // Finland, Norway, Swedish used-car brand, Slovakia
     ['fi', '/osta-auto', '/autot'],
-    ['fi', '/loyda-meidat/hedin-bil-vantaa', '/toimipisteet/hedin-automotive-vantaa'],
+    ['fi', '/loyda-meidat/hedin-bil-vantaa', '/toimipisteet/hedin-bil-vantaa'],
+    ['fi', '/loyda-meidat/toyota-vantaa', '/toimipisteet/hedin-bil-vantaa'],
     ['fi', '/auton-omistaminen/rengashotelli', '/huolto/rengashotelli'],
     ['fi', '/meista/ura', '/tietoa-meista/ura'],
     ['no', '/vare-bilmerker/toyota', '/biler?car_brand=Toyota'],
-    ['no', '/finn-oss/hedin-bil-oslo', '/finn-oss/hedin-automotive-oslo'],
+    ['no', '/finn-oss/bilia-drammen', '/finn-oss/hedin-bil-drammen'],
+    ['no', '/om-hedin/kontakt', '/om-oss/kontakt'],
     ['no', '/om-hedin/om-oss/historie', '/om-oss/historie'],
     ['no', '/bileierskap/dekkhotell', '/verksted/dekkhotell'],
     ['se-used', '/bilagande/service', '/service'],
     ['se-used', '/vara-bilmarken/volvo', '/kop-bil?car_brand=Volvo'],
     ['se-used', '/kop-bil/elbilar', '/kop-bil?car_fuel=El'],
-    ['se-used', '/hitta-oss/begagnat-bromma', '/hitta-oss/hedin-begagnat-bromma'],
+    ['se-used', '/hitta-oss/begagnat-bromma', '/hitta-oss/begagnat-se-stockholm'],
     ['se-used', '/salj-din-bil', '/salj-bil'],
     ['se-used', '/om-begagnat/historia', '/foretaget/historia'],
     ['sk', '/o-hedin/kariera', '/spolocnost/kariera'],
@@ -90,5 +92,9 @@ describe('the shipped tables redirect every route family of the specification', 
   test('current pages are not redirected', () => {
     for (const path of ['/buy-car/used-cars/bmw', '/buy-car/used-cars/bmw/x5', '/find-us', '/sell-car', '/']) expect(locationOf('uk', path)).toBeNull();
     for (const path of ['/kop-bil/sok-bil', '/kop-bil/184223/volvo-xc60', '/anlaggningar/hedin-automotive-goteborg']) expect(locationOf('se', path)).toBeNull();
+    // Navigation pages the tables used to redirect (issue 15).
+    for (const path of ['/kop-bil', '/kop-bil/finansiering', '/kop-bil/finansiering/billan', '/kop-bil/kampanjer', '/service-och-verkstad/skadeverkstad']) expect(locationOf('se', path)).toBeNull();
+    for (const path of ['/om-oss/kontakt', '/finn-oss/hedin-bil-bergen', '/finn-oss/hedin-bil-stavanger', '/finn-oss/hedin-bil-trondheim']) expect(locationOf('no', path)).toBeNull();
+    expect(locationOf('uk', '/about-us')).toBeNull();
   });
 });

@@ -1,0 +1,32 @@
+/**
+ * Analytics events on `window.dataLayer` (part 2 §7), read by whatever tag manager the site runs;
+ * no third-party script is loaded by us. One typed list of events, so every flow sends the same shapes.
+ */
+export type DataLayerEvent =
+  /** One step of a multi-step flow shown (the booking flow numbers its steps 0–5). */
+  | { event: 'flow_interaction'; flow_name: string; flow_version: string; step_number: number; step_name: string }
+  /** A completed booking or lead: value 0 where nothing is sold. */
+  | { event: 'purchase'; ecommerce: { transaction_id: string; currency: string; value: number; items?: readonly PurchaseItem[] } }
+  /** An error the shopper was shown (lookup errors and similar). */
+  | { event: 'event_error'; flow_name: string; error_type: string; error_message: string }
+  /** A form's life: first interaction, each submit, and its outcome. */
+  | { event: 'form_interaction'; form_name: string; action: 'start' | 'submit' | 'success' | 'error'; step_name?: string };
+
+export interface PurchaseItem {
+  item_id: string;
+  item_name: string;
+  price?: number;
+  quantity?: number;
+}
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+  }
+}
+
+export function pushToDataLayer(event: DataLayerEvent): void {
+  if (typeof window === 'undefined') return;
+  window.dataLayer ??= [];
+  window.dataLayer.push(event);
+}

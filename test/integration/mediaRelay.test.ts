@@ -1,0 +1,82 @@
+import { jest } from '@jest/globals';
+import { Agent, request } from 'undici';
+import { listen } from '../support/apiHarness.js';
+import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
+
+jest.setTimeout(30_000);
+
+const peers = sandboxedBffForThisFile({ UPSTREAM_MEDIA_TIMEOUT_MS: '500' });
+let server: Awaited<ReturnType<typeof listen>>;
+// One keep-alive connection, as a browser reuses one for a page's images.
+const agent = new Agent({ connections: 1, pipelining: 0 });
+beforeAll(async () => {
+  server = await listen(peers.bff.app);
+});
+afterAll(async () => {
+  await agent.close();
+  await server.close();
+});
+
+const get = (path: string, headers: Record<string, string> = {}) => request(`${server.origin}${path}`, { dispatcher: agent, headers: { host: 'uk.localhost', ...headers } });
+
+describe('the media relay', () => {
+  it('relays a file whole, with its type and caching headers', async () => {
+    const res = await get('/media/brands/volvo.svg');
+    const body = await res.body.text();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.headers['cache-control']).toMatch(/max-age/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(body).toMatch(/<\/svg>\s*$/);
+  });
+
+  it('answers a missing file with a complete, empty 404 in under 100 ms, and the connection is reused at once', async () => {
+    await (await get('/media/brands/volvo.svg')).body.dump(); // warm the connection
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      const res = await get('/media/2071/bmw-x5-price-list.pdf');
+      const body = await res.body.text();
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-length']).toBe('0');
+      expect(body).toBe('');
+      expect(performance.now() - started).toBeLessThan(100);
+    }
+  });
+
+  it('answers 304 to a matching conditional request', async () => {
+    const first = await get('/media/brands/volvo.svg');
+    await first.body.dump();
+    const etag = first.headers.etag;
+    expect(etag).toEqual(expect.any(String));
+    const res = await get('/media/brands/volvo.svg', { 'if-none-match': String(etag) });
+    expect(res.statusCode).toBe(304);
+    expect(await res.body.text()).toBe('');
+  });
+
+  it('never serves a web page the media service gives instead of a file: an empty 502', async () => {
+    peers.sandbox.ctx.faults.set('media', { wrongContentType: true });
+    const res = await get('/media/brands/volvo.svg');
+    expect(res.statusCode).toBe(502);
+    expect(res.headers['content-type']).toBeUndefined();
+    expect(await res.body.text()).toBe('');
+  });
+
+  it('answers an empty 504 within the deadline when the media service hangs, and counts it in /metrics', async () => {
+    peers.sandbox.ctx.faults.set('media', { hang: true });
+    const started = performance.now();
+    const res = await get('/media/brands/volvo.svg');
+    expect(res.statusCode).toBe(504);
+    expect(await res.body.text()).toBe('');
+    expect(performance.now() - started).toBeLessThan(500 + 300); // the deadline, and room for a loaded CI machine
+    peers.sandbox.ctx.faults.clear();
+    const metrics = await (await get('/metrics')).body.text();
+    expect(metrics).toMatch(/bff_upstream_request_duration_seconds_count\{service="media",outcome="timeout"\} [1-9]/);
+  });
+
+  it('ends the connection when a file breaks off mid-way, so it never looks whole', async () => {
+    peers.sandbox.ctx.faults.set('media', { cut: true });
+    const res = await get('/media/brands/volvo.svg');
+    expect(res.statusCode).toBe(200);
+    await expect(res.body.text()).rejects.toThrow();
+  });
+});

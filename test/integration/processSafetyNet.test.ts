@@ -1,0 +1,34 @@
+import { jest } from '@jest/globals';
+import { request } from 'undici';
+import { spawnBff } from '../support/spawnedBff.js';
+
+jest.setTimeout(60_000);
+
+describe.each(['uncaughtException', 'unhandledRejection'] as const)('the process safety net on %s', (kind) => {
+  it('logs it once at fatal, lets the in-flight request finish, then exits 1', async () => {
+    // A search the sandbox answers after 1.5 s is in flight when the planted error fires at 1 s.
+    const bff = spawnBff(
+      { FATAL_KIND: kind, FATAL_AFTER_MS: '1000', SANDBOX_FAULT: 'search:latency=1500', SHUTDOWN_GRACE_MS: '5000' },
+      'test/support/entries/fatalAfterStart.ts',
+    );
+    try {
+      const { url } = await bff.listening();
+      const inFlight = await request(`${url}/api/search`, {
+        method: 'POST',
+        headers: { host: 'se.localhost', 'content-type': 'application/json' },
+        body: JSON.stringify({ index: 'cars', limit: 1 }),
+      });
+      expect(inFlight.statusCode).toBe(200);
+      await inFlight.body.json();
+      expect(await bff.exited).toBe(1);
+
+      const fatal = bff.logLines().filter((l) => l.level === 60);
+      expect(fatal).toHaveLength(1);
+      expect(fatal[0]).toMatchObject({ kind, err: { message: kind === 'unhandledRejection' ? 'planted rejection' : 'planted exception' } });
+      const messages = bff.logLines().map((l) => l.msg);
+      expect(messages.indexOf('stopped')).toBeGreaterThan(messages.indexOf(fatal[0]!.msg));
+    } finally {
+      await bff.stop();
+    }
+  });
+});

@@ -1,0 +1,82 @@
+import { jest } from '@jest/globals';
+import request from 'supertest';
+import { marketById } from '../../markets/registry.js';
+import { translator } from '../../markets/translations/dictionaries.js';
+import type { Site } from '../../contracts/upstream/search.js';
+import { sandboxDataset } from '../../sandbox/data/dataset.js';
+import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
+
+jest.setTimeout(60_000);
+
+const harness = sandboxedBffForThisFile();
+const get = (host: string, path: string) => request(harness.bff.app).get(path).set('Host', host);
+const data = () => sandboxDataset(harness.sandbox.ctx.seed, harness.sandbox.ctx.now());
+const sweden = marketById('se');
+const uk = marketById('uk');
+const carListProps = (html: string) => {
+  const json = /<script type="application\/json" id="([^"]+)-props">(.*?)<\/script>/s.exec(html.slice(html.indexOf('data-island="carList"')))?.[2];
+  return JSON.parse(json!) as { results: { cars: { id: string }[]; total: number } };
+};
+const siteLinks = (html: string) => [...html.matchAll(/<a class="site-card__link" href="([^"]+)"/g)].map((m) => m[1]!);
+
+describe('redirects answer before the media relay', () => {
+  it('moves an old UK price-list PDF to its listing with a 301', async () => {
+    const res = await get(uk.devHostname, '/media/2071/bmw-x5-price-list.pdf');
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe('/buy-car/new-cars/bmw');
+    // ...and the listing it lands on is a page.
+    expect((await get(uk.devHostname, res.headers.location!)).status).toBe(200);
+  });
+
+  it('still relays media files that exist', async () => {
+    const res = await get(sweden.devHostname, '/media/sites/101.svg');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+  });
+});
+
+describe('listing filters that redirect destinations use', () => {
+  it('shows only the cars of the region named by car_site_region, server-rendered', async () => {
+    const expected = data().cars.get('se')!.filter((car) => car.car_site_region === 'Stockholm');
+    expect(expected.length).toBeGreaterThan(0);
+    const res = await get(sweden.devHostname, '/kop-bil/sok-bil?car_site_region=Stockholm');
+    expect(res.status).toBe(200);
+    const { results } = carListProps(res.text);
+    expect(results.total).toBe(expected.length);
+    expect(results.cars.length).toBeGreaterThan(0);
+    for (const car of results.cars) expect(data().carsById.get(car.id)?.car_site_region).toBe('Stockholm');
+    // The active filter shows as a chip the shopper can remove.
+    expect(res.text).toContain(translator('sv')('carList.facet.car_site_region'));
+  });
+
+  it('shows only the sites with a department of the brand, with a chip that removes the filter', async () => {
+    const volvo = data().sites.get('se')!.filter((site) => site.site_departments.some((d) => d.brands.some((b) => b.name === 'Volvo')));
+    const all = data().sites.get('se')!;
+    expect(volvo.length).toBeGreaterThan(0);
+    expect(volvo.length).toBeLessThan(all.length);
+    const res = await get(sweden.devHostname, '/anlaggningar?site_departments.brands.name=Volvo');
+    expect(res.status).toBe(200);
+    expect(new Set(siteLinks(res.text))).toEqual(new Set(volvo.map((s) => `/anlaggningar/${s.slug}`)));
+    const t = translator('sv');
+    expect(res.text).toContain(`<a class="chip" href="/anlaggningar" aria-label="${t('sites.removeFilter', { label: 'Märke: Volvo' })}">`);
+    // The search form keeps the filter, so a search stays inside it.
+    expect(res.text).toContain('<input type="hidden" name="site_departments.brands.name" value="Volvo"/>');
+  });
+
+  it('combines a brand and a service filter, and a chip removes only its own value', async () => {
+    const hasVolvo = (site: Site) => site.site_departments.some((d) => d.brands.some((b) => b.name === 'Volvo'));
+    const volvo = data().sites.get('se')!.filter(hasVolvo);
+    // A service some but not all Volvo sites offer.
+    const service = volvo.flatMap((site) => site.site_departments.flatMap((d) => d.service_name))
+      .find((name) => volvo.some((site) => !site.site_departments.some((d) => d.service_name.includes(name))))!;
+    const expected = volvo.filter((site) => site.site_departments.some((d) => d.service_name.includes(service)));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan(volvo.length);
+    const query = new URLSearchParams({ 'site_departments.brands.name': 'Volvo', 'site_departments.service_name': service });
+    const res = await get(sweden.devHostname, `/anlaggningar?${query}`);
+    expect(new Set(siteLinks(res.text))).toEqual(new Set(expected.map((s) => `/anlaggningar/${s.slug}`)));
+    const escape = (text: string) => text.replace(/&/g, '&amp;');
+    expect(res.text).toContain(`href="${escape(`/anlaggningar?${new URLSearchParams({ 'site_departments.service_name': service })}`)}"`);
+    expect(res.text).toContain('href="/anlaggningar?site_departments.brands.name=Volvo"');
+  });
+});

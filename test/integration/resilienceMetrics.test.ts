@@ -1,0 +1,53 @@
+import { jest } from '@jest/globals';
+import { request } from 'undici';
+import { listen, waitFor } from '../support/apiHarness.js';
+import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
+
+jest.setTimeout(30_000);
+
+process.env.SANDBOX_STREAM_INTERVAL_MS = '300';
+const peers = sandboxedBffForThisFile({ UPSTREAM_TIMEOUT_MS: '1000' });
+let server: Awaited<ReturnType<typeof listen>>;
+beforeAll(async () => {
+  server = await listen(peers.bff.app);
+});
+afterAll(() => server.close());
+
+async function metric(name: string, labels = ''): Promise<number | undefined> {
+  const res = await request(`${server.origin}/metrics`);
+  const text = await res.body.text();
+  const line = text.split('\n').find((l) => l.startsWith(`${name}${labels} `) || (labels === '' && l.startsWith(`${name} `)));
+  return line === undefined ? undefined : Number(line.split(' ').at(-1));
+}
+
+describe('/metrics', () => {
+  it('counts upstream errors by service and cause', async () => {
+    peers.sandbox.ctx.faults.set('search', { status: 503 });
+    const res = await request(`${server.origin}/api/search`, { method: 'POST', headers: { host: 'se.localhost', 'content-type': 'application/json' }, body: JSON.stringify({ index: 'cars', limit: 1 }) });
+    await res.body.dump();
+    expect(res.statusCode).toBe(502);
+    peers.sandbox.ctx.faults.set('maps', { garbage: true });
+    await (await request(`${server.origin}/api/places/autocomplete?input=lund`, { headers: { host: 'se.localhost' } })).body.dump();
+    expect(await metric('bff_upstream_errors_total', '{service="search",cause="status_5xx"}')).toBeGreaterThanOrEqual(1);
+    expect(await metric('bff_upstream_errors_total', '{service="maps",cause="bad_answer"}')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('shows the event streams open now', async () => {
+    expect(await metric('bff_open_event_streams')).toBe(0);
+    const stream = await request(`${server.origin}/api/mechmate/departments/closestAvailable?regNo=ABC123&serviceOfferings=oilservice&latitude=59.33&longitude=18.07`, { headers: { host: 'se.localhost' } });
+    expect(stream.statusCode).toBe(200);
+    expect(await metric('bff_open_event_streams')).toBe(1);
+    stream.body.destroy();
+    await waitFor(() => peers.sandbox.ctx.stats.openStreams === 0, 2_000);
+    expect(await metric('bff_open_event_streams')).toBe(0);
+  });
+
+  it('shows the event-loop lag since the last scrape', async () => {
+    await metric('bff_event_loop_lag_seconds', '{quantile="1"}'); // starts a fresh window
+    const until = Date.now() + 200;
+    while (Date.now() < until); // the loop is blocked for 200 ms
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await metric('bff_event_loop_lag_seconds', '{quantile="1"}')).toBeGreaterThanOrEqual(0.15);
+    expect(await metric('bff_event_loop_lag_seconds', '{quantile="0.99"}')).toBeLessThan(0.15); // a new window
+  });
+});
