@@ -6,6 +6,7 @@ import { PageCache } from './pageCache.js';
 import { PageCacheMetrics } from './pageCacheMetrics.js';
 import { LocalPageStore, RedisPageStore } from './pageStores.js';
 import { purgeBus } from './purgeBus.js';
+import { forgetCachedLayouts } from '../pages/loadLayout.js';
 
 export interface PageCaching {
   cache: PageCache;
@@ -26,6 +27,8 @@ export function createPageCache(config: Config, redis: RedisConnection, metrics:
     staleWhileRevalidateMs: config.pageCache.staleWhileRevalidateMs,
     metrics: pageMetrics,
     logger,
+    // A new render after a publish must not take navigation, alert or brands from the layout cache's older copy.
+    onPurge: forgetCachedLayouts,
   });
   const bus = config.redisUrl ? purgeBus(config.redisUrl, `${config.pageCache.redisPrefix}purge`, redis, logger, (prefixes) => cache.purgeLocal(prefixes)) : undefined;
   return {

@@ -46,6 +46,8 @@ export class PageCache {
       staleWhileRevalidateMs: number;
       metrics: PageCacheMetrics;
       logger: Logger;
+      /** Called on every purge, for caches the pages are rendered from (the layout's). */
+      onPurge?: () => void;
       now?: () => number;
     },
   ) {}
@@ -128,6 +130,7 @@ export class PageCache {
   purgeLocal(prefixes: readonly string[]): number {
     this.purgeEpoch++;
     this.retryAt.clear();
+    this.options.onPurge?.();
     return this.options.local.purge(prefixes);
   }
 

@@ -47,6 +47,11 @@ export class LayoutCache {
     return this.refresh(key, load);
   }
 
+  /** Forgets every answer (content was published): the next page asks the content service again. */
+  clear(): void {
+    this.entries.clear();
+  }
+
   private refresh<T>(key: string, load: () => Promise<T>): Promise<T> {
     const running = this.inFlight.get(key);
     if (running) return running as Promise<T>;

@@ -14,13 +14,26 @@ export function contentScope(res: Response): ContentScope {
 /** One cache per content client, that is per composed app (tests compose several in one process). */
 const caches = new WeakMap<ContentClient, LayoutCache>();
 
+/** The same caches, to forget them all on a purge (server/pageCache/). */
+const allCaches = new Set<WeakRef<LayoutCache>>();
+
 function cacheOf(content: ContentClient): LayoutCache {
   let cache = caches.get(content);
   if (!cache) {
     cache = new LayoutCache();
     caches.set(content, cache);
+    allCaches.add(new WeakRef(cache));
   }
   return cache;
+}
+
+/** Content was published: pages rendered from now on must not take navigation, alert or brands from before. */
+export function forgetCachedLayouts(): void {
+  for (const ref of allCaches) {
+    const cache = ref.deref();
+    if (cache) cache.clear();
+    else allCaches.delete(ref);
+  }
 }
 
 export interface LoadLayoutOptions {
