@@ -8,8 +8,8 @@ import { startBrowserSession } from '../support/browserSession.js';
 const session = startBrowserSession();
 jest.setTimeout(60_000);
 
-const BOOK_SERVICE = '/service-og-verksted/bestill-service';
-const MC_PAGE = '/service-og-verksted/mc-verksted';
+const BOOK_SERVICE = '/verksted/bestill-time';
+const MC_PAGE = '/verksted/mc-verksted';
 
 interface SellCarTexts { host: string; path: string; formName: string; regno: string; mileage: string; name: string; phone: string; email: string; sell: string; submit: string }
 const SELL_CAR: Record<'se' | 'se-used' | 'fi' | 'uk', SellCarTexts> = {
