@@ -34,7 +34,7 @@ describe('the media relay', () => {
     await (await get('/media/brands/volvo.svg')).body.dump(); // warm the connection
     for (let i = 0; i < 3; i++) {
       const started = performance.now();
-      const res = await get('/media/2071/bmw-x5-price-list.pdf');
+      const res = await get('/media/9999/no-such-price-list.pdf');
       const body = await res.body.text();
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-length']).toBe('0');
