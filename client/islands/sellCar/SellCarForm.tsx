@@ -1,8 +1,9 @@
-import { SELL_CAR_OPTIONS, SellCarValuesSchema } from '../../../contracts/forms.js';
-import { RadioGroupField, TextAreaField, TextField } from '../../forms/fields.js';
+import { SellCarValuesSchema } from '../../../contracts/forms.js';
+import { TextAreaField, TextField } from '../../forms/fields.js';
 import { useFormsHubSubmit } from '../../forms/useFormsHubSubmit.js';
 import { useSchemaForm } from '../../forms/useSchemaForm.js';
 import { LeadFormShell } from './LeadFormShell.js';
+import { SellCarContactFields } from './SellCarContactFields.js';
 import { focusFirstError, markServerErrors } from './serverErrors.js';
 import type { SellCarFormProps } from './sellCarLabels.js';
 
@@ -41,15 +42,15 @@ export function SellCarForm({ formName, labels }: SellCarFormProps) {
           step={1}
           {...form.register('milage', { setValueAs: numberOrUndefined })}
         />
-        <TextField label={labels.name} required error={error('customerName')} autoComplete="name" maxLength={100} {...form.register('customerName')} />
-        <TextField label={labels.phone} required error={error('customerPhone')} type="tel" autoComplete="tel" inputMode="tel" maxLength={21} {...form.register('customerPhone')} />
-        <TextField label={labels.email} required error={error('customerEmail')} type="email" autoComplete="email" maxLength={254} {...form.register('customerEmail')} />
-        <RadioGroupField
-          label={labels.option}
-          required
-          error={error('option')}
-          options={SELL_CAR_OPTIONS.map((value) => ({ value, label: value === 'sellCar' ? labels.optionSell : labels.optionTradeIn }))}
-          {...form.register('option')}
+        <SellCarContactFields
+          labels={labels}
+          error={error}
+          registered={{
+            customerName: form.register('customerName'),
+            customerPhone: form.register('customerPhone'),
+            customerEmail: form.register('customerEmail'),
+            option: form.register('option'),
+          }}
         />
         <TextAreaField label={labels.message} className="sell-car-form__message" maxLength={MESSAGE_MAX} count={other.length} {...form.register('other')} />
       </div>

@@ -1,8 +1,8 @@
-import { SELL_CAR_OPTIONS, SellCarShortValuesSchema } from '../../../contracts/forms.js';
-import { RadioGroupField, TextField } from '../../forms/fields.js';
+import { SellCarShortValuesSchema } from '../../../contracts/forms.js';
 import { useFormsHubSubmit } from '../../forms/useFormsHubSubmit.js';
 import { useSchemaForm } from '../../forms/useSchemaForm.js';
 import { LeadFormShell } from './LeadFormShell.js';
+import { SellCarContactFields } from './SellCarContactFields.js';
 import { focusFirstError, markServerErrors } from './serverErrors.js';
 import type { SellCarFormProps } from './sellCarLabels.js';
 
@@ -20,15 +20,15 @@ export function SellCarShortForm({ formName, labels }: SellCarFormProps) {
   return (
     <LeadFormShell status={hub.status} onSubmit={onSubmit} labels={labels} footnote={labels.footnote} className="sell-car-form sell-car-form--short">
       <div onFocusCapture={hub.interacted} className="lead-form__fields">
-        <TextField label={labels.name} required error={error('customerName')} autoComplete="name" maxLength={100} {...form.register('customerName')} />
-        <TextField label={labels.phone} required error={error('customerPhone')} type="tel" autoComplete="tel" inputMode="tel" maxLength={21} {...form.register('customerPhone')} />
-        <TextField label={labels.email} required error={error('customerEmail')} type="email" autoComplete="email" maxLength={254} {...form.register('customerEmail')} />
-        <RadioGroupField
-          label={labels.option}
-          required
-          error={error('option')}
-          options={SELL_CAR_OPTIONS.map((value) => ({ value, label: value === 'sellCar' ? labels.optionSell : labels.optionTradeIn }))}
-          {...form.register('option')}
+        <SellCarContactFields
+          labels={labels}
+          error={error}
+          registered={{
+            customerName: form.register('customerName'),
+            customerPhone: form.register('customerPhone'),
+            customerEmail: form.register('customerEmail'),
+            option: form.register('option'),
+          }}
         />
       </div>
     </LeadFormShell>

@@ -4,6 +4,7 @@ import { StarRating } from './StarRating.js';
 import { tirehotelApi } from './tirehotelApi.js';
 import { fill, type TireHotelTexts } from './tirehotelTexts.js';
 import { appointmentText } from './appointment.js';
+import { FactList } from './FactList.js';
 
 interface ConfirmationPageProps {
   texts: TireHotelTexts;
@@ -29,14 +30,7 @@ export function ConfirmationPage({ texts, confirmation, locale, homeHref, onOthe
   const sendRating = async (rating: number) => void (await tirehotelApi.review(reviewOf(rating, new Date())));
   return (
     <div className="tirehotel__page">
-      <dl className="tirehotel__facts tirehotel__summary">
-        {facts.map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList facts={facts} className="tirehotel__summary" />
       <StarRating texts={texts} onSend={sendRating} />
       <div className="tirehotel__actions">
         <a className="button" href={homeHref}>

@@ -1,6 +1,7 @@
 import type { TirehotelVehicle } from '../../../contracts/upstream/tirehotel.js';
 import { TireList } from './TireList.js';
 import type { TireHotelTexts } from './tirehotelTexts.js';
+import { FactList } from './FactList.js';
 
 interface LoggedInPageProps {
   texts: TireHotelTexts;
@@ -22,14 +23,7 @@ export function LoggedInPage({ texts, vehicle, onBook, onOtherCar, subHeadingLev
   ];
   return (
     <div className="tirehotel__page">
-      <dl className="tirehotel__facts tirehotel__vehicle">
-        {facts.map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList facts={facts} className="tirehotel__vehicle" />
       <SubHeading className="tirehotel__subheading">{texts.tiresHeading}</SubHeading>
       <TireList texts={texts} tires={vehicle.tires} />
       <div className="tirehotel__actions">
