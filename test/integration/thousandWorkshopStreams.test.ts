@@ -1,14 +1,14 @@
 import { jest } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { Agent, request } from 'undici';
+import { request } from 'undici';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTestApp } from '../support/testApp.js';
 
 /**
- * One BFF holds 1,000 workshop streams at once. The sandbox runs in its own process (its 1,000
- * streams are not the BFF's work); the BFF and the 1,000 browsers share this one.
+ * One BFF holds 1,000 workshop streams at once. The BFF runs in this process, alone, so the
+ * event-loop lag measured here is its own: the sandbox and the 1,000 browsers run in processes of their own.
  */
 
 jest.setTimeout(120_000);
@@ -65,6 +65,30 @@ function handles(): Record<string, number> {
   return counts;
 }
 
+interface ClientsSummary {
+  peak: number;
+  failed: string[];
+  results: Array<{ status: number; workshops: number; heartbeats: number }>;
+}
+
+/** The 1,000 browsers, arriving over RAMP_MS, each reading its stream to the end. */
+function runClients(url: string): Promise<ClientsSummary> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/entries/workshopStreamClients.ts', url, String(STREAMS), String(RAMP_MS), 'se.localhost'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => {
+      try {
+        resolve(JSON.parse(out) as ClientsSummary);
+      } catch {
+        reject(new Error(`stream clients exited with ${code}: ${out.slice(0, 500)}`));
+      }
+    });
+  });
+}
+
 async function waitUntil(condition: () => Promise<boolean> | boolean, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -87,26 +111,12 @@ describe('1,000 concurrent workshop streams on one BFF', () => {
     idle.disable();
     const idleP99Ms = idle.percentile(99) / 1e6;
 
-    const agent = new Agent({ connections: null, keepAliveTimeout: 500 });
     const lag = monitorEventLoopDelay({ resolution: 10 });
     lag.enable();
     const started = performance.now();
     const cpuBefore = process.cpuUsage();
-    let open = 0;
-    let peak = 0;
-    const clients = Array.from({ length: STREAMS }, async (_, i) => {
-      await new Promise((r) => setTimeout(r, (i * RAMP_MS) / STREAMS));
-      const res = await request(server.origin + STREAM, { dispatcher: agent, headers: { host: 'se.localhost' } });
-      let text = '';
-      peak = Math.max(peak, ++open);
-      for await (const chunk of res.body) text += (chunk as Buffer).toString();
-      open--;
-      return { status: res.statusCode, workshops: (text.match(/"departmentId"/g) ?? []).length, heartbeats: (text.match(/: heartbeat/g) ?? []).length };
-    });
-    const settledClients = await Promise.allSettled(clients);
-    const failed = settledClients.flatMap((r) => (r.status === 'rejected' ? [String((r.reason as Error).message)] : []));
+    const { peak, failed, results } = await runClients(server.origin + STREAM);
     expect(failed).toEqual([]);
-    const results = settledClients.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
     const elapsedS = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
     const cpuS = (cpu.user + cpu.system) / 1e6;
@@ -115,14 +125,13 @@ describe('1,000 concurrent workshop streams on one BFF', () => {
 
     const short = results.filter((r) => r.status !== 200 || r.workshops !== 5);
     const quiet = results.filter((r) => r.heartbeats < 2);
-    console.log(`${STREAMS} streams (${peak} open at once) in ${elapsedS.toFixed(1)} s: event-loop lag p99 ${p99Ms.toFixed(1)} ms (${idleP99Ms.toFixed(1)} ms with no stream), max ${(lag.max / 1e6).toFixed(1)} ms; heartbeats per stream min ${Math.min(...results.map((r) => r.heartbeats))}; this process used ${cpuS.toFixed(1)} s of CPU`);
+    console.log(`${STREAMS} streams (${peak} open at once) in ${elapsedS.toFixed(1)} s: event-loop lag p99 ${p99Ms.toFixed(1)} ms (${idleP99Ms.toFixed(1)} ms with no stream), max ${(lag.max / 1e6).toFixed(1)} ms; heartbeats per stream min ${Math.min(...results.map((r) => r.heartbeats))}; the BFF used ${cpuS.toFixed(1)} s of CPU`);
     expect(peak).toBe(STREAMS);
     expect(short).toEqual([]);
     expect(quiet).toEqual([]);
     // Under 50 ms p99 on a machine of its own; on shared cores, 50 ms more than the machine's own lag.
     expect(p99Ms).toBeLessThan(50 + idleP99Ms);
 
-    await agent.close();
     expect(await waitUntil(async () => (await sandboxStats()).openStreams === 0, 5_000)).toBe(true);
     // The BFF's sockets and timers (heartbeats, idle timers, upstream streams) are all gone again.
     const settled = await waitUntil(() => (handles().TCPSocketWrap ?? 0) <= (before.TCPSocketWrap ?? 0) && (handles().Timeout ?? 0) <= (before.Timeout ?? 0) + 2, 15_000);

@@ -5,7 +5,7 @@ jest.setTimeout(20_000);
 
 let h: Awaited<ReturnType<typeof startApiHarness>>;
 beforeAll(async () => {
-  h = await startApiHarness({ UPSTREAM_MECHMATE_TIMEOUT_MS: '500' });
+  h = await startApiHarness({ UPSTREAM_MECHMATE_TIMEOUT_MS: '2000' });
 });
 afterAll(() => h.close());
 afterEach(() => h.sandbox.ctx.faults.clear());

@@ -5,7 +5,7 @@ jest.setTimeout(20_000);
 
 let h: Awaited<ReturnType<typeof startApiHarness>>;
 beforeAll(async () => {
-  h = await startApiHarness({ UPSTREAM_MAPS_TIMEOUT_MS: '400', UPSTREAM_CODEWEAVER_TIMEOUT_MS: '400' });
+  h = await startApiHarness({ UPSTREAM_MAPS_TIMEOUT_MS: '2000', UPSTREAM_CODEWEAVER_TIMEOUT_MS: '2000' });
 });
 afterAll(() => h.close());
 afterEach(() => h.sandbox.ctx.faults.clear());
