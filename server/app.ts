@@ -96,7 +96,7 @@ export function createApp(deps: AppDependencies): express.Express {
   const renderServerError = (res: express.Response) => renderErrorPage(renderPage, res, 500);
   const pages = express.Router().use(pageRoutes({ config, logger, renderPage, ...deps.pageSources, redirects: deps.redirects }), notFoundPage(renderPage), errorHandler(logger, renderServerError));
   // After market resolution and redirects, before the page routes: anonymous pages are answered from stored bytes.
-  app.use(deps.pageCaching ? pageCacheMiddleware(deps.pageCaching.cache, pages, deps.pageCaching.metrics, { cdn: config.pageCache.cdn, renderTimeoutMs: PAGE_RENDER_TIMEOUT_MS }, logger) : pages);
+  app.use(deps.pageCaching ? pageCacheMiddleware(deps.pageCaching, pages, { renderTimeoutMs: PAGE_RENDER_TIMEOUT_MS }, logger) : pages);
   app.use(errorHandler(logger, renderServerError));
   return app;
 }

@@ -41,8 +41,8 @@ export function composeApp(options: {
     metrics,
     logger,
   });
-  const pageCaching = config.pageCache.enabled ? createPageCache(config, redis, metrics, logger) : undefined;
-  const app = createApp({
+  const pageCaching = config.pageCache.enabled ? createPageCache(config, redis, metrics, options.lifecycle, logger) : undefined;
+  const expressApp = createApp({
     config,
     logger,
     markets: MARKETS,
@@ -58,7 +58,8 @@ export function composeApp(options: {
     ...(pageCaching ? { pageCaching } : {}),
   });
   return {
-    app,
+    /** The request listener: fresh cached pages first (when the page cache is on), then Express. */
+    app: pageCaching ? pageCaching.fastPath.in(expressApp) : expressApp,
     metrics,
     searchCache,
     pageCache: pageCaching?.cache,

@@ -20,6 +20,8 @@ declare global {
       t: Translate;
       /** A part of this page was left out because an upstream failed: the page cache does not keep it (server/pageCache/). */
       pageIncomplete?: boolean;
+      /** The route label in /metrics when no Express route answered (a page from the page cache). */
+      metricsRoute?: string;
     }
   }
 }

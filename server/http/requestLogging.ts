@@ -12,6 +12,17 @@ export function requestIdFor(req: IncomingMessage): string {
   return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
+/** The request as its log line shows it (a token in the query is redacted). */
+export function requestLogFields(req: IncomingMessage, id: string) {
+  return {
+    id,
+    method: req.method,
+    url: (req.url ?? '').replace(SECRET_QUERY_PARAMS, '$1[redacted]'),
+    host: req.headers.host,
+    userAgent: req.headers['user-agent'],
+  };
+}
+
 /** One log line per request, with the request id, which is also echoed as `x-request-id`. */
 export function requestLogging(logger: Logger) {
   return pinoHttp({
@@ -24,13 +35,7 @@ export function requestLogging(logger: Logger) {
     // Top-level on every line (request line and req.log children), so one filter finds a request's story.
     customProps: (req) => ({ requestId: req.id }),
     serializers: {
-      req: (req: { id: string; method: string; url: string; headers: Record<string, string> }) => ({
-        id: req.id,
-        method: req.method,
-        url: req.url.replace(SECRET_QUERY_PARAMS, '$1[redacted]'),
-        host: req.headers.host,
-        userAgent: req.headers['user-agent'],
-      }),
+      req: (req: IncomingMessage & { id: string }) => requestLogFields(req, req.id),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),

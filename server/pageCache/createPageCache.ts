@@ -2,7 +2,9 @@ import type { Logger } from 'pino';
 import type { RedisConnection } from '../cache/redisConnection.js';
 import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
+import type { Lifecycle } from '../http/lifecycle.js';
 import { PageCache } from './pageCache.js';
+import { PageCacheFastPath } from './pageCacheFastPath.js';
 import { PageCacheMetrics } from './pageCacheMetrics.js';
 import { LocalPageStore, RedisPageStore } from './pageStores.js';
 import { purgeBus } from './purgeBus.js';
@@ -11,13 +13,17 @@ import { forgetCachedLayouts } from '../pages/loadLayout.js';
 export interface PageCaching {
   cache: PageCache;
   metrics: PageCacheMetrics;
+  /** Fresh pages sent before Express sees the request (it wraps the app's request listener). */
+  fastPath: PageCacheFastPath;
+  /** What a cached page tells shared caches (CDN). */
+  cacheControl: string;
   /** Drops pages under the key prefixes here, in Redis, and (pub/sub) in every other container. */
   purge(prefixes: string[]): Promise<number>;
   close(): Promise<void>;
 }
 
 /** The page cache of one process from config: local always, Redis too when REDIS_URL is set. */
-export function createPageCache(config: Config, redis: RedisConnection, metrics: Metrics, logger: Logger): PageCaching {
+export function createPageCache(config: Config, redis: RedisConnection, metrics: Metrics, lifecycle: Lifecycle, logger: Logger): PageCaching {
   const local = new LocalPageStore(config.pageCache.maxBytes);
   const pageMetrics = new PageCacheMetrics(metrics.registry, () => ({ bytes: local.bytes, entries: local.size }));
   const cache = new PageCache({
@@ -30,10 +36,15 @@ export function createPageCache(config: Config, redis: RedisConnection, metrics:
     // A new render after a publish must not take navigation, alert or brands from the layout cache's older copy.
     onPurge: forgetCachedLayouts,
   });
+  const { cdn } = config.pageCache;
+  const cacheControl = `public, max-age=0, s-maxage=${cdn.maxAgeS}, stale-while-revalidate=${cdn.staleWhileRevalidateS}`;
+  const fastPath = new PageCacheFastPath({ cache, cacheControl, trustProxy: config.trustProxy, lifecycle, metrics, pageMetrics, logger });
   const bus = config.redisUrl ? purgeBus(config.redisUrl, `${config.pageCache.redisPrefix}purge`, redis, logger, (prefixes) => cache.purgeLocal(prefixes)) : undefined;
   return {
     cache,
     metrics: pageMetrics,
+    fastPath,
+    cacheControl,
     async purge(prefixes) {
       const dropped = await cache.purge(prefixes);
       await bus?.publish(prefixes);

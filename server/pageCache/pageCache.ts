@@ -76,6 +76,12 @@ export class PageCache {
     return { entry: best, state };
   }
 
+  /** This process's copy when it is fresh: all the fast path may send (server/pageCache/pageCacheFastPath.ts). */
+  freshLocal(key: string): PageEntry | undefined {
+    const local = this.options.local.get(key);
+    return local && this.stateOf(local) === 'fresh' ? local : undefined;
+  }
+
   /** Renders the key once however many callers ask at the same time; each gets the same outcome. */
   render(key: string, renderPage: () => Promise<RenderedPage>): Promise<RenderOutcome> {
     const running = this.flights.get(key);

@@ -1,14 +1,12 @@
 import type { RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import type { PageCache } from './pageCache.js';
-import type { PageCacheMetrics, PageCacheResult } from './pageCacheMetrics.js';
+import type { PageCaching } from './createPageCache.js';
+import type { PageCacheResult } from './pageCacheMetrics.js';
 import { bypassReason, pageKeyOf } from './pageKey.js';
 import { renderDetached, type RenderedPage } from './renderDetached.js';
 import { sendEntry } from './sendPage.js';
 
 export interface PageCacheSettings {
-  /** What a shared cache (CDN) is told: `s-maxage` and `stale-while-revalidate`, in seconds. */
-  cdn: { maxAgeS: number; staleWhileRevalidateS: number };
   /** A render that takes longer is abandoned; its waiters render for themselves. */
   renderTimeoutMs: number;
 }
@@ -22,8 +20,8 @@ const NOT_REPLAYED = new Set(['content-length', 'content-encoding', 'transfer-en
  * for the key that arrives meanwhile, and fills the cache. Editing mode, other methods and personal
  * cookies bypass it (`private, no-store`). Every answer says `x-cache: hit|miss|stale|bypass`.
  */
-export function pageCacheMiddleware(cache: PageCache, pages: RequestHandler, metrics: PageCacheMetrics, settings: PageCacheSettings, logger: Logger): RequestHandler {
-  const publicCacheControl = `public, max-age=0, s-maxage=${settings.cdn.maxAgeS}, stale-while-revalidate=${settings.cdn.staleWhileRevalidateS}`;
+export function pageCacheMiddleware(caching: PageCaching, pages: RequestHandler, settings: PageCacheSettings, logger: Logger): RequestHandler {
+  const { cache, metrics, fastPath, cacheControl: publicCacheControl } = caching;
   const bypass = (res: Response, personal: boolean) => {
     res.setHeader('x-cache', 'bypass');
     // Editing mode or a personal cookie: what this answer shows is one person's.
@@ -42,7 +40,9 @@ export function pageCacheMiddleware(cache: PageCache, pages: RequestHandler, met
     const found = await cache.lookup(key.key);
     if (found) {
       if (found.state === 'stale') cache.refresh(key.key, render);
+      else fastPath.learn(req, res, key.key);
       metrics.record(found.state === 'fresh' ? 'hit' : 'stale');
+      res.locals.metricsRoute = 'page_cache';
       return sendEntry(req, res, found.entry, found.state === 'fresh' ? 'hit' : 'stale', publicCacheControl);
     }
     let outcome;

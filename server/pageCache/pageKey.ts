@@ -34,9 +34,15 @@ export function bypassReason(req: Request): string | undefined {
   if (req.method !== 'GET' && req.method !== 'HEAD') return 'method';
   if (req.originalUrl.length > MAX_URL_LENGTH) return 'long_url';
   if (req.query[CONTENT_PREVIEW_QUERY] !== undefined || req.query[END_PREVIEW_QUERY] !== undefined) return 'editing';
-  const cookies = req.headers.cookie ?? '';
-  if (cookies && PERSONAL_COOKIES.some((name) => readCookie(cookies, name) !== null)) return 'personal';
+  if (cookieRole(req.headers.cookie) === 'personal') return 'personal';
   return undefined;
+}
+
+/** What a request's cookies mean to the cache: one person's (never cached), the alert hidden (its own key), or nothing. */
+export function cookieRole(cookies: string | undefined): 'personal' | 'alert-hidden' | 'none' {
+  if (!cookies) return 'none';
+  if (PERSONAL_COOKIES.some((name) => readCookie(cookies, name) !== null)) return 'personal';
+  return readCookie(cookies, HIDE_ALERT_COOKIE) !== null ? 'alert-hidden' : 'none';
 }
 
 /** The cache key of an anonymous page request on a market host (res.locals.market and language are set). */
@@ -48,7 +54,7 @@ export function pageKeyOf(req: Request, res: Response): PageKey {
   params.sort();
   const query = params.toString();
   const path = req.path;
-  const hideAlert = readCookie(req.headers.cookie ?? '', HIDE_ALERT_COOKIE) !== null;
+  const hideAlert = cookieRole(req.headers.cookie) === 'alert-hidden';
   const origin = siteOrigin(market, req);
   return {
     key: [market.id, escapeBar(path), language, origin, query, hideAlert ? 'a0' : 'a1'].join('|'),

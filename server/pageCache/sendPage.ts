@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Request, Response } from 'express';
 import type { PageEntry } from './pageEntry.js';
 import type { PageCacheResult } from './pageCacheMetrics.js';
@@ -35,31 +36,37 @@ function parseAcceptEncoding(acceptEncoding: string): Encoding {
 }
 
 /** True when If-None-Match names the entry (weak comparison, as RFC 9110 asks for GET). */
-function notModified(req: Request, etag: string): boolean {
-  const header = req.headers['if-none-match'];
-  if (!header) return false;
-  if (header.trim() === '*') return true;
+function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
   const opaque = etag.replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
 }
 
-/** Sends a cached page: the stored bytes in the chosen encoding, or 304 when the client has them. */
-export function sendEntry(req: Request, res: Response, entry: PageEntry, result: PageCacheResult, cacheControl: string): void {
-  res.status(entry.status);
-  for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
-  res.setHeader('Cache-Control', cacheControl);
-  res.setHeader('Vary', 'Accept-Encoding');
-  res.setHeader('ETag', entry.etag);
-  res.setHeader('x-cache', result);
-  if (entry.status === 200 && notModified(req, entry.etag)) {
-    res.status(304).end();
-    return;
-  }
+export interface CachedAnswer {
+  status: number;
+  /** The page's own headers and the cache's (Cache-Control, Vary, ETag, x-cache, Content-Encoding and -Length). */
+  headers: Record<string, string | number>;
+  /** The bytes in the chosen encoding; undefined for 304 and HEAD. */
+  body: Buffer | undefined;
+}
+
+/** What a cached page answers one request: the stored bytes in the encoding it accepts, or 304 when it has them. */
+export function cachedAnswer(req: IncomingMessage, entry: PageEntry, result: PageCacheResult, cacheControl: string): CachedAnswer {
+  const headers: Record<string, string | number> = { ...entry.headers, 'cache-control': cacheControl, vary: 'Accept-Encoding', etag: entry.etag, 'x-cache': result };
+  if (entry.status === 200 && notModified(req.headers['if-none-match'], entry.etag)) return { status: 304, headers, body: undefined };
   const encoding = chooseEncoding(req.headers['accept-encoding']);
   const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.identity;
   // Set, so the compression middleware leaves the bytes as they are.
-  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
-  res.setHeader('Content-Length', body.length);
-  if (req.method === 'HEAD') res.end();
-  else res.end(body);
+  if (encoding !== 'identity') headers['content-encoding'] = encoding;
+  headers['content-length'] = body.length;
+  return { status: entry.status, headers, body: req.method === 'HEAD' ? undefined : body };
+}
+
+/** Sends a cached page through Express (the full pipeline's hit; server/pageCache/pageCacheFastPath.ts sends the rest). */
+export function sendEntry(req: Request, res: Response, entry: PageEntry, result: PageCacheResult, cacheControl: string): void {
+  const answer = cachedAnswer(req, entry, result, cacheControl);
+  res.status(answer.status);
+  for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+  res.end(answer.body);
 }

@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { jest } from '@jest/globals';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
@@ -12,7 +13,7 @@ const harness = sandboxedBffForThisFile({ PAGE_CACHE: 'true', PAGE_CACHE_TTL_S: 
 const get = (path: string, host = 'se.localhost') => request(harness.bff.app).get(path).set('Host', host);
 /** The raw bytes of an answer over a real socket (supertest would decompress them). */
 async function raw(path: string, acceptEncoding: string) {
-  const server = harness.bff.app.listen(0, '127.0.0.1');
+  const server = createServer(harness.bff.app).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   try {
     const { port } = server.address() as AddressInfo;
@@ -53,6 +54,42 @@ describe('page cache', () => {
     const revalidated = await get('/om-oss').set('If-None-Match', String(br.headers.etag));
     expect(revalidated.status).toBe(304);
     expect(revalidated.text ?? '').toBe('');
+  });
+
+  it('answers repeat views before the app with the same headers, a request id of their own, and the page\'s metrics label', async () => {
+    await get('/om-oss/karriar');
+    await settled();
+    // The first hit goes through the whole app, which teaches the fast path this exact request; the next ones do not.
+    const viaApp = await get('/om-oss/karriar');
+    const repeats = await Promise.all([get('/om-oss/karriar'), get('/om-oss/karriar').set('X-Request-Id', 'qa-trace-1')]);
+    const stable = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !['x-request-id', 'date'].includes(name)));
+    for (const repeat of repeats) {
+      expect(repeat.status).toBe(200);
+      expect(repeat.text).toBe(viaApp.text);
+      expect(stable(repeat.headers)).toEqual(stable(viaApp.headers));
+    }
+    expect(repeats[0].headers['x-request-id']).not.toBe(viaApp.headers['x-request-id']);
+    expect(repeats[1].headers['x-request-id']).toBe('qa-trace-1');
+    expect(harness.bff.log.lines.some((l) => l.requestId === 'qa-trace-1' && l.msg === 'request completed')).toBe(true);
+    const head = await request(harness.bff.app).head('/om-oss/karriar').set('Host', 'se.localhost');
+    expect([head.headers['x-cache'], head.text ?? '']).toEqual(['hit', '']);
+    const metrics = await request(harness.bff.app).get('/metrics');
+    expect(metrics.text).toMatch(/bff_http_request_duration_seconds_count\{route="page_cache",method="GET",status="200"\} [3-9]/);
+  });
+
+  it('never answers an old path from the cache, nor the same page for another market or a personal cookie', async () => {
+    for (let i = 0; i < 3; i++) {
+      const moved = await get('/kop-bil/alla-bilar-i-lager?utm_source=mail');
+      expect(moved.status).toBe(301);
+    }
+    await get('/');
+    await settled();
+    for (let i = 0; i < 2; i++) await get('/');
+    const norway = await get('/', 'no.localhost');
+    expect(norway.text).not.toBe((await get('/')).text);
+    const preview = await get(`/?preview=${CONTENT_SANDBOX_PREVIEW_TOKEN}`);
+    const cookie = String(preview.headers['set-cookie']).split(';')[0]!;
+    expect((await get('/').set('Cookie', cookie)).headers['x-cache']).toBe('bypass');
   });
 
   it('keys by the page-changing parameters, sorted, and leaves tracking parameters out', async () => {
@@ -119,7 +156,7 @@ describe('page cache', () => {
     expect(oneRender.content).toBeGreaterThan(0);
     await settled();
     harness.sandbox.ctx.stats.reset();
-    const server = harness.bff.app.listen(0, '127.0.0.1');
+    const server = createServer(harness.bff.app).listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
     const { port } = server.address() as AddressInfo;
     try {

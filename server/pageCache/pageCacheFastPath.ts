@@ -1,0 +1,111 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { Request, Response } from 'express';
+import { LRUCache } from 'lru-cache';
+import type { Logger } from 'pino';
+import type { Lifecycle } from '../http/lifecycle.js';
+import { requestIdFor, requestLogFields } from '../http/requestLogging.js';
+import type { Metrics } from '../metrics.js';
+import type { PageCache } from './pageCache.js';
+import type { PageCacheMetrics } from './pageCacheMetrics.js';
+import { cookieRole } from './pageKey.js';
+import { cachedAnswer } from './sendPage.js';
+
+/** What the full pipeline decided for one exact request: the page key, and the headers it had set before the page's own. */
+interface Learned {
+  key: string;
+  /** Security headers and the like, flat as `[name, value, ...]`: the same for every answer to this request. */
+  pipelineHeaders: readonly (string | number)[];
+}
+
+/** Set per answer, never replayed from another one. */
+const PER_ANSWER = new Set(['x-request-id', 'connection', 'date', 'content-length', 'content-encoding', 'transfer-encoding', 'x-cache', 'cache-control', 'vary', 'etag']);
+
+/**
+ * Fresh cached pages, sent before Express sees the request. It decides nothing of its own: it only
+ * repeats what the full pipeline (market, language, redirects, bypass rules, security headers)
+ * answered for this exact request, which it learns when that pipeline serves a fresh hit. Anything
+ * it has not learned, a stale or missing page, a personal cookie or a stopping process goes to Express.
+ */
+export class PageCacheFastPath {
+  private readonly learned = new LRUCache<string, Learned>({ max: 20_000 });
+  /** One copy of each distinct header list (they are nearly all alike). */
+  private readonly headerLists = new Map<string, readonly (string | number)[]>();
+
+  constructor(
+    private readonly options: {
+      cache: PageCache;
+      cacheControl: string;
+      trustProxy: boolean;
+      lifecycle: Lifecycle;
+      metrics: Metrics;
+      pageMetrics: PageCacheMetrics;
+      logger: Logger;
+    },
+  ) {}
+
+  /** The app's request listener: this fast path first, then Express. */
+  in(front: RequestListener): RequestListener {
+    return (req, res) => {
+      if (!this.answer(req, res)) front(req, res);
+    };
+  }
+
+  /** Called by the page cache middleware as the full pipeline sends a fresh hit for `key`. */
+  learn(req: Request, res: Response, key: string): void {
+    const signature = this.signature(req);
+    if (signature === undefined) return;
+    const flat: (string | number)[] = [];
+    for (const [name, value] of Object.entries(res.getHeaders())) {
+      if (PER_ANSWER.has(name) || value === undefined) continue;
+      flat.push(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    const id = flat.join('\n');
+    let pipelineHeaders = this.headerLists.get(id);
+    if (!pipelineHeaders) {
+      if (this.headerLists.size >= 100) this.headerLists.clear();
+      pipelineHeaders = flat;
+      this.headerLists.set(id, flat);
+    }
+    this.learned.set(signature, { key, pipelineHeaders });
+  }
+
+  /** Sends the page and returns true when this request's page is learned and fresh here. */
+  private answer(req: IncomingMessage, res: ServerResponse): boolean {
+    if (this.options.lifecycle.state !== 'ready') return false;
+    const signature = this.signature(req);
+    const learned = signature === undefined ? undefined : this.learned.get(signature);
+    const entry = learned && this.options.cache.freshLocal(learned.key);
+    if (!learned || !entry) return false;
+    const started = performance.now();
+    const requestId = requestIdFor(req);
+    const answer = cachedAnswer(req, entry, 'hit', this.options.cacheControl);
+    const headers: (string | number)[] = [...learned.pipelineHeaders, 'x-request-id', requestId];
+    for (const name in answer.headers) headers.push(name, answer.headers[name]!);
+    res.once('finish', () => this.recordAnswer(req, answer.status, requestId, started));
+    res.writeHead(answer.status, headers);
+    res.end(answer.body);
+    this.options.pageMetrics.record('hit');
+    return true;
+  }
+
+  /** The same metric and log line the full pipeline gives an answer. */
+  private recordAnswer(req: IncomingMessage, status: number, requestId: string, started: number): void {
+    const ms = performance.now() - started;
+    this.options.metrics.httpRequests.observe({ route: 'page_cache', method: req.method ?? 'GET', status: String(status) }, ms / 1000);
+    if (this.options.logger.isLevelEnabled('info')) {
+      this.options.logger.info({ requestId, req: requestLogFields(req, requestId), res: { statusCode: status }, responseTime: Math.round(ms) }, 'request completed');
+    }
+  }
+
+  /** One exact request as the pipeline sees it: GET or HEAD, host (and the proxy's, when trusted), URL, and whether the alert is hidden. */
+  private signature(req: IncomingMessage): string | undefined {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
+    const role = cookieRole(req.headers.cookie);
+    if (role === 'personal') return undefined;
+    const { host = '', 'x-forwarded-host': forwardedHost = '', 'x-forwarded-proto': forwardedProto = '' } = req.headers;
+    const proxy = this.options.trustProxy ? `${String(forwardedHost)}\n${String(forwardedProto)}` : '';
+    // `originalUrl` once Express has the request; the raw URL before.
+    const url = (req as Partial<Request>).originalUrl ?? req.url ?? '';
+    return `${host}\n${proxy}\n${url}\n${role}`;
+  }
+}
