@@ -26,4 +26,11 @@ declare global {
   }
 }
 
+declare module 'node:http' {
+  interface IncomingMessage {
+    /** The request id (server/http/requestLogging.ts): in the log lines, upstream calls and error bodies. */
+    id: string;
+  }
+}
+
 export {};

@@ -82,12 +82,12 @@ export function searchRoutes(cache: SearchCache): Router {
   addRoute(router, searchOperation, async (req, res) => {
     const { body } = parseRequest(searchOperation, req);
     const { market } = res.locals;
-    const { json, cache: cacheResult } = await cache.searchJson(
+    const { bytes, cache: cacheResult } = await cache.searchBytes(
       { ...body, index: market.searchIndexes[body.index] as SearchIndexName },
       callContextOf(req, res),
     );
     // The stored JSON as it is: checked once when the search service gave it.
-    res.set('x-cache', cacheResult).set('Cache-Control', 'no-store').type('application/json').send(json);
+    res.set('x-cache', cacheResult).set('Cache-Control', 'no-store').type('application/json').send(bytes);
   });
   return router;
 }

@@ -14,8 +14,8 @@ const ENTRY_HEADER = /^v2 (\d+)\n/;
 
 export interface Entry {
   storedAt: number;
-  /** The answer's JSON: checked against the search contract once, when it came from the upstream. */
-  json: string;
+  /** The answer's JSON, UTF-8: checked against the search contract once, when it came from the upstream. */
+  bytes: Buffer;
 }
 
 /**
@@ -24,8 +24,8 @@ export interface Entry {
  * refreshes it. Identical concurrent misses in this process share one upstream call. When the
  * store is unavailable (Redis down) the cache steps aside: `bypass`, never an error.
  *
- * An answer is validated once, when the upstream gives it, and stored as the JSON text /api/search
- * sends: a hit is sent as those bytes (no parse, no validation, no serialisation); pages parse them.
+ * An answer is validated once, when the upstream gives it, and stored as the JSON /api/search
+ * sends: a hit is sent as those bytes (no parse, no validation, no serialisation, no encoding); pages parse them.
  */
 export class SearchCache {
   private readonly inFlight = new Map<string, Promise<Entry>>();
@@ -49,32 +49,32 @@ export class SearchCache {
 
   /** The answer, parsed, for rendering pages. */
   async search(request: SearchRequest, ctx: CallContext = {}): Promise<{ value: SearchResponse; cache: CacheResult }> {
-    const { json, cache } = await this.searchJson(request, ctx);
-    return { value: JSON.parse(json) as SearchResponse, cache };
+    const { bytes, cache } = await this.searchBytes(request, ctx);
+    return { value: JSON.parse(bytes.toString('utf8')) as SearchResponse, cache };
   }
 
-  /** The answer as JSON text, for relaying it as it is. */
-  async searchJson(request: SearchRequest, ctx: CallContext = {}): Promise<{ json: string; cache: CacheResult }> {
+  /** The answer's JSON bytes, for relaying them as they are. */
+  async searchBytes(request: SearchRequest, ctx: CallContext = {}): Promise<{ bytes: Buffer; cache: CacheResult }> {
     const canonical = normaliseSearchRequest(request);
     const key = searchCacheKey(canonical);
     const now = (this.options.now ?? Date.now)();
     const local = this.options.local?.get(key);
     if (local && now - local.storedAt < this.options.ttlMs) {
       this.options.metrics.cacheEvents.inc({ result: 'hit' });
-      return { json: local.json, cache: 'hit' };
+      return { bytes: local.bytes, cache: 'hit' };
     }
     const stored = await this.options.store.get(key);
     const entry = stored === 'unavailable' || stored === undefined ? undefined : readEntry(stored);
     if (entry) this.remember(key, entry);
-    let result: { json: string; cache: CacheResult };
+    let result: { bytes: Buffer; cache: CacheResult };
     if (entry && now - entry.storedAt < this.options.ttlMs) {
-      result = { json: entry.json, cache: 'hit' };
+      result = { bytes: entry.bytes, cache: 'hit' };
     } else if (entry && now - entry.storedAt < this.options.ttlMs + this.options.staleWhileRevalidateMs) {
       this.fetchOnce(key, canonical, {}).catch((err: unknown) => this.options.logger.warn({ err, key }, 'background search refresh failed'));
-      result = { json: entry.json, cache: 'stale' };
+      result = { bytes: entry.bytes, cache: 'stale' };
     } else {
       const fetched = await this.fetchOnce(key, canonical, ctx, stored !== 'unavailable');
-      result = { json: fetched.json, cache: stored === 'unavailable' ? 'bypass' : 'miss' };
+      result = { bytes: fetched.bytes, cache: stored === 'unavailable' ? 'bypass' : 'miss' };
     }
     this.options.metrics.cacheEvents.inc({ result: result.cache });
     return result;
@@ -93,10 +93,11 @@ export class SearchCache {
       .query(canonical, { ...(ctx.requestId ? { requestId: ctx.requestId } : {}) })
       .then((value) => {
         // The client parsed the answer with the search contract: this is the one check it gets.
-        const entry = { storedAt: (this.options.now ?? Date.now)(), json: JSON.stringify(value) };
+        const json = JSON.stringify(value);
+        const entry = { storedAt: (this.options.now ?? Date.now)(), bytes: Buffer.from(json) };
         if (store) this.remember(key, entry);
         // Not awaited: the shopper's answer does not wait for the cache write.
-        if (store) void this.options.store.set(key, `v2 ${entry.storedAt}\n${entry.json}`, this.options.ttlMs + this.options.staleWhileRevalidateMs);
+        if (store) void this.options.store.set(key, `v2 ${entry.storedAt}\n${json}`, this.options.ttlMs + this.options.staleWhileRevalidateMs);
         return entry;
       })
       .finally(() => this.inFlight.delete(key));
@@ -107,7 +108,7 @@ export class SearchCache {
 
 /** The in-process layer for a shared store: up to 32 MB of recent answers. */
 export function localSearchLayer(): LRUCache<string, Entry> {
-  return new LRUCache<string, Entry>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (e) => e.json.length * 2 || 1 });
+  return new LRUCache<string, Entry>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (e) => e.bytes.length || 1 });
 }
 
 /** A stored entry in another shape (corrupt, or from an older version) counts as a miss. */
@@ -116,5 +117,5 @@ function readEntry(text: string): Entry | undefined {
   if (!header) return undefined;
   const json = text.slice(header[0].length);
   // A truncated write cannot end like a whole JSON object does.
-  return json.startsWith('{') && json.endsWith('}') ? { storedAt: Number(header[1]), json } : undefined;
+  return json.startsWith('{') && json.endsWith('}') ? { storedAt: Number(header[1]), bytes: Buffer.from(json) } : undefined;
 }

@@ -1,45 +1,49 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pinoHttp } from 'pino-http';
+import type { IncomingMessage } from 'node:http';
+import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 
 /** An incoming id is kept only when it is short and plain, so it cannot forge log lines or headers. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const SECRET_QUERY_PARAMS = /([?&](?:authToken|otpToken|token)=)[^&]*/gi;
+/** Health probes every few seconds would drown the useful lines. */
+const UNLOGGED_PATHS = new Set(['/healthz', '/readyz']);
 
 export function requestIdFor(req: IncomingMessage): string {
   const incoming = req.headers['x-request-id'];
   return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
-/** The request as its log line shows it (a token in the query is redacted). */
-export function requestLogFields(req: IncomingMessage, id: string) {
-  return {
-    id,
-    method: req.method,
-    url: (req.url ?? '').replace(SECRET_QUERY_PARAMS, '$1[redacted]'),
-    host: req.headers.host,
-    userAgent: req.headers['user-agent'],
+/**
+ * The one log line of an answer: `requestId` top-level (as on every other line of the request, so one
+ * filter finds its story), the request with any token in the query redacted, the status and the time.
+ * Built only when its level is on: at thousands of answers a second, a line nobody keeps costs nothing.
+ */
+export function logAnswer(logger: Logger, req: IncomingMessage, url: string, requestId: string, statusCode: number, startedMs: number, finished = true): void {
+  const level = statusCode >= 500 ? 'error' : statusCode >= 400 ? 'warn' : 'info';
+  if (!logger.isLevelEnabled(level)) return;
+  const line = {
+    requestId,
+    req: { id: requestId, method: req.method, url: url.replace(SECRET_QUERY_PARAMS, '$1[redacted]'), host: req.headers.host, userAgent: req.headers['user-agent'] },
+    res: { statusCode },
+    responseTime: Math.round(performance.now() - startedMs),
   };
+  logger[level](line, finished ? 'request completed' : 'request aborted');
 }
 
-/** One log line per request, with the request id, which is also echoed as `x-request-id`. */
-export function requestLogging(logger: Logger) {
-  return pinoHttp({
-    logger,
-    genReqId: (req: IncomingMessage, res: ServerResponse) => {
-      const id = requestIdFor(req);
-      res.setHeader('x-request-id', id);
-      return id;
-    },
-    // Top-level on every line (request line and req.log children), so one filter finds a request's story.
-    customProps: (req) => ({ requestId: req.id }),
-    serializers: {
-      req: (req: IncomingMessage & { id: string }) => requestLogFields(req, req.id),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-    // Health probes every few seconds would drown the useful lines.
-    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-  });
+/** Gives every request its id (echoed as `x-request-id`) and, when its answer ends, its log line. */
+export function requestLogging(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const started = performance.now();
+    const id = requestIdFor(req);
+    req.id = id;
+    res.setHeader('x-request-id', id);
+    // As it came: routers under a mount path rewrite req.url while they handle it.
+    const url = req.url;
+    if (!UNLOGGED_PATHS.has(url)) {
+      // 'close' alone also comes when the client left before the answer was out.
+      res.once('close', () => logAnswer(logger, req, url, id, res.statusCode, started, res.writableFinished));
+    }
+    next();
+  };
 }

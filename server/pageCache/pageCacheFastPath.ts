@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { Lifecycle } from '../http/lifecycle.js';
-import { requestIdFor, requestLogFields } from '../http/requestLogging.js';
+import { logAnswer, requestIdFor } from '../http/requestLogging.js';
 import type { Metrics } from '../metrics.js';
 import type { PageCache } from './pageCache.js';
 import type { PageCacheMetrics } from './pageCacheMetrics.js';
@@ -90,11 +90,8 @@ export class PageCacheFastPath {
 
   /** The same metric and log line the full pipeline gives an answer. */
   private recordAnswer(req: IncomingMessage, status: number, requestId: string, started: number): void {
-    const ms = performance.now() - started;
-    this.options.metrics.httpRequests.observe({ route: 'page_cache', method: req.method ?? 'GET', status: String(status) }, ms / 1000);
-    if (this.options.logger.isLevelEnabled('info')) {
-      this.options.logger.info({ requestId, req: requestLogFields(req, requestId), res: { statusCode: status }, responseTime: Math.round(ms) }, 'request completed');
-    }
+    this.options.metrics.httpRequests.observe({ route: 'page_cache', method: req.method ?? 'GET', status: String(status) }, (performance.now() - started) / 1000);
+    logAnswer(this.options.logger, req, req.url ?? '', requestId, status, started);
   }
 
   /** One exact request as the pipeline sees it: GET or HEAD, host (and the proxy's, when trusted), URL, and whether the alert is hidden. */
