@@ -1,4 +1,5 @@
 import type { CarSummary } from './carSummary.js';
+import { numberFormat } from '../format/intlFormats.js';
 
 /** How a market shows car figures: its locale, and its distance unit (markets/*.ts `distanceUnit`). */
 export interface CarFormat {
@@ -11,24 +12,13 @@ const KM_PER_MILE = 1.609344;
 /** The unit as written after a figure. */
 const UNIT_TEXT: Record<CarFormat['mileageUnit'], string> = { km: 'km', mil: 'mil', mi: 'miles' };
 
-const formatters = new Map<string, Intl.NumberFormat>();
-function formatter(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let known = formatters.get(key);
-  if (!known) {
-    known = new Intl.NumberFormat(locale, options);
-    formatters.set(key, known);
-  }
-  return known;
-}
-
 /** A whole-number price in the car's currency, as the market writes it ('531 900 kr', '£18,995'). */
 export function formatPrice(value: number, currency: CarSummary['currency'], locale: string): string {
-  return formatter(locale, { style: 'currency', currency, maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(value);
+  return numberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(value);
 }
 
 export function formatNumber(value: number, locale: string): string {
-  return formatter(locale, { maximumFractionDigits: 0 }).format(value);
+  return numberFormat(locale, { maximumFractionDigits: 0 }).format(value);
 }
 
 /** A distance in km (an odometer, a range) in the market's unit, without the unit. */

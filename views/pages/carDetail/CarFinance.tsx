@@ -1,6 +1,7 @@
 import { formatNumber, formatPrice } from '../../../client/cars/formatCar.js';
 import type { Car } from '../../../contracts/upstream/search.js';
 import { usePage } from '../../PageContext.js';
+import { numberFormat } from '../../../client/format/intlFormats.js';
 
 type FinanceOption = Car['car_loan_options'][number];
 
@@ -13,7 +14,7 @@ export function CarFinance({ car, locale }: { car: Car; locale: string }) {
   ].filter((kind) => kind.options.length > 0);
   if (kinds.length === 0) return null;
   const money = (value: number) => formatPrice(value, car.car_currency, locale);
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
+  const percent = numberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
   const row = (label: string, value: string) => (
     <div className="car-finance__row">
       <dt>{label}</dt>

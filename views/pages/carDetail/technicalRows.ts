@@ -5,6 +5,7 @@ import { mileageLabelKey } from '../../../client/cars/carCardTexts.js';
 import type { Market } from '../../../markets/schema.js';
 import { carValueText } from '../../../markets/translations/carValues.js';
 import type { Translate } from '../../../markets/translations/dictionaries.js';
+import { numberFormat } from '../../../client/format/intlFormats.js';
 
 /** UK fuel economy: miles per imperial gallon from litres per 100 km. */
 const MPG_TIMES_L_PER_100KM = 282.481;
@@ -16,7 +17,7 @@ const MPG_TIMES_L_PER_100KM = 282.481;
  */
 export function technicalRows(car: Car, market: Market, t: Translate, format: CarFormat): { label: string; value: string }[] {
   const { locale } = format;
-  const decimal = (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
+  const decimal = (value: number) => numberFormat(locale, { maximumFractionDigits: 1 }).format(value);
   const rows: [string, string | null][] = [
     [t('carDetail.year'), String(car.car_year)],
     [t(mileageLabelKey(market.distanceUnit)), formatMileage(car.car_mileage, format)],

@@ -4,6 +4,7 @@ import type { Site } from '../../../contracts/upstream/search.js';
 import { Island } from '../../Island.js';
 import { usePage } from '../../PageContext.js';
 import { openStreetMapUrl } from './openingHours.js';
+import { numberFormat } from '../../../client/format/intlFormats.js';
 
 /**
  * The map place of a site page: an interactive map at the site's coordinates (the shared LazyMap,
@@ -14,7 +15,7 @@ import { openStreetMapUrl } from './openingHours.js';
 export function SiteMap({ site, tiles }: { site: Pick<Site, 'site_id' | 'site_official_name' | 'site_geocoord'>; tiles: MapTiles }) {
   const { t, market, language } = usePage();
   const locale = market.locales[language] ?? language;
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 5 });
+  const number = numberFormat(locale, { maximumFractionDigits: 5 });
   const { lat, lng } = site.site_geocoord;
   const props: SiteLocationMapProps = {
     ...tiles,

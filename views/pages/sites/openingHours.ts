@@ -1,4 +1,5 @@
 import type { Site, SiteDepartment } from '../../../contracts/upstream/search.js';
+import { dateTimeFormat } from '../../../client/format/intlFormats.js';
 
 export type OpeningDay = SiteDepartment['opening_hours'][number];
 export type Weekday = OpeningDay['day'];
@@ -11,7 +12,7 @@ export const WEEKDAYS: readonly Weekday[] = ['Monday', 'Tuesday', 'Wednesday', '
 export function weekdayName(day: Weekday, locale: string): string {
   // 2024-01-01 was a Monday.
   const date = new Date(Date.UTC(2024, 0, 1 + WEEKDAYS.indexOf(day)));
-  const name = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(date);
+  const name = dateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(date);
   return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
 }
 
