@@ -8,7 +8,8 @@ import type { Metrics } from '../metrics.js';
 import type { PageCache } from './pageCache.js';
 import type { PageCacheMetrics } from './pageCacheMetrics.js';
 import { cookieRole } from './pageKey.js';
-import { cachedAnswer } from './sendPage.js';
+import type { PageEntry } from './pageEntry.js';
+import { cachedAnswer, variantFor, type Variant } from './sendPage.js';
 
 /** What the full pipeline decided for one exact request: the page key, and the headers it had set before the page's own. */
 interface Learned {
@@ -28,6 +29,8 @@ const PER_ANSWER = new Set(['x-request-id', 'connection', 'date', 'content-lengt
  */
 export class PageCacheFastPath {
   private readonly learned = new LRUCache<string, Learned>({ max: 20_000 });
+  /** Each stored page's answers by variant, headers flat: built once, not per request. */
+  private readonly answers = new WeakMap<PageEntry, Map<Variant, { status: number; headers: (string | number)[]; body: Buffer | undefined }>>();
   /** One copy of each distinct header list (they are nearly all alike). */
   private readonly headerLists = new Map<string, readonly (string | number)[]>();
 
@@ -78,14 +81,24 @@ export class PageCacheFastPath {
     if (!learned || !entry) return false;
     const started = performance.now();
     const requestId = requestIdFor(req);
-    const answer = cachedAnswer(req, entry, 'hit', this.options.cacheControl);
-    const headers: (string | number)[] = [...learned.pipelineHeaders, 'x-request-id', requestId];
-    for (const name in answer.headers) headers.push(name, answer.headers[name]!);
+    const answer = this.answerOf(entry, variantFor(req, entry));
     res.once('finish', () => this.recordAnswer(req, answer.status, requestId, started));
-    res.writeHead(answer.status, headers);
-    res.end(answer.body);
+    res.writeHead(answer.status, learned.pipelineHeaders.concat(answer.headers, 'x-request-id', requestId));
+    res.end(req.method === 'HEAD' ? undefined : answer.body);
     this.options.pageMetrics.record('hit');
     return true;
+  }
+
+  private answerOf(entry: PageEntry, variant: Variant) {
+    let byVariant = this.answers.get(entry);
+    if (!byVariant) this.answers.set(entry, (byVariant = new Map()));
+    let answer = byVariant.get(variant);
+    if (!answer) {
+      const { status, headers, body } = cachedAnswer(entry, variant, 'hit', this.options.cacheControl);
+      answer = { status, headers: Object.entries(headers).flat(), body };
+      byVariant.set(variant, answer);
+    }
+    return answer;
   }
 
   /** The same metric and log line the full pipeline gives an answer. */

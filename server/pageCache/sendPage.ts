@@ -43,30 +43,37 @@ function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
 }
 
+/** Which stored form of a page one request gets: an encoding of its bytes, or 304 when it has them. */
+export type Variant = Encoding | 'not-modified';
+
+export function variantFor(req: IncomingMessage, entry: PageEntry): Variant {
+  if (entry.status === 200 && notModified(req.headers['if-none-match'], entry.etag)) return 'not-modified';
+  return chooseEncoding(req.headers['accept-encoding']);
+}
+
 export interface CachedAnswer {
   status: number;
   /** The page's own headers and the cache's (Cache-Control, Vary, ETag, x-cache, Content-Encoding and -Length). */
   headers: Record<string, string | number>;
-  /** The bytes in the chosen encoding; undefined for 304 and HEAD. */
+  /** The bytes to send to a GET; undefined for 304. */
   body: Buffer | undefined;
 }
 
-/** What a cached page answers one request: the stored bytes in the encoding it accepts, or 304 when it has them. */
-export function cachedAnswer(req: IncomingMessage, entry: PageEntry, result: PageCacheResult, cacheControl: string): CachedAnswer {
+/** What a cached page answers in one variant: the same for every request that gets that variant. */
+export function cachedAnswer(entry: PageEntry, variant: Variant, result: PageCacheResult, cacheControl: string): CachedAnswer {
   const headers: Record<string, string | number> = { ...entry.headers, 'cache-control': cacheControl, vary: 'Accept-Encoding', etag: entry.etag, 'x-cache': result };
-  if (entry.status === 200 && notModified(req.headers['if-none-match'], entry.etag)) return { status: 304, headers, body: undefined };
-  const encoding = chooseEncoding(req.headers['accept-encoding']);
-  const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.identity;
+  if (variant === 'not-modified') return { status: 304, headers, body: undefined };
+  const body = variant === 'br' ? entry.br : variant === 'gzip' ? entry.gzip : entry.identity;
   // Set, so the compression middleware leaves the bytes as they are.
-  if (encoding !== 'identity') headers['content-encoding'] = encoding;
+  if (variant !== 'identity') headers['content-encoding'] = variant;
   headers['content-length'] = body.length;
-  return { status: entry.status, headers, body: req.method === 'HEAD' ? undefined : body };
+  return { status: entry.status, headers, body };
 }
 
 /** Sends a cached page through Express (the full pipeline's hit; server/pageCache/pageCacheFastPath.ts sends the rest). */
 export function sendEntry(req: Request, res: Response, entry: PageEntry, result: PageCacheResult, cacheControl: string): void {
-  const answer = cachedAnswer(req, entry, result, cacheControl);
+  const answer = cachedAnswer(entry, variantFor(req, entry), result, cacheControl);
   res.status(answer.status);
   for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
-  res.end(answer.body);
+  res.end(req.method === 'HEAD' ? undefined : answer.body);
 }
