@@ -1,6 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { compressed } from '../cache/compressedVariants.js';
 import type { SearchCache } from '../cache/searchCache.js';
+import { chooseEncoding } from '../http/contentEncoding.js';
 import { callContextOf } from '../http/callContext.js';
 import { addRoute, operation, parseRequest } from './apiOperation.js';
 import {
@@ -86,8 +88,13 @@ export function searchRoutes(cache: SearchCache): Router {
       { ...body, index: market.searchIndexes[body.index] as SearchIndexName },
       callContextOf(req, res),
     );
-    // The stored JSON as it is: checked once when the search service gave it.
-    res.set('x-cache', cacheResult).set('Cache-Control', 'no-store').type('application/json').send(bytes);
+    // The stored JSON as it is: checked once when the search service gave it, compressed once for each encoding asked.
+    res.set('x-cache', cacheResult).set('Cache-Control', 'no-store').set('Vary', 'Accept-Encoding').type('application/json');
+    const encoding = chooseEncoding(req.headers['accept-encoding']);
+    const sent = await compressed(bytes, encoding).catch(() => undefined);
+    // With Content-Encoding set, the compression middleware sends these bytes as they are.
+    if (sent && encoding !== 'identity') res.set('Content-Encoding', encoding);
+    res.send(sent ?? bytes);
   });
   return router;
 }

@@ -4,6 +4,8 @@ import { request } from 'undici';
 import { startRunningBff } from '../support/runningBff.js';
 
 const ROUNDS = 300;
+/** As a browser asks (the car list island's searches go through fetch, which sends this). */
+const ACCEPT_ENCODING = 'br, gzip';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const bff = await startRunningBff({ REDIS_URL: redisUrl });
 // Node does not resolve *.localhost: connect to loopback and name the market in the Host header
@@ -11,12 +13,12 @@ const bff = await startRunningBff({ REDIS_URL: redisUrl });
 const endpoint = `${bff.url}/api/search`;
 await new Promise((r) => setTimeout(r, 300)); // let Redis connect
 
-async function timedSearch(body: object): Promise<{ ms: number; cache: string }> {
+async function timedSearch(body: object): Promise<{ ms: number; cache: string; sent: string }> {
   const started = performance.now();
-  const res = await request(endpoint, { method: 'POST', headers: { 'content-type': 'application/json', host: 'se.localhost' }, body: JSON.stringify(body) });
-  await res.body.arrayBuffer();
+  const res = await request(endpoint, { method: 'POST', headers: { 'content-type': 'application/json', host: 'se.localhost', 'accept-encoding': ACCEPT_ENCODING }, body: JSON.stringify(body) });
+  const sent = `${((await res.body.arrayBuffer()).byteLength / 1024).toFixed(0)} KB ${String(res.headers['content-encoding'] ?? 'identity')}`;
   if (res.statusCode !== 200) throw new Error(`search answered ${res.statusCode}`);
-  return { ms: performance.now() - started, cache: String(res.headers['x-cache']) };
+  return { ms: performance.now() - started, cache: String(res.headers['x-cache']), sent };
 }
 
 const listPage = (salt: number) => ({
@@ -32,20 +34,26 @@ for (let i = 0; i < 20; i++) await timedSearch(listPage(-1 - i));
 
 const uncached: number[] = [];
 const cached: number[] = [];
+/** What was sent, by answer kind: size and encoding, counted. */
+const sent = { uncached: new Map<string, number>(), cached: new Map<string, number>() };
+const count = (map: Map<string, number>, what: string) => map.set(what, (map.get(what) ?? 0) + 1);
 const runSalt = Math.floor(Math.random() * 1e6) * 1000;
 for (let i = 0; i < ROUNDS; i++) {
   const miss = await timedSearch(listPage(runSalt + i));
   if (miss.cache !== 'miss' && miss.cache !== 'bypass') throw new Error(`expected a miss, got ${miss.cache}`);
   uncached.push(miss.ms);
+  count(sent.uncached, miss.sent);
   const hit = await timedSearch(listPage(runSalt + i));
   if (hit.cache !== 'hit') throw new Error(`expected a hit, got ${hit.cache}`);
   cached.push(hit.ms);
+  count(sent.cached, hit.sent);
 }
 
 const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]!;
-const row = (name: string, values: number[]) =>
-  `${name.padEnd(10)} median ${quantile(values, 0.5).toFixed(2).padStart(7)} ms   p95 ${quantile(values, 0.95).toFixed(2).padStart(7)} ms`;
-console.log(`search through the BFF, ${ROUNDS} list-page queries (48 cars, 7 facets), cache store: ${bff.config.redisUrl ? 'redis' : 'memory'}`);
+const mostOften = (map: Map<string, number>) => [...map].sort((a, b) => b[1] - a[1]).map(([what, n]) => `${what} ×${n}`).join(', ');
+const row = (name: 'uncached' | 'cached', values: number[]) =>
+  `${name.padEnd(10)} median ${quantile(values, 0.5).toFixed(2).padStart(7)} ms   p95 ${quantile(values, 0.95).toFixed(2).padStart(7)} ms   sent ${mostOften(sent[name])}`;
+console.log(`search through the BFF, ${ROUNDS} list-page queries (48 cars, 7 facets), accept-encoding: ${ACCEPT_ENCODING}, cache store: ${bff.config.redisUrl ? 'redis' : 'memory'}`);
 console.log(row('uncached', uncached));
 console.log(row('cached', cached));
 console.log(`ratio      median uncached / cached = ${(quantile(uncached, 0.5) / quantile(cached, 0.5)).toFixed(1)}x`);

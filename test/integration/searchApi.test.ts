@@ -1,6 +1,9 @@
 import { jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
+import { request as undiciRequest } from 'undici';
+import { listen } from '../support/apiHarness.js';
 import { createTestApp } from '../support/testApp.js';
 import { startSandboxPeer } from '../support/sandboxPeer.js';
 
@@ -69,6 +72,29 @@ describe('the search cache', () => {
     expect(first.headers['x-cache']).toBe('miss');
     expect(second.headers['x-cache']).toBe('hit');
     expect(second.body).toEqual(first.body);
+  });
+
+  it('sends a cached answer compressed once, in the encoding the client accepts, as the same JSON', async () => {
+    const server = await listen(bff.app);
+    try {
+      // A full page of cars no earlier run can have cached.
+      const body = JSON.stringify({ index: 'cars', filters: [{ field: 'car_price', values: [0, 20_000_000 + Math.floor(Math.random() * 1e6)] }], limit: 48 });
+      const ask = async (acceptEncoding: string) => {
+        const res = await undiciRequest(`${server.origin}/api/search`, { method: 'POST', headers: { host: 'se.localhost', 'content-type': 'application/json', 'accept-encoding': acceptEncoding }, body });
+        return { headers: res.headers, bytes: Buffer.from(await res.body.arrayBuffer()) };
+      };
+      const plain = await ask('identity');
+      const [br, gzip, brAgain] = [await ask('gzip, deflate, br'), await ask('gzip'), await ask('br')];
+      expect([plain, br, gzip, brAgain].map((r) => r.headers['content-encoding'])).toEqual([undefined, 'br', 'gzip', 'br']);
+      expect([br, gzip].map((r) => r.headers.vary)).toEqual(['Accept-Encoding', 'Accept-Encoding']);
+      expect(brotliDecompressSync(br.bytes).equals(plain.bytes)).toBe(true);
+      expect(gunzipSync(gzip.bytes).equals(plain.bytes)).toBe(true);
+      expect(brAgain.bytes.equals(br.bytes)).toBe(true);
+      expect(br.bytes.length).toBeLessThan(plain.bytes.length / 4);
+      expect(JSON.parse(plain.bytes.toString('utf8')).content).toHaveLength(48);
+    } finally {
+      await server.close();
+    }
   });
 
   it('makes exactly one upstream call for 100 concurrent identical cold searches', async () => {

@@ -1,4 +1,4 @@
-import { chooseEncoding } from '../../../server/pageCache/sendPage.js';
+import { chooseEncoding } from '../../../server/http/contentEncoding.js';
 import { buildEntry, parseEntry, serialiseEntry } from '../../../server/pageCache/pageEntry.js';
 
 describe('choosing a stored encoding', () => {
