@@ -28,7 +28,8 @@ const PER_ANSWER = new Set(['x-request-id', 'connection', 'date', 'content-lengt
  * it has not learned, a stale or missing page, a personal cookie or a stopping process goes to Express.
  */
 export class PageCacheFastPath {
-  private readonly learned = new LRUCache<string, Learned>({ max: 20_000 });
+  /** Bounded by the characters of signatures and keys: URLs that differ only in tracking parameters are learned one by one. */
+  private readonly learned = new LRUCache<string, Learned>({ maxSize: 8_000_000, sizeCalculation: (learned, signature) => signature.length + learned.key.length + 64 });
   /** Each stored page's answers by variant, headers flat: built once, not per request. */
   private readonly answers = new WeakMap<PageEntry, Map<Variant, { status: number; headers: (string | number)[]; body: Buffer | undefined }>>();
   /** One copy of each distinct header list (they are nearly all alike). */
