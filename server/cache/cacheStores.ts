@@ -1,11 +1,12 @@
 import { LRUCache } from 'lru-cache';
+import { RESP_TYPES } from 'redis';
 import type { RedisConnection } from './redisConnection.js';
 
-/** Where cached search answers live. `unavailable` means: go without the cache for this request. */
+/** Where cached search answers live, as bytes. `unavailable` means: go without the cache for this request. */
 export interface CacheStore {
   readonly kind: 'redis' | 'memory';
-  get(key: string): Promise<string | undefined | 'unavailable'>;
-  set(key: string, value: string, ttlMs: number): Promise<void>;
+  get(key: string): Promise<Buffer | undefined | 'unavailable'>;
+  set(key: string, value: Buffer, ttlMs: number): Promise<void>;
 }
 
 /** Shared by every container: the cache of choice whenever REDIS_URL is set. */
@@ -16,7 +17,8 @@ export function redisStore(redis: RedisConnection): CacheStore {
       const client = redis.available();
       if (!client) return 'unavailable';
       try {
-        return (await client.get(key)) ?? undefined;
+        // As bytes: a 150 KB answer is neither decoded into a string nor encoded back to be sent.
+        return ((await client.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer }).get(key)) as Buffer | null) ?? undefined;
       } catch {
         return 'unavailable';
       }
@@ -31,7 +33,7 @@ export function redisStore(redis: RedisConnection): CacheStore {
 
 /** One process's own cache, for a setup without Redis; bounded by entries and bytes. */
 export function memoryStore(maxEntries = 2_000, maxBytes = 64 * 1024 * 1024): CacheStore {
-  const lru = new LRUCache<string, string>({ max: maxEntries, maxSize: maxBytes, sizeCalculation: (v) => v.length || 1, ttlAutopurge: false });
+  const lru = new LRUCache<string, Buffer>({ max: maxEntries, maxSize: maxBytes, sizeCalculation: (v) => v.length || 1, ttlAutopurge: false });
   return {
     kind: 'memory',
     get: async (key) => lru.get(key),

@@ -11,6 +11,8 @@ export type CacheResult = 'hit' | 'miss' | 'stale' | 'bypass';
 
 /** Stored form: `v2 <storedAt>\n` then the answer's JSON exactly as /api/search sends it. */
 const ENTRY_HEADER = /^v2 (\d+)\n/;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
 
 export interface Entry {
   storedAt: number;
@@ -93,11 +95,10 @@ export class SearchCache {
       .query(canonical, { ...(ctx.requestId ? { requestId: ctx.requestId } : {}) })
       .then((value) => {
         // The client parsed the answer with the search contract: this is the one check it gets.
-        const json = JSON.stringify(value);
-        const entry = { storedAt: (this.options.now ?? Date.now)(), bytes: Buffer.from(json) };
+        const entry = { storedAt: (this.options.now ?? Date.now)(), bytes: Buffer.from(JSON.stringify(value)) };
         if (store) this.remember(key, entry);
         // Not awaited: the shopper's answer does not wait for the cache write.
-        if (store) void this.options.store.set(key, `v2 ${entry.storedAt}\n${json}`, this.options.ttlMs + this.options.staleWhileRevalidateMs);
+        if (store) void this.options.store.set(key, Buffer.concat([Buffer.from(`v2 ${entry.storedAt}\n`), entry.bytes]), this.options.ttlMs + this.options.staleWhileRevalidateMs);
         return entry;
       })
       .finally(() => this.inFlight.delete(key));
@@ -112,10 +113,10 @@ export function localSearchLayer(): LRUCache<string, Entry> {
 }
 
 /** A stored entry in another shape (corrupt, or from an older version) counts as a miss. */
-function readEntry(text: string): Entry | undefined {
-  const header = ENTRY_HEADER.exec(text.slice(0, 32));
+function readEntry(stored: Buffer): Entry | undefined {
+  const header = ENTRY_HEADER.exec(stored.subarray(0, 32).toString('latin1'));
   if (!header) return undefined;
-  const json = text.slice(header[0].length);
+  const bytes = stored.subarray(header[0].length);
   // A truncated write cannot end like a whole JSON object does.
-  return json.startsWith('{') && json.endsWith('}') ? { storedAt: Number(header[1]), bytes: Buffer.from(json) } : undefined;
+  return bytes[0] === OPEN_BRACE && bytes[bytes.length - 1] === CLOSE_BRACE ? { storedAt: Number(header[1]), bytes } : undefined;
 }
