@@ -74,7 +74,8 @@ describe('page cache', () => {
     const head = await request(harness.bff.app).head('/om-oss/karriar').set('Host', 'se.localhost');
     expect([head.headers['x-cache'], head.text ?? '']).toEqual(['hit', '']);
     const metrics = await request(harness.bff.app).get('/metrics');
-    expect(metrics.text).toMatch(/bff_http_request_duration_seconds_count\{route="page_cache",method="GET",status="200"\} [3-9]/);
+    const counted = /bff_http_request_duration_seconds_count\{route="page_cache",method="GET",status="200"\} (\d+)/.exec(metrics.text)?.[1];
+    expect(Number(counted)).toBeGreaterThanOrEqual(3);
   });
 
   it('never answers an old path from the cache, nor the same page for another market or a personal cookie', async () => {
