@@ -1,5 +1,6 @@
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
+import './leafletOverrides.css';
 import type { MapMarker, MapView } from './mapTypes.js';
 
 /**

@@ -127,6 +127,9 @@ describe('story and site pages in a real browser', () => {
     const first = await page.locator('.site-card__link').first().getAttribute('href');
     await page.goto(session.url(uk.devHostname, first!));
     await expect(page.locator('h1').textContent()).resolves.toBeTruthy();
+    // With its map loaded, so Leaflet's own controls are checked too (not only when it happens to be in time).
+    await page.locator('.lazy-map').scrollIntoViewIfNeeded();
+    await page.locator('.lazy-map[data-map-status="ready"] .leaflet-control-attribution').waitFor();
     expect(await severeViolations(page)).toEqual([]);
     await close();
   });
