@@ -6,7 +6,7 @@ import type { Lifecycle } from '../http/lifecycle.js';
 import { logAnswer, requestIdFor } from '../http/requestLogging.js';
 import type { Metrics } from '../metrics.js';
 import type { PageCache } from './pageCache.js';
-import type { PageCacheMetrics } from './pageCacheMetrics.js';
+import { PAGE_CACHE_ROUTE, type PageCacheMetrics } from './pageCacheMetrics.js';
 import { cookieRole } from './pageKey.js';
 import type { PageEntry } from './pageEntry.js';
 import { cachedAnswer, variantFor, type Variant } from './sendPage.js';
@@ -104,7 +104,7 @@ export class PageCacheFastPath {
 
   /** The same metric and log line the full pipeline gives an answer. */
   private recordAnswer(req: IncomingMessage, status: number, requestId: string, started: number): void {
-    this.options.metrics.httpRequests.observe({ route: 'page_cache', method: req.method ?? 'GET', status: String(status) }, (performance.now() - started) / 1000);
+    this.options.metrics.httpRequests.observe({ route: PAGE_CACHE_ROUTE, method: req.method ?? 'GET', status: String(status) }, (performance.now() - started) / 1000);
     logAnswer(this.options.logger, req, req.url ?? '', requestId, status, started);
   }
 

@@ -2,6 +2,9 @@ import { Counter, Gauge, type Registry } from 'prom-client';
 
 export type PageCacheResult = 'hit' | 'miss' | 'stale' | 'bypass';
 
+/** The `route` label of a page answered from the cache in `bff_http_request_duration_seconds`, by Express or the fast path. */
+export const PAGE_CACHE_ROUTE = 'page_cache';
+
 /** Page cache figures in /metrics: answers by result, the hit ratio since start, and what the local copy holds. */
 export class PageCacheMetrics {
   private readonly counts: Record<PageCacheResult, number> = { hit: 0, miss: 0, stale: 0, bypass: 0 };

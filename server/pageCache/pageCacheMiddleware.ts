@@ -1,7 +1,7 @@
 import type { RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import type { PageCaching } from './createPageCache.js';
-import type { PageCacheResult } from './pageCacheMetrics.js';
+import { PAGE_CACHE_ROUTE, type PageCacheResult } from './pageCacheMetrics.js';
 import { bypassReason, pageKeyOf } from './pageKey.js';
 import { renderDetached, type RenderedPage } from './renderDetached.js';
 import { sendEntry } from './sendPage.js';
@@ -42,7 +42,7 @@ export function pageCacheMiddleware(caching: PageCaching, pages: RequestHandler,
       if (found.state === 'stale') cache.refresh(key.key, render);
       else fastPath.learn(req, res, key.key);
       metrics.record(found.state === 'fresh' ? 'hit' : 'stale');
-      res.locals.metricsRoute = 'page_cache';
+      res.locals.metricsRoute = PAGE_CACHE_ROUTE;
       return sendEntry(req, res, found.entry, found.state === 'fresh' ? 'hit' : 'stale', publicCacheControl);
     }
     let outcome;

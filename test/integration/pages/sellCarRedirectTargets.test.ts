@@ -3,21 +3,11 @@ import { jest } from '@jest/globals';
 import request from 'supertest';
 import { MARKETS } from '../../../markets/registry.js';
 import { SELL_CAR_PATHS } from '../../../sandbox/data/content/leadFormPages.js';
-import { startSandboxPeer } from '../../support/sandboxPeer.js';
-import { createTestApp } from '../../support/testApp.js';
+import { sandboxedBffForThisFile } from '../../support/sandboxedBff.js';
 
 jest.setTimeout(60_000);
 
-let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
-let bff: ReturnType<typeof createTestApp>;
-beforeAll(async () => {
-  sandbox = await startSandboxPeer();
-  bff = createTestApp({}, { sandboxUrl: sandbox.url });
-});
-afterAll(async () => {
-  await bff.close();
-  await sandbox.close();
-});
+const peers = sandboxedBffForThisFile();
 
 /** Every rule of a market's table whose destination is its sell-car page (in any of its languages), as a path to request. */
 function sellCarRules(marketId: keyof typeof SELL_CAR_PATHS): { source: string; destination: string }[] {
@@ -35,7 +25,7 @@ const host = (marketId: string) => MARKETS.find((m) => m.id === marketId)!.devHo
 
 describe('sell-car pages', () => {
   it.each(Object.entries(SELL_CAR_PATHS))('%s: the sell-car page %s answers 200 with the form, server-rendered', async (marketId, path) => {
-    const res = await request(bff.app).get(path).set('Host', host(marketId));
+    const res = await request(peers.bff.app).get(path).set('Host', host(marketId));
     expect(res.status).toBe(200);
     expect(res.text).toContain('data-island="sellCar"');
     expect(res.text).toMatch(/<form class="lead-form sell-car-form"[^>]*>/);
@@ -50,10 +40,10 @@ describe('sell-car pages', () => {
   });
 
   it.each(cases)('%s: %s redirects (301) to %s, which answers 200 with the form', async (marketId, source, destination) => {
-    const redirect = await request(bff.app).get(source).set('Host', host(marketId));
+    const redirect = await request(peers.bff.app).get(source).set('Host', host(marketId));
     expect(redirect.status).toBe(301);
     expect(new URL(redirect.headers.location!, 'http://x').pathname).toBe(destination);
-    const page = await request(bff.app).get(destination).set('Host', host(marketId));
+    const page = await request(peers.bff.app).get(destination).set('Host', host(marketId));
     expect(page.status).toBe(200);
     expect(page.text).toContain('data-island="sellCar"');
   });
