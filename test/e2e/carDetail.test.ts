@@ -140,8 +140,8 @@ describe('car detail page in a browser', () => {
     expect(severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     const total = (await Promise.all(scripts)).reduce((sum, n) => sum + n, 0);
     expect(total).toBeLessThanOrEqual(90 * 1024);
-    // Issue 17 asks under 3 KB; web-vitals 6 measures 3.4 KB (reported), so this only stops it growing.
-    expect((await Promise.all(fieldData)).reduce((sum, n) => sum + n, 0)).toBeLessThanOrEqual(3.6 * 1024);
+    // Issue 17: the field-data module adds under 3 KB gzip to a page.
+    expect((await Promise.all(fieldData)).reduce((sum, n) => sum + n, 0)).toBeLessThan(3 * 1024);
     await context.close();
   });
 });
