@@ -95,10 +95,10 @@ export class SearchCache {
       .query(canonical, { ...(ctx.requestId ? { requestId: ctx.requestId } : {}) })
       .then((value) => {
         // The client parsed the answer with the search contract: this is the one check it gets.
-        const entry = { storedAt: (this.options.now ?? Date.now)(), bytes: Buffer.from(JSON.stringify(value)) };
+        const { entry, stored } = newEntry((this.options.now ?? Date.now)(), Buffer.from(JSON.stringify(value)));
         if (store) this.remember(key, entry);
         // Not awaited: the shopper's answer does not wait for the cache write.
-        if (store) void this.options.store.set(key, Buffer.concat([Buffer.from(`v2 ${entry.storedAt}\n`), entry.bytes]), this.options.ttlMs + this.options.staleWhileRevalidateMs);
+        if (store) void this.options.store.set(key, stored, this.options.ttlMs + this.options.staleWhileRevalidateMs);
         return entry;
       })
       .finally(() => this.inFlight.delete(key));
@@ -112,11 +112,31 @@ export function localSearchLayer(): LRUCache<string, Entry> {
   return new LRUCache<string, Entry>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (e) => e.bytes.length || 1 });
 }
 
+/**
+ * Entries already read, by the stored buffer: the process's own store (no Redis) gives back the same
+ * buffer on every hit, and so the same `bytes`, whose compressed forms are then made only once.
+ */
+const readEntries = new WeakMap<Buffer, Entry>();
+
+/** An answer's entry and its stored form, whose tail its bytes are: read back from this process's own store, it is this entry. */
+function newEntry(storedAt: number, json: Buffer): { entry: Entry; stored: Buffer } {
+  const header = Buffer.from(`v2 ${storedAt}\n`, 'latin1');
+  const stored = Buffer.concat([header, json]);
+  const entry = { storedAt, bytes: stored.subarray(header.length) };
+  readEntries.set(stored, entry);
+  return { entry, stored };
+}
+
 /** A stored entry in another shape (corrupt, or from an older version) counts as a miss. */
 function readEntry(stored: Buffer): Entry | undefined {
+  const known = readEntries.get(stored);
+  if (known) return known;
   const header = ENTRY_HEADER.exec(stored.subarray(0, 32).toString('latin1'));
   if (!header) return undefined;
   const bytes = stored.subarray(header[0].length);
   // A truncated write cannot end like a whole JSON object does.
-  return bytes[0] === OPEN_BRACE && bytes[bytes.length - 1] === CLOSE_BRACE ? { storedAt: Number(header[1]), bytes } : undefined;
+  if (bytes[0] !== OPEN_BRACE || bytes[bytes.length - 1] !== CLOSE_BRACE) return undefined;
+  const entry = { storedAt: Number(header[1]), bytes };
+  readEntries.set(stored, entry);
+  return entry;
 }

@@ -97,6 +97,21 @@ describe('the search cache', () => {
     }
   });
 
+  it("without Redis, hands out a hit as the very bytes it stored, so they are compressed only once", async () => {
+    const withoutRedis = createTestApp({}, { sandboxUrl: sandbox.url });
+    try {
+      const query = { ...coldQuery(), index: 'cars-se' as const, limit: 48 };
+      const miss = await withoutRedis.searchCache.searchBytes(query);
+      const [hit, hitAgain] = [await withoutRedis.searchCache.searchBytes(query), await withoutRedis.searchCache.searchBytes(query)];
+      expect([miss.cache, hit.cache, hitAgain.cache]).toEqual(['miss', 'hit', 'hit']);
+      // Compressed forms are kept with these bytes (compressedVariants.ts): the same object means no second compression.
+      expect(hit.bytes).toBe(miss.bytes);
+      expect(hitAgain.bytes).toBe(miss.bytes);
+    } finally {
+      await withoutRedis.close();
+    }
+  });
+
   it('makes exactly one upstream call for 100 concurrent identical cold searches', async () => {
     const body = coldQuery();
     const before = sandbox.upstreamCalls('search');
