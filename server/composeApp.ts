@@ -7,6 +7,7 @@ import { createApp } from './app.js';
 import { memoryStore, redisStore } from './cache/cacheStores.js';
 import { connectRedis } from './cache/redisConnection.js';
 import { localSearchLayer, SearchCache } from './cache/searchCache.js';
+import { SearchFastPath } from './cache/searchFastPath.js';
 import type { Config } from './config.js';
 import type { Lifecycle } from './http/lifecycle.js';
 import { Metrics } from './metrics.js';
@@ -34,13 +35,14 @@ export function composeApp(options: {
   const upstreams = createUpstreams(config, logger, metrics);
   const searchCache = new SearchCache({
     store: config.redisUrl ? redisStore(redis) : memoryStore(),
-    ...(config.redisUrl ? { local: localSearchLayer() } : {}),
+    local: localSearchLayer(),
     client: upstreams.search,
     ttlMs: config.searchCache.ttlMs,
     staleWhileRevalidateMs: config.searchCache.staleWhileRevalidateMs,
     metrics,
     logger,
   });
+  const searchFastPath = new SearchFastPath({ cache: searchCache, trustProxy: config.trustProxy, lifecycle: options.lifecycle, metrics, logger });
   const pageCaching = config.pageCache.enabled ? createPageCache(config, redis, metrics, options.lifecycle, logger) : undefined;
   const expressApp = createApp({
     config,
@@ -52,14 +54,14 @@ export function composeApp(options: {
     clientAssets: options.clientAssets,
     metrics,
     redirects,
-    api: apiRouter({ config, logger, upstreams, searchCache, redis, metrics }),
+    api: apiRouter({ config, logger, upstreams, searchCache, searchFastPath, redis, metrics }),
     media: upstreams.media,
     pageSources: { upstreams, searchCache },
     ...(pageCaching ? { pageCaching } : {}),
   });
   return {
-    /** The request listener: fresh cached pages first (when the page cache is on), then Express. */
-    app: pageCaching ? pageCaching.fastPath.in(expressApp) : expressApp,
+    /** The request listener: fresh cached search answers and pages first (when the page cache is on), then Express. */
+    app: searchFastPath.in(pageCaching ? pageCaching.fastPath.in(expressApp) : expressApp),
     metrics,
     searchCache,
     pageCache: pageCaching?.cache,

@@ -30,6 +30,8 @@ declare module 'node:http' {
   interface IncomingMessage {
     /** The request id (server/http/requestLogging.ts): in the log lines, upstream calls and error bodies. */
     id: string;
+    /** The JSON body's bytes as the API's body parser read them (server/api/apiRouter.ts). */
+    rawBody?: Buffer;
   }
 }
 

@@ -2,6 +2,7 @@ import express, { Router } from 'express';
 import type { Logger } from 'pino';
 import type { RedisConnection } from '../cache/redisConnection.js';
 import type { SearchCache } from '../cache/searchCache.js';
+import type { SearchFastPath } from '../cache/searchFastPath.js';
 import { SubmissionLedger } from '../cache/submissionLedger.js';
 import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
@@ -26,6 +27,7 @@ export interface ApiDependencies {
   logger: Logger;
   upstreams: Upstreams;
   searchCache: SearchCache;
+  searchFastPath: SearchFastPath;
   redis: RedisConnection;
   metrics: Metrics;
 }
@@ -50,9 +52,10 @@ export function apiRouter(deps: ApiDependencies): Router {
   const { config, upstreams, redis } = deps;
   const api = Router();
   api.use(sameOriginForUnsafeMethods);
-  api.use(express.json({ limit: '64kb' }));
+  // The raw bytes stay with the request: the search fast path learns answers by them.
+  api.use(express.json({ limit: '64kb', verify: (req, _res, bytes) => void (req.rawBody = bytes) }));
   api.use(openApiRoutes(API_OPERATIONS));
-  api.use(searchRoutes(deps.searchCache));
+  api.use(searchRoutes(deps.searchCache, deps.searchFastPath));
   api.use(mechmateRoutes(upstreams.mechmate, (req, res) => relayWorkshopStream(req, res, { mechmate: upstreams.mechmate, options: config.workshopStream, logger: deps.logger, metrics: deps.metrics })));
   api.use(tirehotelRoutes(upstreams.tirehotel, tokenCookies(config.isProduction), tirehotelLimiters(redis)));
   api.use(formsRoutes(upstreams.comhub, new SubmissionLedger(redis)));

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { compressed } from '../cache/compressedVariants.js';
 import type { SearchCache } from '../cache/searchCache.js';
+import type { SearchFastPath } from '../cache/searchFastPath.js';
 import { chooseEncoding } from '../http/contentEncoding.js';
 import { callContextOf } from '../http/callContext.js';
 import { addRoute, operation, parseRequest } from './apiOperation.js';
@@ -78,13 +79,16 @@ export const searchOperation = operation({
   example: () => ({ body: { index: 'cars', limit: 3 } }),
 });
 
-/** POST /api/search: the market's own index, through the cache; `x-cache` says how it was answered. */
-export function searchRoutes(cache: SearchCache): Router {
+/**
+ * POST /api/search: the market's own index, through the cache; `x-cache` says how it was answered.
+ * Each answer teaches `fastPath` this request, so that a repeat is sent before Express while it is fresh.
+ */
+export function searchRoutes(cache: SearchCache, fastPath: SearchFastPath): Router {
   const router = Router();
   addRoute(router, searchOperation, async (req, res) => {
     const { body } = parseRequest(searchOperation, req);
     const { market } = res.locals;
-    const { bytes, cache: cacheResult } = await cache.searchBytes(
+    const { bytes, cache: cacheResult, key } = await cache.searchBytes(
       { ...body, index: market.searchIndexes[body.index] as SearchIndexName },
       callContextOf(req, res),
     );
@@ -94,7 +98,10 @@ export function searchRoutes(cache: SearchCache): Router {
     const sent = await compressed(bytes, encoding).catch(() => undefined);
     // With Content-Encoding set, the compression middleware sends these bytes as they are.
     if (sent && encoding !== 'identity') res.set('Content-Encoding', encoding);
-    res.send(sent ?? bytes);
+    const answer = sent ?? bytes;
+    // `end`, not `send`: no ETag, which an answer to a POST never uses (and the fast path's repeats do not carry).
+    res.set('Content-Length', String(answer.length)).end(answer);
+    fastPath.learn(req, res, key);
   });
   return router;
 }

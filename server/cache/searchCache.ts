@@ -36,10 +36,11 @@ export class SearchCache {
     private readonly options: {
       store: CacheStore;
       /**
-       * Entries this process read or fetched lately, in front of a shared store (Redis): a hit then
-       * costs no round trip. Serves only what is still fresh, so it never outlives the shared copy's fresh time.
+       * Entries this process read or fetched lately, in front of the store: a hit then costs no round
+       * trip to Redis, and the fast path (searchFastPath.ts) can send it at once. Serves only what is
+       * still fresh, so it never outlives the shared copy's fresh time.
        */
-      local?: LRUCache<string, Entry>;
+      local: LRUCache<string, Entry>;
       client: SearchClient;
       ttlMs: number;
       staleWhileRevalidateMs: number;
@@ -55,16 +56,16 @@ export class SearchCache {
     return { value: JSON.parse(bytes.toString('utf8')) as SearchResponse, cache };
   }
 
-  /** The answer's JSON bytes, for relaying them as they are. */
-  async searchBytes(request: SearchRequest, ctx: CallContext = {}): Promise<{ bytes: Buffer; cache: CacheResult }> {
+  /** The answer's JSON bytes, for relaying them as they are, and the cache key they are kept under. */
+  async searchBytes(request: SearchRequest, ctx: CallContext = {}): Promise<{ bytes: Buffer; cache: CacheResult; key: string }> {
     const canonical = normaliseSearchRequest(request);
     const key = searchCacheKey(canonical);
-    const now = (this.options.now ?? Date.now)();
-    const local = this.options.local?.get(key);
-    if (local && now - local.storedAt < this.options.ttlMs) {
+    const local = this.freshLocal(key);
+    if (local) {
       this.options.metrics.cacheEvents.inc({ result: 'hit' });
-      return { bytes: local.bytes, cache: 'hit' };
+      return { bytes: local.bytes, cache: 'hit', key };
     }
+    const now = (this.options.now ?? Date.now)();
     const stored = await this.options.store.get(key);
     const entry = stored === 'unavailable' || stored === undefined ? undefined : readEntry(stored);
     if (entry) this.remember(key, entry);
@@ -79,11 +80,22 @@ export class SearchCache {
       result = { bytes: fetched.bytes, cache: stored === 'unavailable' ? 'bypass' : 'miss' };
     }
     this.options.metrics.cacheEvents.inc({ result: result.cache });
-    return result;
+    return { ...result, key };
+  }
+
+  /** The entry for `key` if this process holds it and it is fresh: a hit that needs no store. */
+  freshLocal(key: string): Entry | undefined {
+    const local = this.options.local.get(key);
+    return local && (this.options.now ?? Date.now)() - local.storedAt < this.options.ttlMs ? local : undefined;
+  }
+
+  /** Counts a hit answered without searchBytes (the fast path). */
+  countHit(): void {
+    this.options.metrics.cacheEvents.inc({ result: 'hit' });
   }
 
   private remember(key: string, entry: Entry): void {
-    this.options.local?.set(key, entry, { ttl: Math.max(1, entry.storedAt + this.options.ttlMs - (this.options.now ?? Date.now)()) });
+    this.options.local.set(key, entry, { ttl: Math.max(1, entry.storedAt + this.options.ttlMs - (this.options.now ?? Date.now)()) });
   }
 
   /** One upstream call per key at a time in this process; the answer is stored when it arrives. */
@@ -107,7 +119,7 @@ export class SearchCache {
   }
 }
 
-/** The in-process layer for a shared store: up to 32 MB of recent answers. */
+/** The in-process layer: up to 32 MB of recent answers (without Redis, views on the stored bytes, not copies). */
 export function localSearchLayer(): LRUCache<string, Entry> {
   return new LRUCache<string, Entry>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (e) => e.bytes.length || 1 });
 }

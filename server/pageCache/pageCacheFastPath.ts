@@ -2,6 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
+import { LearnedHeaders, type FlatHeaders } from '../http/learnedHeaders.js';
 import type { Lifecycle } from '../http/lifecycle.js';
 import { logAnswer, requestIdFor } from '../http/requestLogging.js';
 import type { Metrics } from '../metrics.js';
@@ -14,12 +15,12 @@ import { cachedAnswer, variantFor, type Variant } from './sendPage.js';
 /** What the full pipeline decided for one exact request: the page key, and the headers it had set before the page's own. */
 interface Learned {
   key: string;
-  /** Security headers and the like, flat as `[name, value, ...]`: the same for every answer to this request. */
-  pipelineHeaders: readonly (string | number)[];
+  /** Security headers and the like: the same for every answer to this request. */
+  pipelineHeaders: FlatHeaders;
 }
 
 /** Set per answer, never replayed from another one. */
-const PER_ANSWER = new Set(['x-request-id', 'connection', 'date', 'content-length', 'content-encoding', 'transfer-encoding', 'x-cache', 'cache-control', 'vary', 'etag']);
+const PER_ANSWER = new Set(['x-request-id', 'connection', 'keep-alive', 'date', 'content-length', 'content-encoding', 'transfer-encoding', 'x-cache', 'cache-control', 'vary', 'etag']);
 
 /**
  * Fresh cached pages, sent before Express sees the request. It decides nothing of its own: it only
@@ -32,8 +33,7 @@ export class PageCacheFastPath {
   private readonly learned = new LRUCache<string, Learned>({ maxSize: 8_000_000, sizeCalculation: (learned, signature) => signature.length + learned.key.length + 64 });
   /** Each stored page's answers by variant, headers flat: built once, not per request. */
   private readonly answers = new WeakMap<PageEntry, Map<Variant, { status: number; headers: (string | number)[]; body: Buffer | undefined }>>();
-  /** One copy of each distinct header list (they are nearly all alike). */
-  private readonly headerLists = new Map<string, readonly (string | number)[]>();
+  private readonly pipelineHeaders = new LearnedHeaders(PER_ANSWER);
 
   constructor(
     private readonly options: {
@@ -58,19 +58,7 @@ export class PageCacheFastPath {
   learn(req: Request, res: Response, key: string): void {
     const signature = this.signature(req);
     if (signature === undefined) return;
-    const flat: (string | number)[] = [];
-    for (const [name, value] of Object.entries(res.getHeaders())) {
-      if (PER_ANSWER.has(name) || value === undefined) continue;
-      flat.push(name, Array.isArray(value) ? value.join(', ') : value);
-    }
-    const id = flat.join('\n');
-    let pipelineHeaders = this.headerLists.get(id);
-    if (!pipelineHeaders) {
-      if (this.headerLists.size >= 100) this.headerLists.clear();
-      pipelineHeaders = flat;
-      this.headerLists.set(id, flat);
-    }
-    this.learned.set(signature, { key, pipelineHeaders });
+    this.learned.set(signature, { key, pipelineHeaders: this.pipelineHeaders.of(res) });
   }
 
   /** Sends the page and returns true when this request's page is learned and fresh here. */

@@ -1,5 +1,7 @@
 import { jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { request as undiciRequest } from 'undici';
@@ -142,6 +144,82 @@ describe('the search cache', () => {
     expect(metrics.text).toMatch(/bff_upstream_request_duration_seconds_count\{service="search",outcome="ok"\} [1-9]/);
   });
 });
+
+describe('repeated searches, answered before the app', () => {
+  const stable = (headers: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(headers).filter(([name]) => !['x-request-id', 'date', 'x-cache', 'content-length', 'content-encoding'].includes(name)));
+
+  it("answer with the app's headers and body, a request id of their own, and count as hits", async () => {
+    const body = coldQuery();
+    const viaApp = await search(body);
+    const repeats = await Promise.all([search(body), search(body).set('X-Request-Id', 'qa-search-1')]);
+    for (const repeat of repeats) {
+      expect(repeat.status).toBe(200);
+      expect(repeat.headers['x-cache']).toBe('hit');
+      expect(repeat.body).toEqual(viaApp.body);
+      expect(stable(repeat.headers)).toEqual(stable(viaApp.headers));
+    }
+    expect(repeats[0].headers['x-request-id']).not.toBe(viaApp.headers['x-request-id']);
+    expect(repeats[1].headers['x-request-id']).toBe('qa-search-1');
+    expect(await bff.log.find((l) => l.requestId === 'qa-search-1' && l.msg === 'request completed')).toBeDefined();
+  });
+
+  it('leave to the app what it has not answered for that exact request: another origin, another market, a broken body', async () => {
+    const body = coldQuery();
+    await search(body);
+    const crossSite = await search(body).set('Origin', 'https://evil.example');
+    expect(crossSite.status).toBe(403);
+    const norway = await search(body, 'no.localhost');
+    expect(norway.headers['x-cache']).toBe('miss');
+    const broken = await request(bff.app).post('/api/search').set('Host', 'se.localhost').set('Content-Type', 'application/json').send('{"index": "cars",');
+    expect(broken.status).toBe(400);
+    expect(broken.body.error).toMatchObject({ code: 'bad_request', requestId: expect.any(String) });
+  });
+
+  it('read a body that arrives in pieces, hand one they do not know to the app whole, and shrug off a client that leaves mid-body', async () => {
+    const server = await listen(bff.app);
+    try {
+      const { port } = new URL(server.origin);
+      const known = JSON.stringify(coldQuery());
+      const first = await slowPost(Number(port), known);
+      const again = await slowPost(Number(port), known);
+      expect([first.status, again.status]).toEqual([200, 200]);
+      expect([first.cache, again.cache]).toEqual(['miss', 'hit']);
+      expect(again.json).toEqual(first.json);
+      // A shopper who leaves halfway through the body costs nothing but that request.
+      const leaving = connect(Number(port), '127.0.0.1');
+      await once(leaving, 'connect');
+      leaving.write(`POST /api/search HTTP/1.1\r\nHost: se.localhost\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"index":`);
+      await new Promise((r) => setTimeout(r, 20));
+      leaving.destroy();
+      await new Promise((r) => setTimeout(r, 50));
+      expect((await slowPost(Number(port), known)).cache).toBe('hit');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+/** POST /api/search with the body sent in two pieces 30 ms apart, over one raw connection. */
+async function slowPost(port: number, body: string): Promise<{ status: number; cache: string | undefined; json: unknown }> {
+  const socket = connect(port, '127.0.0.1');
+  await once(socket, 'connect');
+  const bytes = Buffer.from(body);
+  socket.write(`POST /api/search HTTP/1.1\r\nHost: se.localhost\r\nContent-Type: application/json\r\nContent-Length: ${bytes.length}\r\nConnection: close\r\n\r\n`);
+  socket.write(bytes.subarray(0, 10));
+  await new Promise((r) => setTimeout(r, 30));
+  // Not end(): a client that half-closes its side has its request dropped by Node's HTTP server.
+  socket.write(bytes.subarray(10));
+  const chunks: Buffer[] = [];
+  for await (const chunk of socket) chunks.push(chunk as Buffer);
+  const answer = Buffer.concat(chunks).toString('utf8');
+  const [head = '', payload = ''] = answer.split('\r\n\r\n');
+  return {
+    status: Number(head.split(' ')[1]),
+    cache: /^x-cache: (\w+)/im.exec(head)?.[1],
+    json: JSON.parse(payload) as unknown,
+  };
+}
 
 describe('validation of /api/search', () => {
   it.each([

@@ -1,0 +1,29 @@
+import type { ServerResponse } from 'node:http';
+
+/** Headers as `writeHead` takes them flat: `[name, value, name, value, ...]`. */
+export type FlatHeaders = readonly (string | number)[];
+
+/**
+ * The headers the full pipeline set on an answer (security headers and the like), for a fast path
+ * to send again with a later answer to the same request. Names in `perAnswer` are left out: they
+ * are set for each answer, never replayed. Each distinct list is kept once: they are nearly all alike.
+ */
+export class LearnedHeaders {
+  private readonly lists = new Map<string, FlatHeaders>();
+
+  constructor(private readonly perAnswer: ReadonlySet<string>) {}
+
+  of(res: ServerResponse): FlatHeaders {
+    const flat: (string | number)[] = [];
+    for (const [name, value] of Object.entries(res.getHeaders())) {
+      if (this.perAnswer.has(name) || value === undefined) continue;
+      flat.push(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    const id = flat.join('\n');
+    const known = this.lists.get(id);
+    if (known) return known;
+    if (this.lists.size >= 100) this.lists.clear();
+    this.lists.set(id, flat);
+    return flat;
+  }
+}
