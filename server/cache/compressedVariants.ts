@@ -9,10 +9,13 @@ const gzipAsync = promisify(gzip);
 const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_LGWIN]: 18, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
 
 type Compressing = Exclude<Encoding, 'identity'>;
+/** One compressed form: the compressing under way, and its result once it is done. */
+interface Form {
+  compressing: Promise<Buffer>;
+  done?: Buffer;
+}
 /** By the cached bytes themselves: when the cache lets go of them, their compressed forms go too. */
-const made = new WeakMap<Buffer, Partial<Record<Compressing, Promise<Buffer>>>>();
-/** The forms already finished, for a caller that cannot wait (searchFastPath.ts). */
-const finished = new WeakMap<Buffer, Partial<Record<Compressing, Buffer>>>();
+const made = new WeakMap<Buffer, Partial<Record<Compressing, Form>>>();
 
 /**
  * Cached bytes in the encoding a client accepts, compressed once off the event loop and kept for as
@@ -25,22 +28,18 @@ export function compressed(bytes: Buffer, encoding: Encoding): Promise<Buffer> {
   if (!forms) made.set(bytes, (forms = {}));
   let form = forms[encoding];
   if (!form) {
-    form = encoding === 'br' ? brotli(bytes, BROTLI) : gzipAsync(bytes, { level: 6 });
-    forms[encoding] = form;
-    form.then(
-      (done) => {
-        let ready = finished.get(bytes);
-        if (!ready) finished.set(bytes, (ready = {}));
-        ready[encoding] = done;
-      },
+    const started: Form = { compressing: encoding === 'br' ? brotli(bytes, BROTLI) : gzipAsync(bytes, { level: 6 }) };
+    started.compressing.then(
+      (done) => void (started.done = done),
       // A failed compression is tried again by the next request (and this one is sent as it is).
       () => delete forms[encoding],
     );
+    forms[encoding] = form = started;
   }
-  return form;
+  return form.compressing;
 }
 
-/** The bytes in `encoding` if they are at hand now (identity always is); undefined while not yet compressed. */
+/** The bytes in `encoding` if they are at hand now (identity always is), for a caller that cannot wait (searchFastPath.ts). */
 export function compressedNow(bytes: Buffer, encoding: Encoding): Buffer | undefined {
-  return encoding === 'identity' ? bytes : finished.get(bytes)?.[encoding];
+  return encoding === 'identity' ? bytes : made.get(bytes)?.[encoding]?.done;
 }

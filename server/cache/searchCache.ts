@@ -89,11 +89,6 @@ export class SearchCache {
     return local && (this.options.now ?? Date.now)() - local.storedAt < this.options.ttlMs ? local : undefined;
   }
 
-  /** Counts a hit answered without searchBytes (the fast path). */
-  countHit(): void {
-    this.options.metrics.cacheEvents.inc({ result: 'hit' });
-  }
-
   private remember(key: string, entry: Entry): void {
     this.options.local.set(key, entry, { ttl: Math.max(1, entry.storedAt + this.options.ttlMs - (this.options.now ?? Date.now)()) });
   }

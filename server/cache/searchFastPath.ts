@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { chooseEncoding } from '../http/contentEncoding.js';
-import { LearnedHeaders, type FlatHeaders } from '../http/learnedHeaders.js';
+import { hostSignature, LearnedHeaders, type FlatHeaders } from '../http/learnedHeaders.js';
 import type { Lifecycle } from '../http/lifecycle.js';
 import { logAnswer, requestIdFor } from '../http/requestLogging.js';
 import type { Metrics } from '../metrics.js';
@@ -93,7 +93,7 @@ export class SearchFastPath {
     });
     res.writeHead(200, learned.pipelineHeaders.concat(answerHeaders));
     res.end(sent);
-    this.options.cache.countHit();
+    this.options.metrics.cacheEvents.inc({ result: 'hit' });
     return true;
   }
 
@@ -102,9 +102,8 @@ export class SearchFastPath {
    * Origin for the same-origin check, Content-Type for the body parser, and the body itself.
    */
   private signature(req: IncomingMessage, body: Buffer): string {
-    const { host = '', origin = '', 'content-type': contentType = '', 'x-forwarded-host': forwardedHost = '', 'x-forwarded-proto': forwardedProto = '' } = req.headers;
-    const proxy = this.options.trustProxy ? `${String(forwardedHost)}\n${String(forwardedProto)}` : '';
-    return `${host}\n${proxy}\n${origin}\n${contentType}\n${body.toString('latin1')}`;
+    const { origin = '', 'content-type': contentType = '' } = req.headers;
+    return `${hostSignature(req, this.options.trustProxy)}\n${origin}\n${contentType}\n${body.toString('latin1')}`;
   }
 }
 

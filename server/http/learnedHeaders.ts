@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** Headers as `writeHead` takes them flat: `[name, value, name, value, ...]`. */
 export type FlatHeaders = readonly (string | number)[];
@@ -26,4 +26,13 @@ export class LearnedHeaders {
     this.lists.set(id, flat);
     return flat;
   }
+}
+
+/**
+ * The part of a fast path's request signature that decides the market and the site's origin: the
+ * Host header, and the proxy's forwarded host and protocol when the proxy is trusted (as resolveMarket.ts reads them).
+ */
+export function hostSignature(req: IncomingMessage, trustProxy: boolean): string {
+  const { host = '', 'x-forwarded-host': forwardedHost = '', 'x-forwarded-proto': forwardedProto = '' } = req.headers;
+  return trustProxy ? `${host}\n${String(forwardedHost)}\n${String(forwardedProto)}` : host;
 }

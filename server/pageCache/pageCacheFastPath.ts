@@ -2,7 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
-import { LearnedHeaders, type FlatHeaders } from '../http/learnedHeaders.js';
+import { hostSignature, LearnedHeaders, type FlatHeaders } from '../http/learnedHeaders.js';
 import type { Lifecycle } from '../http/lifecycle.js';
 import { logAnswer, requestIdFor } from '../http/requestLogging.js';
 import type { Metrics } from '../metrics.js';
@@ -101,10 +101,8 @@ export class PageCacheFastPath {
     if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
     const role = cookieRole(req.headers.cookie);
     if (role === 'personal') return undefined;
-    const { host = '', 'x-forwarded-host': forwardedHost = '', 'x-forwarded-proto': forwardedProto = '' } = req.headers;
-    const proxy = this.options.trustProxy ? `${String(forwardedHost)}\n${String(forwardedProto)}` : '';
     // `originalUrl` once Express has the request; the raw URL before.
     const url = (req as Partial<Request>).originalUrl ?? req.url ?? '';
-    return `${host}\n${proxy}\n${url}\n${role}`;
+    return `${hostSignature(req, this.options.trustProxy)}\n${url}\n${role}`;
   }
 }
