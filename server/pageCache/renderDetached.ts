@@ -55,7 +55,7 @@ export function renderDetached(pages: RequestHandler, from: Request, fromRes: Re
   return new Promise<RenderedPage>((resolve, reject) => {
     const chunks: Buffer[] = [];
     const timer = setTimeout(() => {
-      res.emit('close'); // stops the React stream and abandons upstream calls
+      res.emit('close'); // abandons the page's upstream calls
       reject(new Error(`page render took longer than ${timeoutMs} ms`));
     }, timeoutMs);
     const take = (chunk: unknown, encoding?: unknown) => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Response } from 'express';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToString } from 'react-dom/server';
 import type { Logger } from 'pino';
 import type { AssetResolver } from '../../views/AssetResolver.js';
 import { Document, type PageHead } from '../../views/Document.js';
@@ -22,8 +22,8 @@ export interface PageRender {
 export type RenderPage = (res: Response, page: PageRender) => void;
 
 /**
- * Streams a full HTML document for the market on `res.locals.market`. Data is loaded before
- * rendering (loaders run in parallel), so the document streams as soon as React has it.
+ * Sends a full HTML document for the market on `res.locals.market`. Data is loaded before
+ * rendering (loaders run in parallel), so the document is whole as soon as React has it.
  */
 export function createPageRenderer(assets: AssetResolver, logger: Logger): RenderPage {
   return (res, page) => {
@@ -58,26 +58,22 @@ export function createPageRenderer(assets: AssetResolver, logger: Logger): Rende
         </Document>
       </PageContext.Provider>
     );
-    let failed = false;
-    const stream = renderToPipeableStream(tree, {
-      onShellReady() {
-        res.status(page.status ?? 200);
-        res.setHeader('Content-Type', 'text/html; charset=utf-8');
-        // Editing mode shows unpublished content: never stored by a shared cache, never indexed.
-        if (editing) res.setHeader('Cache-Control', 'private, no-store').setHeader('X-Robots-Tag', 'noindex');
-        stream.pipe(res);
-      },
-      onShellError(error) {
-        logger.error({ err: error, requestId: res.req.id }, 'page shell failed to render');
-        if (!res.headersSent) {
-          res.status(500).type('html').send('<!DOCTYPE html><html><head><title>500</title></head><body><h1>500</h1></body></html>');
-        }
-      },
-      onError(error) {
-        if (!failed) logger.error({ err: error, requestId: res.req.id }, 'page render error');
-        failed = true;
-      },
-    });
-    res.on('close', () => stream.abort());
+    let body: Buffer;
+    try {
+      // renderToString, not a stream: every loader has finished before rendering and no part of a page
+      // suspends, so a stream would send the same bytes at the same moment. It would also cost a
+      // third of a large page's time (the car list: 8.5 → 5.6 ms), measuring and copying every chunk.
+      body = Buffer.from(`<!DOCTYPE html>${renderToString(tree)}`);
+    } catch (error) {
+      logger.error({ err: error, requestId: res.req.id }, 'page failed to render');
+      res.status(500).type('html').send('<!DOCTYPE html><html><head><title>500</title></head><body><h1>500</h1></body></html>');
+      return;
+    }
+    res.status(page.status ?? 200);
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Content-Length', body.length);
+    // Editing mode shows unpublished content: never stored by a shared cache, never indexed.
+    if (editing) res.setHeader('Cache-Control', 'private, no-store').setHeader('X-Robots-Tag', 'noindex');
+    res.end(body);
   };
 }
