@@ -50,10 +50,19 @@ export class SearchCache {
     },
   ) {}
 
-  /** The answer, parsed, for rendering pages. */
+  /**
+   * The answer, parsed, for rendering pages: parsed once per stored answer and shared by every page
+   * that reads it, so it is frozen (a page that changed it would change it for all). A reader may
+   * key its own work on the value's identity (carSummarySearch.ts does).
+   */
   async search(request: SearchRequest, ctx: CallContext = {}): Promise<{ value: SearchResponse; cache: CacheResult }> {
     const { bytes, cache } = await this.searchBytes(request, ctx);
-    return { value: JSON.parse(bytes.toString('utf8')) as SearchResponse, cache };
+    let value = parsedAnswers.get(bytes);
+    if (!value) {
+      value = deepFreeze(JSON.parse(bytes.toString('utf8')) as SearchResponse);
+      parsedAnswers.set(bytes, value);
+    }
+    return { value, cache };
   }
 
   /** The answer's JSON bytes, for relaying them as they are, and the cache key they are kept under. */
@@ -117,6 +126,18 @@ export class SearchCache {
 /** The in-process layer: up to 32 MB of recent answers (without Redis, views on the stored bytes, not copies). */
 export function localSearchLayer(): LRUCache<string, Entry> {
   return new LRUCache<string, Entry>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (e) => e.bytes.length || 1 });
+}
+
+/** Answers already parsed, by their bytes (an entry's bytes are one buffer for as long as it lives). */
+const parsedAnswers = new WeakMap<Buffer, SearchResponse>();
+
+/** Freezes a parsed answer and everything in it (plain JSON data: no cycles). */
+export function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 /**

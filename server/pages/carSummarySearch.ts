@@ -1,6 +1,6 @@
 import { CAR_SUMMARY_FIELDS, toCarSummary, type CarSummary } from '../../client/cars/carSummary.js';
 import type { Market } from '../../markets/schema.js';
-import type { SearchCache } from '../cache/searchCache.js';
+import { deepFreeze, type SearchCache } from '../cache/searchCache.js';
 import { CarSchema, searchResponseOf, type SearchIndexName, type SearchRequest, type SearchResponse } from '../../contracts/upstream/search.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
 
@@ -30,6 +30,14 @@ export async function searchCarSummaryPage(
   ctx: CallContext,
 ): Promise<{ cars: CarSummary[]; facets: SearchResponse['facet']; total: number }> {
   const { value } = await cache.search({ ...request, index: market.searchIndexes.cars as SearchIndexName, fields: [...CAR_SUMMARY_FIELDS] }, ctx);
-  const page = CarSummaryResponseSchema.parse(value);
-  return { cars: page.content.map(toCarSummary), facets: page.facet, total: page.total_items };
+  let page = summaryPages.get(value);
+  if (!page) {
+    const checked = CarSummaryResponseSchema.parse(value);
+    page = deepFreeze({ cars: checked.content.map(toCarSummary), facets: checked.facet, total: checked.total_items });
+    summaryPages.set(value, page);
+  }
+  return page;
 }
+
+/** Checked and projected once per cached answer (the cache hands out one frozen value per answer); read-only, like the answer. */
+const summaryPages = new WeakMap<SearchResponse, { cars: CarSummary[]; facets: SearchResponse['facet']; total: number }>();

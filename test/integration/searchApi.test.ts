@@ -114,6 +114,19 @@ describe('the search cache', () => {
     }
   });
 
+  it('gives pages one parsed answer per cached search, frozen, so no page can change what the next shopper sees', async () => {
+    const query = { ...coldQuery(), index: 'cars-se' as const, limit: 48 };
+    const first = await bff.searchCache.search(query);
+    const again = await bff.searchCache.search(query);
+    expect(again.cache).toBe('hit');
+    expect(again.value).toBe(first.value);
+    const car = again.value.content[0]!;
+    expect(() => {
+      (car as Record<string, unknown>).car_price = 1;
+    }).toThrow(TypeError);
+    expect(() => (again.value.content as unknown[]).pop()).toThrow(TypeError);
+  });
+
   it('makes exactly one upstream call for 100 concurrent identical cold searches', async () => {
     const body = coldQuery();
     const before = sandbox.upstreamCalls('search');
