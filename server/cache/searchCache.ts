@@ -31,6 +31,11 @@ export interface Entry {
  */
 export class SearchCache {
   private readonly inFlight = new Map<string, Promise<Entry>>();
+  /**
+   * Answers pages have read, parsed, by their bytes (one buffer per entry for as long as it lives).
+   * Bounded by count: a parsed answer takes several times its bytes, which the local layer's size does not count.
+   */
+  private readonly parsed = new LRUCache<Buffer, SearchResponse>({ max: 256 });
 
   constructor(
     private readonly options: {
@@ -57,10 +62,10 @@ export class SearchCache {
    */
   async search(request: SearchRequest, ctx: CallContext = {}): Promise<{ value: SearchResponse; cache: CacheResult }> {
     const { bytes, cache } = await this.searchBytes(request, ctx);
-    let value = parsedAnswers.get(bytes);
+    let value = this.parsed.get(bytes);
     if (!value) {
       value = deepFreeze(JSON.parse(bytes.toString('utf8')) as SearchResponse);
-      parsedAnswers.set(bytes, value);
+      this.parsed.set(bytes, value);
     }
     return { value, cache };
   }
@@ -127,9 +132,6 @@ export class SearchCache {
 export function localSearchLayer(): LRUCache<string, Entry> {
   return new LRUCache<string, Entry>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (e) => e.bytes.length || 1 });
 }
-
-/** Answers already parsed, by their bytes (an entry's bytes are one buffer for as long as it lives). */
-const parsedAnswers = new WeakMap<Buffer, SearchResponse>();
 
 /** Freezes a parsed answer and everything in it (plain JSON data: no cycles). */
 export function deepFreeze<T>(value: T): T {

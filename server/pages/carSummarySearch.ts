@@ -22,13 +22,15 @@ export async function searchCarSummaries(
   return (await searchCarSummaryPage(cache, market, request, ctx)).cars;
 }
 
+type CarSummaryPage = Readonly<{ cars: CarSummary[]; facets: SearchResponse['facet']; total: number }>;
+
 /** The same with the answer's facets and total, for the car list. */
 export async function searchCarSummaryPage(
   cache: SearchCache,
   market: Market,
   request: Omit<SearchRequest, 'index' | 'fields'>,
   ctx: CallContext,
-): Promise<{ cars: CarSummary[]; facets: SearchResponse['facet']; total: number }> {
+): Promise<CarSummaryPage> {
   const { value } = await cache.search({ ...request, index: market.searchIndexes.cars as SearchIndexName, fields: [...CAR_SUMMARY_FIELDS] }, ctx);
   let page = summaryPages.get(value);
   if (!page) {
@@ -40,4 +42,4 @@ export async function searchCarSummaryPage(
 }
 
 /** Checked and projected once per cached answer (the cache hands out one frozen value per answer); read-only, like the answer. */
-const summaryPages = new WeakMap<SearchResponse, { cars: CarSummary[]; facets: SearchResponse['facet']; total: number }>();
+const summaryPages = new WeakMap<SearchResponse, CarSummaryPage>();
