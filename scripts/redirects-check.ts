@@ -41,6 +41,7 @@ try {
     compiled: loadRedirects(dir),
     tables: new Map(markets.map((m) => [m.id, parseRedirectTable(tableFile(dir, m.id), readFileSync(tableFile(dir, m.id), 'utf8'))])),
     content: upstreams.content,
+    search: upstreams.search,
     carSample: process.env.REDIRECTS_CHECK_CARS === 'all' ? 'all' : Number(process.env.REDIRECTS_CHECK_CARS ?? 40),
   });
   await upstreams.close();

@@ -29,6 +29,20 @@ import { MARKET_IDS, type MarketId } from '../../markets/schema.js';
  * - `limit` default 24, max 100 (0 answers only facets and total); `offset` default 0.
  */
 
+/**
+ * How the service compares term values and keyphrases: case and diacritics folded, so 'Škoda', 'skoda' and 'SKODA'
+ * meet; ø and æ do not decompose in Unicode.
+ */
+export function foldSearchText(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/ø/g, 'o')
+    .replace(/æ/g, 'ae')
+    .replace(/ß/g, 'ss')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
+}
+
 export const SEARCH_INDEX_KINDS = ['cars', 'sites', 'kits'] as const;
 export type SearchIndexKind = (typeof SEARCH_INDEX_KINDS)[number];
 

@@ -1,21 +1,13 @@
 import {
-  CarSchema, KitSchema, SiteSchema, SEARCH_ID_FIELD, SEARCH_RANGE_FIELDS, SEARCH_SORTS, SEARCH_TERM_FIELDS,
+  CarSchema, foldSearchText, KitSchema, SiteSchema, SEARCH_ID_FIELD, SEARCH_RANGE_FIELDS, SEARCH_SORTS, SEARCH_TERM_FIELDS,
   type SearchIndexKind, type SearchSortName,
 } from '../../contracts/upstream/search.js';
 
 type Doc = Record<string, unknown>;
 type Primitive = string | number | boolean;
 
-/** Case and diacritics folded, so 'Škoda', 'skoda' and 'SKODA' meet; ø and æ do not decompose in Unicode. */
-export function fold(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/ø/g, 'o')
-    .replace(/æ/g, 'ae')
-    .replace(/ß/g, 'ss')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '');
-}
+/** The contract's folding: what filters, facets and keyphrases compare. */
+export const fold = foldSearchText;
 
 /** Every primitive reachable by a dotted path, flattening lists on the way ('site_departments.brands.name'). */
 export function valuesAt(doc: unknown, path: string[]): Primitive[] {

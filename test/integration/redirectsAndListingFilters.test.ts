@@ -110,3 +110,42 @@ describe('listing filters that redirect destinations use', () => {
     expect(res.text).toContain('href="/anlaggningar?site_departments.brands.name=Volvo"');
   });
 });
+
+describe('old UK brand and model paths (part 2 §2.7: deeper model paths collapse to the brand listing)', () => {
+  it.each(['/used/bmw/x5', '/used-cars/bmw/x5', '/used/BMW/X5/', '/buy-car/used-cars/bmw/x5', '/used/bmw/x5/m-sport/12345'])(
+    '%s ends in one hop on the BMW used-car page, which answers 200', async (path) => {
+      const res = await get(uk.devHostname, path);
+      expect(res.status).toBe(301);
+      expect(res.headers.location).toBe('/buy-car/used-cars/bmw');
+      expect((await get(uk.devHostname, res.headers.location!)).status).toBe(200);
+    },
+  );
+
+  it('collapses a new-car model path to the brand new-car page, which answers 200', async () => {
+    const res = await get(uk.devHostname, '/buy-car/new-cars/bmw/x5');
+    expect(res.headers.location).toBe('/buy-car/new-cars/bmw');
+    expect((await get(uk.devHostname, '/buy-car/new-cars/bmw')).status).toBe(200);
+  });
+});
+
+describe('old listing links end on cars, not on an empty list (the filter word is the stock word)', () => {
+  it.each([
+    ['fi', '/osta-auto/vaihtoautot'],
+    ['fi', '/osta-auto/pakettiautot'],
+    ['fi', '/osta-auto?vehicletype=TB'],
+    ['sk', '/ojazdene-vozidla'],
+    ['sk', '/uzitkove-vozidla'],
+    ['sk', '/ponuka-vozidiel?vehicletype=PB'],
+    ['se', '/kop-bil/biltyp/suv'],
+    ['se', '/kop-bil/bilmarken/volkswagen-transportbilar'],
+    ['se-used', '/kop-bil/kombi'],
+    ['uk', '/vehicle-search?type=van'],
+  ])('%s %s', async (marketId, path) => {
+    const host = marketById(marketId as never).devHostname;
+    const res = await get(host, path);
+    expect(res.status).toBe(301);
+    const page = await get(host, res.headers.location!);
+    expect(page.status).toBe(200);
+    expect(carListProps(page.text).results.total).toBeGreaterThan(0);
+  });
+});

@@ -4,6 +4,7 @@ import type { RedirectTable } from '../redirect-table.js';
 import { resolveRedirect } from '../resolve-redirect.js';
 import { followToEnd, inParallel, type GetPage } from './followToEnd.js';
 import { sampleRule } from './samples.js';
+import { judgeFilterValues, type FilterVocabulary } from './filterVocabulary.js';
 
 /** A page a shopper or a crawler reaches without any redirect, and where it was found. */
 export interface LivePage {
@@ -22,6 +23,8 @@ export interface MarketCheckInput {
   /** The sitemap URLs fetched (all by default; a sample of the cars keeps `npm test` fast). */
   fetchedSitemapUrls?: string[];
   get: GetPage;
+  /** The listing filters' values the market's search indexes know; a rule ending on any other value fails. */
+  filterVocabulary: FilterVocabulary;
 }
 
 export interface MarketCheck {
@@ -34,6 +37,14 @@ export interface MarketCheck {
   failures: string[];
   /** Pages rules end on that do not answer 200, with how many rules end there: the pages to create (or rules to mend). */
   missingPages: Map<string, number>;
+  /** Rules into a listing filtered on a brand, model, region or site nothing in stock has today (not failures). */
+  emptyToday: string[];
+}
+
+/** Query parameters of a destination whose value is a placeholder: filled from the request, so not the table's word. */
+function placeholderParams(destination: string): Set<string> {
+  const query = destination.split('?')[1] ?? '';
+  return new Set(query.split('&').filter((pair) => pair.includes('{')).map((pair) => decodeURIComponent(pair.split('=')[0]!)));
 }
 
 const CANONICAL = /<link rel="canonical" href="([^"]*)"/;
@@ -45,13 +56,15 @@ const pathOf = (url: string) => {
 
 /**
  * The three promises of one market's table (issue 15): every rule's destination ends on a 200 page
- * (fetched through the app itself), no rule redirects a live page, and every sitemap URL answers 200
- * with a canonical pointing at itself. Failures name `table:line` or the page and where it was found.
+ * (fetched through the app itself) and, when that page is a filtered listing, on filter values the
+ * market's search index has (issue 26: a 200 empty list is a dead end too); no rule redirects a live
+ * page; and every sitemap URL answers 200 with a canonical pointing at itself. Failures name `table:line` or the page and where it was found.
  */
 export async function checkMarket(input: MarketCheckInput): Promise<MarketCheck> {
   const { market, compiled, table, get } = input;
   const failures: string[] = [];
   const missingPages = new Map<string, number>();
+  const emptyToday: string[] = [];
   const live = [...input.livePages, ...input.sitemapUrls.map((url) => ({ path: pathOf(url), from: 'sitemap' }))];
   const livePaths = [...new Set(live.map((p) => p.path))];
   const ends = new Map<string, ReturnType<typeof followToEnd>>();
@@ -76,6 +89,9 @@ export async function checkMarket(input: MarketCheckInput): Promise<MarketCheck>
       const page = end.path.split('?')[0]!;
       missingPages.set(page, (missingPages.get(page) ?? 0) + 1);
     }
+    const verdict = judgeFilterValues(input.filterVocabulary, end.path, placeholderParams(rule.destination.text));
+    for (const word of verdict.unknownWords) failures.push(`${at}  ${shown}: ends on an empty listing, ${word}`);
+    for (const name of verdict.absentNames) emptyToday.push(`${at}  ${shown}: ${name}`);
     const winner = resolveRedirect(compiled, market.id, sample.source);
     if (winner?.rule.line !== rule.line) return; // a later line or a more specific rule answers this request
     const first = await get(market, sample.source);
@@ -102,6 +118,6 @@ export async function checkMarket(input: MarketCheckInput): Promise<MarketCheck>
 
   return {
     marketId: market.id, rules: table.rules.length, destinations: destinations.size, livePages: seen.size,
-    sitemapUrls: input.sitemapUrls.length, sitemapFetched: fetched.length, failures: failures.sort(), missingPages,
+    sitemapUrls: input.sitemapUrls.length, sitemapFetched: fetched.length, failures: failures.sort(), missingPages, emptyToday: emptyToday.sort(),
   };
 }

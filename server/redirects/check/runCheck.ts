@@ -8,6 +8,8 @@ import type { RedirectTable } from '../redirect-table.js';
 import { checkMarket, type MarketCheck } from './checkMarket.js';
 import type { GetPage, PageAnswer } from './followToEnd.js';
 import { contentLivePages, linkedPages, sitemapUrls } from './livePages.js';
+import { loadFilterVocabulary } from './filterVocabulary.js';
+import type { SearchClient } from '../../upstream/searchClient.js';
 
 /** GETs on a running app (`baseUrl`) with the market's host, each path fetched once per market. */
 export function appGetter(baseUrl: string): GetPage {
@@ -36,6 +38,7 @@ export async function runRedirectCheck(options: {
   compiled: CompiledRedirects;
   tables: ReadonlyMap<string, RedirectTable>;
   content: ContentClient;
+  search: SearchClient;
   /** Car pages of the sitemap fetched per market: 'all', or this many spread over the list. */
   carSample?: number | 'all';
 }): Promise<MarketCheck[]> {
@@ -44,11 +47,13 @@ export async function runRedirectCheck(options: {
   for (const market of options.markets) {
     const table = options.tables.get(market.id);
     if (!table) throw new Error(`no redirect table for ${market.id}`);
-    const [tree, sitemap] = await Promise.all([contentLivePages(options.content, market), sitemapUrls(get, market)]);
+    const [tree, sitemap, filterVocabulary] = await Promise.all([
+      contentLivePages(options.content, market), sitemapUrls(get, market), loadFilterVocabulary(options.search, market),
+    ]);
     // Cards, blurbs, header and footer links as rendered on every content page of the tree.
     const links = await linkedPages(get, market, [...new Set(tree.filter((p) => p.from.startsWith('content tree')).map((p) => p.path))]);
     const fetchedSitemapUrls = sampleCars(market, sitemap, options.carSample ?? 'all');
-    results.push(await checkMarket({ market, compiled: options.compiled, table, livePages: [...tree, ...links], sitemapUrls: sitemap, fetchedSitemapUrls, get }));
+    results.push(await checkMarket({ market, compiled: options.compiled, table, livePages: [...tree, ...links], sitemapUrls: sitemap, fetchedSitemapUrls, get, filterVocabulary }));
   }
   return results;
 }
@@ -74,10 +79,16 @@ export function formatReport(results: readonly MarketCheck[]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...[...rows, total].map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   const failures = results.flatMap((r) => r.failures.map((f) => `  ${r.marketId.padEnd(7)} ${f}`));
+  // One line a market: the names nothing in stock has today, and how many rules lead there.
+  const emptyToday = results.filter((r) => r.emptyToday.length > 0).map((r) => {
+    const names = [...new Set(r.emptyToday.map((line) => /: (\S+=.+?) is no value/.exec(line)?.[1] ?? line))];
+    return `  ${r.marketId.padEnd(7)} ${r.emptyToday.length} rules: ${names.join(', ')}`;
+  });
   const missing = results.flatMap((r) => [...r.missingPages].map(([page, rules]) => `  ${r.marketId.padEnd(7)} ${page}  (${rules} rule${rules === 1 ? '' : 's'})`));
   return [
     line(head), ...rows.map(line), line(total), '',
     ...(failures.length ? ['Failures:', ...failures] : ['No failures.']),
     ...(missing.length ? ['', 'Pages the tables send shoppers to that do not answer 200 (create them or mend the rules):', ...missing.sort()] : []),
+    ...(emptyToday.length ? ['', "Listings empty with today's stock (not failures: a brand, region or site with nothing in stock now):", ...emptyToday] : []),
   ].join('\n');
 }

@@ -2,6 +2,7 @@ import { marketById } from '../../../markets/registry.js';
 import { checkMarket, type LivePage } from '../../../server/redirects/check/checkMarket.js';
 import { formatReport } from '../../../server/redirects/check/runCheck.js';
 import type { GetPage } from '../../../server/redirects/check/followToEnd.js';
+import type { FilterVocabulary } from '../../../server/redirects/check/filterVocabulary.js';
 import { compileRedirects } from '../../../server/redirects/compile-redirects.js';
 import { parseRedirectTable } from '../../../server/redirects/redirect-table.js';
 import { resolveRedirect } from '../../../server/redirects/resolve-redirect.js';
@@ -37,16 +38,21 @@ const PAGES = {
 const LIVE: LivePage[] = [{ path: '/spolocnost/kontakt', from: "navigation 'Kontakt'" }];
 const SITEMAP = [`${origin}/`, `${origin}/spolocnost`, `${origin}/kontakty/hedin-automotive-kosice`];
 const GOOD = [
-  '/ojazdene-vozidla  /vozidla?car_condition=Ojazden%C3%A9',
+  '/ojazdene-vozidla  /vozidla?car_condition=Jazden%C3%A9',
   '/o-{product}/{page*}  /spolocnost/{page*}',
   '/kontakty/hedin-kosice  /kontakty/hedin-automotive-kosice',
   '/kontakty/stary-kosice  /kontakty/hedin-zilina  # moved twice: the later line wins',
   '/kontakty/stary-kosice  /kontakty/hedin-automotive-kosice',
 ].join('\n');
 
+/** What the sk car index answers as facet values (the check folds case and diacritics, as the search service does). */
+const vocabularyOf = (values: Record<string, string[]>): FilterVocabulary =>
+  new Map(Object.entries(values).map(([field, shown]) => [field, { folded: new Set(shown.map((v) => v.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, ''))), shown }]));
+const VOCABULARY = vocabularyOf({ car_condition: ['Jazdené', 'Nové'], car_vehicle_type: ['Osobné vozidlo', 'Úžitkové vozidlo'], car_brand: ['Škoda', 'Kia'] });
+
 async function run(tableText: string, options: { pages?: Record<string, ReturnType<typeof page>>; shadowed?: string[] } = {}) {
   const app = fakeApp(tableText, options.pages ?? PAGES, options.shadowed);
-  return checkMarket({ market, compiled: app.compiled, table: app.table, livePages: LIVE, sitemapUrls: SITEMAP, get: app.get });
+  return checkMarket({ market, compiled: app.compiled, table: app.table, livePages: LIVE, sitemapUrls: SITEMAP, get: app.get, filterVocabulary: VOCABULARY });
 }
 
 describe('the redirects check', () => {
@@ -93,5 +99,19 @@ describe('the redirects check', () => {
   test('fails a sitemap URL whose page is missing or names another canonical', async () => {
     const result = await run(GOOD, { pages: { ...PAGES, '/spolocnost': page('/spolocnost', '/') } });
     expect(result.failures).toEqual([`sitemap ${origin}/spolocnost: canonical is ${origin}/`]);
+  });
+
+  test('fails a rule into a filtered listing whose filter value the index does not have (an empty list), and passes case and accent variants of a known one', async () => {
+    const result = await run(`${GOOD}\n/uzitkove-vozidla  /vozidla?car_vehicle_type=%C3%9A%C5%BEitkov%C3%A9\n/osobne  /vozidla?car_vehicle_type=osobne%20vozidlo&utm_source=old`);
+    expect(result.failures).toEqual([
+      'redirects/sk.txt:6  /uzitkove-vozidla -> /vozidla?car_vehicle_type=%C3%9A%C5%BEitkov%C3%A9: ends on an empty listing, car_vehicle_type=Úžitkové is no value of the index (it has Osobné vozidlo, Úžitkové vozidlo)',
+    ]);
+  });
+
+  test('reports a brand nothing in stock has today without failing, and leaves a brand filled from the request alone', async () => {
+    const result = await run(`${GOOD}\n/znacka/toyota  /vozidla?car_brand=Toyota\n/znacka/{brand}  /vozidla?car_brand={brand}\n/znacka-skoda  /vozidla?car_brand=SKODA`);
+    expect(result.failures).toEqual([]);
+    expect(result.emptyToday).toEqual(['redirects/sk.txt:6  /znacka/toyota -> /vozidla?car_brand=Toyota: car_brand=Toyota is no value of the index (it has Škoda, Kia)']);
+    expect(formatReport([result])).toContain("Listings empty with today's stock");
   });
 });

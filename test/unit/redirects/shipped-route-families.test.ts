@@ -8,7 +8,12 @@ const locationOf = (market: MarketId, path: string) => resolveRedirect(compiled,
 describe('the shipped tables redirect every route family of the specification', () => {
   test.each<[MarketId, string, string]>([
     // UK
-    ['uk', '/used/bmw/x5', '/buy-car/used-cars/bmw/x5'],
+    // Model paths under a brand collapse to the brand's listing (no model pages exist: they answered 404).
+    ['uk', '/used/bmw/x5', '/buy-car/used-cars/bmw'],
+    ['uk', '/used-cars/bmw/x5', '/buy-car/used-cars/bmw'],
+    ['uk', '/buy-car/used-cars/bmw/x5', '/buy-car/used-cars/bmw'],
+    ['uk', '/buy-car/new-cars/bmw/x5', '/buy-car/new-cars/bmw'],
+    ['uk', '/used/bmw', '/buy-car/used-cars/bmw'],
     ['uk', '/used/bmw/x5/m-sport/12345', '/buy-car/used-cars/bmw'],
     ['uk', '/new/kia/ev6/gt-line', '/buy-car/new-cars/kia'],
     ['uk', '/toyota', '/buy-car/brands/toyota'],
@@ -74,11 +79,11 @@ describe('the shipped tables redirect every route family of the specification', 
   });
 
   test('case variants and language-prefixed variants redirect', () => {
-    expect(locationOf('uk', '/USED/BMW/X5/')).toBe('/buy-car/used-cars/bmw/x5');
+    expect(locationOf('uk', '/USED/BMW/X5/')).toBe('/buy-car/used-cars/bmw');
     expect(locationOf('se', '/DackDepa/Success')).toBe('/dack-och-biltillbehor/dackkop-tack');
     expect(locationOf('se', '/sv/dackdepa/success')).toBe('/dack-och-biltillbehor/dackkop-tack');
     expect(locationOf('fi', '/sv/kop-bil')).toBe('/sv/autot');
-    expect(locationOf('uk', '/en-gb/used/audi/a3')).toBe('/buy-car/used-cars/audi/a3');
+    expect(locationOf('uk', '/en-gb/used/audi/a3')).toBe('/buy-car/used-cars/audi');
   });
 
   test('a source whose destination moved twice is served the newest destination in one hop', () => {
@@ -94,7 +99,7 @@ describe('the shipped tables redirect every route family of the specification', 
   });
 
   test('current pages are not redirected', () => {
-    for (const path of ['/buy-car/used-cars/bmw', '/buy-car/used-cars/bmw/x5', '/find-us', '/sell-car', '/']) expect(locationOf('uk', path)).toBeNull();
+    for (const path of ['/buy-car/used-cars/bmw', '/buy-car/new-cars/bmw', '/find-us', '/sell-car', '/']) expect(locationOf('uk', path)).toBeNull();
     for (const path of ['/kop-bil/sok-bil', '/kop-bil/184223/volvo-xc60', '/anlaggningar/hedin-automotive-goteborg']) expect(locationOf('se', path)).toBeNull();
     // Navigation pages the tables used to redirect (issue 15).
     for (const path of ['/kop-bil', '/kop-bil/finansiering', '/kop-bil/finansiering/billan', '/kop-bil/kampanjer', '/service-och-verkstad/skadeverkstad']) expect(locationOf('se', path)).toBeNull();
