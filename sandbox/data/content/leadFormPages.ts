@@ -19,7 +19,6 @@ export const SELL_CAR_PATHS: Readonly<Record<MarketId, string>> = {
 };
 /** The Swedish trade-in page with the short form. */
 export const SELL_CAR_SHORT_PATH = '/salj-bil/inbyte';
-export const MOTORCYCLE_PAGE_SLUG = 'mc-verksted';
 
 interface SellCarTexts {
   page: string;
@@ -69,8 +68,9 @@ export function leadFormPages(input: PageInput, built: ReadonlyMap<string, Conte
     const hero = bookPage.blocks.filter((block) => block.type === 'hero');
     pages.set(bookPath, { ...bookPage, blocks: [...hero, serviceRequest('book-service', SERVICE_TEXTS.title, SERVICE_TEXTS.text)] });
   }
-  const mcPath = `${tree.pathByKey.get('service') ?? ''}/${MOTORCYCLE_PAGE_SLUG}`;
-  pages.set(mcPath, formPage(pageShell(input, `${market.id}-mc`, mcPath, MC_TEXTS.page, 'mc', ['service']), [
+  // The navigation's motorcycle workshop page (markets with the service request form) gets its form.
+  const mcPath = tree.pathByKey.get('mcWorkshop');
+  if (mcPath) pages.set(mcPath, formPage(pageShell(input, `${market.id}-mc`, mcPath, MC_TEXTS.page, 'mc', ['service']), [
     serviceRequest('mc', MC_TEXTS.title, MC_TEXTS.text),
   ]));
   return [...pages.values()];

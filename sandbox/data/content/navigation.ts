@@ -2,6 +2,7 @@ import type { Language, Market } from '../../../markets/schema.js';
 import type { NavigationItem } from '../../../contracts/upstream/content.js';
 import { MARKET_NAV_PATHS } from './marketPaths.js';
 import { CONTENT_TEXTS, type NavKey } from './texts.js';
+import { SELL_CAR_PATHS } from './leadFormPages.js';
 
 interface NavNode {
   key: NavKey;
@@ -10,6 +11,8 @@ interface NavNode {
   hidden?: boolean;
   /** Draft: only with a preview token. */
   draft?: boolean;
+  /** Only on markets where this holds (a page only some markets have). */
+  only?: (market: Market) => boolean;
 }
 
 /** The site tree every market shares: three levels, one hidden item, one external link, one draft. */
@@ -20,10 +23,13 @@ const TREE: NavNode[] = [
     { key: 'campaigns' },
     { key: 'accessories' },
   ] },
+  // Sell-car and the motorcycle workshop carry lead forms (leadFormPages.ts): in the menu, so shoppers find them.
+  { key: 'sellCar' },
   { key: 'service', children: [
     { key: 'bookService' },
     { key: 'tires', children: [{ key: 'tireHotel' }, { key: 'wheelChange' }] },
     { key: 'damage' },
+    { key: 'mcWorkshop', only: (market) => market.features.serviceRequestForm },
   ] },
   { key: 'stories' },
   { key: 'sites' },
@@ -56,6 +62,7 @@ function fixedPath(key: NavKey, market: Market): { path: string; pageType: PageT
     case 'accessories': return { path: market.paths.kits, pageType: 'kits' };
     case 'stories': return { path: market.paths.stories, pageType: 'storyList' };
     case 'sites': return { path: market.paths.siteDetail, pageType: 'siteList' };
+    case 'sellCar': return { path: SELL_CAR_PATHS[market.id], pageType: 'content' };
     default: return undefined;
   }
 }
@@ -75,6 +82,7 @@ export function siteTree(market: Market): SiteTree {
   const pathByKey = new Map<NavKey, string>();
   const walk = (nodes: NavNode[], parentPath: string, ancestors: NavKey[], parentDraft: boolean) => {
     for (const node of nodes) {
+      if (node.only && !node.only(market)) continue;
       const fixed = fixedPath(node.key, market);
       const path = fixed?.path ?? MARKET_NAV_PATHS[market.id]?.[node.key] ?? `${parentPath}/${slugs[node.key].slug}`;
       const draft = parentDraft || node.draft === true;
@@ -95,6 +103,7 @@ export function navigation(market: Market, language: Language, preview: boolean)
   const texts = CONTENT_TEXTS[language].nav;
   const { pathByKey } = siteTree(market);
   const toItem = (node: NavNode, parentDraft: boolean): NavigationItem[] => {
+    if (node.only && !node.only(market)) return [];
     const draft = parentDraft || node.draft === true;
     if (draft && !preview) return [];
     const text = texts[node.key];

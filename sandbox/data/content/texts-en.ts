@@ -13,6 +13,7 @@ export const contentTextsEn: ContentTexts = {
     about: { label: 'About us', slug: 'about-us' }, contact: { label: 'Contact us', slug: 'contact', menuTitle: 'Contact' }, faq: { label: 'FAQs', slug: 'faqs' },
     careers: { label: 'Careers', slug: 'careers' }, press: { label: 'Press', slug: 'press' },
     sustainability: { label: 'Sustainability', slug: 'sustainability' }, report: { label: 'Sustainability report', slug: 'sustainability-report' },
+    sellCar: { label: 'Sell your car', slug: 'sell-car' }, mcWorkshop: { label: 'Motorcycle workshop', slug: 'motorcycle-workshop' },
   },
   home: {
     title: 'Home', heroTitle: 'Find your next car', heroText: 'Hundreds of new and approved used cars from our showrooms across the UK.',

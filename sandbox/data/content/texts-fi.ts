@@ -13,6 +13,7 @@ export const contentTextsFi: ContentTexts = {
     about: { label: 'Meistä', slug: 'meista' }, contact: { label: 'Ota yhteyttä', slug: 'yhteystiedot', menuTitle: 'Yhteystiedot' }, faq: { label: 'Usein kysyttyä', slug: 'usein-kysyttya' },
     careers: { label: 'Töihin meille', slug: 'rekrytointi' }, press: { label: 'Medialle', slug: 'medialle' },
     sustainability: { label: 'Vastuullisuus', slug: 'vastuullisuus' }, report: { label: 'Vastuullisuusraportti', slug: 'vastuullisuusraportti' },
+    sellCar: { label: 'Myy autosi', slug: 'myy-autosi' }, mcWorkshop: { label: 'MP-korjaamo', slug: 'mp-korjaamo' },
   },
   home: {
     title: 'Etusivu', heroTitle: 'Löydä seuraava autosi', heroText: 'Tuhansia uusia ja käytettyjä autoja toimipisteistämme ympäri Suomea.',

@@ -13,6 +13,7 @@ export const contentTextsNb: ContentTexts = {
     about: { label: 'Om oss', slug: 'om-oss' }, contact: { label: 'Kontakt oss', slug: 'kontakt', menuTitle: 'Kontakt' }, faq: { label: 'Ofte stilte spørsmål', slug: 'ofte-stilte-sporsmal' },
     careers: { label: 'Jobb hos oss', slug: 'jobb' }, press: { label: 'Presse', slug: 'presse' },
     sustainability: { label: 'Bærekraft', slug: 'baerekraft' }, report: { label: 'Bærekraftsrapport', slug: 'baerekraftsrapport' },
+    sellCar: { label: 'Selg bilen din', slug: 'selg-bil' }, mcWorkshop: { label: 'MC-verksted', slug: 'mc-verksted' },
   },
   home: {
     title: 'Forside', heroTitle: 'Finn din neste bil', heroText: 'Tusenvis av nye og brukte biler fra våre avdelinger i hele landet.',

@@ -13,6 +13,7 @@ export const contentTextsSk: ContentTexts = {
     about: { label: 'O nás', slug: 'o-nas' }, contact: { label: 'Kontaktujte nás', slug: 'kontakt', menuTitle: 'Kontakt' }, faq: { label: 'Časté otázky', slug: 'caste-otazky' },
     careers: { label: 'Kariéra', slug: 'kariera' }, press: { label: 'Pre médiá', slug: 'pre-media' },
     sustainability: { label: 'Udržateľnosť', slug: 'udrzatelnost' }, report: { label: 'Správa o udržateľnosti', slug: 'sprava-o-udrzatelnosti' },
+    sellCar: { label: 'Predajte auto', slug: 'predat-auto' }, mcWorkshop: { label: 'Moto servis', slug: 'moto-servis' },
   },
   home: {
     title: 'Úvod', heroTitle: 'Nájdite svoje ďalšie auto', heroText: 'Stovky nových a jazdených áut z našich prevádzok na celom Slovensku.',

@@ -13,6 +13,7 @@ export const contentTextsSv: ContentTexts = {
     about: { label: 'Om oss', slug: 'om-oss' }, contact: { label: 'Kontakta oss', slug: 'kontakt', menuTitle: 'Kontakt' }, faq: { label: 'Vanliga frågor', slug: 'vanliga-fragor' },
     careers: { label: 'Jobba hos oss', slug: 'jobb' }, press: { label: 'Press', slug: 'press' },
     sustainability: { label: 'Hållbarhet', slug: 'hallbarhet' }, report: { label: 'Hållbarhetsrapport', slug: 'hallbarhetsrapport' },
+    sellCar: { label: 'Sälj din bil', slug: 'salj-bil' }, mcWorkshop: { label: 'MC-verkstad', slug: 'mc-verkstad' },
   },
   home: {
     title: 'Startsida', heroTitle: 'Hitta din nästa bil', heroText: 'Tusentals nya och begagnade bilar från våra anläggningar i hela landet.',

@@ -9,7 +9,7 @@ import { contentTextsEn } from './texts-en.js';
 export const NAV_KEYS = [
   'buyCar', 'carSearch', 'finance', 'carLoan', 'privateLeasing', 'companyLeasing', 'campaigns', 'accessories',
   'service', 'bookService', 'tires', 'tireHotel', 'wheelChange', 'damage', 'stories', 'sites',
-  'about', 'contact', 'faq', 'careers', 'press', 'sustainability', 'report',
+  'about', 'contact', 'faq', 'careers', 'press', 'sustainability', 'report', 'sellCar', 'mcWorkshop',
 ] as const;
 export type NavKey = (typeof NAV_KEYS)[number];
 

@@ -48,3 +48,26 @@ describe('sell-car pages', () => {
     expect(page.text).toContain('data-island="sellCar"');
   });
 });
+
+describe('lead-form pages a shopper can find', () => {
+  const menuLinks = (html: string) => [...(/<header[\s\S]*?<\/header>/.exec(html)?.[0] ?? '').matchAll(/<a\b[^>]*\bhref="([^"#]+)"/g)].map((m) => m[1]!);
+
+  it.each(Object.entries(SELL_CAR_PATHS))('%s: the header menu of the home page links the sell-car page %s', async (marketId, path) => {
+    const home = await request(peers.bff.app).get('/').set('Host', host(marketId));
+    expect(menuLinks(home.text)).toContain(path);
+  });
+
+  it("the Norwegian service menu links the motorcycle workshop page, which answers 200 with the service request", async () => {
+    const home = await request(peers.bff.app).get('/').set('Host', host('no'));
+    const mc = menuLinks(home.text).find((href) => href.endsWith('/mc-verksted'));
+    expect(mc).toBe('/verksted/mc-verksted');
+    const page = await request(peers.bff.app).get(mc!).set('Host', host('no'));
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('data-island="serviceRequest"');
+  });
+
+  it('the motorcycle workshop is not in the menu of a market without the service request form', async () => {
+    const home = await request(peers.bff.app).get('/').set('Host', host('se'));
+    expect(menuLinks(home.text).some((href) => /mc-verk/.test(href))).toBe(false);
+  });
+});
