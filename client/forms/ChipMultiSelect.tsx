@@ -1,4 +1,5 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useDismissOutside } from './useDismissOutside.js';
 
 export interface ChipOption {
   value: string;
@@ -24,13 +25,26 @@ interface ChipMultiSelectProps {
 /**
  * A multi-select with removable chips: a disclosure button opens a group of native checkboxes, the
  * chosen options show as chips with a remove button each. Native controls keep it usable by keyboard
- * and screen readers alike; removing a chip moves the focus to the next chip (or the toggle).
+ * and screen readers alike; removing a chip moves the focus to the next chip (or the toggle). The
+ * panel closes on Escape (focus back on the toggle), on a press outside and when the focus leaves it.
  */
 export function ChipMultiSelect({ label, toggleLabel, chosenLabel, removeLabel, options, value, onChange, onBlur, hint, error }: ChipMultiSelectProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   const chips = useRef<HTMLUListElement>(null);
+  const root = useRef<HTMLFieldSetElement>(null);
+  useDismissOutside(open, [root], () => setOpen(false));
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    event.preventDefault();
+    event.stopPropagation(); // a dialog around the form stays open
+    setOpen(false);
+    toggle.current?.focus();
+  };
+  const closeWhenFocusLeaves = (event: FocusEvent) => {
+    if (!root.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+  };
   const chosen = options.filter((option) => value.includes(option.value));
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 
@@ -48,7 +62,7 @@ export function ChipMultiSelect({ label, toggleLabel, chosenLabel, removeLabel, 
   };
 
   return (
-    <fieldset className="form-field chip-select" aria-describedby={describedBy} aria-invalid={error ? true : undefined}>
+    <fieldset ref={root} onKeyDown={closeOnEscape} onBlur={closeWhenFocusLeaves} className="form-field chip-select" aria-describedby={describedBy} aria-invalid={error ? true : undefined}>
       <legend className="form-field__label">{label}</legend>
       {chosen.length > 0 && (
         <ul className="chip-select__chips" aria-label={chosenLabel} ref={chips}>

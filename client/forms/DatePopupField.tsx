@@ -1,4 +1,5 @@
-import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, lazy, useId, useRef, useState } from 'react';
+import { useDismissOutside } from './useDismissOutside.js';
 import type { DayPickerLocale } from 'react-day-picker';
 
 const CalendarPanel = lazy(() => import('./CalendarPanel.js'));
@@ -44,14 +45,7 @@ export function DatePopupField({ label, value, onChange, onBlur, firstDay, local
     if (returnFocus) button.current?.focus();
   };
 
-  useEffect(() => {
-    if (!open) return;
-    const outside = (event: MouseEvent) => {
-      if (!popup.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node)) close(false);
-    };
-    document.addEventListener('mousedown', outside);
-    return () => document.removeEventListener('mousedown', outside);
-  });
+  useDismissOutside(open, [popup, button], () => close(false));
 
   return (
     <div className="form-field date-popup">

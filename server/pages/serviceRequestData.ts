@@ -14,9 +14,11 @@ function dealerOf(site: z.infer<typeof DealersSchema>['content'][number]): Servi
 }
 
 /**
- * The service request's dealers: every site with a Workshop department (limit 100), or on a page of
- * type 'mc' the one motorcycle dealer the block names (a motorcycle request goes nowhere else). The
- * motorcycle dealer is left out of the car list. No dealer at all is a failed load: the block is left out.
+ * The service request's dealers: every site with a Workshop department (limit 100; the motorcycle dealer
+ * too, as part 2 §2.3 says), or on a page of type 'mc' the one motorcycle dealer the block names (a
+ * motorcycle request goes nowhere else), in the page language's alphabetical order (Norwegian puts
+ * Ålesund last, where the search service's folded order puts it first). No dealer at all is a failed
+ * load: the block is left out.
  */
 export async function loadServiceRequest(block: z.infer<typeof ServiceRequestFormBlockSchema>, { res, ctx, deps, pageType }: BlockLoadRequest): Promise<ServiceRequestData> {
   const typeMC = pageType === 'mc';
@@ -27,10 +29,11 @@ export async function loadServiceRequest(block: z.infer<typeof ServiceRequestFor
     { index: res.locals.market.searchIndexes.sites as SearchIndexName, fields: [...DEALER_FIELDS], filters, limit: SEARCH_MAX_LIMIT, sort_name: 'name_asc' },
     ctx,
   );
-  const sites = DealersSchema.parse(value).content.filter((site) => typeMC || site.site_id !== block.motorcycleDealerSiteId);
+  const sites = DealersSchema.parse(value).content;
   const seen = new Set<string>();
+  const byName = new Intl.Collator(res.locals.language).compare;
   // One option per workshop e-mail: the select's value is the e-mail the hub gets.
-  const dealers = sites.map(dealerOf).filter((dealer) => !seen.has(dealer.email) && seen.add(dealer.email));
+  const dealers = sites.map(dealerOf).filter((dealer) => !seen.has(dealer.email) && seen.add(dealer.email)).sort((a, b) => byName(a.name, b.name));
   if (dealers.length === 0) throw new Error(typeMC ? 'the motorcycle dealer was not found' : 'no site has a workshop');
   return { dealers, typeMC };
 }
