@@ -24,7 +24,7 @@ export const RATE_LIMIT_DEFAULTS = {
   reviewsPerClient: { points: 10, durationS: 600 },
   /** Agreement look-ups (they hand out the encrypted phone number) per client and per registration number. */
   lookupsPerClient: { points: 60, durationS: 600 },
-  lookupsPerRegNo: { points: 10, durationS: 600 },
+  lookupsPerRegNo: { points: 30, durationS: 600 },
   /** One-time code sends (SMS) per agreement and per client. */
   codeSendsPerAgreement: { points: 3, durationS: 900 },
   codeSendsPerClient: { points: 20, durationS: 3600 },
