@@ -77,12 +77,12 @@ export class ProxyTrust {
     while (index < hops.length - 1 && this.trusts(hops[index]!, index)) index++;
     const address = unmapped(hops[index]!);
     const peerTrusted = this.trusts(peer, 0);
-    const ownProto = (req.socket as Partial<TLSSocket>).encrypted ? 'https' : 'http';
+    const forwardedProto = peerTrusted ? firstValue(req.headers['x-forwarded-proto']) : undefined;
     const client: ClientRequest = {
       address,
       limitKey: limitKeyOf(address),
       host: (peerTrusted ? firstValue(req.headers['x-forwarded-host']) : undefined) ?? req.headers.host,
-      proto: peerTrusted ? (firstValue(req.headers['x-forwarded-proto']) === 'https' ? 'https' : firstValue(req.headers['x-forwarded-proto']) === 'http' ? 'http' : ownProto) : ownProto,
+      proto: forwardedProto === 'https' || forwardedProto === 'http' ? forwardedProto : (req.socket as Partial<TLSSocket>).encrypted ? 'https' : 'http',
     };
     this.read.set(req, client);
     return client;
