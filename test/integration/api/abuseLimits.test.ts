@@ -182,6 +182,18 @@ describe('anonymous writes', () => {
     expect(answers.filter((a) => a.status === 429)).toHaveLength(50);
   });
 
+  it('refuses the 11th tire-hotel review from one client in 10 minutes, before the service', async () => {
+    const client = uniqueAddress();
+    const session = cookiesOf(await guess(h, await sendCode(h, 'ABC123', client), '1234', client));
+    const review = () => h.se.post('/api/tirehotel/review/addReview', { rating: 5, comment: 'Bra', date: new Date().toISOString() }).set('Cookie', session).set('X-Forwarded-For', client);
+    const before = sandbox.ctx.stats.tirehotelReviews.length;
+    for (let i = 0; i < 10; i++) expect((await review()).status).toBe(200);
+    const refused = await review();
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.message).toBe(sv['limit.tooMany']);
+    expect(sandbox.ctx.stats.tirehotelReviews.length - before).toBe(10);
+  });
+
   it('limits agreement look-ups per client, so phone numbers cannot be collected', async () => {
     const client = uniqueAddress();
     const statuses: number[] = [];
