@@ -12,6 +12,8 @@ export class SandboxStats {
   /** Wheel changes the tire-hotel service booked, and the ratings it took, in order. */
   tirehotelBookings: { bookingConfirmationId: string; regNo: string; bookingDate: string; bookingStart: string | null }[] = [];
   tirehotelReviews: { rating: number; comment: string | null }[] = [];
+  /** One-time codes the tire-hotel service checked (validate calls), right or wrong: what a code guess really costs. */
+  tirehotelCodeChecks = 0;
 
   countRequest(service: string): void {
     this.requests[service] = (this.requests[service] ?? 0) + 1;
@@ -24,6 +26,7 @@ export class SandboxStats {
     this.comhubForms = [];
     this.tirehotelBookings = [];
     this.tirehotelReviews = [];
+    this.tirehotelCodeChecks = 0;
   }
 
   snapshot() {
@@ -35,6 +38,7 @@ export class SandboxStats {
       comhubForms: [...this.comhubForms],
       tirehotelBookings: [...this.tirehotelBookings],
       tirehotelReviews: [...this.tirehotelReviews],
+      tirehotelCodeChecks: this.tirehotelCodeChecks,
     };
   }
 }

@@ -68,7 +68,8 @@ export function createApp(deps: AppDependencies): express.Express {
   const { config, logger } = deps;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', config.trustProxy);
+  // The same trust decision as every per-client limit and fast path (server/http/proxyTrust.ts): req.ip, req.protocol, req.host.
+  app.set('trust proxy', config.trustProxy.trusts);
   app.set('etag', false);
 
   app.use(requestLogging(logger));
@@ -98,7 +99,7 @@ export function createApp(deps: AppDependencies): express.Express {
   app.use(createRedirectMiddleware(deps.redirects));
   app.use(mediaRelay(deps.media, logger, config.mediaMaxBytes));
   app.use(contentWebhook({ secret: config.contentWebhookSecret, purge: (prefixes) => deps.pageCaching?.purge(prefixes) ?? Promise.resolve(0), logger }));
-  app.use(rumRoutes(deps.metrics.registry));
+  app.use(rumRoutes(deps.metrics.registry, { perMinute: 30, clientKey: (req) => config.trustProxy.client(req).limitKey }));
   app.use('/api', deps.api);
 
   const renderPage = createPageRenderer(deps.assets, logger);

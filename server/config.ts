@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { parseTrustProxy, ProxyTrust, type TrustProxySetting } from './http/proxyTrust.js';
+import { RATE_LIMIT_DEFAULTS, rateLimitEnvName, type RateLimitName, type RateLimitWindow } from './security/rateLimits.js';
 
 /**
  * Every setting the process reads, from environment variables only, parsed once at start-up.
@@ -18,7 +20,18 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: flag.default(false),
+  // Express's `trust proxy` forms without 'trust everything' (server/http/proxyTrust.ts).
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, ctx): TrustProxySetting => {
+      const parsed = parseTrustProxy(value);
+      if ('setting' in parsed) return parsed.setting;
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }),
+  // Key prefix of every rate-limit counter in Redis: deployments (or test processes) sharing one Redis count apart.
+  RATE_LIMIT_REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'expected letters, digits, : . _ -').default('bff:rl:'),
   REDIS_URL: z.url({ protocol: /^rediss?$/, message: 'expected a redis:// or rediss:// URL' }).optional(),
   UPSTREAM_SEARCH_URL: httpUrl,
   UPSTREAM_CONTENT_URL: httpUrl,
@@ -77,6 +90,28 @@ const EnvSchema = z.object({
   REDIRECTS_DIR: z.string().min(1).default('redirects'),
 });
 
+/** `RATE_LIMIT_<NAME>=<points>/<seconds>`, one variable per limit of server/security/rateLimits.ts. */
+const rateLimitWindow = z
+  .string()
+  .regex(/^\d{1,6}\/\d{1,6}$/, 'expected <points>/<seconds>, e.g. 10/60')
+  .transform((v): RateLimitWindow => {
+    const [points, durationS] = v.split('/').map(Number) as [number, number];
+    return { points, durationS };
+  })
+  .refine((w) => w.points >= 1 && w.durationS >= 1, 'expected at least 1 point in at least 1 second');
+
+function rateLimitWindows(env: Record<string, string | undefined>): Record<RateLimitName, RateLimitWindow> {
+  const entries = (Object.keys(RATE_LIMIT_DEFAULTS) as RateLimitName[]).map((name) => {
+    const variable = rateLimitEnvName(name);
+    const value = env[variable];
+    if (value === undefined) return [name, RATE_LIMIT_DEFAULTS[name]] as const;
+    const parsed = rateLimitWindow.safeParse(value);
+    if (!parsed.success) throw new ConfigError(`Invalid environment variable ${variable}=${JSON.stringify(value)}: ${parsed.error.issues[0]!.message}`);
+    return [name, parsed.data] as const;
+  });
+  return Object.fromEntries(entries) as Record<RateLimitName, RateLimitWindow>;
+}
+
 export type Env = z.infer<typeof EnvSchema>;
 
 export const UPSTREAM_SERVICES = ['search', 'content', 'mechmate', 'tirehotel', 'comhub', 'codeweaver', 'maps', 'media'] as const;
@@ -90,7 +125,10 @@ export interface Config {
   /** Serve the page listing every market's development host on bare `localhost`. */
   devIndexPage: boolean;
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** Which proxies' X-Forwarded-* headers to believe, and the one reading of a request's client (server/http/proxyTrust.ts). */
+  trustProxy: ProxyTrust;
+  /** Every abuse and brute-force limit (server/security/rateLimits.ts) and where their counters live in Redis. */
+  rateLimits: { redisPrefix: string; windows: Record<RateLimitName, RateLimitWindow> };
   redisUrl: string | undefined;
   /** Base URL per upstream service; undefined means "use the embedded sandbox". */
   upstreamUrls: Record<UpstreamService, string | undefined>;
@@ -141,7 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isProduction: e.NODE_ENV === 'production',
     devIndexPage: e.DEV_INDEX_PAGE ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: new ProxyTrust(e.TRUST_PROXY),
+    rateLimits: { redisPrefix: e.RATE_LIMIT_REDIS_PREFIX, windows: rateLimitWindows(present) },
     redisUrl: e.REDIS_URL,
     upstreamUrls: {
       search: e.UPSTREAM_SEARCH_URL,

@@ -76,6 +76,7 @@ export function tirehotelService(ctx: SandboxContext): Router {
   router.post('/authorization/validate', (req, res) => {
     const query = parseInput(ValidateQuery, req.query);
     if (!allValid(res, query) || !query.ok) return;
+    ctx.stats.tirehotelCodeChecks += 1;
     const login = live(loginTokens, query.data.authToken);
     if (!login) return sendMessage(res, 401, 'Koden har gått ut. Skicka en ny kod.');
     if (findAgreement(login.regNo)?.oneTimeCode !== query.data.otpToken) return sendMessage(res, 401, 'Felaktig kod. Kontrollera koden och försök igen.');

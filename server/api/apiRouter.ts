@@ -17,9 +17,10 @@ import { openApiRoutes } from './openapi.js';
 import { placesOperations, placesRoutes } from './placesRoutes.js';
 import { searchOperation, searchRoutes } from './searchRoutes.js';
 import { storiesOperations, storiesRoutes } from './storiesRoutes.js';
-import { tirehotelLimiters } from './tirehotelLimits.js';
 import { tirehotelOperations, tirehotelRoutes } from './tirehotelRoutes.js';
 import { tokenCookies } from './tirehotelSession.js';
+import { createRequestLimits } from '../security/rateLimits.js';
+import { RevokedTokens } from '../security/revokedTokens.js';
 import { closestAvailableOperation, relayWorkshopStream } from './workshopStream.js';
 
 export interface ApiDependencies {
@@ -51,14 +52,15 @@ export const API_OPERATIONS: readonly AnyApiOperation[] = [
 export function apiRouter(deps: ApiDependencies): Router {
   const { config, upstreams, redis } = deps;
   const api = Router();
+  const limits = createRequestLimits(redis, config);
   api.use(sameOriginForUnsafeMethods);
   // The raw bytes stay with the request: the search fast path learns answers by them.
   api.use(express.json({ limit: '64kb', verify: (req, _res, bytes) => void (req.rawBody = bytes) }));
   api.use(openApiRoutes(API_OPERATIONS));
   api.use(searchRoutes(deps.searchCache, deps.searchFastPath));
-  api.use(mechmateRoutes(upstreams.mechmate, (req, res) => relayWorkshopStream(req, res, { mechmate: upstreams.mechmate, options: config.workshopStream, logger: deps.logger, metrics: deps.metrics })));
-  api.use(tirehotelRoutes(upstreams.tirehotel, tokenCookies(config.isProduction), tirehotelLimiters(redis)));
-  api.use(formsRoutes(upstreams.comhub, new SubmissionLedger(redis)));
+  api.use(mechmateRoutes(upstreams.mechmate, limits, (req, res) => relayWorkshopStream(req, res, { mechmate: upstreams.mechmate, options: config.workshopStream, logger: deps.logger, metrics: deps.metrics })));
+  api.use(tirehotelRoutes(upstreams.tirehotel, tokenCookies(config.isProduction), limits, new RevokedTokens(redis)));
+  api.use(formsRoutes(upstreams.comhub, new SubmissionLedger(redis), limits));
   api.use(financeRoutes(upstreams.codeweaver));
   api.use(placesRoutes(upstreams.maps));
   api.use(storiesRoutes(upstreams.content));

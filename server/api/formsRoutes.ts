@@ -8,6 +8,7 @@ import type { ComhubClient } from '../upstream/comhubClient.js';
 import { FormAccepted, FormSubmission } from '../../contracts/upstream/comhub.js';
 import { addRoute, operation, parseRequest } from './apiOperation.js';
 import { KNOWN_FORMS } from './formSchemas.js';
+import { countOrRefuse, type RequestLimits } from '../security/rateLimits.js';
 
 export const formsOperations = {
   comhub: operation({
@@ -27,7 +28,7 @@ export const formsOperations = {
 };
 
 /** `/api/forms/comhub`: per-form validation, then the hub once per formSubmissionId. */
-export function formsRoutes(comhub: ComhubClient, ledger: SubmissionLedger): Router {
+export function formsRoutes(comhub: ComhubClient, ledger: SubmissionLedger, limits: RequestLimits): Router {
   const router = Router();
   const op = formsOperations.comhub;
   addRoute(router, op, async (req, res) => {
@@ -48,6 +49,8 @@ export function formsRoutes(comhub: ComhubClient, ledger: SubmissionLedger): Rou
     const values = validate(z.object({ body: z.object({ values: form.values }) }), { body: { values: body.values } }, 'request').body.values;
 
     res.set('Cache-Control', 'no-store');
+    // A valid lead counts against its client before anything is sent (a flood of leads is refused here, not at the hub).
+    await countOrRefuse(res, limits.limiters.leadsPerClient, limits.clientKey(req), 'limit.tooMany');
     const reservation = await ledger.reserve(body.formSubmissionId);
     if (reservation === 'delivered') return void res.status(202).json({ formSubmissionId: body.formSubmissionId });
     if (reservation === 'in_flight') throw new ApiError(409, 'submission_in_progress', 'This submission is being sent; try again in a moment');

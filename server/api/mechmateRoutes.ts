@@ -21,6 +21,7 @@ import {
 import type { MechmateClient } from '../upstream/mechmateClient.js';
 import { addRoute, operation, parseRequest } from './apiOperation.js';
 import { closestAvailableOperation } from './workshopStream.js';
+import { countOrRefuse, type RequestLimits } from '../security/rateLimits.js';
 
 /** Registration numbers are upper-cased for the shopper (part 2 §5.1); spaces as in 'ABC 123' are dropped. */
 const regNoInput = z
@@ -76,7 +77,7 @@ export const mechmateOperations = {
 
 
 /** `/api/mechmate/...`: the booking service, relayed with its own error bodies (`errors['Error Result']`). */
-export function mechmateRoutes(mechmate: MechmateClient, relayStream: (req: Request, res: Response) => Promise<void>): Router {
+export function mechmateRoutes(mechmate: MechmateClient, limits: RequestLimits, relayStream: (req: Request, res: Response) => Promise<void>): Router {
   const router = Router();
   const ops = mechmateOperations;
   addRoute(router, ops.car, async (req, res) => {
@@ -101,6 +102,8 @@ export function mechmateRoutes(mechmate: MechmateClient, relayStream: (req: Requ
   });
   addRoute(router, ops.book, async (req, res) => {
     const { body } = parseRequest(ops.book, req);
+    // Counted before the booking: one client cannot take a workshop's free times wholesale.
+    await countOrRefuse(res, limits.limiters.bookingsPerClient, limits.clientKey(req), 'limit.tooMany');
     res.set('Cache-Control', 'no-store').json(await mechmate.book(body, callContextOf(req, res)));
   });
   addRoute(router, ops.authorizedWorkshop, async (req, res) => {

@@ -21,9 +21,9 @@ import {
   WorkshopQuery,
 } from '../../contracts/upstream/tirehotel.js';
 import type { TirehotelClient } from '../upstream/tirehotelClient.js';
-import { UpstreamError } from '../upstream/upstreamError.js';
 import { addRoute, operation, parseRequest } from './apiOperation.js';
-import { RATE_LIMIT_MESSAGES, refuseIfLimited, type TirehotelLimiters } from './tirehotelLimits.js';
+import { countOrRefuse, type RequestLimits } from '../security/rateLimits.js';
+import type { RevokedTokens } from '../security/revokedTokens.js';
 import type { TokenCookies } from './tirehotelSession.js';
 
 /** Spaces stripped and upper-cased (part 2 §5.3), then 2 to 7 letters or digits. */
@@ -33,22 +33,22 @@ const sessionNote = ' Needs the th_session cookie set by validate.';
 
 export const tirehotelOperations = {
   search: operation({
-    ...tireHotel, method: 'get', path: '/tirehotel/authorization/search', summary: 'The tire-storage agreement of a registration number (404 when none)',
+    ...tireHotel, method: 'get', path: '/tirehotel/authorization/search', summary: 'The tire-storage agreement of a registration number (404 when none); look-ups are limited per client and per registration number',
     query: SearchQuery.extend({ regNo: regNoInput }), response: { schema: TirehotelCustomer },
     example: () => ({ query: { regNo: 'DEF456' } }),
   }),
   login: operation({
-    ...tireHotel, method: 'post', path: '/tirehotel/authorization/login', summary: 'Send a one-time code to the phone of the agreement; sets the th_login cookie (3 sends per agreement per 15 min)',
+    ...tireHotel, method: 'post', path: '/tirehotel/authorization/login', summary: 'Send a one-time code to the phone of the agreement; sets the th_login cookie (sends limited per agreement and per client)',
     query: LoginQuery, response: { schema: TirehotelCredentials.pick({ message: true }) },
     example: () => ({ query: { encryptedPhoneNumber: `phone-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}` } }),
   }),
   validate: operation({
-    ...tireHotel, method: 'post', path: '/tirehotel/authorization/validate', summary: 'Check the 4-digit code (needs th_login); sets the th_session cookie (5 wrong codes void a code, 10 attempts per IP per minute)',
+    ...tireHotel, method: 'post', path: '/tirehotel/authorization/validate', summary: 'Check the 4-digit code (needs th_login); sets the th_session cookie (5 guesses per sent code, then it is void; guesses limited per client)',
     query: ValidateQuery.pick({ otpToken: true }), response: { schema: TirehotelValidated.omit({ authorizationToken: true }) },
     example: () => ({ query: { otpToken: '4567' }, cookies: { th_login: `login-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}` } }),
   }),
   logout: operation({
-    ...tireHotel, method: 'post', path: '/tirehotel/authorization/logout', summary: 'Forget the tire-hotel cookies (Logga ut)', response: { status: 204 },
+    ...tireHotel, method: 'post', path: '/tirehotel/authorization/logout', summary: 'Log out: the session is refused from now on and the cookies are cleared (Logga ut)', response: { status: 204 },
     example: () => ({ noUpstream: true }),
   }),
   timeslotDays: operation({
@@ -77,60 +77,59 @@ export const tirehotelOperations = {
   }),
 };
 
-const isUnauthorized = (err: unknown) => err instanceof UpstreamError && err.upstreamStatus === 401;
-
-/** `/api/tirehotel/...`: tokens stay in HttpOnly cookies; code sends and code guesses are limited. */
-export function tirehotelRoutes(tirehotel: TirehotelClient, cookies: TokenCookies, limits: TirehotelLimiters): Router {
+/**
+ * `/api/tirehotel/...`: tokens stay in HttpOnly cookies; every call that reaches the service is counted
+ * first (server/security/rateLimits.ts), a guess against the code it guesses, so at most 5 guesses of one
+ * sent code ever reach the service, however many arrive at once and on however many containers.
+ */
+export function tirehotelRoutes(tirehotel: TirehotelClient, cookies: TokenCookies, limits: RequestLimits, revoked: RevokedTokens): Router {
   const router = Router();
   const ops = tirehotelOperations;
+  const { limiters, clientKey } = limits;
   router.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  const sessionOf = (req: Request) => {
+  const sessionOf = async (req: Request) => {
     const token = cookies.read(req, 'session');
-    if (!token) throw new ApiError(401, 'login_required', 'Din inloggning har gått ut. Logga in igen.');
+    if (!token || (await revoked.isRevoked(token))) throw new ApiError(401, 'login_required', 'Din inloggning har gått ut. Logga in igen.');
     return token;
   };
 
   addRoute(router, ops.search, async (req, res) => {
     const { query } = parseRequest(ops.search, req);
+    await countOrRefuse(res, limiters.lookupsPerClient, clientKey(req), 'limit.lookups');
+    await countOrRefuse(res, limiters.lookupsPerRegNo, query.regNo, 'limit.lookups');
     res.json(await tirehotel.search(query.regNo, callContextOf(req, res)));
   });
 
   addRoute(router, ops.login, async (req, res) => {
     const { query } = parseRequest(ops.login, req);
-    // One agreement, one phone: counting per encryptedPhoneNumber counts per registration number.
-    refuseIfLimited(res, await limits.codeSends.consume(query.encryptedPhoneNumber), RATE_LIMIT_MESSAGES.codeSends);
-    try {
-      const credentials = await tirehotel.login(query.encryptedPhoneNumber, callContextOf(req, res));
-      cookies.setLogin(res, credentials.authorizationToken);
-      res.json({ message: credentials.message });
-    } catch (err) {
-      await limits.codeSends.reward(query.encryptedPhoneNumber); // no code was sent
-      throw err;
-    }
+    await countOrRefuse(res, limiters.codeSendsPerClient, clientKey(req), 'limit.codeSends');
+    // One agreement, one phone: counting per encryptedPhoneNumber counts per agreement.
+    await countOrRefuse(res, limiters.codeSendsPerAgreement, query.encryptedPhoneNumber, 'limit.codeSends');
+    const credentials = await tirehotel.login(query.encryptedPhoneNumber, callContextOf(req, res));
+    cookies.setLogin(res, credentials.authorizationToken);
+    res.json({ message: credentials.message });
   });
 
   addRoute(router, ops.validate, async (req, res) => {
     const { query } = parseRequest(ops.validate, req);
     const loginToken = cookies.read(req, 'login');
-    if (!loginToken) throw new ApiError(401, 'code_required', 'Koden har gått ut. Skicka en ny kod.');
-    refuseIfLimited(res, await limits.validateAttempts.consume(req.ip ?? 'unknown'), RATE_LIMIT_MESSAGES.validateAttempts);
-    refuseIfLimited(res, await limits.wrongCodes.exhausted(loginToken), RATE_LIMIT_MESSAGES.codeVoid);
-    try {
-      const validated = await tirehotel.validate(loginToken, query.otpToken, callContextOf(req, res));
-      const { authorizationToken, ...visible } = validated;
-      cookies.clear(res, 'login');
-      cookies.setSession(res, authorizationToken, validated.expiresAt);
-      res.json(visible);
-    } catch (err) {
-      if (isUnauthorized(err)) await limits.wrongCodes.penalty(loginToken);
-      throw err;
-    }
+    if (!loginToken || (await revoked.isRevoked(loginToken))) throw new ApiError(401, 'code_required', 'Koden har gått ut. Skicka en ny kod.');
+    await countOrRefuse(res, limiters.codeGuessesPerClient, clientKey(req), 'limit.codeGuesses');
+    // Counted before the call, right or wrong: the 6th guess of a code never reaches the service.
+    await countOrRefuse(res, limiters.codeGuessesPerCode, loginToken, 'limit.codeVoid');
+    const validated = await tirehotel.validate(loginToken, query.otpToken, callContextOf(req, res));
+    const { authorizationToken, ...visible } = validated;
+    cookies.clear(res, 'login');
+    cookies.setSession(res, authorizationToken, validated.expiresAt);
+    res.json(visible);
   });
 
-  addRoute(router, ops.logout, (_req, res) => {
+  addRoute(router, ops.logout, async (req, res) => {
+    // The service cannot revoke a token: the BFF refuses both from now on, wherever they are replayed.
+    for (const token of [cookies.read(req, 'session'), cookies.read(req, 'login')]) if (token) await revoked.revoke(token);
     cookies.clear(res, 'login');
     cookies.clear(res, 'session');
     res.status(204).end();
@@ -138,19 +137,23 @@ export function tirehotelRoutes(tirehotel: TirehotelClient, cookies: TokenCookie
 
   addRoute(router, ops.timeslotDays, async (req, res) => {
     const { query, body } = parseRequest(ops.timeslotDays, req);
-    res.json(await tirehotel.timeslotDays(query.workshopIdentifier, body, sessionOf(req), callContextOf(req, res)));
+    res.json(await tirehotel.timeslotDays(query.workshopIdentifier, body, await sessionOf(req), callContextOf(req, res)));
   });
   addRoute(router, ops.timeslots, async (req, res) => {
     const { query, body } = parseRequest(ops.timeslots, req);
-    res.json(await tirehotel.timeslots(query.workshopIdentifier, body, sessionOf(req), callContextOf(req, res)));
+    res.json(await tirehotel.timeslots(query.workshopIdentifier, body, await sessionOf(req), callContextOf(req, res)));
   });
   addRoute(router, ops.create, async (req, res) => {
     const { query, body } = parseRequest(ops.create, req);
-    res.json(await tirehotel.create(query.departmentIdentifier, body, sessionOf(req), callContextOf(req, res)));
+    const session = await sessionOf(req);
+    await countOrRefuse(res, limiters.bookingsPerClient, clientKey(req), 'limit.tooMany');
+    res.json(await tirehotel.create(query.departmentIdentifier, body, session, callContextOf(req, res)));
   });
   addRoute(router, ops.review, async (req, res) => {
     const { body } = parseRequest(ops.review, req);
-    res.json(await tirehotel.addReview(body, sessionOf(req), callContextOf(req, res)));
+    const session = await sessionOf(req);
+    await countOrRefuse(res, limiters.reviewsPerClient, clientKey(req), 'limit.tooMany');
+    res.json(await tirehotel.addReview(body, session, callContextOf(req, res)));
   });
   return router;
 }

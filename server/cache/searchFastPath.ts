@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { chooseEncoding } from '../http/contentEncoding.js';
 import { hostSignature, LearnedHeaders, type FlatHeaders } from '../http/learnedHeaders.js';
 import type { Lifecycle } from '../http/lifecycle.js';
+import type { ProxyTrust } from '../http/proxyTrust.js';
 import { logAnswer, requestIdFor } from '../http/requestLogging.js';
 import type { Metrics } from '../metrics.js';
 import { compressedNow } from './compressedVariants.js';
@@ -39,7 +40,7 @@ export class SearchFastPath {
   constructor(
     private readonly options: {
       cache: SearchCache;
-      trustProxy: boolean;
+      trustProxy: ProxyTrust;
       lifecycle: Lifecycle;
       metrics: Metrics;
       logger: Logger;

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ProxyTrust } from './proxyTrust.js';
 
 /** Headers as `writeHead` takes them flat: `[name, value, name, value, ...]`. */
 export type FlatHeaders = readonly (string | number)[];
@@ -30,9 +31,9 @@ export class LearnedHeaders {
 
 /**
  * The part of a fast path's request signature that decides the market and the site's origin: the
- * Host header, and the proxy's forwarded host and protocol when the proxy is trusted (as resolveMarket.ts reads them).
+ * Host header, and the host and protocol as the trusted proxies report them (the one reading, proxyTrust.ts).
  */
-export function hostSignature(req: IncomingMessage, trustProxy: boolean): string {
-  const { host = '', 'x-forwarded-host': forwardedHost = '', 'x-forwarded-proto': forwardedProto = '' } = req.headers;
-  return trustProxy ? `${host}\n${String(forwardedHost)}\n${String(forwardedProto)}` : host;
+export function hostSignature(req: IncomingMessage, trustProxy: ProxyTrust): string {
+  const client = trustProxy.client(req);
+  return `${req.headers.host ?? ''}\n${client.host ?? ''}\n${client.proto}`;
 }

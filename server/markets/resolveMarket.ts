@@ -1,4 +1,5 @@
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
+import type { ProxyTrust } from '../http/proxyTrust.js';
 import type { Market } from '../../markets/schema.js';
 import { translator } from '../../markets/translations/dictionaries.js';
 import { languagePrefix, splitLanguagePath } from './languagePath.js';
@@ -31,21 +32,15 @@ export function normaliseHost(hostHeader: string | undefined): string | undefine
   return withoutPort.replace(/\.$/, '') || undefined;
 }
 
-/** The Host to trust: X-Forwarded-Host (first hop) only behind a trusted proxy. */
-export function requestHost(req: Request, trustProxy: boolean): string | undefined {
-  const forwarded = trustProxy ? req.headers['x-forwarded-host'] : undefined;
-  if (typeof forwarded === 'string' && forwarded.trim()) return forwarded.split(',')[0]!.trim();
-  return req.headers.host;
-}
-
 /**
  * Puts `res.locals.hostMatch` on every request and, for a market host, the market, its language
  * (from a `/{lang}` path prefix, else the market's first), that language's path prefix and translate function.
  */
-export function marketResolution(markets: readonly Market[], trustProxy: boolean): RequestHandler {
+export function marketResolution(markets: readonly Market[], trustProxy: ProxyTrust): RequestHandler {
   const resolveMarket = createMarketResolver(markets);
   return (req, res, next) => {
-    const match = resolveMarket(requestHost(req, trustProxy));
+    // X-Forwarded-Host (first value) only from a trusted proxy, as for the fast paths' signatures.
+    const match = resolveMarket(trustProxy.client(req).host);
     res.locals.hostMatch = match;
     if (match.kind === 'market') {
       res.locals.market = match.market;

@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { hostSignature, LearnedHeaders, type FlatHeaders } from '../http/learnedHeaders.js';
 import type { Lifecycle } from '../http/lifecycle.js';
+import type { ProxyTrust } from '../http/proxyTrust.js';
 import { logAnswer, requestIdFor } from '../http/requestLogging.js';
 import type { Metrics } from '../metrics.js';
 import type { PageCache } from './pageCache.js';
@@ -39,7 +40,7 @@ export class PageCacheFastPath {
     private readonly options: {
       cache: PageCache;
       cacheControl: string;
-      trustProxy: boolean;
+      trustProxy: ProxyTrust;
       lifecycle: Lifecycle;
       metrics: Metrics;
       pageMetrics: PageCacheMetrics;

@@ -42,7 +42,7 @@ function vitalsHistograms(registry: Registry) {
  * validated, at most `perMinute` per client address, recorded as histograms by market and page type.
  * Answers 204; nothing is stored besides the histograms.
  */
-export function rumRoutes(registry: Registry, options: { perMinute: number } = { perMinute: 30 }): Router {
+export function rumRoutes(registry: Registry, options: { perMinute: number; clientKey: (req: express.Request) => string }): Router {
   const histograms = vitalsHistograms(registry);
   const limiter = new RateLimiterMemory({ keyPrefix: 'rum', points: options.perMinute, duration: 60 });
   const router = Router();
@@ -50,7 +50,7 @@ export function rumRoutes(registry: Registry, options: { perMinute: number } = {
   router.post('/api/rum', sameOriginForUnsafeMethods, express.json({ limit: '2kb', type: () => true }), async (req, res) => {
     const fail = (error: ApiError) => res.status(error.status).json(apiErrorBody(error, String(req.id)));
     try {
-      await limiter.consume(req.ip ?? 'unknown');
+      await limiter.consume(options.clientKey(req));
     } catch {
       res.setHeader('Retry-After', '60');
       return fail(new ApiError(429, 'rate_limited', 'Too many beacons'));

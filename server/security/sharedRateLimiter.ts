@@ -20,7 +20,7 @@ export class SharedRateLimiter {
     this.memory = new RateLimiterMemory({ keyPrefix: options.keyPrefix, points: options.points, duration: options.durationS });
   }
 
-  /** Counts one attempt; refused once the window's points are used up. */
+  /** Counts one attempt, atomically (one Redis increment), so concurrent attempts can never pass the limit together; refused once the window's points are used up. */
   async consume(key: string): Promise<LimitOutcome> {
     try {
       await this.limiter().consume(hashed(key));
@@ -29,21 +29,6 @@ export class SharedRateLimiter {
       if (rejection instanceof RateLimiterRes) return { allowed: false, retryAfterS: retryAfter(rejection) };
       return { allowed: true }; // both stores failed: let the request through rather than lock everybody out
     }
-  }
-
-  /** Whether the points are used up already, without counting. */
-  async exhausted(key: string): Promise<LimitOutcome> {
-    const res = await this.limiter().get(hashed(key)).catch(() => null);
-    return res && res.consumedPoints >= this.options.points ? { allowed: false, retryAfterS: retryAfter(res) } : { allowed: true };
-  }
-
-  async penalty(key: string): Promise<void> {
-    await this.limiter().penalty(hashed(key)).catch(() => undefined);
-  }
-
-  /** Gives back a point counted for an attempt that did not happen (the upstream failed). */
-  async reward(key: string): Promise<void> {
-    await this.limiter().reward(hashed(key)).catch(() => undefined);
   }
 
   private limiter(): RateLimiterAbstract {

@@ -47,7 +47,7 @@ const peers = sandboxedBffForThisFile({
   SEARCH_CACHE_TTL_S: '0',
   SEARCH_CACHE_SWR_S: '0',
   // Each cell comes from its own client address, so per-client limits never mask a fault.
-  TRUST_PROXY: 'true',
+  TRUST_PROXY: '1',
 });
 
 let server: Awaited<ReturnType<typeof listen>>;

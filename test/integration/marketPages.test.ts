@@ -71,7 +71,7 @@ describe('hosts that are not a market', () => {
   it('ignores X-Forwarded-Host unless TRUST_PROXY is on', async () => {
     const untrusted = await request(app).get('/').set('Host', 'unknown.example').set('X-Forwarded-Host', 'se.localhost');
     expect(untrusted.status).toBe(404);
-    const trusting = createTestApp({ TRUST_PROXY: 'true' }, { sandboxUrl: sandbox.url });
+    const trusting = createTestApp({ TRUST_PROXY: '1' }, { sandboxUrl: sandbox.url });
     const trusted = await request(trusting.app).get('/').set('Host', 'internal-lb:8080').set('X-Forwarded-Host', 'se.localhost');
     await trusting.close();
     expect(trusted.status).toBe(200);

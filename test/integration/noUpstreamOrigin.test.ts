@@ -7,7 +7,7 @@ import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
 
 jest.setTimeout(60_000);
 
-const peers = sandboxedBffForThisFile({ TRUST_PROXY: 'true' });
+const peers = sandboxedBffForThisFile({ TRUST_PROXY: '1' });
 let server: Awaited<ReturnType<typeof listen>>;
 beforeAll(async () => {
   server = await listen(peers.bff.app);

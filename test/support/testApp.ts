@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { composeApp } from '../../server/composeApp.js';
 import { loadConfig, UPSTREAM_SERVICES } from '../../server/config.js';
@@ -25,6 +26,12 @@ export class CapturedLog extends Writable {
   }
 }
 
+/**
+ * The rate-limit counters of this test process in Redis: test files run in parallel from 127.0.0.1
+ * against one Redis, and must not use up each other's per-client limits. Apps of one process share it.
+ */
+export const TEST_RATE_LIMIT_PREFIX = `test:rl:${process.pid}-${randomBytes(4).toString('hex')}:`;
+
 /** Upstream URLs of a sandbox at `sandboxUrl`; without one, a closed port, so any upstream call fails fast. */
 function upstreamEnv(sandboxUrl = 'http://127.0.0.1:9'): Record<string, string> {
   return Object.fromEntries(UPSTREAM_SERVICES.map((s) => [`UPSTREAM_${s.toUpperCase()}_URL`, `${sandboxUrl}/${s}`]));
@@ -36,7 +43,7 @@ function upstreamEnv(sandboxUrl = 'http://127.0.0.1:9'): Record<string, string> 
  */
 export function createTestApp(env: Record<string, string> = {}, options: { sandboxUrl?: string } = {}) {
   // The page cache is off unless a test turns it on: page tests change the sandbox between requests for one page.
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', PAGE_CACHE: 'false', ...upstreamEnv(options.sandboxUrl), ...env });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', PAGE_CACHE: 'false', RATE_LIMIT_REDIS_PREFIX: TEST_RATE_LIMIT_PREFIX, ...upstreamEnv(options.sandboxUrl), ...env });
   const log = new CapturedLog();
   const lifecycle = new Lifecycle();
   lifecycle.state = 'ready';

@@ -3,14 +3,15 @@ import { ConfigError, loadConfig } from '../../server/config.js';
 describe('loadConfig', () => {
   it('gives every setting a default, so a fresh clone starts with no environment', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, env: 'development', trustProxy: false, redisUrl: undefined, shutdownGraceMs: 10_000 });
+    expect(config).toMatchObject({ port: 3000, env: 'development', redisUrl: undefined, shutdownGraceMs: 10_000 });
+    expect(config.trustProxy.setting).toBe(false);
     expect(Object.values(config.upstreamUrls).every((url) => url === undefined)).toBe(true);
   });
 
   it('reads upstream URLs, flags and timeouts', () => {
-    const config = loadConfig({ UPSTREAM_SEARCH_URL: 'http://search:8080/', TRUST_PROXY: 'true', UPSTREAM_TIMEOUT_MS: '1500', REDIS_URL: 'redis://redis:6379' });
+    const config = loadConfig({ UPSTREAM_SEARCH_URL: 'http://search:8080/', TRUST_PROXY: '1', UPSTREAM_TIMEOUT_MS: '1500', REDIS_URL: 'redis://redis:6379' });
     expect(config.upstreamUrls.search).toBe('http://search:8080/');
-    expect(config.trustProxy).toBe(true);
+    expect(config.trustProxy.setting).toBe(1);
     expect(config.upstreamTimeoutsMs.search).toBe(1500);
     expect(config.redisUrl).toBe('redis://redis:6379');
   });
@@ -31,6 +32,10 @@ describe('loadConfig', () => {
     ['PORT', '70000'],
     ['NODE_ENV', 'staging'],
     ['TRUST_PROXY', 'maybe'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['RATE_LIMIT_LEADS_PER_CLIENT', '10'],
+    ['RATE_LIMIT_CODE_GUESSES_PER_CODE', '0/60'],
     ['REDIS_URL', 'http://not-redis'],
     ['UPSTREAM_SEARCH_URL', 'ftp://search'],
     ['UPSTREAM_TIMEOUT_MS', '-5'],

@@ -26,7 +26,7 @@ export type ApiResult<T> =
 interface ErrorBody {
   error?: { code?: string; message?: string; retryAfterSeconds?: number; upstream?: { message?: unknown } };
 }
-/** The BFF's own refusals that carry a message meant for the shopper (server/api/tirehotelRoutes.ts, tirehotelLimits.ts). */
+/** The BFF's own refusals that carry a message meant for the shopper (server/api/tirehotelRoutes.ts, server/security/rateLimits.ts). */
 const SHOPPER_MESSAGE_CODES = new Set(['login_required', 'code_required', 'too_many_requests']);
 
 /** The message to show from an error body: the tire-hotel service's own, or the BFF's for its refusals. */

@@ -17,7 +17,7 @@ async function startSeededSandbox(): Promise<SandboxPeer> {
 }
 beforeAll(async () => {
   sandbox = await startSeededSandbox();
-  h = await startApiHarness({ TRUST_PROXY: 'true', LOG_LEVEL: 'debug' }, sandbox);
+  h = await startApiHarness({ TRUST_PROXY: '1', LOG_LEVEL: 'debug' }, sandbox);
 });
 afterAll(async () => {
   await h.close();

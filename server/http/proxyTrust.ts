@@ -1,0 +1,116 @@
+import type { IncomingMessage } from 'node:http';
+import { BlockList, isIP } from 'node:net';
+import type { TLSSocket } from 'node:tls';
+
+/**
+ * `TRUST_PROXY` in Express's own forms: `false` (no proxy: the TCP peer is the client), a hop count
+ * (the last n proxies in X-Forwarded-For are ours), or a list of trusted proxy addresses/CIDRs
+ * (`loopback`, `linklocal`, `uniquelocal` as in Express). Never "trust every hop": then any client
+ * names its own address in X-Forwarded-For and is a new client to every limit.
+ */
+export type TrustProxySetting = false | number | readonly string[];
+
+/** What a request says about its client once the trusted proxies are peeled off. */
+export interface ClientRequest {
+  /** The client's address (an IPv4-mapped IPv6 address written as IPv4). */
+  address: string;
+  /** The key per-client limits count under: the address, or its /64 for IPv6 (one subscriber's whole prefix). */
+  limitKey: string;
+  host: string | undefined;
+  proto: 'http' | 'https';
+}
+
+const NAMED_RANGES: Record<string, readonly string[]> = {
+  loopback: ['127.0.0.1/8', '::1/128'],
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+};
+
+/** Parses the env value; a string error names what is wrong (config.ts turns it into the one-line config error). */
+export function parseTrustProxy(value: string): { setting: TrustProxySetting } | { error: string } {
+  const text = value.trim().toLowerCase();
+  if (['false', 'no', '0'].includes(text)) return { setting: false };
+  if (['true', 'yes'].includes(text)) {
+    return { error: 'trusting every hop lets any client forge X-Forwarded-For; set the number of proxies in front of the app (1 behind a cloud load balancer, 2 with a CDN in front of it) or their addresses' };
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return hops <= 10 ? { setting: hops } : { error: 'expected at most 10 proxy hops' };
+  }
+  const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+  const bad = entries.find((e) => !NAMED_RANGES[e] && !parseSubnet(e));
+  if (bad !== undefined || entries.length === 0) return { error: `expected false, a hop count, or proxy addresses/CIDRs (or loopback, linklocal, uniquelocal); not ${JSON.stringify(bad ?? text)}` };
+  return { setting: entries };
+}
+
+/** The one reading of a request's client address, host and protocol, for Express (`trust proxy`) and the fast paths alike. */
+export class ProxyTrust {
+  /** Express's `trust proxy` function form: is the address at this hop (0 = the TCP peer) one of our proxies? */
+  readonly trusts: (address: string, hop: number) => boolean;
+  private readonly read = new WeakMap<IncomingMessage, ClientRequest>();
+
+  constructor(readonly setting: TrustProxySetting) {
+    if (setting === false) this.trusts = () => false;
+    else if (typeof setting === 'number') this.trusts = (_address, hop) => hop < setting;
+    else {
+      const list = new BlockList();
+      for (const entry of setting.flatMap((e) => NAMED_RANGES[e] ?? [e])) {
+        const subnet = parseSubnet(entry)!;
+        list.addSubnet(subnet.address, subnet.prefix, subnet.family);
+      }
+      this.trusts = (address) => {
+        const plain = unmapped(address);
+        const family = isIP(plain);
+        return family !== 0 && list.check(plain, family === 4 ? 'ipv4' : 'ipv6');
+      };
+    }
+  }
+
+  /** Address as proxy-addr (Express's req.ip) finds it; host and protocol from the first forwarded value when the peer is trusted. */
+  client(req: IncomingMessage): ClientRequest {
+    const known = this.read.get(req);
+    if (known) return known;
+    const peer = req.socket.remoteAddress ?? '';
+    const forwarded = String(req.headers['x-forwarded-for'] ?? '').split(',').map((a) => a.trim()).filter(Boolean).reverse();
+    const hops = [peer, ...forwarded];
+    let index = 0;
+    while (index < hops.length - 1 && this.trusts(hops[index]!, index)) index++;
+    const address = unmapped(hops[index]!);
+    const peerTrusted = this.trusts(peer, 0);
+    const forwardedProto = peerTrusted ? firstValue(req.headers['x-forwarded-proto']) : undefined;
+    const client: ClientRequest = {
+      address,
+      limitKey: limitKeyOf(address),
+      host: (peerTrusted ? firstValue(req.headers['x-forwarded-host']) : undefined) ?? req.headers.host,
+      proto: forwardedProto === 'https' || forwardedProto === 'http' ? forwardedProto : (req.socket as Partial<TLSSocket>).encrypted ? 'https' : 'http',
+    };
+    this.read.set(req, client);
+    return client;
+  }
+}
+
+function firstValue(header: string | string[] | undefined): string | undefined {
+  const first = (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim().toLowerCase();
+  return first || undefined;
+}
+
+function parseSubnet(entry: string): { address: string; prefix: number; family: 'ipv4' | 'ipv6' } | undefined {
+  const [address = '', prefixText] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || (prefixText !== undefined && !/^\d{1,3}$/.test(prefixText))) return undefined;
+  const max = family === 4 ? 32 : 128;
+  const prefix = prefixText === undefined ? max : Number(prefixText);
+  return prefix <= max ? { address, prefix, family: family === 4 ? 'ipv4' : 'ipv6' } : undefined;
+}
+
+const unmapped = (address: string) => (/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(address) ? address.slice(7) : address);
+
+/** IPv6 clients get a whole /64 each from their provider: counting per address would give an attacker 2^64 clients. */
+function limitKeyOf(address: string): string {
+  if (isIP(address) !== 6) return address;
+  const [head = '', tail] = address.toLowerCase().split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? headGroups : [...headGroups, ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'), ...tailGroups];
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}

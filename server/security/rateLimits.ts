@@ -1,0 +1,71 @@
+import type { Request, Response } from 'express';
+import type { RedisConnection } from '../cache/redisConnection.js';
+import type { Config } from '../config.js';
+import { ApiError } from '../http/apiError.js';
+import { SharedRateLimiter } from './sharedRateLimiter.js';
+
+export interface RateLimitWindow {
+  points: number;
+  durationS: number;
+}
+
+/**
+ * Every abuse and brute-force limit, by name (README "Security" lists them with their keys). Each is
+ * configurable as `RATE_LIMIT_<NAME>=<points>/<seconds>`. Per-client numbers are far above what a
+ * shopper does (one lead, one booking, a code or two), so a household or office behind one address
+ * never meets them; the one-time code is guarded by limits on what is attacked (the code, the agreement).
+ */
+export const RATE_LIMIT_DEFAULTS = {
+  /** Lead forms (`POST /api/forms/comhub`) per client. */
+  leadsPerClient: { points: 30, durationS: 600 },
+  /** Service bookings and tire-hotel bookings per client. */
+  bookingsPerClient: { points: 10, durationS: 600 },
+  /** Tire-hotel reviews per client. */
+  reviewsPerClient: { points: 10, durationS: 600 },
+  /** Agreement look-ups (they hand out the encrypted phone number) per client and per registration number. */
+  lookupsPerClient: { points: 60, durationS: 600 },
+  lookupsPerRegNo: { points: 30, durationS: 600 },
+  /** One-time code sends (SMS) per agreement and per client. */
+  codeSendsPerAgreement: { points: 3, durationS: 900 },
+  codeSendsPerClient: { points: 20, durationS: 3600 },
+  /** Guesses of one sent code (then it is void; longer than the code lives) and code guesses per client. */
+  codeGuessesPerCode: { points: 5, durationS: 900 },
+  codeGuessesPerClient: { points: 10, durationS: 60 },
+} as const satisfies Record<string, RateLimitWindow>;
+
+export type RateLimitName = keyof typeof RATE_LIMIT_DEFAULTS;
+
+/** `leadsPerClient` → `RATE_LIMIT_LEADS_PER_CLIENT`. */
+export const rateLimitEnvName = (name: RateLimitName) => `RATE_LIMIT_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+
+/** What the shopper is told, in the market's language (`limit.*` in markets/translations). */
+export type LimitMessage = 'limit.tooMany' | 'limit.lookups' | 'limit.codeSends' | 'limit.codeVoid' | 'limit.codeGuesses';
+
+export type RateLimiters = Record<RateLimitName, SharedRateLimiter>;
+
+/** What a route needs to limit: the limiters, and the one reading of who the client is. */
+export interface RequestLimits {
+  limiters: RateLimiters;
+  /** The per-client key: the client's address as the configured proxies report it (IPv6 by /64). */
+  clientKey(req: Request): string;
+}
+
+/** One SharedRateLimiter per limit, counting in Redis under `RATE_LIMIT_REDIS_PREFIX` (in memory without Redis). */
+export function createRequestLimits(redis: RedisConnection, config: Pick<Config, 'rateLimits' | 'trustProxy'>): RequestLimits {
+  const { redisPrefix, windows } = config.rateLimits;
+  const entries = (Object.keys(windows) as RateLimitName[]).map((name) => [name, new SharedRateLimiter(redis, { keyPrefix: `${redisPrefix}${name}`, ...windows[name] })]);
+  return { limiters: Object.fromEntries(entries) as RateLimiters, clientKey: (req) => config.trustProxy.client(req).limitKey };
+}
+
+/**
+ * Counts one attempt under `key` before the work it guards (atomically: the limiter's consume); over
+ * the limit, 429 with Retry-After and the market's message. A counted point is never given back: a
+ * call that failed may still have reached the upstream, and returning points would let concurrent
+ * attempts through.
+ */
+export async function countOrRefuse(res: Response, limiter: SharedRateLimiter, key: string, message: LimitMessage): Promise<void> {
+  const outcome = await limiter.consume(key);
+  if (outcome.allowed) return;
+  res.set('Retry-After', String(outcome.retryAfterS));
+  throw new ApiError(429, 'too_many_requests', res.locals.t(message), { retryAfterSeconds: outcome.retryAfterS });
+}

@@ -1,0 +1,204 @@
+import { jest } from '@jest/globals';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { startSandbox } from '../../../sandbox/app.js';
+import { fi } from '../../../markets/translations/fi.js';
+import { sv } from '../../../markets/translations/sv.js';
+import { mechmateOperations } from '../../../server/api/mechmateRoutes.js';
+import { startApiHarness, type SandboxPeer } from '../../support/apiHarness.js';
+
+jest.setTimeout(60_000);
+
+/**
+ * A hostile client against the BFF over HTTP, the sandbox and real Redis (issue 23). The BFF runs as
+ * behind one cloud load balancer (TRUST_PROXY=1): the balancer is the TCP peer (127.0.0.1 here) and
+ * appends the address it saw to X-Forwarded-For, after whatever the client forged there.
+ */
+let sandbox: SandboxPeer;
+let h: Awaited<ReturnType<typeof startApiHarness>>;
+beforeAll(async () => {
+  sandbox = await seededSandbox();
+  h = await startApiHarness({ TRUST_PROXY: '1' }, sandbox);
+});
+afterAll(async () => {
+  await h.close();
+  await sandbox.close();
+});
+
+/** Its own seed: the encrypted phone numbers (the agreements' counters) are new each run. */
+async function seededSandbox(): Promise<SandboxPeer> {
+  const running = await startSandbox(0, '127.0.0.1', { seed: randomInt(1, 2 ** 31) });
+  return { ...running, upstreamCalls: (service) => running.ctx.stats.requests[service] ?? 0 };
+}
+
+type Harness = typeof h;
+/** A client address of this run, as the balancer reports it (TEST-NET-3 with random low octets). */
+const clientAddress = () => `203.0.113.${randomInt(1, 255)}`;
+const uniqueAddress = (() => {
+  let n = randomInt(0, 60_000);
+  return () => `10.${(n >> 16) & 255}.${(++n >> 8) & 255}.${n & 255}`;
+})();
+const cookiesOf = (res: { headers: Record<string, unknown> }) =>
+  ((res.headers['set-cookie'] as string[] | undefined) ?? []).map((c) => c.split(';')[0]!).filter((c) => !c.endsWith('='));
+const codeChecks = () => sandbox.ctx.stats.tirehotelCodeChecks;
+
+async function sendCode(app: Harness, regNo: string, from = uniqueAddress()) {
+  const phone = (await app.se.get(`/api/tirehotel/authorization/search?regNo=${regNo}`).set('X-Forwarded-For', from)).body.encryptedPhoneNumber as string;
+  const login = await app.se.post(`/api/tirehotel/authorization/login?encryptedPhoneNumber=${phone}`).set('X-Forwarded-For', from);
+  expect(login.status).toBe(200);
+  return cookiesOf(login);
+}
+const guess = (app: Harness, loginCookie: string[], code: string, forwardedFor = uniqueAddress()) =>
+  app.se.post(`/api/tirehotel/authorization/validate?otpToken=${code}`).set('Cookie', loginCookie).set('X-Forwarded-For', forwardedFor);
+const wrongCodes = (right: string, n: number) => Array.from({ length: n }, (_, i) => String((Number(right) + 1 + i) % 10_000).padStart(4, '0'));
+
+describe('guessing a one-time code', () => {
+  it('lets at most 5 of 50 concurrent wrong codes from 50 addresses reach the service, and the right code is refused after them', async () => {
+    const login = await sendCode(h, 'DEF456');
+    const before = codeChecks();
+    const answers = await Promise.all(wrongCodes('4567', 50).map((code) => guess(h, login, code)));
+    expect(codeChecks() - before).toBeLessThanOrEqual(5);
+    expect(answers.filter((a) => a.status === 401)).toHaveLength(codeChecks() - before);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused.length).toBeGreaterThanOrEqual(45);
+    expect(refused[0]!.body.error.message).toBe(sv['limit.codeVoid']);
+    expect(Number(refused[0]!.headers['retry-after'])).toBeGreaterThan(0);
+    const right = await guess(h, login, '4567');
+    expect(right.status).toBe(429);
+    expect(codeChecks() - before).toBeLessThanOrEqual(5);
+  });
+
+  it('lets the right code in only when it is among the 5 guesses that reached the service', async () => {
+    const login = await sendCode(h, 'GHI789');
+    const before = codeChecks();
+    const codes = wrongCodes('7890', 49);
+    codes.splice(randomInt(0, 50), 0, '7890');
+    const answers = await Promise.all(codes.map((code) => guess(h, login, code)));
+    expect(codeChecks() - before).toBeLessThanOrEqual(5);
+    expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(1);
+    expect(answers.filter((a) => a.status !== 429)).toHaveLength(codeChecks() - before);
+  });
+
+  it('keeps the 5 guesses for two BFF instances sharing Redis together', async () => {
+    const other = await startApiHarness({ TRUST_PROXY: '1' }, sandbox);
+    try {
+      const login = await sendCode(h, 'JKL012');
+      const before = codeChecks();
+      const answers = await Promise.all(wrongCodes('0123', 50).map((code, i) => guess(i % 2 ? other : h, login, code)));
+      expect(codeChecks() - before).toBeLessThanOrEqual(5);
+      expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(45);
+      expect((await guess(other, login, '0123')).status).toBe(429);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('limits 300 guesses with 300 forged X-Forwarded-For values as one client behind the load balancer', async () => {
+    const attacker = clientAddress();
+    const before = codeChecks();
+    const statuses: number[] = [];
+    for (let batch = 0; batch < 6; batch++) {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () => {
+          // A made-up login token each time, so only the per-client limit can stop the guesses.
+          const loginCookie = [`th_login=forged-${randomBytes(12).toString('base64url')}`];
+          return guess(h, loginCookie, '1234', `${uniqueAddress()}, ${attacker}`);
+        }),
+      );
+      statuses.push(...answers.map((a) => a.status));
+    }
+    expect(codeChecks() - before).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(290);
+    // Another shopper behind the same balancer is a client of its own.
+    const shopper = await guess(h, [`th_login=other-${randomBytes(12).toString('base64url')}`], '1234', `${uniqueAddress()}, 198.51.100.${randomInt(1, 255)}`);
+    expect(shopper.status).toBe(401);
+  });
+});
+
+describe('logging out', () => {
+  it('refuses the session token replayed after logout with 401, on every instance sharing Redis, without calling the service', async () => {
+    const login = await sendCode(h, 'MNO345');
+    const validated = await guess(h, login, '3456');
+    expect(validated.status).toBe(200);
+    const session = cookiesOf(validated);
+    const range = { startDate: '2026-01-01', endDate: '2026-01-31', regNo: 'VOL' };
+    const days = (app: Harness) => app.se.post('/api/tirehotel/booking/GetTimeslotDays?workshopIdentifier=TH1001', range).set('Cookie', session);
+    expect((await days(h)).status).not.toBe(401);
+    expect((await h.se.post('/api/tirehotel/authorization/logout').set('Cookie', session)).status).toBe(204);
+    const other = await startApiHarness({}, sandbox);
+    try {
+      const calls = sandbox.upstreamCalls('tirehotel');
+      const replayed = [await days(h), await days(other)];
+      expect(replayed.map((r) => r.status)).toEqual([401, 401]);
+      expect(replayed[0]!.body.error.code).toBe('login_required');
+      expect(sandbox.upstreamCalls('tirehotel')).toBe(calls);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('anonymous writes', () => {
+  const sellCar = (formName = 'Hedin AutomotiveSellCarShortForm') => ({
+    formName,
+    formSubmissionId: randomUUID(),
+    values: { customerName: 'Per', customerPhone: '+46701234567', customerEmail: 'per@example.se', option: 'sellCar' },
+  });
+
+  it('answers the 31st lead from one client in 10 minutes 429 with Retry-After in the market language, and nothing reaches the hub', async () => {
+    const client = uniqueAddress();
+    const post = () => h.se.post('/api/forms/comhub', sellCar()).set('X-Forwarded-For', client);
+    const answers = await Promise.all(Array.from({ length: 30 }, post));
+    expect(answers.map((a) => a.status)).toEqual(Array(30).fill(202));
+    const hubCalls = sandbox.upstreamCalls('comhub');
+    const refused = await post();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(600);
+    expect(refused.body.error).toMatchObject({ code: 'too_many_requests', message: sv['limit.tooMany'] });
+    expect(sandbox.upstreamCalls('comhub')).toBe(hubCalls);
+    expect((await h.se.post('/api/forms/comhub', sellCar()).set('X-Forwarded-For', uniqueAddress())).status).toBe(202);
+  });
+
+  it('says so in Finnish on the Finnish site, with the number RATE_LIMIT_LEADS_PER_CLIENT sets', async () => {
+    const strict = await startApiHarness({ TRUST_PROXY: '1', RATE_LIMIT_LEADS_PER_CLIENT: '1/60' }, sandbox);
+    try {
+      const client = uniqueAddress();
+      const post = () => strict.fi.post('/api/forms/comhub', sellCar('Hedin Automotive SuomiSellCarShortForm')).set('X-Forwarded-For', client);
+      expect((await post()).status).toBe(202);
+      const refused = await post();
+      expect(refused.status).toBe(429);
+      expect(refused.body.error.message).toBe(fi['limit.tooMany']);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('lets one client take at most 10 booking slots however many it asks for at once', async () => {
+    const client = uniqueAddress();
+    const body = mechmateOperations.book.example!().body!;
+    const before = sandbox.upstreamCalls('mechmate');
+    const answers = await Promise.all(Array.from({ length: 60 }, () => h.se.post('/api/mechmate/book', body).set('X-Forwarded-For', client)));
+    expect(sandbox.upstreamCalls('mechmate') - before).toBeLessThanOrEqual(10);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(50);
+  });
+
+  it('refuses the 11th tire-hotel review from one client in 10 minutes, before the service', async () => {
+    const client = uniqueAddress();
+    const session = cookiesOf(await guess(h, await sendCode(h, 'ABC123', client), '1234', client));
+    const review = () => h.se.post('/api/tirehotel/review/addReview', { rating: 5, comment: 'Bra', date: new Date().toISOString() }).set('Cookie', session).set('X-Forwarded-For', client);
+    const before = sandbox.ctx.stats.tirehotelReviews.length;
+    for (let i = 0; i < 10; i++) expect((await review()).status).toBe(200);
+    const refused = await review();
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.message).toBe(sv['limit.tooMany']);
+    expect(sandbox.ctx.stats.tirehotelReviews.length - before).toBe(10);
+  });
+
+  it('limits agreement look-ups per client, so phone numbers cannot be collected', async () => {
+    const client = uniqueAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push((await h.se.get(`/api/tirehotel/authorization/search?regNo=ZZ${String(i).padStart(3, '0')}`).set('X-Forwarded-For', client)).status);
+    expect(statuses.slice(0, 60).every((s) => s === 404)).toBe(true);
+    expect(statuses[60]).toBe(429);
+  });
+});
