@@ -20,6 +20,12 @@ const CODES: Record<string, string> = { ABC123: '1234' };
 /** What is wrong with the page as it is now scrolled: sideways scroll, and fixed or sticky parts painted over. */
 async function layoutProblems(page: Page, where: string): Promise<string[]> {
   const found = await page.evaluate(() => {
+    // Leaflet's tiles take no pointer events, so hit-testing would look through them: here it follows the painting.
+    if (!document.getElementById('hit-test-as-painted')) {
+      const style = document.head.appendChild(document.createElement('style'));
+      style.id = 'hit-test-as-painted';
+      style.textContent = '.lazy-map, .lazy-map * { pointer-events: auto !important; }';
+    }
     const problems: string[] = [];
     const width = document.documentElement.scrollWidth;
     if (width > window.innerWidth) problems.push(`scrollWidth ${width}`);
@@ -28,8 +34,12 @@ async function layoutProblems(page: Page, where: string): Promise<string[]> {
       if (!part) continue;
       const box = part.getBoundingClientRect();
       if (box.bottom <= 0 || box.top >= window.innerHeight) continue;
-      const hit = document.elementFromPoint(box.left + box.width / 2, Math.max(0, box.top) + Math.min(box.height, window.innerHeight) / 2);
-      if (!hit || !part.contains(hit)) problems.push(`${selector} is covered by ${hit?.className || hit?.tagName}`);
+      // The centre, and four more points along the middle line (the map's zoom buttons sit at its left).
+      const y = Math.max(0, box.top) + Math.min(box.height, window.innerHeight) / 2;
+      for (const share of [0.5, 0.1, 0.3, 0.7, 0.9]) {
+        const hit = document.elementFromPoint(box.left + box.width * share, y);
+        if (!hit || !part.contains(hit)) problems.push(`${selector} is covered at ${Math.round(share * 100)}% by ${hit?.className || hit?.tagName}`);
+      }
     }
     return problems;
   });
