@@ -21,8 +21,10 @@ export function Layout({ data = EMPTY_LAYOUT, children }: { data?: LayoutData; c
         {children}
       </main>
       <SiteFooter brands={data.brands} />
+      {/* A round arrow (the name stays the text): small enough to sit in the footer's bottom band and in the compare bar's corner. */}
       <button type="button" className="scroll-top" data-scroll-top="" hidden>
-        {t('layout.scrollToTop')}
+        <span aria-hidden="true">↑</span>
+        <span className="visually-hidden">{t('layout.scrollToTop')}</span>
       </button>
     </>
   );

@@ -5,6 +5,10 @@ const SCROLL_TOP_AFTER_PX = 528;
 export function enhanceScrolling(): void {
   const header = document.querySelector<HTMLElement>('.site-header');
   const toTop = document.querySelector<HTMLButtonElement>('[data-scroll-top]');
+  // Sticky parts below the header (the booking summary, scrolled-to headings) read its real height.
+  if (header && typeof ResizeObserver !== 'undefined') {
+    new ResizeObserver(() => document.documentElement.style.setProperty('--header-height', `${header.offsetHeight}px`)).observe(header);
+  }
   let queued = false;
   const update = () => {
     queued = false;

@@ -176,11 +176,14 @@ export function RadioGroupField({ label, error, hint, required, className, optio
 
 /**
  * A form's outcome (sent, failed): it takes the focus when it appears, so keyboard and screen-reader
- * users land on it; role alert for a failure, status for a success.
+ * users land on it (not with `focus` false: the form sends focus to a field to fix); role alert for
+ * a failure, status for a success.
  */
-export function FormAlert({ kind, children }: { kind: 'success' | 'error'; children: ReactNode }) {
+export function FormAlert({ kind, focus = true, children }: { kind: 'success' | 'error'; focus?: boolean; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus(), []);
+  useEffect(() => {
+    if (focus) ref.current?.focus();
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- focus once, when it appears
   return (
     <div ref={ref} tabIndex={-1} className={`form-alert form-alert--${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
       {children}

@@ -15,6 +15,8 @@ export type SubmitStatus = 'unset' | 'sending' | 'success' | 'failed';
 export function useFormsHubSubmit(formName: string) {
   const submission = useSubmissionId();
   const [status, setStatus] = useState<SubmitStatus>('unset');
+  // Failed at the form's own check (nothing sent): the first field to fix gets focus, not the failure text.
+  const [checkFailed, setCheckFailed] = useState(false);
   const sending = useRef(false);
   const started = useRef(false);
 
@@ -28,6 +30,7 @@ export function useFormsHubSubmit(formName: string) {
     async (values: Record<string, unknown>): Promise<string[]> => {
       if (sending.current) return [];
       sending.current = true;
+      setCheckFailed(false);
       setStatus('sending');
       pushToDataLayer({ event: 'form_interaction', form_name: formName, action: 'submit' });
       const formSubmissionId = submission.id();
@@ -46,7 +49,10 @@ export function useFormsHubSubmit(formName: string) {
     [formName, submission],
   );
 
-  /** A failed status stays until the next send; the shopper's values are never reset here. */
-  const failed = useCallback(() => setStatus('failed'), []);
-  return { status, send, interacted, failed };
+  /** A submit the form's own check stopped: failed too (part 2 §5.2), until the next send; values are never reset here. */
+  const failed = useCallback(() => {
+    setCheckFailed(true);
+    setStatus('failed');
+  }, []);
+  return { status, checkFailed, send, interacted, failed };
 }

@@ -22,7 +22,7 @@ type Status = 'waiting' | 'loading' | 'ready' | 'unavailable';
  * when the map comes near the viewport. The server renders the empty frame (with its height), so
  * nothing moves when the map appears.
  */
-export function LazyMap({ tileUrl, attribution, center, zoom, markers, onSelect, labels, className }: LazyMapProps) {
+export function LazyMap({ tileUrl, attribution, center, zoom, fitMarkers, markers, onSelect, labels, className }: LazyMapProps) {
   const frame = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLDivElement>(null);
   const handle = useRef<LeafletMapHandle | null>(null);
@@ -78,8 +78,8 @@ export function LazyMap({ tileUrl, attribution, center, zoom, markers, onSelect,
   }, [tileUrl, attribution]);
 
   useEffect(() => {
-    if (status === 'ready') handle.current?.show({ center, zoom }, markers);
-  }, [status, center.lat, center.lng, zoom, markers]); // eslint-disable-line react-hooks/exhaustive-deps -- center by value
+    if (status === 'ready') handle.current?.show({ center, zoom, fitMarkers }, markers);
+  }, [status, center.lat, center.lng, zoom, fitMarkers, markers]); // eslint-disable-line react-hooks/exhaustive-deps -- center by value
 
   return (
     <div ref={frame} className={`lazy-map ${className ?? ''}`.trim()} role="region" aria-label={labels.region} data-map-status={status}>

@@ -47,7 +47,11 @@ export function createLeafletMap(
         if (options.onSelect) pin.on('click', () => options.onSelect?.(marker.id));
         pin.addTo(pins);
       }
-      map.setView([view.center.lat, view.center.lng], view.zoom, { animate: false });
+      if (view.fitMarkers && markers.length > 1) {
+        map.fitBounds(L.latLngBounds(markers.map((m) => [m.lat, m.lng])), { padding: [32, 32], maxZoom: view.zoom, animate: false });
+      } else {
+        map.setView([view.center.lat, view.center.lng], view.zoom, { animate: false });
+      }
     },
     destroy() {
       map.remove();

@@ -10,6 +10,8 @@ export interface MapMarker {
 export interface MapView {
   center: { lat: number; lng: number };
   zoom: number;
+  /** Frame every marker instead (the zoom is then at most `zoom`); with one marker or none, center and zoom apply. */
+  fitMarkers?: boolean;
 }
 
 /** What a page passes down to an island that shows a map (from the BFF's config: MAP_TILE_URL, MAP_TILE_ATTRIBUTION). */

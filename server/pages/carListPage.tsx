@@ -70,6 +70,7 @@ export function carListTextsOf(t: Translate): CarListTexts {
   return {
     filters: t('carList.filters'),
     showFilters: t('carList.showFilters'),
+    hideFilters: t('carList.hideFilters'),
     keyphraseLabel: t('carList.keyphraseLabel'),
     keyphrasePlaceholder: t('carList.keyphrasePlaceholder'),
     search: t('carList.search'),
@@ -82,6 +83,7 @@ export function carListTextsOf(t: Translate): CarListTexts {
     showMore: t('carList.showMore'),
     showLess: t('carList.showLess'),
     facetSearch: t('carList.facetSearch'),
+    facetNoMatch: t('carList.facetNoMatch'),
     rangeMin: t('carList.rangeMin'),
     rangeMax: t('carList.rangeMax'),
     from: t('carList.from'),

@@ -7,7 +7,8 @@ import type { LayoutData } from './layoutData.js';
 /**
  * Logo, the content service's navigation (a drawer below 1280 px, a mega menu from 1280 px; the
  * disclosure buttons run in client/enhance/disclosure.ts), then the tools: language switch and the
- * car list shortcut. Sticky after 100 px of scroll (client/enhance/scroll.ts).
+ * car list shortcut (inside the drawer on a phone, so the header stays one row). Sticky after 100 px
+ * of scroll (client/enhance/scroll.ts).
  */
 export function SiteHeader({ navigation }: { navigation: LayoutData['navigation'] }) {
   const { market, path, t, href } = usePage();
@@ -25,6 +26,10 @@ export function SiteHeader({ navigation }: { navigation: LayoutData['navigation'
           </button>
           <div className="site-menu" id="site-menu" hidden>
             <MainNavigation entries={entries} />
+            {/* On a phone the header is one row: its car-list shortcut moves into the drawer (site.css). */}
+            <a className="site-menu__cta" href={market.paths.carList}>
+              {t('page.browseCars')}
+            </a>
           </div>
         </>
       )}

@@ -16,7 +16,7 @@ interface BookingMapProps {
 
 /**
  * The workshops on a map (step 4 and the confirmation), loaded only when it comes into view; the
- * selected workshop centred at zoom 15 with its card. If the map cannot load, the area says so and
+ * selected workshop centred at zoom 15 with its card; before a choice, every listed workshop in view. If the map cannot load, the area says so and
  * the flow goes on without it.
  */
 export function BookingMap({ workshops, selected, onSelect, props }: BookingMapProps) {
@@ -35,6 +35,7 @@ export function BookingMap({ workshops, selected, onSelect, props }: BookingMapP
         attribution={map.attribution}
         center={{ lat: focus.latitude, lng: focus.longitude }}
         zoom={selected ? SELECTED_ZOOM : OVERVIEW_ZOOM}
+        fitMarkers={!selected}
         markers={markers}
         onSelect={onSelect ? (id) => {
           const workshop = workshops.find((w) => String(w.departmentId) === id);

@@ -21,6 +21,8 @@ interface WorkshopListProps {
 export function WorkshopList({ workshops, stream, sort, onSort, selectedId, onSelect, from, texts, locale }: WorkshopListProps) {
   const id = useId();
   const loading = stream.placeholders > 0;
+  // The hint names the customer service's address as a link ({email} in the text).
+  const [hintBefore, hintAfter = ''] = texts['booking.noSitesHint'].split('{email}');
   return (
     <div className="workshops">
       <fieldset className="workshops__sort">
@@ -35,7 +37,7 @@ export function WorkshopList({ workshops, stream, sort, onSort, selectedId, onSe
       {stream.status === 'nosites' && workshops.length === 0 ? (
         <div className="booking-message booking-message--error" role="alert">
           <p>{texts['booking.noSites']}</p>
-          <p>{texts['booking.noSitesHint']}</p>
+          <p>{hintBefore}<a href={`mailto:${texts['booking.supportEmail']}`}>{texts['booking.supportEmail']}</a>{hintAfter}</p>
         </div>
       ) : (
         <fieldset className="workshops__list" aria-busy={loading}>

@@ -207,7 +207,10 @@ export function CarList(props: CarListProps) {
           <h2 id={filtersId} className="car-list__heading">{texts.filters}</h2>
           {/* Closed on phones so the cars come first; always open from 960 px (car-list.css). */}
           <details className="car-list__filter-panel">
-            <summary className="car-list__filter-toggle">{fill(texts.showFilters, { count: activeFilterCount(state) })}</summary>
+            <summary className="car-list__filter-toggle">
+              <span className="summary__closed">{fill(texts.showFilters, { count: activeFilterCount(state) })}</span>
+              <span className="summary__open">{fill(texts.hideFilters, { count: activeFilterCount(state) })}</span>
+            </summary>
             {TERM_FACETS.map((field, i) => {
               const facet = facetOf(field);
               return (
@@ -233,7 +236,8 @@ export function CarList(props: CarListProps) {
         <section className="car-list__results" aria-labelledby={resultsId}>
           <h2 id={resultsId} className="visually-hidden">{texts.results}</h2>
           <p className="car-list__count" role="status">
-            {loading === 'replace' || results.failed ? '' : fill(texts.resultCount, { total: formatCount(results.total) })}
+            {/* A failed 'load more' keeps the cars shown, and so their count. */}
+            {loading === 'replace' || (results.failed && results.cars.length === 0) ? '' : fill(texts.resultCount, { total: formatCount(results.total) })}
           </p>
           <ActiveFilters state={state} hrefOf={hrefOf} onChange={change} formatRange={formatRange} texts={texts} />
           <CarResults results={results} loading={loading} page={state.page} carDetailBase={carDetailBase} card={card} texts={texts}

@@ -78,7 +78,11 @@ export function TermFacet({ name, facet, selected, hrefFor, onToggle, texts, def
         </div>
       )}
       {filtered ? (
-        <ul className="facet__values">{filtered.map(item)}</ul>
+        filtered.length > 0 ? (
+          <ul className="facet__values">{filtered.map(item)}</ul>
+        ) : (
+          <p className="facet__no-match" role="status">{fill(texts.facetNoMatch, { query: query.trim() })}</p>
+        )
       ) : (
         <>
           <ul className="facet__values">{first.map(item)}</ul>

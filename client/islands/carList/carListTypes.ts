@@ -17,6 +17,8 @@ export interface CarListTexts {
   filters: string;
   /** The phone's filter-panel toggle; `{count}` active filters. */
   showFilters: string;
+  /** The same toggle once open; `{count}` active filters. */
+  hideFilters: string;
   keyphraseLabel: string;
   keyphrasePlaceholder: string;
   search: string;
@@ -31,6 +33,8 @@ export interface CarListTexts {
   showLess: string;
   /** With `{facet}`. */
   facetSearch: string;
+  /** A facet search that matches no value; with `{query}`. */
+  facetNoMatch: string;
   rangeMin: string;
   rangeMax: string;
   from: string;

@@ -44,6 +44,9 @@ export function FinanceSlider({ label, value, min, max, step, text, onChange }: 
         min={min}
         max={max}
         step={step}
+        // Without these react-range names every thumb 'Accessibility label' (its aria-label placeholder).
+        label={label}
+        labelledBy={labelId}
         onChange={(values) => onChange(values[0]!)}
         renderTrack={({ props, children }) => (
           <div onMouseDown={props.onMouseDown} onTouchStart={props.onTouchStart} className="range__track-area">
@@ -54,7 +57,7 @@ export function FinanceSlider({ label, value, min, max, step, text, onChange }: 
         )}
         renderThumb={({ props }) => {
           const { key, ...thumb } = props;
-          return <div key={key} {...thumb} className="range__thumb" aria-labelledby={labelId} aria-valuetext={text} />;
+          return <div key={key} {...thumb} className="range__thumb" aria-valuetext={text} />;
         }}
       />
     </div>

@@ -26,10 +26,10 @@ export function SellCarForm({ formName, labels }: SellCarFormProps) {
   const onSubmit = form.handleSubmit(async ({ other: message, ...values }) => {
     const bad = await hub.send({ ...values, ...(message?.trim() ? { other: message.trim() } : {}) });
     markServerErrors(form, bad, FIELDS);
-  }, focusFirstError(form, FIELDS));
+  }, focusFirstError(form, FIELDS, hub.failed));
 
   return (
-    <LeadFormShell status={hub.status} onSubmit={onSubmit} labels={labels} footnote={labels.footnote} className="sell-car-form">
+    <LeadFormShell status={hub.status} checkFailed={hub.checkFailed} onSubmit={onSubmit} labels={labels} footnote={labels.footnote} className="sell-car-form">
       <div onFocusCapture={hub.interacted} className="lead-form__fields">
         <TextField label={labels.regno} required error={error('regno')} autoComplete="off" autoCapitalize="characters" maxLength={10} {...form.register('regno')} />
         <TextField

@@ -15,10 +15,10 @@ export function SellCarShortForm({ formName, labels }: SellCarFormProps) {
   const { errors } = form.formState;
   const error = (field: keyof typeof labels.errors) => (errors[field as keyof typeof errors] ? labels.errors[field] : undefined);
 
-  const onSubmit = form.handleSubmit(async (values) => markServerErrors(form, await hub.send(values), FIELDS), focusFirstError(form, FIELDS));
+  const onSubmit = form.handleSubmit(async (values) => markServerErrors(form, await hub.send(values), FIELDS), focusFirstError(form, FIELDS, hub.failed));
 
   return (
-    <LeadFormShell status={hub.status} onSubmit={onSubmit} labels={labels} footnote={labels.footnote} className="sell-car-form sell-car-form--short">
+    <LeadFormShell status={hub.status} checkFailed={hub.checkFailed} onSubmit={onSubmit} labels={labels} footnote={labels.footnote} className="sell-car-form sell-car-form--short">
       <div onFocusCapture={hub.interacted} className="lead-form__fields">
         <SellCarContactFields
           labels={labels}

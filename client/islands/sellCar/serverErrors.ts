@@ -10,9 +10,11 @@ export function markServerErrors<T extends FieldValues>(form: UseFormReturn<T, u
 /**
  * handleSubmit's onInvalid: focuses the first field to fix in form order, a checkbox or radio too
  * (react-hook-form's own focus leaves those alone). After the errors render, so it lands last.
+ * `failed` sets the form's failed status: a sell-car submit with missing values fails (part 2 §5.2).
  */
-export function focusFirstError<T extends FieldValues>(form: UseFormReturn<T, unknown, unknown>, order: readonly string[]) {
+export function focusFirstError<T extends FieldValues>(form: UseFormReturn<T, unknown, unknown>, order: readonly string[], failed?: () => void) {
   return (errors: FieldErrors<T>) => {
+    failed?.();
     const first = order.find((field) => field in errors) as Path<T> | undefined;
     if (first) setTimeout(() => form.setFocus(first), 0);
   };

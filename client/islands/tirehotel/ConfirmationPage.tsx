@@ -9,13 +9,16 @@ import { FactList } from './FactList.js';
 interface ConfirmationPageProps {
   texts: TireHotelTexts;
   confirmation: TirehotelConfirmation;
+  /** The rating of this confirmation was sent (kept in the stored flow, so a reload shows the thank-you). */
+  rated: boolean;
+  onRated: () => void;
   locale: string;
   homeHref: string;
   onOtherCar: () => void;
 }
 
 /** Confirmation (part 2 §2.5 step 6): the booking's summary, the rating, and the ways on. */
-export function ConfirmationPage({ texts, confirmation, locale, homeHref, onOtherCar }: ConfirmationPageProps) {
+export function ConfirmationPage({ texts, confirmation, rated, onRated, locale, homeHref, onOtherCar }: ConfirmationPageProps) {
   const { customerBase: customer, workshop } = confirmation;
   const when = appointmentText(confirmation, locale);
   const facts: [string, string][] = [
@@ -27,11 +30,14 @@ export function ConfirmationPage({ texts, confirmation, locale, homeHref, onOthe
     ...(confirmation.freeText ? ([[texts.confirmationComment, confirmation.freeText]] as [string, string][]) : []),
   ];
   // The answer is not shown (part 2 §7): the thank-you follows whatever it is.
-  const sendRating = async (rating: number) => void (await tirehotelApi.review(reviewOf(rating, new Date())));
+  const sendRating = async (rating: number) => {
+    await tirehotelApi.review(reviewOf(rating, new Date()));
+    onRated();
+  };
   return (
     <div className="tirehotel__page">
       <FactList facts={facts} className="tirehotel__summary" />
-      <StarRating texts={texts} onSend={sendRating} />
+      <StarRating texts={texts} sent={rated} onSend={sendRating} />
       <div className="tirehotel__actions">
         <a className="button" href={homeHref}>
           {texts.toHome}

@@ -4,6 +4,8 @@ import { fill, type TireHotelTexts } from './tirehotelTexts.js';
 
 interface StarRatingProps {
   texts: TireHotelTexts;
+  /** Sent before (this confirmation, before a reload): only the thank-you shows. */
+  sent: boolean;
   onSend: (rating: number) => Promise<void>;
 }
 
@@ -12,12 +14,12 @@ interface StarRatingProps {
  * '3 av 5 stjärnor'). Send is disabled at 0 and while sending; afterwards a thank-you shows
  * whatever the outcome.
  */
-export function StarRating({ texts, onSend }: StarRatingProps) {
+export function StarRating({ texts, sent, onSend }: StarRatingProps) {
   const [rating, setRating] = useState(0);
   const [state, setState] = useState<'choosing' | 'sending' | 'sent'>('choosing');
   const name = useId();
 
-  if (state === 'sent') {
+  if (sent || state === 'sent') {
     return (
       <p className="tirehotel__thanks" role="status">
         {texts.ratingThanks}

@@ -88,8 +88,8 @@ export function TireHotel(props: TireHotelProps) {
     setSentMessage(message);
     go('validate', flow);
   };
-  const validated = (answer: ValidatedView) => go('loggedIn', { ...flow, validated: answer, confirmation: null });
-  const booked = (confirmation: TirehotelConfirmation) => go('confirmation', { ...flow, confirmation });
+  const validated = (answer: ValidatedView) => go('loggedIn', { ...flow, validated: answer, confirmation: null, rated: false });
+  const booked = (confirmation: TirehotelConfirmation) => go('confirmation', { ...flow, confirmation, rated: false });
 
   const vehicle = flow.validated?.vehicles[0];
   const Heading = `h${props.headingLevel}` as const;
@@ -124,6 +124,8 @@ export function TireHotel(props: TireHotelProps) {
         <ConfirmationPage
           texts={texts}
           confirmation={flow.confirmation}
+          rated={flow.rated === true}
+          onRated={() => go('confirmation', { ...flow, rated: true })}
           locale={props.locale}
           homeHref={props.homeHref}
           onOtherCar={() => void restart(null)}

@@ -3,7 +3,8 @@ import { TirehotelConfirmation, TirehotelCustomer, TirehotelValidated } from '..
 
 /**
  * What a reload keeps (part 2 §2.5), in sessionStorage under `tirehotel`: the customer found, the
- * validated answer and the last confirmation. The spec's 'credentials' are left out on purpose:
+ * validated answer, the last confirmation and whether its rating was sent (a reload of the
+ * confirmation must not offer the rating again). The spec's 'credentials' are left out on purpose:
  * the tokens live in HttpOnly cookies the BFF sets, so no script (nor this storage) ever holds one.
  * Strict objects: a stored value with any other key (a token among them) is not read back.
  */
@@ -13,6 +14,7 @@ export const StoredFlow = z.strictObject({
   customer: TirehotelCustomer.strict().nullable(),
   validated: TirehotelValidated.omit({ authorizationToken: true }).strict().nullable(),
   confirmation: TirehotelConfirmation.strict().nullable(),
+  rated: z.boolean().optional(),
 });
 export type StoredFlow = z.infer<typeof StoredFlow>;
 export const EMPTY_FLOW: StoredFlow = { customer: null, validated: null, confirmation: null };

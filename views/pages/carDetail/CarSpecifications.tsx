@@ -35,7 +35,10 @@ export function CarSpecifications({ car, format }: { car: Car; format: CarFormat
           </ul>
           {equipment.length > EQUIPMENT_SHOWN && (
             <details className="car-detail__more">
-              <summary>{t('carDetail.equipmentMore', { count: equipment.length - EQUIPMENT_SHOWN })}</summary>
+              <summary>
+                <span className="summary__closed">{t('carDetail.equipmentMore', { count: equipment.length - EQUIPMENT_SHOWN })}</span>
+                <span className="summary__open">{t('carDetail.equipmentLess')}</span>
+              </summary>
               <ul className="car-equipment">
                 {equipment.slice(EQUIPMENT_SHOWN).map((item) => (
                   <li key={item}>{item}</li>
@@ -51,7 +54,10 @@ export function CarSpecifications({ car, format }: { car: Car; format: CarFormat
           {technicalList(rows.slice(0, TECHNICAL_ROWS_SHOWN))}
           {rows.length > TECHNICAL_ROWS_SHOWN && (
             <details className="car-detail__more">
-              <summary>{t('carDetail.technicalMore', { count: rows.length - TECHNICAL_ROWS_SHOWN })}</summary>
+              <summary>
+                <span className="summary__closed">{t('carDetail.technicalMore', { count: rows.length - TECHNICAL_ROWS_SHOWN })}</span>
+                <span className="summary__open">{t('carDetail.technicalLess')}</span>
+              </summary>
               {technicalList(rows.slice(TECHNICAL_ROWS_SHOWN))}
             </details>
           )}
