@@ -7,6 +7,7 @@ import type { Metrics } from '../metrics.js';
 import { UpstreamError, type UpstreamFailure } from './upstreamError.js';
 import { sanitiseUpstreamBody } from './sanitiseUpstreamBody.js';
 import { guardBody, readBodyText, releaseBody } from './upstreamBody.js';
+import { redactUrl } from '../logger.js';
 
 /** What a caller passes along from the shopper's request. */
 export interface CallContext {
@@ -270,7 +271,7 @@ export class UpstreamHttp {
     const label = outcome === 'ok' ? 'ok' : outcome.replace('upstream_', '');
     this.options.metrics.upstreamCalls.observe({ service: this.options.service, outcome: label }, latencyMs / 1000);
     if (err) this.options.metrics.upstreamErrors.inc({ service: this.options.service, cause: causeOf(err) });
-    const line = { service: this.options.service, method: call.method, path: call.path, outcome: label, latencyMs, requestId: ctx.requestId };
+    const line = { service: this.options.service, method: call.method, path: redactUrl(call.path), outcome: label, latencyMs, requestId: ctx.requestId };
     if (err) this.options.logger.warn({ ...line, upstreamStatus: err.upstreamStatus }, 'upstream call failed');
     else this.options.logger.debug(line, 'upstream call');
   }
