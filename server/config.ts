@@ -47,6 +47,8 @@ const EnvSchema = z.object({
   SANDBOX_PORT: port.default(3100),
   // Fault injection for the embedded sandbox (syntax in sandbox/README.md), for demos and tests.
   SANDBOX_FAULT: z.string().max(500).default(''),
+  // Production never falls back to the in-memory sandbox by accident (real leads would vanish into it).
+  SANDBOX: flag.default(false),
   SHUTDOWN_GRACE_MS: millis(10_000),
   // Page cache (server/pageCache/): anonymous pages as finished, precompressed bytes.
   PAGE_CACHE: flag.default(true),
@@ -134,6 +136,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment variable ${name}${value !== undefined ? `=${JSON.stringify(value)}` : ''}: ${first.message}`);
   }
   const e = parsed.data;
+  const unsetUpstream = UPSTREAM_SERVICES.map((service) => `UPSTREAM_${service.toUpperCase()}_URL`).find((name) => !(name in present));
+  if (e.NODE_ENV === 'production' && !e.SANDBOX && unsetUpstream) {
+    throw new ConfigError(`Missing environment variable ${unsetUpstream}: every upstream URL is required in production (SANDBOX=true runs the embedded sandbox instead)`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
