@@ -75,9 +75,6 @@ export function createApp(deps: AppDependencies): express.Express {
   app.use(requestMetrics(deps.metrics));
   app.use(compression({ filter: (req, res) => !isEventStream(res) && compression.filter(req, res), brotli: { params: ON_THE_FLY_BROTLI } }));
   app.use(healthRoutes(deps.lifecycle, deps.probes));
-  app.get('/metrics', async (_req, res) => {
-    res.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics());
-  });
   app.use(deps.clientAssets);
   app.use(faviconRoutes());
   app.use(securityHeaders({ isDevelopment: !config.isProduction, scriptHashes: deps.assets.scriptHashes ?? [], mapTileUrl: config.map.tileUrl }));

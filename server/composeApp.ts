@@ -10,6 +10,7 @@ import { localSearchLayer, SearchCache } from './cache/searchCache.js';
 import { SearchFastPath } from './cache/searchFastPath.js';
 import type { Config } from './config.js';
 import type { Lifecycle } from './http/lifecycle.js';
+import { metricsEndpoint } from './http/metricsEndpoint.js';
 import { Metrics } from './metrics.js';
 import { createPageCache } from './pageCache/createPageCache.js';
 import { loadRedirects } from './redirects/load-redirects.js';
@@ -63,6 +64,8 @@ export function composeApp(options: {
     /** The request listener: fresh cached search answers and pages first (when the page cache is on), then Express. */
     app: searchFastPath.in(pageCaching ? pageCaching.fastPath.in(expressApp) : expressApp),
     metrics,
+    /** GET /metrics for the operator's listener (METRICS_PORT); the public app has no /metrics. */
+    metricsApp: metricsEndpoint(metrics.registry),
     searchCache,
     pageCache: pageCaching?.cache,
     redis,

@@ -45,6 +45,8 @@ const EnvSchema = z.object({
   SEARCH_CACHE_TTL_S: z.coerce.number({ message: 'expected seconds' }).int().min(0).max(86_400).default(60),
   SEARCH_CACHE_SWR_S: z.coerce.number({ message: 'expected seconds' }).int().min(0).max(86_400).default(300),
   SANDBOX_PORT: port.default(3100),
+  // Prometheus scrapes here (a listener of its own, not reachable through the market hosts); unset: no /metrics.
+  METRICS_PORT: port.optional(),
   // Fault injection for the embedded sandbox (syntax in sandbox/README.md), for demos and tests.
   SANDBOX_FAULT: z.string().max(500).default(''),
   // Production never falls back to the in-memory sandbox by accident (real leads would vanish into it).
@@ -113,6 +115,8 @@ export interface Config {
   };
   contentWebhookSecret: string | undefined;
   sandboxPort: number;
+  /** The operator's /metrics listener; undefined: none. */
+  metricsPort: number | undefined;
   redirectsDir: string;
   sandboxFault: string;
   shutdownGraceMs: number;
@@ -183,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     contentWebhookSecret: e.CONTENT_WEBHOOK_SECRET,
     sandboxPort: e.SANDBOX_PORT,
+    metricsPort: e.METRICS_PORT,
     redirectsDir: e.REDIRECTS_DIR,
     sandboxFault: e.SANDBOX_FAULT,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
