@@ -10,7 +10,8 @@ RUN npm run build
 
 FROM node:22-slim AS runtime
 ENV NODE_ENV=production \
-    PORT=3000
+    PORT=3000 \
+    METRICS_PORT=9464
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN (npm ci --omit=dev --no-audit --no-fund || npm install --omit=dev --no-audit --no-fund) && npm cache clean --force
@@ -18,6 +19,8 @@ COPY --from=build /app/dist ./dist
 COPY --from=build /app/redirects ./redirects
 USER node
 EXPOSE 3000
+# Prometheus only: keep this port off the public load balancer.
+EXPOSE 9464
 HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # The same command `npm start` ends with, after its build step.

@@ -6,7 +6,9 @@ import { TirehotelBookingCustomer } from './upstream/tirehotel.js';
  * What each known form must hold (part 1 §3, §5; part 2 §2.2, §2.3, §3.2, §5.2). The hub takes
  * any form by name, so these are the only rules: the BFF validates every post with them and each
  * island's form validates with the same schemas (react-hook-form's zod resolver). Values are strict
- * objects: an unknown key is refused, not passed on.
+ * objects: an unknown key is refused, not passed on. No schema holds a recipient address: the BFF
+ * looks the seller's, site's or workshop's e-mail up by the id sent (server/api/formRecipients.ts),
+ * so a body naming one (`siteEmail`, `sellerEmail`) is refused with 400 rather than relayed.
  *
  * formName values:
  *  - `{siteName}SellCarForm`, e.g. `BilcenterSellCarForm` (the spec: site name plus 'SellCarForm');
@@ -53,8 +55,8 @@ const osloToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Osl
 
 export const ServiceBookingValuesSchema = z
   .strictObject({
-    siteEmail: emailAddress,
-    siteName: z.string().trim().min(1, 'required').max(200),
+    /** The chosen dealer's site id: the BFF looks up its workshop e-mail and name (a browser never names a recipient). */
+    siteId: z.string().trim().min(1, 'required').max(64),
     description: message.optional(),
     customerName: personName,
     customerPhone: bookingPhone,
@@ -85,11 +87,12 @@ export const ContactValuesSchema = z
     quote: z.boolean().optional(),
     testDrive: z.boolean().optional(),
     carId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
-    /** A new-car sample is sold by a chosen seller (part 1 §5). */
+    /** A new-car sample is sold by a chosen seller (part 1 §5): the BFF checks it against the car. */
     carIsSample: z.boolean().optional(),
-    sellerEmail: emailAddress.optional(),
+    /** The chosen seller's place in the car's seller list; the BFF looks up the e-mail. */
+    seller: z.number().int().min(0).max(49).optional(),
   })
-  .refine((values) => !values.carIsSample || values.sellerEmail !== undefined, { path: ['sellerEmail'], message: 'choose a seller for a sample car' });
+  .refine((values) => !values.carIsSample || values.seller !== undefined, { path: ['seller'], message: 'choose a seller for a sample car' });
 
 /** The site's own sell-car form names (part 2 §3.2: the site name plus 'SellCarForm'); another site's name is refused. */
 export const sellCarFormName = (siteName: string) => `${siteName}SellCarForm`;

@@ -40,14 +40,14 @@ async function scrape(origin: string): Promise<{ lagP99S: number; rssBytes: numb
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 async function main(): Promise<void> {
-  const [port, sandboxPort, redisPort] = [await freePort(), await freePort(), await freePort()];
+  const [port, sandboxPort, redisPort, metricsPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const origin = `http://127.0.0.1:${port}`;
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   let redis = startRedis(redisPort);
   const sandbox = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], { env: { ...process.env, SANDBOX_PORT: String(sandboxPort) }, stdio: 'ignore' });
   const upstreams = Object.fromEntries(['SEARCH', 'CONTENT', 'MECHMATE', 'TIREHOTEL', 'COMHUB', 'CODEWEAVER', 'MAPS', 'MEDIA'].map((s) => [`UPSTREAM_${s}_URL`, `${sandboxUrl}/${s.toLowerCase()}`]));
   const bff = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, ...upstreams, NODE_ENV: 'test', LOG_LEVEL: 'fatal', TRUST_PROXY: '1', HOST: '127.0.0.1', PORT: String(port), REDIS_URL: `redis://127.0.0.1:${redisPort}`, UPSTREAM_TIMEOUT_MS: '3000' },
+    env: { ...process.env, ...upstreams, NODE_ENV: 'test', LOG_LEVEL: 'fatal', TRUST_PROXY: '1', HOST: '127.0.0.1', PORT: String(port), METRICS_PORT: String(metricsPort), REDIS_URL: `redis://127.0.0.1:${redisPort}`, UPSTREAM_TIMEOUT_MS: '3000' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   let bffExit: number | null | undefined;
@@ -112,7 +112,7 @@ async function main(): Promise<void> {
   const monitor = (async () => {
     while (running()) {
       await sleep(5_000);
-      const sample = await scrape(origin).catch(() => undefined);
+      const sample = await scrape(`http://127.0.0.1:${metricsPort}`).catch(() => undefined);
       if (!sample) continue;
       lagSamples.push(sample.lagP99S * 1000);
       if (Number.isNaN(rssAfterWarmUp) && Date.now() - started >= WARM_UP_S * 1000) rssAfterWarmUp = sample.rssBytes;

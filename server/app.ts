@@ -28,6 +28,7 @@ import { createPageRenderer } from './render/renderPage.js';
 import type { PageCaching } from './pageCache/createPageCache.js';
 import { pageCacheMiddleware } from './pageCache/pageCacheMiddleware.js';
 import { contentWebhook } from './pageCache/contentWebhook.js';
+import type { WebhookReplays } from './pageCache/webhookReplays.js';
 import { rumRoutes } from './rum/rumRoutes.js';
 
 /**
@@ -53,6 +54,8 @@ export interface AppDependencies {
   metrics: Metrics;
   /** Everything under /api (server/api/apiRouter.ts). */
   api: Router;
+  /** Signatures of purge webhooks already used (shared through Redis when configured). */
+  webhookReplays: WebhookReplays;
   /** Every market's permanent redirects, compiled at start-up. */
   redirects: CompiledRedirects;
   /** The media service, relayed under /media. */
@@ -76,9 +79,6 @@ export function createApp(deps: AppDependencies): express.Express {
   app.use(requestMetrics(deps.metrics));
   app.use(compression({ filter: (req, res) => !isEventStream(res) && compression.filter(req, res), brotli: { params: ON_THE_FLY_BROTLI } }));
   app.use(healthRoutes(deps.lifecycle, deps.probes));
-  app.get('/metrics', async (_req, res) => {
-    res.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics());
-  });
   app.use(deps.clientAssets);
   app.use(faviconRoutes());
   app.use(securityHeaders({ isDevelopment: !config.isProduction, scriptHashes: deps.assets.scriptHashes ?? [], mapTileUrl: config.map.tileUrl }));
@@ -98,7 +98,7 @@ export function createApp(deps: AppDependencies): express.Express {
   // Old paths answer before anything that could claim them: a retired PDF under /media is moved, not relayed.
   app.use(createRedirectMiddleware(deps.redirects));
   app.use(mediaRelay(deps.media, logger, config.mediaMaxBytes));
-  app.use(contentWebhook({ secret: config.contentWebhookSecret, purge: (prefixes) => deps.pageCaching?.purge(prefixes) ?? Promise.resolve(0), logger }));
+  app.use(contentWebhook({ secret: config.contentWebhookSecret, purge: (prefixes) => deps.pageCaching?.purge(prefixes) ?? Promise.resolve(0), replays: deps.webhookReplays, logger }));
   app.use(rumRoutes(deps.metrics.registry, { perMinute: 30, clientKey: (req) => config.trustProxy.client(req).limitKey }));
   app.use('/api', deps.api);
 

@@ -10,8 +10,11 @@ import { localSearchLayer, SearchCache } from './cache/searchCache.js';
 import { SearchFastPath } from './cache/searchFastPath.js';
 import type { Config } from './config.js';
 import type { Lifecycle } from './http/lifecycle.js';
+import { metricsEndpoint } from './http/metricsEndpoint.js';
 import { Metrics } from './metrics.js';
+import { WEBHOOK_WINDOW_MS } from './pageCache/contentWebhook.js';
 import { createPageCache } from './pageCache/createPageCache.js';
+import { WebhookReplays } from './pageCache/webhookReplays.js';
 import { loadRedirects } from './redirects/load-redirects.js';
 import { createUpstreams } from './upstream/upstreams.js';
 
@@ -56,6 +59,8 @@ export function composeApp(options: {
     redirects,
     api: apiRouter({ config, logger, upstreams, searchCache, searchFastPath, redis, metrics }),
     media: upstreams.media,
+    // Kept past both sides of the window: a signature cannot come back while its timestamp still passes.
+    webhookReplays: new WebhookReplays(redis, config.pageCache.redisPrefix, 2 * WEBHOOK_WINDOW_MS + 60_000),
     pageSources: { upstreams, searchCache },
     ...(pageCaching ? { pageCaching } : {}),
   });
@@ -63,6 +68,8 @@ export function composeApp(options: {
     /** The request listener: fresh cached search answers and pages first (when the page cache is on), then Express. */
     app: searchFastPath.in(pageCaching ? pageCaching.fastPath.in(expressApp) : expressApp),
     metrics,
+    /** GET /metrics for the operator's listener (METRICS_PORT); the public app has no /metrics. */
+    metricsApp: metricsEndpoint(metrics.registry),
     searchCache,
     pageCache: pageCaching?.cache,
     redis,

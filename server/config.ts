@@ -58,8 +58,12 @@ const EnvSchema = z.object({
   SEARCH_CACHE_TTL_S: z.coerce.number({ message: 'expected seconds' }).int().min(0).max(86_400).default(60),
   SEARCH_CACHE_SWR_S: z.coerce.number({ message: 'expected seconds' }).int().min(0).max(86_400).default(300),
   SANDBOX_PORT: port.default(3100),
+  // Prometheus scrapes here (a listener of its own, not reachable through the market hosts); unset: no /metrics.
+  METRICS_PORT: port.optional(),
   // Fault injection for the embedded sandbox (syntax in sandbox/README.md), for demos and tests.
   SANDBOX_FAULT: z.string().max(500).default(''),
+  // Production never falls back to the in-memory sandbox by accident (real leads would vanish into it).
+  SANDBOX: flag.default(false),
   SHUTDOWN_GRACE_MS: millis(10_000),
   // Page cache (server/pageCache/): anonymous pages as finished, precompressed bytes.
   PAGE_CACHE: flag.default(true),
@@ -149,6 +153,8 @@ export interface Config {
   };
   contentWebhookSecret: string | undefined;
   sandboxPort: number;
+  /** The operator's /metrics listener; undefined: none. */
+  metricsPort: number | undefined;
   redirectsDir: string;
   sandboxFault: string;
   shutdownGraceMs: number;
@@ -172,6 +178,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment variable ${name}${value !== undefined ? `=${JSON.stringify(value)}` : ''}: ${first.message}`);
   }
   const e = parsed.data;
+  const unsetUpstream = UPSTREAM_SERVICES.map((service) => `UPSTREAM_${service.toUpperCase()}_URL`).find((name) => !(name in present));
+  if (e.NODE_ENV === 'production' && !e.SANDBOX && unsetUpstream) {
+    throw new ConfigError(`Missing environment variable ${unsetUpstream}: every upstream URL is required in production (SANDBOX=true runs the embedded sandbox instead)`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -216,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     contentWebhookSecret: e.CONTENT_WEBHOOK_SECRET,
     sandboxPort: e.SANDBOX_PORT,
+    metricsPort: e.METRICS_PORT,
     redirectsDir: e.REDIRECTS_DIR,
     sandboxFault: e.SANDBOX_FAULT,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

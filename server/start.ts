@@ -17,6 +17,8 @@ export interface RunningBff {
   url: string;
   config: Config;
   sandbox: RunningSandbox | undefined;
+  /** The /metrics listener's origin when METRICS_PORT is set. */
+  metricsUrl: string | undefined;
   searchCache: SearchCache;
   shutdown: (reason: string, exitCode?: number) => Promise<void>;
 }
@@ -54,12 +56,21 @@ export async function startBff(options: {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
+  const metricsServer = config.metricsPort === undefined ? undefined : createServer(composed.metricsApp);
+  if (metricsServer) {
+    await new Promise<void>((resolve, reject) => {
+      metricsServer.once('error', reject);
+      metricsServer.listen(config.metricsPort, config.host, () => resolve());
+    });
+  }
   const shutdown = installGracefulShutdown({
     server,
     lifecycle,
     logger,
     graceMs: config.shutdownGraceMs,
     closeDependencies: async () => {
+      metricsServer?.closeAllConnections();
+      await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
       await composed.close();
       await sandbox?.close();
     },
@@ -71,6 +82,9 @@ export async function startBff(options: {
   lifecycle.state = 'ready';
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
+  const metricsPort = metricsServer ? (metricsServer.address() as AddressInfo).port : undefined;
+  const metricsUrl = metricsPort === undefined ? undefined : `http://127.0.0.1:${metricsPort}/metrics`;
+  if (metricsUrl) logger.info({ metricsPort }, 'metrics listening');
   logger.info({ port, markets: MARKETS.map((m) => `http://${m.devHostname}:${port}/`) }, 'listening');
-  return { server, url, config, sandbox, searchCache: composed.searchCache, shutdown };
+  return { server, url, config, sandbox, metricsUrl, searchCache: composed.searchCache, shutdown };
 }

@@ -60,7 +60,7 @@ export function apiRouter(deps: ApiDependencies): Router {
   api.use(searchRoutes(deps.searchCache, deps.searchFastPath));
   api.use(mechmateRoutes(upstreams.mechmate, limits, (req, res) => relayWorkshopStream(req, res, { mechmate: upstreams.mechmate, options: config.workshopStream, logger: deps.logger, metrics: deps.metrics })));
   api.use(tirehotelRoutes(upstreams.tirehotel, tokenCookies(config.isProduction), limits, new RevokedTokens(redis)));
-  api.use(formsRoutes(upstreams.comhub, new SubmissionLedger(redis), limits));
+  api.use(formsRoutes(upstreams.comhub, new SubmissionLedger(redis), limits, deps.searchCache));
   api.use(financeRoutes(upstreams.codeweaver));
   api.use(placesRoutes(upstreams.maps));
   api.use(storiesRoutes(upstreams.content));

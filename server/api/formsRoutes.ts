@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import type { SearchCache } from '../cache/searchCache.js';
 import type { SubmissionLedger } from '../cache/submissionLedger.js';
 import { callContextOf } from '../http/callContext.js';
 import { ApiError } from '../http/apiError.js';
@@ -7,6 +8,7 @@ import { validate } from '../http/validate.js';
 import type { ComhubClient } from '../upstream/comhubClient.js';
 import { FormAccepted, FormSubmission } from '../../contracts/upstream/comhub.js';
 import { addRoute, operation, parseRequest } from './apiOperation.js';
+import { withRecipients } from './formRecipients.js';
 import { KNOWN_FORMS } from './formSchemas.js';
 import { countOrRefuse, type RequestLimits } from '../security/rateLimits.js';
 
@@ -17,7 +19,7 @@ export const formsOperations = {
     path: '/forms/comhub',
     summary:
       'Send a form to the forms hub: formName one of {siteName}SellCarForm, {siteName}SellCarShortForm, ServiceBookingForm (Norway), CarDetailContactForm; ' +
-      'values as in the FormValues schemas. A formSubmissionId delivered in the last 24 h is not sent again (answers 202 again); ' +
+      'values as in the FormValues schemas (no recipient address: the BFF looks it up by siteId, carId and seller). A formSubmissionId delivered in the last 24 h is not sent again (answers 202 again); ' +
       'one still being sent answers 409.',
     body: FormSubmission,
     response: { status: 202, schema: FormAccepted },
@@ -28,7 +30,7 @@ export const formsOperations = {
 };
 
 /** `/api/forms/comhub`: per-form validation, then the hub once per formSubmissionId. */
-export function formsRoutes(comhub: ComhubClient, ledger: SubmissionLedger, limits: RequestLimits): Router {
+export function formsRoutes(comhub: ComhubClient, ledger: SubmissionLedger, limits: RequestLimits, searchCache: SearchCache): Router {
   const router = Router();
   const op = formsOperations.comhub;
   addRoute(router, op, async (req, res) => {
@@ -46,7 +48,8 @@ export function formsRoutes(comhub: ComhubClient, ledger: SubmissionLedger, limi
         issues: [{ path: 'body.formName', message: `expected ${form.nameOnSite(res.locals.market)}` }],
       });
     }
-    const values = validate(z.object({ body: z.object({ values: form.values }) }), { body: { values: body.values } }, 'request').body.values;
+    const checked = validate(z.object({ body: z.object({ values: form.values }) }), { body: { values: body.values } }, 'request').body.values;
+    const values = await withRecipients(form.kind, checked as typeof body.values, searchCache, res, callContextOf(req, res));
 
     res.set('Cache-Control', 'no-store');
     // A valid lead counts against its client before anything is sent (a flood of leads is refused here, not at the hub).

@@ -1,24 +1,40 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
+import type { Market } from '../../markets/schema.js';
+import { normaliseHost } from '../markets/resolveMarket.js';
 import { ApiError } from './apiError.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Cross-site request forgery guard for the JSON API: a state-changing request whose `Origin`
- * names another host than the one it was sent to is refused with 403. Requests without Origin
+ * Cross-site request forgery guard for the JSON API: a state-changing request whose `Origin` is not
+ * the origin it was sent to (scheme, host and port) is refused with 403. Requests without Origin
  * (curl, server-to-server) pass; browsers always send it on cross-origin POSTs. `Origin: null`
- * (sandboxed frames, some redirects) names no host and is refused.
+ * (sandboxed frames, some redirects) names no origin and is refused.
  */
-export const sameOriginForUnsafeMethods: RequestHandler = (req, _res, next) => {
+export const sameOriginForUnsafeMethods: RequestHandler = (req, res, next) => {
   const origin = req.headers.origin;
   if (SAFE_METHODS.has(req.method) || origin === undefined) return next();
-  if (originHost(origin) === req.host?.toLowerCase()) return next();
+  const asked = ownOrigin(req, res.locals.market as Market | undefined);
+  if (asked !== undefined && parsedOrigin(origin) === asked) return next();
   next(new ApiError(403, 'forbidden_origin', 'Cross-site requests are not accepted'));
 };
 
-function originHost(origin: string): string | undefined {
+/**
+ * The origin this request was sent to. A market's production hostnames are served over https only
+ * (HSTS), whatever the balancer in front says; elsewhere the scheme is the request's own.
+ */
+function ownOrigin(req: Request, market: Market | undefined): string | undefined {
+  if (!req.host) return undefined;
+  const host = normaliseHost(req.host);
+  const scheme = host !== undefined && market?.hostnames.includes(host) ? 'https' : req.protocol;
+  return parsedOrigin(`${scheme}://${req.host}`);
+}
+
+/** Scheme, host and port, lower case and with a default port left out (`new URL` does both). */
+function parsedOrigin(origin: string): string | undefined {
   try {
-    return new URL(origin).host.toLowerCase();
+    const url = new URL(origin);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
   } catch {
     return undefined;
   }

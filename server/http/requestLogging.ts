@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { redactUrl } from '../logger.js';
 
 /** An incoming id is kept only when it is short and plain, so it cannot forge log lines or headers. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-const SECRET_QUERY_PARAMS = /([?&](?:authToken|otpToken|token)=)[^&]*/gi;
 /** Health probes every few seconds would drown the useful lines. */
 const UNLOGGED_PATHS = new Set(['/healthz', '/readyz']);
 
@@ -24,7 +24,7 @@ export function logAnswer(logger: Logger, req: IncomingMessage, url: string, req
   if (!logger.isLevelEnabled(level)) return;
   const line = {
     requestId,
-    req: { id: requestId, method: req.method, url: url.replace(SECRET_QUERY_PARAMS, '$1[redacted]'), host: req.headers.host, userAgent: req.headers['user-agent'] },
+    req: { id: requestId, method: req.method, url: redactUrl(url), host: req.headers.host, userAgent: req.headers['user-agent'] },
     res: { statusCode },
     responseTime: Math.round(performance.now() - startedMs),
   };

@@ -5,8 +5,12 @@ import { z } from 'zod';
 import { MarketIdSchema } from '../../markets/schema.js';
 import { ApiError, apiErrorBody } from '../http/apiError.js';
 import { marketKeyPrefix, pathKeyPrefix } from './pageKey.js';
+import type { WebhookReplays } from './webhookReplays.js';
 
 export const SIGNATURE_HEADER = 'x-webhook-signature';
+export const TIMESTAMP_HEADER = 'x-webhook-timestamp';
+/** A call is accepted this long either side of its timestamp (clock skew and delivery). */
+export const WEBHOOK_WINDOW_MS = 5 * 60_000;
 
 /** What the content service says was published: one page of one market, a whole market, or everything. */
 const PurgeSchema = z.discriminatedUnion('scope', [
@@ -24,32 +28,52 @@ export function purgePrefixes(purge: Purge): string[] {
   return bare === '/' ? [pathKeyPrefix(purge.market, '/')] : [pathKeyPrefix(purge.market, bare), pathKeyPrefix(purge.market, `${bare}/`)];
 }
 
-/** `sha256=<hex>` of HMAC-SHA256 over the exact body bytes. */
-export function signBody(secret: string, body: Buffer | string): string {
-  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+/** `sha256=<hex>` of HMAC-SHA256 over `<timestamp>.` and the exact body bytes (the timestamp in Unix seconds). */
+export function signBody(secret: string, timestamp: string, body: Buffer | string): string {
+  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex')}`;
 }
 
-function signatureMatches(secret: string, body: Buffer, header: string | undefined): boolean {
+function signatureMatches(secret: string, timestamp: string, body: Buffer, header: string | undefined): boolean {
   if (!header) return false;
-  const expected = Buffer.from(signBody(secret, body));
+  const expected = Buffer.from(signBody(secret, timestamp, body));
   const given = Buffer.from(header.trim());
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+const withinWindow = (timestamp: string, nowMs: number) => /^\d{1,12}$/.test(timestamp) && Math.abs(nowMs - Number(timestamp) * 1000) <= WEBHOOK_WINDOW_MS;
+
 /**
- * POST /api/content/webhook: purge on publish. The body is signed with the shared secret
- * (CONTENT_WEBHOOK_SECRET); an unsigned or wrongly signed call is 401 and purges nothing. Without
- * a secret configured the webhook does not exist (404).
+ * POST /api/content/webhook: purge on publish. The body is signed together with its timestamp with
+ * the shared secret (CONTENT_WEBHOOK_SECRET); an unsigned or wrongly signed call, one whose timestamp
+ * is more than 5 minutes off, and a second use of a signature are 401 and purge nothing (a captured
+ * 'purge all' cannot be replayed). Without a secret configured the webhook does not exist (404).
  */
-export function contentWebhook(options: { secret: string | undefined; purge: (prefixes: string[]) => Promise<number>; logger: Logger }): Router {
+export function contentWebhook(options: {
+  secret: string | undefined;
+  purge: (prefixes: string[]) => Promise<number>;
+  replays: WebhookReplays;
+  logger: Logger;
+  now?: () => number;
+}): Router {
+  const now = options.now ?? Date.now;
   const router = Router();
   router.post('/api/content/webhook', express.raw({ type: () => true, limit: '16kb' }), async (req, res) => {
     const fail = (error: ApiError) => res.status(error.status).json(apiErrorBody(error, String(req.id)));
     if (!options.secret) return fail(new ApiError(404, 'not_found', 'No API route POST /api/content/webhook'));
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    if (!signatureMatches(options.secret, body, req.get(SIGNATURE_HEADER))) {
+    const timestamp = req.get(TIMESTAMP_HEADER)?.trim() ?? '';
+    const signature = req.get(SIGNATURE_HEADER);
+    if (!signatureMatches(options.secret, timestamp, body, signature)) {
       options.logger.warn({ requestId: req.id }, 'content webhook refused: bad signature');
-      return fail(new ApiError(401, 'bad_signature', `${SIGNATURE_HEADER} does not sign this body`));
+      return fail(new ApiError(401, 'bad_signature', `${SIGNATURE_HEADER} does not sign ${TIMESTAMP_HEADER} and this body`));
+    }
+    if (!withinWindow(timestamp, now())) {
+      options.logger.warn({ requestId: req.id }, 'content webhook refused: timestamp outside the window');
+      return fail(new ApiError(401, 'stale_signature', `${TIMESTAMP_HEADER} is more than 5 minutes from now`));
+    }
+    if (!(await options.replays.firstUse(signature!.trim()))) {
+      options.logger.warn({ requestId: req.id }, 'content webhook refused: replayed signature');
+      return fail(new ApiError(401, 'replayed_signature', 'This signature was used before'));
     }
     let parsed;
     try {

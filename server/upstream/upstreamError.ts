@@ -9,9 +9,11 @@ const STATUS_OF: Record<Exclude<UpstreamFailure, 'upstream_status'>, number> = {
 };
 
 /**
- * The one error every upstream client throws. Its code is stable for callers; for
- * `upstream_status` the upstream's own 4xx status and its (sanitised) error body are kept, so an
- * island can show the upstream's message; an upstream 5xx becomes 502.
+ * The one error every upstream client throws. Its code is stable for callers and its message is
+ * always ours. For `upstream_status` the upstream's own 4xx status and its (sanitised) error body go
+ * to the browser, so an island can show the service's message to the shopper (the tire hotel's texts,
+ * the booking service's message codes); an upstream 5xx becomes 502 with our message only: its body is
+ * kept on the error for the log, never sent (it is the service's internals, not the shopper's business).
  */
 export class UpstreamError extends ApiError {
   constructor(
@@ -25,7 +27,11 @@ export class UpstreamError extends ApiError {
       failure === 'upstream_status' ? (upstreamStatus! < 500 ? upstreamStatus! : 502) : STATUS_OF[failure],
       failure,
       message,
-      { service, ...(upstreamStatus ? { upstreamStatus } : {}), ...(upstreamBody !== undefined ? { upstream: upstreamBody } : {}) },
+      {
+        service,
+        ...(upstreamStatus ? { upstreamStatus } : {}),
+        ...(upstreamBody !== undefined && upstreamStatus !== undefined && upstreamStatus < 500 ? { upstream: upstreamBody } : {}),
+      },
     );
     this.name = 'UpstreamError';
   }

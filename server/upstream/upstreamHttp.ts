@@ -7,6 +7,7 @@ import type { Metrics } from '../metrics.js';
 import { UpstreamError, type UpstreamFailure } from './upstreamError.js';
 import { sanitiseUpstreamBody } from './sanitiseUpstreamBody.js';
 import { guardBody, readBodyText, releaseBody } from './upstreamBody.js';
+import { redactUrl } from '../logger.js';
 
 /** What a caller passes along from the shopper's request. */
 export interface CallContext {
@@ -212,7 +213,7 @@ export class UpstreamHttp {
     const text = await this.readText(headers, body); // always consumed, so the connection goes back to the pool
     // A proxy's or load balancer's web page in front of a failing service is not the service's answer.
     if (text !== '' && !isJson(headers['content-type'])) {
-      throw new UpstreamError(this.options.service, 'upstream_bad_answer', `${this.options.service} answered ${String(headers['content-type'] ?? 'no content type')}, not JSON`);
+      throw new UpstreamError(this.options.service, 'upstream_bad_answer', `${this.options.service} answered something that is not JSON`);
     }
     let json: unknown;
     try {
@@ -252,7 +253,8 @@ export class UpstreamHttp {
       if (err instanceof UpstreamError) return '';
       throw err;
     });
-    return new UpstreamError(service, 'upstream_status', `${service} answered ${statusCode}`, statusCode, sanitiseUpstreamBody(text));
+    const message = statusCode >= 500 ? `The ${service} service failed; try again shortly` : `${service} answered ${statusCode}`;
+    return new UpstreamError(service, 'upstream_status', message, statusCode, sanitiseUpstreamBody(text));
   }
 
   private classify(err: unknown, deadline: AbortSignal, callerSignal: AbortSignal | undefined): UpstreamError {
@@ -270,8 +272,8 @@ export class UpstreamHttp {
     const label = outcome === 'ok' ? 'ok' : outcome.replace('upstream_', '');
     this.options.metrics.upstreamCalls.observe({ service: this.options.service, outcome: label }, latencyMs / 1000);
     if (err) this.options.metrics.upstreamErrors.inc({ service: this.options.service, cause: causeOf(err) });
-    const line = { service: this.options.service, method: call.method, path: call.path, outcome: label, latencyMs, requestId: ctx.requestId };
-    if (err) this.options.logger.warn({ ...line, upstreamStatus: err.upstreamStatus }, 'upstream call failed');
+    const line = { service: this.options.service, method: call.method, path: redactUrl(call.path), outcome: label, latencyMs, requestId: ctx.requestId };
+    if (err) this.options.logger.warn({ ...line, upstreamStatus: err.upstreamStatus, upstreamBody: err.upstreamBody }, 'upstream call failed');
     else this.options.logger.debug(line, 'upstream call');
   }
 }

@@ -30,7 +30,7 @@ const host = market.devHostname;
 
 async function bff(pageCache: boolean) {
   // Request log lines at warn and above only: at thousands of answers a second they would measure the terminal.
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: '0', SANDBOX_PORT: '0', HOST: '127.0.0.1', PAGE_CACHE: String(pageCache), PAGE_CACHE_TTL_S: '600' });
+  const config = loadConfig({ NODE_ENV: 'production', SANDBOX: 'true', LOG_LEVEL: 'warn', PORT: '0', SANDBOX_PORT: '0', HOST: '127.0.0.1', PAGE_CACHE: String(pageCache), PAGE_CACHE_TTL_S: '600' });
   return startBff({ config, logger: createLogger(config), ...builtClientAssets(), exit: () => undefined });
 }
 

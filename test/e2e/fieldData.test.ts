@@ -21,7 +21,7 @@ describe('field data in a real browser', () => {
     await page.goto(session.url('se.localhost', '/om-oss'));
     const counted = [/bff_rum_ttfb_seconds_count\{market="se",page_type="home"\} [1-9]/, /bff_rum_lcp_seconds_count\{market="se",page_type="home"\} [1-9]/];
     const metrics = await eventually(
-      async () => (await fetch(session.url('localhost', '/metrics'))).text(), // /metrics answers on any host
+      async () => (await fetch(session.metricsUrl())).text(),
       (text) => counted.every((line) => line.test(text)),
     );
     for (const line of counted) expect(metrics).toMatch(line);

@@ -1,4 +1,5 @@
 import { jest } from '@jest/globals';
+import supertest from 'supertest';
 import { Agent, request } from 'undici';
 import { listen } from '../support/apiHarness.js';
 import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
@@ -69,7 +70,7 @@ describe('the media relay', () => {
     expect(await res.body.text()).toBe('');
     expect(performance.now() - started).toBeLessThan(500 + 300); // the deadline, and room for a loaded CI machine
     peers.sandbox.ctx.faults.clear();
-    const metrics = await (await get('/metrics')).body.text();
+    const metrics = (await supertest(peers.bff.metricsApp).get('/metrics')).text;
     expect(metrics).toMatch(/bff_upstream_request_duration_seconds_count\{service="media",outcome="timeout"\} [1-9]/);
   });
 

@@ -34,6 +34,18 @@ describe('the server process', () => {
     expect(lines[0]).toMatch(/PORT/);
   });
 
+  it('refuses to start in production with an upstream URL unset, naming it in one line, unless SANDBOX=true', async () => {
+    const upstreams = Object.fromEntries(
+      ['SEARCH', 'CONTENT', 'MECHMATE', 'TIREHOTEL', 'CODEWEAVER', 'MAPS', 'MEDIA'].map((name) => [`UPSTREAM_${name}_URL`, `http://127.0.0.1:9/${name.toLowerCase()}`]),
+    );
+    const server = runServer({ ...upstreams, NODE_ENV: '', PORT: '0', SANDBOX_PORT: '0' });
+    expect(await server.exited).toBe(1);
+    const lines = server.output().stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/UPSTREAM_COMHUB_URL/);
+    expect(server.output().stdout).not.toMatch(/sandbox/);
+  });
+
   it('answers on a market host, then exits 0 on SIGTERM', async () => {
     const server = runServer({ PORT: '3917', SANDBOX_PORT: '0' });
     await server.listening();
@@ -64,7 +76,7 @@ describe('the server process', () => {
 
   it('runs in production mode when NODE_ENV is unset: no development index page, HSTS sent; DEV_INDEX_PAGE brings the index back', async () => {
     const portOf = (stdout: string) => Number(/"msg":"listening"/.test(stdout) && /"port":(\d+)/.exec(stdout)?.[1]);
-    const production = runServer({ NODE_ENV: '', PORT: '0', SANDBOX_PORT: '0' });
+    const production = runServer({ NODE_ENV: '', PORT: '0', SANDBOX_PORT: '0', SANDBOX: 'true' });
     await production.listening();
     const port = portOf(production.output().stdout);
     const index = await request(`http://127.0.0.1:${port}/`, { headers: { host: `localhost:${port}` } });
@@ -77,7 +89,7 @@ describe('the server process', () => {
     production.child.kill('SIGTERM');
     expect(await production.exited).toBe(0);
 
-    const withIndex = runServer({ NODE_ENV: '', PORT: '0', SANDBOX_PORT: '0', DEV_INDEX_PAGE: 'true' });
+    const withIndex = runServer({ NODE_ENV: '', PORT: '0', SANDBOX_PORT: '0', SANDBOX: 'true', DEV_INDEX_PAGE: 'true' });
     await withIndex.listening();
     const indexPort = portOf(withIndex.output().stdout);
     const listed = await request(`http://127.0.0.1:${indexPort}/`, { headers: { host: `localhost:${indexPort}` } });

@@ -8,19 +8,35 @@ jest.setTimeout(30_000);
 process.env.SANDBOX_STREAM_INTERVAL_MS = '300';
 const peers = sandboxedBffForThisFile({ UPSTREAM_TIMEOUT_MS: '1000' });
 let server: Awaited<ReturnType<typeof listen>>;
+let operator: Awaited<ReturnType<typeof listen>>;
 beforeAll(async () => {
   server = await listen(peers.bff.app);
+  operator = await listen(peers.bff.metricsApp);
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await operator.close();
+});
 
 async function metric(name: string, labels = ''): Promise<number | undefined> {
-  const res = await request(`${server.origin}/metrics`);
+  const res = await request(`${operator.origin}/metrics`);
   const text = await res.body.text();
   const line = text.split('\n').find((l) => l.startsWith(`${name}${labels} `) || (labels === '' && l.startsWith(`${name} `)));
   return line === undefined ? undefined : Number(line.split(' ').at(-1));
 }
 
 describe('/metrics', () => {
+  it('is not served on a market host (404), only on the operator listener', async () => {
+    for (const host of ['se.localhost', 'uk.localhost']) {
+      const res = await request(`${server.origin}/metrics`, { headers: { host } });
+      expect(res.statusCode).toBe(404);
+      expect(await res.body.text()).not.toMatch(/process_|bff_/);
+    }
+    const scraped = await request(`${operator.origin}/metrics`);
+    expect(scraped.statusCode).toBe(200);
+    expect(await scraped.body.text()).toMatch(/bff_http_request_duration_seconds/);
+  });
+
   it('counts upstream errors by service and cause', async () => {
     peers.sandbox.ctx.faults.set('search', { status: 503 });
     const res = await request(`${server.origin}/api/search`, { method: 'POST', headers: { host: 'se.localhost', 'content-type': 'application/json' }, body: JSON.stringify({ index: 'cars', limit: 1 }) });

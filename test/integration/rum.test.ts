@@ -7,7 +7,7 @@ jest.setTimeout(30_000);
 const harness = sandboxedBffForThisFile();
 const beacon = (body: unknown, host = 'se.localhost') =>
   request(harness.bff.app).post('/api/rum').set('Host', host).set('Content-Type', 'application/json').set('X-Forwarded-For', '203.0.113.9').send(JSON.stringify(body));
-const metricsText = async () => (await request(harness.bff.app).get('/metrics')).text;
+const metricsText = async () => (await request(harness.bff.metricsApp).get('/metrics')).text;
 
 describe('field data (/api/rum)', () => {
   it('records each metric of a beacon in a histogram by market and page type', async () => {

@@ -152,7 +152,7 @@ describe('the search cache', () => {
   });
 
   it('counts cache results in /metrics', async () => {
-    const metrics = await request(bff.app).get('/metrics');
+    const metrics = await request(bff.metricsApp).get('/metrics');
     expect(metrics.text).toMatch(/bff_search_cache_total\{result="hit"\} [1-9]/);
     expect(metrics.text).toMatch(/bff_upstream_request_duration_seconds_count\{service="search",outcome="ok"\} [1-9]/);
   });

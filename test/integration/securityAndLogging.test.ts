@@ -80,6 +80,19 @@ describe('request ids', () => {
     expect(line).not.toContain('secret-token');
     expect(line).not.toContain('1234');
   });
+
+  it("leaves an editor's preview token, session cookies and authorization headers out of every log line", async () => {
+    await request(app)
+      .get('/?preview=secret-preview-1&code=secret-code-2')
+      .set('Host', 'se.localhost')
+      .set('Cookie', 'th_session=secret-session-3; preview=secret-cookie-4')
+      .set('Authorization', 'Bearer secret-bearer-5')
+      .set('x-request-id', 'redact-2');
+    await log.find((l) => l.requestId === 'redact-2' && l.msg === 'request completed');
+    const everything = JSON.stringify(log.lines);
+    expect(everything).toContain('redact-2');
+    expect(everything).not.toMatch(/secret-/);
+  });
 });
 
 describe('compression', () => {

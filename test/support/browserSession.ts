@@ -14,6 +14,8 @@ export function startBrowserSession(env: Record<string, string> = {}) {
   const session = {
     browser: undefined as unknown as Browser,
     url: (devHostname: string, path = '/') => marketUrl(bff!, devHostname, path),
+    /** The operator's /metrics (its own listener, METRICS_PORT). */
+    metricsUrl: () => bff!.metricsUrl!,
     get sandbox() {
       return bff!.sandbox!;
     },

@@ -18,8 +18,8 @@ describe('loadConfig', () => {
 
   it('shows the development index page outside production unless DEV_INDEX_PAGE says otherwise', () => {
     expect(loadConfig({}).devIndexPage).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production' }).devIndexPage).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DEV_INDEX_PAGE: 'true' }).devIndexPage).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', SANDBOX: 'true' }).devIndexPage).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SANDBOX: 'true', DEV_INDEX_PAGE: 'true' }).devIndexPage).toBe(true);
     expect(loadConfig({ DEV_INDEX_PAGE: 'false' }).devIndexPage).toBe(false);
   });
 

@@ -7,7 +7,7 @@ import {
   type ContactValues,
 } from '../../client/islands/carContact/contactForm.js';
 
-const filled: ContactValues = { name: 'Kim', phone: '+46 70 123 45 67', email: 'kim@example.se', message: '', sellerEmail: '', quote: true, testDrive: false };
+const filled: ContactValues = { name: 'Kim', phone: '+46 70 123 45 67', email: 'kim@example.se', message: '', seller: '', quote: true, testDrive: false };
 const car = { carId: '100354', carIsSample: false, siteName: 'Hedin Bil Göteborg' };
 
 describe('contact form rules', () => {
@@ -24,19 +24,19 @@ describe('contact form rules', () => {
   });
 
   it('requires a chosen seller for a new-car sample only', () => {
-    expect(validateContact(filled, true)).toEqual({ sellerEmail: true });
-    expect(validateContact({ ...filled, sellerEmail: 'seller@example.se' }, true)).toEqual({});
+    expect(validateContact(filled, true)).toEqual({ seller: true });
+    expect(validateContact({ ...filled, seller: '1' }, true)).toEqual({});
     expect(validateContact(filled, false)).toEqual({});
   });
 
   it('sends the car, the site and (for a sample) the chosen seller with the shopper’s values', () => {
-    const payload = contactPayload({ ...filled, message: ' Finns den kvar? ', sellerEmail: 'seller@example.se' }, { ...car, carIsSample: true }, 'id-12345678');
+    const payload = contactPayload({ ...filled, message: ' Finns den kvar? ', seller: '1' }, { ...car, carIsSample: true }, 'id-12345678');
     expect(payload).toEqual({
       formName: 'CarDetailContactForm',
       formSubmissionId: 'id-12345678',
       values: {
         name: 'Kim', phone: '+46 70 123 45 67', email: 'kim@example.se', message: 'Finns den kvar?', siteName: 'Hedin Bil Göteborg',
-        quote: true, testDrive: false, carId: '100354', carIsSample: true, sellerEmail: 'seller@example.se',
+        quote: true, testDrive: false, carId: '100354', carIsSample: true, seller: 1,
       },
     });
     expect(contactPayload(filled, car, 'id-12345678').values).not.toHaveProperty('message');

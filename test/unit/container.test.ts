@@ -17,10 +17,11 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(/npm ci --omit=dev/);
   });
 
-  it('starts the image with the same command npm start runs after building', () => {
+  it('starts the image with the same command npm start runs after building; only npm start allows the embedded sandbox', () => {
     const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
     const command = (JSON.parse(cmd ?? '[]') as string[]).join(' ');
-    expect(scripts.start).toBe(`npm run build && ${command}`);
+    expect(scripts.start).toBe(`npm run build && SANDBOX=\${SANDBOX:-true} ${command}`);
+    expect(dockerfile).not.toMatch(/SANDBOX=/);
   });
 });
 

@@ -62,7 +62,7 @@ export function serviceRequestLabels(t: Translate): ServiceRequestLabels {
     successText: t('serviceRequest.successText'),
     failure: t('serviceRequest.error'),
     errors: {
-      siteEmail: t('serviceRequest.dealerError'),
+      siteId: t('serviceRequest.dealerError'),
       customerName: t('leadForm.nameError'),
       customerPhone: t('leadForm.phoneError'),
       customerEmail: t('leadForm.emailError'),

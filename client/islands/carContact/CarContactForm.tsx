@@ -24,13 +24,13 @@ export interface CarContactLabels {
 export interface CarContactProps {
   car: ContactCar;
   /** Only for a new-car sample, where the shopper chooses who sells it. */
-  sellers: readonly { name: string; email: string }[];
+  sellers: readonly { name: string }[];
   labels: CarContactLabels;
 }
 
 type Status = 'idle' | 'submitting' | 'success' | 'error';
-const FIELD_ORDER: readonly ContactField[] = ['name', 'phone', 'email', 'sellerEmail'];
-const EMPTY: ContactValues = { name: '', phone: '', email: '', message: '', sellerEmail: '', quote: false, testDrive: false };
+const FIELD_ORDER: readonly ContactField[] = ['name', 'phone', 'email', 'seller'];
+const EMPTY: ContactValues = { name: '', phone: '', email: '', message: '', seller: '', quote: false, testDrive: false };
 
 /**
  * Contact the seller about this car: idle, submitting, success or error. The entered values stay on
@@ -124,16 +124,16 @@ export function CarContactForm({ car, sellers, labels }: CarContactProps) {
       </div>
       {car.carIsSample && sellers.length > 0 && (
         <div className="car-contact__field">
-          <label htmlFor={`${id}-sellerEmail`}>{labels.seller}{required}</label>
-          <select {...field('sellerEmail')} required value={values.sellerEmail} onChange={change('sellerEmail')}>
+          <label htmlFor={`${id}-seller`}>{labels.seller}{required}</label>
+          <select {...field('seller')} required value={values.seller} onChange={change('seller')}>
             <option value="">{labels.sellerPlaceholder}</option>
-            {sellers.map((seller) => (
-              <option key={seller.email} value={seller.email}>
+            {sellers.map((seller, index) => (
+              <option key={index} value={String(index)}>
                 {seller.name}
               </option>
             ))}
           </select>
-          {error('sellerEmail')}
+          {error('seller')}
         </div>
       )}
       <div className="car-contact__field">

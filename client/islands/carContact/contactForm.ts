@@ -18,12 +18,13 @@ export interface ContactValues {
   phone: string;
   email: string;
   message: string;
-  sellerEmail: string;
+  /** The chosen seller's place in the car's list ('' before a choice); the BFF looks up the e-mail. */
+  seller: string;
   quote: boolean;
   testDrive: boolean;
 }
 
-export type ContactField = 'name' | 'phone' | 'email' | 'sellerEmail';
+export type ContactField = 'name' | 'phone' | 'email' | 'seller';
 export type ContactErrors = Partial<Record<ContactField, true>>;
 
 /** The fields that break a rule, in form order; a seller is required only for a new-car sample. */
@@ -32,7 +33,7 @@ export function validateContact(values: ContactValues, sellerRequired: boolean):
   if (values.name.trim() === '' || values.name.trim().length > 100) errors.name = true;
   if (!PHONE.test(values.phone.trim())) errors.phone = true;
   if (!EMAIL.test(values.email.trim()) || values.email.trim().length > 254) errors.email = true;
-  if (sellerRequired && values.sellerEmail === '') errors.sellerEmail = true;
+  if (sellerRequired && values.seller === '') errors.seller = true;
   return errors;
 }
 
@@ -58,7 +59,7 @@ export function contactPayload(values: ContactValues, car: ContactCar, formSubmi
       testDrive: values.testDrive,
       carId: car.carId,
       carIsSample: car.carIsSample,
-      ...(car.carIsSample && values.sellerEmail ? { sellerEmail: values.sellerEmail } : {}),
+      ...(car.carIsSample && values.seller !== '' ? { seller: Number(values.seller) } : {}),
     },
   };
 }

@@ -11,7 +11,7 @@ import { numberOrUndefined } from '../sellCar/SellCarForm.js';
 import { focusFirstError, markServerErrors } from '../sellCar/serverErrors.js';
 import { serviceTypeOptions, type ServiceRequestFormProps } from './serviceRequestTypes.js';
 
-const FIELDS = ['siteEmail', 'siteName', 'services', 'description', 'customerName', 'customerPhone', 'customerEmail', 'regno', 'milage', 'date', 'other', 'gdpr'] as const;
+const FIELDS = ['siteId', 'services', 'description', 'customerName', 'customerPhone', 'customerEmail', 'regno', 'milage', 'date', 'other', 'gdpr'] as const;
 const TEXT_MAX = 1000;
 
 /** Today at local midnight: earlier days are disabled in the calendar (the schema refuses them too). */
@@ -31,7 +31,7 @@ export function ServiceRequestForm({ dealers, typeMC, labels, dateFormat }: Serv
   const fixed = typeMC ? dealers[0] : undefined;
   const form = useSchemaForm(ServiceBookingValuesSchema, {
     defaultValues: {
-      siteEmail: fixed?.email ?? '', siteName: fixed?.name ?? '', services: [], description: '', customerName: '', customerPhone: '', customerEmail: '',
+      siteId: fixed?.id ?? '', services: [], description: '', customerName: '', customerPhone: '', customerEmail: '',
       regno: '', other: '', date: '', newsletter: false, typeMC,
     },
   });
@@ -57,13 +57,10 @@ export function ServiceRequestForm({ dealers, typeMC, labels, dateFormat }: Serv
           <SelectField
             label={labels.dealer}
             required
-            error={error('siteEmail') ?? (errors.siteName ? labels.errors.siteEmail : undefined)}
+            error={error('siteId')}
             placeholder={labels.dealerPlaceholder}
-            options={dealers.map((dealer) => ({ value: dealer.email, label: dealer.name }))}
-            {...form.register('siteEmail', {
-              onChange: (event: { target: { value: string } }) =>
-                form.setValue('siteName', dealers.find((dealer) => dealer.email === event.target.value)?.name ?? ''),
-            })}
+            options={dealers.map((dealer) => ({ value: dealer.id, label: dealer.name }))}
+            {...form.register('siteId')}
           />
         )}
         <Controller

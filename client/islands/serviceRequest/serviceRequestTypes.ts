@@ -1,9 +1,9 @@
 import { MOTORCYCLE_SERVICE_TYPES, SERVICE_TYPES } from '../../../contracts/forms.js';
 
-/** A dealer of the request: the name and workshop e-mail the hub gets (part 2 §2.3). */
+/** A dealer of the request (part 2 §2.3): its site id is sent; the BFF looks up the workshop e-mail the hub gets. */
 export interface ServiceDealer {
+  id: string;
   name: string;
-  email: string;
 }
 
 /** Loaded on the server (server/pages/serviceRequestData.ts): the dealers, and whether this is the 'mc' page. */
@@ -44,7 +44,7 @@ export interface ServiceRequestLabels {
   successTitle: string;
   successText: string;
   failure: string;
-  errors: { siteEmail: string; customerName: string; customerPhone: string; customerEmail: string; regno: string; milage: string; date: string; gdpr: string };
+  errors: { siteId: string; customerName: string; customerPhone: string; customerEmail: string; regno: string; milage: string; date: string; gdpr: string };
 }
 
 export interface ServiceRequestFormProps extends ServiceRequestData {

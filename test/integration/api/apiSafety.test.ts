@@ -15,6 +15,7 @@ describe('the Origin check on POSTs', () => {
   it.each([
     ['another site', 'https://evil.example'],
     ['the same name on another port', 'http://se.localhost:4000'],
+    ['the same host and port over another scheme', 'https://se.localhost'],
     ['another market of ours', 'http://uk.localhost'],
     ['an opaque origin', 'null'],
   ])('refuses a POST from %s with 403 and calls nothing', async (_what, origin) => {

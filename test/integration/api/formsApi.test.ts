@@ -1,6 +1,8 @@
 import { jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { issuePaths, startApiHarness } from '../../support/apiHarness.js';
+import { sandboxDataset } from '../../../sandbox/data/dataset.js';
+import { MOTORCYCLE_DEALER_SITE_ID, MOTORCYCLE_WORKSHOP_EMAIL } from '../../../sandbox/data/motorcycleDealer.js';
 
 jest.setTimeout(20_000);
 
@@ -12,6 +14,9 @@ afterAll(() => h.close());
 afterEach(() => h.sandbox.ctx.faults.clear());
 
 const submitted = () => h.sandbox.ctx.stats.comhubSubmissions;
+const data = () => sandboxDataset(h.sandbox.ctx.seed, h.sandbox.ctx.now());
+const seCar = (sample: boolean) => data().cars.get('se')!.find((car) => car.car_is_sample === sample && (!sample || car.car_sellers.length > 1))!;
+const received = (id: string) => h.sandbox.ctx.stats.comhubForms.find((form) => form.formSubmissionId === id);
 const inAWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 
 const FORMS = {
@@ -26,14 +31,14 @@ const FORMS = {
   serviceBooking: {
     formName: 'ServiceBookingForm',
     values: {
-      siteEmail: 'verksted@example.no', siteName: 'Bilsenter Oslo', description: 'Lyd fra bremser', customerName: 'Ola', customerPhone: '+47 912 34 567',
-      customerEmail: 'ola@example.no', regno: 'EL12345', milage: 4500, other: '', date: inAWeek(), services: ['Service', 'Hjulskift'],
-      gdpr: true, newsletter: false, typeMC: false,
+      siteId: MOTORCYCLE_DEALER_SITE_ID, description: 'Lyd fra bremser', customerName: 'Ola', customerPhone: '+47 912 34 567',
+      customerEmail: 'ola@example.no', regno: 'EL12345', milage: 4500, other: '', date: inAWeek(), services: ['Bestile deler'],
+      gdpr: true, newsletter: false, typeMC: true,
     },
   },
   contact: {
     formName: 'CarDetailContactForm',
-    values: { name: 'Kim', phone: '0701234567', email: 'kim@example.se', message: 'Finns den kvar?', siteName: 'Bilcenter', quote: true, testDrive: false, carId: 'car-123' },
+    values: { name: 'Kim', phone: '0701234567', email: 'kim@example.se', message: 'Finns den kvar?', siteName: 'Bilcenter', quote: true, testDrive: false },
   },
 };
 const submit = (form: { formName: string; values: object }, host: 'se' | 'no' | 'uk' | 'fi' = 'se', id: string = randomUUID()) =>
@@ -118,10 +123,12 @@ describe('per-form validation', () => {
     ['a service request without consent', { ...FORMS.serviceBooking, values: { ...FORMS.serviceBooking.values, gdpr: false } }, 'body.values.gdpr'],
     ['a service request for yesterday', { ...FORMS.serviceBooking, values: { ...FORMS.serviceBooking.values, date: '2020-01-01' } }, 'body.values.date'],
     ['a service request with an unknown service type', { ...FORMS.serviceBooking, values: { ...FORMS.serviceBooking.values, services: ['Oljeskift'] } }, 'body.values.services.0'],
-    ['a car service request with a motorcycle type', { ...FORMS.serviceBooking, values: { ...FORMS.serviceBooking.values, services: ['Bestile deler'] } }, 'body.values.services.0'],
+    ['a car service request with a motorcycle type', { ...FORMS.serviceBooking, values: { ...FORMS.serviceBooking.values, typeMC: false } }, 'body.values.services.0'],
     ['a contact form with a phone of 21 digits', { ...FORMS.contact, values: { ...FORMS.contact.values, phone: '1'.repeat(21) } }, 'body.values.phone'],
     ['a contact form with an unknown field', { ...FORMS.contact, values: { ...FORMS.contact.values, isAdmin: true } }, 'body.values'],
-    ['a sample car without a chosen seller', { ...FORMS.contact, values: { ...FORMS.contact.values, carIsSample: true } }, 'body.values.sellerEmail'],
+    ['a sample car without a chosen seller', { ...FORMS.contact, values: { ...FORMS.contact.values, carIsSample: true } }, 'body.values.seller'],
+    ['a service request for a site that does not exist', { ...FORMS.serviceBooking, values: { ...FORMS.serviceBooking.values, siteId: 'nope' } }, 'body.values.siteId'],
+    ['a contact form about a car that does not exist', { ...FORMS.contact, values: { ...FORMS.contact.values, carId: '999999999' } }, 'body.values.carId'],
   ];
   it.each(cases)('refuses %s with 400 and sends nothing', async (_what, form, field) => {
     const before = h.sandbox.upstreamCalls('comhub');
@@ -134,5 +141,41 @@ describe('per-form validation', () => {
   it('refuses a formSubmissionId that is not an id', async () => {
     const res = await submit(FORMS.contact, 'se', '../../etc');
     expect(issuePaths(res.body)).toContain('body.formSubmissionId');
+  });
+});
+
+describe('the recipient of a lead', () => {
+  const evil = 'anyone@evil.example';
+  const relayedTo = (address: string) => h.sandbox.ctx.stats.comhubForms.filter((form) => Object.values(form.values).includes(address));
+
+  it.each([
+    ['siteEmail on a service request', FORMS.serviceBooking, 'no', { siteEmail: evil }],
+    ['sellerEmail on a car contact', FORMS.contact, 'se', { sellerEmail: evil }],
+  ] as const)('is never taken from the body: %s is refused with 400 and nothing reaches the hub', async (_what, form, host, extra) => {
+    const before = h.sandbox.upstreamCalls('comhub');
+    const res = await submit({ ...form, values: { ...form.values, ...extra } }, host);
+    expect(res.status).toBe(400);
+    expect(h.sandbox.upstreamCalls('comhub')).toBe(before);
+    expect(relayedTo(evil)).toEqual([]);
+  });
+
+  it("of a service request is the chosen site's workshop e-mail and name, looked up by its id", async () => {
+    const id = randomUUID();
+    expect((await submit(FORMS.serviceBooking, 'no', id)).status).toBe(202);
+    expect(received(id)!.values).toMatchObject({ siteEmail: MOTORCYCLE_WORKSHOP_EMAIL, siteName: 'Hedin MC Oslo' });
+  });
+
+  it("of a car contact is the selling site's e-mail, and for a sample car the chosen seller's", async () => {
+    for (const car of [seCar(false), seCar(true)]) {
+      const id = randomUUID();
+      const site = data().sites.get('se')!.find((s) => s.site_id === car.car_site_id)!;
+      const values = { ...FORMS.contact.values, carId: car.car_id, ...(car.car_is_sample ? { carIsSample: true, seller: 1 } : {}) };
+      expect((await submit({ ...FORMS.contact, values }, 'se', id)).status).toBe(202);
+      expect(received(id)!.values).toMatchObject({
+        carId: car.car_id, siteEmail: site.site_email, siteName: car.car_site_name, carIsSample: car.car_is_sample,
+        ...(car.car_is_sample ? { sellerEmail: car.car_sellers[1]!.email } : {}),
+      });
+      if (!car.car_is_sample) expect(received(id)!.values).not.toHaveProperty('sellerEmail');
+    }
   });
 });

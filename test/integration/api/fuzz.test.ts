@@ -66,7 +66,7 @@ const ROUTES: FuzzRoute[] = [
   { method: 'post', host: 'se.localhost', path: '/api/forms/comhub', body: { formName: 'CarDetailContactForm', formSubmissionId: 'fuzz-00000001', values: { name: 'A', phone: '0701234567', email: 'a@b.se' } } },
   {
     method: 'post', host: 'no.localhost', path: '/api/forms/comhub',
-    body: { formName: 'ServiceBookingForm', formSubmissionId: 'fuzz-00000002', values: { siteEmail: 'a@b.no', siteName: 'X', customerName: 'A', customerPhone: '12345678', customerEmail: 'a@b.no', regno: 'EL123', date: '2099-01-01', gdpr: true, newsletter: false, typeMC: false } },
+    body: { formName: 'ServiceBookingForm', formSubmissionId: 'fuzz-00000002', values: { siteId: '499', customerName: 'A', customerPhone: '12345678', customerEmail: 'a@b.no', regno: 'EL123', date: '2099-01-01', gdpr: true, newsletter: false, typeMC: false } },
   },
   { method: 'post', host: 'uk.localhost', path: '/api/codeweaver/default', body: { Vehicle: vehicle } },
   { method: 'post', host: 'uk.localhost', path: '/api/codeweaver/cfd', body: { Vehicle: vehicle, FamilyKey: 'PCP', Term: 36, SolveFor: 'Payment', Deposit: 1000 } },

@@ -73,7 +73,7 @@ describe('page cache', () => {
     expect(harness.bff.log.lines.some((l) => l.requestId === 'qa-trace-1' && l.msg === 'request completed')).toBe(true);
     const head = await request(harness.bff.app).head('/om-oss/karriar').set('Host', 'se.localhost');
     expect([head.headers['x-cache'], head.text ?? '']).toEqual(['hit', '']);
-    const metrics = await request(harness.bff.app).get('/metrics');
+    const metrics = await request(harness.bff.metricsApp).get('/metrics');
     const counted = /bff_http_request_duration_seconds_count\{route="page_cache",method="GET",status="200"\} (\d+)/.exec(metrics.text)?.[1];
     expect(Number(counted)).toBeGreaterThanOrEqual(3);
   });
@@ -178,7 +178,7 @@ describe('page cache', () => {
   });
 
   it('shows its hit ratio in /metrics', async () => {
-    const metrics = await request(harness.bff.app).get('/metrics');
+    const metrics = await request(harness.bff.metricsApp).get('/metrics');
     expect(metrics.text).toMatch(/bff_page_cache_total\{result="hit"\} [1-9]/);
     const ratio = Number(/^bff_page_cache_hit_ratio (\S+)$/m.exec(metrics.text)?.[1]);
     expect(ratio).toBeGreaterThan(0);

@@ -31,10 +31,11 @@ afterAll(async () => {
 });
 
 const page = (app: ReturnType<typeof createTestApp>, path: string, host = 'se.localhost') => request(app.app).get(path).set('Host', host);
-const webhook = (body: string, signature?: string) => {
-  const call = request(a.app).post('/api/content/webhook').set('Host', 'se.localhost').set('Content-Type', 'application/json');
-  return (signature ? call.set('x-webhook-signature', signature) : call).send(body);
-};
+const unixNow = () => String(Math.floor(Date.now() / 1000));
+/** The headers of a signed call: the timestamp (now unless given) and the signature over it and the body. */
+const signed = (body: string, secret = SECRET, timestamp = unixNow()) => ({ 'x-webhook-timestamp': timestamp, 'x-webhook-signature': signBody(secret, timestamp, body) });
+const webhook = (body: string, headers: Record<string, string> = {}, app = a) =>
+  request(app.app).post('/api/content/webhook').set('Host', 'se.localhost').set('Content-Type', 'application/json').set(headers).send(body);
 async function cachedOnBoth(path: string, host = 'se.localhost') {
   await page(a, path, host);
   await a.pageCache!.settled();
@@ -51,8 +52,8 @@ describe('purge on publish', () => {
     const unsigned = await webhook(body);
     expect(unsigned.status).toBe(401);
     expect(unsigned.body.error.code).toBe('bad_signature');
-    expect((await webhook(body, signBody('another-secret-of-some-length', body))).status).toBe(401);
-    expect((await webhook(JSON.stringify({ scope: 'market', market: 'se' }), signBody(SECRET, body))).status).toBe(401);
+    expect((await webhook(body, signed(body, 'another-secret-of-some-length'))).status).toBe(401);
+    expect((await webhook(JSON.stringify({ scope: 'market', market: 'se' }), signed(body))).status).toBe(401);
     await waitForPubSub();
     expect((await page(a, '/om-oss')).headers['x-cache']).toBe('hit');
     expect((await page(b, '/om-oss')).headers['x-cache']).toBe('hit');
@@ -62,7 +63,7 @@ describe('purge on publish', () => {
     await cachedOnBoth('/om-oss/kontakt');
     await cachedOnBoth('/om-oss/hallbarhet');
     const body = JSON.stringify({ scope: 'path', market: 'se', path: '/om-oss/kontakt' });
-    const res = await webhook(body, signBody(SECRET, body));
+    const res = await webhook(body, signed(body));
     expect(res.status).toBe(200);
     await waitForPubSub();
     expect((await page(b, '/om-oss/kontakt')).headers['x-cache']).toBe('miss');
@@ -75,14 +76,14 @@ describe('purge on publish', () => {
     await cachedOnBoth('/nyheter');
     await cachedOnBoth('/', 'uk.localhost');
     const market = JSON.stringify({ scope: 'market', market: 'se' });
-    expect((await webhook(market, signBody(SECRET, market))).status).toBe(200);
+    expect((await webhook(market, signed(market))).status).toBe(200);
     await waitForPubSub();
     expect((await page(b, '/nyheter')).headers['x-cache']).toBe('miss');
     expect((await page(b, '/', 'uk.localhost')).headers['x-cache']).toBe('hit');
     expect((await page(a, '/', 'uk.localhost')).headers['x-cache']).toBe('hit');
 
     const all = JSON.stringify({ scope: 'all' });
-    expect((await webhook(all, signBody(SECRET, all))).status).toBe(200);
+    expect((await webhook(all, signed(all))).status).toBe(200);
     await waitForPubSub();
     expect((await page(a, '/', 'uk.localhost')).headers['x-cache']).toBe('miss');
     await a.pageCache!.settled();
@@ -90,8 +91,33 @@ describe('purge on publish', () => {
     expect((await page(b, '/', 'uk.localhost')).headers['x-cache']).toBe('hit');
   });
 
+  it('refuses a replayed call with 401, in the same container and in another one sharing Redis', async () => {
+    await cachedOnBoth('/om-oss');
+    const body = JSON.stringify({ scope: 'path', market: 'se', path: '/om-oss' });
+    const headers = signed(body);
+    expect((await webhook(body, headers)).status).toBe(200);
+    await waitForPubSub();
+    await cachedOnBoth('/om-oss');
+    const again = await webhook(body, headers);
+    expect(again.status).toBe(401);
+    expect(again.body.error.code).toBe('replayed_signature');
+    expect((await webhook(body, headers, b)).status).toBe(401);
+    await waitForPubSub();
+    expect((await page(b, '/om-oss')).headers['x-cache']).toBe('hit');
+  });
+
+  it('refuses a call whose timestamp is more than 5 minutes old (or ahead) with 401, and one without a timestamp', async () => {
+    const body = JSON.stringify({ scope: 'all' });
+    const old = await webhook(body, signed(body, SECRET, String(Math.floor(Date.now() / 1000) - 6 * 60)));
+    expect(old.status).toBe(401);
+    expect(old.body.error.code).toBe('stale_signature');
+    expect((await webhook(body, signed(body, SECRET, String(Math.floor(Date.now() / 1000) + 6 * 60)))).status).toBe(401);
+    const { 'x-webhook-signature': bodyOnly } = signed(body, SECRET, '');
+    expect((await webhook(body, { 'x-webhook-signature': bodyOnly })).status).toBe(401);
+  });
+
   it('answers 400 for a signed body that names no known purge', async () => {
     const body = JSON.stringify({ scope: 'market', market: 'xx' });
-    expect((await webhook(body, signBody(SECRET, body))).status).toBe(400);
+    expect((await webhook(body, signed(body))).status).toBe(400);
   });
 });

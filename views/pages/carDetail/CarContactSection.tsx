@@ -8,7 +8,7 @@ export function CarContactSection({ car }: { car: Car }) {
   const { t } = usePage();
   const props: CarContactProps = {
     car: { carId: car.car_id, carIsSample: car.car_is_sample, siteName: car.car_site_name },
-    sellers: car.car_is_sample ? car.car_sellers.map(({ name, email }) => ({ name, email })) : [],
+    sellers: car.car_is_sample ? car.car_sellers.map(({ name }) => ({ name })) : [],
     labels: {
       requiredNote: t('carDetail.contactRequiredNote'),
       name: t('carDetail.contactName'),
@@ -27,7 +27,7 @@ export function CarContactSection({ car }: { car: Car }) {
         name: t('carDetail.contactNameError'),
         phone: t('carDetail.contactPhoneError'),
         email: t('carDetail.contactEmailError'),
-        sellerEmail: t('carDetail.contactSellerError'),
+        seller: t('carDetail.contactSellerError'),
       },
     },
   };
