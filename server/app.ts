@@ -16,7 +16,7 @@ import { faviconRoutes } from './http/favicon.js';
 import { healthRoutes, type DependencyProbe } from './http/health.js';
 import type { Lifecycle } from './http/lifecycle.js';
 import { requestLogging } from './http/requestLogging.js';
-import { securityHeaders } from './http/security.js';
+import { siteSecurityHeaders } from './http/security.js';
 import { marketResolution } from './markets/resolveMarket.js';
 import type { CompiledRedirects } from './redirects/compile-redirects.js';
 import { createRedirectMiddleware } from './redirects/redirect-middleware.js';
@@ -71,6 +71,8 @@ export function createApp(deps: AppDependencies): express.Express {
   app.set('trust proxy', config.trustProxy);
   app.set('etag', false);
 
+  // First, so every answer carries them: assets, health, metrics and favicons as much as pages.
+  app.use(siteSecurityHeaders(config, deps.assets.scriptHashes));
   app.use(requestLogging(logger));
   app.use(requestMetrics(deps.metrics));
   app.use(compression({ filter: (req, res) => !isEventStream(res) && compression.filter(req, res), brotli: { params: ON_THE_FLY_BROTLI } }));
@@ -80,7 +82,6 @@ export function createApp(deps: AppDependencies): express.Express {
   });
   app.use(deps.clientAssets);
   app.use(faviconRoutes());
-  app.use(securityHeaders({ isDevelopment: !config.isProduction, scriptHashes: deps.assets.scriptHashes ?? [], mapTileUrl: config.map.tileUrl }));
   app.use(marketResolution(deps.markets, config.trustProxy));
 
   app.use((req, res, next) => {
@@ -97,6 +98,11 @@ export function createApp(deps: AppDependencies): express.Express {
   // Old paths answer before anything that could claim them: a retired PDF under /media is moved, not relayed.
   app.use(createRedirectMiddleware(deps.redirects));
   app.use(mediaRelay(deps.media, logger, config.mediaMaxBytes));
+  // /api answers are not kept by anyone unless a route says otherwise (stories, the OpenAPI document).
+  app.use('/api', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   app.use(contentWebhook({ secret: config.contentWebhookSecret, purge: (prefixes) => deps.pageCaching?.purge(prefixes) ?? Promise.resolve(0), logger }));
   app.use(rumRoutes(deps.metrics.registry));
   app.use('/api', deps.api);

@@ -10,6 +10,8 @@ import { localSearchLayer, SearchCache } from './cache/searchCache.js';
 import { SearchFastPath } from './cache/searchFastPath.js';
 import type { Config } from './config.js';
 import type { Lifecycle } from './http/lifecycle.js';
+import { limitRequestTarget } from './http/requestTarget.js';
+import { siteSecurityHeaders } from './http/security.js';
 import { Metrics } from './metrics.js';
 import { createPageCache } from './pageCache/createPageCache.js';
 import { loadRedirects } from './redirects/load-redirects.js';
@@ -60,8 +62,11 @@ export function composeApp(options: {
     ...(pageCaching ? { pageCaching } : {}),
   });
   return {
-    /** The request listener: fresh cached search answers and pages first (when the page cache is on), then Express. */
-    app: searchFastPath.in(pageCaching ? pageCaching.fastPath.in(expressApp) : expressApp),
+    /** The request listener: an overlong target answered 414, then fresh cached search answers and pages (when the page cache is on), then Express. */
+    app: limitRequestTarget(
+      { maxBytes: config.maxRequestTargetBytes, securityHeaders: siteSecurityHeaders(config, options.assets.scriptHashes) },
+      searchFastPath.in(pageCaching ? pageCaching.fastPath.in(expressApp) : expressApp),
+    ),
     metrics,
     searchCache,
     pageCache: pageCaching?.cache,

@@ -12,6 +12,12 @@ const millisecondsSchema = z.coerce.number({ message: 'expected milliseconds' })
 const millis = (fallback: number) => (fallback > 0 ? millisecondsSchema.default(fallback) : millisecondsSchema);
 const seconds = z.coerce.number({ message: 'expected seconds' }).int().min(0).max(86_400);
 const httpUrl = z.url({ protocol: /^https?$/, message: 'expected an http(s) URL' }).optional();
+/** An https://host/... or /path template with {z}, {x} and {y} in that order and no whitespace (checked without a backtracking pattern). */
+const isTileTemplate = (text: string) => {
+  const zAt = text.indexOf('{z}');
+  const xAt = text.indexOf('{x}', zAt);
+  return /^(?:https:\/\/[^\s/]|\/)/.test(text) && !/\s/.test(text) && zAt !== -1 && xAt !== -1 && text.indexOf('{y}', xAt) !== -1;
+};
 
 const EnvSchema = z.object({
   PORT: port.default(3000),
@@ -70,9 +76,11 @@ const EnvSchema = z.object({
   // service's own tiles through the /media relay (the sandbox draws simple ones, so maps work offline).
   MAP_TILE_URL: z
     .string()
-    .regex(/^(https:\/\/[^\s/]+|\/)[^\s]*\{z\}[^\s]*\{x\}[^\s]*\{y\}[^\s]*$/, 'expected an https:// or /path template with {z}, {x} and {y}')
+    .refine(isTileTemplate, 'expected an https:// or /path template with {z}, {x} and {y}')
     .default('/media/map-tiles/{z}/{x}/{y}.svg'),
   MAP_TILE_ATTRIBUTION: z.string().max(300).default('Kartdata: sandbox'),
+  // Request limits (server/http/requestTarget.ts, server/http/clientLimits.ts, server/start.ts).
+  MAX_REQUEST_TARGET_BYTES: z.coerce.number({ message: 'expected bytes' }).int().min(1024).max(16_384).default(8_192),
   // Directory of the redirect tables (<market>.txt); another one lets the redirects check try a changed table.
   REDIRECTS_DIR: z.string().min(1).default('redirects'),
 });
@@ -116,6 +124,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** The workshop SSE relay: give up after this long without an upstream byte; `:` comment this often; browser `retry:`. */
   workshopStream: { idleTimeoutMs: number; heartbeatMs: number; retryMs: number };
+  /** Longest request target (path and query) answered; longer is 414 before routing. */
+  maxRequestTargetBytes: number;
   /** Tile template and attribution of every map; an absolute template's origin is allowed in the CSP's img-src. */
   map: { tileUrl: string; attribution: string };
 }
@@ -186,5 +196,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryMs: e.WORKSHOP_STREAM_RETRY_MS,
     },
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
+    maxRequestTargetBytes: e.MAX_REQUEST_TARGET_BYTES,
   };
 }
