@@ -12,6 +12,7 @@ import { MarketIndexPage } from '../views/pages/MarketIndexPage.js';
 import type { AssetResolver } from '../views/AssetResolver.js';
 import type { Config } from './config.js';
 import { errorHandler, unknownHost } from './http/errorHandlers.js';
+import { concurrentRequestsPerClient } from './http/clientLimits.js';
 import { faviconRoutes } from './http/favicon.js';
 import { healthRoutes, type DependencyProbe } from './http/health.js';
 import type { Lifecycle } from './http/lifecycle.js';
@@ -80,6 +81,8 @@ export function createApp(deps: AppDependencies): express.Express {
   app.get('/metrics', async (_req, res) => {
     res.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics());
   });
+  // After health and metrics, so probes from a busy address still get through.
+  app.use(concurrentRequestsPerClient(config.clientLimits.maxConcurrentRequests));
   app.use(deps.clientAssets);
   app.use(faviconRoutes());
   app.use(marketResolution(deps.markets, config.trustProxy));

@@ -81,6 +81,12 @@ const EnvSchema = z.object({
   MAP_TILE_ATTRIBUTION: z.string().max(300).default('Kartdata: sandbox'),
   // Request limits (server/http/requestTarget.ts, server/http/clientLimits.ts, server/start.ts).
   MAX_REQUEST_TARGET_BYTES: z.coerce.number({ message: 'expected bytes' }).int().min(1024).max(16_384).default(8_192),
+  CLIENT_MAX_CONCURRENT_REQUESTS: z.coerce.number({ message: 'expected a count' }).int().min(1).max(100_000).default(128),
+  CLIENT_MAX_WORKSHOP_STREAMS: z.coerce.number({ message: 'expected a count' }).int().min(1).max(10_000).default(6),
+  // Above a load balancer's idle timeout (60 s on AWS ALB and nginx's upstream keepalive), so the BFF never closes a connection the balancer is about to reuse.
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: millis(65_000),
+  HTTP_HEADERS_TIMEOUT_MS: millis(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: millis(30_000),
   // Directory of the redirect tables (<market>.txt); another one lets the redirects check try a changed table.
   REDIRECTS_DIR: z.string().min(1).default('redirects'),
 });
@@ -126,6 +132,10 @@ export interface Config {
   workshopStream: { idleTimeoutMs: number; heartbeatMs: number; retryMs: number };
   /** Longest request target (path and query) answered; longer is 414 before routing. */
   maxRequestTargetBytes: number;
+  /** What one client address (req.ip) may hold open at once; more is 429. */
+  clientLimits: { maxConcurrentRequests: number; maxStreams: number };
+  /** The HTTP server's own deadlines (server/start.ts): idle keep-alive, all headers, the whole request with its body. */
+  http: { keepAliveTimeoutMs: number; headersTimeoutMs: number; requestTimeoutMs: number };
   /** Tile template and attribution of every map; an absolute template's origin is allowed in the CSP's img-src. */
   map: { tileUrl: string; attribution: string };
 }
@@ -144,6 +154,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment variable ${name}${value !== undefined ? `=${JSON.stringify(value)}` : ''}: ${first.message}`);
   }
   const e = parsed.data;
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(`Invalid environment variable HTTP_HEADERS_TIMEOUT_MS=${JSON.stringify(String(e.HTTP_HEADERS_TIMEOUT_MS))}: expected at most HTTP_REQUEST_TIMEOUT_MS (${e.HTTP_REQUEST_TIMEOUT_MS})`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -197,5 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
     maxRequestTargetBytes: e.MAX_REQUEST_TARGET_BYTES,
+    clientLimits: { maxConcurrentRequests: e.CLIENT_MAX_CONCURRENT_REQUESTS, maxStreams: e.CLIENT_MAX_WORKSHOP_STREAMS },
+    http: { keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS, headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS },
   };
 }
