@@ -1,9 +1,7 @@
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { RequestListener } from 'node:http';
 import { apiErrorBody, ApiError } from './apiError.js';
 import { requestIdFor } from './requestLogging.js';
-
-/** Sets the headers every answer carries (server/http/security.ts), on a bare Node request and response. */
-export type HeaderSetter = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+import type { HeaderSetter } from './security.js';
 
 /**
  * The app's outermost request listener: a request target (path and query) longer than `maxBytes` is

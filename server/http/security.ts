@@ -1,6 +1,9 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { Config } from '../config.js';
-import type { HeaderSetter } from './requestTarget.js';
+
+/** Sets the headers every answer carries, on a bare Node request and response (Express's or a fast path's). */
+export type HeaderSetter = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 
 /**
  * Browser features no page of ours uses are off for the page and every frame in it. Geolocation stays
