@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   const sandbox = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], { env: { ...process.env, SANDBOX_PORT: String(sandboxPort) }, stdio: 'ignore' });
   const upstreams = Object.fromEntries(['SEARCH', 'CONTENT', 'MECHMATE', 'TIREHOTEL', 'COMHUB', 'CODEWEAVER', 'MAPS', 'MEDIA'].map((s) => [`UPSTREAM_${s}_URL`, `${sandboxUrl}/${s.toLowerCase()}`]));
   const bff = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, ...upstreams, NODE_ENV: 'test', LOG_LEVEL: 'fatal', TRUST_PROXY: '1', HOST: '127.0.0.1', PORT: String(port), METRICS_PORT: String(metricsPort), REDIS_URL: `redis://127.0.0.1:${redisPort}`, UPSTREAM_TIMEOUT_MS: '3000' },
+    env: { ...process.env, ...upstreams, NODE_ENV: 'test', LOG_LEVEL: 'fatal', TRUST_PROXY: '1', HOST: '127.0.0.1', PORT: String(port), METRICS_PORT: String(metricsPort), REDIS_URL: `redis://127.0.0.1:${redisPort}`, UPSTREAM_TIMEOUT_MS: '3000', CLIENT_MAX_WORKSHOP_STREAMS: '10000', CLIENT_MAX_CONCURRENT_REQUESTS: '100000' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   let bffExit: number | null | undefined;

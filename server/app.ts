@@ -12,11 +12,12 @@ import { MarketIndexPage } from '../views/pages/MarketIndexPage.js';
 import type { AssetResolver } from '../views/AssetResolver.js';
 import type { Config } from './config.js';
 import { errorHandler, unknownHost } from './http/errorHandlers.js';
+import { concurrentRequestsPerClient } from './http/clientLimits.js';
 import { faviconRoutes } from './http/favicon.js';
 import { healthRoutes, type DependencyProbe } from './http/health.js';
 import type { Lifecycle } from './http/lifecycle.js';
 import { requestLogging } from './http/requestLogging.js';
-import { securityHeaders } from './http/security.js';
+import { siteSecurityHeaders } from './http/security.js';
 import { marketResolution } from './markets/resolveMarket.js';
 import type { CompiledRedirects } from './redirects/compile-redirects.js';
 import { createRedirectMiddleware } from './redirects/redirect-middleware.js';
@@ -75,13 +76,16 @@ export function createApp(deps: AppDependencies): express.Express {
   app.set('trust proxy', config.trustProxy.trusts);
   app.set('etag', false);
 
+  // First, so every answer carries them: assets, health, metrics and favicons as much as pages.
+  app.use(siteSecurityHeaders(config, deps.assets.scriptHashes));
   app.use(requestLogging(logger));
   app.use(requestMetrics(deps.metrics));
   app.use(compression({ filter: (req, res) => !isEventStream(res) && compression.filter(req, res), brotli: { params: ON_THE_FLY_BROTLI } }));
   app.use(healthRoutes(deps.lifecycle, deps.probes));
+  // After health, so probes from a busy address still get through.
+  app.use(concurrentRequestsPerClient(config.clientLimits.maxConcurrentRequests));
   app.use(deps.clientAssets);
   app.use(faviconRoutes());
-  app.use(securityHeaders({ isDevelopment: !config.isProduction, scriptHashes: deps.assets.scriptHashes ?? [], mapTileUrl: config.map.tileUrl }));
   app.use(marketResolution(deps.markets, config.trustProxy));
 
   app.use((req, res, next) => {
@@ -98,6 +102,11 @@ export function createApp(deps: AppDependencies): express.Express {
   // Old paths answer before anything that could claim them: a retired PDF under /media is moved, not relayed.
   app.use(createRedirectMiddleware(deps.redirects));
   app.use(mediaRelay(deps.media, logger, config.mediaMaxBytes));
+  // /api answers are not kept by anyone unless a route says otherwise (stories, the OpenAPI document).
+  app.use('/api', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   app.use(contentWebhook({ secret: config.contentWebhookSecret, purge: (prefixes) => deps.pageCaching?.purge(prefixes) ?? Promise.resolve(0), replays: deps.webhookReplays, logger }));
   app.use(rumRoutes(deps.metrics.registry, { perMinute: 30, clientKey: (req) => config.trustProxy.client(req).limitKey }));
   app.use('/api', deps.api);

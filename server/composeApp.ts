@@ -11,6 +11,8 @@ import { SearchFastPath } from './cache/searchFastPath.js';
 import type { Config } from './config.js';
 import type { Lifecycle } from './http/lifecycle.js';
 import { metricsEndpoint } from './http/metricsEndpoint.js';
+import { limitRequestTarget } from './http/requestTarget.js';
+import { siteSecurityHeaders } from './http/security.js';
 import { Metrics } from './metrics.js';
 import { WEBHOOK_WINDOW_MS } from './pageCache/contentWebhook.js';
 import { createPageCache } from './pageCache/createPageCache.js';
@@ -65,8 +67,11 @@ export function composeApp(options: {
     ...(pageCaching ? { pageCaching } : {}),
   });
   return {
-    /** The request listener: fresh cached search answers and pages first (when the page cache is on), then Express. */
-    app: searchFastPath.in(pageCaching ? pageCaching.fastPath.in(expressApp) : expressApp),
+    /** The request listener: an overlong target answered 414, then fresh cached search answers and pages (when the page cache is on), then Express. */
+    app: limitRequestTarget(
+      { maxBytes: config.maxRequestTargetBytes, securityHeaders: siteSecurityHeaders(config, options.assets.scriptHashes) },
+      searchFastPath.in(pageCaching ? pageCaching.fastPath.in(expressApp) : expressApp),
+    ),
     metrics,
     /** GET /metrics for the operator's listener (METRICS_PORT); the public app has no /metrics. */
     metricsApp: metricsEndpoint(metrics.registry),

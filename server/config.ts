@@ -14,6 +14,12 @@ const millisecondsSchema = z.coerce.number({ message: 'expected milliseconds' })
 const millis = (fallback: number) => (fallback > 0 ? millisecondsSchema.default(fallback) : millisecondsSchema);
 const seconds = z.coerce.number({ message: 'expected seconds' }).int().min(0).max(86_400);
 const httpUrl = z.url({ protocol: /^https?$/, message: 'expected an http(s) URL' }).optional();
+/** An https://host/... or /path template with {z}, {x} and {y} in that order and no whitespace (checked without a backtracking pattern). */
+const isTileTemplate = (text: string) => {
+  const zAt = text.indexOf('{z}');
+  const xAt = text.indexOf('{x}', zAt);
+  return /^(?:https:\/\/[^\s/]|\/)/.test(text) && !/\s/.test(text) && zAt !== -1 && xAt !== -1 && text.indexOf('{y}', xAt) !== -1;
+};
 
 const EnvSchema = z.object({
   PORT: port.default(3000),
@@ -87,9 +93,17 @@ const EnvSchema = z.object({
   // service's own tiles through the /media relay (the sandbox draws simple ones, so maps work offline).
   MAP_TILE_URL: z
     .string()
-    .regex(/^(https:\/\/[^\s/]+|\/)[^\s]*\{z\}[^\s]*\{x\}[^\s]*\{y\}[^\s]*$/, 'expected an https:// or /path template with {z}, {x} and {y}')
+    .refine(isTileTemplate, 'expected an https:// or /path template with {z}, {x} and {y}')
     .default('/media/map-tiles/{z}/{x}/{y}.svg'),
   MAP_TILE_ATTRIBUTION: z.string().max(300).default('Kartdata: sandbox'),
+  // Request limits (server/http/requestTarget.ts, server/http/clientLimits.ts, server/start.ts).
+  MAX_REQUEST_TARGET_BYTES: z.coerce.number({ message: 'expected bytes' }).int().min(1024).max(16_384).default(8_192),
+  CLIENT_MAX_CONCURRENT_REQUESTS: z.coerce.number({ message: 'expected a count' }).int().min(1).max(100_000).default(128),
+  CLIENT_MAX_WORKSHOP_STREAMS: z.coerce.number({ message: 'expected a count' }).int().min(1).max(10_000).default(6),
+  // Above a load balancer's idle timeout (60 s on AWS ALB and nginx's upstream keepalive), so the BFF never closes a connection the balancer is about to reuse.
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: millis(65_000),
+  HTTP_HEADERS_TIMEOUT_MS: millis(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: millis(30_000),
   // Directory of the redirect tables (<market>.txt); another one lets the redirects check try a changed table.
   REDIRECTS_DIR: z.string().min(1).default('redirects'),
 });
@@ -160,6 +174,12 @@ export interface Config {
   shutdownGraceMs: number;
   /** The workshop SSE relay: give up after this long without an upstream byte; `:` comment this often; browser `retry:`. */
   workshopStream: { idleTimeoutMs: number; heartbeatMs: number; retryMs: number };
+  /** Longest request target (path and query) answered; longer is 414 before routing. */
+  maxRequestTargetBytes: number;
+  /** What one client address (req.ip) may hold open at once; more is 429. */
+  clientLimits: { maxConcurrentRequests: number; maxStreams: number };
+  /** The HTTP server's own deadlines (server/start.ts): idle keep-alive, all headers, the whole request with its body. */
+  http: { keepAliveTimeoutMs: number; headersTimeoutMs: number; requestTimeoutMs: number };
   /** Tile template and attribution of every map; an absolute template's origin is allowed in the CSP's img-src. */
   map: { tileUrl: string; attribution: string };
 }
@@ -181,6 +201,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const unsetUpstream = UPSTREAM_SERVICES.map((service) => `UPSTREAM_${service.toUpperCase()}_URL`).find((name) => !(name in present));
   if (e.NODE_ENV === 'production' && !e.SANDBOX && unsetUpstream) {
     throw new ConfigError(`Missing environment variable ${unsetUpstream}: every upstream URL is required in production (SANDBOX=true runs the embedded sandbox instead)`);
+  }
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(`Invalid environment variable HTTP_HEADERS_TIMEOUT_MS=${JSON.stringify(String(e.HTTP_HEADERS_TIMEOUT_MS))}: expected at most HTTP_REQUEST_TIMEOUT_MS (${e.HTTP_REQUEST_TIMEOUT_MS})`);
   }
   return {
     port: e.PORT,
@@ -236,5 +259,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryMs: e.WORKSHOP_STREAM_RETRY_MS,
     },
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
+    maxRequestTargetBytes: e.MAX_REQUEST_TARGET_BYTES,
+    clientLimits: { maxConcurrentRequests: e.CLIENT_MAX_CONCURRENT_REQUESTS, maxStreams: e.CLIENT_MAX_WORKSHOP_STREAMS },
+    http: { keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS, headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS },
   };
 }

@@ -50,8 +50,12 @@ export async function startBff(options: {
   }
 
   const composed = composeApp({ config, logger, lifecycle, assets: options.assets, clientAssets: options.clientAssets, defaultMetrics: true });
-  const server = createServer(composed.app);
-  server.keepAliveTimeout = 65_000; // longer than a typical load balancer's idle timeout
+  const { keepAliveTimeoutMs, headersTimeoutMs, requestTimeoutMs } = config.http;
+  // A client gets headersTimeout for its headers and requestTimeout for the whole request (a slow body
+  // is answered 408 and closed, not held Node's default 300 s); answers, event streams included, are not bounded by them.
+  // Node checks these deadlines every connectionsCheckingInterval: often enough that they hold to about a second.
+  const server = createServer({ headersTimeout: headersTimeoutMs, requestTimeout: requestTimeoutMs, connectionsCheckingInterval: Math.min(1_000, headersTimeoutMs) }, composed.app);
+  server.keepAliveTimeout = keepAliveTimeoutMs;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());

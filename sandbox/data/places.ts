@@ -127,7 +127,7 @@ interface IndexedPlace extends Place {
 }
 
 function placeIdOf(name: string, region: string): string {
-  const slug = (text: string) => foldForSearch(text).replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  const slug = (text: string) => foldForSearch(text).replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
   return `se-${slug(region.replace(/ län$/, ''))}-${slug(name)}`;
 }
 

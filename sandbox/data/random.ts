@@ -32,7 +32,8 @@ export function slugify(text: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+    // After the line above no two dashes are adjacent: one at each end at most.
+    .replace(/^-|-$/g, '');
 }
 
 /** A date `days` after `from`, as YYYY-MM-DD. */

@@ -9,6 +9,7 @@ import type { SandboxContext } from '../context.js';
 import { sandboxDataset } from '../data/dataset.js';
 import type { LanguageContent, SiteContent } from '../data/content/site-content.js';
 import { absolutiseMedia } from './search.js';
+import { withoutTrailingSlashes } from '../../contracts/pagePath.js';
 
 const StoriesQuery = z.object({
   tag: z.string().max(100).optional(),
@@ -85,7 +86,7 @@ export function contentService(ctx: SandboxContext): Router {
     const query = PageQuery.safeParse(req.query);
     if (!query.success) return void res.status(400).json({ message: z.prettifyError(query.error) });
     const { content, preview } = local(res);
-    const path = query.data.path.length > 1 ? query.data.path.replace(/\/+$/, '') : '/';
+    const path = withoutTrailingSlashes(query.data.path) || '/';
     const page = content.pages.get(path);
     if (!page || (!page.published && !preview)) return void res.status(404).json({ message: `no page at ${path}` });
     send(req, res, { page: visiblePage(page, preview) });

@@ -7,6 +7,7 @@ import { SubmissionLedger } from '../cache/submissionLedger.js';
 import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
 import { apiNotFound } from '../http/errorHandlers.js';
+import { PerClientCount } from '../http/clientLimits.js';
 import { sameOriginForUnsafeMethods } from '../http/originCheck.js';
 import type { Upstreams } from '../upstream/upstreams.js';
 import type { AnyApiOperation } from './apiOperation.js';
@@ -53,12 +54,13 @@ export function apiRouter(deps: ApiDependencies): Router {
   const { config, upstreams, redis } = deps;
   const api = Router();
   const limits = createRequestLimits(redis, config);
+  const streamsPerClient = new PerClientCount(config.clientLimits.maxStreams);
   api.use(sameOriginForUnsafeMethods);
   // The raw bytes stay with the request: the search fast path learns answers by them.
   api.use(express.json({ limit: '64kb', verify: (req, _res, bytes) => void (req.rawBody = bytes) }));
   api.use(openApiRoutes(API_OPERATIONS));
   api.use(searchRoutes(deps.searchCache, deps.searchFastPath));
-  api.use(mechmateRoutes(upstreams.mechmate, limits, (req, res) => relayWorkshopStream(req, res, { mechmate: upstreams.mechmate, options: config.workshopStream, logger: deps.logger, metrics: deps.metrics })));
+  api.use(mechmateRoutes(upstreams.mechmate, limits, (req, res) => relayWorkshopStream(req, res, { mechmate: upstreams.mechmate, options: config.workshopStream, logger: deps.logger, metrics: deps.metrics, perClient: streamsPerClient })));
   api.use(tirehotelRoutes(upstreams.tirehotel, tokenCookies(config.isProduction), limits, new RevokedTokens(redis)));
   api.use(formsRoutes(upstreams.comhub, new SubmissionLedger(redis), limits, deps.searchCache));
   api.use(financeRoutes(upstreams.codeweaver));

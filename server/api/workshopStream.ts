@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { type PerClientCount, tooMany } from '../http/clientLimits.js';
 import { validate } from '../http/validate.js';
 import { ClosestAvailableMessage, ClosestAvailableQuery, MechmateRegistrationNumber } from '../../contracts/upstream/mechmate.js';
 import type { Metrics } from '../metrics.js';
@@ -58,12 +59,16 @@ function resumePoint(header: string | undefined): { after: number; sent: number 
 export async function relayWorkshopStream(
   req: Request,
   res: Response,
-  deps: { mechmate: MechmateClient; options: WorkshopStreamOptions; logger: Logger; metrics?: Metrics },
+  deps: { mechmate: MechmateClient; options: WorkshopStreamOptions; logger: Logger; metrics?: Metrics; perClient?: PerClientCount },
 ): Promise<void> {
   const { query } = parseRequest(closestAvailableOperation, req);
   const resume = resumePoint(req.header('last-event-id'));
   // A browser's EventSource reconnects on its own after every close: a finished page is not asked again.
   if (resume === 'complete') return void res.status(204).end();
+  // Each stream holds an upstream connection: one client may not hold many (a page needs one at a time).
+  const release = deps.perClient ? deps.perClient.acquire(req.ip) : () => {};
+  if (!release) return tooMany(res, 'too_many_streams', 'Too many open workshop streams from this address');
+  res.once('close', release);
 
   const upstreamAbort = new AbortController();
   res.on('close', () => upstreamAbort.abort());

@@ -1,5 +1,16 @@
-import type { RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
+import type { Config } from '../config.js';
+
+/** Sets the headers every answer carries, on a bare Node request and response (Express's or a fast path's). */
+export type HeaderSetter = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+
+/**
+ * Browser features no page of ours uses are off for the page and every frame in it. Geolocation stays
+ * for our own origin: the booking flow's 'Använd min plats'. The video players' iframes keep what their
+ * `allow` attribute grants and the defaults give (fullscreen, autoplay after the click).
+ */
+const PERMISSIONS_POLICY = 'accelerometer=(), browsing-topics=(), camera=(), geolocation=(self), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
 
 /** The origin of an absolute tile template (https://tiles.example/{z}/{x}/{y}.png), which img-src must allow. */
 export function tileOrigin(tileUrl: string): string | undefined {
@@ -13,9 +24,9 @@ export function tileOrigin(tileUrl: string): string | undefined {
  * `application/ld+json`: data, never executed. `scriptHashes` allows exact inline scripts (development's
  * React Refresh preamble only).
  */
-export function securityHeaders(options: { isDevelopment: boolean; scriptHashes?: readonly string[]; mapTileUrl?: string }): RequestHandler {
+export function securityHeaders(options: { isDevelopment: boolean; scriptHashes?: readonly string[]; mapTileUrl?: string }): HeaderSetter {
   const tiles = options.mapTileUrl ? tileOrigin(options.mapTileUrl) : undefined;
-  return helmet({
+  const helmetHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
@@ -37,4 +48,13 @@ export function securityHeaders(options: { isDevelopment: boolean; scriptHashes?
     strictTransportSecurity: options.isDevelopment ? false : undefined,
     crossOriginEmbedderPolicy: false,
   });
+  return (req, res, next) => {
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    helmetHeaders(req, res, next);
+  };
+}
+
+/** The site's headers as the config and the client build decide them: one definition for the app and the request-target check. */
+export function siteSecurityHeaders(config: Config, scriptHashes: readonly string[] | undefined): HeaderSetter {
+  return securityHeaders({ isDevelopment: !config.isProduction, scriptHashes: scriptHashes ?? [], mapTileUrl: config.map.tileUrl });
 }

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { Language, Market } from '../../markets/schema.js';
+import { redirectTo } from '../http/safeLocation.js';
 
 /**
  * The one place that knows how a language shows in a URL: a market's first language has no prefix,
@@ -73,7 +74,7 @@ export function languageRouting(): RequestHandler {
   return (req, res, next) => {
     const split = splitLanguagePath(res.locals.market, req.path);
     const query = req.url.slice(req.path.length);
-    if (split.kind === 'defaultPrefix') return res.redirect(301, split.path + query);
+    if (split.kind === 'defaultPrefix') return redirectTo(res, 301, split.path + query);
     if (split.path !== req.path) req.url = split.path + query;
     next();
   };

@@ -6,6 +6,7 @@ import { MarketIdSchema } from '../../markets/schema.js';
 import { ApiError, apiErrorBody } from '../http/apiError.js';
 import { marketKeyPrefix, pathKeyPrefix } from './pageKey.js';
 import type { WebhookReplays } from './webhookReplays.js';
+import { withoutTrailingSlashes } from '../../contracts/pagePath.js';
 
 export const SIGNATURE_HEADER = 'x-webhook-signature';
 export const TIMESTAMP_HEADER = 'x-webhook-timestamp';
@@ -24,7 +25,7 @@ export type Purge = z.infer<typeof PurgeSchema>;
 export function purgePrefixes(purge: Purge): string[] {
   if (purge.scope === 'all') return [''];
   if (purge.scope === 'market') return [marketKeyPrefix(purge.market)];
-  const bare = purge.path.length > 1 ? purge.path.replace(/\/+$/, '') : purge.path;
+  const bare = withoutTrailingSlashes(purge.path);
   return bare === '/' ? [pathKeyPrefix(purge.market, '/')] : [pathKeyPrefix(purge.market, bare), pathKeyPrefix(purge.market, `${bare}/`)];
 }
 

@@ -3,6 +3,7 @@ import { toCarSummary } from '../../client/cars/carSummary.js';
 import { CarDetailPage } from '../../views/pages/carDetail/CarDetailPage.js';
 import { carDetailHead } from '../../views/pages/carDetail/carDetailHead.js';
 import { callContextOf } from '../http/callContext.js';
+import { redirectTo } from '../http/safeLocation.js';
 import { siteOrigin } from '../markets/siteOrigin.js';
 import { CAR_ID_PATTERN, findCar, findSimilarCars } from './carDetailData.js';
 import { carSiteContact, sellerContact } from './carSiteContact.js';
@@ -40,7 +41,7 @@ export function carDetailRoutes(deps: PageDeps): Router {
     if (req.path !== canonical) {
       const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
       res.set('Cache-Control', 'no-cache');
-      return res.redirect(302, `${languagePrefix}${canonical}${query}`);
+      return redirectTo(res, 302, `${languagePrefix}${canonical}${query}`);
     }
 
     const [similar, financeContact] = await Promise.all([

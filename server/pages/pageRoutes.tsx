@@ -17,6 +17,7 @@ import { languageRouting } from '../markets/languagePath.js';
 import { previewMode } from './previewMode.js';
 import { seoRoutes } from './seoRoutes.js';
 import { siteDetailRoutes } from './siteDetailRoutes.js';
+import { withoutTrailingSlashes } from '../../contracts/pagePath.js';
 
 /**
  * The pages of a market site. Routes with their own path shape (car detail, site detail, sitemap)
@@ -40,7 +41,7 @@ export function pageRoutes(deps: PageDeps): Router {
   // Any other path is the content service's: its page, the market's 404, or the layout with a section error.
   router.get('/{*path}', async (req, res) => {
     const ctx = callContextOf(req, res);
-    const path = (req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path) || '/';
+    const path = withoutTrailingSlashes(req.path) || '/';
     const [page, layout] = await Promise.all([
       content.page(contentScope(res), path, ctx).then(
         (found): ContentPage | null | 'failed' => found,

@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { readCookie } from '../../client/enhance/cookies.js';
 import { PreviewRejectedPage } from '../../views/seo/PreviewRejectedPage.js';
 import { callContextOf } from '../http/callContext.js';
+import { redirectTo } from '../http/safeLocation.js';
 import { CONTENT_PREVIEW_QUERY, END_PREVIEW_QUERY } from '../../contracts/upstream/content.js';
 import { UpstreamError } from '../upstream/upstreamError.js';
 import { loadLayout } from './loadLayout.js';
@@ -31,7 +32,7 @@ export function previewMode(deps: PageDeps): RequestHandler {
   return async (req, res, next) => {
     if (req.query[END_PREVIEW_QUERY] !== undefined) {
       res.clearCookie(PREVIEW_COOKIE, cookieOptions(deps.config.isProduction));
-      return res.redirect(303, withoutPreviewParameters(req.originalUrl));
+      return redirectTo(res, 303, withoutPreviewParameters(req.originalUrl));
     }
     const token = tokenOf(req);
     if (token === undefined || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
@@ -52,12 +53,17 @@ export function previewMode(deps: PageDeps): RequestHandler {
   };
 }
 
-/** The same URL without the preview parameters, so leaving editing mode lands on the published page. */
+/**
+ * The same URL without the preview parameters, so leaving editing mode lands on the published page.
+ * The path is kept as sent (not resolved as a URL, which reads `//host` as another site); redirectTo makes it safe.
+ */
 function withoutPreviewParameters(originalUrl: string): string {
-  const url = new URL(originalUrl, 'http://host');
-  url.searchParams.delete(CONTENT_PREVIEW_QUERY);
-  url.searchParams.delete(END_PREVIEW_QUERY);
-  return url.pathname + url.search;
+  const mark = originalUrl.indexOf('?');
+  const params = new URLSearchParams(mark === -1 ? '' : originalUrl.slice(mark + 1));
+  params.delete(CONTENT_PREVIEW_QUERY);
+  params.delete(END_PREVIEW_QUERY);
+  const path = mark === -1 ? originalUrl : originalUrl.slice(0, mark);
+  return params.size > 0 ? `${path}?${params.toString()}` : path;
 }
 
 function tokenOf(req: Request): string | undefined {

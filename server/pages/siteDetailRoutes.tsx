@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { autoDealerJsonLd } from '../../views/pages/sites/autoDealerJsonLd.js';
 import { SiteDetailView } from '../../views/pages/sites/SiteDetailView.js';
 import { callContextOf } from '../http/callContext.js';
+import { redirectTo } from '../http/safeLocation.js';
 import { localisedMarket } from '../markets/languagePath.js';
 import { siteOrigin } from '../markets/siteOrigin.js';
 import { loadLayout } from './loadLayout.js';
@@ -44,7 +45,7 @@ export function siteDetailRoutes(deps: PageDeps): Router {
     if (site.slug !== slug) {
       // `/anlaggningar/HEDIN-AUTOMOTIVE-BORAS`: one address per site, the slug's own spelling.
       const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
-      return res.redirect(301, `${res.locals.languagePrefix}${market.paths.siteDetail}/${site.slug}${query}`);
+      return redirectTo(res, 301, `${res.locals.languagePrefix}${market.paths.siteDetail}/${site.slug}${query}`);
     }
     // Without its latest cars the page still stands: the section is left out.
     const latestCars = await latestCarsOf(deps, res, site, ctx).catch((err: unknown) => {

@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import type { Market } from '../../markets/schema.js';
 import type { CompiledRedirects } from './compile-redirects.js';
 import { resolveRedirect } from './resolve-redirect.js';
+import { redirectTo } from '../http/safeLocation.js';
 
 /**
  * Answers 301 for old paths of the market resolved by earlier middleware (`res.locals.market`).
@@ -13,8 +14,7 @@ export function createRedirectMiddleware(compiled: CompiledRedirects): RequestHa
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !market) return next();
     const found = resolveRedirect(compiled, market.id, req.originalUrl);
     if (!found) return next();
-    // setHeader, not res.redirect/res.location: the location is already encoded exactly once.
-    res.status(301).setHeader('Location', found.location);
-    res.end();
+    // Not res.redirect: the location is already encoded exactly once (safeLocation keeps escapes as they are).
+    redirectTo(res, 301, found.location);
   };
 }

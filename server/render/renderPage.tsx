@@ -10,6 +10,7 @@ import { PageContext, type PageContextValue } from '../../views/PageContext.js';
 import { languageLinks, localisedMarket, localisePath, pageAlternates } from '../markets/languagePath.js';
 import { siteOrigin } from '../markets/siteOrigin.js';
 import { CONTENT_PREVIEW_QUERY } from '../../contracts/upstream/content.js';
+import { withoutTrailingSlashes } from '../../contracts/pagePath.js';
 
 export interface PageRender {
   status?: number;
@@ -31,7 +32,7 @@ export function createPageRenderer(assets: AssetResolver, logger: Logger): Rende
     const { market, language, t } = res.locals;
     let islandCount = 0;
     // req.path is the content path: a language prefix was taken off by languageRouting (server/markets/languagePath.ts).
-    const contentPath = (res.req.path || '/').replace(/\/+$/, '') || '/';
+    const contentPath = withoutTrailingSlashes(res.req.path || '/');
     const searchParams = new URLSearchParams(res.req.originalUrl.split('?')[1] ?? '');
     searchParams.delete(CONTENT_PREVIEW_QUERY);
     const alternates = pageAlternates(market, language, contentPath, page.head);

@@ -6,11 +6,12 @@ import { RumBeaconSchema } from '../../contracts/rum.js';
 import { ApiError, apiErrorBody } from '../http/apiError.js';
 import { sameOriginForUnsafeMethods } from '../http/originCheck.js';
 import { splitLanguagePath } from '../markets/languagePath.js';
+import { withoutTrailingSlashes } from '../../contracts/pagePath.js';
 
 /** What a page path is, for the metrics' page_type label (a small, fixed set whatever paths arrive). */
 export function pageTypeOf(market: Market, publicPath: string): string {
   const split = splitLanguagePath(market, publicPath);
-  const path = (split.path.length > 1 ? split.path.replace(/\/+$/, '') : split.path) || '/';
+  const path = withoutTrailingSlashes(split.path) || '/';
   const under = (base: string) => path === base || path.startsWith(`${base}/`);
   if (path === '/') return 'home';
   if (path === market.paths.carList) return 'carList';

@@ -1,4 +1,5 @@
 import { UPSTREAM_SERVICES, type UpstreamService } from '../config.js';
+import { trimTrailing } from '../../contracts/pagePath.js';
 
 /**
  * Upstream answers name media on the upstreams' own hosts (`http://media.internal/media/x.jpg`);
@@ -8,7 +9,7 @@ import { UPSTREAM_SERVICES, type UpstreamService } from '../config.js';
  */
 export function mediaOriginRewriter(upstreamUrls: Record<UpstreamService, string | undefined>): (text: string) => string {
   const prefixes = new Set<string>();
-  const media = upstreamUrls.media?.replace(/\/+$/, '');
+  const media = upstreamUrls.media === undefined ? undefined : trimTrailing(upstreamUrls.media, '/');
   if (media) prefixes.add(`${media}/`);
   for (const service of UPSTREAM_SERVICES) {
     const url = upstreamUrls[service];

@@ -8,6 +8,7 @@ import { UpstreamError, type UpstreamFailure } from './upstreamError.js';
 import { sanitiseUpstreamBody } from './sanitiseUpstreamBody.js';
 import { guardBody, readBodyText, releaseBody } from './upstreamBody.js';
 import { redactUrl } from '../logger.js';
+import { trimTrailing } from '../../contracts/pagePath.js';
 
 /** What a caller passes along from the shopper's request. */
 export interface CallContext {
@@ -77,7 +78,7 @@ export class UpstreamHttp {
 
   constructor(private readonly options: UpstreamHttpOptions) {
     const base = new URL(options.baseUrl);
-    this.prefix = base.pathname.replace(/\/+$/, '');
+    this.prefix = trimTrailing(base.pathname, '/');
     this.pool = new Pool(base.origin, {
       connections: 128,
       connect: { timeout: options.connectTimeoutMs },

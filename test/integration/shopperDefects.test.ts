@@ -21,7 +21,7 @@ async function search<T>(index: string, filters: { field: string; values: (strin
   return ((await res.json()) as { content: T[] }).content;
 }
 /** What a shopper reads: the page without its scripts (island props, structured data) and tags. */
-const text = (html: string) => html.replace(/<script[^>]*>[^]*?<\/script>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/[\u00a0\u202f]/g, ' ').replace(/\s+/g, ' ');
+const text = (html: string) => html.replace(/<script[^>]*>[^]*?<\/script>/g, ' ').replace(/<[^<>]+>/g, ' ').replace(/[\u00a0\u202f]/g, ' ').replace(/\s+/g, ' ');
 /** The `<dt>label</dt><dd>value</dd>` pairs of a page (facts and technical data). */
 const rows = (html: string) => [...html.matchAll(/<dt>([^<]*)<\/dt><dd>([^<]*)<\/dd>/g)].map((m) => [m[1]!, m[2]!.replace(/[\u00a0\u202f]/g, ' ')] as const);
 /** The first value under a label (the facts come before the technical data and the similar cars' cards). */

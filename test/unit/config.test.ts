@@ -23,6 +23,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ DEV_INDEX_PAGE: 'false' }).devIndexPage).toBe(false);
   });
 
+  it('sets the request limits and the HTTP server deadlines deliberately', () => {
+    const config = loadConfig({});
+    expect(config.maxRequestTargetBytes).toBe(8_192);
+    expect(config.clientLimits).toEqual({ maxConcurrentRequests: 128, maxStreams: 6 });
+    expect(config.http).toEqual({ keepAliveTimeoutMs: 65_000, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 });
+    expect(loadConfig({ MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png' }).map.tileUrl).toBe('https://tiles.example/{z}/{x}/{y}.png');
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ REDIS_URL: '' }).redisUrl).toBeUndefined();
   });
@@ -40,6 +48,13 @@ describe('loadConfig', () => {
     ['UPSTREAM_SEARCH_URL', 'ftp://search'],
     ['UPSTREAM_TIMEOUT_MS', '-5'],
     ['LOG_LEVEL', 'loud'],
+    ['MAX_REQUEST_TARGET_BYTES', '100'],
+    ['CLIENT_MAX_CONCURRENT_REQUESTS', '0'],
+    ['CLIENT_MAX_WORKSHOP_STREAMS', 'many'],
+    ['HTTP_KEEP_ALIVE_TIMEOUT_MS', '0'],
+    // Node refuses a headers timeout longer than the whole request's.
+    ['HTTP_HEADERS_TIMEOUT_MS', '40000'],
+    ['MAP_TILE_URL', 'https://tiles.example/{x}/{z}/{y}.png'],
   ])('refuses %s=%s with one line naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     try {

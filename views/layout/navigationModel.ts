@@ -1,4 +1,5 @@
 import type { NavigationItem } from '../../contracts/upstream/content.js';
+import { withoutTrailingSlashes } from '../../contracts/pagePath.js';
 
 /** A menu entry as the header renders it. */
 export interface NavEntry {
@@ -15,8 +16,7 @@ export interface NavEntry {
 
 /** Paths compare without a trailing slash, so /nyheter/ and /nyheter are the same page. */
 function samePath(a: string, b: string): boolean {
-  const trim = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
-  return trim(a) === trim(b);
+  return withoutTrailingSlashes(a) === withoutTrailingSlashes(b);
 }
 
 /**

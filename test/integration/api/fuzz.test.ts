@@ -100,7 +100,7 @@ interface FuzzRequest {
   rawBody?: string;
 }
 function fuzzRequest(route: FuzzRoute): FuzzRequest {
-  const path = route.path.replace(/\{([^}]+)\}/g, (_m, valid: string) => (rnd.next() < 0.5 ? encodeURIComponent(hostileText() || 'x') : encodeURIComponent(valid)));
+  const path = route.path.replace(/\{([^{}]+)\}/g, (_m, valid: string) => (rnd.next() < 0.5 ? encodeURIComponent(hostileText() || 'x') : encodeURIComponent(valid)));
   const params = new URLSearchParams(route.query ?? {});
   if (route.query && rnd.next() < 0.6) params.set(rnd.pick(Object.keys(route.query)), hostileText());
   if (route.query && rnd.next() < 0.15) params.append(rnd.pick(Object.keys(route.query)), 'second'); // a repeated key becomes an array

@@ -15,7 +15,7 @@ function sellCarRules(marketId: keyof typeof SELL_CAR_PATHS): { source: string; 
   const targets = new Set(market.languages.map((language, i) => (i === 0 ? '' : `/${language}`) + SELL_CAR_PATHS[marketId]));
   return readFileSync(`redirects/${marketId}.txt`, 'utf8')
     .split('\n')
-    .map((line) => line.replace(/#.*$/, '').trim().split(/\s+/))
+    .map((line) => line.replace(/#.*/, '').trim().split(/\s+/))
     .filter(([source, destination, condition]) => source?.startsWith('/') && destination && !condition && targets.has(destination))
     // A pattern is requested with a sample segment in each parameter.
     .map(([source, destination]) => ({ source: source!.replace(/\{\w+\*?\}/g, 'arvio'), destination: destination! }));

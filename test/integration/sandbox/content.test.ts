@@ -124,7 +124,7 @@ describe('sandbox media service', () => {
     expect(picture.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     expect(picture.headers.get('cache-control')).toBe('public, max-age=86400');
     expect(await picture.text()).toMatch(/^<svg /);
-    const beyond = images.at(-1)!.replace(/\d+\.svg$/, `${images.length + 1}.svg`);
+    const beyond = images.at(-1)!.replace(/(?<!\d)\d+\.svg$/, `${images.length + 1}.svg`);
     expect((await fetch(beyond)).status).toBe(404);
   });
 
