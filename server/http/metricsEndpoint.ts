@@ -8,6 +8,7 @@ import type { Registry } from 'prom-client';
  */
 export function metricsEndpoint(registry: Registry) {
   return (req: IncomingMessage, res: ServerResponse): void => {
+    res.setHeader('x-content-type-options', 'nosniff');
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.url?.split('?')[0] !== '/metrics') {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
       return;

@@ -65,6 +65,7 @@ describe('the headers of every answer', () => {
       ['favicon', () => send('se.localhost', '/favicon.ico')],
       ['/healthz', () => send('se.localhost', '/healthz')],
       ['/readyz', () => send('se.localhost', '/readyz')],
+      // The scrape itself is on the operator's own listener (METRICS_PORT): a market host answers 404, with the headers.
       ['/metrics', () => send('se.localhost', '/metrics')],
       ['unknown host', () => send('nowhere.example', '/')],
       ['414', () => send('se.localhost', '/' + 'a'.repeat(9_000))],
@@ -79,7 +80,18 @@ describe('the headers of every answer', () => {
     }
     expect(problems).toEqual([]);
     // Each kind was what it says: the cached answers came from the caches.
-    expect(answered).toMatchObject({ page: '200', 'page from the cache': '200 hit', '404 page': '404', redirect: '301', '/api JSON': '200', '/api error': '400', '/api search from the fast path': '200 hit', 'event stream': '200', '/media': '200', asset: '200', '/metrics': '200', '414': '414' });
+    expect(answered).toMatchObject({ page: '200', 'page from the cache': '200 hit', '404 page': '404', redirect: '301', '/api JSON': '200', '/api error': '400', '/api search from the fast path': '200 hit', 'event stream': '200', '/media': '200', asset: '200', '/metrics': '404', '414': '414' });
+  });
+
+  it("the operator's metrics listener answers with nosniff and no-store", async () => {
+    const metrics = await listen(peers.bff.metricsApp);
+    try {
+      const answer = await rawRequest(metrics.origin, 'localhost', '/metrics');
+      expect(answer.status).toBe(200);
+      expect(answer.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' });
+    } finally {
+      await metrics.close();
+    }
   });
 
   it('gives every /api answer a deliberate Cache-Control: no-store unless the route is public', async () => {
