@@ -4,13 +4,7 @@ import { CONTENT_PREVIEW_QUERY, END_PREVIEW_QUERY } from '../../contracts/upstre
 import { siteOrigin } from '../markets/siteOrigin.js';
 import { PREVIEW_COOKIE } from '../pages/previewMode.js';
 import { TOKEN_COOKIES } from '../api/tirehotelSession.js';
-
-/**
- * Query parameters that never change a page (campaign and click tracking): left out of the key and
- * out of the request the page is rendered from, so `?utm_source=x` shares the plain page's bytes.
- * Every other parameter may change the page (filters, sort, paging, tags, search words) and is kept.
- */
-const TRACKING_PARAMETER = /^(utm_\w+|gclid|gbraid|wbraid|dclid|fbclid|msclkid|yclid|twclid|ttclid|li_fat_id|mc_cid|mc_eid|_ga|_gl|_hsenc|_hsmi|igshid|srsltid)$/i;
+import { isPageParameter } from './pageParameters.js';
 
 /** Cookies that make a request one person's (an editor's preview, a tire-hotel login): never served from or into the cache. */
 const PERSONAL_COOKIES = [PREVIEW_COOKIE, ...Object.values(TOKEN_COOKIES)];
@@ -32,7 +26,8 @@ export interface PageKey {
 /** Why a request cannot use the shared cache, or undefined when it can. */
 export function bypassReason(req: Request): string | undefined {
   if (req.method !== 'GET' && req.method !== 'HEAD') return 'method';
-  if (req.originalUrl.length > MAX_URL_LENGTH) return 'long_url';
+  // Long only for what the key keeps: junk parameters that make an address long still share the page.
+  if (req.originalUrl.length > MAX_URL_LENGTH && req.path.length + pageQuery(req.originalUrl).length > MAX_URL_LENGTH) return 'long_url';
   if (req.query[CONTENT_PREVIEW_QUERY] !== undefined || req.query[END_PREVIEW_QUERY] !== undefined) return 'editing';
   if (cookieRole(req.headers.cookie) === 'personal') return 'personal';
   return undefined;
@@ -48,11 +43,7 @@ export function cookieRole(cookies: string | undefined): 'personal' | 'alert-hid
 /** The cache key of an anonymous page request on a market host (res.locals.market and language are set). */
 export function pageKeyOf(req: Request, res: Response): PageKey {
   const { market, language } = res.locals;
-  const params = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
-  for (const name of [...params.keys()]) if (TRACKING_PARAMETER.test(name)) params.delete(name);
-  // Stable by name, so `b=1&a=2` and `a=2&b=1` are one page, while repeated values keep their order.
-  params.sort();
-  const query = params.toString();
+  const query = pageQuery(req.originalUrl);
   const path = req.path;
   const hideAlert = cookieRole(req.headers.cookie) === 'alert-hidden';
   const origin = siteOrigin(market, req);
@@ -63,6 +54,26 @@ export function pageKeyOf(req: Request, res: Response): PageKey {
     url: query ? `${path}?${query}` : path,
     cookie: hideAlert ? `${HIDE_ALERT_COOKIE}=true` : '',
   };
+}
+
+/**
+ * The query a page is keyed and rendered by: only parameters some page reads (pageParameters.ts),
+ * each name=value pair once, stable-sorted by name, so `b=1&a=2&a=2&x=junk` and `a=2&b=1` are one
+ * page, while a parameter's repeated values keep their order.
+ */
+export function pageQuery(originalUrl: string): string {
+  const mark = originalUrl.indexOf('?');
+  if (mark < 0) return '';
+  const seen = new Set<string>();
+  const kept = new URLSearchParams();
+  for (const [name, value] of new URLSearchParams(originalUrl.slice(mark + 1))) {
+    const pair = `${name}=${value}`;
+    if (!isPageParameter(name) || seen.has(pair)) continue;
+    seen.add(pair);
+    kept.append(name, value);
+  }
+  kept.sort();
+  return kept.toString();
 }
 
 /** The key prefix of every variant of one page (queries, languages' origins, alert), for a purge. */
