@@ -96,13 +96,12 @@ export class PageCacheFastPath {
     logAnswer(this.options.logger, req, req.url ?? '', requestId, status, started);
   }
 
-  /** One exact request as the pipeline sees it: GET or HEAD, host (and the proxy's, when trusted), URL, and whether the alert is hidden. */
+  /** One exact request as the pipeline sees it: GET or HEAD, host (and the proxy's, when trusted), URL; none with a personal cookie. */
   private signature(req: IncomingMessage): string | undefined {
     if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
-    const role = cookieRole(req.headers.cookie);
-    if (role === 'personal') return undefined;
+    if (cookieRole(req.headers.cookie) === 'personal') return undefined;
     // `originalUrl` once Express has the request; the raw URL before.
     const url = (req as Partial<Request>).originalUrl ?? req.url ?? '';
-    return `${hostSignature(req, this.options.trustProxy)}\n${url}\n${role}`;
+    return `${hostSignature(req, this.options.trustProxy)}\n${url}`;
   }
 }

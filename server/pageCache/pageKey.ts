@@ -1,26 +1,28 @@
 import type { Request, Response } from 'express';
-import { HIDE_ALERT_COOKIE, readCookie } from '../../client/enhance/cookies.js';
+import { readCookie } from '../../client/enhance/cookies.js';
 import { CONTENT_PREVIEW_QUERY, END_PREVIEW_QUERY } from '../../contracts/upstream/content.js';
 import { siteOrigin } from '../markets/siteOrigin.js';
 import { PREVIEW_COOKIE } from '../pages/previewMode.js';
 import { TOKEN_COOKIES } from '../api/tirehotelSession.js';
 import { isPageParameter } from './pageParameters.js';
 
-/** Cookies that make a request one person's (an editor's preview, a tire-hotel login): never served from or into the cache. */
+/**
+ * Cookies that make a request one person's (an editor's preview, a tire-hotel login): never served
+ * from or into the cache. No other cookie changes a page: the dismissed alert (`hideAlert`) is hidden
+ * in the browser (client/enhance/alertGate.ts), so a cached page is the same bytes for everyone.
+ */
 const PERSONAL_COOKIES = [PREVIEW_COOKIE, ...Object.values(TOKEN_COOKIES)];
 
 /** Longer addresses are not worth a cache slot (and bound the key's size). */
 const MAX_URL_LENGTH = 2_048;
 
 export interface PageKey {
-  /** `market|path|language|origin|query|alert`: market and path first, so a purge can match a prefix. */
+  /** `market|path|language|origin|query`: market and path first, so a purge can match a prefix. */
   key: string;
   market: string;
   path: string;
   /** What the page is rendered from: the path and the page-changing parameters, sorted. */
   url: string;
-  /** The cookie header the page is rendered with: only the cookies that change the HTML. */
-  cookie: string;
 }
 
 /** Why a request cannot use the shared cache, or undefined when it can. */
@@ -33,11 +35,10 @@ export function bypassReason(req: Request): string | undefined {
   return undefined;
 }
 
-/** What a request's cookies mean to the cache: one person's (never cached), the alert hidden (its own key), or nothing. */
-export function cookieRole(cookies: string | undefined): 'personal' | 'alert-hidden' | 'none' {
+/** What a request's cookies mean to the cache: one person's (never cached), or nothing. */
+export function cookieRole(cookies: string | undefined): 'personal' | 'none' {
   if (!cookies) return 'none';
-  if (PERSONAL_COOKIES.some((name) => readCookie(cookies, name) !== null)) return 'personal';
-  return readCookie(cookies, HIDE_ALERT_COOKIE) !== null ? 'alert-hidden' : 'none';
+  return PERSONAL_COOKIES.some((name) => readCookie(cookies, name) !== null) ? 'personal' : 'none';
 }
 
 /** The cache key of an anonymous page request on a market host (res.locals.market and language are set). */
@@ -45,14 +46,12 @@ export function pageKeyOf(req: Request, res: Response): PageKey {
   const { market, language } = res.locals;
   const query = pageQuery(req.originalUrl);
   const path = req.path;
-  const hideAlert = cookieRole(req.headers.cookie) === 'alert-hidden';
   const origin = siteOrigin(market, req);
   return {
-    key: [market.id, escapeBar(path), language, origin, query, hideAlert ? 'a0' : 'a1'].join('|'),
+    key: [market.id, escapeBar(path), language, origin, query].join('|'),
     market: market.id,
     path,
     url: query ? `${path}?${query}` : path,
-    cookie: hideAlert ? `${HIDE_ALERT_COOKIE}=true` : '',
   };
 }
 
@@ -76,7 +75,7 @@ export function pageQuery(originalUrl: string): string {
   return kept.toString();
 }
 
-/** The key prefix of every variant of one page (queries, languages' origins, alert), for a purge. */
+/** The key prefix of every variant of one page (queries, languages' origins), for a purge. */
 export function pathKeyPrefix(market: string, path: string): string {
   return `${market}|${escapeBar(path)}|`;
 }
