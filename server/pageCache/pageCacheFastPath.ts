@@ -9,7 +9,7 @@ import type { Metrics } from '../metrics.js';
 import type { PageCache } from './pageCache.js';
 import { PAGE_CACHE_ROUTE, type PageCacheMetrics } from './pageCacheMetrics.js';
 import { cookieRole } from './pageKey.js';
-import type { PageEntry } from './pageEntry.js';
+import { entryBodyNow, type PageEntry } from './pageEntry.js';
 import { cachedAnswer, variantFor, type Variant } from './sendPage.js';
 
 /** What the full pipeline decided for one exact request: the page key, and the headers it had set before the page's own. */
@@ -71,6 +71,7 @@ export class PageCacheFastPath {
     const started = performance.now();
     const requestId = requestIdFor(req);
     const answer = this.answerOf(entry, variantFor(req, entry));
+    if (!answer) return false; // that encoding is not compressed yet: Express compresses it
     res.once('finish', () => this.recordAnswer(req, answer.status, requestId, started));
     res.writeHead(answer.status, learned.pipelineHeaders.concat(answer.headers, 'x-request-id', requestId));
     res.end(req.method === 'HEAD' ? undefined : answer.body);
@@ -83,7 +84,9 @@ export class PageCacheFastPath {
     if (!byVariant) this.answers.set(entry, (byVariant = new Map()));
     let answer = byVariant.get(variant);
     if (!answer) {
-      const { status, headers, body } = cachedAnswer(entry, variant, 'hit', this.options.cacheControl);
+      const bytes = variant === 'not-modified' ? undefined : entryBodyNow(entry, variant);
+      if (variant !== 'not-modified' && !bytes) return undefined;
+      const { status, headers, body } = cachedAnswer(entry, variant, 'hit', this.options.cacheControl, bytes);
       answer = { status, headers: Object.entries(headers).flat(), body };
       byVariant.set(variant, answer);
     }
