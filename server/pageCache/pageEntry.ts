@@ -42,7 +42,8 @@ export async function bestEntry(entry: PageEntry): Promise<PageEntry> {
     }),
     gzipAsync(entry.identity, { level: 9 }),
   ]);
-  return { ...entry, br, gzip: gz };
+  // A copy of the bytes: the quick forms are kept with the old ones (compressedVariants.ts) and go with them.
+  return { ...entry, identity: Buffer.from(entry.identity), br, gzip: gz };
 }
 
 /** The page's bytes in an encoding: the best form when made, else the quick one (made once, then kept with the bytes). */
