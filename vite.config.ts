@@ -1,14 +1,14 @@
 import { readdirSync, existsSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { CLIENT_BUILD_DIR, ENHANCE_ENTRY, ISLANDS_DIR, RUM_ENTRY, SITE_STYLESHEET, islandEntryPath } from './client/islands/entryPath.js';
+import { ALERT_GATE_ENTRY, CLIENT_BUILD_DIR, ENHANCE_ENTRY, ISLANDS_DIR, RUM_ENTRY, SITE_STYLESHEET, islandEntryPath } from './client/islands/entryPath.js';
 
-/** One entry per island folder that has an entry.ts (named after the island), the enhance script and the site stylesheet. */
+/** One entry per island folder that has an entry.ts (named after the island), the enhance script, the alert gate and the site stylesheet. */
 function clientEntries(): Record<string, string> {
   const islands = readdirSync(ISLANDS_DIR, { withFileTypes: true })
     .filter((d) => d.isDirectory() && existsSync(islandEntryPath(d.name)))
     .map((d) => [`island-${d.name}`, islandEntryPath(d.name)]);
-  return { ...Object.fromEntries(islands), enhance: ENHANCE_ENTRY, rum: RUM_ENTRY, site: SITE_STYLESHEET };
+  return { ...Object.fromEntries(islands), enhance: ENHANCE_ENTRY, alertGate: ALERT_GATE_ENTRY, rum: RUM_ENTRY, site: SITE_STYLESHEET };
 }
 
 export default defineConfig({

@@ -37,6 +37,7 @@ export function composeApp(options: {
   const redirects = loadRedirects(config.redirectsDir);
   const redis = connectRedis(config.redisUrl, logger);
   const metrics = new Metrics({ defaultMetrics: options.defaultMetrics ?? false });
+  metrics.watchDependencies([redis.probe]);
   const upstreams = createUpstreams(config, logger, metrics);
   const searchCache = new SearchCache({
     store: config.redisUrl ? redisStore(redis) : memoryStore(),

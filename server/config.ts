@@ -78,6 +78,7 @@ const EnvSchema = z.object({
   // Where pages live in Redis; the purge channel is named after it, so separate deployments (or tests) sharing a Redis stay apart.
   PAGE_CACHE_REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'expected letters, digits, : . _ -').default('bff:page:v1:'),
   PAGE_CACHE_MAX_MB: z.coerce.number({ message: 'expected megabytes' }).int().min(1).max(4_096).default(128),
+  PAGE_CACHE_STORES_PER_CLIENT_PER_MIN: z.coerce.number({ message: 'expected a whole number' }).int().min(1).max(1_000_000).default(120),
   // What a CDN or other shared cache is told (s-maxage, stale-while-revalidate) about a cached page.
   PAGE_CDN_MAX_AGE_S: seconds.default(30),
   PAGE_CDN_SWR_S: seconds.default(300),
@@ -164,6 +165,8 @@ export interface Config {
     maxBytes: number;
     redisPrefix: string;
     cdn: { maxAgeS: number; staleWhileRevalidateS: number };
+    /** New pages one client (req.ip) may make the cache store a minute, counted across containers; beyond, its misses are rendered for it alone. */
+    storesPerClientPerMin: number;
   };
   contentWebhookSecret: string | undefined;
   sandboxPort: number;
@@ -246,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxBytes: e.PAGE_CACHE_MAX_MB * 1024 * 1024,
       redisPrefix: e.PAGE_CACHE_REDIS_PREFIX,
       cdn: { maxAgeS: e.PAGE_CDN_MAX_AGE_S, staleWhileRevalidateS: e.PAGE_CDN_SWR_S },
+      storesPerClientPerMin: e.PAGE_CACHE_STORES_PER_CLIENT_PER_MIN,
     },
     contentWebhookSecret: e.CONTENT_WEBHOOK_SECRET,
     sandboxPort: e.SANDBOX_PORT,

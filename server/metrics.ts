@@ -1,5 +1,6 @@
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { DependencyProbe } from './http/health.js';
 
 /** The process's Prometheus metrics, one registry per app (so tests can run apps side by side). */
 export class Metrics {
@@ -57,6 +58,26 @@ export class Metrics {
       this.loopDelay.reset();
     },
   });
+
+  /** Read from the dependencies' probes at each scrape (the same state /readyz names). */
+  private dependencyProbes: readonly DependencyProbe[] = [];
+
+  readonly dependencyUp = new Gauge({
+    name: 'bff_dependency_up',
+    help: 'Whether a configured dependency answers its health check now (1) or not (0), by dependency (redis)',
+    labelNames: ['dependency'] as const,
+    registers: [this.registry],
+    collect: () => {
+      for (const probe of this.dependencyProbes) {
+        const state = probe.state();
+        if (state !== 'not_configured') this.dependencyUp.set({ dependency: probe.name }, state === 'up' ? 1 : 0);
+      }
+    },
+  });
+
+  watchDependencies(probes: readonly DependencyProbe[]): void {
+    this.dependencyProbes = probes;
+  }
 
   constructor(options: { defaultMetrics?: boolean } = {}) {
     if (options.defaultMetrics) collectDefaultMetrics({ register: this.registry });

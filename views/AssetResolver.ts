@@ -1,6 +1,8 @@
 /** Where a page's built assets live; the server implements it from Vite's manifest (or the dev server). */
 export interface AssetResolver {
   /** Stylesheets every page links. */
+  /** Classic scripts every page runs in <head> before the stylesheets (the alert gate): they block the first paint, so keep them tiny. */
+  headScripts: readonly string[];
   stylesheets: readonly string[];
   /** Development only: CSP hashes (`sha256-…`) of the inline scripts pages carry (the React Refresh preamble). */
   scriptHashes?: readonly string[];

@@ -44,6 +44,9 @@ export function Document({ head, assets, children }: { head: PageHead; assets: A
         <SeoHead head={head} />
         {head.breadcrumbs && <BreadcrumbJsonLd crumbs={head.breadcrumbs} />}
         {head.structuredData?.map((data, i) => <JsonLd key={i} data={data} />)}
+        {assets.headScripts.map((src) => (
+          <script key={src} src={src} />
+        ))}
         {assets.stylesheets.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}

@@ -1,6 +1,6 @@
 import { HIDE_ALERT_COOKIE, setCookie } from './cookies.js';
 
-/** Dismissing the alert hides it now and, through the cookie, on the server's next pages for a day. */
+/** Dismissing the alert hides it now and, through the cookie, on the next pages for a day (alertGate.ts hides it before they paint). */
 export function enhanceAlert(): void {
   document.addEventListener('click', (event) => {
     const button = (event.target as Element).closest('[data-alert-dismiss]');

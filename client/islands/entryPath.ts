@@ -3,6 +3,8 @@ export const ISLANDS_DIR = 'client/islands';
 export const SITE_STYLESHEET = 'client/styles/site.css';
 /** The small script without React behind the layout's menus, alert, scroll-to-top and other native-HTML blocks. */
 export const ENHANCE_ENTRY = 'client/enhance/entry.ts';
+/** Marks <html> when the alert was dismissed, before first paint: a classic script in <head>, no imports. */
+export const ALERT_GATE_ENTRY = 'client/enhance/alertGate.ts';
 /** Field data (Core Web Vitals with web-vitals, sent to /api/rum): its own small module, on every page. */
 export const RUM_ENTRY = 'client/rum/reportVitals.ts';
 

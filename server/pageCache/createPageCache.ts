@@ -9,6 +9,7 @@ import { PageCacheMetrics } from './pageCacheMetrics.js';
 import { LocalPageStore, RedisPageStore } from './pageStores.js';
 import { purgeBus } from './purgeBus.js';
 import { forgetCachedLayouts } from '../pages/loadLayout.js';
+import { SharedRateLimiter } from '../security/sharedRateLimiter.js';
 
 export interface PageCaching {
   cache: PageCache;
@@ -17,6 +18,8 @@ export interface PageCaching {
   fastPath: PageCacheFastPath;
   /** What a cached page tells shared caches (CDN). */
   cacheControl: string;
+  /** New pages one client may make the cache store a minute (shared by every container through Redis). */
+  storeBudget: SharedRateLimiter;
   /** Drops pages under the key prefixes here, in Redis, and (pub/sub) in every other container. */
   purge(prefixes: string[]): Promise<number>;
   close(): Promise<void>;
@@ -45,6 +48,7 @@ export function createPageCache(config: Config, redis: RedisConnection, metrics:
     metrics: pageMetrics,
     fastPath,
     cacheControl,
+    storeBudget: new SharedRateLimiter(redis, { keyPrefix: `${config.pageCache.redisPrefix}stores`, points: config.pageCache.storesPerClientPerMin, durationS: 60 }),
     async purge(prefixes) {
       const dropped = await cache.purge(prefixes);
       await bus?.publish(prefixes);

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { PageCacheMetrics } from './pageCacheMetrics.js';
-import { buildEntry, REPLAYED_HEADERS, type PageEntry } from './pageEntry.js';
+import { bestEntry, buildEntry, REPLAYED_HEADERS, type PageEntry } from './pageEntry.js';
 import type { RenderedPage } from './renderDetached.js';
 import type { LocalPageStore, RedisPageStore } from './pageStores.js';
 
@@ -8,6 +8,9 @@ import type { LocalPageStore, RedisPageStore } from './pageStores.js';
 const STORED_STATUSES = new Set([200, 404]);
 /** After a refresh that could not be kept, the stale copy is served this long before another render is tried. */
 const RETRY_AFTER_FAILED_REFRESH_MS = 5_000;
+/** Best-quality compressing of pages asked for again: this many at a time, off the request path; more waiting are not queued. */
+const UPGRADES_AT_ONCE = 1;
+const UPGRADES_WAITING = 200;
 
 export type Lookup = { entry: PageEntry; state: 'fresh' | 'stale' } | undefined;
 
@@ -17,11 +20,13 @@ export interface RenderOutcome {
   /** Safe to send to every request with the key (no cookie set, not private, not a redirect). */
   shareable: boolean;
   stored: boolean;
+  /** The page as stored (kept unless a purge came meanwhile): what the waiters are sent. */
+  entry?: PageEntry;
 }
 
 interface Flight {
   rendered: Promise<RenderOutcome>;
-  /** Settles once the entry is compressed and stored (or found not storable). */
+  /** Settles once the entry is stored in Redis too (or found not storable). */
   done: Promise<void>;
 }
 
@@ -37,6 +42,9 @@ export class PageCache {
   private readonly retryAt = new Map<string, number>();
   /** Bumped by every purge: a render that started before one must not store what it saw. */
   private purgeEpoch = 0;
+  private readonly upgradeQueue: { key: string; entry: PageEntry }[] = [];
+  private readonly upgradeWaiting = new Set<string>();
+  private readonly upgradesRunning = new Set<Promise<void>>();
 
   constructor(
     private readonly options: {
@@ -66,14 +74,23 @@ export class PageCache {
   async lookup(key: string): Promise<Lookup> {
     const local = this.options.local.get(key);
     const localState = local ? this.stateOf(local) : 'expired';
-    if (local && localState === 'fresh') return { entry: local, state: 'fresh' };
+    if (local && localState === 'fresh') {
+      this.upgradeLater(key, local);
+      return { entry: local, state: 'fresh' };
+    }
     const shared = this.options.shared ? await this.options.shared.get(key) : undefined;
     const best = shared && (!local || shared.storedAt > local.storedAt) ? shared : local;
     if (!best) return undefined;
     const state = this.stateOf(best);
     if (state === 'expired') return undefined;
     if (best === shared) this.options.local.set(key, shared, this.lifetimeLeft(shared));
+    if (state === 'fresh') this.upgradeLater(key, best);
     return { entry: best, state };
+  }
+
+  /** Whether a render of the key is under way here (a request for it then costs nothing to store). */
+  rendering(key: string): boolean {
+    return this.flights.has(key);
   }
 
   /** This process's copy when it is fresh: all the fast path may send (server/pageCache/pageCacheFastPath.ts). */
@@ -92,16 +109,16 @@ export class PageCache {
       // A redirect carries the asker's own query on (tracking parameters included), so each asker gets their own.
       const shareable = !page.setsCookie && !/private|no-store/.test(headerCacheControl) && (page.status < 300 || page.status >= 400);
       const storable = shareable && STORED_STATUSES.has(page.status) && !page.incomplete;
-      return { page, shareable, stored: storable };
+      if (!storable) return { page, shareable, stored: false };
+      // Not compressed here: the waiters' encodings are made once each as they are sent (entryBody).
+      const entry = buildEntry({ status: page.status, headers: replayed(page.headers), body: page.body }, this.now());
+      // Purged while rendering: what it saw may be the old content, so it is sent but not kept.
+      if (epoch === this.purgeEpoch) this.options.local.set(key, entry, this.lifetimeLeft(entry));
+      return { page, shareable, stored: true, entry };
     });
     const done = rendered
       .then(async (outcome) => {
-        if (!outcome.stored) return;
-        const entry = await buildEntry({ status: outcome.page.status, headers: replayed(outcome.page.headers), body: outcome.page.body }, this.now());
-        if (epoch !== this.purgeEpoch) return; // purged while rendering: what it saw may be the old content
-        const lifetime = this.lifetimeLeft(entry);
-        this.options.local.set(key, entry, lifetime);
-        await this.options.shared?.set(key, entry, lifetime);
+        if (outcome.entry && epoch === this.purgeEpoch) await this.options.shared?.set(key, outcome.entry, this.lifetimeLeft(outcome.entry));
       })
       .catch((err: unknown) => this.options.logger.warn({ err, key }, 'page cache: render or store failed'))
       .finally(() => this.flights.delete(key));
@@ -127,9 +144,44 @@ export class PageCache {
     if (this.retryAt.size > 10_000) this.retryAt.clear();
   }
 
-  /** Waits for every render under way to be stored (tests and shutdown). */
+  /** Waits for every render under way to be stored, and every best-quality compressing (tests and shutdown). */
   async settled(): Promise<void> {
     await Promise.all([...this.flights.values()].map((f) => f.done));
+    while (this.upgradesRunning.size > 0) await Promise.all(this.upgradesRunning);
+  }
+
+  /**
+   * A page asked for again gets its best-quality forms (brotli 11, gzip 9), one page at a time in
+   * the background: what a page asked for once costs stays the price of an uncached answer.
+   */
+  private upgradeLater(key: string, entry: PageEntry): void {
+    if (entry.br || this.upgradeWaiting.has(key) || this.upgradeWaiting.size >= UPGRADES_WAITING) return;
+    this.upgradeWaiting.add(key);
+    this.upgradeQueue.push({ key, entry });
+    this.nextUpgrade();
+  }
+
+  private nextUpgrade(): void {
+    if (this.upgradesRunning.size >= UPGRADES_AT_ONCE) return;
+    const job = this.upgradeQueue.shift();
+    if (!job) return;
+    const epoch = this.purgeEpoch;
+    const running: Promise<void> = bestEntry(job.entry)
+      .then(async (best) => {
+        // Only over the very copy it was made from: not after a purge, a refresh or an eviction.
+        const current = this.options.local.get(job.key);
+        if (epoch !== this.purgeEpoch || current?.storedAt !== job.entry.storedAt || current.etag !== job.entry.etag) return;
+        const lifetime = this.lifetimeLeft(best);
+        this.options.local.set(job.key, best, lifetime);
+        await this.options.shared?.set(job.key, best, lifetime);
+      })
+      .catch((err: unknown) => this.options.logger.warn({ err, key: job.key }, 'page cache: best-quality compressing failed'))
+      .finally(() => {
+        this.upgradeWaiting.delete(job.key);
+        this.upgradesRunning.delete(running);
+        this.nextUpgrade();
+      });
+    this.upgradesRunning.add(running);
   }
 
   /** Drops this process's copies under the key prefixes ('' is everything); renders under way will not be stored. */
@@ -143,6 +195,8 @@ export class PageCache {
   /** Drops the shared copies too (the other containers drop theirs when told: pageCachePurge.ts). */
   async purge(prefixes: readonly string[]): Promise<number> {
     const dropped = this.purgeLocal(prefixes);
+    // A best-quality copy being written to Redis now would land after the purge: let it land first.
+    await Promise.all(this.upgradesRunning);
     await this.options.shared?.purge(prefixes);
     return dropped;
   }

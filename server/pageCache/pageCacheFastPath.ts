@@ -10,7 +10,7 @@ import type { Metrics } from '../metrics.js';
 import type { PageCache } from './pageCache.js';
 import { PAGE_CACHE_ROUTE, type PageCacheMetrics } from './pageCacheMetrics.js';
 import { cookieRole } from './pageKey.js';
-import type { PageEntry } from './pageEntry.js';
+import { entryBodyNow, type PageEntry } from './pageEntry.js';
 import { cachedAnswer, variantFor, type Variant } from './sendPage.js';
 
 /** What the full pipeline decided for one exact request: the page key, and the headers it had set before the page's own. */
@@ -72,6 +72,7 @@ export class PageCacheFastPath {
     const started = performance.now();
     const requestId = requestIdFor(req);
     const answer = this.answerOf(entry, variantFor(req, entry));
+    if (!answer) return false; // that encoding is not compressed yet: Express compresses it
     res.once('finish', () => this.recordAnswer(req, answer.status, requestId, started));
     res.writeHead(answer.status, learned.pipelineHeaders.concat(answer.headers, 'x-request-id', requestId));
     res.end(req.method === 'HEAD' ? undefined : answer.body);
@@ -84,7 +85,9 @@ export class PageCacheFastPath {
     if (!byVariant) this.answers.set(entry, (byVariant = new Map()));
     let answer = byVariant.get(variant);
     if (!answer) {
-      const { status, headers, body } = cachedAnswer(entry, variant, 'hit', this.options.cacheControl);
+      const bytes = variant === 'not-modified' ? undefined : entryBodyNow(entry, variant);
+      if (variant !== 'not-modified' && !bytes) return undefined;
+      const { status, headers, body } = cachedAnswer(entry, variant, 'hit', this.options.cacheControl, bytes);
       answer = { status, headers: Object.entries(headers).flat(), body };
       byVariant.set(variant, answer);
     }
@@ -97,13 +100,12 @@ export class PageCacheFastPath {
     logAnswer(this.options.logger, req, req.url ?? '', requestId, status, started);
   }
 
-  /** One exact request as the pipeline sees it: GET or HEAD, host (and the proxy's, when trusted), URL, and whether the alert is hidden. */
+  /** One exact request as the pipeline sees it: GET or HEAD, host (and the proxy's, when trusted), URL; none with a personal cookie. */
   private signature(req: IncomingMessage): string | undefined {
     if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
-    const role = cookieRole(req.headers.cookie);
-    if (role === 'personal') return undefined;
+    if (cookieRole(req.headers.cookie) === 'personal') return undefined;
     // `originalUrl` once Express has the request; the raw URL before.
     const url = (req as Partial<Request>).originalUrl ?? req.url ?? '';
-    return `${hostSignature(req, this.options.trustProxy)}\n${url}\n${role}`;
+    return `${hostSignature(req, this.options.trustProxy)}\n${url}`;
   }
 }

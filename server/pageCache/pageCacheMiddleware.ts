@@ -21,7 +21,7 @@ const NOT_REPLAYED = new Set(['content-length', 'content-encoding', 'transfer-en
  * cookies bypass it (`private, no-store`). Every answer says `x-cache: hit|miss|stale|bypass`.
  */
 export function pageCacheMiddleware(caching: PageCaching, pages: RequestHandler, settings: PageCacheSettings, logger: Logger): RequestHandler {
-  const { cache, metrics, fastPath, cacheControl: publicCacheControl } = caching;
+  const { cache, metrics, fastPath, cacheControl: publicCacheControl, storeBudget } = caching;
   const bypass = (res: Response, personal: boolean) => {
     res.setHeader('x-cache', 'bypass');
     // Editing mode or a personal cookie: what this answer shows is one person's.
@@ -45,6 +45,12 @@ export function pageCacheMiddleware(caching: PageCaching, pages: RequestHandler,
       res.locals.metricsRoute = PAGE_CACHE_ROUTE;
       return sendEntry(req, res, found.entry, found.state === 'fresh' ? 'hit' : 'stale', publicCacheControl);
     }
+    // Joining a render under way stores nothing new; starting one may, within the client's budget.
+    // Over it, the client's page is rendered for it alone: it costs what an uncached page costs, and fills nothing.
+    if (!cache.rendering(key.key) && !(await storeBudget.consume(req.ip ?? 'unknown')).allowed) {
+      bypass(res, false);
+      return pages(req, res, next);
+    }
     let outcome;
     try {
       outcome = await cache.render(key.key, render);
@@ -57,13 +63,16 @@ export function pageCacheMiddleware(caching: PageCaching, pages: RequestHandler,
       bypass(res, false);
       return pages(req, res, next);
     }
-    const result: PageCacheResult = outcome.stored ? 'miss' : 'bypass';
-    metrics.record(result);
-    sendRendered(res, outcome.page, result, outcome.stored ? publicCacheControl : undefined);
+    if (outcome.entry) {
+      metrics.record('miss');
+      return sendEntry(req, res, outcome.entry, 'miss', publicCacheControl);
+    }
+    metrics.record('bypass');
+    sendRendered(res, outcome.page, 'bypass', undefined);
   };
 }
 
-/** The render's own answer, for whoever waited for it; compressed on the fly by the compression middleware. */
+/** A render's answer that is not kept, for whoever waited for it; compressed on the fly by the compression middleware. */
 function sendRendered(res: Response, page: RenderedPage, result: PageCacheResult, cacheControl: string | undefined): void {
   res.status(page.status);
   for (const [name, value] of Object.entries(page.headers)) if (!NOT_REPLAYED.has(name)) res.setHeader(name, value);

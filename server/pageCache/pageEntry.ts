@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { compressed, compressedNow } from '../cache/compressedVariants.js';
+import type { Encoding } from '../http/contentEncoding.js';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -8,49 +10,72 @@ const gzipAsync = promisify(gzip);
 /** Headers of a rendered page that belong to its bytes and are replayed with them. */
 export const REPLAYED_HEADERS = ['content-type', 'content-language', 'x-robots-tag', 'link'] as const;
 
-/** One finished page, compressed once: what every shopper asking for its key is sent. */
+/**
+ * One finished page: what every shopper asking for its key is sent. Stored as rendered; its
+ * compressed forms are made the first time an encoding is asked for, at a quick quality
+ * (compressedVariants.ts, as cheap as compressing an uncached answer), and at the best quality
+ * (`br`, `gzip`) only once the page is asked for again (bestEntry), off the request path.
+ */
 export interface PageEntry {
   status: number;
   headers: Record<string, string>;
-  /** Weak: the three encodings are one page. */
+  /** Weak: every encoding is one page. */
   etag: string;
   storedAt: number;
   identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  /** Brotli 11 and gzip 9, once made; until then the quick forms are sent. */
+  br?: Buffer;
+  gzip?: Buffer;
 }
 
-/** Brotli at its highest quality and gzip at 9, off the event loop: paid once per render, saved on every hit. */
-export async function buildEntry(page: { status: number; headers: Record<string, string>; body: Buffer }, storedAt: number): Promise<PageEntry> {
-  const [br, gz] = await Promise.all([
-    brotli(page.body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: page.body.length },
-    }),
-    gzipAsync(page.body, { level: 9 }),
-  ]);
+/** A rendered page as an entry: no compressing here (a page asked for once costs no more than an uncached one). */
+export function buildEntry(page: { status: number; headers: Record<string, string>; body: Buffer }, storedAt: number): PageEntry {
   const etag = `W/"${createHash('sha1').update(page.body).digest('base64url')}"`;
-  return { status: page.status, headers: page.headers, etag, storedAt, identity: page.body, br, gzip: gz };
+  return { status: page.status, headers: page.headers, etag, storedAt, identity: page.body };
+}
+
+/** Brotli at its highest quality and gzip at 9, off the event loop: paid for pages asked for more than once. */
+export async function bestEntry(entry: PageEntry): Promise<PageEntry> {
+  const [br, gz] = await Promise.all([
+    brotli(entry.identity, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: entry.identity.length },
+    }),
+    gzipAsync(entry.identity, { level: 9 }),
+  ]);
+  // A copy of the bytes: the quick forms are kept with the old ones (compressedVariants.ts) and go with them.
+  return { ...entry, identity: Buffer.from(entry.identity), br, gzip: gz };
+}
+
+/** The page's bytes in an encoding: the best form when made, else the quick one (made once, then kept with the bytes). */
+export function entryBody(entry: PageEntry, encoding: Encoding): Promise<Buffer> {
+  const best = encoding === 'identity' ? entry.identity : entry[encoding];
+  return best ? Promise.resolve(best) : compressed(entry.identity, encoding);
+}
+
+/** The same, only if at hand now (for the fast path, which cannot wait). */
+export function entryBodyNow(entry: PageEntry, encoding: Encoding): Buffer | undefined {
+  return (encoding === 'identity' ? entry.identity : entry[encoding]) ?? compressedNow(entry.identity, encoding);
 }
 
 export function entryBytes(entry: PageEntry): number {
-  return entry.identity.length + entry.br.length + entry.gzip.length + 256;
+  return entry.identity.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0) + 256;
 }
 
-/** Redis form: 4-byte header length, the JSON header, then the three bodies back to back. */
+/** Redis form: 4-byte header length, the JSON header, then the bodies back to back (a form not made yet is 0 bytes). */
 export function serialiseEntry(entry: PageEntry): Buffer {
   const header = Buffer.from(
     JSON.stringify({
-      v: 1,
+      v: 2,
       status: entry.status,
       headers: entry.headers,
       etag: entry.etag,
       storedAt: entry.storedAt,
-      sizes: [entry.identity.length, entry.br.length, entry.gzip.length],
+      sizes: [entry.identity.length, entry.br?.length ?? 0, entry.gzip?.length ?? 0],
     }),
   );
   const length = Buffer.alloc(4);
   length.writeUInt32BE(header.length);
-  return Buffer.concat([length, header, entry.identity, entry.br, entry.gzip]);
+  return Buffer.concat([length, header, entry.identity, entry.br ?? Buffer.alloc(0), entry.gzip ?? Buffer.alloc(0)]);
 }
 
 /** The stored form back; anything that does not read exactly (older version, truncated) is a miss. */
@@ -68,9 +93,12 @@ export function parseEntry(bytes: Buffer): PageEntry | undefined {
     };
     const [identityLength, brLength, gzipLength] = header.sizes;
     let offset = 4 + headerLength;
-    if (header.v !== 1 || offset + identityLength + brLength + gzipLength !== bytes.length) return undefined;
+    if (header.v !== 2 || offset + identityLength + brLength + gzipLength !== bytes.length) return undefined;
     const take = (n: number) => bytes.subarray(offset, (offset += n));
-    return { status: header.status, headers: header.headers, etag: header.etag, storedAt: header.storedAt, identity: take(identityLength), br: take(brLength), gzip: take(gzipLength) };
+    const entry: PageEntry = { status: header.status, headers: header.headers, etag: header.etag, storedAt: header.storedAt, identity: take(identityLength) };
+    const br = take(brLength);
+    const gz = take(gzipLength);
+    return br.length > 0 && gz.length > 0 ? { ...entry, br, gzip: gz } : entry;
   } catch {
     return undefined;
   }

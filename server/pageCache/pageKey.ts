@@ -1,71 +1,81 @@
 import type { Request, Response } from 'express';
-import { HIDE_ALERT_COOKIE, readCookie } from '../../client/enhance/cookies.js';
+import { readCookie } from '../../client/enhance/cookies.js';
 import { CONTENT_PREVIEW_QUERY, END_PREVIEW_QUERY } from '../../contracts/upstream/content.js';
 import { siteOrigin } from '../markets/siteOrigin.js';
 import { PREVIEW_COOKIE } from '../pages/previewMode.js';
 import { TOKEN_COOKIES } from '../api/tirehotelSession.js';
+import { isPageParameter } from './pageParameters.js';
 
 /**
- * Query parameters that never change a page (campaign and click tracking): left out of the key and
- * out of the request the page is rendered from, so `?utm_source=x` shares the plain page's bytes.
- * Every other parameter may change the page (filters, sort, paging, tags, search words) and is kept.
+ * Cookies that make a request one person's (an editor's preview, a tire-hotel login): never served
+ * from or into the cache. No other cookie changes a page: the dismissed alert (`hideAlert`) is hidden
+ * in the browser (client/enhance/alertGate.ts), so a cached page is the same bytes for everyone.
  */
-const TRACKING_PARAMETER = /^(utm_\w+|gclid|gbraid|wbraid|dclid|fbclid|msclkid|yclid|twclid|ttclid|li_fat_id|mc_cid|mc_eid|_ga|_gl|_hsenc|_hsmi|igshid|srsltid)$/i;
-
-/** Cookies that make a request one person's (an editor's preview, a tire-hotel login): never served from or into the cache. */
 const PERSONAL_COOKIES = [PREVIEW_COOKIE, ...Object.values(TOKEN_COOKIES)];
 
 /** Longer addresses are not worth a cache slot (and bound the key's size). */
 const MAX_URL_LENGTH = 2_048;
 
 export interface PageKey {
-  /** `market|path|language|origin|query|alert`: market and path first, so a purge can match a prefix. */
+  /** `market|path|language|origin|query`: market and path first, so a purge can match a prefix. */
   key: string;
   market: string;
   path: string;
   /** What the page is rendered from: the path and the page-changing parameters, sorted. */
   url: string;
-  /** The cookie header the page is rendered with: only the cookies that change the HTML. */
-  cookie: string;
 }
 
 /** Why a request cannot use the shared cache, or undefined when it can. */
 export function bypassReason(req: Request): string | undefined {
   if (req.method !== 'GET' && req.method !== 'HEAD') return 'method';
-  if (req.originalUrl.length > MAX_URL_LENGTH) return 'long_url';
+  // Long only for what the key keeps: junk parameters that make an address long still share the page.
+  if (req.originalUrl.length > MAX_URL_LENGTH && req.path.length + pageQuery(req.originalUrl).length > MAX_URL_LENGTH) return 'long_url';
   if (req.query[CONTENT_PREVIEW_QUERY] !== undefined || req.query[END_PREVIEW_QUERY] !== undefined) return 'editing';
   if (cookieRole(req.headers.cookie) === 'personal') return 'personal';
   return undefined;
 }
 
-/** What a request's cookies mean to the cache: one person's (never cached), the alert hidden (its own key), or nothing. */
-export function cookieRole(cookies: string | undefined): 'personal' | 'alert-hidden' | 'none' {
+/** What a request's cookies mean to the cache: one person's (never cached), or nothing. */
+export function cookieRole(cookies: string | undefined): 'personal' | 'none' {
   if (!cookies) return 'none';
-  if (PERSONAL_COOKIES.some((name) => readCookie(cookies, name) !== null)) return 'personal';
-  return readCookie(cookies, HIDE_ALERT_COOKIE) !== null ? 'alert-hidden' : 'none';
+  return PERSONAL_COOKIES.some((name) => readCookie(cookies, name) !== null) ? 'personal' : 'none';
 }
 
 /** The cache key of an anonymous page request on a market host (res.locals.market and language are set). */
 export function pageKeyOf(req: Request, res: Response): PageKey {
   const { market, language } = res.locals;
-  const params = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
-  for (const name of [...params.keys()]) if (TRACKING_PARAMETER.test(name)) params.delete(name);
-  // Stable by name, so `b=1&a=2` and `a=2&b=1` are one page, while repeated values keep their order.
-  params.sort();
-  const query = params.toString();
+  const query = pageQuery(req.originalUrl);
   const path = req.path;
-  const hideAlert = cookieRole(req.headers.cookie) === 'alert-hidden';
   const origin = siteOrigin(market, req);
   return {
-    key: [market.id, escapeBar(path), language, origin, query, hideAlert ? 'a0' : 'a1'].join('|'),
+    key: [market.id, escapeBar(path), language, origin, query].join('|'),
     market: market.id,
     path,
     url: query ? `${path}?${query}` : path,
-    cookie: hideAlert ? `${HIDE_ALERT_COOKIE}=true` : '',
   };
 }
 
-/** The key prefix of every variant of one page (queries, languages' origins, alert), for a purge. */
+/**
+ * The query a page is keyed and rendered by: only parameters some page reads (pageParameters.ts),
+ * each name=value pair once, stable-sorted by name, so `b=1&a=2&a=2&x=junk` and `a=2&b=1` are one
+ * page, while a parameter's repeated values keep their order.
+ */
+export function pageQuery(originalUrl: string): string {
+  const mark = originalUrl.indexOf('?');
+  if (mark < 0) return '';
+  const seen = new Set<string>();
+  const kept = new URLSearchParams();
+  for (const [name, value] of new URLSearchParams(originalUrl.slice(mark + 1))) {
+    const pair = `${name}=${value}`;
+    if (!isPageParameter(name) || seen.has(pair)) continue;
+    seen.add(pair);
+    kept.append(name, value);
+  }
+  kept.sort();
+  return kept.toString();
+}
+
+/** The key prefix of every variant of one page (queries, languages' origins), for a purge. */
 export function pathKeyPrefix(market: string, path: string): string {
   return `${market}|${escapeBar(path)}|`;
 }

@@ -20,8 +20,8 @@ const CARRIED_HEADERS = ['host', 'x-forwarded-host', 'x-forwarded-proto', 'x-for
 
 /**
  * Renders the page of `key` through the page routes on a request of its own, detached from the
- * shopper who asked: it carries only what the key holds (path, page-changing parameters, the cookie
- * that changes the HTML, the host), so its bytes are right for every request with that key, and it
+ * shopper who asked: it carries only what the key holds (path, page-changing parameters, the host;
+ * no cookie), so its bytes are right for every request with that key, and it
  * finishes (and fills the cache) even when that shopper goes away or is served a stale copy meanwhile.
  */
 export function renderDetached(pages: RequestHandler, from: Request, fromRes: Response, key: PageKey, timeoutMs: number): Promise<RenderedPage> {
@@ -33,7 +33,7 @@ export function renderDetached(pages: RequestHandler, from: Request, fromRes: Re
   req.httpVersionMinor = 1;
   req.httpVersion = '1.1';
   const requestId = `page-cache-${randomUUID()}`;
-  req.headers = { 'user-agent': 'bff-page-cache', 'x-request-id': requestId, ...(key.cookie ? { cookie: key.cookie } : {}) };
+  req.headers = { 'user-agent': 'bff-page-cache', 'x-request-id': requestId };
   for (const name of CARRIED_HEADERS) {
     const value = from.headers[name];
     if (typeof value === 'string') req.headers[name] = value;

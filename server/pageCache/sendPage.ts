@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Request, Response } from 'express';
-import type { PageEntry } from './pageEntry.js';
+import { entryBody, type PageEntry } from './pageEntry.js';
 import type { PageCacheResult } from './pageCacheMetrics.js';
 import { chooseEncoding, type Encoding } from '../http/contentEncoding.js';
 
@@ -28,20 +28,25 @@ export interface CachedAnswer {
   body: Buffer | undefined;
 }
 
-/** What a cached page answers in one variant: the same for every request that gets that variant. */
-export function cachedAnswer(entry: PageEntry, variant: Variant, result: PageCacheResult, cacheControl: string): CachedAnswer {
+/** What a cached page answers in one variant (`body`: its bytes in that encoding): the same for every request that gets that variant. */
+export function cachedAnswer(entry: PageEntry, variant: Variant, result: PageCacheResult, cacheControl: string, body: Buffer | undefined): CachedAnswer {
   const headers: Record<string, string | number> = { ...entry.headers, 'cache-control': cacheControl, vary: 'Accept-Encoding', etag: entry.etag, 'x-cache': result };
-  if (variant === 'not-modified') return { status: 304, headers, body: undefined };
-  const body = variant === 'br' ? entry.br : variant === 'gzip' ? entry.gzip : entry.identity;
+  if (variant === 'not-modified' || body === undefined) return { status: 304, headers, body: undefined };
   // Set, so the compression middleware leaves the bytes as they are.
   if (variant !== 'identity') headers['content-encoding'] = variant;
   headers['content-length'] = body.length;
   return { status: entry.status, headers, body };
 }
 
-/** Sends a cached page through Express (the full pipeline's hit; server/pageCache/pageCacheFastPath.ts sends the rest). */
-export function sendEntry(req: Request, res: Response, entry: PageEntry, result: PageCacheResult, cacheControl: string): void {
-  const answer = cachedAnswer(entry, variantFor(req, entry), result, cacheControl);
+/**
+ * Sends a cached page through Express (the full pipeline's hit and the miss that stored it;
+ * server/pageCache/pageCacheFastPath.ts sends the rest). A form not made yet is compressed now, once.
+ */
+export async function sendEntry(req: Request, res: Response, entry: PageEntry, result: PageCacheResult, cacheControl: string): Promise<void> {
+  let variant = variantFor(req, entry);
+  let body = variant === 'not-modified' ? undefined : await entryBody(entry, variant).catch(() => undefined);
+  if (variant !== 'not-modified' && body === undefined) [variant, body] = ['identity', entry.identity]; // a compression that failed
+  const answer = cachedAnswer(entry, variant, result, cacheControl, body);
   res.status(answer.status);
   for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
   res.end(req.method === 'HEAD' ? undefined : answer.body);

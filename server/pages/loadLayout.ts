@@ -1,6 +1,5 @@
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { HIDE_ALERT_COOKIE, readCookie } from '../../client/enhance/cookies.js';
 import type { LayoutData } from '../../views/layout/layoutData.js';
 import type { ContentClient, ContentScope } from '../upstream/contentClient.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
@@ -44,8 +43,8 @@ export interface LoadLayoutOptions {
 /**
  * Navigation, alert and footer brands, loaded in parallel and cached per market and language
  * (server/pages/layoutCache.ts), except in editing mode: an editor sees drafts and their change at once. Each part that fails is left out (and logged by the upstream layer):
- * the layout never costs the shopper the page. A dismissed alert (cookie hideAlert) is left out
- * unless it is a Warning, which cannot be dismissed.
+ * the layout never costs the shopper the page. The alert is always there: a dismissed one is hidden
+ * in the browser (client/enhance/alertGate.ts), so the page is the same for everyone and may be shared.
  */
 export async function loadLayout(
   content: ContentClient,
@@ -71,11 +70,9 @@ export async function loadLayout(
     logger.warn({ requestId: ctx.requestId, failed }, 'layout rendered without parts the content service did not give');
     res.locals.pageIncomplete = true;
   }
-  const dismissed = readCookie(req.headers.cookie ?? '', HIDE_ALERT_COOKIE) !== null;
-  const shownAlert = alert.status === 'fulfilled' && alert.value && (alert.value.type === 'Warning' || !dismissed) ? alert.value : null;
   return {
     navigation: navigation.status === 'fulfilled' ? navigation.value : null,
-    alert: shownAlert,
+    alert: alert.status === 'fulfilled' ? alert.value : null,
     brands: brands.status === 'fulfilled' ? brands.value : [],
   };
 }

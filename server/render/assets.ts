@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { Router, static as expressStatic, type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { AssetResolver } from '../../views/AssetResolver.js';
-import { CLIENT_BUILD_DIR, ENHANCE_ENTRY, islandEntryPath, RUM_ENTRY, SITE_STYLESHEET } from '../../client/islands/entryPath.js';
+import { ALERT_GATE_ENTRY, CLIENT_BUILD_DIR, ENHANCE_ENTRY, islandEntryPath, RUM_ENTRY, SITE_STYLESHEET } from '../../client/islands/entryPath.js';
 
 const ManifestSchema = z.record(
   z.string(),
@@ -30,10 +30,14 @@ export function manifestAssets(manifestPath: string): AssetResolver {
   const url = (file: string) => `/${file}`;
   const siteCss = manifest[SITE_STYLESHEET];
   const stylesheets = siteCss ? [url(siteCss.file)] : [];
+  const alertGate = manifest[ALERT_GATE_ENTRY];
+  if (!alertGate) throw new Error(`${ALERT_GATE_ENTRY} has no entry in the client build`);
+  const headScripts = [url(alertGate.file)];
 
   const memo = new Map<string, ReturnType<AssetResolver['pageScripts']>>();
   return {
     stylesheets,
+    headScripts,
     pageScripts(islands) {
       const key = islands.join(',');
       const known = memo.get(key);
@@ -73,6 +77,7 @@ export function devServerAssets(): AssetResolver {
   ].join('\n');
   return {
     stylesheets: [`/${SITE_STYLESHEET}`],
+    headScripts: [`/${ALERT_GATE_ENTRY}`],
     scriptHashes: [`sha256-${createHash('sha256').update(preamble).digest('base64')}`],
     pageScripts: (islands) => ({
       scripts: ['/@vite/client', `/${ENHANCE_ENTRY}`, `/${RUM_ENTRY}`, ...islands.map((name) => `/${islandEntryPath(name)}`)],

@@ -11,7 +11,7 @@ export type LimitOutcome = { allowed: true } | { allowed: false; retryAfterS: nu
  */
 export class SharedRateLimiter {
   private readonly memory: RateLimiterMemory;
-  private redisLimiter: RateLimiterRedis | undefined;
+  private redisLimiter: { client: object; limiter: RateLimiterRedis } | undefined;
 
   constructor(
     private readonly redis: RedisConnection,
@@ -34,7 +34,9 @@ export class SharedRateLimiter {
   private limiter(): RateLimiterAbstract {
     const client = this.redis.available();
     if (!client) return this.memory;
-    this.redisLimiter ??= new RateLimiterRedis({
+    // A client that stopped answering is replaced by a new one (redisConnection.ts): count on the one in use.
+    if (this.redisLimiter?.client === client) return this.redisLimiter.limiter;
+    const limiter = new RateLimiterRedis({
       storeClient: client,
       useRedisPackage: true,
       rejectIfRedisNotReady: true,
@@ -43,7 +45,8 @@ export class SharedRateLimiter {
       duration: this.options.durationS,
       insuranceLimiter: this.memory,
     });
-    return this.redisLimiter;
+    this.redisLimiter = { client, limiter };
+    return limiter;
   }
 }
 

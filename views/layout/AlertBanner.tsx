@@ -1,12 +1,15 @@
 import { usePage } from '../PageContext.js';
 import type { LayoutData } from './layoutData.js';
 
-/** The site-wide alert; every type but Warning can be dismissed for a day (client/enhance/alertBanner.ts). */
+/**
+ * The site-wide alert; every type but Warning can be dismissed for a day (client/enhance/alertBanner.ts).
+ * Sent to everyone: a dismissed one is hidden in the browser (client/enhance/alertGate.ts), so the page stays public.
+ */
 export function AlertBanner({ alert }: { alert: NonNullable<LayoutData['alert']> }) {
   const { t } = usePage();
   const dismissable = alert.type !== 'Warning';
   return (
-    <section className={`alert-banner alert-banner--${alert.type.toLowerCase()}`} aria-label={t('layout.alertRegion')} data-alert={alert.id}>
+    <section className={`alert-banner alert-banner--${alert.type.toLowerCase()}`} aria-label={t('layout.alertRegion')} data-alert={alert.id} data-alert-dismissable={dismissable ? '' : undefined}>
       <p className="alert-banner__text">
         {alert.text}{' '}
         {alert.link && (

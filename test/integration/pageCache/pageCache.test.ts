@@ -102,17 +102,6 @@ describe('page cache', () => {
     expect(other.headers['x-cache']).toBe('miss');
   });
 
-  it('keeps a page with the dismissed alert apart from the page with it', async () => {
-    await get('/kontakt-oss-test-alert');
-    await get('/');
-    await settled();
-    const dismissed = await get('/').set('Cookie', 'hideAlert=true; _ga=GA1.1.1');
-    expect(dismissed.headers['x-cache']).toBe('miss');
-    await settled();
-    expect((await get('/').set('Cookie', 'hideAlert=true')).headers['x-cache']).toBe('hit');
-    expect((await get('/').set('Cookie', '_ga=GA1.1.2')).headers['x-cache']).toBe('hit');
-  });
-
   it('bypasses editing mode, personal cookies and other methods, and stores none of them', async () => {
     const editing = await get(`/om-oss/kontakt?preview=${CONTENT_SANDBOX_PREVIEW_TOKEN}`);
     expect(editing.headers['x-cache']).toBe('bypass');

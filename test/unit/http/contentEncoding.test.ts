@@ -1,5 +1,5 @@
 import { chooseEncoding } from '../../../server/http/contentEncoding.js';
-import { buildEntry, parseEntry, serialiseEntry } from '../../../server/pageCache/pageEntry.js';
+import { bestEntry, buildEntry, parseEntry, serialiseEntry } from '../../../server/pageCache/pageEntry.js';
 
 describe('choosing a stored encoding', () => {
   it.each([
@@ -18,9 +18,11 @@ describe('choosing a stored encoding', () => {
 
 describe('a stored page', () => {
   it('reads back from its Redis form exactly, and a truncated one reads as a miss', async () => {
-    const entry = await buildEntry({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: Buffer.from('<!DOCTYPE html><p>Hej</p>'.repeat(50)) }, 1_000);
+    const entry = buildEntry({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: Buffer.from('<!DOCTYPE html><p>Hej</p>'.repeat(50)) }, 1_000);
     const bytes = serialiseEntry(entry);
     expect(parseEntry(bytes)).toEqual(entry);
+    const best = await bestEntry(entry);
+    expect(parseEntry(serialiseEntry(best))).toEqual(best);
     expect(parseEntry(bytes.subarray(0, bytes.length - 1))).toBeUndefined();
     expect(parseEntry(Buffer.from('not a page'))).toBeUndefined();
   });

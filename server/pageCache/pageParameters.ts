@@ -1,0 +1,33 @@
+import { URL_RANGE_FIELDS, URL_TERM_FIELDS } from '../../client/islands/carList/carListConfig.js';
+import { KIT_FACETS } from '../../client/islands/kits/kitsQuery.js';
+import { SITE_LIST_FILTER_FIELDS } from '../pages/siteListFilters.js';
+
+/**
+ * Every query parameter a page reads, by who reads it. A cached page is keyed by these only and
+ * rendered from these only: any other parameter (tracking, junk, a typo) cannot make a page of its
+ * own, so `?x=<random>` shares the plain page's entry. A page that starts reading a new parameter
+ * must add it here, or the cache serves it the page without it.
+ */
+const READ_BY = {
+  /** client/islands/carList/carListUrlState.ts (the plain form also sends a range as `_min`/`_max`). */
+  carList: ['keyphrase', 'sortName', 'page', ...URL_TERM_FIELDS, ...URL_RANGE_FIELDS.flatMap((f) => [f, `${f}_min`, `${f}_max`])],
+  /** server/pages/siteListPage.tsx and siteListFilters.ts. */
+  siteList: ['q', ...SITE_LIST_FILTER_FIELDS],
+  /** client/islands/kits/kitsQuery.ts (kitsQueryOf). */
+  kits: ['keyphrase', 'page', ...KIT_FACETS],
+  /** server/pages/storiesData.ts (storiesQueryOf): the tag chip and load-more without JavaScript. */
+  stories: ['tag', 'page'],
+  /** server/pages/bookingPage.tsx: the place prefill. */
+  booking: ['lat', 'lng'],
+  /** views/blocks/TireHotelBlock.tsx: the registration number prefill. */
+  tireHotel: ['regNo'],
+  /** views/blocks/HeroBlock.tsx: the hero search's current words. */
+  hero: ['keyphrase'],
+} as const satisfies Record<string, readonly string[]>;
+
+const PAGE_PARAMETERS: ReadonlySet<string> = new Set(Object.values(READ_BY).flat());
+
+/** Whether any page reads this query parameter (names are case-sensitive, as the pages read them). */
+export function isPageParameter(name: string): boolean {
+  return PAGE_PARAMETERS.has(name);
+}

@@ -1,0 +1,77 @@
+import { jest } from '@jest/globals';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import request from 'supertest';
+import { createTestApp } from '../support/testApp.js';
+import { startSandboxPeer } from '../support/sandboxPeer.js';
+
+jest.setTimeout(60_000);
+
+/** A free port on this machine, for a Redis of this test's own (the shared one is never paused). */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+async function waitFor(what: string, condition: () => Promise<boolean>, timeoutMs: number): Promise<number> {
+  const started = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return Date.now() - started;
+}
+
+let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
+let redisServer: ChildProcess;
+let bff: ReturnType<typeof createTestApp>;
+
+beforeAll(async () => {
+  const port = await freePort();
+  redisServer = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  sandbox = await startSandboxPeer();
+  bff = createTestApp({ REDIS_URL: `redis://127.0.0.1:${port}`, PAGE_CACHE: 'true' }, { sandboxUrl: sandbox.url });
+  await waitFor('redis up', async () => (await readyz()).body.dependencies.redis === 'up', 10_000);
+});
+afterAll(async () => {
+  redisServer?.kill('SIGCONT');
+  await bff?.close();
+  await sandbox?.close();
+  if (redisServer?.exitCode === null) redisServer.kill('SIGKILL');
+});
+
+const readyz = () => request(bff.app).get('/readyz');
+const redisGauge = async () => Number(/^bff_dependency_up\{dependency="redis"\} (\d)$/m.exec((await request(bff.app).get('/metrics')).text)?.[1]);
+const page = (path: string) => request(bff.app).get(path).set('Host', 'se.localhost');
+
+describe('Redis health', () => {
+  it('reports a Redis that stops answering within seconds, keeps serving pages fast, and reconnects once it answers again', async () => {
+    expect(await redisGauge()).toBe(1);
+    expect((await page('/om-oss')).status).toBe(200);
+
+    // Stalled, not gone: the socket stays open and nothing answers.
+    redisServer.kill('SIGSTOP');
+    await waitFor('redis reported down', async () => (await readyz()).body.dependencies.redis === 'down', 3_000);
+    const degraded = await readyz();
+    expect(degraded.status).toBe(200); // a Redis outage degrades; it does not take the container out
+    expect(degraded.body.degraded).toEqual(['redis']);
+    expect(await redisGauge()).toBe(0);
+
+    // Pages, cached and not, go without Redis at once instead of waiting out its deadline on every call.
+    for (const path of ['/om-oss', '/om-oss/kontakt', '/kop-bil/sok-bil?car_fuel=El', '/nyheter']) {
+      const started = Date.now();
+      const res = await page(path);
+      expect([path, res.status]).toEqual([path, 200]);
+      expect(Date.now() - started).toBeLessThan(1_500);
+    }
+
+    redisServer.kill('SIGCONT');
+    await waitFor('redis up again', async () => (await readyz()).body.dependencies.redis === 'up', 10_000);
+    expect(await redisGauge()).toBe(1);
+    expect(bff.redis.available()).toBeDefined();
+    expect(await bff.redis.available()!.ping()).toBe('PONG');
+  });
+});
