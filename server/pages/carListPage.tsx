@@ -1,6 +1,7 @@
 import type { Market } from '../../markets/schema.js';
 import type { Translate } from '../../markets/translations/dictionaries.js';
-import { carCardTextsOf } from '../../client/cars/carCardTexts.js';
+import { carCardTextsOf, mileageLabelKey } from '../../client/cars/carCardTexts.js';
+import { distanceUnitText } from '../../client/cars/formatCar.js';
 import { CAR_SORTS, RANGE_FACETS, URL_RANGE_FIELDS, URL_TERM_FIELDS } from '../../client/islands/carList/carListConfig.js';
 import { CarList } from '../../client/islands/carList/CarList.js';
 import { withFacetsToUndo } from '../../client/islands/carList/fetchCarList.js';
@@ -25,7 +26,7 @@ import type { PageDeps } from './pageDeps.js';
 export const carListPageKind: ContentPageKind = async ({ page, blockData, req, res, ctx, deps }) => {
   const { market, language, t } = res.locals;
   const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
-  const parsed = parseCarListState(query);
+  const parsed = parseCarListState(query, market.distanceUnit);
   const results = await searchCarList(parsed, market, deps, ctx);
   if (results.failed) res.locals.pageIncomplete = true;
   // The plain form sends both ends of every slider; an end-to-end range is no filter.
@@ -36,7 +37,7 @@ export const carListPageKind: ContentPageKind = async ({ page, blockData, req, r
     keep: carListQuery(EMPTY_STATE, query).slice(1),
     state,
     results,
-    texts: carListTextsOf(t),
+    texts: carListTextsOf(t, market),
     card: carCardTextsOf(t, market, language),
     currency: market.currency,
     compareLabels: compareToggleLabels(t),
@@ -66,7 +67,9 @@ export async function searchCarList(state: CarListState, market: Market, deps: P
   }
 }
 
-export function carListTextsOf(t: Translate): CarListTexts {
+export function carListTextsOf(t: Translate, market: Market): CarListTexts {
+  // Mileage is named as the cards and the car page name it, in the market's unit ('Miltal (mil)', 'Mileage (miles)').
+  const mileage = { mileage: t(mileageLabelKey(market.distanceUnit)), unit: distanceUnitText(market.distanceUnit) };
   return {
     filters: t('carList.filters'),
     showFilters: t('carList.showFilters'),
@@ -75,7 +78,7 @@ export function carListTextsOf(t: Translate): CarListTexts {
     search: t('carList.search'),
     applyFilters: t('carList.applyFilters'),
     sortLabel: t('carList.sortLabel'),
-    sorts: Object.fromEntries(CAR_SORTS.map((sort) => [sort, t(`carList.sort.${sort}`)])) as CarListTexts['sorts'],
+    sorts: Object.fromEntries(CAR_SORTS.map((sort) => [sort, t(`carList.sort.${sort}`, mileage)])) as CarListTexts['sorts'],
     activeFilters: t('carList.activeFilters'),
     clearAll: t('carList.clearAll'),
     removeFilter: t('carList.removeFilter'),
@@ -94,7 +97,7 @@ export function carListTextsOf(t: Translate): CarListTexts {
     results: t('carList.results'),
     error: t('error.carListError'),
     noResults: t('error.noSearchResults'),
-    facetNames: Object.fromEntries([...URL_TERM_FIELDS, ...URL_RANGE_FIELDS].map((f) => [f, t(`carList.facet.${f}`)])) as CarListTexts['facetNames'],
+    facetNames: Object.fromEntries([...URL_TERM_FIELDS, ...URL_RANGE_FIELDS].map((f) => [f, t(`carList.facet.${f}`, mileage)])) as CarListTexts['facetNames'],
   };
 }
 
