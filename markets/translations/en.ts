@@ -566,4 +566,7 @@ export const en: Dictionary = {
   'tirehotel.ratingThanks': 'Thank you for your rating',
   'tirehotel.toHome': 'Go to the home page',
   'tirehotel.footer': 'Have questions about your tyre storage? Email us at {email}.',
+  // issue 26 (e1): the booking's joke class label, the Finnish site's texts in Swedish, map attribution
+  'booking.carClass': 'Vehicle class',
+  'booking.carClassJoke': 'Time machine (88 mph required)',
 };

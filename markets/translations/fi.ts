@@ -566,4 +566,7 @@ export const fi: Dictionary = {
   'tirehotel.ratingThanks': 'Kiitos arviostasi',
   'tirehotel.toHome': 'Siirry etusivulle',
   'tirehotel.footer': 'Onko sinulla kysyttävää rengashotellista? Lähetä meille sähköpostia osoitteeseen {email}.',
+  // issue 26 (e1): the booking's joke class label, the Finnish site's texts in Swedish, map attribution
+  'booking.carClass': 'Ajoneuvoluokka',
+  'booking.carClassJoke': 'Aikakone (vaatii 88 mph)',
 };

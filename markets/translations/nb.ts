@@ -566,4 +566,7 @@ export const nb: Dictionary = {
   'tirehotel.ratingThanks': 'Takk for vurderingen din',
   'tirehotel.toHome': 'Gå til forsiden',
   'tirehotel.footer': 'Har du spørsmål om dekkhotellet ditt? Send oss en e-post på {email}.',
+  // issue 26 (e1): the booking's joke class label, the Finnish site's texts in Swedish, map attribution
+  'booking.carClass': 'Kjøretøyklasse',
+  'booking.carClassJoke': 'Tidsmaskin (krever 88 mph)',
 };

@@ -566,4 +566,7 @@ export const sk: Dictionary = {
   'tirehotel.ratingThanks': 'Ďakujeme za vaše hodnotenie',
   'tirehotel.toHome': 'Prejsť na úvodnú stránku',
   'tirehotel.footer': 'Máte otázky k uskladneniu pneumatík? Napíšte nám na {email}.',
+  // issue 26 (e1): the booking's joke class label, the Finnish site's texts in Swedish, map attribution
+  'booking.carClass': 'Trieda vozidla',
+  'booking.carClassJoke': 'Stroj času (vyžaduje 88 mph)',
 };

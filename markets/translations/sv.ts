@@ -569,6 +569,9 @@ export const sv = {
   'tirehotel.ratingThanks': 'Tack för din betygsättning',
   'tirehotel.toHome': 'Gå till startsidan',
   'tirehotel.footer': 'Har du frågor om ditt däckhotell? Mejla oss på {email}.',
+  // issue 26 (e1): the booking's joke class label, the Finnish site's texts in Swedish, map attribution
+  'booking.carClass': 'Fordonsklass',
+  'booking.carClassJoke': 'Tidsmaskin (kräver 88 mph)',
 } as const;
 
 export type TranslationKey = keyof typeof sv;
