@@ -72,7 +72,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(https:\/\/[^\s/]+|\/)[^\s]*\{z\}[^\s]*\{x\}[^\s]*\{y\}[^\s]*$/, 'expected an https:// or /path template with {z}, {x} and {y}')
     .default('/media/map-tiles/{z}/{x}/{y}.svg'),
-  MAP_TILE_ATTRIBUTION: z.string().max(300).default('Kartdata: sandbox'),
+  MAP_TILE_ATTRIBUTION: z.string().max(300).default('sandbox'),
   // Directory of the redirect tables (<market>.txt); another one lets the redirects check try a changed table.
   REDIRECTS_DIR: z.string().min(1).default('redirects'),
 });

@@ -10,7 +10,7 @@ export const en: Dictionary = {
   'layout.language': 'Language',
   'layout.menu': 'Menu',
   'layout.closeMenu': 'Close menu',
-  'layout.allIn': 'All of {section}',
+  'layout.allIn': 'Overview: {section}',
   'layout.opensInNewWindow': '(opens in a new window)',
   'layout.alertDismiss': 'Dismiss the message',
   'layout.alertRegion': 'Important message',
@@ -569,4 +569,5 @@ export const en: Dictionary = {
   // issue 26 (e1): the booking's joke class label, the Finnish site's texts in Swedish, map attribution
   'booking.carClass': 'Vehicle class',
   'booking.carClassJoke': 'Time machine (88 mph required)',
+  'map.attribution': 'Map data: {source}',
 };

@@ -569,4 +569,5 @@ export const fi: Dictionary = {
   // issue 26 (e1): the booking's joke class label, the Finnish site's texts in Swedish, map attribution
   'booking.carClass': 'Ajoneuvoluokka',
   'booking.carClassJoke': 'Aikakone (vaatii 88 mph)',
+  'map.attribution': 'Karttatiedot: {source}',
 };

@@ -10,7 +10,7 @@ export const nb: Dictionary = {
   'layout.language': 'Språk',
   'layout.menu': 'Meny',
   'layout.closeMenu': 'Lukk menyen',
-  'layout.allIn': 'Alt om {section}',
+  'layout.allIn': 'Oversikt: {section}',
   'layout.opensInNewWindow': '(åpnes i et nytt vindu)',
   'layout.alertDismiss': 'Lukk meldingen',
   'layout.alertRegion': 'Viktig melding',
@@ -569,4 +569,5 @@ export const nb: Dictionary = {
   // issue 26 (e1): the booking's joke class label, the Finnish site's texts in Swedish, map attribution
   'booking.carClass': 'Kjøretøyklasse',
   'booking.carClassJoke': 'Tidsmaskin (krever 88 mph)',
+  'map.attribution': 'Kartdata: {source}',
 };

@@ -569,4 +569,5 @@ export const sk: Dictionary = {
   // issue 26 (e1): the booking's joke class label, the Finnish site's texts in Swedish, map attribution
   'booking.carClass': 'Trieda vozidla',
   'booking.carClassJoke': 'Stroj času (vyžaduje 88 mph)',
+  'map.attribution': 'Mapové údaje: {source}',
 };

@@ -13,7 +13,7 @@ export const sv = {
   'layout.language': 'Språk',
   'layout.menu': 'Meny',
   'layout.closeMenu': 'Stäng menyn',
-  'layout.allIn': 'Allt om {section}',
+  'layout.allIn': 'Översikt: {section}',
   'layout.opensInNewWindow': '(öppnas i ett nytt fönster)',
   'layout.alertDismiss': 'Stäng meddelandet',
   'layout.alertRegion': 'Viktigt meddelande',
@@ -572,6 +572,7 @@ export const sv = {
   // issue 26 (e1): the booking's joke class label, the Finnish site's texts in Swedish, map attribution
   'booking.carClass': 'Fordonsklass',
   'booking.carClassJoke': 'Tidsmaskin (kräver 88 mph)',
+  'map.attribution': 'Kartdata: {source}',
 } as const;
 
 export type TranslationKey = keyof typeof sv;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { KitSchema } from '../../contracts/upstream/search.js';
-import { CAR_CATALOGUE, MARKET_BRANDS } from './car-catalogue.js';
+import { CAR_CATALOGUE, MARKET_BRANDS, localModelName } from './car-catalogue.js';
 import { MARKET_PROFILES, type MarketProfile } from './market-profiles.js';
 import { seededFaker } from './random.js';
 import { VOCABULARIES, type VocabularyLanguage } from './vocabulary.js';
@@ -25,7 +25,8 @@ function generateMarketKits(seed: number, profile: MarketProfile, anchor: Date, 
   return Array.from({ length: profile.kitCount }, (_, i) => {
     const kitId = String(firstId + i);
     const brand = faker.helpers.arrayElement(brands);
-    const models = faker.helpers.arrayElements(CAR_CATALOGUE.filter((c) => c.brand === brand).map((c) => c.model), { min: 1, max: 3 });
+    const models = faker.helpers.arrayElements(CAR_CATALOGUE.filter((c) => c.brand === brand).map((c) => c.model), { min: 1, max: 3 })
+      .map((model) => localModelName(model, profile.language));
     const category = faker.number.int({ min: 0, max: PRODUCTS.sv.length - 1 });
     const price = Math.round((PRICE_EUR[category]! * faker.number.float({ min: 0.8, max: 1.3 }) * profile.eurRate) / 10) * 10 - 1;
     return {
