@@ -566,8 +566,10 @@ export const en: Dictionary = {
   'tirehotel.ratingThanks': 'Thank you for your rating',
   'tirehotel.toHome': 'Go to the home page',
   'tirehotel.footer': 'Have questions about your tyre storage? Email us at {email}.',
-  // issue 26 (e1): the booking's joke class label, the Finnish site's texts in Swedish, map attribution
+  // The booking's joke class label (part 2 §4.1), the map's attribution, vehicle types as facet values.
   'booking.carClass': 'Vehicle class',
   'booking.carClassJoke': 'Time machine (88 mph required)',
   'map.attribution': 'Map data: {source}',
+  'carValue.vehicleType.passenger': 'Car',
+  'carValue.vehicleType.commercial': 'Light commercial vehicle',
 };

@@ -566,8 +566,10 @@ export const fi: Dictionary = {
   'tirehotel.ratingThanks': 'Kiitos arviostasi',
   'tirehotel.toHome': 'Siirry etusivulle',
   'tirehotel.footer': 'Onko sinulla kysyttävää rengashotellista? Lähetä meille sähköpostia osoitteeseen {email}.',
-  // issue 26 (e1): the booking's joke class label, the Finnish site's texts in Swedish, map attribution
+  // The booking's joke class label (part 2 §4.1), the map's attribution, vehicle types as facet values.
   'booking.carClass': 'Ajoneuvoluokka',
   'booking.carClassJoke': 'Aikakone (vaatii 88 mph)',
   'map.attribution': 'Karttatiedot: {source}',
+  'carValue.vehicleType.passenger': 'Henkilöauto',
+  'carValue.vehicleType.commercial': 'Hyötyajoneuvo',
 };

@@ -566,8 +566,10 @@ export const nb: Dictionary = {
   'tirehotel.ratingThanks': 'Takk for vurderingen din',
   'tirehotel.toHome': 'Gå til forsiden',
   'tirehotel.footer': 'Har du spørsmål om dekkhotellet ditt? Send oss en e-post på {email}.',
-  // issue 26 (e1): the booking's joke class label, the Finnish site's texts in Swedish, map attribution
+  // The booking's joke class label (part 2 §4.1), the map's attribution, vehicle types as facet values.
   'booking.carClass': 'Kjøretøyklasse',
   'booking.carClassJoke': 'Tidsmaskin (krever 88 mph)',
   'map.attribution': 'Kartdata: {source}',
+  'carValue.vehicleType.passenger': 'Personbil',
+  'carValue.vehicleType.commercial': 'Varebil',
 };

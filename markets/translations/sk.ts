@@ -566,8 +566,10 @@ export const sk: Dictionary = {
   'tirehotel.ratingThanks': 'Ďakujeme za vaše hodnotenie',
   'tirehotel.toHome': 'Prejsť na úvodnú stránku',
   'tirehotel.footer': 'Máte otázky k uskladneniu pneumatík? Napíšte nám na {email}.',
-  // issue 26 (e1): the booking's joke class label, the Finnish site's texts in Swedish, map attribution
+  // The booking's joke class label (part 2 §4.1), the map's attribution, vehicle types as facet values.
   'booking.carClass': 'Trieda vozidla',
   'booking.carClassJoke': 'Stroj času (vyžaduje 88 mph)',
   'map.attribution': 'Mapové údaje: {source}',
+  'carValue.vehicleType.passenger': 'Osobné vozidlo',
+  'carValue.vehicleType.commercial': 'Úžitkové vozidlo',
 };

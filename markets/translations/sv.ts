@@ -569,10 +569,12 @@ export const sv = {
   'tirehotel.ratingThanks': 'Tack för din betygsättning',
   'tirehotel.toHome': 'Gå till startsidan',
   'tirehotel.footer': 'Har du frågor om ditt däckhotell? Mejla oss på {email}.',
-  // issue 26 (e1): the booking's joke class label, the Finnish site's texts in Swedish, map attribution
+  // The booking's joke class label (part 2 §4.1), the map's attribution, vehicle types as facet values.
   'booking.carClass': 'Fordonsklass',
   'booking.carClassJoke': 'Tidsmaskin (kräver 88 mph)',
   'map.attribution': 'Kartdata: {source}',
+  'carValue.vehicleType.passenger': 'Personbil',
+  'carValue.vehicleType.commercial': 'Transportbil',
 } as const;
 
 export type TranslationKey = keyof typeof sv;

@@ -20,7 +20,7 @@ const GROUP_HOURS: Record<DepartmentGroup, [Hours, Hours, Hours]> = {
 };
 
 /** Holiday eves with short or no hours, as month-day, per language. */
-const HOLIDAYS: Record<VocabularyLanguage, { day: string; name: string; hours: Hours }[]> = {
+export const HOLIDAYS: Record<VocabularyLanguage, { day: string; name: string; hours: Hours }[]> = {
   sv: [{ day: '12-24', name: 'Julafton', hours: null }, { day: '12-31', name: 'Nyårsafton', hours: ['10:00', '13:00'] }, { day: '06-19', name: 'Midsommarafton', hours: null }, { day: '04-30', name: 'Valborgsmässoafton', hours: ['09:00', '14:00'] }],
   fi: [{ day: '12-24', name: 'Jouluaatto', hours: null }, { day: '12-31', name: 'Uudenvuodenaatto', hours: ['10:00', '14:00'] }, { day: '06-19', name: 'Juhannusaatto', hours: null }, { day: '04-30', name: 'Vappuaatto', hours: ['09:00', '15:00'] }],
   nb: [{ day: '12-24', name: 'Julaften', hours: null }, { day: '12-31', name: 'Nyttårsaften', hours: ['10:00', '13:00'] }, { day: '05-16', name: 'Dagen før 17. mai', hours: ['09:00', '15:00'] }],

@@ -2,6 +2,7 @@ import type { Market } from '../../markets/schema.js';
 import type { Translate } from '../../markets/translations/dictionaries.js';
 import { carCardTextsOf, mileageLabelKey } from '../../client/cars/carCardTexts.js';
 import { distanceUnitText } from '../../client/cars/formatCar.js';
+import { carValueWords, type CarValueField } from '../../markets/translations/carValues.js';
 import { CAR_SORTS, RANGE_FACETS, URL_RANGE_FIELDS, URL_TERM_FIELDS } from '../../client/islands/carList/carListConfig.js';
 import { CarList } from '../../client/islands/carList/CarList.js';
 import { withFacetsToUndo } from '../../client/islands/carList/fetchCarList.js';
@@ -67,6 +68,11 @@ export async function searchCarList(state: CarListState, market: Market, deps: P
   }
 }
 
+/** Term facets whose values are words of the market's language, translated for its other languages. */
+const FACET_VALUE_FIELDS: Partial<Record<(typeof URL_TERM_FIELDS)[number], CarValueField>> = {
+  car_body: 'body', car_fuel: 'fuel', car_gearbox: 'gearbox', car_drive: 'drive', car_color: 'color', car_condition: 'condition', car_vehicle_type: 'vehicleType',
+};
+
 export function carListTextsOf(t: Translate, market: Market): CarListTexts {
   // Mileage is named as the cards and the car page name it, in the market's unit ('Miltal (mil)', 'Mileage (miles)').
   const mileage = { mileage: t(mileageLabelKey(market.distanceUnit)), unit: distanceUnitText(market.distanceUnit) };
@@ -98,6 +104,7 @@ export function carListTextsOf(t: Translate, market: Market): CarListTexts {
     error: t('error.carListError'),
     noResults: t('error.noSearchResults'),
     facetNames: Object.fromEntries([...URL_TERM_FIELDS, ...URL_RANGE_FIELDS].map((f) => [f, t(`carList.facet.${f}`, mileage)])) as CarListTexts['facetNames'],
+    facetValues: Object.fromEntries(Object.entries(FACET_VALUE_FIELDS).map(([field, kind]) => [field, carValueWords(market, t, kind)])),
   };
 }
 

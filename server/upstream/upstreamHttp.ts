@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { Metrics } from '../metrics.js';
 import { UpstreamError, type UpstreamFailure } from './upstreamError.js';
 import { sanitiseUpstreamBody } from './sanitiseUpstreamBody.js';
+import type { Language } from '../../markets/schema.js';
 import { guardBody, readBodyText, releaseBody } from './upstreamBody.js';
 
 /** What a caller passes along from the shopper's request. */
@@ -13,6 +14,8 @@ export interface CallContext {
   requestId?: string;
   /** Aborted when the shopper goes away: the upstream call is then abandoned too. */
   signal?: AbortSignal;
+  /** The page's language when it is not the market's first (Swedish on the Finnish site): searches answer their texts in it. */
+  language?: Language;
 }
 
 export interface UpstreamHttpOptions {

@@ -216,7 +216,7 @@ export function CarList(props: CarListProps) {
               const facet = facetOf(field);
               return (
                 <TermFacet key={field} name={texts.facetNames[field]} facet={facet?.type === 'term' ? facet : undefined}
-                  selected={state.terms[field] ?? []} defaultOpen={i === 0}
+                  selected={state.terms[field] ?? []} defaultOpen={i === 0} labelOf={(value) => texts.facetValues[field]?.[value] ?? value}
                   hrefFor={(value) => hrefOf(toggleTerm(state, field, value))}
                   onToggle={(value) => change(toggleTerm(latest.current.state, field, value))} texts={texts} />
               );
