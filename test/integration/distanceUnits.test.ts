@@ -48,6 +48,8 @@ describe('one distance unit per market', () => {
     expect(html).toContain(`${label} (${unit}): 0 ${unit} – ${upper} ${unit}`);
     expect(html).toMatch(new RegExp(`<option value="mileage_asc" selected="">${escape(label)}, `));
     expect(/<input[^>]*name="car_mileage_max"[^>]*>/.exec(html)?.[0]).toContain(`value="${mileageInUnit(50_000, market.distanceUnit)}"`);
+    // The compare bar's mileage row (its labels travel in the island's props).
+    expect(res.text).toMatch(new RegExp(`"rows":\\{[^}]*"mileage":"${escape(label)}"`));
     const cards = cardMileages(html, label);
     expect(cards.length).toBeGreaterThan(0);
     for (const value of cards) expect(value).toMatch(new RegExp(`^[\\d ,.]+ ${unit}$`));
