@@ -26,7 +26,7 @@ export const MarketSchema = z.object({
   currency: z.enum(['EUR', 'NOK', 'SEK', 'GBP']),
   /** BCP 47 locale per language, used for numbers and currency. */
   locales: z.partialRecord(LanguageSchema, z.string().min(2)),
-  dateFormat: z.enum(['YYYY-MM-DD', 'D.M.YYYY', 'DD.MM.YYYY', 'DD/MM/YYYY']),
+  dateFormat: z.enum(['YYYY-MM-DD', 'D.M.YYYY', 'D. M. YYYY', 'DD.MM.YYYY', 'DD/MM/YYYY']),
   /** How odometers and ranges are written: km, Swedish mil (10 km) or miles (the UK). Data is in km. */
   distanceUnit: z.enum(['km', 'mil', 'mi']),
   paths: z.object({

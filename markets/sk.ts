@@ -8,7 +8,8 @@ export const slovakia: Market = {
   languages: ['sk'],
   currency: 'EUR',
   locales: { sk: 'sk-SK' },
-  dateFormat: 'D.M.YYYY',
+  // Slovak writes dates with spaces (STN 01 6910), as the content service's story dates do.
+  dateFormat: 'D. M. YYYY',
   distanceUnit: 'km',
   paths: {
     carList: '/vozidla',

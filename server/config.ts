@@ -96,7 +96,7 @@ const EnvSchema = z.object({
     .string()
     .refine(isTileTemplate, 'expected an https:// or /path template with {z}, {x} and {y}')
     .default('/media/map-tiles/{z}/{x}/{y}.svg'),
-  MAP_TILE_ATTRIBUTION: z.string().max(300).default('Kartdata: sandbox'),
+  MAP_TILE_ATTRIBUTION: z.string().max(300).default('sandbox'),
   // Request limits (server/http/requestTarget.ts, server/http/clientLimits.ts, server/start.ts).
   MAX_REQUEST_TARGET_BYTES: z.coerce.number({ message: 'expected bytes' }).int().min(1024).max(16_384).default(8_192),
   CLIENT_MAX_CONCURRENT_REQUESTS: z.coerce.number({ message: 'expected a count' }).int().min(1).max(100_000).default(128),

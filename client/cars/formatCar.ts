@@ -28,7 +28,24 @@ export function mileageInUnit(km: number, unit: CarFormat['mileageUnit']): numbe
   return km;
 }
 
+/** A distance typed in the market's unit, in km for the search service (whole km, so an end is never a fraction). */
+export function kmFromUnit(value: number, unit: CarFormat['mileageUnit']): number {
+  if (unit === 'mil') return Math.round(value * 10);
+  if (unit === 'mi') return Math.round(value * KM_PER_MILE);
+  return Math.round(value);
+}
+
+/** The unit as written after a figure ('mil', 'km', 'miles'). */
+export function distanceUnitText(unit: CarFormat['mileageUnit']): string {
+  return UNIT_TEXT[unit];
+}
+
+/** A distance already in the market's unit, with the unit: '5 000 mil'. */
+export function formatDistance(valueInUnit: number, format: CarFormat): string {
+  return `${formatNumber(valueInUnit, format.locale)} ${UNIT_TEXT[format.mileageUnit]}`;
+}
+
 /** A distance in km as the market writes it: '4 531 mil', '61,690 km', '38,333 miles'. */
 export function formatMileage(km: number, format: CarFormat): string {
-  return `${formatNumber(mileageInUnit(km, format.mileageUnit), format.locale)} ${UNIT_TEXT[format.mileageUnit]}`;
+  return formatDistance(mileageInUnit(km, format.mileageUnit), format);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MARKET_IDS, type MarketId } from '../../markets/schema.js';
+import { LANGUAGES, MARKET_IDS, type MarketId } from '../../markets/schema.js';
 
 /**
  * Contract of the search service, shared by our client (server/upstream) and the sandbox.
@@ -27,6 +27,9 @@ import { MARKET_IDS, type MarketId } from '../../markets/schema.js';
  *   for cars and by name for sites and kits. Ties break on the id, so paging is stable.
  * - `fields`: top-level field names to return (all when omitted).
  * - `limit` default 24, max 100 (0 answers only facets and total); `offset` default 0.
+ * - `language`: the language of the documents' texts (descriptions, equipment, seller titles, department and
+ *   holiday names, kit names) when the market has more than one (Swedish on the Finnish site). Term values, in
+ *   filters and facets, stay in the index's own language, so a filter means the same in every language.
  */
 
 /**
@@ -110,6 +113,7 @@ export const SearchRequestSchema = z.object({
   offset: z.number().int().min(0).max(100_000).default(0),
   sort_name: SearchSortNameSchema.optional(),
   filters: z.array(SearchFilterSchema).max(50).optional(),
+  language: z.enum(LANGUAGES).optional(),
 });
 /** What a caller sends (defaults optional). */
 export type SearchRequest = z.input<typeof SearchRequestSchema>;

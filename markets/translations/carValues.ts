@@ -2,9 +2,9 @@ import type { Market } from '../schema.js';
 import { DICTIONARIES, type Translate } from './dictionaries.js';
 import { sv, type TranslationKey } from './sv.js';
 
-export type CarValueField = 'fuel' | 'gearbox' | 'body' | 'drive' | 'color' | 'condition';
+export type CarValueField = 'fuel' | 'gearbox' | 'body' | 'drive' | 'color' | 'condition' | 'vehicleType';
 
-const KEYS: Record<CarValueField, TranslationKey[]> = { fuel: [], gearbox: [], body: [], drive: [], color: [], condition: [] };
+const KEYS: Record<CarValueField, TranslationKey[]> = { fuel: [], gearbox: [], body: [], drive: [], color: [], condition: [], vehicleType: [] };
 for (const key of Object.keys(sv) as TranslationKey[]) {
   const field = /^carValue\.(\w+)\./.exec(key)?.[1] as CarValueField | undefined;
   if (field && field in KEYS) KEYS[field].push(key);

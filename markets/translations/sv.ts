@@ -13,7 +13,7 @@ export const sv = {
   'layout.language': 'Språk',
   'layout.menu': 'Meny',
   'layout.closeMenu': 'Stäng menyn',
-  'layout.allIn': 'Allt om {section}',
+  'layout.allIn': 'Översikt: {section}',
   'layout.opensInNewWindow': '(öppnas i ett nytt fönster)',
   'layout.alertDismiss': 'Stäng meddelandet',
   'layout.alertRegion': 'Viktigt meddelande',
@@ -137,8 +137,8 @@ export const sv = {
   'carList.sort.price_desc': 'Pris, högst först',
   'carList.sort.year_asc': 'Årsmodell, äldst först',
   'carList.sort.year_desc': 'Årsmodell, nyast först',
-  'carList.sort.mileage_asc': 'Miltal, lägst först',
-  'carList.sort.mileage_desc': 'Miltal, högst först',
+  'carList.sort.mileage_asc': '{mileage}, lägst först',
+  'carList.sort.mileage_desc': '{mileage}, högst först',
   'carList.sort.newest': 'Senast inkomna',
   'carList.sort.oldest': 'Först inkomna',
   'carList.activeFilters': 'Valda filter',
@@ -172,7 +172,7 @@ export const sv = {
   'carList.facet.car_price': 'Pris',
   'carList.facet.car_campaign_price': 'Kampanjpris',
   'carList.facet.car_retail_price': 'Ordinarie pris',
-  'carList.facet.car_mileage': 'Mätarställning (km)',
+  'carList.facet.car_mileage': '{mileage} ({unit})',
   'carList.facet.car_power': 'Effekt (hk)',
   'carList.facet.car_year': 'Årsmodell',
   'carList.facet.car_co2': 'CO₂ (g/km)',
@@ -578,6 +578,12 @@ export const sv = {
   'tirehotel.ratingThanks': 'Tack för din betygsättning',
   'tirehotel.toHome': 'Gå till startsidan',
   'tirehotel.footer': 'Har du frågor om ditt däckhotell? Mejla oss på {email}.',
+  // The booking's joke class label (part 2 §4.1), the map's attribution, vehicle types as facet values.
+  'booking.carClass': 'Fordonsklass',
+  'booking.carClassJoke': 'Tidsmaskin (kräver 88 mph)',
+  'map.attribution': 'Kartdata: {source}',
+  'carValue.vehicleType.passenger': 'Personbil',
+  'carValue.vehicleType.commercial': 'Transportbil',
 } as const;
 
 export type TranslationKey = keyof typeof sv;

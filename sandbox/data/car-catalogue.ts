@@ -1,4 +1,4 @@
-import type { Body, Fuel } from './vocabulary.js';
+import type { Body, Fuel, VocabularyLanguage } from './vocabulary.js';
 
 /** One model line: what bodies and fuels it comes in, its EUR list price when new, and its power span (hp). */
 export interface CatalogueModel {
@@ -79,5 +79,63 @@ export const MARKET_BRANDS: Readonly<Record<string, readonly string[]>> = {
   fi: ['Volvo', 'BMW', 'Škoda', 'Toyota', 'Kia', 'Hyundai', 'Mercedes-Benz', 'Ford', 'MG', 'Nissan'],
   no: ['Volvo', 'BMW', 'Volkswagen', 'Audi', 'Kia', 'Hyundai', 'Polestar', 'Mercedes-Benz', 'BYD', 'Ford'],
   sk: ['BMW', 'MINI', 'Škoda', 'Volkswagen', 'Kia', 'Hyundai', 'Renault', 'Peugeot', 'Dacia'],
-  uk: ['BMW', 'MINI', 'Mercedes-Benz', 'Land Rover', 'Jaguar', 'Porsche', 'Volvo', 'Ford', 'Toyota', 'MG'],
+  // The franchises of the UK dealerships (sandbox/data/namedSites.ts), so every car is at a dealer of its brand.
+  uk: ['BMW', 'MINI', 'Mercedes-Benz', 'Land Rover', 'Audi', 'Volkswagen', 'Ford', 'Toyota', 'Kia', 'Hyundai', 'Nissan', 'Škoda', 'Cupra', 'BYD'],
 };
+
+/**
+ * The catalogue writes model lines and variants as Swedish dealers do; each country's importer names a few
+ * differently ('C-Class' and '3 Series' in the UK, 'C-sarja' in Finland, 'Trieda C' in Slovakia), and
+ * body words ('Skåp', 'Lång', 'Kombi') are the country's own.
+ */
+const LOCAL_MODEL_NAMES: Readonly<Record<VocabularyLanguage, Readonly<Record<string, string>>>> = {
+  sv: {},
+  en: { 'C-klass': 'C-Class', '3-serie': '3 Series', '4-serie Cabriolet': '4 Series Convertible' },
+  fi: { 'C-klass': 'C-sarja', '3-serie': '3-sarja', '4-serie Cabriolet': '4-sarja Cabriolet' },
+  nb: { 'C-klass': 'C-klasse' },
+  sk: { 'C-klass': 'Trieda C', '3-serie': 'Rad 3', '4-serie Cabriolet': 'Rad 4 Cabrio' },
+};
+const LOCAL_VARIANT_WORDS: Readonly<Record<VocabularyLanguage, Readonly<Record<string, string>>>> = {
+  sv: {},
+  en: { 'Skåp': 'Panel Van', 'Lång': 'LWB', 'Chassi': 'Chassis Cab', 'Kombi': 'Estate' },
+  fi: { 'Skåp': 'umpipakettiauto', 'Lång': 'pitkä', 'Chassi': 'alusta-ohjaamo', 'Kombi': 'Combi' },
+  nb: { 'Skåp': 'Varebil', 'Lång': 'Lang', 'Chassi': 'Chassis', 'Kombi': 'Stasjonsvogn' },
+  sk: { 'Skåp': 'Skriňa', 'Lång': 'Long', 'Chassi': 'Podvozok', 'Kombi': 'Combi' },
+};
+
+/** A model line's name in a market's documents. */
+export function localModelName(model: string, language: VocabularyLanguage): string {
+  return LOCAL_MODEL_NAMES[language][model] ?? model;
+}
+
+/** A variant in a market's documents, word by word ('314 CDI Skåp' → '314 CDI Panel Van'). */
+export function localVariant(variant: string, language: VocabularyLanguage): string {
+  const words = LOCAL_VARIANT_WORDS[language];
+  return variant.split(' ').map((word) => words[word] ?? word).join(' ');
+}
+
+/** Variants that exist with one fuel only ('SE' is the electric MINI, 'eSprinter' the electric van): a car's fuel follows them. */
+const VARIANT_FUEL: Readonly<Record<string, Fuel>> = {
+  'T6 Recharge Ultimate': 'pluginHybrid', 'T6 Recharge Plus': 'pluginHybrid', 'T8 Recharge Ultimate': 'pluginHybrid', 'Recharge Plus': 'electric',
+  'B4 AWD Core': 'hybrid', 'B4 Core': 'hybrid', 'B5 AWD Plus': 'hybrid', 'Cross Country B5': 'hybrid', 'B3 Core': 'hybrid', 'B4 Ultimate': 'hybrid',
+  '318i': 'petrol', '320d xDrive': 'diesel', '330e M Sport': 'pluginHybrid', xDrive20d: 'diesel', xDrive30e: 'pluginHybrid', M40i: 'petrol',
+  C: 'petrol', S: 'petrol', SE: 'electric', E: 'electric', 'SE ALL4': 'electric',
+  'Macan 4 Electric': 'electric', 'Turbo Electric': 'electric', Macan: 'petrol',
+  '1.5 eTSI Life': 'petrol', '2.0 TDI Style': 'diesel', GTI: 'petrol', '2.0 TDI Business': 'diesel', 'eHybrid Elegance': 'pluginHybrid',
+  'TDI Skåp': 'diesel', 'TDI Lång': 'diesel', 'e-Transporter': 'electric', 'Avant 35 TDI': 'diesel', 'Avant 40 TFSI quattro': 'petrol',
+  'Kombi 1.5 TSI Style': 'petrol', 'Kombi 2.0 TDI 4x4': 'diesel', 'RS iV': 'pluginHybrid',
+  '2.0 TDI 4x4 Style': 'diesel', '1.5 TSI Selection': 'petrol', 'iV Sportline': 'pluginHybrid',
+  'Hybrid Active': 'hybrid', 'Hybrid AWD-i Style': 'hybrid', 'Plug-in Executive': 'pluginHybrid', 'Hybrid Action': 'hybrid', 'PHEV Advance Plus': 'pluginHybrid',
+  'Hybrid Essential': 'hybrid', 'PHEV Advanced': 'pluginHybrid', 'C 200': 'petrol', 'C 220 d 4MATIC': 'diesel', 'C 300 e': 'pluginHybrid',
+  '220 d 4MATIC': 'diesel', '300 e 4MATIC': 'pluginHybrid', '314 CDI Skåp': 'diesel', '317 CDI Lång': 'diesel', eSprinter: 'electric',
+  'ST-Line X PHEV': 'pluginHybrid', 'Trend 2.0 EcoBlue': 'diesel', 'E-Transit Custom': 'electric', 'TCe 90 Evolution': 'petrol', 'E-Tech Techno': 'hybrid',
+  'dCi 150 L2H2': 'diesel', 'E-Tech L3H2': 'electric', 'Allure Hybrid 136': 'hybrid', 'GT E-3008': 'electric', 'Tekna e-Power': 'hybrid',
+  '110 D250 SE': 'diesel', '90 P400e X-Dynamic': 'pluginHybrid', 'D200 R-Dynamic S': 'diesel', 'P400e HSE': 'pluginHybrid', 'Journey Hybrid 140': 'hybrid',
+  '1.5 TSI': 'petrol', 'VZ e-HYBRID': 'pluginHybrid', VZ5: 'petrol', '35S16 Skåp': 'diesel', '50C18 Chassi': 'diesel', eDaily: 'electric', Electric: 'electric',
+};
+
+/** The fuel of a car of this variant: the variant's own, else the one drawn from the model's fuels. */
+export function fuelOfVariant(model: CatalogueModel, variant: string, drawn: Fuel): Fuel {
+  const own = VARIANT_FUEL[variant];
+  return own && model.fuels.includes(own) ? own : drawn;
+}

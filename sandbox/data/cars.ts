@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import type { Car, Site } from '../../contracts/upstream/search.js';
-import { CAR_CATALOGUE, MARKET_BRANDS, type CatalogueModel } from './car-catalogue.js';
+import { CAR_CATALOGUE, MARKET_BRANDS, fuelOfVariant, localModelName, localVariant, type CatalogueModel } from './car-catalogue.js';
 import { MARKET_PROFILES, type MarketProfile } from './market-profiles.js';
 import { financeOptions } from './car-finance.js';
 import { seededFaker, slugify } from './random.js';
@@ -48,11 +48,13 @@ function generateMarketCars(seed: number, profile: MarketProfile, sites: Site[],
     const carId = String(firstId + i);
     const model = faker.helpers.arrayElement(models);
     const variant = faker.helpers.arrayElement(model.variants);
+    const modelName = localModelName(model.model, profile.language);
+    const variantName = localVariant(variant, profile.language);
     const isNew = !profile.usedOnly && faker.datatype.boolean(0.3);
     const year = isNew ? thisYear : faker.number.int({ min: Math.max(model.firstYear ?? 2014, thisYear - 10), max: thisYear - 1 });
     const age = thisYear - year;
     const mileage = isNew ? faker.number.int({ min: 0, max: 50 }) : Math.round((age * faker.number.int({ min: 6000, max: 22000 }) + faker.number.int({ min: 500, max: 9000 })) / 10) * 10;
-    const fuel = faker.helpers.arrayElement(model.fuels);
+    const fuel = fuelOfVariant(model, variant, faker.helpers.arrayElement(model.fuels));
     const electric = fuel === 'electric';
     const automatic = electric || fuel === 'hybrid' || fuel === 'pluginHybrid' || faker.datatype.boolean(0.75);
     const drive = driveOf(model, variant);
@@ -99,11 +101,11 @@ function generateMarketCars(seed: number, profile: MarketProfile, sites: Site[],
 
     return {
       car_id: carId,
-      slug: slugify(`${model.brand} ${model.model} ${variant} ${year}`),
+      slug: slugify(`${model.brand} ${modelName} ${variantName} ${year}`),
       car_market: profile.id,
       car_brand: model.brand,
-      car_model: model.model,
-      car_variant: variant,
+      car_model: modelName,
+      car_variant: variantName,
       car_body: vocabulary.body[model.body],
       car_year: year,
       car_fuel: vocabulary.fuel[fuel],
@@ -139,7 +141,7 @@ function generateMarketCars(seed: number, profile: MarketProfile, sites: Site[],
       car_media_360: profile.id === 'uk' && faker.datatype.boolean(0.4) ? Array.from({ length: 12 }, (_, n) => `/media/cars/${carId}/360/${n + 1}.svg`) : [],
       car_equipment: equipment,
       car_description: describe(vocabulary, faker, {
-        brand: model.brand, model: `${model.model} ${variant}`, year: String(year), color: vocabulary.color[color].toLowerCase(),
+        brand: model.brand, model: `${modelName} ${variantName}`, year: String(year), color: vocabulary.color[color].toLowerCase(),
         eq1: equipment[0]!.toLowerCase(), eq2: equipment[1]!.toLowerCase(), city: site.site_city,
       }),
       car_technical_data: technical,

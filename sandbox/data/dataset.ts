@@ -1,11 +1,13 @@
 import { MARKETS } from '../../markets/registry.js';
-import type { MarketId } from '../../markets/schema.js';
+import type { Language, MarketId } from '../../markets/schema.js';
 import type { Car, Site } from '../../contracts/upstream/search.js';
 import { generateCars } from './cars.js';
 import { generateSiteContent, type SiteContent } from './content/site-content.js';
 import { generateKits, type KitDocument } from './kits.js';
 import { generateSites } from './sites.js';
 import { motorcycleDealer } from './motorcycleDealer.js';
+import { MARKET_PROFILES } from './market-profiles.js';
+import { carIn, kitIn, siteIn } from './translateDocuments.js';
 
 /** Everything the search, content and media services serve, derived from one seed. */
 export interface SandboxDataset {
@@ -18,6 +20,8 @@ export interface SandboxDataset {
   /** By contentSite key. */
   content: Map<string, SiteContent>;
   carsById: Map<string, Car>;
+  /** A market's documents in its other content language (Finland in Swedish), by index name then language. */
+  translated: Map<string, Partial<Record<Language, Car[] | Site[] | KitDocument[]>>>;
 }
 
 const cache = new Map<string, SandboxDataset>();
@@ -43,7 +47,16 @@ export function sandboxDataset(seed: number, now: Date = new Date()): SandboxDat
     return [market.contentSite, generateSiteContent(market, featured, anchor)];
   }));
 
-  const dataset: SandboxDataset = { seed, anchor, cars, sites, kits, content, carsById };
+  const translated = new Map<string, Partial<Record<Language, Car[] | Site[] | KitDocument[]>>>();
+  for (const profile of MARKET_PROFILES) {
+    for (const language of profile.contentLanguages.filter((l) => l !== profile.language)) {
+      const into = (index: string, docs: Car[] | Site[] | KitDocument[]) => translated.set(index, { ...translated.get(index), [language]: docs });
+      into(`cars-${profile.id}`, (cars.get(profile.id) ?? []).map((c) => carIn(c, profile.language, language)));
+      into(`sites-${profile.id}`, (sites.get(profile.id) ?? []).map((s) => siteIn(s, profile.language, language)));
+      into(`kits-${profile.id}`, (kits.get(profile.id) ?? []).map((k) => kitIn(k, profile.language, language)));
+    }
+  }
+  const dataset: SandboxDataset = { seed, anchor, cars, sites, kits, content, carsById, translated };
   cache.set(key, dataset);
   return dataset;
 }

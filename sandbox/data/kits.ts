@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { KitSchema } from '../../contracts/upstream/search.js';
-import { CAR_CATALOGUE, MARKET_BRANDS } from './car-catalogue.js';
+import { CAR_CATALOGUE, MARKET_BRANDS, localModelName } from './car-catalogue.js';
 import { MARKET_PROFILES, type MarketProfile } from './market-profiles.js';
 import { seededFaker } from './random.js';
 import { VOCABULARIES, type VocabularyLanguage } from './vocabulary.js';
@@ -9,7 +9,7 @@ import { VOCABULARIES, type VocabularyLanguage } from './vocabulary.js';
 export type KitDocument = z.input<typeof KitSchema>;
 
 /** One product name per kit category (same order as the vocabulary's kitCategories). */
-const PRODUCTS: Record<VocabularyLanguage, string[]> = {
+export const KIT_PRODUCTS: Record<VocabularyLanguage, string[]> = {
   sv: ['Takbox 420 l', 'Dragkrok, avtagbar', 'Gummimattor, set', 'Laddkabel typ 2, 7 m', 'Vinterhjul 18"', 'Lastrumsmatta'],
   fi: ['Kattoboksi 420 l', 'Irrotettava vetokoukku', 'Kumimatot, sarja', 'Latauskaapeli tyyppi 2, 7 m', 'Talvipyörät 18"', 'Tavaratilan matto'],
   nb: ['Takboks 420 l', 'Avtakbart hengerfeste', 'Gummimatter, sett', 'Ladekabel type 2, 7 m', 'Vinterhjul 18"', 'Bagasjeromsmatte'],
@@ -25,13 +25,14 @@ function generateMarketKits(seed: number, profile: MarketProfile, anchor: Date, 
   return Array.from({ length: profile.kitCount }, (_, i) => {
     const kitId = String(firstId + i);
     const brand = faker.helpers.arrayElement(brands);
-    const models = faker.helpers.arrayElements(CAR_CATALOGUE.filter((c) => c.brand === brand).map((c) => c.model), { min: 1, max: 3 });
-    const category = faker.number.int({ min: 0, max: PRODUCTS.sv.length - 1 });
+    const models = faker.helpers.arrayElements(CAR_CATALOGUE.filter((c) => c.brand === brand).map((c) => c.model), { min: 1, max: 3 })
+      .map((model) => localModelName(model, profile.language));
+    const category = faker.number.int({ min: 0, max: KIT_PRODUCTS.sv.length - 1 });
     const price = Math.round((PRICE_EUR[category]! * faker.number.float({ min: 0.8, max: 1.3 }) * profile.eurRate) / 10) * 10 - 1;
     return {
       kitId,
       kitCode: `${brand.slice(0, 3).toUpperCase().replace('Š', 'S')}-${faker.string.alphanumeric({ length: 6, casing: 'upper' })}`,
-      name: `${PRODUCTS[profile.language][category]} – ${brand} ${models[0]}`,
+      name: `${KIT_PRODUCTS[profile.language][category]} – ${brand} ${models[0]}`,
       description: vocabulary.kitWords.description.replace('{models}', models.map((m) => `${brand} ${m}`).join(', ')),
       status: faker.helpers.weightedArrayElement([{ weight: 8, value: 'Active' as const }, { weight: 1, value: 'ComingSoon' as const }, { weight: 1, value: 'Discontinued' as const }]),
       images: Array.from({ length: faker.number.int({ min: 1, max: 3 }) }, (_, n) => `/media/kits/${kitId}/${n + 1}.svg`),

@@ -40,6 +40,8 @@ export const DOCUMENTED_REGISTRATIONS: Record<string, DocumentedRegistration> = 
   TES123: car('TES123', 'Tesla', 'Model 3', 2022, { isSupported: false }),
   /** Streams two workshops, then `{error}`. */
   ERR503: car('ERR503', 'Toyota', 'Corolla', 2019),
+  /** The booking shows a joke class label for this one (client/islands/booking/CarClassJoke.tsx). */
+  DMC885: car('DMC885', 'DeLorean', 'DMC-12', 1982),
   NFD404: { error: 'VehicleNotFound', status: 404 },
   BNS999: { error: 'BrandNotSupported, Lada', status: 400 },
 };

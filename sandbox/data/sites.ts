@@ -20,7 +20,7 @@ const GROUP_HOURS: Record<DepartmentGroup, [Hours, Hours, Hours]> = {
 };
 
 /** Holiday eves with short or no hours, as month-day, per language. */
-const HOLIDAYS: Record<VocabularyLanguage, { day: string; name: string; hours: Hours }[]> = {
+export const HOLIDAYS: Record<VocabularyLanguage, { day: string; name: string; hours: Hours }[]> = {
   sv: [{ day: '12-24', name: 'Julafton', hours: null }, { day: '12-31', name: 'Nyårsafton', hours: ['10:00', '13:00'] }, { day: '06-19', name: 'Midsommarafton', hours: null }, { day: '04-30', name: 'Valborgsmässoafton', hours: ['09:00', '14:00'] }],
   fi: [{ day: '12-24', name: 'Jouluaatto', hours: null }, { day: '12-31', name: 'Uudenvuodenaatto', hours: ['10:00', '14:00'] }, { day: '06-19', name: 'Juhannusaatto', hours: null }, { day: '04-30', name: 'Vappuaatto', hours: ['09:00', '15:00'] }],
   nb: [{ day: '12-24', name: 'Julaften', hours: null }, { day: '12-31', name: 'Nyttårsaften', hours: ['10:00', '13:00'] }, { day: '05-16', name: 'Dagen før 17. mai', hours: ['09:00', '15:00'] }],
@@ -65,6 +65,35 @@ function departmentGroups(profile: MarketProfile, faker: Faker): DepartmentGroup
   return groups;
 }
 
+/** Postcodes as each country writes them: '119 27' (Sweden, Slovakia), '00692' (Finland), '0661' (Norway), 'CV3 0CL' (the UK). */
+function postcode(profile: MarketProfile, city: MarketProfile['cities'][number], digits: (n: number) => string, faker: Faker): string {
+  if (profile.id === 'uk') return `${city.zipPrefix}${faker.number.int({ min: 1, max: 28 })} ${digits(1)}${faker.string.alpha({ length: 2, casing: 'upper' })}`;
+  // Always five digits drawn, so the rest of the seeded data stays as it was; Norway keeps four.
+  const code = `${city.zipPrefix}${digits(5 - city.zipPrefix.length)}`;
+  if (profile.id === 'no') return code.slice(0, 4);
+  return profile.id === 'fi' ? code : `${code.slice(0, 3)} ${code.slice(3)}`;
+}
+
+/** A street address: the house number after the street, except in the UK ('41 Veum Fold'). */
+function streetAddress(profile: MarketProfile, street: string, number: number): string {
+  return profile.id === 'uk' ? `${number} ${street}` : `${street} ${number}`;
+}
+
+/**
+ * A brand the market sells that no drawn site carries goes to the multi-brand site with the fewest brands
+ * (its departments too), so every car is sold at a dealer of its brand.
+ */
+function coverEveryBrand(sites: Site[], marketBrands: readonly string[]): Site[] {
+  const multiBrand = sites.filter((s) => s.site_brands.length > 2);
+  for (const brand of marketBrands) {
+    if (multiBrand.length === 0 || sites.some((s) => s.site_brands.includes(brand))) continue;
+    const target = multiBrand.reduce((a, b) => (b.site_brands.length < a.site_brands.length ? b : a));
+    target.site_brands = [...target.site_brands, brand];
+    for (const d of target.site_departments) if (d.brands.length > 0) d.brands = [...d.brands, { name: brand }];
+  }
+  return sites;
+}
+
 function generateMarketSites(seed: number, profile: MarketProfile, anchor: Date, firstId: number): Site[] {
   const faker = seededFaker(seed, profile.language, `sites-${profile.id}`);
   const vocabulary = VOCABULARIES[profile.language];
@@ -72,7 +101,7 @@ function generateMarketSites(seed: number, profile: MarketProfile, anchor: Date,
   const digits = (n: number) => faker.string.numeric({ length: n, allowLeadingZeros: true });
   const names = new Set<string>();
 
-  return Array.from({ length: profile.siteCount }, (_, i) => {
+  return coverEveryBrand(Array.from({ length: profile.siteCount }, (_, i): Site => {
     const city = profile.cities[i % profile.cities.length]!;
     const drawn = profile.usedOnly ? [] : faker.helpers.arrayElements(marketBrands, { min: 1, max: 4 });
     const named = NAMED_SITES[profile.id]?.[i];
@@ -121,8 +150,8 @@ function generateMarketSites(seed: number, profile: MarketProfile, anchor: Date,
       site_market: profile.id,
       site_official_name: name,
       site_name: city.name,
-      site_street: `${faker.location.street()} ${faker.number.int({ min: 1, max: 120 })}`,
-      site_zip: profile.id === 'uk' ? `${city.zipPrefix}${faker.number.int({ min: 1, max: 28 })} ${digits(1)}${faker.string.alpha({ length: 2, casing: 'upper' })}` : `${city.zipPrefix}${digits(5 - city.zipPrefix.length)}`,
+      site_street: streetAddress(profile, faker.location.street(), faker.number.int({ min: 1, max: 120 })),
+      site_zip: postcode(profile, city, digits, faker),
       site_city: city.name,
       site_region: city.region,
       site_country: profile.country,
@@ -137,7 +166,7 @@ function generateMarketSites(seed: number, profile: MarketProfile, anchor: Date,
       site_image_url: `/media/sites/${siteId}.svg`,
       site_description: `${name}: ${departments.map((d) => vocabulary.department[d.group]).join(', ')}.`,
     };
-  });
+  }), profile.usedOnly ? [] : marketBrands);
 }
 
 /** Every market's sites; ids are numeric strings unique across markets (se 101…, se-used 201…). */

@@ -16,11 +16,17 @@ export function hueOf(text: string): number {
   return h;
 }
 
-function frame(width: number, height: number, background: string, body: string, caption: string, subcaption = ''): string {
+/**
+ * The caption is centred, and its baseline (`captionY`) lies inside the part every crop keeps: cards and heroes
+ * show pictures with `object-fit: cover` (car cards 4:3, story cards up to 21:9, heroes wider still), which cut
+ * the sides or the top and bottom, never the middle.
+ */
+function frame(width: number, height: number, background: string, body: string, caption: string, subcaption = '', captionY = height - 70): string {
+  const centre = width / 2;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="${escapeXml(caption)}">`
     + `<rect width="100%" height="100%" fill="${background}"/>${body}`
-    + `<text x="40" y="${height - 70}" font-family="system-ui,sans-serif" font-size="44" font-weight="700" fill="#fff" stroke="#0006" stroke-width="1">${escapeXml(caption)}</text>`
-    + (subcaption ? `<text x="40" y="${height - 28}" font-family="system-ui,sans-serif" font-size="28" fill="#fff">${escapeXml(subcaption)}</text>` : '')
+    + `<text x="${centre}" y="${captionY}" text-anchor="middle" font-family="system-ui,sans-serif" font-size="44" font-weight="700" fill="#fff" stroke="#0006" stroke-width="1">${escapeXml(caption)}</text>`
+    + (subcaption ? `<text x="${centre}" y="${captionY + 42}" text-anchor="middle" font-family="system-ui,sans-serif" font-size="28" fill="#fff">${escapeXml(subcaption)}</text>` : '')
     + '</svg>';
 }
 
@@ -47,15 +53,15 @@ export function sceneSvg(kind: 'site' | 'kit' | 'story' | 'content' | 'person', 
   switch (kind) {
     case 'site':
       return frame(1200, 675, bg, '<rect x="200" y="200" width="800" height="300" fill="#f4f4f4"/><rect x="200" y="170" width="800" height="40" fill="#123"/>'
-        + '<rect x="260" y="260" width="300" height="240" fill="#8bb7dd"/><rect x="640" y="260" width="300" height="160" fill="#8bb7dd"/>', caption);
+        + '<rect x="260" y="260" width="300" height="240" fill="#8bb7dd"/><rect x="640" y="260" width="300" height="160" fill="#8bb7dd"/>', caption, '', 480);
     case 'kit':
       return frame(800, 800, bg, '<path d="M250 300 L400 230 L550 300 L550 520 L400 590 L250 520 Z" fill="#e9d8b4" stroke="#765" stroke-width="6"/>'
-        + '<path d="M250 300 L400 370 L550 300 M400 370 L400 590" stroke="#765" stroke-width="6" fill="none"/>', caption);
+        + '<path d="M250 300 L400 370 L550 300 M400 370 L400 590" stroke="#765" stroke-width="6" fill="none"/>', caption, '', 660);
     case 'person':
       return frame(400, 400, bg, '<circle cx="200" cy="150" r="80" fill="#f1d3bd"/><path d="M60 400 Q200 210 340 400 Z" fill="#234"/>', '');
     default:
       return frame(1600, 900, bg, `<path d="M0 700 L400 420 L700 620 L1050 300 L1600 720 L1600 900 L0 900 Z" fill="hsl(${hue} 35% 30%)"/>`
-        + '<circle cx="1300" cy="200" r="90" fill="#ffe9a8"/>', caption);
+        + '<circle cx="1300" cy="200" r="90" fill="#ffe9a8"/>', caption, '', 620);
   }
 }
 

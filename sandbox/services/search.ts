@@ -4,6 +4,7 @@ import {
   SearchRequestSchema, parseSearchIndexName, type SearchIndexName,
 } from '../../contracts/upstream/search.js';
 import type { SandboxContext } from '../context.js';
+import type { Language } from '../../markets/schema.js';
 import { sandboxDataset } from '../data/dataset.js';
 import { buildSearchIndex, type SearchIndex } from './search-index.js';
 import { SearchRequestError, runSearch } from './search-query.js';
@@ -18,16 +19,19 @@ export function absolutiseMedia(json: string, req: Request): string {
 }
 
 /** Indexes built from the dataset on first use and kept for the seed's lifetime. */
-function indexes(ctx: SandboxContext): (name: SearchIndexName) => SearchIndex {
-  const built = new Map<SearchIndexName, SearchIndex>();
-  return (name) => {
-    let index = built.get(name);
+function indexes(ctx: SandboxContext): (name: SearchIndexName, language?: Language) => SearchIndex {
+  const built = new Map<string, SearchIndex>();
+  return (name, language) => {
+    const data = sandboxDataset(ctx.seed, ctx.now());
+    // Another of the market's languages has its own documents (same ids and term values, translated texts).
+    const translated = language ? data.translated.get(name)?.[language] : undefined;
+    const key = translated ? `${name}:${language}` : name;
+    let index = built.get(key);
     if (!index) {
-      const data = sandboxDataset(ctx.seed, ctx.now());
       const { kind, market } = parseSearchIndexName(name);
-      const docs = (kind === 'cars' ? data.cars : kind === 'sites' ? data.sites : data.kits).get(market) ?? [];
+      const docs = translated ?? (kind === 'cars' ? data.cars : kind === 'sites' ? data.sites : data.kits).get(market) ?? [];
       index = buildSearchIndex(kind, docs as unknown as Record<string, unknown>[]);
-      built.set(name, index);
+      built.set(key, index);
     }
     return index;
   };
@@ -44,7 +48,7 @@ export function searchService(ctx: SandboxContext): Router {
     const parsed = SearchRequestSchema.safeParse(req.body);
     if (!parsed.success) return void res.status(400).json({ message: z.prettifyError(parsed.error) });
     try {
-      const answer = runSearch(indexFor(parsed.data.index), parsed.data);
+      const answer = runSearch(indexFor(parsed.data.index, parsed.data.language), parsed.data);
       res.type('application/json').send(absolutiseMedia(JSON.stringify(answer), req));
     } catch (error) {
       if (error instanceof SearchRequestError) return void res.status(400).json({ message: error.message });

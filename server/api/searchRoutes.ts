@@ -5,6 +5,7 @@ import type { SearchCache } from '../cache/searchCache.js';
 import type { SearchFastPath } from '../cache/searchFastPath.js';
 import { chooseEncoding } from '../http/contentEncoding.js';
 import { callContextOf } from '../http/callContext.js';
+import { LANGUAGES } from '../../markets/schema.js';
 import { addRoute, operation, parseRequest } from './apiOperation.js';
 import {
   CarSchema,
@@ -49,6 +50,8 @@ export const ApiSearchBodySchema = z
       .array(z.strictObject({ field: z.string().max(64), values: z.array(SearchFilterValueSchema).min(1).max(50) }))
       .max(20)
       .optional(),
+    /** The page's language, when the market has more than one: the texts of the answer are in it. */
+    language: z.enum(LANGUAGES).optional(),
   })
   .superRefine((body, ctx) => {
     const kind = body.index;
@@ -88,8 +91,11 @@ export function searchRoutes(cache: SearchCache, fastPath: SearchFastPath): Rout
   addRoute(router, searchOperation, async (req, res) => {
     const { body } = parseRequest(searchOperation, req);
     const { market } = res.locals;
+    const { language, ...search } = body;
+    // Only another of the market's languages changes the answer; the first is the index's own.
+    const other = language && language !== market.languages[0] && market.languages.includes(language) ? { language } : {};
     const { bytes, cache: cacheResult, key } = await cache.searchBytes(
-      { ...body, index: market.searchIndexes[body.index] as SearchIndexName },
+      { ...search, ...other, index: market.searchIndexes[body.index] as SearchIndexName },
       callContextOf(req, res),
     );
     // The stored JSON as it is: checked once when the search service gave it, compressed once for each encoding asked.

@@ -31,6 +31,7 @@ export function normaliseSearchRequest(request: SearchRequest): SearchRequest {
     offset: request.offset ?? 0,
     sort_name: request.sort_name ?? 'relevance',
     ...(filters && filters.length > 0 ? { filters } : {}),
+    ...(request.language ? { language: request.language } : {}),
   };
 }
 

@@ -72,7 +72,8 @@ export class SearchCache {
 
   /** The answer's JSON bytes, for relaying them as they are, and the cache key they are kept under. */
   async searchBytes(request: SearchRequest, ctx: CallContext = {}): Promise<{ bytes: Buffer; cache: CacheResult; key: string }> {
-    const canonical = normaliseSearchRequest(request);
+    // A page in the market's second language asks for its texts in that language (the request may say so itself).
+    const canonical = normaliseSearchRequest(ctx.language && !request.language ? { ...request, language: ctx.language } : request);
     const key = searchCacheKey(canonical);
     const local = this.freshLocal(key);
     if (local) {

@@ -10,5 +10,7 @@ export function callContextOf(req: Request, res: Response): CallContext {
   res.on('close', () => {
     if (!res.writableFinished) controller.abort();
   });
-  return { requestId: String(req.id), signal: controller.signal };
+  const { market, language } = res.locals as Partial<Pick<typeof res.locals, 'market' | 'language'>>;
+  const otherLanguage = market && language && language !== market.languages[0] ? language : undefined;
+  return { requestId: String(req.id), signal: controller.signal, ...(otherLanguage ? { language: otherLanguage } : {}) };
 }

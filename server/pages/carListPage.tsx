@@ -1,6 +1,8 @@
 import type { Market } from '../../markets/schema.js';
 import type { Translate } from '../../markets/translations/dictionaries.js';
-import { carCardTextsOf } from '../../client/cars/carCardTexts.js';
+import { carCardTextsOf, mileageLabelKey } from '../../client/cars/carCardTexts.js';
+import { distanceUnitText } from '../../client/cars/formatCar.js';
+import { carValueWords, type CarValueField } from '../../markets/translations/carValues.js';
 import { CAR_SORTS, RANGE_FACETS, URL_RANGE_FIELDS, URL_TERM_FIELDS } from '../../client/islands/carList/carListConfig.js';
 import { CarList } from '../../client/islands/carList/CarList.js';
 import { withFacetsToUndo } from '../../client/islands/carList/fetchCarList.js';
@@ -25,7 +27,7 @@ import type { PageDeps } from './pageDeps.js';
 export const carListPageKind: ContentPageKind = async ({ page, blockData, req, res, ctx, deps }) => {
   const { market, language, t } = res.locals;
   const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
-  const parsed = parseCarListState(query);
+  const parsed = parseCarListState(query, market.distanceUnit);
   const results = await searchCarList(parsed, market, deps, ctx);
   if (results.failed) res.locals.pageIncomplete = true;
   // The plain form sends both ends of every slider; an end-to-end range is no filter.
@@ -36,7 +38,7 @@ export const carListPageKind: ContentPageKind = async ({ page, blockData, req, r
     keep: carListQuery(EMPTY_STATE, query).slice(1),
     state,
     results,
-    texts: carListTextsOf(t),
+    texts: carListTextsOf(t, market),
     card: carCardTextsOf(t, market, language),
     currency: market.currency,
     compareLabels: compareToggleLabels(t),
@@ -66,7 +68,14 @@ export async function searchCarList(state: CarListState, market: Market, deps: P
   }
 }
 
-export function carListTextsOf(t: Translate): CarListTexts {
+/** Term facets whose values are words of the market's language, translated for its other languages. */
+const FACET_VALUE_FIELDS: Partial<Record<(typeof URL_TERM_FIELDS)[number], CarValueField>> = {
+  car_body: 'body', car_fuel: 'fuel', car_gearbox: 'gearbox', car_drive: 'drive', car_color: 'color', car_condition: 'condition', car_vehicle_type: 'vehicleType',
+};
+
+export function carListTextsOf(t: Translate, market: Market): CarListTexts {
+  // Mileage is named as the cards and the car page name it, in the market's unit ('Miltal (mil)', 'Mileage (miles)').
+  const mileage = { mileage: t(mileageLabelKey(market.distanceUnit)), unit: distanceUnitText(market.distanceUnit) };
   return {
     filters: t('carList.filters'),
     showFilters: t('carList.showFilters'),
@@ -76,7 +85,7 @@ export function carListTextsOf(t: Translate): CarListTexts {
     search: t('carList.search'),
     applyFilters: t('carList.applyFilters'),
     sortLabel: t('carList.sortLabel'),
-    sorts: Object.fromEntries(CAR_SORTS.map((sort) => [sort, t(`carList.sort.${sort}`)])) as CarListTexts['sorts'],
+    sorts: Object.fromEntries(CAR_SORTS.map((sort) => [sort, t(`carList.sort.${sort}`, mileage)])) as CarListTexts['sorts'],
     activeFilters: t('carList.activeFilters'),
     clearAll: t('carList.clearAll'),
     removeFilter: t('carList.removeFilter'),
@@ -96,7 +105,8 @@ export function carListTextsOf(t: Translate): CarListTexts {
     results: t('carList.results'),
     error: t('error.carListError'),
     noResults: t('error.noSearchResults'),
-    facetNames: Object.fromEntries([...URL_TERM_FIELDS, ...URL_RANGE_FIELDS].map((f) => [f, t(`carList.facet.${f}`)])) as CarListTexts['facetNames'],
+    facetNames: Object.fromEntries([...URL_TERM_FIELDS, ...URL_RANGE_FIELDS].map((f) => [f, t(`carList.facet.${f}`, mileage)])) as CarListTexts['facetNames'],
+    facetValues: Object.fromEntries(Object.entries(FACET_VALUE_FIELDS).map(([field, kind]) => [field, carValueWords(market, t, kind)])),
   };
 }
 

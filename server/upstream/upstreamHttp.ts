@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { Metrics } from '../metrics.js';
 import { UpstreamError, type UpstreamFailure } from './upstreamError.js';
 import { sanitiseUpstreamBody } from './sanitiseUpstreamBody.js';
+import type { Language } from '../../markets/schema.js';
 import { guardBody, readBodyText, releaseBody } from './upstreamBody.js';
 import { redactUrl } from '../logger.js';
 import { trimTrailing } from '../../contracts/pagePath.js';
@@ -15,6 +16,8 @@ export interface CallContext {
   requestId?: string;
   /** Aborted when the shopper goes away: the upstream call is then abandoned too. */
   signal?: AbortSignal;
+  /** The page's language when it is not the market's first (Swedish on the Finnish site): searches answer their texts in it. */
+  language?: Language;
 }
 
 export interface UpstreamHttpOptions {

@@ -361,4 +361,17 @@ describe('service booking in a real browser', () => {
     await page.getByRole('heading', { name: 'Bokning bekräftad' }).waitFor();
     await page.context().close();
   });
+  it('DMC885 shows the joke class label in the car details (part 2 §4.1); the day headings read in Swedish lower case', async () => {
+    const { page } = await openBooking();
+    await toWorkshops(page, 'DMC885', ['Oljeservice'], null);
+    const summary = page.locator('.booking-summary__content').first();
+    await summary.getByText('Tidsmaskin (kräver 88 mph)').waitFor({ state: 'attached' });
+    await expect(summary.locator('dt', { hasText: 'Fordonsklass' }).count()).resolves.toBe(1);
+    await workshopRadios(page).first().check();
+    const day = page.locator('.slot-day__date').first();
+    await day.waitFor();
+    // innerText is what the shopper sees, after any CSS text-transform.
+    expect(await day.evaluate((el) => (el as HTMLElement).innerText)).toMatch(/^(måndag|tisdag|onsdag|torsdag|fredag|lördag|söndag) \d{1,2} (januari|februari|mars|april|maj|juni|juli|augusti|september|oktober|november|december)$/);
+    await page.context().close();
+  });
 });

@@ -5,7 +5,7 @@ import { MARKETS } from '../../markets/registry.js';
 import type { Market } from '../../markets/schema.js';
 import { translator } from '../../markets/translations/dictionaries.js';
 import type { Site } from '../../contracts/upstream/search.js';
-import { weekdayName } from '../../views/pages/sites/openingHours.js';
+import { siteTownLine, weekdayName } from '../../views/pages/sites/openingHours.js';
 import { createTestApp } from '../support/testApp.js';
 import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
 
@@ -32,7 +32,7 @@ describe('site list of every market', () => {
     expect(siteLinks(res.text)).toEqual(sites.map((s) => `${m.paths.siteDetail}/${s.slug}`));
     expect(res.text).toContain(`<h2 id="site-list-title">${escapeHtml(t('pages.sitesHeading'))}</h2>`);
     const first = sites[0]!;
-    expect(res.text).toContain(`${escapeHtml(first.site_street)}<br/>${escapeHtml(`${first.site_zip} ${first.site_city}`)}`);
+    expect(res.text).toContain(`${escapeHtml(first.site_street)}<br/>${escapeHtml(siteTownLine(first, m.id))}`);
     // The search box shows above 8 sites only (Slovakia has 7).
     expect(res.text.includes('id="site-search-q"')).toBe(sites.length > 8);
   });

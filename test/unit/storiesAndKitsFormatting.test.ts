@@ -8,6 +8,7 @@ describe('dates as each market writes them', () => {
     ['DD.MM.YYYY', '05.03.2026'],
     ['DD/MM/YYYY', '05/03/2026'],
     ['D.M.YYYY', '5.3.2026'],
+    ['D. M. YYYY', '5. 3. 2026'],
   ] as const)('%s', (format, expected) => {
     expect(formatMarketDate('2026-03-05', format)).toBe(expected);
     expect(formatMarketDate('2026-03-05T10:00:00.000Z', format)).toBe(expected);

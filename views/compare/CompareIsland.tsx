@@ -13,7 +13,7 @@ export function CompareIsland() {
   const { t, market, language } = usePage();
   const props: CompareIslandProps = {
     part: 'bar',
-    labels: compareLabels(t),
+    labels: compareLabels(t, market.distanceUnit),
     format: carCardTextsOf(t, market, language).format,
     carDetailBase: market.paths.carDetailBase,
   };

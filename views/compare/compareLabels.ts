@@ -2,6 +2,8 @@ import type { CompareToggleLabels } from '../../client/compare/CompareToggle.js'
 import { COMPARE_MAX_CARS } from '../../client/compare/compareStore.js';
 import type { CompareLabels } from '../../client/islands/compare/compareLabels.js';
 import type { Translate } from '../../markets/translations/dictionaries.js';
+import type { Market } from '../../markets/schema.js';
+import { mileageLabelKey } from '../../client/cars/carCardTexts.js';
 
 /** The texts of a compare toggle (on a card or the car page), for island props. */
 export function compareToggleLabels(t: Translate): CompareToggleLabels {
@@ -9,7 +11,7 @@ export function compareToggleLabels(t: Translate): CompareToggleLabels {
 }
 
 /** The texts of the compare bar and modal; `{count}`, `{max}`, `{car}` and `{hp}` are filled in the browser. */
-export function compareLabels(t: Translate): CompareLabels {
+export function compareLabels(t: Translate, distanceUnit: Market['distanceUnit']): CompareLabels {
   return {
     title: t('carDetail.compareTitle'),
     count: t('carDetail.compareCount'),
@@ -21,7 +23,7 @@ export function compareLabels(t: Translate): CompareLabels {
     rows: {
       price: t('carDetail.price'),
       year: t('carDetail.year'),
-      mileage: t('carDetail.mileage'),
+      mileage: t(mileageLabelKey(distanceUnit)),
       fuel: t('carDetail.fuel'),
       gearbox: t('carDetail.gearbox'),
       power: t('carDetail.power'),

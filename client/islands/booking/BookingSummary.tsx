@@ -4,6 +4,7 @@ import type { BookingTexts } from './bookingTexts.js';
 import { BottomSheet } from './BottomSheet.js';
 import { bookingTotal, formatPrice, formatSlot } from './formatBooking.js';
 import { PriceLines } from './PriceLines.js';
+import { CarClassJoke } from './CarClassJoke.js';
 
 /** From this width the summary is a sidebar (client/styles/booking.css uses the same). */
 export const SIDEBAR_MEDIA = '(min-width: 960px)';
@@ -29,6 +30,7 @@ function SummaryContent({ state, texts, locale }: { state: BookingStore; texts: 
           <>
             <dt>{texts['booking.summaryCar']}</dt>
             <dd>{`${state.car.registrationNumber}, ${state.car.brand} ${state.car.model} ${state.car.buildYear}`}</dd>
+            <CarClassJoke car={state.car} texts={texts} />
           </>
         )}
         {state.location && (

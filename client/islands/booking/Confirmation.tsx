@@ -5,6 +5,7 @@ import { clearBooking } from './bookingStore.js';
 import { BookingMap } from './BookingMap.js';
 import { formatPrice, formatSlot, bookingTotal } from './formatBooking.js';
 import { PriceLines } from './PriceLines.js';
+import { CarClassJoke } from './CarClassJoke.js';
 
 /** Directions to the workshop in the shopper's own maps app (a new tab). */
 export const directionsUrl = (lat: number, lng: number) => `https://www.google.com/maps/dir/?api=1&destination=${lat},${lng}`;
@@ -32,6 +33,7 @@ export function Confirmation({ state, props }: { state: BookingStore; props: Boo
           <>
             <dt>{texts['booking.summaryCar']}</dt>
             <dd>{`${state.car.registrationNumber}, ${state.car.brand} ${state.car.model} ${state.car.buildYear}`}</dd>
+            <CarClassJoke car={state.car} texts={texts} />
           </>
         )}
         {workshop && (

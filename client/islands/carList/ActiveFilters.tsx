@@ -16,7 +16,7 @@ interface ActiveFiltersProps {
 export function ActiveFilters({ state, hrefOf, onChange, formatRange, texts }: ActiveFiltersProps) {
   const chips: { key: string; label: string; next: CarListState }[] = [
     ...URL_TERM_FIELDS.flatMap((field) =>
-      (state.terms[field] ?? []).map((value) => ({ key: `${field}=${value}`, label: `${texts.facetNames[field]}: ${value}`, next: toggleTerm(state, field, value) })),
+      (state.terms[field] ?? []).map((value) => ({ key: `${field}=${value}`, label: `${texts.facetNames[field]}: ${texts.facetValues[field]?.[value] ?? value}`, next: toggleTerm(state, field, value) })),
     ),
     ...URL_RANGE_FIELDS.flatMap((field) => {
       const range = state.ranges[field];

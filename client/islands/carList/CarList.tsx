@@ -1,5 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { formatNumber, formatPrice } from '../../cars/formatCar.js';
+import { formatDistance, formatMileage, formatNumber, formatPrice } from '../../cars/formatCar.js';
 import { CompareToggle } from '../../compare/CompareToggle.js';
 import { CAR_LIST_PAGE_SIZE, CAR_LIST_TOTAL_CAP, CAR_SORTS, KEYPHRASE_DEBOUNCE_MS, RANGE_FACETS, TERM_FACETS, type CarSortName } from './carListConfig.js';
 import {
@@ -17,6 +17,7 @@ import {
 } from './carListUrlState.js';
 import { fill, type CarListProps, type CarListResults } from './carListTypes.js';
 import { ActiveFilters } from './ActiveFilters.js';
+import { distanceRangeInUnit, distanceToKm } from './distanceRange.js';
 import { CarResults } from './CarResults.js';
 import { fetchCarList, withFacetsToUndo } from './fetchCarList.js';
 import { keepQueryOnLanguageLinks } from './languageLinks.js';
@@ -63,8 +64,11 @@ export function CarList(props: CarListProps) {
   const hrefOf = (s: CarListState) => carListHref(path, s, keep);
   const { locale } = card.format;
   const formatCount = (n: number) => (n > CAR_LIST_TOTAL_CAP ? `${CAR_LIST_TOTAL_CAP}+` : formatNumber(n, locale));
+  const unit = card.format.mileageUnit;
+  // Every figure a chip shows is the URL's (km for mileage), written in the market's unit.
   const formatRange = (field: string, value: number) =>
-    PRICE_FIELDS.has(field) ? formatPrice(value, props.currency, locale) : field === 'car_year' ? String(value) : formatNumber(value, locale);
+    PRICE_FIELDS.has(field) ? formatPrice(value, props.currency, locale) : field === 'car_mileage' ? formatMileage(value, card.format)
+      : field === 'car_year' ? String(value) : formatNumber(value, locale);
   const extents = useMemo(() => rangeExtents(results.facets, RANGE_FACETS), [results.facets]);
 
   /** Shows a state's results: from memory when this tab has seen them, else pages `fromPage`..page from /api/search. */
@@ -135,7 +139,7 @@ export function CarList(props: CarListProps) {
     const y = savedScroll(history.state);
     if (y !== null) window.scrollTo(0, y);
     const onPop = () => {
-      const next = parseCarListState(new URLSearchParams(location.search));
+      const next = parseCarListState(new URLSearchParams(location.search), unit);
       keepQueryOnLanguageLinks(location.search);
       pendingScroll.current = savedScroll(history.state);
       latest.current = { ...latest.current, state: next };
@@ -172,7 +176,7 @@ export function CarList(props: CarListProps) {
     event.preventDefault();
     clearTimeout(keyphraseTimer.current);
     const fields = [...new FormData(event.currentTarget).entries()].map(([k, v]) => [k, String(v)]);
-    const parsed = parseCarListState(new URLSearchParams(fields));
+    const parsed = parseCarListState(new URLSearchParams(fields), unit);
     change({ ...parsed, ranges: withoutFullSpans(parsed.ranges, extents), page: 0 });
   };
 
@@ -215,7 +219,7 @@ export function CarList(props: CarListProps) {
               const facet = facetOf(field);
               return (
                 <TermFacet key={field} name={texts.facetNames[field]} facet={facet?.type === 'term' ? facet : undefined}
-                  selected={state.terms[field] ?? []} defaultOpen={i === 0}
+                  selected={state.terms[field] ?? []} defaultOpen={i === 0} labelOf={(value) => texts.facetValues[field]?.[value] ?? value}
                   hrefFor={(value) => hrefOf(toggleTerm(state, field, value))}
                   onToggle={(value) => change(toggleTerm(latest.current.state, field, value))} texts={texts} />
               );
@@ -224,6 +228,15 @@ export function CarList(props: CarListProps) {
               const extent = extents[field];
               if (!extent) return null;
               const filter = state.ranges[field];
+              if (field === 'car_mileage') {
+                // The shopper slides and types in the market's unit; the URL keeps km.
+                const shown = distanceRangeInUnit(facetOf(field), filter, unit);
+                return shown && (
+                  <RangeFacet key={field} field={field} name={texts.facetNames[field]} extent={shown.extent} step={shown.step}
+                    filter={shown.filter} defaultOpen={i === 0} texts={texts} format={(v) => formatDistance(v, card.format)}
+                    onApply={(range) => change(withRange(latest.current.state, field, range && distanceToKm(range, unit)))} />
+                );
+              }
               return (
                 <RangeFacet key={field} field={field} name={texts.facetNames[field]}
                   extent={extent} step={step} filter={filter} defaultOpen={i === 0} texts={texts}

@@ -16,6 +16,8 @@ interface TermFacetProps {
   onToggle: (value: string) => void;
   texts: CarListTexts;
   defaultOpen?: boolean;
+  /** A value as the shopper reads it (translated); the link still filters on the index's value. */
+  labelOf?: (value: string) => string;
 }
 
 /**
@@ -23,7 +25,7 @@ interface TermFacetProps {
  * JavaScript), shown as a checkbox. A search box from 10 values on; values past the first few
  * behind 'show more' (a <details>, which needs no script either).
  */
-export function TermFacet({ name, facet, selected, hrefFor, onToggle, texts, defaultOpen = false }: TermFacetProps) {
+export function TermFacet({ name, facet, selected, hrefFor, onToggle, texts, defaultOpen = false, labelOf = (value) => value }: TermFacetProps) {
   const [query, setQuery] = useState('');
   // Open once (chosen values or the first facet); after that the shopper decides.
   const [open] = useState(defaultOpen || selected.length > 0);
@@ -52,7 +54,7 @@ export function TermFacet({ name, facet, selected, hrefFor, onToggle, texts, def
           rel="nofollow"
         >
           <span className="facet__box" aria-hidden="true" />
-          <span className="facet__label">{value}</span>
+          <span className="facet__label">{labelOf(value)}</span>
           <span className="facet__count">{count}</span>
         </a>
       </li>
@@ -60,7 +62,7 @@ export function TermFacet({ name, facet, selected, hrefFor, onToggle, texts, def
   };
 
   const folded = fold(query.trim());
-  const filtered = folded ? values.filter((v) => fold(v.value).includes(folded)) : null;
+  const filtered = folded ? values.filter((v) => fold(labelOf(v.value)).includes(folded)) : null;
   const first = values.slice(0, FACET_VISIBLE_VALUES);
   const rest = values.slice(FACET_VISIBLE_VALUES);
 

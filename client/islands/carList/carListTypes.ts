@@ -50,6 +50,8 @@ export interface CarListTexts {
   error: string;
   noResults: string;
   facetNames: Record<UrlTermField | UrlRangeField, string>;
+  /** Facet values in the page's language, by the index's value ({ Sähkö: 'El' } on fi.localhost/sv); the filter keeps the index's value. */
+  facetValues: Partial<Record<UrlTermField, Record<string, string>>>;
 }
 
 export interface CarListProps {

@@ -13,6 +13,7 @@ import {
   type UrlTermField,
 } from './carListConfig.js';
 import type { Range } from './rangeRules.js';
+import { kmFromUnit, type CarFormat } from '../../cars/formatCar.js';
 
 /**
  * The car list's whole state, which is its URL: `?keyphrase=volvo&sortName=price_asc&car_brand=Volvo
@@ -48,16 +49,23 @@ function parseRange(text: string | null): Range | undefined {
   const b = Number(m[2]);
   return a <= b ? [a, b] : [b, a];
 }
-function parseFormRange(min: string | null, max: string | null): Range | undefined {
+function parseFormRange(min: string | null, max: string | null, toIndexUnit: (n: number) => number = (n) => n): Range | undefined {
   const lo = min?.trim().replace(/\s/g, '') ?? '';
   const hi = max?.trim().replace(/\s/g, '') ?? '';
   if ((lo && !NUMBER.test(lo)) || (hi && !NUMBER.test(hi)) || (!lo && !hi)) return undefined;
-  const a = lo ? Number(lo) : RANGE_OPEN_MIN;
-  const b = hi ? Number(hi) : RANGE_OPEN_MAX;
+  const a = lo ? toIndexUnit(Number(lo)) : RANGE_OPEN_MIN;
+  const b = hi ? toIndexUnit(Number(hi)) : RANGE_OPEN_MAX;
   return a <= b ? [a, b] : [b, a];
 }
 
-export function parseCarListState(params: URLSearchParams): CarListState {
+/** Range fields whose form ends the shopper types in the market's distance unit (the URL's `min-max` is km). */
+const DISTANCE_FIELDS: readonly UrlRangeField[] = ['car_mileage'];
+
+/**
+ * `distanceUnit`: the unit the plain form's mileage inputs are typed in (the market's); `car_mileage=min-max`
+ * in a URL is always km, the search service's unit.
+ */
+export function parseCarListState(params: URLSearchParams, distanceUnit: CarFormat['mileageUnit'] = 'km'): CarListState {
   const keyphrase = (params.get('keyphrase') ?? '').trim().slice(0, MAX_KEYPHRASE);
   const sort = params.get('sortName');
   const sortName = sort && sort !== 'relevance' && (CAR_SORTS as readonly string[]).includes(sort) ? (sort as CarSortName) : null;
@@ -70,7 +78,8 @@ export function parseCarListState(params: URLSearchParams): CarListState {
   }
   const ranges: CarListState['ranges'] = {};
   for (const field of URL_RANGE_FIELDS) {
-    const range = parseRange(params.get(field)) ?? parseFormRange(params.get(`${field}_min`), params.get(`${field}_max`));
+    const toKm = DISTANCE_FIELDS.includes(field) ? (n: number) => kmFromUnit(n, distanceUnit) : undefined;
+    const range = parseRange(params.get(field)) ?? parseFormRange(params.get(`${field}_min`), params.get(`${field}_max`), toKm);
     if (range) ranges[field] = range;
   }
   return { keyphrase, sortName, page, terms, ranges };

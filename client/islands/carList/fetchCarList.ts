@@ -16,7 +16,9 @@ async function searchPage(body: unknown, signal: AbortSignal): Promise<SearchRes
 
 /** Pages 0..state.page of a state through /api/search (the same bodies the server rendered with). */
 export async function fetchCarList(state: CarListState, signal: AbortSignal, fromPage = 0): Promise<CarListResults> {
-  const bodies = carListSearchBodies(state).slice(fromPage);
+  // The page's language: on a market's second language (fi.localhost/sv) the answer's texts come in it, as the server's did.
+  const language = document.documentElement.lang;
+  const bodies = carListSearchBodies(state).slice(fromPage).map((body) => (language ? { ...body, language } : body));
   const pages = await Promise.all(bodies.map((body) => searchPage(body, signal)));
   return {
     cars: pages.flatMap((p) => p.content.map((doc) => toCarSummary(doc as unknown as CarSummarySource))),

@@ -17,5 +17,6 @@ export function formatMarketDate(iso: string, format: MarketDateFormat): string 
     case 'DD.MM.YYYY': return `${d}.${m}.${y}`;
     case 'DD/MM/YYYY': return `${d}/${m}/${y}`;
     case 'D.M.YYYY': return `${Number(d)}.${Number(m)}.${y}`;
+    case 'D. M. YYYY': return `${Number(d)}. ${Number(m)}. ${y}`;
   }
 }

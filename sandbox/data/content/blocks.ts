@@ -43,7 +43,7 @@ export const blurb = (ctx: BlockContext, n: string, title: string, text: string,
 
 export const cards = (ctx: BlockContext, keys: NavKey[]): Block<'cards'> => ({
   ...common(ctx, 'cards'), type: 'cards', title: null,
-  cards: keys.map((key) => ({ title: ctx.texts.nav[key].label, text: ctx.texts.pageLead.replace('{label}', ctx.texts.nav[key].label.toLowerCase()), image: image(`${ctx.market.id}-card-${key}`, ctx.texts.nav[key].label), link: navLink(ctx, key) })),
+  cards: keys.map((key) => ({ title: ctx.texts.nav[key].label, text: ctx.texts.pageLead.replace('{label}', ctx.texts.nav[key].label), image: image(`${ctx.market.id}-card-${key}`, ctx.texts.nav[key].label), link: navLink(ctx, key) })),
 });
 
 export const accordion = (ctx: BlockContext): Block<'accordion'> => ({

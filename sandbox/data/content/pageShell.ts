@@ -24,7 +24,7 @@ export function pageShell(input: PageInput, id: string, path: string, name: stri
     language: input.language,
     name,
     title: `${name} | ${input.market.siteName}`,
-    metaDescription: path === '/' ? texts.home.description : texts.pageLead.replace('{label}', name.toLowerCase()),
+    metaDescription: path === '/' ? texts.home.description : texts.pageLead.replace('{label}', name),
     image: block.image(`${input.market.id}-${name}`, name),
     alternates: input.market.languages.map((language) => ({ language, path })),
     breadcrumbs: [

@@ -20,7 +20,7 @@ function contentPage(input: PageInput, entry: PageEntry, index: number): Content
   const name = texts.nav[entry.key].label;
   const ctx: BlockContext = { ...input, texts, pageId: `${input.market.id}-${entry.key}-${input.language}` };
   const shell = { ...pageShell(input, `${input.market.id}-${entry.key}`, entry.path, name, entry.pageType, entry.ancestors), published: entry.published };
-  const intro = texts.pageLead.replace('{label}', name.toLowerCase());
+  const intro = texts.pageLead.replace('{label}', name);
   switch (entry.pageType) {
     case 'storyList': return { ...shell, blocks: [block.hero(ctx, name, intro, 'default', false), block.stories(ctx, false)] };
     case 'siteList': return { ...shell, blocks: [block.hero(ctx, name, intro, 'default', false)] };

@@ -19,7 +19,7 @@ export const contentTextsEn: ContentTexts = {
     title: 'Home', heroTitle: 'Find your next car', heroText: 'Hundreds of new and approved used cars from our showrooms across the UK.',
     searchPlaceholder: 'Search make, model or equipment', description: 'Buy a new or used car, book a service and find your nearest showroom.',
   },
-  pageLead: 'Everything about {label} with us, from your first question to driving away.',
+  pageLead: '{label}: what you need to know, from your first question to driving away.',
   readMore: 'Read more',
   carousel: [
     { title: 'Electric cars in stock', text: 'Drive electric today.' },

@@ -19,7 +19,7 @@ export const contentTextsFi: ContentTexts = {
     title: 'Etusivu', heroTitle: 'Löydä seuraava autosi', heroText: 'Tuhansia uusia ja käytettyjä autoja toimipisteistämme ympäri Suomea.',
     searchPlaceholder: 'Hae merkkiä, mallia tai varustetta', description: 'Osta uusi tai käytetty auto, varaa huolto ja löydä lähin toimipisteesi.',
   },
-  pageLead: 'Täältä löydät kaiken aiheesta {label}, ensimmäisestä kysymyksestä valmiiseen kauppaan.',
+  pageLead: '{label}: kaikki tarpeellinen ensimmäisestä kysymyksestä valmiiseen kauppaan.',
   readMore: 'Lue lisää',
   carousel: [
     { title: 'Sähköautot varastossa', text: 'Aja sähköllä jo tänään.' },

@@ -19,7 +19,7 @@ export const contentTextsNb: ContentTexts = {
     title: 'Forside', heroTitle: 'Finn din neste bil', heroText: 'Tusenvis av nye og brukte biler fra våre avdelinger i hele landet.',
     searchPlaceholder: 'Søk merke, modell eller utstyr', description: 'Kjøp ny eller brukt bil, bestill service og finn nærmeste avdeling.',
   },
-  pageLead: 'Her finner du alt om {label} hos oss, fra første spørsmål til ferdig handel.',
+  pageLead: '{label}: det du trenger å vite, fra første spørsmål til ferdig handel.',
   readMore: 'Les mer',
   carousel: [
     { title: 'Elbiler på lager', text: 'Kjør elektrisk allerede i dag.' },

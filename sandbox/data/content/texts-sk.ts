@@ -19,7 +19,7 @@ export const contentTextsSk: ContentTexts = {
     title: 'Úvod', heroTitle: 'Nájdite svoje ďalšie auto', heroText: 'Stovky nových a jazdených áut z našich prevádzok na celom Slovensku.',
     searchPlaceholder: 'Hľadajte značku, model alebo výbavu', description: 'Kúpte nové alebo jazdené auto, objednajte servis a nájdite najbližšiu prevádzku.',
   },
-  pageLead: 'Tu nájdete všetko o téme {label}, od prvej otázky až po uzavretý obchod.',
+  pageLead: '{label}: všetko potrebné od prvej otázky až po uzavretý obchod.',
   readMore: 'Čítať viac',
   carousel: [
     { title: 'Elektromobily skladom', text: 'Jazdite na elektrinu už dnes.' },

@@ -19,7 +19,7 @@ export const contentTextsSv: ContentTexts = {
     title: 'Startsida', heroTitle: 'Hitta din nästa bil', heroText: 'Tusentals nya och begagnade bilar från våra anläggningar i hela landet.',
     searchPlaceholder: 'Sök märke, modell eller utrustning', description: 'Köp ny eller begagnad bil, boka service och hitta din närmaste anläggning.',
   },
-  pageLead: 'Här hittar du allt om {label} hos oss, från första frågan till färdig affär.',
+  pageLead: '{label}: det du behöver veta, från första frågan till färdig affär.',
   readMore: 'Läs mer',
   carousel: [
     { title: 'Elbilar i lager', text: 'Kör elektriskt redan i dag.' },

@@ -23,6 +23,7 @@ export interface ContentTexts {
   languageName: string;
   nav: Record<NavKey, { label: string; slug: string; menuTitle?: string }>;
   home: { title: string; heroTitle: string; heroText: string; searchPlaceholder: string; description: string };
+  /** '{label}: …' with the page's name as written in the menu: a name is not always a noun ('Hitta oss', 'Om oss'). */
   pageLead: string;
   readMore: string;
   carousel: TitledText[];

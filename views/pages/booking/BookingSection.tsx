@@ -6,6 +6,7 @@ import type { BookingPageContent } from '../../../contracts/upstream/bookingCont
 import type { Translate } from '../../../markets/translations/dictionaries.js';
 import { sv } from '../../../markets/translations/sv.js';
 import { Island } from '../../Island.js';
+import { localisedMapTiles } from '../../mapTiles.js';
 import { usePage } from '../../PageContext.js';
 
 const BOOKING_KEYS = Object.keys(sv).filter((key): key is BookingTextKey => key.startsWith('booking.'));
@@ -32,7 +33,7 @@ export function BookingSection({ content, prefill, map }: { content: BookingPage
     <Island
       name="booking"
       component={BookingApp}
-      props={{ texts: bookingTexts(t), locale: market.locales[language] ?? language, content: relayedLogos(content), prefill, map } satisfies BookingProps}
+      props={{ texts: bookingTexts(t), locale: market.locales[language] ?? language, content: relayedLogos(content), prefill, map: localisedMapTiles(map, t) } satisfies BookingProps}
     />
   );
 }

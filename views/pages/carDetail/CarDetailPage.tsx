@@ -60,7 +60,7 @@ export function CarDetailPage({ car, summary, similar, financeContact }: {
       {market.features.finance && financeContact && financeVehicleOf(car) ? (
         <CarFinanceCalculator car={car} contact={financeContact} />
       ) : (
-        <CarFinance car={car} locale={cardTexts.format.locale} />
+        <CarFinance car={car} format={cardTexts.format} />
       )}
       <CarContactSection car={car} />
       <SimilarCars cars={similar} texts={cardTexts} />

@@ -1,4 +1,4 @@
-import { formatNumber, formatPrice } from '../../../client/cars/formatCar.js';
+import { formatMileage, formatPrice, type CarFormat } from '../../../client/cars/formatCar.js';
 import type { Car } from '../../../contracts/upstream/search.js';
 import { usePage } from '../../PageContext.js';
 import { numberFormat } from '../../../client/format/intlFormats.js';
@@ -6,8 +6,9 @@ import { numberFormat } from '../../../client/format/intlFormats.js';
 type FinanceOption = Car['car_loan_options'][number];
 
 /** Loan and leasing offers, each for private buyers and companies (part 1 §3). Left out when the car has none. */
-export function CarFinance({ car, locale }: { car: Car; locale: string }) {
+export function CarFinance({ car, format }: { car: Car; format: CarFormat }) {
   const { t } = usePage();
+  const { locale } = format;
   const kinds = [
     { id: 'loan', title: t('carDetail.loan'), residual: t('carDetail.financeResidualLoan'), options: car.car_loan_options },
     { id: 'leasing', title: t('carDetail.leasing'), residual: t('carDetail.financeResidualLeasing'), options: car.car_leasing_options },
@@ -30,7 +31,7 @@ export function CarFinance({ car, locale }: { car: Car; locale: string }) {
         {row(t('carDetail.financeDownPayment'), money(option.down_payment))}
         {row(t('carDetail.financeInterest'), percent.format(option.interest_rate / 100))}
         {row(residualLabel, money(option.residual_value))}
-        {option.annual_mileage_km !== undefined && row(t('carDetail.financeMileage'), `${formatNumber(option.annual_mileage_km, locale)} km`)}
+        {option.annual_mileage_km !== undefined && row(t('carDetail.financeMileage'), formatMileage(option.annual_mileage_km, format))}
       </dl>
       <p className="car-finance__provider">{t('carDetail.financeProvider', { provider: option.provider })}</p>
     </li>

@@ -10,6 +10,8 @@ export function formatMarketDate(iso: string, format: Market['dateFormat']): str
       return `${day}.${month}.${year}`;
     case 'D.M.YYYY':
       return `${Number(day)}.${Number(month)}.${year}`;
+    case 'D. M. YYYY':
+      return `${Number(day)}. ${Number(month)}. ${year}`;
     default:
       return `${year}-${month}-${day}`;
   }

@@ -1,6 +1,7 @@
 import { mediaUrl } from '../../../client/media/mediaUrl.js';
 import type { Site } from '../../../contracts/upstream/search.js';
 import { usePage } from '../../PageContext.js';
+import { siteTownLine } from './openingHours.js';
 
 /** What a site card shows (the search asks only for these fields). */
 export type SiteCardData = Pick<Site, 'site_id' | 'slug' | 'site_official_name' | 'site_street' | 'site_zip' | 'site_city' | 'site_phone' | 'site_image_url'>;
@@ -28,7 +29,7 @@ export function SiteCard({ site, headingLevel = 3 }: { site: SiteCardData; headi
       <p className="site-card__address">
         {site.site_street}
         <br />
-        {`${site.site_zip} ${site.site_city}`}
+        {siteTownLine(site, market.id)}
       </p>
       <p className="site-card__phone">
         <span className="visually-hidden">{t('pages.sitePhone')} </span>

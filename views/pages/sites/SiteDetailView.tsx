@@ -8,8 +8,9 @@ import { siteBreadcrumbs } from './siteBreadcrumbs.js';
 import { usePage } from '../../PageContext.js';
 import { Breadcrumbs } from '../../seo/Breadcrumbs.js';
 import { DepartmentView } from './DepartmentView.js';
-import { googleMapsSearchUrl } from './openingHours.js';
+import { googleMapsSearchUrl, siteTownLine } from './openingHours.js';
 import { telHref } from './SiteCard.js';
+import { localisedMapTiles } from '../../mapTiles.js';
 import { SiteMap } from './SiteMap.js';
 
 export interface SiteDetailViewProps {
@@ -44,9 +45,9 @@ export function SiteDetailView({ site, latestCars, today, mapTiles }: SiteDetail
             <span className="site-contact__label">{t('pages.siteAddress')}</span>
             {site.site_street}
             <br />
-            {`${site.site_zip} ${site.site_city}`}
+            {siteTownLine(site, market.id)}
             <br />
-            <a href={googleMapsSearchUrl(site)} target="_blank" rel="noopener">
+            <a href={googleMapsSearchUrl(site, market.id)} target="_blank" rel="noopener">
               {t('pages.siteMapsLink')} <span className="visually-hidden">{t('layout.opensInNewWindow')}</span>
             </a>
           </address>
@@ -59,7 +60,7 @@ export function SiteDetailView({ site, latestCars, today, mapTiles }: SiteDetail
             <a href={`mailto:${site.site_email}`}>{site.site_email}</a>
           </p>
         </section>
-        <SiteMap site={site} tiles={mapTiles} />
+        <SiteMap site={site} tiles={localisedMapTiles(mapTiles, t)} />
       </div>
 
       <section className="site-departments" aria-labelledby="site-departments-title">

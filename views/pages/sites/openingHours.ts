@@ -70,13 +70,17 @@ export function specialOpeningHours(days: readonly DeviationDay[]): object[] {
   }));
 }
 
+/** The town line of an address as the country writes it: 'Coventry CV3 0CL' in the UK, '119 27 Stockholm' elsewhere. */
+export const siteTownLine = (site: Pick<Site, 'site_zip' | 'site_city'>, marketId: string) =>
+  marketId === 'uk' ? `${site.site_city} ${site.site_zip}` : `${site.site_zip} ${site.site_city}`;
+
 /** The address as one line, for the maps search. */
-export const siteAddressLine = (site: Pick<Site, 'site_street' | 'site_zip' | 'site_city' | 'site_country'>) =>
-  `${site.site_street}, ${site.site_zip} ${site.site_city}, ${site.site_country}`;
+export const siteAddressLine = (site: Pick<Site, 'site_street' | 'site_zip' | 'site_city' | 'site_country'>, marketId = '') =>
+  `${site.site_street}, ${siteTownLine(site, marketId)}, ${site.site_country}`;
 
 /** A Google Maps search for the site (opens in a new tab). */
-export function googleMapsSearchUrl(site: Pick<Site, 'site_official_name' | 'site_street' | 'site_zip' | 'site_city' | 'site_country'>): string {
-  return `https://www.google.com/maps/search/?${new URLSearchParams({ api: '1', query: `${site.site_official_name}, ${siteAddressLine(site)}` }).toString()}`;
+export function googleMapsSearchUrl(site: Pick<Site, 'site_official_name' | 'site_street' | 'site_zip' | 'site_city' | 'site_country'>, marketId = ''): string {
+  return `https://www.google.com/maps/search/?${new URLSearchParams({ api: '1', query: `${site.site_official_name}, ${siteAddressLine(site, marketId)}` }).toString()}`;
 }
 
 /** OpenStreetMap centred on the site's coordinates with a marker. */
