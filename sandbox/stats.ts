@@ -13,12 +13,23 @@ export class SandboxStats {
   tirehotelBookings: { bookingConfirmationId: string; regNo: string; bookingDate: string; bookingStart: string | null }[] = [];
   tirehotelReviews: { rating: number; comment: string | null }[] = [];
 
+  /** The W3C `traceparent` of each service's latest requests (the last 200): which traces reached it. */
+  traceparents: Record<string, string[]> = {};
+
   countRequest(service: string): void {
     this.requests[service] = (this.requests[service] ?? 0) + 1;
   }
 
+  recordTraceparent(service: string, traceparent: string | undefined): void {
+    if (!traceparent) return;
+    const seen = (this.traceparents[service] ??= []);
+    seen.push(traceparent);
+    if (seen.length > 200) seen.shift();
+  }
+
   reset(): void {
     this.requests = {};
+    this.traceparents = {};
     this.abortedStreams = 0;
     this.comhubSubmissions = [];
     this.comhubForms = [];
@@ -29,6 +40,7 @@ export class SandboxStats {
   snapshot() {
     return {
       requests: { ...this.requests },
+      traceparents: Object.fromEntries(Object.entries(this.traceparents).map(([service, seen]) => [service, [...seen]])),
       openStreams: this.openStreams,
       abortedStreams: this.abortedStreams,
       comhubSubmissions: [...this.comhubSubmissions],

@@ -75,6 +75,9 @@ const EnvSchema = z.object({
   MAP_TILE_ATTRIBUTION: z.string().max(300).default('Kartdata: sandbox'),
   // Directory of the redirect tables (<market>.txt); another one lets the redirects check try a changed table.
   REDIRECTS_DIR: z.string().min(1).default('redirects'),
+  // OpenTelemetry traces over OTLP (protobuf over HTTP); unset: no tracing is loaded at all.
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl,
+  OTEL_SERVICE_NAME: z.string().regex(/^[\w.-]{1,64}$/, 'expected letters, digits, . _ -').default('auto-retail-bff'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -118,6 +121,8 @@ export interface Config {
   workshopStream: { idleTimeoutMs: number; heartbeatMs: number; retryMs: number };
   /** Tile template and attribution of every map; an absolute template's origin is allowed in the CSP's img-src. */
   map: { tileUrl: string; attribution: string };
+  /** Traces are exported here (OTLP/HTTP base URL) when set; off otherwise. */
+  tracing: { otlpEndpoint: string | undefined; serviceName: string };
 }
 
 export class ConfigError extends Error {}
@@ -186,5 +191,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryMs: e.WORKSHOP_STREAM_RETRY_MS,
     },
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
+    tracing: { otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME },
   };
 }

@@ -12,6 +12,7 @@ const REDACT = [
   '*.otpToken',
 ];
 
-export function createLogger(config: Pick<Config, 'logLevel'>, destination?: DestinationStream): Logger {
-  return pino({ level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } }, destination);
+/** `mixin` adds fields to every line: the active trace's ids when tracing is on (server/tracing/startTracing.ts). */
+export function createLogger(config: Pick<Config, 'logLevel'>, destination?: DestinationStream, mixin?: () => object): Logger {
+  return pino({ level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' }, ...(mixin ? { mixin } : {}) }, destination);
 }

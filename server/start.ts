@@ -33,6 +33,8 @@ export async function startBff(options: {
   exit?: (code: number) => void;
   /** Process-wide uncaughtException/unhandledRejection handling: on for a real process, off inside tests. */
   safetyNet?: boolean;
+  /** Sends the spans still buffered, last thing at shutdown (tracing on). */
+  flushTraces?: () => Promise<void>;
 }): Promise<RunningBff> {
   const { logger } = options;
   const lifecycle = new Lifecycle();
@@ -62,6 +64,7 @@ export async function startBff(options: {
     closeDependencies: async () => {
       await composed.close();
       await sandbox?.close();
+      await options.flushTraces?.();
     },
     ...(options.exit ? { exit: options.exit } : {}),
   });

@@ -10,6 +10,7 @@ import { PageContext, type PageContextValue } from '../../views/PageContext.js';
 import { languageLinks, localisedMarket, localisePath, pageAlternates } from '../markets/languagePath.js';
 import { siteOrigin } from '../markets/siteOrigin.js';
 import { CONTENT_PREVIEW_QUERY } from '../../contracts/upstream/content.js';
+import { inSpan } from '../tracing/spans.js';
 
 export interface PageRender {
   status?: number;
@@ -63,7 +64,7 @@ export function createPageRenderer(assets: AssetResolver, logger: Logger): Rende
       // renderToString, not a stream: every loader has finished before rendering and no part of a page
       // suspends, so a stream would send the same bytes at the same moment, after measuring and copying
       // every chunk (about a fifth of a car list's main-thread time).
-      body = Buffer.from(`<!DOCTYPE html>${renderToString(tree)}`);
+      body = inSpan('render', {}, () => Buffer.from(`<!DOCTYPE html>${renderToString(tree)}`));
     } catch (error) {
       logger.error({ err: error, requestId: res.req.id }, 'page failed to render');
       res.status(500).type('html').send('<!DOCTYPE html><html><head><title>500</title></head><body><h1>500</h1></body></html>');
