@@ -56,8 +56,10 @@ export function apiRouter(deps: ApiDependencies): Router {
   api.use(express.json({ limit: '64kb', verify: (req, _res, bytes) => void (req.rawBody = bytes) }));
   api.use(openApiRoutes(API_OPERATIONS));
   api.use(searchRoutes(deps.searchCache, deps.searchFastPath));
-  api.use(mechmateRoutes(upstreams.mechmate, (req, res) => relayWorkshopStream(req, res, { mechmate: upstreams.mechmate, options: config.workshopStream, logger: deps.logger, metrics: deps.metrics })));
-  api.use(tirehotelRoutes(upstreams.tirehotel, tokenCookies(config.isProduction), tirehotelLimiters(redis)));
+  // Bookings are made once per bookingRequestId, whichever replica each retry reaches.
+  const bookings = new SubmissionLedger(redis, 'bff:booking:');
+  api.use(mechmateRoutes(upstreams.mechmate, (req, res) => relayWorkshopStream(req, res, { mechmate: upstreams.mechmate, options: config.workshopStream, logger: deps.logger, metrics: deps.metrics }), bookings));
+  api.use(tirehotelRoutes(upstreams.tirehotel, tokenCookies(config.isProduction), tirehotelLimiters(redis), bookings));
   api.use(formsRoutes(upstreams.comhub, new SubmissionLedger(redis)));
   api.use(financeRoutes(upstreams.codeweaver));
   api.use(placesRoutes(upstreams.maps));

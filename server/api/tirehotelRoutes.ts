@@ -1,5 +1,7 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
+import { BookingRequestId } from '../../contracts/forms.js';
+import type { SubmissionLedger } from '../cache/submissionLedger.js';
 import { callContextOf } from '../http/callContext.js';
 import { ApiError } from '../http/apiError.js';
 import {
@@ -23,6 +25,7 @@ import {
 import type { TirehotelClient } from '../upstream/tirehotelClient.js';
 import { UpstreamError } from '../upstream/upstreamError.js';
 import { addRoute, operation, parseRequest } from './apiOperation.js';
+import { oncePerKey } from './oncePerKey.js';
 import { RATE_LIMIT_MESSAGES, refuseIfLimited, type TirehotelLimiters } from './tirehotelLimits.js';
 import type { TokenCookies } from './tirehotelSession.js';
 
@@ -63,7 +66,7 @@ export const tirehotelOperations = {
   }),
   create: operation({
     ...tireHotel, method: 'post', path: '/tirehotel/booking/create', summary: `Book the wheel change.${sessionNote}`,
-    query: CreateQuery, body: TirehotelBookingRequest, response: { schema: TirehotelConfirmation },
+    query: CreateQuery, body: TirehotelBookingRequest.extend({ bookingRequestId: BookingRequestId.optional() }), response: { schema: TirehotelConfirmation },
     example: () => ({
       query: { departmentIdentifier: 'TH1001' },
       body: { bookingDate: '2026-01-05', bookingStart: '2026-01-05T08:00:00', regNo: 'DEF456', freeText: null, customer: { firstName: 'Eva', lastName: 'Berg', email: 'eva@example.se', phoneMobile: '+46701234567' } },
@@ -80,7 +83,7 @@ export const tirehotelOperations = {
 const isUnauthorized = (err: unknown) => err instanceof UpstreamError && err.upstreamStatus === 401;
 
 /** `/api/tirehotel/...`: tokens stay in HttpOnly cookies; code sends and code guesses are limited. */
-export function tirehotelRoutes(tirehotel: TirehotelClient, cookies: TokenCookies, limits: TirehotelLimiters): Router {
+export function tirehotelRoutes(tirehotel: TirehotelClient, cookies: TokenCookies, limits: TirehotelLimiters, bookings: SubmissionLedger): Router {
   const router = Router();
   const ops = tirehotelOperations;
   router.use((_req, res, next) => {
@@ -146,7 +149,10 @@ export function tirehotelRoutes(tirehotel: TirehotelClient, cookies: TokenCookie
   });
   addRoute(router, ops.create, async (req, res) => {
     const { query, body } = parseRequest(ops.create, req);
-    res.json(await tirehotel.create(query.departmentIdentifier, body, sessionOf(req), callContextOf(req, res)));
+    const { bookingRequestId, ...booking } = body;
+    const session = sessionOf(req);
+    const key = bookingRequestId && `tirehotel:${bookingRequestId}`;
+    res.json(await oncePerKey(bookings, key, () => tirehotel.create(query.departmentIdentifier, booking, session, callContextOf(req, res))));
   });
   addRoute(router, ops.review, async (req, res) => {
     const { body } = parseRequest(ops.review, req);
