@@ -12,6 +12,8 @@ export class SandboxStats {
   /** Wheel changes the tire-hotel service booked, and the ratings it took, in order. */
   tirehotelBookings: { bookingConfirmationId: string; regNo: string; bookingDate: string; bookingStart: string | null }[] = [];
   tirehotelReviews: { rating: number; comment: string | null }[] = [];
+  /** Service bookings the booking service made, in order. */
+  mechmateBookings: { id: string; departmentId: number; timeSlot: string }[] = [];
 
   /** The W3C `traceparent` of each service's latest requests (the last 200): which traces reached it. */
   traceparents: Record<string, string[]> = {};
@@ -35,6 +37,7 @@ export class SandboxStats {
     this.comhubForms = [];
     this.tirehotelBookings = [];
     this.tirehotelReviews = [];
+    this.mechmateBookings = [];
   }
 
   snapshot() {
@@ -47,6 +50,7 @@ export class SandboxStats {
       comhubForms: [...this.comhubForms],
       tirehotelBookings: [...this.tirehotelBookings],
       tirehotelReviews: [...this.tirehotelReviews],
+      mechmateBookings: [...this.mechmateBookings],
     };
   }
 }

@@ -38,11 +38,7 @@ export function pageCacheMiddleware(caching: PageCaching, pages: RequestHandler,
     }
     const key = pageKeyOf(req, res);
     const render = () => renderDetached(pages, req, res, key, settings.renderTimeoutMs);
-    const found = await inSpan('page cache lookup', {}, async (span) => {
-      const entry = await cache.lookup(key.key);
-      span?.setAttribute('bff.page_cache.state', entry?.state ?? 'none');
-      return entry;
-    });
+    const found = await inSpan('page cache lookup', {}, () => cache.lookup(key.key), (entry) => ({ 'bff.page_cache.state': entry?.state ?? 'none' }));
     if (found) {
       if (found.state === 'stale') cache.refresh(key.key, render);
       else fastPath.learn(req, res, key.key);

@@ -14,8 +14,11 @@ export function setSpanTracer(active: Tracer | undefined): void {
 /** OpenTelemetry's SpanStatusCode.ERROR, written out so this file loads nothing. */
 const ERROR = 2;
 
-/** Runs `fn` in a span of its own (a child of the active one) that ends when `fn` returns or settles. */
-export function inSpan<T>(name: string, attributes: Attributes, fn: (span: Span | undefined) => T): T {
+/**
+ * Runs `fn` in a span of its own (a child of the active one) that ends when `fn` returns or settles;
+ * `describe` adds attributes from its value just before the end.
+ */
+export function inSpan<T>(name: string, attributes: Attributes, fn: (span: Span | undefined) => T, describe?: (value: Awaited<T>) => Attributes): T {
   if (!tracer) return fn(undefined);
   return tracer.startActiveSpan(name, { attributes }, (span) => {
     const fail = (err: unknown) => {
@@ -26,11 +29,13 @@ export function inSpan<T>(name: string, attributes: Attributes, fn: (span: Span 
     try {
       const value = fn(span);
       if (value instanceof Promise) {
-        return value.then((v: unknown) => {
+        return value.then((v: Awaited<T>) => {
+          if (describe) span.setAttributes(describe(v));
           span.end();
           return v;
         }, fail) as T;
       }
+      if (describe) span.setAttributes(describe(value as Awaited<T>));
       span.end();
       return value;
     } catch (err) {
