@@ -32,9 +32,10 @@ const WARM_UP_S = 10;
 const BETWEEN_RESTARTS_S = 8;
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 // What is measured is the restarts. On a 2-core machine the one sandbox process answers three BFFs'
-// traffic and 100 streams, and seconds pass in its queue: the default 5 s deadline would turn that
-// into 504s (scripts/soak.ts measures deadlines and faults).
+// traffic and 100 streams, and seconds pass in its accept and request queues: the default 2 s connect
+// and 5 s deadlines would turn that into 502s and 504s (scripts/soak.ts measures deadlines and faults).
 const UPSTREAM_TIMEOUT_MS = '15000';
+const UPSTREAM_CONNECT_TIMEOUT_MS = '5000';
 // Longer than that deadline, so a stopping BFF never cuts a call it is still waiting for.
 const SHUTDOWN_GRACE_MS = '20000';
 
@@ -91,7 +92,7 @@ function startBff(i: number): ChildProcess {
   const log = openSync(join(tmp, `bff-${i}.log`), 'a');
   return track(
     spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, ...upstreams, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(bffPorts[i]), REDIS_URL: `redis://127.0.0.1:${redisPort}`, TRUST_PROXY: 'true', UPSTREAM_TIMEOUT_MS, SHUTDOWN_GRACE_MS },
+      env: { ...process.env, ...upstreams, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(bffPorts[i]), REDIS_URL: `redis://127.0.0.1:${redisPort}`, TRUST_PROXY: 'true', UPSTREAM_TIMEOUT_MS, UPSTREAM_CONNECT_TIMEOUT_MS, SHUTDOWN_GRACE_MS },
       stdio: ['ignore', log, log],
     }),
   );
