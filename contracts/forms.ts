@@ -104,3 +104,9 @@ export const SERVICE_BOOKING_FORM_NAME = 'ServiceBookingForm';
  */
 export const TirehotelContactValuesSchema = TirehotelBookingCustomer.extend({ freeText: z.string().max(500) });
 export type TirehotelContactValues = z.input<typeof TirehotelContactValuesSchema>;
+
+/**
+ * The key of one booking (service booking, tire-hotel booking), the same on every retry of it
+ * (client/forms/useSubmissionId): the BFF books once per key and answers a retry with that booking.
+ */
+export const BookingRequestId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'expected a booking request id');

@@ -68,8 +68,9 @@ export function createSandboxApp(options: SandboxOptions = {}) {
   for (const [name, service] of Object.entries(SANDBOX_SERVICES)) {
     app.use(
       `/${name}`,
-      (_req, _res, next) => {
+      (req, _res, next) => {
         ctx.stats.countRequest(name);
+        ctx.stats.recordTraceparent(name, req.header('traceparent'));
         next();
       },
       faultMiddleware(ctx.faults, name),

@@ -14,24 +14,39 @@ export class SandboxStats {
   tirehotelReviews: { rating: number; comment: string | null }[] = [];
   /** One-time codes the tire-hotel service checked (validate calls), right or wrong: what a code guess really costs. */
   tirehotelCodeChecks = 0;
+  /** Service bookings the booking service made, in order. */
+  mechmateBookings: { id: string; departmentId: number; timeSlot: string }[] = [];
+
+  /** The W3C `traceparent` of each service's latest requests (the last 200): which traces reached it. */
+  traceparents: Record<string, string[]> = {};
 
   countRequest(service: string): void {
     this.requests[service] = (this.requests[service] ?? 0) + 1;
   }
 
+  recordTraceparent(service: string, traceparent: string | undefined): void {
+    if (!traceparent) return;
+    const seen = (this.traceparents[service] ??= []);
+    seen.push(traceparent);
+    if (seen.length > 200) seen.shift();
+  }
+
   reset(): void {
     this.requests = {};
+    this.traceparents = {};
     this.abortedStreams = 0;
     this.comhubSubmissions = [];
     this.comhubForms = [];
     this.tirehotelBookings = [];
     this.tirehotelReviews = [];
     this.tirehotelCodeChecks = 0;
+    this.mechmateBookings = [];
   }
 
   snapshot() {
     return {
       requests: { ...this.requests },
+      traceparents: Object.fromEntries(Object.entries(this.traceparents).map(([service, seen]) => [service, [...seen]])),
       openStreams: this.openStreams,
       abortedStreams: this.abortedStreams,
       comhubSubmissions: [...this.comhubSubmissions],
@@ -39,6 +54,7 @@ export class SandboxStats {
       tirehotelBookings: [...this.tirehotelBookings],
       tirehotelReviews: [...this.tirehotelReviews],
       tirehotelCodeChecks: this.tirehotelCodeChecks,
+      mechmateBookings: [...this.mechmateBookings],
     };
   }
 }

@@ -107,6 +107,9 @@ const EnvSchema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: millis(30_000),
   // Directory of the redirect tables (<market>.txt); another one lets the redirects check try a changed table.
   REDIRECTS_DIR: z.string().min(1).default('redirects'),
+  // OpenTelemetry traces over OTLP (protobuf over HTTP); unset: no tracing is loaded at all.
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl,
+  OTEL_SERVICE_NAME: z.string().regex(/^[\w.-]{1,64}$/, 'expected letters, digits, . _ -').default('auto-retail-bff'),
 });
 
 /** `RATE_LIMIT_<NAME>=<points>/<seconds>`, one variable per limit of server/security/rateLimits.ts. */
@@ -185,6 +188,8 @@ export interface Config {
   http: { keepAliveTimeoutMs: number; headersTimeoutMs: number; requestTimeoutMs: number };
   /** Tile template and attribution of every map; an absolute template's origin is allowed in the CSP's img-src. */
   map: { tileUrl: string; attribution: string };
+  /** Traces are exported here (OTLP/HTTP base URL) when set; off otherwise. */
+  tracing: { otlpEndpoint: string | undefined; serviceName: string };
 }
 
 export class ConfigError extends Error {}
@@ -266,5 +271,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxRequestTargetBytes: e.MAX_REQUEST_TARGET_BYTES,
     clientLimits: { maxConcurrentRequests: e.CLIENT_MAX_CONCURRENT_REQUESTS, maxStreams: e.CLIENT_MAX_WORKSHOP_STREAMS },
     http: { keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS, headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS },
+    tracing: { otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME },
   };
 }

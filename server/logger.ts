@@ -24,6 +24,7 @@ const SECRET_QUERY_PARAMS = /([?&](?:authToken|otpToken|token|preview|code|otp|s
 /** A URL or path as it may be logged: the value of every query parameter that can carry a secret is replaced. */
 export const redactUrl = (url: string): string => url.replace(SECRET_QUERY_PARAMS, '$1[redacted]');
 
-export function createLogger(config: Pick<Config, 'logLevel'>, destination?: DestinationStream): Logger {
-  return pino({ level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } }, destination);
+/** `mixin` adds fields to every line: the active trace's ids when tracing is on (server/tracing/startTracing.ts). */
+export function createLogger(config: Pick<Config, 'logLevel'>, destination?: DestinationStream, mixin?: () => object): Logger {
+  return pino({ level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' }, ...(mixin ? { mixin } : {}) }, destination);
 }

@@ -15,8 +15,16 @@ try {
   throw err;
 }
 
+// Tracing first, when asked for: its instrumentations must be in place before express, node:http
+// and undici are first imported (below, through start.js). Unset, nothing of it is even loaded.
+let tracing: { logMixin: () => object; stop: () => Promise<void> } | undefined;
+if (config.tracing.otlpEndpoint) {
+  const { startTracing } = await import('./tracing/startTracing.js');
+  tracing = startTracing(config.tracing);
+}
+
 const { createLogger } = await import('./logger.js');
 const { builtClientAssets } = await import('./render/assets.js');
 const { startBff } = await import('./start.js');
-const logger = createLogger(config);
-await startBff({ config, logger, ...builtClientAssets(), safetyNet: true });
+const logger = createLogger(config, undefined, tracing?.logMixin);
+await startBff({ config, logger, ...builtClientAssets(), safetyNet: true, ...(tracing ? { flushTraces: tracing.stop } : {}) });

@@ -35,6 +35,8 @@ export async function startBff(options: {
   exit?: (code: number) => void;
   /** Process-wide uncaughtException/unhandledRejection handling: on for a real process, off inside tests. */
   safetyNet?: boolean;
+  /** Sends the spans still buffered, last thing at shutdown (tracing on). */
+  flushTraces?: () => Promise<void>;
 }): Promise<RunningBff> {
   const { logger } = options;
   const lifecycle = new Lifecycle();
@@ -77,6 +79,7 @@ export async function startBff(options: {
       await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
       await composed.close();
       await sandbox?.close();
+      await options.flushTraces?.();
     },
     ...(options.exit ? { exit: options.exit } : {}),
   });

@@ -112,7 +112,9 @@ export function mechmateService(ctx: SandboxContext): Router {
     if (!available) return sendMechmateError(res, 409, 'TimeslotNotAvailable');
     state.bookedSlots.add(bookedSlotKey(booking.departmentId, `${day}T${time}:00`, booking.isFullDay));
     state.bookingCount += 1;
-    res.json({ id: `MM-${String(100000 + state.bookingCount)}` } satisfies BookingResponse);
+    const id = `MM-${String(100000 + state.bookingCount)}`;
+    ctx.stats.mechmateBookings.push({ id, departmentId: booking.departmentId, timeSlot: booking.timeSlot });
+    res.json({ id } satisfies BookingResponse);
   });
 
   router.get('/authorized-workshop/:brand', (req, res) => {

@@ -60,8 +60,10 @@ export function apiRouter(deps: ApiDependencies): Router {
   api.use(express.json({ limit: '64kb', verify: (req, _res, bytes) => void (req.rawBody = bytes) }));
   api.use(openApiRoutes(API_OPERATIONS));
   api.use(searchRoutes(deps.searchCache, deps.searchFastPath));
-  api.use(mechmateRoutes(upstreams.mechmate, limits, (req, res) => relayWorkshopStream(req, res, { mechmate: upstreams.mechmate, options: config.workshopStream, logger: deps.logger, metrics: deps.metrics, perClient: streamsPerClient })));
-  api.use(tirehotelRoutes(upstreams.tirehotel, tokenCookies(config.isProduction), limits, new RevokedTokens(redis)));
+  // Bookings are made once per bookingRequestId, whichever replica each retry reaches.
+  const bookings = new SubmissionLedger(redis, 'bff:booking:');
+  api.use(mechmateRoutes(upstreams.mechmate, limits, (req, res) => relayWorkshopStream(req, res, { mechmate: upstreams.mechmate, options: config.workshopStream, logger: deps.logger, metrics: deps.metrics, perClient: streamsPerClient }), bookings));
+  api.use(tirehotelRoutes(upstreams.tirehotel, tokenCookies(config.isProduction), limits, new RevokedTokens(redis), bookings));
   api.use(formsRoutes(upstreams.comhub, new SubmissionLedger(redis), limits, deps.searchCache));
   api.use(financeRoutes(upstreams.codeweaver));
   api.use(placesRoutes(upstreams.maps));

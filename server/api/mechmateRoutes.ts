@@ -1,5 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
+import { BookingRequestId } from '../../contracts/forms.js';
+import type { SubmissionLedger } from '../cache/submissionLedger.js';
 import { callContextOf } from '../http/callContext.js';
 import {
   AuthorizedWorkshopPathParams,
@@ -20,6 +22,7 @@ import {
 } from '../../contracts/upstream/mechmate.js';
 import type { MechmateClient } from '../upstream/mechmateClient.js';
 import { addRoute, operation, parseRequest } from './apiOperation.js';
+import { oncePerKey } from './oncePerKey.js';
 import { closestAvailableOperation } from './workshopStream.js';
 import { countOrRefuse, type RequestLimits } from '../security/rateLimits.js';
 
@@ -59,7 +62,7 @@ export const mechmateOperations = {
     example: () => ({ params: { regNo: 'ABC123', departmentId: '2001', date: `${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}T00:00:00` }, query: { serviceOfferings: 'oilservice' } }),
   }),
   book: operation({
-    ...booking, method: 'post', path: '/mechmate/book', summary: 'Book the chosen time', body: BookingRequest, response: { schema: BookingResponse },
+    ...booking, method: 'post', path: '/mechmate/book', summary: 'Book the chosen time (once per bookingRequestId: a retry with it gets the same booking)', body: BookingRequest.extend({ bookingRequestId: BookingRequestId.optional() }), response: { schema: BookingResponse },
     example: () => ({
       body: {
         customer: { firstName: 'Anna', lastName: 'Svensson', phone: '+46 70 123 45 67', email: 'anna@example.se' },
@@ -77,7 +80,7 @@ export const mechmateOperations = {
 
 
 /** `/api/mechmate/...`: the booking service, relayed with its own error bodies (`errors['Error Result']`). */
-export function mechmateRoutes(mechmate: MechmateClient, limits: RequestLimits, relayStream: (req: Request, res: Response) => Promise<void>): Router {
+export function mechmateRoutes(mechmate: MechmateClient, limits: RequestLimits, relayStream: (req: Request, res: Response) => Promise<void>, bookings: SubmissionLedger): Router {
   const router = Router();
   const ops = mechmateOperations;
   addRoute(router, ops.car, async (req, res) => {
@@ -101,10 +104,11 @@ export function mechmateRoutes(mechmate: MechmateClient, limits: RequestLimits, 
     res.json(await mechmate.timeslots({ ...params, serviceOfferings: query.serviceOfferings }, callContextOf(req, res)));
   });
   addRoute(router, ops.book, async (req, res) => {
-    const { body } = parseRequest(ops.book, req);
+    const { bookingRequestId, ...booking } = parseRequest(ops.book, req).body;
     // Counted before the booking: one client cannot take a workshop's free times wholesale.
     await countOrRefuse(res, limits.limiters.bookingsPerClient, limits.clientKey(req), 'limit.tooMany');
-    res.set('Cache-Control', 'no-store').json(await mechmate.book(body, callContextOf(req, res)));
+    const key = bookingRequestId && `mechmate:${bookingRequestId}`;
+    res.set('Cache-Control', 'no-store').json(await oncePerKey(bookings, key, () => mechmate.book(booking, callContextOf(req, res))));
   });
   addRoute(router, ops.authorizedWorkshop, async (req, res) => {
     const { params } = parseRequest(ops.authorizedWorkshop, req);

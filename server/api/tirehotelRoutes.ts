@@ -1,5 +1,7 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
+import { BookingRequestId } from '../../contracts/forms.js';
+import type { SubmissionLedger } from '../cache/submissionLedger.js';
 import { callContextOf } from '../http/callContext.js';
 import { ApiError } from '../http/apiError.js';
 import {
@@ -24,6 +26,7 @@ import type { TirehotelClient } from '../upstream/tirehotelClient.js';
 import { addRoute, operation, parseRequest } from './apiOperation.js';
 import { countOrRefuse, type RequestLimits } from '../security/rateLimits.js';
 import type { RevokedTokens } from '../security/revokedTokens.js';
+import { oncePerKey } from './oncePerKey.js';
 import type { TokenCookies } from './tirehotelSession.js';
 
 /** Spaces stripped and upper-cased (part 2 §5.3), then 2 to 7 letters or digits. */
@@ -63,7 +66,7 @@ export const tirehotelOperations = {
   }),
   create: operation({
     ...tireHotel, method: 'post', path: '/tirehotel/booking/create', summary: `Book the wheel change.${sessionNote}`,
-    query: CreateQuery, body: TirehotelBookingRequest, response: { schema: TirehotelConfirmation },
+    query: CreateQuery, body: TirehotelBookingRequest.extend({ bookingRequestId: BookingRequestId.optional() }), response: { schema: TirehotelConfirmation },
     example: () => ({
       query: { departmentIdentifier: 'TH1001' },
       body: { bookingDate: '2026-01-05', bookingStart: '2026-01-05T08:00:00', regNo: 'DEF456', freeText: null, customer: { firstName: 'Eva', lastName: 'Berg', email: 'eva@example.se', phoneMobile: '+46701234567' } },
@@ -82,7 +85,7 @@ export const tirehotelOperations = {
  * first (server/security/rateLimits.ts), a guess against the code it guesses, so at most 5 guesses of one
  * sent code ever reach the service, however many arrive at once and on however many containers.
  */
-export function tirehotelRoutes(tirehotel: TirehotelClient, cookies: TokenCookies, limits: RequestLimits, revoked: RevokedTokens): Router {
+export function tirehotelRoutes(tirehotel: TirehotelClient, cookies: TokenCookies, limits: RequestLimits, revoked: RevokedTokens, bookings: SubmissionLedger): Router {
   const router = Router();
   const ops = tirehotelOperations;
   const { limiters, clientKey } = limits;
@@ -145,9 +148,11 @@ export function tirehotelRoutes(tirehotel: TirehotelClient, cookies: TokenCookie
   });
   addRoute(router, ops.create, async (req, res) => {
     const { query, body } = parseRequest(ops.create, req);
+    const { bookingRequestId, ...booking } = body;
     const session = await sessionOf(req);
     await countOrRefuse(res, limiters.bookingsPerClient, clientKey(req), 'limit.tooMany');
-    res.json(await tirehotel.create(query.departmentIdentifier, body, session, callContextOf(req, res)));
+    const key = bookingRequestId && `tirehotel:${bookingRequestId}`;
+    res.json(await oncePerKey(bookings, key, () => tirehotel.create(query.departmentIdentifier, booking, session, callContextOf(req, res))));
   });
   addRoute(router, ops.review, async (req, res) => {
     const { body } = parseRequest(ops.review, req);

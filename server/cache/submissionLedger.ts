@@ -15,37 +15,52 @@ const KEY_PREFIX = 'bff:forms:submission:';
  * when the hub accepted it, and released when the call failed, so a retry can try again.
  */
 export class SubmissionLedger {
-  private readonly memory = new LRUCache<string, 'in_flight' | 'delivered'>({ max: 100_000, ttlAutopurge: false });
+  /** 'in_flight', 'delivered', or the answer a delivered write gave (JSON). */
+  private readonly memory = new LRUCache<string, string>({ max: 100_000, ttlAutopurge: false });
 
-  constructor(private readonly redis: RedisConnection) {}
+  /** `prefix`: one ledger per kind of write (forms, bookings), so their ids never meet. */
+  constructor(
+    private readonly redis: RedisConnection,
+    private readonly prefix = KEY_PREFIX,
+  ) {}
 
   async reserve(id: string): Promise<Reservation> {
-    const key = KEY_PREFIX + id;
-    if (this.memory.get(key) === 'delivered') return 'delivered';
+    const key = this.prefix + id;
+    const remembered = this.memory.get(key);
+    if (remembered !== undefined && remembered !== 'in_flight') return 'delivered';
     const client = this.redis.available();
     if (client) {
       try {
         const set = await client.set(key, 'in_flight', { condition: 'NX', expiration: { type: 'PX', value: IN_FLIGHT_TTL_MS } });
         if (set === 'OK') return 'reserved';
-        return (await client.get(key)) === 'delivered' ? 'delivered' : 'in_flight';
+        const value = await client.get(key);
+        return value === null || value === 'in_flight' ? 'in_flight' : 'delivered';
       } catch {
         /* Redis failed mid-way: this process's memory decides */
       }
     }
     const known = this.memory.get(key);
-    if (known) return known;
+    if (known) return known === 'in_flight' ? 'in_flight' : 'delivered';
     this.memory.set(key, 'in_flight', { ttl: IN_FLIGHT_TTL_MS });
     return 'reserved';
   }
 
-  async markDelivered(id: string): Promise<void> {
-    const key = KEY_PREFIX + id;
-    this.memory.set(key, 'delivered', { ttl: DELIVERED_TTL_MS });
-    await this.redis.available()?.set(key, 'delivered', { expiration: { type: 'PX', value: DELIVERED_TTL_MS } }).catch(() => undefined);
+  /** `answer`: what the write answered (JSON), given again to a retry of it (answerOf). */
+  async markDelivered(id: string, answer?: string): Promise<void> {
+    const key = this.prefix + id;
+    this.memory.set(key, answer ?? 'delivered', { ttl: DELIVERED_TTL_MS });
+    await this.redis.available()?.set(key, answer ?? 'delivered', { expiration: { type: 'PX', value: DELIVERED_TTL_MS } }).catch(() => undefined);
+  }
+
+  /** The answer a delivered write kept, when it kept one. */
+  async answerOf(id: string): Promise<string | undefined> {
+    const key = this.prefix + id;
+    const stored = this.memory.get(key) ?? (await this.redis.available()?.get(key).catch(() => null)) ?? undefined;
+    return stored === undefined || stored === 'in_flight' || stored === 'delivered' ? undefined : stored;
   }
 
   async release(id: string): Promise<void> {
-    const key = KEY_PREFIX + id;
+    const key = this.prefix + id;
     this.memory.delete(key);
     await this.redis.available()?.del(key).catch(() => undefined);
   }

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { Lifecycle } from './lifecycle.js';
 
@@ -25,8 +25,12 @@ export function installGracefulShutdown(options: ShutdownOptions): (reason: stri
 
   // While stopping, tell keep-alive clients not to reuse their connection, and drop each
   // connection as soon as its last response is out, so close() does not wait for idle timeouts.
+  // Answers still being written, so that event streams can be ended at shutdown (below).
+  const open = new Set<ServerResponse>();
   server.on('request', (_req, res) => {
     if (lifecycle.state === 'stopping') res.setHeader('Connection', 'close');
+    open.add(res);
+    res.once('close', () => open.delete(res));
     res.once('finish', () => {
       if (lifecycle.state === 'stopping') setImmediate(() => server.closeIdleConnections());
     });
@@ -39,6 +43,9 @@ export function installGracefulShutdown(options: ShutdownOptions): (reason: stri
       logger.info({ reason }, 'shutting down: finishing in-flight requests');
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      // An event stream never finishes by itself within the grace period: ended now, the browser's
+      // EventSource reconnects with Last-Event-ID, through the load balancer to another replica.
+      for (const res of open) if (String(res.getHeader('content-type') ?? '').startsWith('text/event-stream')) res.end();
       let timer: NodeJS.Timeout | undefined;
       const deadline = new Promise<'timeout'>((resolve) => {
         timer = setTimeout(() => resolve('timeout'), graceMs);

@@ -5,6 +5,7 @@ import { PAGE_CACHE_ROUTE, type PageCacheResult } from './pageCacheMetrics.js';
 import { bypassReason, pageKeyOf } from './pageKey.js';
 import { renderDetached, type RenderedPage } from './renderDetached.js';
 import { sendEntry } from './sendPage.js';
+import { inSpan } from '../tracing/spans.js';
 
 export interface PageCacheSettings {
   /** A render that takes longer is abandoned; its waiters render for themselves. */
@@ -37,7 +38,7 @@ export function pageCacheMiddleware(caching: PageCaching, pages: RequestHandler,
     }
     const key = pageKeyOf(req, res);
     const render = () => renderDetached(pages, req, res, key, settings.renderTimeoutMs);
-    const found = await cache.lookup(key.key);
+    const found = await inSpan('page cache lookup', {}, () => cache.lookup(key.key), (entry) => ({ 'bff.page_cache.state': entry?.state ?? 'none' }));
     if (found) {
       if (found.state === 'stale') cache.refresh(key.key, render);
       else fastPath.learn(req, res, key.key);
@@ -53,7 +54,7 @@ export function pageCacheMiddleware(caching: PageCaching, pages: RequestHandler,
     }
     let outcome;
     try {
-      outcome = await cache.render(key.key, render);
+      outcome = await inSpan('page cache render', {}, () => cache.render(key.key, render));
     } catch (err) {
       logger.warn({ err, requestId: req.id, key: key.key }, 'page cache: shared render failed, rendering this request alone');
       bypass(res, false);

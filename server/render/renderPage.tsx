@@ -11,6 +11,7 @@ import { languageLinks, localisedMarket, localisePath, pageAlternates } from '..
 import { siteOrigin } from '../markets/siteOrigin.js';
 import { CONTENT_PREVIEW_QUERY } from '../../contracts/upstream/content.js';
 import { withoutTrailingSlashes } from '../../contracts/pagePath.js';
+import { inSpan } from '../tracing/spans.js';
 
 export interface PageRender {
   status?: number;
@@ -64,7 +65,7 @@ export function createPageRenderer(assets: AssetResolver, logger: Logger): Rende
       // renderToString, not a stream: every loader has finished before rendering and no part of a page
       // suspends, so a stream would send the same bytes at the same moment, after measuring and copying
       // every chunk (about a fifth of a car list's main-thread time).
-      body = Buffer.from(`<!DOCTYPE html>${renderToString(tree)}`);
+      body = inSpan('render', {}, () => Buffer.from(`<!DOCTYPE html>${renderToString(tree)}`));
     } catch (error) {
       logger.error({ err: error, requestId: res.req.id }, 'page failed to render');
       res.status(500).type('html').send('<!DOCTYPE html><html><head><title>500</title></head><body><h1>500</h1></body></html>');

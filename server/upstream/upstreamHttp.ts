@@ -4,6 +4,7 @@ import { Pool, errors as undiciErrors, type Dispatcher } from 'undici';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Metrics } from '../metrics.js';
+import { inSpan } from '../tracing/spans.js';
 import { UpstreamError, type UpstreamFailure } from './upstreamError.js';
 import { sanitiseUpstreamBody } from './sanitiseUpstreamBody.js';
 import type { Language } from '../../markets/schema.js';
@@ -92,7 +93,12 @@ export class UpstreamHttp {
     this.streamPool = new Pool(base.origin, { connections: null, connect: { timeout: options.connectTimeoutMs }, keepAliveTimeout: 1_000 });
   }
 
+  /** One call, retries included, is one span named after the service (undici's spans, one per attempt, sit under it). */
   async json<S extends z.ZodType>(call: JsonCall<S>, ctx: CallContext = {}): Promise<z.output<S>> {
+    return inSpan(`upstream ${this.options.service}`, this.spanAttributes(call.method, call.path), () => this.jsonCall(call, ctx));
+  }
+
+  private async jsonCall<S extends z.ZodType>(call: JsonCall<S>, ctx: CallContext): Promise<z.output<S>> {
     const started = performance.now();
     const deadline = AbortSignal.timeout(this.options.timeoutMs);
     const signal = ctx.signal ? AbortSignal.any([deadline, ctx.signal]) : deadline;
@@ -160,6 +166,15 @@ export class UpstreamHttp {
    * (headers, and an error body); after that only the caller's signal and `bodyTimeout` apply.
    */
   private async streamingCall<T>(
+    request: { path: string; headers: Record<string, string>; bodyTimeout: number },
+    ctx: CallContext,
+    pool: Pool,
+    accept: (answer: RelayedAnswer) => Promise<T>,
+  ): Promise<T> {
+    return inSpan(`upstream ${this.options.service}`, this.spanAttributes('GET', request.path), () => this.streamingCallInSpan(request, ctx, pool, accept));
+  }
+
+  private async streamingCallInSpan<T>(
     request: { path: string; headers: Record<string, string>; bodyTimeout: number },
     ctx: CallContext,
     pool: Pool,
@@ -269,6 +284,11 @@ export class UpstreamHttp {
     }
     if (callerSignal?.aborted) return new UpstreamError(service, 'upstream_unreachable', `${service} call abandoned: the caller went away`);
     return new UpstreamError(service, 'upstream_unreachable', `${service} could not be reached`);
+  }
+
+  /** `peer.service` names the upstream (OpenTelemetry's attribute for the remote service); the path without its query. */
+  private spanAttributes(method: string, path: string) {
+    return { 'peer.service': this.options.service, 'http.request.method': method, 'url.path': this.prefix + path.split('?')[0] };
   }
 
   private record(outcome: 'ok' | UpstreamFailure, started: number, ctx: CallContext, call: Pick<JsonCall<z.ZodType>, 'method' | 'path'>, err?: UpstreamError): void {

@@ -11,6 +11,12 @@ async function startSlowServer(graceMs: number) {
   app.get('/slow', (req, res) => {
     setTimeout(() => res.send('finished'), Number(req.query.ms));
   });
+  // An event stream that never ends by itself.
+  app.get('/events', (_req, res) => {
+    res.setHeader('content-type', 'text/event-stream');
+    res.flushHeaders();
+    res.write('id: 1\ndata: {}\n\n');
+  });
   const server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const lifecycle = new Lifecycle();
@@ -64,6 +70,20 @@ describe('graceful shutdown', () => {
     await s.shutdown('SIGTERM');
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(await inFlight).toHaveProperty('name', 'TypeError'); // fetch failed: the connection was cut
+    expect(s.exits).toEqual([0]);
+  });
+
+  it('ends open event streams at once, so their browsers reconnect elsewhere, while a slow request finishes', async () => {
+    const s = await startSlowServer(10_000);
+    const stream = await fetch(`${s.url}/events`);
+    const slow = fetch(`${s.url}/slow?ms=1500`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = Date.now();
+    const stopped = s.shutdown('SIGTERM');
+    expect(await stream.text()).toBe('id: 1\ndata: {}\n\n'); // ended cleanly, not cut
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(await (await slow).text()).toBe('finished');
+    await stopped;
     expect(s.exits).toEqual([0]);
   });
 });

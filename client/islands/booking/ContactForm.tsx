@@ -3,6 +3,7 @@ import { BookingRequest, type BookingRequest as BookingRequestBody } from '../..
 import { FormAlert, TextAreaField, TextField } from '../../forms/fields.js';
 import { postJsonWithRetries } from '../../forms/postWithRetries.js';
 import { useSchemaForm } from '../../forms/useSchemaForm.js';
+import { useSubmissionId } from '../../forms/useSubmissionId.js';
 import { errorCodeOf } from './bookingApi.js';
 import { pushBookingPurchase } from './bookingAnalytics.js';
 import { bookingErrorText } from './bookingErrors.js';
@@ -52,12 +53,14 @@ export function ContactForm({ state, dispatch, texts, onSlotTaken }: ContactForm
   const { errors, isSubmitting } = form.formState;
   const [failure, setFailure] = useState<{ text: string; attempt: number } | null>(null);
   const freeText = form.watch('freeText') ?? '';
+  // One key for every retry of this booking: the BFF books it once (a failed attempt frees the key).
+  const submission = useSubmissionId();
 
   const submit = form.handleSubmit(async (contact) => {
     const request = bookingRequestOf(state, contact);
     if (!request) return;
     setFailure(null);
-    const outcome = await postJsonWithRetries('/api/mechmate/book', request);
+    const outcome = await postJsonWithRetries('/api/mechmate/book', { ...request, bookingRequestId: submission.id() });
     const id = outcome.ok ? (outcome.body as { id?: unknown } | null)?.id : undefined;
     if (typeof id === 'string') {
       const services = Object.entries(state.services);

@@ -3,6 +3,7 @@ import { TirehotelContactValuesSchema } from '../../../contracts/forms.js';
 import type { TirehotelConfirmation, TirehotelVehicle } from '../../../contracts/upstream/tirehotel.js';
 import { FormAlert } from '../../forms/fields.js';
 import { useSchemaForm } from '../../forms/useSchemaForm.js';
+import { useSubmissionId } from '../../forms/useSubmissionId.js';
 import { trackBooking, trackForm } from './analytics.js';
 import { BookingCalendar } from './BookingCalendar.js';
 import { canBook, contactFieldsVisible } from './bookingRules.js';
@@ -74,13 +75,14 @@ export function BookingPage({ texts, vehicle, subHeadingLevel, onBack, onBooked,
   };
 
   const choice = { date, slots, time };
+  const submission = useSubmissionId(); // one booking, however often 'Boka' is tried
   const book = form.handleSubmit(async (values) => {
     if (!canBook(choice, true, busy) || !date) return;
     trackForm('submit', 'booking');
     setBusy(true);
     setRefusal(null);
     const { freeText, ...customer } = values;
-    const answer = await tirehotelApi.create(erpId, { bookingDate: date, bookingStart: slots?.length ? time : null, regNo: vehicle.regNo, freeText: freeText.trim() || null, customer });
+    const answer = await tirehotelApi.create(erpId, { bookingDate: date, bookingStart: slots?.length ? time : null, regNo: vehicle.regNo, freeText: freeText.trim() || null, customer, bookingRequestId: submission.id() });
     setBusy(false);
     if (answer.ok) {
       trackForm('success', 'booking');

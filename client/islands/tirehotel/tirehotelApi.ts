@@ -66,6 +66,7 @@ export const tirehotelApi = {
   logout: () => call<null>('POST', '/authorization/logout', {}),
   timeslotDays: (erpId: string, range: TimeslotRangeRequest) => call<TimeslotDaysResponse>('POST', '/booking/GetTimeslotDays', { workshopIdentifier: erpId }, range),
   timeslots: (erpId: string, range: TimeslotRangeRequest) => call<TimeslotsResponse>('POST', '/booking/GetTimeslots', { workshopIdentifier: erpId }, range),
-  create: (erpId: string, booking: TirehotelBookingRequest) => call<TirehotelConfirmation>('POST', '/booking/create', { departmentIdentifier: erpId }, booking),
+  /** `bookingRequestId`: the same on every try of one booking, which the BFF then makes once. */
+  create: (erpId: string, booking: TirehotelBookingRequest & { bookingRequestId: string }) => call<TirehotelConfirmation>('POST', '/booking/create', { departmentIdentifier: erpId }, booking),
   review: (review: ReviewRequest) => call<{ reviewId: string }>('POST', '/review/addReview', {}, review),
 };
