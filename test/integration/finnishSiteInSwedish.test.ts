@@ -15,7 +15,7 @@ const fi = MARKETS.find((m) => m.id === 'fi')!;
 const sv = localisedMarket(fi, 'sv').paths;
 const get = (path: string) => request(harness.bff.app).get(path).set('Host', fi.devHostname);
 /** What a shopper reads: no scripts (island props), no tags. */
-const text = (html: string) => html.replace(/<script[^>]*>[^]*?<\/script>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+const text = (html: string) => html.replace(/<script[^>]*>[^]*?<\/script>/g, ' ').replace(/<[^<>]+>/g, ' ').replace(/\s+/g, ' ');
 
 const fiWords = VOCABULARIES.fi;
 const svWords = VOCABULARIES.sv;

@@ -71,6 +71,12 @@ export function sampleCars(market: Market, urls: readonly string[], sample: numb
   return urls.filter((url) => !isCar(url) || picked.has(url));
 }
 
+/** `car_brand=Opel` of an empty-today line (`table:line  rule: car_brand=Opel is no value of the index …`). */
+function filterOf(line: string): string {
+  const end = line.indexOf(' is no value');
+  return end < 0 ? line : line.slice(line.lastIndexOf(': ', end) + 2, end);
+}
+
 /** The per-market table, then every failure. */
 export function formatReport(results: readonly MarketCheck[]): string {
   const head = ['market', 'rules', 'destinations', 'live pages', 'sitemap URLs', 'fetched', 'failures'];
@@ -81,7 +87,7 @@ export function formatReport(results: readonly MarketCheck[]): string {
   const failures = results.flatMap((r) => r.failures.map((f) => `  ${r.marketId.padEnd(7)} ${f}`));
   // One line a market: the names nothing in stock has today, and how many rules lead there.
   const emptyToday = results.filter((r) => r.emptyToday.length > 0).map((r) => {
-    const names = [...new Set(r.emptyToday.map((line) => /: (\S+=.+?) is no value/.exec(line)?.[1] ?? line))];
+    const names = [...new Set(r.emptyToday.map(filterOf))];
     return `  ${r.marketId.padEnd(7)} ${r.emptyToday.length} rules: ${names.join(', ')}`;
   });
   const missing = results.flatMap((r) => [...r.missingPages].map(([page, rules]) => `  ${r.marketId.padEnd(7)} ${page}  (${rules} rule${rules === 1 ? '' : 's'})`));
