@@ -44,7 +44,7 @@ afterAll(async () => {
 });
 
 const readyz = () => request(bff.app).get('/readyz');
-const redisGauge = async () => Number(/^bff_dependency_up\{dependency="redis"\} (\d)$/m.exec((await request(bff.app).get('/metrics')).text)?.[1]);
+const redisGauge = async () => Number(/^bff_dependency_up\{dependency="redis"\} (\d)$/m.exec((await request(bff.metricsApp).get('/metrics')).text)?.[1]);
 const page = (path: string) => request(bff.app).get(path).set('Host', 'se.localhost');
 
 describe('Redis health', () => {

@@ -8,7 +8,7 @@ import { sandboxedBffForThisFile } from '../../support/sandboxedBff.js';
 
 jest.setTimeout(30_000);
 
-const harness = sandboxedBffForThisFile({ PAGE_CACHE: 'true', PAGE_CACHE_TTL_S: '120', PAGE_CACHE_STORES_PER_CLIENT_PER_MIN: '3', TRUST_PROXY: 'true' });
+const harness = sandboxedBffForThisFile({ PAGE_CACHE: 'true', PAGE_CACHE_TTL_S: '120', PAGE_CACHE_STORES_PER_CLIENT_PER_MIN: '3', TRUST_PROXY: '1' });
 const get = (path: string, client: string) => request(harness.bff.app).get(path).set('Host', 'se.localhost').set('X-Forwarded-For', client);
 const settled = () => harness.bff.pageCache!.settled();
 const entries = () => harness.bff.pageCache!.stats.entries;
