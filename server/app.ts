@@ -76,6 +76,12 @@ export function createApp(deps: AppDependencies): express.Express {
   app.set('trust proxy', config.trustProxy.trusts);
   app.set('etag', false);
 
+  // Logging, metrics, the per-client count, tracing, compression and a relay's pipeline each listen for an
+  // answer's end: more than Node's default of 10 listeners on one response is expected here, not a leak.
+  app.use((_req, res, next) => {
+    res.setMaxListeners(20);
+    next();
+  });
   // First, so every answer carries them: assets, health, metrics and favicons as much as pages.
   app.use(siteSecurityHeaders(config, deps.assets.scriptHashes));
   app.use(requestLogging(logger));
