@@ -46,7 +46,7 @@ describe('islands in a real browser', () => {
     await page.close();
   });
 
-  it('loads only the small enhance and field-data scripts, and no React, on a page without islands', async () => {
+  it('loads only the small alert gate, enhance and field-data scripts, and no React, on a page without islands', async () => {
     const page = await session.browser.newPage();
     const scripts: string[] = [];
     page.on('request', (req) => {
@@ -54,7 +54,11 @@ describe('islands in a real browser', () => {
     });
     await page.goto(session.url('uk.localhost', '/'));
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('en');
-    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/enhance-[\w-]+\.js$/), expect.stringMatching(/^\/assets\/rum-[\w-]+\.js$/)]);
+    expect(scripts).toEqual([
+      expect.stringMatching(/^\/assets\/alertGate-[\w-]+\.js$/),
+      expect.stringMatching(/^\/assets\/enhance-[\w-]+\.js$/),
+      expect.stringMatching(/^\/assets\/rum-[\w-]+\.js$/),
+    ]);
     await page.close();
   });
 });
