@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { request } from 'undici';
 import type { Market } from '../../markets/schema.js';
 import { CLIENT_BUILD_DIR } from '../../client/islands/entryPath.js';
+import { SELL_CAR_PATHS } from '../../sandbox/data/content/leadFormPages.js';
 import type { RunningBff } from '../../server/start.js';
 
 /** The Vite manifest of the client build; `vite build` first when it is missing (or `force`). */
@@ -39,8 +40,10 @@ export async function samplePages(bff: Pick<RunningBff, 'url'>, market: Market):
   const marketPaths = new Set(Object.values(market.paths));
   const under = (base: string) => paths.find((p) => p.startsWith(`${base}/`));
   const booking = BOOKING_PAGE_PATHS[market.id];
+  // A page of content blocks: not one of the lead-form pages (their form is an island), now in the menus too.
+  const sellCar = SELL_CAR_PATHS[market.id];
   const content = paths.find(
-    (p) => p !== '/' && p !== booking && !marketPaths.has(p) && ![market.paths.stories, market.paths.siteDetail, market.paths.carDetailBase, market.paths.kits].some((b) => p.startsWith(`${b}/`)) && !/^\/[a-z]{2}(\/|$)/.test(p),
+    (p) => p !== '/' && p !== booking && !marketPaths.has(p) && p !== sellCar && !p.startsWith(`${sellCar}/`) && ![market.paths.stories, market.paths.siteDetail, market.paths.carDetailBase, market.paths.kits].some((b) => p.startsWith(`${b}/`)) && !/^\/[a-z]{2}(\/|$)/.test(p),
   );
   const search = await request(`${bff.url}/api/search`, {
     method: 'POST',
