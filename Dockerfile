@@ -20,5 +20,6 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# The same command `npm start` ends with, after its build step.
-CMD ["node", "dist/server/main.js"]
+# The same command `npm start` ends with, after its build step: the V8 heap limit from the memory
+# budget (MEMORY_BUDGET_MB, else the container's cgroup limit), which V8 only takes at start.
+CMD ["sh", "-c", "exec node $(node dist/server/heapLimit.js) dist/server/main.js"]

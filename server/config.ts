@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cgroupMemoryLimitBytes, memoryBudget, type MemoryBudget } from './memoryBudget.js';
 
 /**
  * Every setting the process reads, from environment variables only, parsed once at start-up.
@@ -54,7 +55,10 @@ const EnvSchema = z.object({
   PAGE_CACHE_SWR_S: seconds.default(300),
   // Where pages live in Redis; the purge channel is named after it, so separate deployments (or tests) sharing a Redis stay apart.
   PAGE_CACHE_REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'expected letters, digits, : . _ -').default('bff:page:v1:'),
-  PAGE_CACHE_MAX_MB: z.coerce.number({ message: 'expected megabytes' }).int().min(1).max(4_096).default(128),
+  // Replaces the page cache's share of MEMORY_BUDGET_MB.
+  PAGE_CACHE_MAX_MB: z.coerce.number({ message: 'expected megabytes' }).int().min(1).max(4_096).optional(),
+  // What the process may use in all; every cache takes a share (server/memoryBudget.ts). Default: the cgroup limit, else 256.
+  MEMORY_BUDGET_MB: z.coerce.number({ message: 'expected megabytes' }).int().min(128).max(65_536).optional(),
   // What a CDN or other shared cache is told (s-maxage, stale-while-revalidate) about a cached page.
   PAGE_CDN_MAX_AGE_S: seconds.default(30),
   PAGE_CDN_SWR_S: seconds.default(300),
@@ -110,6 +114,8 @@ export interface Config {
     cdn: { maxAgeS: number; staleWhileRevalidateS: number };
   };
   contentWebhookSecret: string | undefined;
+  /** The memory budget and each cache's bytes of it. */
+  memory: MemoryBudget;
   sandboxPort: number;
   redirectsDir: string;
   sandboxFault: string;
@@ -123,7 +129,7 @@ export interface Config {
 export class ConfigError extends Error {}
 
 /** Parses the environment; throws a ConfigError whose message is one line naming the variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cgroupLimitBytes: () => number | undefined = cgroupMemoryLimitBytes): Config {
   // Empty strings (e.g. `REDIS_URL=` in a compose file) mean "not set".
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = EnvSchema.safeParse(present);
@@ -134,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment variable ${name}${value !== undefined ? `=${JSON.stringify(value)}` : ''}: ${first.message}`);
   }
   const e = parsed.data;
+  const memory = memoryBudget({ budgetMb: e.MEMORY_BUDGET_MB, cgroupLimitBytes: e.MEMORY_BUDGET_MB === undefined ? cgroupLimitBytes() : undefined, pageCacheMaxMb: e.PAGE_CACHE_MAX_MB });
   return {
     port: e.PORT,
     host: e.HOST,
@@ -171,11 +178,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       enabled: e.PAGE_CACHE,
       ttlMs: e.PAGE_CACHE_TTL_S * 1000,
       staleWhileRevalidateMs: e.PAGE_CACHE_SWR_S * 1000,
-      maxBytes: e.PAGE_CACHE_MAX_MB * 1024 * 1024,
+      maxBytes: memory.bytes.pageCache,
       redisPrefix: e.PAGE_CACHE_REDIS_PREFIX,
       cdn: { maxAgeS: e.PAGE_CDN_MAX_AGE_S, staleWhileRevalidateS: e.PAGE_CDN_SWR_S },
     },
     contentWebhookSecret: e.CONTENT_WEBHOOK_SECRET,
+    memory,
     sandboxPort: e.SANDBOX_PORT,
     redirectsDir: e.REDIRECTS_DIR,
     sandboxFault: e.SANDBOX_FAULT,

@@ -58,7 +58,9 @@ export function apiRouter(deps: ApiDependencies): Router {
   api.use(searchRoutes(deps.searchCache, deps.searchFastPath));
   api.use(mechmateRoutes(upstreams.mechmate, (req, res) => relayWorkshopStream(req, res, { mechmate: upstreams.mechmate, options: config.workshopStream, logger: deps.logger, metrics: deps.metrics })));
   api.use(tirehotelRoutes(upstreams.tirehotel, tokenCookies(config.isProduction), tirehotelLimiters(redis)));
-  api.use(formsRoutes(upstreams.comhub, new SubmissionLedger(redis)));
+  const ledger = new SubmissionLedger(redis, config.memory.bytes.submissionLedger);
+  deps.metrics.reportCacheBytes('submission_ledger', config.memory.bytes.submissionLedger, () => ledger.bytes);
+  api.use(formsRoutes(upstreams.comhub, ledger));
   api.use(financeRoutes(upstreams.codeweaver));
   api.use(placesRoutes(upstreams.maps));
   api.use(storiesRoutes(upstreams.content));

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
+import { PARSED_ANSWER_HEAP_FACTOR } from '../memoryBudget.js';
 import type { Metrics } from '../metrics.js';
 import type { SearchRequest, SearchResponse } from '../../contracts/upstream/search.js';
 import type { SearchClient } from '../upstream/searchClient.js';
@@ -33,9 +34,9 @@ export class SearchCache {
   private readonly inFlight = new Map<string, Promise<Entry>>();
   /**
    * Answers pages have read, parsed, by their bytes (one buffer per entry for as long as it lives).
-   * Bounded by count: a parsed answer takes several times its bytes, which the local layer's size does not count.
+   * Bounded by its estimated heap: a parsed answer is not counted by the local layer's bytes.
    */
-  private readonly parsed = new LRUCache<Buffer, SearchResponse>({ max: 256 });
+  private readonly parsed: LRUCache<Buffer, SearchResponse>;
 
   constructor(
     private readonly options: {
@@ -52,8 +53,17 @@ export class SearchCache {
       metrics: Metrics;
       logger: Logger;
       now?: () => number;
+      /** Estimated heap bytes of parsed answers kept for pages. */
+      parsedMaxBytes: number;
     },
-  ) {}
+  ) {
+    this.parsed = new LRUCache<Buffer, SearchResponse>({ maxSize: options.parsedMaxBytes, sizeCalculation: (_, bytes) => parsedAnswerBytes(bytes) });
+  }
+
+  /** Estimated heap bytes of the parsed answers kept (/metrics). */
+  get parsedBytes(): number {
+    return this.parsed.calculatedSize;
+  }
 
   /**
    * The answer, parsed, for rendering pages: parsed once per stored answer and shared by every page
@@ -128,9 +138,21 @@ export class SearchCache {
   }
 }
 
-/** The in-process layer: up to 32 MB of recent answers (without Redis, views on the stored bytes, not copies). */
-export function localSearchLayer(): LRUCache<string, Entry> {
-  return new LRUCache<string, Entry>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (e) => e.bytes.length || 1 });
+/** A parsed answer's heap, estimated from its JSON (factor measured in memoryBudget.ts). */
+export function parsedAnswerBytes(json: Buffer): number {
+  return Math.max(1, Math.ceil(json.length * PARSED_ANSWER_HEAP_FACTOR));
+}
+
+/**
+ * Brotli and gzip forms made for hits (compressedVariants.ts) live as long as the bytes: measured on
+ * sandbox answers of 23–114 KB they add 0.17–0.28 of the JSON; counted as 0.3, plus 256 bytes an entry.
+ */
+const COMPRESSED_FORMS_FACTOR = 1.3;
+const ENTRY_OVERHEAD_BYTES = 256;
+
+/** The in-process layer: recent answers up to `maxBytes` with their compressed forms (without Redis, views on the stored bytes, not copies). */
+export function localSearchLayer(maxBytes: number): LRUCache<string, Entry> {
+  return new LRUCache<string, Entry>({ maxSize: maxBytes, sizeCalculation: (e) => Math.ceil(e.bytes.length * COMPRESSED_FORMS_FACTOR) + ENTRY_OVERHEAD_BYTES });
 }
 
 /** Freezes a parsed answer and everything in it (plain JSON data: no cycles). */

@@ -15,9 +15,19 @@ const KEY_PREFIX = 'bff:forms:submission:';
  * when the hub accepted it, and released when the call failed, so a retry can try again.
  */
 export class SubmissionLedger {
-  private readonly memory = new LRUCache<string, 'in_flight' | 'delivered'>({ max: 100_000, ttlAutopurge: false });
+  /** Bounded by estimated heap bytes: two a key character, plus the LRU's slots. */
+  private readonly memory: LRUCache<string, 'in_flight' | 'delivered'>;
 
-  constructor(private readonly redis: RedisConnection) {}
+  constructor(
+    private readonly redis: RedisConnection,
+    maxBytes: number,
+  ) {
+    this.memory = new LRUCache({ maxSize: maxBytes, sizeCalculation: (_, key) => 2 * key.length + 120, ttlAutopurge: false });
+  }
+
+  get bytes(): number {
+    return this.memory.calculatedSize;
+  }
 
   async reserve(id: string): Promise<Reservation> {
     const key = KEY_PREFIX + id;

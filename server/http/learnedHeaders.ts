@@ -36,3 +36,11 @@ export function hostSignature(req: IncomingMessage, trustProxy: boolean): string
   const { host = '', 'x-forwarded-host': forwardedHost = '', 'x-forwarded-proto': forwardedProto = '' } = req.headers;
   return trustProxy ? `${host}\n${String(forwardedHost)}\n${String(forwardedProto)}` : host;
 }
+
+/**
+ * A fast path's learned request, estimated on the heap: two bytes a character (a string with any
+ * character past Latin-1 takes two), plus the entry object and the LRU's slots for it.
+ */
+export function learnedRequestBytes(signature: string, key: string): number {
+  return 2 * (signature.length + key.length) + 160;
+}

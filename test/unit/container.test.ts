@@ -18,9 +18,14 @@ describe('Dockerfile', () => {
   });
 
   it('starts the image with the same command npm start runs after building', () => {
-    const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
-    const command = (JSON.parse(cmd ?? '[]') as string[]).join(' ');
-    expect(scripts.start).toBe(`npm run build && ${command}`);
+    const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)?.[1] ?? '[]') as string[];
+    expect(cmd.slice(0, 2)).toEqual(['sh', '-c']);
+    expect(scripts.start).toBe(`npm run build && sh -c '${cmd[2]}'`);
+  });
+
+  it('starts node with the heap limit worked out from the memory budget', () => {
+    const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)?.[1] ?? '[]') as string[];
+    expect(cmd[2]).toBe('exec node $(node dist/server/heapLimit.js) dist/server/main.js');
   });
 });
 
