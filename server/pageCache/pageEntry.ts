@@ -39,8 +39,8 @@ export async function buildEntry(page: { status: number; headers: Record<string,
 
 /**
  * The smallest window that holds the whole page: a larger one finds no more matches, while quality
- * 11's match finder takes 8 bytes per window position (32 MB at the default 4 MB window, per
- * render, which the allocator kept: about 150 MB of the soak's RSS).
+ * 11's match finder takes 8 bytes per window position: 32 MB per page being compressed at the
+ * default 4 MB window. Same size out (measured on a 48 KB page), and twice as fast.
  */
 function windowBitsFor(bytes: number): number {
   return Math.min(constants.BROTLI_MAX_WINDOW_BITS, Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(bytes + 16))));
