@@ -83,6 +83,9 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
+/** Every variable the process reads (deploy manifests name only these: test/unit/kubernetesManifests.test.ts). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
+
 export const UPSTREAM_SERVICES = ['search', 'content', 'mechmate', 'tirehotel', 'comhub', 'codeweaver', 'maps', 'media'] as const;
 export type UpstreamService = (typeof UPSTREAM_SERVICES)[number];
 
