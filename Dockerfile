@@ -9,8 +9,13 @@ COPY . .
 RUN npm run build
 
 FROM node:22-slim AS runtime
+# glibc's allocator: two arenas instead of one per thread, and allocations over 128 KB (zlib and
+# brotli state) mapped and given back when freed instead of kept for reuse: 30-50 MB less RSS under
+# the soak's load (README, "Memory budget").
 ENV NODE_ENV=production \
-    PORT=3000
+    PORT=3000 \
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN (npm ci --omit=dev --no-audit --no-fund || npm install --omit=dev --no-audit --no-fund) && npm cache clean --force

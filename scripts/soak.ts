@@ -69,7 +69,8 @@ async function main(): Promise<void> {
   let redis = startRedis(redisPort);
   const sandbox = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], { env: { ...process.env, SANDBOX_PORT: String(sandboxPort) }, stdio: 'ignore' });
   const upstreams = Object.fromEntries(['SEARCH', 'CONTENT', 'MECHMATE', 'TIREHOTEL', 'COMHUB', 'CODEWEAVER', 'MAPS', 'MEDIA'].map((s) => [`UPSTREAM_${s}_URL`, `${sandboxUrl}/${s.toLowerCase()}`]));
-  const bffEnv = { ...process.env, ...upstreams, NODE_ENV: 'test', LOG_LEVEL: 'fatal', HOST: '127.0.0.1', PORT: String(port), REDIS_URL: `redis://127.0.0.1:${redisPort}`, UPSTREAM_TIMEOUT_MS: '3000' } as const;
+  // The allocator settings of the Dockerfile's runtime stage, as the container runs.
+  const bffEnv = { ...process.env, ...upstreams, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', NODE_ENV: 'test', LOG_LEVEL: 'fatal', HOST: '127.0.0.1', PORT: String(port), REDIS_URL: `redis://127.0.0.1:${redisPort}`, UPSTREAM_TIMEOUT_MS: '3000' } as const;
   // Started as the container starts it: the heap limit from the memory budget (server/heapLimit.ts).
   const { memory } = loadConfig(bffEnv);
   // The compiled server, as the container runs it: under `--import tsx` the loader's own thread and
@@ -108,6 +109,7 @@ async function main(): Promise<void> {
   let rssEnd = NaN;
   let rssMaxAfterWarmUp = NaN;
   let last: Sample | undefined;
+  let atWarmUp: Sample | undefined;
   let redisRestarts = 0;
   let faultsInjected = 0;
   let nextRedisKill = started + REDIS_DOWN_EVERY_S * 1000;
@@ -144,7 +146,7 @@ async function main(): Promise<void> {
       const sample = await scrape(origin).catch(() => undefined);
       if (!sample) continue;
       lagSamples.push(sample.lagP99S * 1000);
-      if (Number.isNaN(rssAfterWarmUp) && Date.now() - started >= WARM_UP_S * 1000) rssAfterWarmUp = sample.rssBytes;
+      if (Number.isNaN(rssAfterWarmUp) && Date.now() - started >= WARM_UP_S * 1000) [rssAfterWarmUp, atWarmUp] = [sample.rssBytes, sample];
       if (!Number.isNaN(rssAfterWarmUp)) rssMaxAfterWarmUp = Math.max(sample.rssBytes, Number.isNaN(rssMaxAfterWarmUp) ? 0 : rssMaxAfterWarmUp);
       rssEnd = sample.rssBytes;
       last = sample;
@@ -171,9 +173,11 @@ async function main(): Promise<void> {
   console.log(`latency (pages and API calls): p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`);
   console.log(`event-loop lag p99 (5 s windows): worst ${Math.max(...lagSamples).toFixed(1)} ms, p99 of windows ${lagP99.toFixed(1)} ms`);
   console.log(`RSS after ${WARM_UP_S} s warm-up: ${mb(rssAfterWarmUp)}, highest after it: ${mb(rssMaxAfterWarmUp)}, at the end: ${mb(rssEnd)} (growth ${growthMb.toFixed(1)} MB; limit ${RSS_LIMIT_MB} MB)`);
-  if (last) {
-    console.log(`memory at the end: heap used ${mb(last.heapUsedBytes)} of ${mb(last.heapTotalBytes)} reserved, external (Buffers) ${mb(last.externalBytes)}`);
-    console.log(`  caches: ${[...last.caches].map(([name, bytes]) => `${name} ${mb(bytes)}`).join(', ') || 'none reported'}`);
+  for (const [when, sample] of [['after warm-up', atWarmUp], ['at the end', last]] as const) {
+    if (!sample) continue;
+    const native = sample.rssBytes - sample.heapTotalBytes - sample.externalBytes;
+    console.log(`memory ${when}: heap used ${mb(sample.heapUsedBytes)} of ${mb(sample.heapTotalBytes)} reserved, external (Buffers) ${mb(sample.externalBytes)}, the rest (code, allocator, stacks) ${mb(native)}`);
+    console.log(`  caches: ${[...sample.caches].map(([name, bytes]) => `${name} ${mb(bytes)}`).join(', ') || 'none reported'}`);
   }
   console.log(`BFF process: ${crashed ? 'EXITED during the run' : 'stayed up'}`);
   process.exitCode = unexpected.length > 0 || !(growthMb <= RSS_GROWTH_LIMIT_MB) || !(rssMaxAfterWarmUp <= RSS_LIMIT_MB * 1024 * 1024) || crashed ? 1 : 0;

@@ -36,6 +36,15 @@ describe('Dockerfile', () => {
     expect(scripts.start).toBe(`npm run build && sh -c '${cmd[2]}'`);
   });
 
+  it('runs with the allocator settings the soak measured the memory budget with', () => {
+    const soak = readFileSync('scripts/soak.ts', 'utf8');
+    for (const setting of ['MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_']) {
+      const value = new RegExp(`${setting}=(\\d+)`).exec(dockerfile)?.[1];
+      expect(value).toBeDefined();
+      expect(soak).toContain(`${setting}: '${value}'`);
+    }
+  });
+
   it('starts node with the heap limit worked out from the memory budget', () => {
     const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)?.[1] ?? '[]') as string[];
     expect(cmd[2]).toBe('exec node $(node dist/server/heapLimit.js) dist/server/main.js');
