@@ -33,10 +33,12 @@ export interface Entry {
 export class SearchCache {
   private readonly inFlight = new Map<string, Promise<Entry>>();
   /**
-   * Answers pages have read, parsed, by their bytes (one buffer per entry for as long as it lives).
+   * Answers pages have read, parsed, one per cache key: the stored answer of `storedAt`. By key and
+   * time, not by buffer: each read from Redis is a new buffer of the same answer, and keyed by buffer
+   * the soak kept parsing again and keeping copies (and their buffers) of the same answers.
    * Bounded by its estimated heap: a parsed answer is not counted by the local layer's bytes.
    */
-  private readonly parsed: LRUCache<Buffer, SearchResponse>;
+  private readonly parsed: LRUCache<string, { storedAt: number; value: SearchResponse; heapBytes: number }>;
 
   constructor(
     private readonly options: {
@@ -57,7 +59,7 @@ export class SearchCache {
       parsedMaxBytes: number;
     },
   ) {
-    this.parsed = new LRUCache<Buffer, SearchResponse>({ maxSize: options.parsedMaxBytes, sizeCalculation: (_, bytes) => parsedAnswerBytes(bytes) });
+    this.parsed = new LRUCache({ maxSize: options.parsedMaxBytes, sizeCalculation: (held) => held.heapBytes });
   }
 
   /** Estimated heap bytes of the parsed answers kept (/metrics). */
@@ -71,37 +73,36 @@ export class SearchCache {
    * key its own work on the value's identity (carSummarySearch.ts does).
    */
   async search(request: SearchRequest, ctx: CallContext = {}): Promise<{ value: SearchResponse; cache: CacheResult }> {
-    const { bytes, cache } = await this.searchBytes(request, ctx);
-    let value = this.parsed.get(bytes);
-    if (!value) {
-      value = deepFreeze(JSON.parse(bytes.toString('utf8')) as SearchResponse);
-      this.parsed.set(bytes, value);
-    }
+    const { bytes, cache, key, storedAt } = await this.searchBytes(request, ctx);
+    const held = this.parsed.get(key);
+    if (held?.storedAt === storedAt) return { value: held.value, cache };
+    const value = deepFreeze(JSON.parse(bytes.toString('utf8')) as SearchResponse);
+    this.parsed.set(key, { storedAt, value, heapBytes: parsedAnswerBytes(bytes) });
     return { value, cache };
   }
 
   /** The answer's JSON bytes, for relaying them as they are, and the cache key they are kept under. */
-  async searchBytes(request: SearchRequest, ctx: CallContext = {}): Promise<{ bytes: Buffer; cache: CacheResult; key: string }> {
+  async searchBytes(request: SearchRequest, ctx: CallContext = {}): Promise<{ bytes: Buffer; cache: CacheResult; key: string; storedAt: number }> {
     const canonical = normaliseSearchRequest(request);
     const key = searchCacheKey(canonical);
     const local = this.freshLocal(key);
     if (local) {
       this.options.metrics.cacheEvents.inc({ result: 'hit' });
-      return { bytes: local.bytes, cache: 'hit', key };
+      return { bytes: local.bytes, cache: 'hit', key, storedAt: local.storedAt };
     }
     const now = (this.options.now ?? Date.now)();
     const stored = await this.options.store.get(key);
     const entry = stored === 'unavailable' || stored === undefined ? undefined : readEntry(stored);
     if (entry) this.remember(key, entry);
-    let result: { bytes: Buffer; cache: CacheResult };
+    let result: { bytes: Buffer; cache: CacheResult; storedAt: number };
     if (entry && now - entry.storedAt < this.options.ttlMs) {
-      result = { bytes: entry.bytes, cache: 'hit' };
+      result = { bytes: entry.bytes, cache: 'hit', storedAt: entry.storedAt };
     } else if (entry && now - entry.storedAt < this.options.ttlMs + this.options.staleWhileRevalidateMs) {
       this.fetchOnce(key, canonical, {}).catch((err: unknown) => this.options.logger.warn({ err, key }, 'background search refresh failed'));
-      result = { bytes: entry.bytes, cache: 'stale' };
+      result = { bytes: entry.bytes, cache: 'stale', storedAt: entry.storedAt };
     } else {
       const fetched = await this.fetchOnce(key, canonical, ctx, stored !== 'unavailable');
-      result = { bytes: fetched.bytes, cache: stored === 'unavailable' ? 'bypass' : 'miss' };
+      result = { bytes: fetched.bytes, cache: stored === 'unavailable' ? 'bypass' : 'miss', storedAt: fetched.storedAt };
     }
     this.options.metrics.cacheEvents.inc({ result: result.cache });
     return { ...result, key };
