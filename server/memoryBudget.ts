@@ -13,22 +13,22 @@ const MB = 1024 * 1024;
 export const PARSED_ANSWER_HEAP_FACTOR = 2;
 
 /**
- * Each cache's share of the budget. What is left (about two thirds) is the runtime itself: code, the
+ * Each cache's share of the budget. What is left (over four fifths) is the runtime itself: code, the
  * V8 young generation, renders and upstream bodies in flight, sockets, zlib and brotli state.
  */
 export const MEMORY_SHARES = {
   /**
-   * Finished pages, three encodings each (Buffers, off the V8 heap). An eighth: with every cache
-   * filled (no Redis, 7,000 distinct pages and searches) the runtime took 176 MB of 256 (heap 110,
-   * native 66), so a quarter (64 MB) put RSS at 265 MB.
+   * Finished pages, three encodings each (Buffers, off the V8 heap). Shares measured at 256 MB with
+   * every cache filled (no Redis, 7,000 distinct pages and searches): pages at 1/4 put RSS at 265 MB,
+   * these at twice their size 288 MB, these 231 MB.
    */
-  pageCache: 1 / 8,
+  pageCache: 1 / 16,
   /** Recent search answers as bytes, with their compressed forms. */
-  searchLocal: 1 / 16,
+  searchLocal: 1 / 32,
   /** Search answers in process when there is no Redis (the local layer's entries are views of these). */
-  searchMemoryStore: 1 / 16,
+  searchMemoryStore: 1 / 32,
   /** Parsed search answers for pages (V8 heap, estimated as bytes × PARSED_ANSWER_HEAP_FACTOR). */
-  searchParsed: 1 / 12,
+  searchParsed: 1 / 24,
   /** The fast paths' learned requests (V8 heap: signatures and keys). */
   pageFastPath: 1 / 128,
   searchFastPath: 1 / 128,

@@ -34,7 +34,7 @@ describe('the memory budget in /metrics', () => {
     const gauges = await cacheGauges();
     expect(Object.values(gauges).every((g) => Number.isFinite(g.bytes) && g.bytes <= g.budget)).toBe(true);
     for (const filled of ['page', 'search_local', 'search_store', 'search_parsed', 'layout']) expect(gauges[filled]!.bytes).toBeGreaterThan(0);
-    expect(gauges.page!.budget).toBe(32 * 1024 * 1024);
+    expect(gauges.page!.budget).toBe(16 * 1024 * 1024);
     const text = await (await request(`${server.origin}/metrics`)).body.text();
     expect(text).toMatch(/^bff_memory_budget_bytes 268435456$/m);
   });

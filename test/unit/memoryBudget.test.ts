@@ -24,20 +24,20 @@ describe('the memory budget', () => {
     expect(() => loadConfig({ MEMORY_BUDGET_MB: '64' })).toThrow(/MEMORY_BUDGET_MB/);
   });
 
-  it('gives every cache its share and the heap half, leaving the runtime about two thirds of the budget', () => {
+  it('gives every cache its share and the heap half, leaving the runtime over four fifths of the budget', () => {
     const { memory, pageCache } = loadConfig({ MEMORY_BUDGET_MB: '512' });
-    expect(pageCache.maxBytes).toBe(64 * MB);
-    expect(memory.bytes.searchLocal).toBe(32 * MB);
+    expect(pageCache.maxBytes).toBe(32 * MB);
+    expect(memory.bytes.searchLocal).toBe(16 * MB);
     expect(memory.heapLimitMb).toBe(256);
     // With Redis the process's own search store is not made; without it the local layer's entries are views of it.
     const withRedis = Object.entries(memory.bytes).filter(([name]) => name !== 'searchMemoryStore').reduce((sum, [, bytes]) => sum + bytes, 0);
-    expect(withRedis / (512 * MB)).toBeLessThan(0.35);
+    expect(withRedis / (512 * MB)).toBeLessThan(0.2);
     expect(Object.keys(memory.bytes).sort()).toEqual(Object.keys(MEMORY_SHARES).sort());
   });
 
   it('keeps PAGE_CACHE_MAX_MB as an override of the page cache share', () => {
     expect(loadConfig({ MEMORY_BUDGET_MB: '256', PAGE_CACHE_MAX_MB: '20' }).pageCache.maxBytes).toBe(20 * MB);
-    expect(loadConfig({ MEMORY_BUDGET_MB: '256' }).pageCache.maxBytes).toBe(32 * MB);
+    expect(loadConfig({ MEMORY_BUDGET_MB: '256' }).pageCache.maxBytes).toBe(16 * MB);
   });
 
   it('is printed as the V8 flag the start command gives node, and V8 takes it', () => {
