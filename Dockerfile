@@ -9,9 +9,14 @@ COPY . .
 RUN npm run build
 
 FROM node:22-slim AS runtime
+# glibc's allocator: two arenas instead of one per thread, and allocations over 128 KB (zlib and
+# brotli state) mapped and given back when freed instead of kept for reuse: about 50 MB less RSS under
+# the soak's load (README, "Memory budget").
 ENV NODE_ENV=production \
     PORT=3000 \
-    METRICS_PORT=9464
+    METRICS_PORT=9464 \
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN (npm ci --omit=dev --no-audit --no-fund || npm install --omit=dev --no-audit --no-fund) && npm cache clean --force
@@ -23,5 +28,6 @@ EXPOSE 3000
 EXPOSE 9464
 HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# The same command `npm start` ends with, after its build step.
-CMD ["node", "dist/server/main.js"]
+# The same command `npm start` ends with, after its build step: the V8 heap limit from the memory
+# budget (MEMORY_BUDGET_MB, else the container's cgroup limit), which V8 only takes at start.
+CMD ["sh", "-c", "exec node $(node dist/server/heapLimit.js) dist/server/main.js"]

@@ -1,11 +1,12 @@
-// `npm run soak -- [seconds]` (default 120): the BFF's real entry point (server/main.ts), with its own
+// `npm run soak -- [seconds]` (default 120): the BFF's real entry point, compiled (dist/server/main.js), with its own
 // redis-server and the sandbox in a process of its own (so lag and RSS are the BFF's alone), under mixed traffic on the six markets and 100 open workshop streams, while Redis
 // is killed and restarted and upstream faults are injected. Prints what happened; exits 1 on an
-// unexpected 5xx or RSS growth over 50 MB after warm-up. 127.0.0.1 only; stops by itself.
-import { spawn, type ChildProcess } from 'node:child_process';
+// unexpected 5xx, RSS over 256 MB after warm-up or growth over 20 MB. 127.0.0.1 only; stops by itself.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
+import { loadConfig } from '../server/config.js';
 import { send, trafficMix, workshopStream, type Answer } from './soakTraffic.js';
 
 const durationS = Number(process.argv[2] ?? 120);
@@ -15,6 +16,9 @@ const STREAMS = 100;
 const WARM_UP_S = Math.min(30, durationS / 2);
 const REDIS_DOWN_EVERY_S = 20;
 const FAULT_EVERY_MS = 2_000;
+/** The issue's targets with the default memory budget: RSS from warm-up to the end, and its growth. */
+const RSS_LIMIT_MB = 256;
+const RSS_GROWTH_LIMIT_MB = 20;
 const FAULTS = [{ status: 503 }, { latencyMs: 7_000 }, { reset: true }, { garbage: true }, { wrongContentType: true }, { cut: true }, { hang: true }];
 const FAULTED_SERVICES = ['search', 'content', 'mechmate', 'tirehotel', 'comhub', 'media'];
 
@@ -31,11 +35,30 @@ function startRedis(port: number): ChildProcess {
   return spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
 }
 
-async function scrape(origin: string): Promise<{ lagP99S: number; rssBytes: number }> {
+interface Sample {
+  lagP99S: number;
+  rssBytes: number;
+  /** Where the RSS is: V8 heap used and reserved, Buffers outside it, and each cache's own count. */
+  heapUsedBytes: number;
+  heapTotalBytes: number;
+  externalBytes: number;
+  caches: Map<string, number>;
+}
+
+async function scrape(origin: string): Promise<Sample> {
   const text = await (await request(`${origin}/metrics`)).body.text();
   const value = (name: string) => Number(new RegExp(`^${name} ([\\d.e+-]+)`, 'm').exec(text)?.[1] ?? NaN);
-  return { lagP99S: value('bff_event_loop_lag_seconds\\{quantile="0.99"\\}'), rssBytes: value('process_resident_memory_bytes') };
+  const caches = new Map([...text.matchAll(/^bff_cache_bytes\{cache="([^"]+)"\} ([\d.e+-]+)/gm)].map((m) => [m[1]!, Number(m[2])]));
+  return {
+    lagP99S: value('bff_event_loop_lag_seconds\\{quantile="0.99"\\}'),
+    rssBytes: value('process_resident_memory_bytes'),
+    heapUsedBytes: value('nodejs_heap_size_used_bytes'),
+    heapTotalBytes: value('nodejs_heap_size_total_bytes'),
+    externalBytes: value('nodejs_external_memory_bytes'),
+    caches,
+  };
 }
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
@@ -46,10 +69,15 @@ async function main(): Promise<void> {
   let redis = startRedis(redisPort);
   const sandbox = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], { env: { ...process.env, SANDBOX_PORT: String(sandboxPort) }, stdio: 'ignore' });
   const upstreams = Object.fromEntries(['SEARCH', 'CONTENT', 'MECHMATE', 'TIREHOTEL', 'COMHUB', 'CODEWEAVER', 'MAPS', 'MEDIA'].map((s) => [`UPSTREAM_${s}_URL`, `${sandboxUrl}/${s.toLowerCase()}`]));
-  const bff = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, ...upstreams, NODE_ENV: 'test', LOG_LEVEL: 'fatal', TRUST_PROXY: '1', HOST: '127.0.0.1', PORT: String(port), METRICS_PORT: String(metricsPort), REDIS_URL: `redis://127.0.0.1:${redisPort}`, UPSTREAM_TIMEOUT_MS: '3000', CLIENT_MAX_WORKSHOP_STREAMS: '10000', CLIENT_MAX_CONCURRENT_REQUESTS: '100000' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  // The allocator settings of the Dockerfile's runtime stage, as the container runs.
+  const bffEnv = { ...process.env, ...upstreams, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', NODE_ENV: 'test', LOG_LEVEL: 'fatal', TRUST_PROXY: '1', HOST: '127.0.0.1', PORT: String(port), METRICS_PORT: String(metricsPort), REDIS_URL: `redis://127.0.0.1:${redisPort}`, UPSTREAM_TIMEOUT_MS: '3000', CLIENT_MAX_WORKSHOP_STREAMS: '10000', CLIENT_MAX_CONCURRENT_REQUESTS: '100000' } as const;
+  // Started as the container starts it: the heap limit from the memory budget (server/heapLimit.ts).
+  const { memory } = loadConfig(bffEnv);
+  // The compiled server, as the container runs it: under `--import tsx` the loader's own thread and
+  // transformed sources add about 60 MB of RSS that production never has.
+  if (spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' }).status !== 0) throw new Error('npm run build:server failed');
+  const bff = spawn(process.execPath, [`--max-old-space-size=${memory.heapLimitMb}`, 'dist/server/main.js'], { env: bffEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+  console.log(`memory budget ${memory.budgetMb} MB (${memory.source}), heap limit ${memory.heapLimitMb} MB; RSS limit after warm-up ${RSS_LIMIT_MB} MB`);
   let bffExit: number | null | undefined;
   bff.on('exit', (code) => (bffExit = code));
   const stopAll = () => {
@@ -79,6 +107,9 @@ async function main(): Promise<void> {
   const lagSamples: number[] = [];
   let rssAfterWarmUp = NaN;
   let rssEnd = NaN;
+  let rssMaxAfterWarmUp = NaN;
+  let last: Sample | undefined;
+  let atWarmUp: Sample | undefined;
   let redisRestarts = 0;
   let faultsInjected = 0;
   let nextRedisKill = started + REDIS_DOWN_EVERY_S * 1000;
@@ -115,8 +146,10 @@ async function main(): Promise<void> {
       const sample = await scrape(`http://127.0.0.1:${metricsPort}`).catch(() => undefined);
       if (!sample) continue;
       lagSamples.push(sample.lagP99S * 1000);
-      if (Number.isNaN(rssAfterWarmUp) && Date.now() - started >= WARM_UP_S * 1000) rssAfterWarmUp = sample.rssBytes;
+      if (Number.isNaN(rssAfterWarmUp) && Date.now() - started >= WARM_UP_S * 1000) [rssAfterWarmUp, atWarmUp] = [sample.rssBytes, sample];
+      if (!Number.isNaN(rssAfterWarmUp)) rssMaxAfterWarmUp = Math.max(sample.rssBytes, Number.isNaN(rssMaxAfterWarmUp) ? 0 : rssMaxAfterWarmUp);
       rssEnd = sample.rssBytes;
+      last = sample;
     }
   })();
   await Promise.all([...workers, ...streams, chaos, monitor]);
@@ -139,9 +172,15 @@ async function main(): Promise<void> {
   console.log(`unexpected 5xx: ${unexpected.length}${unexpected.length ? ` (${[...new Set(unexpected.map((a) => `${a.kind} ${a.status} ${a.cause}`))].join('; ')})` : ''}`);
   console.log(`latency (pages and API calls): p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`);
   console.log(`event-loop lag p99 (5 s windows): worst ${Math.max(...lagSamples).toFixed(1)} ms, p99 of windows ${lagP99.toFixed(1)} ms`);
-  console.log(`RSS after ${WARM_UP_S} s warm-up: ${(rssAfterWarmUp / 1024 / 1024).toFixed(1)} MB, at the end: ${(rssEnd / 1024 / 1024).toFixed(1)} MB (growth ${growthMb.toFixed(1)} MB)`);
+  console.log(`RSS after ${WARM_UP_S} s warm-up: ${mb(rssAfterWarmUp)}, highest after it: ${mb(rssMaxAfterWarmUp)}, at the end: ${mb(rssEnd)} (growth ${growthMb.toFixed(1)} MB; limit ${RSS_LIMIT_MB} MB)`);
+  for (const [when, sample] of [['after warm-up', atWarmUp], ['at the end', last]] as const) {
+    if (!sample) continue;
+    const native = sample.rssBytes - sample.heapTotalBytes - sample.externalBytes;
+    console.log(`memory ${when}: heap used ${mb(sample.heapUsedBytes)} of ${mb(sample.heapTotalBytes)} reserved, external (Buffers) ${mb(sample.externalBytes)}, the rest (code, allocator, stacks) ${mb(native)}`);
+    console.log(`  caches: ${[...sample.caches].map(([name, bytes]) => `${name} ${mb(bytes)}`).join(', ') || 'none reported'}`);
+  }
   console.log(`BFF process: ${crashed ? 'EXITED during the run' : 'stayed up'}`);
-  process.exitCode = unexpected.length > 0 || !(growthMb <= 50) || crashed ? 1 : 0;
+  process.exitCode = unexpected.length > 0 || !(growthMb <= RSS_GROWTH_LIMIT_MB) || !(rssMaxAfterWarmUp <= RSS_LIMIT_MB * 1024 * 1024) || crashed ? 1 : 0;
 }
 
 await main();

@@ -74,9 +74,9 @@ const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
 /** deploy/nginx/bff.conf as recommended, with this run's replicas and port, in a throwaway prefix. */
 function writeNginxConfig(): string {
   const recommended = readFileSync('deploy/nginx/bff.conf', 'utf8');
-  const servers = bffPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n');
-  const site = recommended.replace(/( {4}server 127\.0\.0\.1:\d+ [^\n]*\n)+/, `${servers}\n`).replace(/listen 8080;/, `listen 127.0.0.1:${nginxPort};`);
-  if (!site.includes(`:${bffPorts[0]} `) || !site.includes(`:${nginxPort};`)) throw new Error('deploy/nginx/bff.conf: upstream servers or listen line not found');
+  writeFileSync(join(tmp, 'bff-upstreams.conf'), bffPorts.map((p) => `server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;\n`).join(''));
+  const site = recommended.replace('include /etc/nginx/bff-upstreams.conf;', `include ${tmp}/bff-upstreams.conf;`).replace(/listen 8080;/, `listen 127.0.0.1:${nginxPort};`);
+  if (!site.includes(`${tmp}/bff-upstreams.conf`) || !site.includes(`:${nginxPort};`)) throw new Error('deploy/nginx/bff.conf: upstreams include or listen line not found');
   writeFileSync(join(tmp, 'bff.conf'), site);
   const conf = join(tmp, 'nginx.conf');
   writeFileSync(

@@ -15,6 +15,7 @@ import { limitRequestTarget } from './http/requestTarget.js';
 import { siteSecurityHeaders } from './http/security.js';
 import { Metrics } from './metrics.js';
 import { WEBHOOK_WINDOW_MS } from './pageCache/contentWebhook.js';
+import { layoutCacheOf } from './pages/loadLayout.js';
 import { createPageCache } from './pageCache/createPageCache.js';
 import { WebhookReplays } from './pageCache/webhookReplays.js';
 import { loadRedirects } from './redirects/load-redirects.js';
@@ -39,17 +40,29 @@ export function composeApp(options: {
   const metrics = new Metrics({ defaultMetrics: options.defaultMetrics ?? false });
   metrics.watchDependencies([redis.probe]);
   const upstreams = createUpstreams(config, logger, metrics);
+  const share = config.memory.bytes;
+  const ownStore = config.redisUrl ? undefined : memoryStore(share.searchMemoryStore);
+  const local = localSearchLayer(share.searchLocal);
   const searchCache = new SearchCache({
-    store: config.redisUrl ? redisStore(redis) : memoryStore(),
-    local: localSearchLayer(),
+    store: ownStore ?? redisStore(redis),
+    local,
+    parsedMaxBytes: share.searchParsed,
     client: upstreams.search,
     ttlMs: config.searchCache.ttlMs,
     staleWhileRevalidateMs: config.searchCache.staleWhileRevalidateMs,
     metrics,
     logger,
   });
-  const searchFastPath = new SearchFastPath({ cache: searchCache, trustProxy: config.trustProxy, lifecycle: options.lifecycle, metrics, logger });
+  const searchFastPath = new SearchFastPath({ cache: searchCache, trustProxy: config.trustProxy, lifecycle: options.lifecycle, metrics, logger, learnedMaxBytes: share.searchFastPath });
   const pageCaching = config.pageCache.enabled ? createPageCache(config, redis, metrics, options.lifecycle, logger) : undefined;
+  const layouts = layoutCacheOf(upstreams.content, share.layout);
+  // Every cache's bytes in /metrics beside its share (the page cache's and ledger's are reported where they are made).
+  metrics.memoryBudgetBytes.set(config.memory.budgetMb * 1024 * 1024);
+  if (ownStore) metrics.reportCacheBytes('search_store', share.searchMemoryStore, () => ownStore.bytes);
+  metrics.reportCacheBytes('search_local', share.searchLocal, () => local.calculatedSize);
+  metrics.reportCacheBytes('search_parsed', share.searchParsed, () => searchCache.parsedBytes);
+  metrics.reportCacheBytes('search_fast_path', share.searchFastPath, () => searchFastPath.learnedBytes);
+  metrics.reportCacheBytes('layout', share.layout, () => layouts.bytes);
   const expressApp = createApp({
     config,
     logger,

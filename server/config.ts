@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseTrustProxy, ProxyTrust, type TrustProxySetting } from './http/proxyTrust.js';
 import { RATE_LIMIT_DEFAULTS, rateLimitEnvName, type RateLimitName, type RateLimitWindow } from './security/rateLimits.js';
+import { cgroupMemoryLimitBytes, memoryBudget, type MemoryBudget } from './memoryBudget.js';
 
 /**
  * Every setting the process reads, from environment variables only, parsed once at start-up.
@@ -77,7 +78,10 @@ const EnvSchema = z.object({
   PAGE_CACHE_SWR_S: seconds.default(300),
   // Where pages live in Redis; the purge channel is named after it, so separate deployments (or tests) sharing a Redis stay apart.
   PAGE_CACHE_REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'expected letters, digits, : . _ -').default('bff:page:v1:'),
-  PAGE_CACHE_MAX_MB: z.coerce.number({ message: 'expected megabytes' }).int().min(1).max(4_096).default(128),
+  // Replaces the page cache's share of MEMORY_BUDGET_MB.
+  PAGE_CACHE_MAX_MB: z.coerce.number({ message: 'expected megabytes' }).int().min(1).max(4_096).optional(),
+  // What the process may use in all; every cache takes a share (server/memoryBudget.ts). Default: the cgroup limit, else 256.
+  MEMORY_BUDGET_MB: z.coerce.number({ message: 'expected megabytes' }).int().min(128).max(65_536).optional(),
   PAGE_CACHE_STORES_PER_CLIENT_PER_MIN: z.coerce.number({ message: 'expected a whole number' }).int().min(1).max(1_000_000).default(120),
   // What a CDN or other shared cache is told (s-maxage, stale-while-revalidate) about a cached page.
   PAGE_CDN_MAX_AGE_S: seconds.default(30),
@@ -136,6 +140,9 @@ function rateLimitWindows(env: Record<string, string | undefined>): Record<RateL
 
 export type Env = z.infer<typeof EnvSchema>;
 
+/** Every variable the process reads (deploy manifests name only these: test/unit/kubernetesManifests.test.ts). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
+
 export const UPSTREAM_SERVICES = ['search', 'content', 'mechmate', 'tirehotel', 'comhub', 'codeweaver', 'maps', 'media'] as const;
 export type UpstreamService = (typeof UPSTREAM_SERVICES)[number];
 
@@ -172,6 +179,8 @@ export interface Config {
     storesPerClientPerMin: number;
   };
   contentWebhookSecret: string | undefined;
+  /** The memory budget and each cache's bytes of it. */
+  memory: MemoryBudget;
   sandboxPort: number;
   /** The operator's /metrics listener; undefined: none. */
   metricsPort: number | undefined;
@@ -195,7 +204,7 @@ export interface Config {
 export class ConfigError extends Error {}
 
 /** Parses the environment; throws a ConfigError whose message is one line naming the variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cgroupLimitBytes: () => number | undefined = cgroupMemoryLimitBytes): Config {
   // Empty strings (e.g. `REDIS_URL=` in a compose file) mean "not set".
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = EnvSchema.safeParse(present);
@@ -213,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
     throw new ConfigError(`Invalid environment variable HTTP_HEADERS_TIMEOUT_MS=${JSON.stringify(String(e.HTTP_HEADERS_TIMEOUT_MS))}: expected at most HTTP_REQUEST_TIMEOUT_MS (${e.HTTP_REQUEST_TIMEOUT_MS})`);
   }
+  const memory = memoryBudget({ budgetMb: e.MEMORY_BUDGET_MB, cgroupLimitBytes: e.MEMORY_BUDGET_MB === undefined ? cgroupLimitBytes() : undefined, pageCacheMaxMb: e.PAGE_CACHE_MAX_MB });
   return {
     port: e.PORT,
     host: e.HOST,
@@ -251,12 +261,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       enabled: e.PAGE_CACHE,
       ttlMs: e.PAGE_CACHE_TTL_S * 1000,
       staleWhileRevalidateMs: e.PAGE_CACHE_SWR_S * 1000,
-      maxBytes: e.PAGE_CACHE_MAX_MB * 1024 * 1024,
+      maxBytes: memory.bytes.pageCache,
       redisPrefix: e.PAGE_CACHE_REDIS_PREFIX,
       cdn: { maxAgeS: e.PAGE_CDN_MAX_AGE_S, staleWhileRevalidateS: e.PAGE_CDN_SWR_S },
       storesPerClientPerMin: e.PAGE_CACHE_STORES_PER_CLIENT_PER_MIN,
     },
     contentWebhookSecret: e.CONTENT_WEBHOOK_SECRET,
+    memory,
     sandboxPort: e.SANDBOX_PORT,
     metricsPort: e.METRICS_PORT,
     redirectsDir: e.REDIRECTS_DIR,

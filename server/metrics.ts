@@ -42,6 +42,31 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  private readonly cacheSizes = new Map<string, () => number>();
+
+  readonly cacheBytes = new Gauge({
+    name: 'bff_cache_bytes',
+    help: 'Bytes each in-process cache holds (heap caches estimated; see the README memory budget)',
+    labelNames: ['cache'] as const,
+    registers: [this.registry],
+    collect: () => {
+      for (const [cache, bytes] of this.cacheSizes) this.cacheBytes.set({ cache }, bytes());
+    },
+  });
+
+  readonly cacheBudgetBytes = new Gauge({
+    name: 'bff_cache_budget_bytes',
+    help: "Each in-process cache's share of the memory budget, in bytes",
+    labelNames: ['cache'] as const,
+    registers: [this.registry],
+  });
+
+  readonly memoryBudgetBytes = new Gauge({
+    name: 'bff_memory_budget_bytes',
+    help: 'The memory budget (MEMORY_BUDGET_MB, else the cgroup limit, else the default)',
+    registers: [this.registry],
+  });
+
   /** Event-loop delay since the previous scrape: what every request waited before it could run. */
   private readonly loopDelay: IntervalHistogram = monitorEventLoopDelay({ resolution: 10 });
 
@@ -82,6 +107,12 @@ export class Metrics {
   constructor(options: { defaultMetrics?: boolean } = {}) {
     if (options.defaultMetrics) collectDefaultMetrics({ register: this.registry });
     this.loopDelay.enable();
+  }
+
+  /** A cache's bytes, read at each scrape, and its share of the budget. */
+  reportCacheBytes(cache: string, budgetBytes: number, bytes: () => number): void {
+    this.cacheSizes.set(cache, bytes);
+    this.cacheBudgetBytes.set({ cache }, budgetBytes);
   }
 
   close(): void {

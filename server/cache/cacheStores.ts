@@ -31,11 +31,14 @@ export function redisStore(redis: RedisConnection): CacheStore {
   };
 }
 
-/** One process's own cache, for a setup without Redis; bounded by entries and bytes. */
-export function memoryStore(maxEntries = 2_000, maxBytes = 64 * 1024 * 1024): CacheStore {
-  const lru = new LRUCache<string, Buffer>({ max: maxEntries, maxSize: maxBytes, sizeCalculation: (v) => v.length || 1, ttlAutopurge: false });
+/** One process's own cache, for a setup without Redis; bounded by bytes. */
+export function memoryStore(maxBytes: number): CacheStore & { readonly bytes: number } {
+  const lru = new LRUCache<string, Buffer>({ maxSize: maxBytes, sizeCalculation: (v) => v.length + 256, ttlAutopurge: false });
   return {
     kind: 'memory',
+    get bytes() {
+      return lru.calculatedSize;
+    },
     get: async (key) => lru.get(key),
     set: async (key, value, ttlMs) => void lru.set(key, value, { ttl: ttlMs }),
   };

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
+import { PARSED_ANSWER_HEAP_FACTOR } from '../memoryBudget.js';
 import type { Metrics } from '../metrics.js';
 import type { SearchRequest, SearchResponse } from '../../contracts/upstream/search.js';
 import type { SearchClient } from '../upstream/searchClient.js';
@@ -32,10 +33,12 @@ export interface Entry {
 export class SearchCache {
   private readonly inFlight = new Map<string, Promise<Entry>>();
   /**
-   * Answers pages have read, parsed, by their bytes (one buffer per entry for as long as it lives).
-   * Bounded by count: a parsed answer takes several times its bytes, which the local layer's size does not count.
+   * Answers pages have read, parsed, one per cache key: the stored answer of `storedAt`. By key and
+   * time, not by buffer: each read from Redis is a new buffer of the same answer, and keyed by buffer
+   * the soak kept parsing again and keeping copies (and their buffers) of the same answers.
+   * Bounded by its estimated heap: a parsed answer is not counted by the local layer's bytes.
    */
-  private readonly parsed = new LRUCache<Buffer, SearchResponse>({ max: 256 });
+  private readonly parsed: LRUCache<string, { storedAt: number; value: SearchResponse; heapBytes: number }>;
 
   constructor(
     private readonly options: {
@@ -52,8 +55,17 @@ export class SearchCache {
       metrics: Metrics;
       logger: Logger;
       now?: () => number;
+      /** Estimated heap bytes of parsed answers kept for pages. */
+      parsedMaxBytes: number;
     },
-  ) {}
+  ) {
+    this.parsed = new LRUCache({ maxSize: options.parsedMaxBytes, sizeCalculation: (held) => held.heapBytes });
+  }
+
+  /** Estimated heap bytes of the parsed answers kept (/metrics). */
+  get parsedBytes(): number {
+    return this.parsed.calculatedSize;
+  }
 
   /**
    * The answer, parsed, for rendering pages: parsed once per stored answer and shared by every page
@@ -61,38 +73,37 @@ export class SearchCache {
    * key its own work on the value's identity (carSummarySearch.ts does).
    */
   async search(request: SearchRequest, ctx: CallContext = {}): Promise<{ value: SearchResponse; cache: CacheResult }> {
-    const { bytes, cache } = await this.searchBytes(request, ctx);
-    let value = this.parsed.get(bytes);
-    if (!value) {
-      value = deepFreeze(JSON.parse(bytes.toString('utf8')) as SearchResponse);
-      this.parsed.set(bytes, value);
-    }
+    const { bytes, cache, key, storedAt } = await this.searchBytes(request, ctx);
+    const held = this.parsed.get(key);
+    if (held?.storedAt === storedAt) return { value: held.value, cache };
+    const value = deepFreeze(JSON.parse(bytes.toString('utf8')) as SearchResponse);
+    this.parsed.set(key, { storedAt, value, heapBytes: parsedAnswerBytes(bytes) });
     return { value, cache };
   }
 
   /** The answer's JSON bytes, for relaying them as they are, and the cache key they are kept under. */
-  async searchBytes(request: SearchRequest, ctx: CallContext = {}): Promise<{ bytes: Buffer; cache: CacheResult; key: string }> {
+  async searchBytes(request: SearchRequest, ctx: CallContext = {}): Promise<{ bytes: Buffer; cache: CacheResult; key: string; storedAt: number }> {
     // A page in the market's second language asks for its texts in that language (the request may say so itself).
     const canonical = normaliseSearchRequest(ctx.language && !request.language ? { ...request, language: ctx.language } : request);
     const key = searchCacheKey(canonical);
     const local = this.freshLocal(key);
     if (local) {
       this.options.metrics.cacheEvents.inc({ result: 'hit' });
-      return { bytes: local.bytes, cache: 'hit', key };
+      return { bytes: local.bytes, cache: 'hit', key, storedAt: local.storedAt };
     }
     const now = (this.options.now ?? Date.now)();
     const stored = await this.options.store.get(key);
     const entry = stored === 'unavailable' || stored === undefined ? undefined : readEntry(stored);
     if (entry) this.remember(key, entry);
-    let result: { bytes: Buffer; cache: CacheResult };
+    let result: { bytes: Buffer; cache: CacheResult; storedAt: number };
     if (entry && now - entry.storedAt < this.options.ttlMs) {
-      result = { bytes: entry.bytes, cache: 'hit' };
+      result = { bytes: entry.bytes, cache: 'hit', storedAt: entry.storedAt };
     } else if (entry && now - entry.storedAt < this.options.ttlMs + this.options.staleWhileRevalidateMs) {
       this.fetchOnce(key, canonical, {}).catch((err: unknown) => this.options.logger.warn({ err, key }, 'background search refresh failed'));
-      result = { bytes: entry.bytes, cache: 'stale' };
+      result = { bytes: entry.bytes, cache: 'stale', storedAt: entry.storedAt };
     } else {
       const fetched = await this.fetchOnce(key, canonical, ctx, stored !== 'unavailable');
-      result = { bytes: fetched.bytes, cache: stored === 'unavailable' ? 'bypass' : 'miss' };
+      result = { bytes: fetched.bytes, cache: stored === 'unavailable' ? 'bypass' : 'miss', storedAt: fetched.storedAt };
     }
     this.options.metrics.cacheEvents.inc({ result: result.cache });
     return { ...result, key };
@@ -129,9 +140,21 @@ export class SearchCache {
   }
 }
 
-/** The in-process layer: up to 32 MB of recent answers (without Redis, views on the stored bytes, not copies). */
-export function localSearchLayer(): LRUCache<string, Entry> {
-  return new LRUCache<string, Entry>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (e) => e.bytes.length || 1 });
+/** A parsed answer's heap, estimated from its JSON (factor measured in memoryBudget.ts). */
+export function parsedAnswerBytes(json: Buffer): number {
+  return Math.max(1, Math.ceil(json.length * PARSED_ANSWER_HEAP_FACTOR));
+}
+
+/**
+ * Brotli and gzip forms made for hits (compressedVariants.ts) live as long as the bytes: measured on
+ * sandbox answers of 23–114 KB they add 0.17–0.28 of the JSON; counted as 0.3, plus 256 bytes an entry.
+ */
+const COMPRESSED_FORMS_FACTOR = 1.3;
+const ENTRY_OVERHEAD_BYTES = 256;
+
+/** The in-process layer: recent answers up to `maxBytes` with their compressed forms (without Redis, views on the stored bytes, not copies). */
+export function localSearchLayer(maxBytes: number): LRUCache<string, Entry> {
+  return new LRUCache<string, Entry>({ maxSize: maxBytes, sizeCalculation: (e) => Math.ceil(e.bytes.length * COMPRESSED_FORMS_FACTOR) + ENTRY_OVERHEAD_BYTES });
 }
 
 /** Freezes a parsed answer and everything in it (plain JSON data: no cycles). */

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { chooseEncoding } from '../http/contentEncoding.js';
-import { hostSignature, LearnedHeaders, type FlatHeaders } from '../http/learnedHeaders.js';
+import { hostSignature, LearnedHeaders, learnedRequestBytes, type FlatHeaders } from '../http/learnedHeaders.js';
 import type { Lifecycle } from '../http/lifecycle.js';
 import type { ProxyTrust } from '../http/proxyTrust.js';
 import { logAnswer, requestIdFor } from '../http/requestLogging.js';
@@ -34,7 +34,7 @@ const PER_ANSWER = new Set(['x-request-id', 'connection', 'keep-alive', 'date', 
  */
 export class SearchFastPath {
   /** Bounded by the characters of signatures (bodies included) and keys. */
-  private readonly learned = new LRUCache<string, Learned>({ maxSize: 8_000_000, sizeCalculation: (learned, signature) => signature.length + learned.key.length + 64 });
+  private readonly learned: LRUCache<string, Learned>;
   private readonly pipelineHeaders = new LearnedHeaders(PER_ANSWER);
 
   constructor(
@@ -44,8 +44,17 @@ export class SearchFastPath {
       lifecycle: Lifecycle;
       metrics: Metrics;
       logger: Logger;
+      /** Estimated heap bytes of learned requests. */
+      learnedMaxBytes: number;
     },
-  ) {}
+  ) {
+    this.learned = new LRUCache<string, Learned>({ maxSize: options.learnedMaxBytes, sizeCalculation: (learned, signature) => learnedRequestBytes(signature, learned.key) });
+  }
+
+  /** Estimated heap bytes of the requests learned (/metrics). */
+  get learnedBytes(): number {
+    return this.learned.calculatedSize;
+  }
 
   /** The app's request listener: this fast path first, then `front`. */
   in(front: RequestListener): RequestListener {

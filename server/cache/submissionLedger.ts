@@ -15,14 +15,21 @@ const KEY_PREFIX = 'bff:forms:submission:';
  * when the hub accepted it, and released when the call failed, so a retry can try again.
  */
 export class SubmissionLedger {
-  /** 'in_flight', 'delivered', or the answer a delivered write gave (JSON). */
-  private readonly memory = new LRUCache<string, string>({ max: 100_000, ttlAutopurge: false });
+  /** 'in_flight', 'delivered', or the answer a delivered write gave (JSON); bounded by estimated heap bytes (two a character, plus the LRU's slots). */
+  private readonly memory: LRUCache<string, string>;
 
   /** `prefix`: one ledger per kind of write (forms, bookings), so their ids never meet. */
   constructor(
     private readonly redis: RedisConnection,
+    maxBytes: number,
     private readonly prefix = KEY_PREFIX,
-  ) {}
+  ) {
+    this.memory = new LRUCache({ maxSize: maxBytes, sizeCalculation: (value, key) => 2 * (key.length + value.length) + 120, ttlAutopurge: false });
+  }
+
+  get bytes(): number {
+    return this.memory.calculatedSize;
+  }
 
   async reserve(id: string): Promise<Reservation> {
     const key = this.prefix + id;

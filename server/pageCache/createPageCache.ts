@@ -41,7 +41,9 @@ export function createPageCache(config: Config, redis: RedisConnection, metrics:
   });
   const { cdn } = config.pageCache;
   const cacheControl = `public, max-age=0, s-maxage=${cdn.maxAgeS}, stale-while-revalidate=${cdn.staleWhileRevalidateS}`;
-  const fastPath = new PageCacheFastPath({ cache, cacheControl, trustProxy: config.trustProxy, lifecycle, metrics, pageMetrics, logger });
+  const fastPath = new PageCacheFastPath({ cache, cacheControl, trustProxy: config.trustProxy, lifecycle, metrics, pageMetrics, logger, learnedMaxBytes: config.memory.bytes.pageFastPath });
+  metrics.reportCacheBytes('page', config.pageCache.maxBytes, () => local.bytes);
+  metrics.reportCacheBytes('page_fast_path', config.memory.bytes.pageFastPath, () => fastPath.learnedBytes);
   const bus = config.redisUrl ? purgeBus(config.redisUrl, `${config.pageCache.redisPrefix}purge`, redis, logger, (prefixes) => cache.purgeLocal(prefixes)) : undefined;
   return {
     cache,

@@ -2,7 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
-import { hostSignature, LearnedHeaders, type FlatHeaders } from '../http/learnedHeaders.js';
+import { hostSignature, LearnedHeaders, learnedRequestBytes, type FlatHeaders } from '../http/learnedHeaders.js';
 import type { Lifecycle } from '../http/lifecycle.js';
 import type { ProxyTrust } from '../http/proxyTrust.js';
 import { logAnswer, requestIdFor } from '../http/requestLogging.js';
@@ -31,7 +31,7 @@ const PER_ANSWER = new Set(['x-request-id', 'connection', 'keep-alive', 'date', 
  */
 export class PageCacheFastPath {
   /** Bounded by the characters of signatures and keys: URLs that differ only in tracking parameters are learned one by one. */
-  private readonly learned = new LRUCache<string, Learned>({ maxSize: 8_000_000, sizeCalculation: (learned, signature) => signature.length + learned.key.length + 64 });
+  private readonly learned: LRUCache<string, Learned>;
   /** Each stored page's answers by variant, headers flat: built once, not per request. */
   private readonly answers = new WeakMap<PageEntry, Map<Variant, { status: number; headers: (string | number)[]; body: Buffer | undefined }>>();
   private readonly pipelineHeaders = new LearnedHeaders(PER_ANSWER);
@@ -45,8 +45,17 @@ export class PageCacheFastPath {
       metrics: Metrics;
       pageMetrics: PageCacheMetrics;
       logger: Logger;
+      /** Estimated heap bytes of learned requests. */
+      learnedMaxBytes: number;
     },
-  ) {}
+  ) {
+    this.learned = new LRUCache<string, Learned>({ maxSize: options.learnedMaxBytes, sizeCalculation: (learned, signature) => learnedRequestBytes(signature, learned.key) });
+  }
+
+  /** Estimated heap bytes of the requests learned (/metrics). */
+  get learnedBytes(): number {
+    return this.learned.calculatedSize;
+  }
 
   /** The app's request listener: this fast path first, then Express. */
   in(front: RequestListener): RequestListener {

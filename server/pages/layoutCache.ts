@@ -5,13 +5,16 @@ export interface LayoutCacheOptions {
   freshMs?: number;
   /** How long after that it is still served while one call refreshes it. */
   staleMs?: number;
-  maxEntries?: number;
+  /** Estimated heap bytes of the answers kept (2 MB unless the memory budget says otherwise). */
+  maxBytes?: number;
   now?: () => number;
 }
 
 interface Entry {
   value: unknown;
   fetchedAt: number;
+  /** Estimated heap bytes: twice the answer's JSON length, as for parsed search answers (memoryBudget.ts). */
+  bytes: number;
 }
 
 /**
@@ -31,7 +34,11 @@ export class LayoutCache {
     this.freshMs = options.freshMs ?? 30_000;
     this.staleMs = options.staleMs ?? 300_000;
     this.now = options.now ?? Date.now;
-    this.entries = new LRUCache({ max: options.maxEntries ?? 200 });
+    this.entries = new LRUCache({ maxSize: options.maxBytes ?? 2 * 1024 * 1024, sizeCalculation: (entry) => entry.bytes });
+  }
+
+  get bytes(): number {
+    return this.entries.calculatedSize;
   }
 
   async get<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -57,7 +64,7 @@ export class LayoutCache {
     if (running) return running as Promise<T>;
     const call = load()
       .then((value) => {
-        this.entries.set(key, { value, fetchedAt: this.now() });
+        this.entries.set(key, { value, fetchedAt: this.now(), bytes: 2 * (JSON.stringify(value)?.length ?? 0) + 256 });
         return value;
       })
       .finally(() => this.inFlight.delete(key));

@@ -16,10 +16,11 @@ const caches = new WeakMap<ContentClient, LayoutCache>();
 /** The same caches, to forget them all on a purge (server/pageCache/). */
 const allCaches = new Set<WeakRef<LayoutCache>>();
 
-function cacheOf(content: ContentClient): LayoutCache {
+/** The layout cache of a content client, made on first use with `maxBytes` (composeApp.ts makes it with the memory budget's share). */
+export function layoutCacheOf(content: ContentClient, maxBytes?: number): LayoutCache {
   let cache = caches.get(content);
   if (!cache) {
-    cache = new LayoutCache();
+    cache = new LayoutCache(maxBytes !== undefined ? { maxBytes } : {});
     caches.set(content, cache);
     allCaches.add(new WeakRef(cache));
   }
@@ -55,7 +56,7 @@ export async function loadLayout(
   options: LoadLayoutOptions = {},
 ): Promise<LayoutData> {
   const scope = contentScope(res);
-  const cache = cacheOf(content);
+  const cache = layoutCacheOf(content);
   // A cached call is shared by every request waiting for it: one shopper leaving must not abort it.
   const sharedCtx: CallContext = { requestId: ctx.requestId };
   const cached = <T,>(part: string, call: (c: CallContext) => Promise<T>): Promise<T> =>

@@ -3,7 +3,20 @@ import { parse } from 'yaml';
 
 const dockerfile = readFileSync('Dockerfile', 'utf8');
 const compose = parse(readFileSync('docker-compose.yml', 'utf8')) as {
-  services: Record<string, { depends_on?: Record<string, { condition: string }>; healthcheck?: unknown; environment?: Record<string, string>; command?: string[] }>;
+  services: Record<
+    string,
+    {
+      depends_on?: Record<string, { condition: string }>;
+      healthcheck?: unknown;
+      environment?: Record<string, string>;
+      command?: string[];
+      profiles?: string[];
+      ports?: string[];
+      volumes?: string[];
+      mem_limit?: string;
+      image?: string;
+    }
+  >;
 };
 const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
 
@@ -18,16 +31,31 @@ describe('Dockerfile', () => {
   });
 
   it('starts the image with the same command npm start runs after building; only npm start allows the embedded sandbox', () => {
-    const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
-    const command = (JSON.parse(cmd ?? '[]') as string[]).join(' ');
-    expect(scripts.start).toBe(`npm run build && SANDBOX=\${SANDBOX:-true} ${command}`);
+    const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)?.[1] ?? '[]') as string[];
+    expect(cmd.slice(0, 2)).toEqual(['sh', '-c']);
+    expect(scripts.start).toBe(`npm run build && SANDBOX=\${SANDBOX:-true} sh -c '${cmd[2]}'`);
     expect(dockerfile).not.toMatch(/SANDBOX=/);
+  });
+
+  it('runs with the allocator settings the soak measured the memory budget with', () => {
+    const soak = readFileSync('scripts/soak.ts', 'utf8');
+    for (const setting of ['MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_']) {
+      const value = new RegExp(`${setting}=(\\d+)`).exec(dockerfile)?.[1];
+      expect(value).toBeDefined();
+      expect(soak).toContain(`${setting}: '${value}'`);
+    }
+  });
+
+  it('starts node with the heap limit worked out from the memory budget', () => {
+    const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)?.[1] ?? '[]') as string[];
+    expect(cmd[2]).toBe('exec node $(node dist/server/heapLimit.js) dist/server/main.js');
   });
 });
 
 describe('docker-compose.yml', () => {
   it('runs the app, Redis 7 with a healthcheck, and the sandbox as its own service', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['app', 'redis', 'sandbox']);
+    expect(Object.keys(compose.services).sort()).toEqual(['app', 'lb', 'redis', 'sandbox']);
+    expect(Object.entries(compose.services).filter(([, s]) => !s.profiles).map(([name]) => name).sort()).toEqual(['app', 'redis', 'sandbox']);
     expect(compose.services.redis?.healthcheck).toBeDefined();
     expect(readFileSync('docker-compose.yml', 'utf8')).toMatch(/image: redis:7/);
   });
@@ -38,5 +66,31 @@ describe('docker-compose.yml', () => {
     for (const name of ['SEARCH', 'CONTENT', 'MECHMATE', 'TIREHOTEL', 'COMHUB', 'CODEWEAVER', 'MAPS', 'MEDIA']) {
       expect(env[`UPSTREAM_${name}_URL`]).toMatch(/^http:\/\/sandbox:3100\//);
     }
+  });
+});
+
+describe('docker-compose.yml scaled profile', () => {
+  it('puts nginx with the recommended configuration in front of the app replicas', () => {
+    const lb = compose.services.lb!;
+    expect(lb.profiles).toEqual(['scaled']);
+    expect(lb.image).toMatch(/^nginx:/);
+    expect(lb.volumes).toContain('./deploy/nginx/bff.conf:/etc/nginx/conf.d/default.conf:ro');
+    expect(lb.depends_on?.app?.condition).toBe('service_healthy');
+    expect(readFileSync('deploy/nginx/upstreams.compose.conf', 'utf8')).toMatch(/^server app:3000;$/m);
+  });
+
+  it('lets `--scale app=3` start: each replica gets a host port of its own', () => {
+    expect(compose.services.app?.ports).toEqual(['3000-3009:3000']);
+  });
+
+  it('bounds Redis with maxmemory and evicts what expires soonest, never a key without a TTL', () => {
+    const command = compose.services.redis?.command ?? [];
+    expect(command[command.indexOf('--maxmemory') + 1]).toMatch(/^\d+mb$/);
+    expect(command[command.indexOf('--maxmemory-policy') + 1]).toBe('volatile-ttl');
+  });
+
+  it('gives the app a memory limit for its budget to default to', () => {
+    expect(compose.services.app?.mem_limit).toBe('512m');
+    expect(compose.services.app?.environment?.MEMORY_BUDGET_MB).toBeUndefined();
   });
 });

@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+
+/** The budget when neither MEMORY_BUDGET_MB nor a cgroup limit says otherwise: what the soak holds RSS under. */
+export const DEFAULT_MEMORY_BUDGET_MB = 256;
+
+const MB = 1024 * 1024;
+
+/**
+ * Measured (`JSON.parse` + freeze of sandbox answers, heap before and after): a parsed search answer
+ * takes 0.7–1.3× its JSON bytes on the heap (2× for answers under 1 KB); a 48-car list answer with
+ * the projection kept beside it (server/pages/carSummarySearch.ts) 1.3×. 2 covers them all.
+ */
+export const PARSED_ANSWER_HEAP_FACTOR = 2;
+
+/**
+ * Each cache's share of the budget. What is left (over four fifths) is the runtime itself: code, the
+ * V8 young generation, renders and upstream bodies in flight, sockets, zlib and brotli state.
+ */
+export const MEMORY_SHARES = {
+  /**
+   * Finished pages, three encodings each (Buffers, off the V8 heap). Shares measured at 256 MB with
+   * every cache filled (no Redis, 7,000 distinct pages and searches): pages at 1/4 put RSS at 265 MB,
+   * these at twice their size 288 MB, these 231 MB.
+   */
+  pageCache: 1 / 16,
+  /** Recent search answers as bytes, with their compressed forms. */
+  searchLocal: 1 / 32,
+  /** Search answers in process when there is no Redis (the local layer's entries are views of these). */
+  searchMemoryStore: 1 / 32,
+  /** Parsed search answers for pages (V8 heap, estimated as bytes × PARSED_ANSWER_HEAP_FACTOR). */
+  searchParsed: 1 / 24,
+  /** The fast paths' learned requests (V8 heap: signatures and keys). */
+  pageFastPath: 1 / 128,
+  searchFastPath: 1 / 128,
+  /** Navigation, alert and brands per market and language (parsed, V8 heap). */
+  layout: 1 / 128,
+  /** formSubmissionIds seen, when Redis is down or absent. */
+  submissionLedger: 1 / 128,
+} as const;
+export type CacheName = keyof typeof MEMORY_SHARES;
+
+/** The old-space limit: half the budget; the other half is the off-heap caches and native memory. */
+export const HEAP_SHARE = 1 / 2;
+
+export interface MemoryBudget {
+  budgetMb: number;
+  source: 'MEMORY_BUDGET_MB' | 'cgroup' | 'default';
+  /** Bytes each cache may hold (PAGE_CACHE_MAX_MB replaces the page cache's share). */
+  bytes: Record<CacheName, number>;
+  /** `--max-old-space-size` for this budget (server/heapLimit.ts prints it for the start command). */
+  heapLimitMb: number;
+}
+
+const CGROUP_LIMIT_FILES = ['/sys/fs/cgroup/memory.max', '/sys/fs/cgroup/memory/memory.limit_in_bytes'];
+
+/** The container's memory limit in bytes (cgroup v2, then v1); undefined when there is none. */
+export function cgroupMemoryLimitBytes(read: (path: string) => string = (path) => readFileSync(path, 'utf8')): number | undefined {
+  for (const path of CGROUP_LIMIT_FILES) {
+    let text: string;
+    try {
+      text = read(path).trim();
+    } catch {
+      continue;
+    }
+    const bytes = Number(text);
+    // v2 writes "max"; v1 writes no limit as about 2^63 (rounded to a page).
+    return Number.isSafeInteger(bytes) && bytes > 0 ? bytes : undefined;
+  }
+  return undefined;
+}
+
+export function memoryBudget(options: { budgetMb?: number | undefined; cgroupLimitBytes?: number | undefined; pageCacheMaxMb?: number | undefined }): MemoryBudget {
+  const fromCgroup = options.cgroupLimitBytes !== undefined ? Math.floor(options.cgroupLimitBytes / MB) : undefined;
+  const budgetMb = options.budgetMb ?? fromCgroup ?? DEFAULT_MEMORY_BUDGET_MB;
+  const source = options.budgetMb !== undefined ? 'MEMORY_BUDGET_MB' : fromCgroup !== undefined ? 'cgroup' : 'default';
+  const bytes = Object.fromEntries(Object.entries(MEMORY_SHARES).map(([name, share]) => [name, Math.floor(budgetMb * share * MB)])) as Record<CacheName, number>;
+  if (options.pageCacheMaxMb !== undefined) bytes.pageCache = options.pageCacheMaxMb * MB;
+  return { budgetMb, source, bytes, heapLimitMb: Math.max(64, Math.floor(budgetMb * HEAP_SHARE)) };
+}
