@@ -76,7 +76,9 @@ describe('docker-compose.yml scaled profile', () => {
     expect(lb.image).toMatch(/^nginx:/);
     expect(lb.volumes).toContain('./deploy/nginx/bff.conf:/etc/nginx/conf.d/default.conf:ro');
     expect(lb.depends_on?.app?.condition).toBe('service_healthy');
-    expect(readFileSync('deploy/nginx/upstreams.compose.conf', 'utf8')).toMatch(/^server app:3000;$/m);
+    expect(readFileSync('deploy/nginx/upstreams.compose.conf', 'utf8')).toMatch(/^server app:3000 [^;\n]*;$/m);
+    expect(readFileSync('deploy/nginx/bff.conf', 'utf8')).toContain('include /etc/nginx/bff-upstreams.conf;');
+    expect(lb.volumes).toContain('./deploy/nginx/upstreams.compose.conf:/etc/nginx/bff-upstreams.conf:ro');
   });
 
   it('lets `--scale app=3` start: each replica gets a host port of its own', () => {
