@@ -18,6 +18,7 @@ export const finland: Market = {
     kits: '/varusteet',
     heroSearch: '/autot',
   },
+  carListDefaults: [],
   searchIndexes: { cars: 'cars-fi', sites: 'sites-fi', kits: 'kits-fi' },
   contentSite: 'fi',
   features: { booking: false, tireHotel: false, serviceRequestForm: false, finance: false, media360: false },

@@ -18,6 +18,7 @@ export const norway: Market = {
     kits: '/tilbehor',
     heroSearch: '/biler',
   },
+  carListDefaults: [],
   searchIndexes: { cars: 'cars-no', sites: 'sites-no', kits: 'kits-no' },
   contentSite: 'no',
   features: { booking: false, tireHotel: false, serviceRequestForm: true, finance: false, media360: false },

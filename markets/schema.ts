@@ -37,6 +37,12 @@ export const MarketSchema = z.object({
     kits: sitePath,
     heroSearch: sitePath,
   }),
+  /**
+   * Filters the car list applies while its URL does not set that field itself: the UK's list lives at
+   * /buy-car/used-cars, so it shows used cars unless a link asks for new ones (`car_condition=New`).
+   * Values are the search index's words.
+   */
+  carListDefaults: z.array(z.object({ field: z.literal('car_condition'), values: z.array(z.string().min(1)).min(1) })),
   /** Index names of this market's documents in the search service. */
   searchIndexes: z.object({ cars: z.string().min(1), sites: z.string().min(1), kits: z.string().min(1) }),
   /** This market's site key in the content delivery service. */

@@ -19,6 +19,7 @@ export const swedenUsedCars: Market = {
     kits: '/tillbehor',
     heroSearch: '/kop-bil',
   },
+  carListDefaults: [],
   searchIndexes: { cars: 'cars-se-used', sites: 'sites-se-used', kits: 'kits-se-used' },
   contentSite: 'se-used',
   features: { booking: false, tireHotel: false, serviceRequestForm: false, finance: false, media360: false },

@@ -19,6 +19,7 @@ export const swedenDealerGroup: Market = {
     kits: '/dack-och-biltillbehor/tillbehor',
     heroSearch: '/kop-bil/sok-bil',
   },
+  carListDefaults: [],
   searchIndexes: { cars: 'cars-se', sites: 'sites-se', kits: 'kits-se' },
   contentSite: 'se',
   features: { booking: true, tireHotel: true, serviceRequestForm: false, finance: false, media360: false },

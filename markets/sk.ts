@@ -19,6 +19,7 @@ export const slovakia: Market = {
     kits: '/prislusenstvo',
     heroSearch: '/vozidla',
   },
+  carListDefaults: [],
   searchIndexes: { cars: 'cars-sk', sites: 'sites-sk', kits: 'kits-sk' },
   contentSite: 'sk',
   features: { booking: false, tireHotel: false, serviceRequestForm: false, finance: false, media360: false },

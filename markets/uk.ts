@@ -19,6 +19,7 @@ export const unitedKingdom: Market = {
     kits: '/service-and-parts/accessories',
     heroSearch: '/buy-car/used-cars',
   },
+  carListDefaults: [{ field: 'car_condition', values: ['Used'] }],
   searchIndexes: { cars: 'cars-uk', sites: 'sites-uk', kits: 'kits-uk' },
   contentSite: 'uk',
   features: { booking: false, tireHotel: false, serviceRequestForm: false, finance: true, media360: true },

@@ -37,6 +37,7 @@ export const carListPageKind: ContentPageKind = async ({ page, blockData, req, r
     carDetailBase: localisedMarket(market, language).paths.carDetailBase,
     keep: carListQuery(EMPTY_STATE, query).slice(1),
     state,
+    defaults: market.carListDefaults,
     results,
     texts: carListTextsOf(t, market),
     card: carCardTextsOf(t, market, language),
@@ -58,7 +59,7 @@ export async function searchCarList(state: CarListState, market: Market, deps: P
   try {
     const pages = await Promise.all(
       // The island's own request bodies, so its later searches hit the cache these fill.
-      carListSearchBodies(state).map((body) => searchCarSummaryPage(deps.searchCache, market, body, ctx)),
+      carListSearchBodies(state, market.carListDefaults).map((body) => searchCarSummaryPage(deps.searchCache, market, body, ctx)),
     );
     const results = { cars: pages.flatMap((p) => p.cars), facets: pages[0]?.facets ?? [], total: pages[0]?.total ?? 0, failed: false };
     return await withFacetsToUndo(state, results, () => searchCarList(EMPTY_STATE, market, deps, ctx));

@@ -149,3 +149,28 @@ describe('old listing links end on cars, not on an empty list (the filter word i
     expect(carListProps(page.text).results.total).toBeGreaterThan(0);
   });
 });
+
+describe("the UK's used-car list (markets/uk.ts carListDefaults)", () => {
+  const cars = (html: string) => carListProps(html).results as unknown as { cars: { isNew: boolean }[]; total: number };
+
+  it('shows used cars only at /buy-car/used-cars, and new ones when a link asks for them', async () => {
+    const used = cars((await get(uk.devHostname, '/buy-car/used-cars')).text);
+    expect(used.total).toBeGreaterThan(0);
+    expect(used.cars.every((car) => !car.isNew)).toBe(true);
+    const fresh = cars((await get(uk.devHostname, '/buy-car/used-cars?car_condition=New')).text);
+    expect(fresh.total).toBeGreaterThan(0);
+    expect(fresh.cars.every((car) => car.isNew)).toBe(true);
+    // Together they are the whole stock: the default hides nothing a link cannot reach.
+    const both = cars((await get(uk.devHostname, '/buy-car/used-cars?car_condition=Used&car_condition=New')).text);
+    expect(both.total).toBe(used.total + fresh.total);
+  });
+
+  it("a brand's new-car page links to that brand's new cars", async () => {
+    const page = await get(uk.devHostname, '/buy-car/new-cars/bmw');
+    const link = /href="(\/buy-car\/used-cars\?car_brand=BMW[^"]*)"/.exec(page.text)?.[1]?.replace(/&amp;/g, '&');
+    expect(link).toBe('/buy-car/used-cars?car_brand=BMW&car_condition=New');
+    const list = cars((await get(uk.devHostname, link!)).text);
+    expect(list.total).toBeGreaterThan(0);
+    expect(list.cars.every((car) => car.isNew)).toBe(true);
+  });
+});

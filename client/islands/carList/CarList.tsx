@@ -87,8 +87,8 @@ export function CarList(props: CarListProps) {
     setLoading(fromPage === 0 ? 'replace' : 'more');
     const before = latest.current.results;
     try {
-      const fetched = await withFacetsToUndo(next, await fetchCarList(next, controller.signal, fromPage),
-        async () => cache.current.get(carListQuery(EMPTY_STATE)) ?? fetchCarList(EMPTY_STATE, controller.signal));
+      const fetched = await withFacetsToUndo(next, await fetchCarList(next, controller.signal, props.defaults, fromPage),
+        async () => cache.current.get(carListQuery(EMPTY_STATE)) ?? fetchCarList(EMPTY_STATE, controller.signal, props.defaults));
       const merged = fromPage === 0 ? fetched : { ...fetched, cars: [...before.cars.slice(0, fromPage * CAR_LIST_PAGE_SIZE), ...fetched.cars] };
       cache.current.set(key, merged);
       setResults(merged);

@@ -1,4 +1,4 @@
-import type { SearchFacet } from '../../../contracts/upstream/search.js';
+import type { SearchFacet, SearchFilter } from '../../../contracts/upstream/search.js';
 import type { CarCardTexts } from '../../cars/CarCard.js';
 import type { CarSummary } from '../../cars/carSummary.js';
 import type { CompareToggleLabels } from '../../compare/CompareToggle.js';
@@ -61,6 +61,8 @@ export interface CarListProps {
   /** Query parameters that are not the list's (a preview token...), kept on every URL the list makes. */
   keep: string;
   state: CarListState;
+  /** The market's default filters for fields the URL leaves open (the UK's list is used cars). */
+  defaults: SearchFilter[];
   results: CarListResults;
   texts: CarListTexts;
   card: CarCardTexts;

@@ -180,8 +180,10 @@ export const CAR_LIST_FACETS: readonly string[] = [...TERM_FACETS, ...RANGE_FACE
  * The search for page `page` of a state: 48 cars at offset 48 × page. The server renders the pages
  * 0..state.page with exactly these bodies, so an island's later request for the same page is a cache hit.
  */
-export function carListSearchBody(state: CarListState, page: number): CarListSearchBody {
+export function carListSearchBody(state: CarListState, page: number, defaults: readonly SearchFilter[] = []): CarListSearchBody {
   const filters: SearchFilter[] = [
+    // The market's default filters (markets/schema.ts carListDefaults), for fields the URL leaves open.
+    ...defaults.filter((filter) => !state.terms[filter.field as UrlTermField]),
     ...URL_TERM_FIELDS.flatMap((field) => (state.terms[field] ? [{ field, values: state.terms[field] }] : [])),
     ...URL_RANGE_FIELDS.flatMap((field) => {
       const range = state.ranges[field];
@@ -201,6 +203,6 @@ export function carListSearchBody(state: CarListState, page: number): CarListSea
 }
 
 /** Every page's body of a state, 0..state.page. */
-export function carListSearchBodies(state: CarListState): CarListSearchBody[] {
-  return Array.from({ length: state.page + 1 }, (_, page) => carListSearchBody(state, page));
+export function carListSearchBodies(state: CarListState, defaults: readonly SearchFilter[] = []): CarListSearchBody[] {
+  return Array.from({ length: state.page + 1 }, (_, page) => carListSearchBody(state, page, defaults));
 }

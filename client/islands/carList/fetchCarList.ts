@@ -1,4 +1,4 @@
-import type { SearchResponse } from '../../../contracts/upstream/search.js';
+import type { SearchFilter, SearchResponse } from '../../../contracts/upstream/search.js';
 import { toCarSummary, type CarSummarySource } from '../../cars/carSummary.js';
 import { EMPTY_STATE, carListQuery, carListSearchBodies, type CarListState } from './carListUrlState.js';
 import type { CarListResults } from './carListTypes.js';
@@ -15,10 +15,10 @@ async function searchPage(body: unknown, signal: AbortSignal): Promise<SearchRes
 }
 
 /** Pages 0..state.page of a state through /api/search (the same bodies the server rendered with). */
-export async function fetchCarList(state: CarListState, signal: AbortSignal, fromPage = 0): Promise<CarListResults> {
+export async function fetchCarList(state: CarListState, signal: AbortSignal, defaults: readonly SearchFilter[], fromPage = 0): Promise<CarListResults> {
   // The page's language: on a market's second language (fi.localhost/sv) the answer's texts come in it, as the server's did.
   const language = document.documentElement.lang;
-  const bodies = carListSearchBodies(state).slice(fromPage).map((body) => (language ? { ...body, language } : body));
+  const bodies = carListSearchBodies(state, defaults).slice(fromPage).map((body) => (language ? { ...body, language } : body));
   const pages = await Promise.all(bodies.map((body) => searchPage(body, signal)));
   return {
     cars: pages.flatMap((p) => p.content.map((doc) => toCarSummary(doc as unknown as CarSummarySource))),

@@ -11,6 +11,8 @@ export interface TargetPage {
   path: string;
   name: string;
   brand?: string;
+  /** With `brand`: the stock condition the page's teaser and its link show (the index's word). */
+  condition?: string;
 }
 
 /**
@@ -49,7 +51,12 @@ function blocksOf(ctx: BlockContext, page: TargetPage, intro: string): ContentBl
   const teaser = block.carTeaserQuery(ctx, 'latest');
   return [
     hero,
-    { ...teaser, title: page.name, filters: [{ field: 'car_brand', values: [page.brand] }], link: { ...teaser.link!, url: `${carList}?car_brand=${encodeURIComponent(page.brand)}` } },
+    {
+      ...teaser,
+      title: page.name,
+      filters: [{ field: 'car_brand', values: [page.brand] }, ...(page.condition ? [{ field: 'car_condition', values: [page.condition] }] : [])],
+      link: { ...teaser.link!, url: `${carList}?car_brand=${encodeURIComponent(page.brand)}${page.condition ? `&car_condition=${encodeURIComponent(page.condition)}` : ''}` },
+    },
     block.share(ctx),
   ];
 }

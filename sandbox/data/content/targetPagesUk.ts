@@ -40,7 +40,8 @@ function brandPages([slug, brand]: [string, string]): TargetPage[] {
   ];
   return [
     { path: `/buy-car/brands/${slug}`, name: brand, brand },
-    { path: `/buy-car/new-cars/${slug}`, name: `New ${brand}`, brand },
+    // The stock list is used cars unless a link asks for new ones (markets/uk.ts carListDefaults).
+    { path: `/buy-car/new-cars/${slug}`, name: `New ${brand}`, brand, condition: 'New' },
     { path: `/buy-car/used-cars/${slug}`, name: `Used ${brand}`, brand },
     { path: `/buy-car/latest-offers/${slug}`, name: `${brand} Offers`, brand },
     { path: `/buy-car/fleet-and-business-offers/${slug}`, name: `${brand} Fleet and Business`, brand },
