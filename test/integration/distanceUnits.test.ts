@@ -6,24 +6,13 @@ import { MARKETS } from '../../markets/registry.js';
 import type { Language, Market } from '../../markets/schema.js';
 import { translator } from '../../markets/translations/dictionaries.js';
 import { localisedMarket } from '../../server/markets/languagePath.js';
-import { startSandboxPeer } from '../support/sandboxPeer.js';
-import { createTestApp } from '../support/testApp.js';
+import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
 
 jest.setTimeout(60_000);
 
-let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
-let bff: ReturnType<typeof createTestApp>;
+const harness = sandboxedBffForThisFile();
 
-beforeAll(async () => {
-  sandbox = await startSandboxPeer();
-  bff = createTestApp({}, { sandboxUrl: sandbox.url });
-});
-afterAll(async () => {
-  await bff.close();
-  await sandbox.close();
-});
-
-const get = (host: string, path: string) => request(bff.app).get(path).set('Host', host);
+const get = (host: string, path: string) => request(harness.bff.app).get(path).set('Host', host);
 const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/[\u00a0\u202f]/g, ' ').replace(/&amp;/g, '&');
 const number = (n: number, locale: string) => new Intl.NumberFormat(locale).format(n).replace(/[\u00a0\u202f]/g, ' ');
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
