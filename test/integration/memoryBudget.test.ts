@@ -13,15 +13,21 @@ jest.setTimeout(30_000);
 
 const peers = sandboxedBffForThisFile({ PAGE_CACHE: 'true', MEMORY_BUDGET_MB: '256' });
 let server: Awaited<ReturnType<typeof listen>>;
+// The scrape is on the operator's own listener (METRICS_PORT), never on a market host.
+let metricsServer: Awaited<ReturnType<typeof listen>>;
 beforeAll(async () => {
   server = await listen(peers.bff.app);
+  metricsServer = await listen(peers.bff.metricsApp);
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await metricsServer.close();
+});
 
 const CACHES = ['page', 'page_fast_path', 'search_local', 'search_store', 'search_parsed', 'search_fast_path', 'layout', 'submission_ledger'];
 
 async function cacheGauges(): Promise<Record<string, { bytes: number; budget: number }>> {
-  const text = await (await request(`${server.origin}/metrics`)).body.text();
+  const text = await (await request(`${metricsServer.origin}/metrics`)).body.text();
   const value = (name: string, cache: string) => Number(new RegExp(`^${name}\\{cache="${cache}"\\} (\\S+)$`, 'm').exec(text)?.[1]);
   return Object.fromEntries(CACHES.map((cache) => [cache, { bytes: value('bff_cache_bytes', cache), budget: value('bff_cache_budget_bytes', cache) }]));
 }
@@ -35,7 +41,7 @@ describe('the memory budget in /metrics', () => {
     expect(Object.values(gauges).every((g) => Number.isFinite(g.bytes) && g.bytes <= g.budget)).toBe(true);
     for (const filled of ['page', 'search_local', 'search_store', 'search_parsed', 'layout']) expect(gauges[filled]!.bytes).toBeGreaterThan(0);
     expect(gauges.page!.budget).toBe(16 * 1024 * 1024);
-    const text = await (await request(`${server.origin}/metrics`)).body.text();
+    const text = await (await request(`${metricsServer.origin}/metrics`)).body.text();
     expect(text).toMatch(/^bff_memory_budget_bytes 268435456$/m);
   });
 });
