@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { LRUCache } from 'lru-cache';
+import { RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { RedisConnection } from '../cache/redisConnection.js';
 
 export type LimitOutcome = { allowed: true } | { allowed: false; retryAfterS: number };
@@ -10,27 +11,39 @@ export type LimitOutcome = { allowed: true } | { allowed: false; retryAfterS: nu
  * that holds while Redis flaps (a command past its deadline, a client being replaced): counts made in Redis
  * and in memory never add up to more than the limit in one process, and while Redis is away each container
  * still counts on its own instead of failing the request. Keys are hashed, so tokens and phone numbers
- * never sit in Redis.
+ * never sit in Redis. The process's windows are a bounded LRU (`LOCAL_WINDOWS` keys a limiter, about
+ * 1.5 MB): keys a client makes up (registration numbers, addresses) cannot grow memory without bound,
+ * and a window let go is still counted in Redis.
  */
 export class SharedRateLimiter {
-  private readonly memory: RateLimiterMemory;
+  private readonly local: LRUCache<string, { consumed: number; endsAt: number }>;
   private redisLimiter: { client: object; limiter: RateLimiterRedis } | undefined;
 
   constructor(
     private readonly redis: RedisConnection,
     private readonly options: { keyPrefix: string; points: number; durationS: number },
   ) {
-    this.memory = new RateLimiterMemory({ keyPrefix: options.keyPrefix, points: options.points, duration: options.durationS });
+    this.local = new LRUCache({ max: LOCAL_WINDOWS });
   }
 
   /** Counts one attempt, atomically (one Redis increment), so concurrent attempts can never pass the limit together; refused once the window's points are used up. */
   async consume(key: string): Promise<LimitOutcome> {
     const id = hashed(key);
     const shared = this.sharedLimiter();
-    const [local, everywhere] = await Promise.all([counted(this.memory, id), shared ? counted(shared, id) : Promise.resolve(null)]);
+    const local = this.countHere(id);
+    const everywhere = shared ? await counted(shared, id) : null;
+    if (local.refused) return { allowed: false, retryAfterS: Math.max(1, Math.ceil(local.msBeforeNext / 1000)) };
     // A Redis that failed (null) leaves the decision to this process's count.
-    const refusal = [local, everywhere].find((outcome) => outcome?.refused);
-    return refusal ? { allowed: false, retryAfterS: retryAfter(refusal.res) } : { allowed: true };
+    return everywhere?.refused ? { allowed: false, retryAfterS: retryAfter(everywhere.res) } : { allowed: true };
+  }
+
+  /** This process's fixed window for a key, as rate-limiter-flexible counts one: it starts with the first attempt. */
+  private countHere(id: string, now = Date.now()): { refused: boolean; msBeforeNext: number } {
+    const open = this.local.get(id);
+    const window = open && open.endsAt > now ? open : { consumed: 0, endsAt: now + this.options.durationS * 1000 };
+    window.consumed += 1;
+    this.local.set(id, window);
+    return { refused: window.consumed > this.options.points, msBeforeNext: window.endsAt - now };
   }
 
   private sharedLimiter(): RateLimiterAbstract | undefined {
@@ -59,6 +72,9 @@ async function counted(limiter: RateLimiterAbstract, id: string): Promise<{ refu
     return rejection instanceof RateLimiterRes ? { refused: true, res: rejection } : null;
   }
 }
+
+/** Windows one limiter keeps in this process (an entry is about 150 bytes). */
+const LOCAL_WINDOWS = 10_000;
 
 const hashed = (key: string) => createHash('sha256').update(key).digest('base64url').slice(0, 32);
 const retryAfter = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
