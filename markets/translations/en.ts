@@ -173,7 +173,7 @@ export const en: Dictionary = {
   'carList.facet.car_power': 'Power (hp)',
   'carList.facet.car_year': 'Year',
   'carList.facet.car_co2': 'CO₂ (g/km)',
-  'carList.facet.car_range_km': 'Range (km)',
+  'carList.facet.car_range_km': 'Range ({unit})',
   'carList.card.year': 'Year',
   'carList.card.mileage': 'Mileage',
   'carList.card.fuel': 'Fuel',
@@ -358,7 +358,7 @@ export const en: Dictionary = {
   // ---- lead forms: sell car and the service request (issue 14) ----
   'leadForm.requiredNote': 'Fields marked * are required.',
   'leadForm.regno': 'Registration number',
-  'leadForm.mileage': 'Mileage',
+  'leadForm.mileage': '{mileage} ({unit})',
   'leadForm.name': 'Name',
   'leadForm.phone': 'Phone',
   'leadForm.email': 'Email',

@@ -173,7 +173,7 @@ export const fi: Dictionary = {
   'carList.facet.car_power': 'Teho (hv)',
   'carList.facet.car_year': 'Vuosimalli',
   'carList.facet.car_co2': 'CO₂ (g/km)',
-  'carList.facet.car_range_km': 'Toimintamatka (km)',
+  'carList.facet.car_range_km': 'Toimintamatka ({unit})',
   'carList.card.year': 'Vuosimalli',
   'carList.card.mileage': 'Ajettu',
   'carList.card.fuel': 'Käyttövoima',
@@ -358,7 +358,7 @@ export const fi: Dictionary = {
   // ---- lead forms: sell car and the service request (issue 14) ----
   'leadForm.requiredNote': 'Tähdellä * merkityt kentät ovat pakollisia.',
   'leadForm.regno': 'Rekisterinumero',
-  'leadForm.mileage': 'Ajokilometrit',
+  'leadForm.mileage': '{mileage} ({unit})',
   'leadForm.name': 'Nimi',
   'leadForm.phone': 'Puhelin',
   'leadForm.email': 'Sähköposti',

@@ -173,7 +173,7 @@ export const nb: Dictionary = {
   'carList.facet.car_power': 'Effekt (hk)',
   'carList.facet.car_year': 'Årsmodell',
   'carList.facet.car_co2': 'CO₂ (g/km)',
-  'carList.facet.car_range_km': 'Rekkevidde (km)',
+  'carList.facet.car_range_km': 'Rekkevidde ({unit})',
   'carList.card.year': 'Årsmodell',
   'carList.card.mileage': 'Kilometerstand',
   'carList.card.fuel': 'Drivstoff',
@@ -358,7 +358,7 @@ export const nb: Dictionary = {
   // ---- lead forms: sell car and the service request (issue 14) ----
   'leadForm.requiredNote': 'Felt merket med * må fylles ut.',
   'leadForm.regno': 'Registreringsnummer',
-  'leadForm.mileage': 'Kilometerstand',
+  'leadForm.mileage': '{mileage} ({unit})',
   'leadForm.name': 'Navn',
   'leadForm.phone': 'Telefon',
   'leadForm.email': 'E-post',

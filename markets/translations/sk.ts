@@ -173,7 +173,7 @@ export const sk: Dictionary = {
   'carList.facet.car_power': 'Výkon (k)',
   'carList.facet.car_year': 'Rok výroby',
   'carList.facet.car_co2': 'CO₂ (g/km)',
-  'carList.facet.car_range_km': 'Dojazd (km)',
+  'carList.facet.car_range_km': 'Dojazd ({unit})',
   'carList.card.year': 'Rok výroby',
   'carList.card.mileage': 'Nájazd',
   'carList.card.fuel': 'Palivo',
@@ -358,7 +358,7 @@ export const sk: Dictionary = {
   // ---- lead forms: sell car and the service request (issue 14) ----
   'leadForm.requiredNote': 'Polia označené * sú povinné.',
   'leadForm.regno': 'Evidenčné číslo',
-  'leadForm.mileage': 'Počet najazdených km',
+  'leadForm.mileage': '{mileage} ({unit})',
   'leadForm.name': 'Meno',
   'leadForm.phone': 'Telefón',
   'leadForm.email': 'E-mail',

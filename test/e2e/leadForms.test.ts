@@ -13,10 +13,10 @@ const MC_PAGE = '/verksted/mc-verksted';
 
 interface SellCarTexts { host: string; path: string; formName: string; regno: string; mileage: string; name: string; phone: string; email: string; sell: string; submit: string }
 const SELL_CAR: Record<'se' | 'se-used' | 'fi' | 'uk', SellCarTexts> = {
-  se: { host: 'se.localhost', path: SELL_CAR_PATHS.se, formName: 'Hedin AutomotiveSellCarForm', regno: 'Registreringsnummer', mileage: 'Miltal', name: 'Namn', phone: 'Telefon', email: 'E-post', sell: 'Sälja bilen', submit: 'Skicka' },
-  'se-used': { host: 'se-used.localhost', path: SELL_CAR_PATHS['se-used'], formName: 'Begagnat.seSellCarForm', regno: 'Registreringsnummer', mileage: 'Miltal', name: 'Namn', phone: 'Telefon', email: 'E-post', sell: 'Sälja bilen', submit: 'Skicka' },
-  fi: { host: 'fi.localhost', path: SELL_CAR_PATHS.fi, formName: 'Hedin Automotive SuomiSellCarForm', regno: 'Rekisterinumero', mileage: 'Ajokilometrit', name: 'Nimi', phone: 'Puhelin', email: 'Sähköposti', sell: 'Myydä auton', submit: 'Lähetä' },
-  uk: { host: 'uk.localhost', path: SELL_CAR_PATHS.uk, formName: 'Hedin Automotive UKSellCarForm', regno: 'Registration number', mileage: 'Mileage', name: 'Name', phone: 'Phone', email: 'Email', sell: 'Sell my car', submit: 'Send' },
+  se: { host: 'se.localhost', path: SELL_CAR_PATHS.se, formName: 'Hedin AutomotiveSellCarForm', regno: 'Registreringsnummer', mileage: 'Miltal (mil)', name: 'Namn', phone: 'Telefon', email: 'E-post', sell: 'Sälja bilen', submit: 'Skicka' },
+  'se-used': { host: 'se-used.localhost', path: SELL_CAR_PATHS['se-used'], formName: 'Begagnat.seSellCarForm', regno: 'Registreringsnummer', mileage: 'Miltal (mil)', name: 'Namn', phone: 'Telefon', email: 'E-post', sell: 'Sälja bilen', submit: 'Skicka' },
+  fi: { host: 'fi.localhost', path: SELL_CAR_PATHS.fi, formName: 'Hedin Automotive SuomiSellCarForm', regno: 'Rekisterinumero', mileage: 'Ajomäärä (km)', name: 'Nimi', phone: 'Puhelin', email: 'Sähköposti', sell: 'Myydä auton', submit: 'Lähetä' },
+  uk: { host: 'uk.localhost', path: SELL_CAR_PATHS.uk, formName: 'Hedin Automotive UKSellCarForm', regno: 'Registration number', mileage: 'Mileage (miles)', name: 'Name', phone: 'Phone', email: 'Email', sell: 'Sell my car', submit: 'Send' },
 };
 
 /** The formSubmissionIds a page posts to the forms hub relay, in order. */
@@ -96,7 +96,7 @@ describe('sell-car form', () => {
     expect(posts).toHaveLength(3);
     expect(hubForms(posts[0]!)).toHaveLength(0);
     await expect(field(form, 'Registreringsnummer').inputValue()).resolves.toBe('ABC123');
-    await expect(field(form, 'Miltal').inputValue()).resolves.toBe('12000');
+    await expect(field(form, 'Miltal (mil)').inputValue()).resolves.toBe('12000');
     await expect(field(form, 'Namn').inputValue()).resolves.toBe('Per Testsson');
     await expect(field(form, 'Meddelande').inputValue()).resolves.toBe('Servad varje år');
     await expect(field(form, 'Sälja bilen').isChecked()).resolves.toBe(true);
@@ -182,7 +182,7 @@ async function fillServiceRequest(page: Page, form: Locator) {
   await field(form, 'Telefon').fill('+47 912 34 567');
   await field(form, 'E-post').fill('ola@example.no');
   await field(form, 'Registreringsnummer').fill('EL12345');
-  await field(form, 'Kilometerstand').fill('45000');
+  await field(form, 'Kilometerstand (km)').fill('45000');
   await pickTomorrow(page, form);
   await form.getByLabel(/Jeg samtykker/).check();
 }

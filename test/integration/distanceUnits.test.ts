@@ -5,7 +5,8 @@ import { distanceUnitText, mileageInUnit } from '../../client/cars/formatCar.js'
 import { MARKETS } from '../../markets/registry.js';
 import type { Language, Market } from '../../markets/schema.js';
 import { translator } from '../../markets/translations/dictionaries.js';
-import { localisedMarket } from '../../server/markets/languagePath.js';
+import { localisedMarket, localisePath } from '../../server/markets/languagePath.js';
+import { SELL_CAR_PATHS } from '../../sandbox/data/content/leadFormPages.js';
 import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
 
 jest.setTimeout(60_000);
@@ -71,5 +72,19 @@ describe('one distance unit per market', () => {
     expect(res.status).toBe(200);
     expect(res.text).toContain('car_mileage=0-48280');
     expect(text(res.text)).toContain('Mileage (miles): 0 miles – 30,000 miles');
+  });
+
+  it.each(pairs)('%s: the sell-car form asks for the mileage in the market unit', async (_name, market, language) => {
+    const t = translator(language);
+    const res = await get(market.devHostname, localisePath(market, language, SELL_CAR_PATHS[market.id]));
+    expect(res.status).toBe(200);
+    const expected = `${t(mileageLabelKey(market.distanceUnit))} (${distanceUnitText(market.distanceUnit)})`;
+    expect(text(res.text)).toMatch(new RegExp(`<label[^>]*>${escape(expected)}`));
+  });
+
+  it('uk: a range filter from a link reads in miles in its chip (the URL keeps km)', async () => {
+    const res = await get('uk.localhost', `${MARKETS.find((m) => m.id === 'uk')!.paths.carList}?car_range_km=161-483`);
+    expect(res.status).toBe(200);
+    expect(text(res.text)).toContain('Range (miles): 100 miles – 300 miles');
   });
 });

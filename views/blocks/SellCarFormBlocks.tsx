@@ -27,7 +27,7 @@ export function SellCarFormBlock({ block, first }: BlockProps<'sellCarForm'>) {
   const { t, market } = usePage();
   return (
     <LeadFormSection id={block.id} title={block.title} text={block.text} first={first}>
-      <Island name="sellCar" component={SellCarIsland} props={{ variant: 'full', formName: sellCarFormName(market.siteName), labels: sellCarLabels(t) }} />
+      <Island name="sellCar" component={SellCarIsland} props={{ variant: 'full', formName: sellCarFormName(market.siteName), labels: sellCarLabels(t, market.distanceUnit) }} />
     </LeadFormSection>
   );
 }
@@ -37,7 +37,7 @@ export function SellCarShortFormBlock({ block, first }: BlockProps<'sellCarShort
   const { t, market } = usePage();
   return (
     <LeadFormSection id={block.id} title={block.title} text={block.text} first={first}>
-      <Island name="sellCar" component={SellCarIsland} props={{ variant: 'short', formName: sellCarShortFormName(market.siteName), labels: sellCarLabels(t) }} />
+      <Island name="sellCar" component={SellCarIsland} props={{ variant: 'short', formName: sellCarShortFormName(market.siteName), labels: sellCarLabels(t, market.distanceUnit) }} />
     </LeadFormSection>
   );
 }

@@ -1,13 +1,21 @@
+import type { Market } from '../../markets/schema.js';
 import type { Translate } from '../../markets/translations/dictionaries.js';
+import { mileageLabelKey } from '../../client/cars/carCardTexts.js';
+import { distanceUnitText } from '../../client/cars/formatCar.js';
 import type { SellCarLabels } from '../../client/islands/sellCar/sellCarLabels.js';
 import type { ServiceRequestLabels } from '../../client/islands/serviceRequest/serviceRequestTypes.js';
 
+/** The mileage field's label with the unit the figure is typed in, the market's ('Miltal (mil)', 'Mileage (miles)'). */
+function mileageLabel(t: Translate, unit: Market['distanceUnit']): string {
+  return t('leadForm.mileage', { mileage: t(mileageLabelKey(unit)), unit: distanceUnitText(unit) });
+}
+
 /** The sell-car forms' texts in the page's language. */
-export function sellCarLabels(t: Translate): SellCarLabels {
+export function sellCarLabels(t: Translate, unit: Market['distanceUnit']): SellCarLabels {
   return {
     requiredNote: t('leadForm.requiredNote'),
     regno: t('leadForm.regno'),
-    mileage: t('leadForm.mileage'),
+    mileage: mileageLabel(t, unit),
     name: t('leadForm.name'),
     phone: t('leadForm.phone'),
     email: t('leadForm.email'),
@@ -33,7 +41,7 @@ export function sellCarLabels(t: Translate): SellCarLabels {
 }
 
 /** The service request's texts (Norwegian on the one market that has it; every language has them). */
-export function serviceRequestLabels(t: Translate): ServiceRequestLabels {
+export function serviceRequestLabels(t: Translate, unit: Market['distanceUnit']): ServiceRequestLabels {
   return {
     requiredNote: t('leadForm.requiredNote'),
     dealer: t('serviceRequest.dealer'),
@@ -47,7 +55,7 @@ export function serviceRequestLabels(t: Translate): ServiceRequestLabels {
     phone: t('leadForm.phone'),
     email: t('leadForm.email'),
     regno: t('leadForm.regno'),
-    mileage: t('leadForm.mileage'),
+    mileage: mileageLabel(t, unit),
     date: t('serviceRequest.date'),
     dateHint: t('serviceRequest.dateHint'),
     chooseDate: t('serviceRequest.chooseDate'),

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { URL_RANGE_FIELDS, URL_TERM_FIELDS } from './carListConfig.js';
+import { URL_RANGE_FIELDS, URL_TERM_FIELDS, type UrlRangeField } from './carListConfig.js';
 import { RANGE_OPEN_MAX, toggleTerm, withoutFilters, withRange, type CarListState } from './carListUrlState.js';
 import { fill, type CarListTexts } from './carListTypes.js';
 import { isPlainClick } from './plainClick.js';
@@ -8,7 +8,7 @@ interface ActiveFiltersProps {
   state: CarListState;
   hrefOf: (state: CarListState) => string;
   onChange: (state: CarListState) => void;
-  formatRange: (field: string, value: number) => string;
+  formatRange: (field: UrlRangeField, value: number) => string;
   texts: CarListTexts;
 }
 

@@ -1,7 +1,9 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { formatDistance, formatMileage, formatNumber, formatPrice } from '../../cars/formatCar.js';
 import { CompareToggle } from '../../compare/CompareToggle.js';
-import { CAR_LIST_PAGE_SIZE, CAR_LIST_TOTAL_CAP, CAR_SORTS, KEYPHRASE_DEBOUNCE_MS, RANGE_FACETS, TERM_FACETS, type CarSortName } from './carListConfig.js';
+import {
+  CAR_LIST_PAGE_SIZE, CAR_LIST_TOTAL_CAP, CAR_SORTS, DISTANCE_FIELDS, KEYPHRASE_DEBOUNCE_MS, RANGE_FACETS, TERM_FACETS, type CarSortName, type UrlRangeField,
+} from './carListConfig.js';
 import {
   carListHref,
   carListQuery,
@@ -66,8 +68,8 @@ export function CarList(props: CarListProps) {
   const formatCount = (n: number) => (n > CAR_LIST_TOTAL_CAP ? `${CAR_LIST_TOTAL_CAP}+` : formatNumber(n, locale));
   const unit = card.format.mileageUnit;
   // Every figure a chip shows is the URL's (km for mileage), written in the market's unit.
-  const formatRange = (field: string, value: number) =>
-    PRICE_FIELDS.has(field) ? formatPrice(value, props.currency, locale) : field === 'car_mileage' ? formatMileage(value, card.format)
+  const formatRange = (field: UrlRangeField, value: number) =>
+    PRICE_FIELDS.has(field) ? formatPrice(value, props.currency, locale) : DISTANCE_FIELDS.has(field) ? formatMileage(value, card.format)
       : field === 'car_year' ? String(value) : formatNumber(value, locale);
   const extents = useMemo(() => rangeExtents(results.facets, RANGE_FACETS), [results.facets]);
 

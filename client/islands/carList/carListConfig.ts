@@ -29,6 +29,9 @@ export const RANGE_FACETS = [
 export const URL_RANGE_FIELDS = [
   'car_price', 'car_campaign_price', 'car_retail_price', 'car_mileage', 'car_power', 'car_year', 'car_co2', 'car_range_km',
 ] as const satisfies readonly CarRangeField[];
+/** Range fields in km in the URL and the index, shown and typed in the market's distance unit (km, mil, miles). */
+export const DISTANCE_FIELDS: ReadonlySet<UrlRangeField> = new Set(['car_mileage', 'car_range_km']);
+
 /** Every term field the URL may carry (footer brand logos, teaser links). */
 export const URL_TERM_FIELDS = [
   ...TERM_FACETS, 'car_condition', 'car_vehicle_type', 'car_site_name', 'car_city', 'car_site_region',

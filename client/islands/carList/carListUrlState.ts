@@ -4,6 +4,7 @@ import {
   CAR_LIST_MAX_PAGES,
   CAR_LIST_PAGE_SIZE,
   CAR_SORTS,
+  DISTANCE_FIELDS,
   RANGE_FACETS,
   TERM_FACETS,
   URL_RANGE_FIELDS,
@@ -58,12 +59,9 @@ function parseFormRange(min: string | null, max: string | null, toIndexUnit: (n:
   return a <= b ? [a, b] : [b, a];
 }
 
-/** Range fields whose form ends the shopper types in the market's distance unit (the URL's `min-max` is km). */
-const DISTANCE_FIELDS: readonly UrlRangeField[] = ['car_mileage'];
-
 /**
  * `distanceUnit`: the unit the plain form's mileage inputs are typed in (the market's); `car_mileage=min-max`
- * in a URL is always km, the search service's unit.
+ * (and every other of `DISTANCE_FIELDS`) in a URL is always km, the search service's unit.
  */
 export function parseCarListState(params: URLSearchParams, distanceUnit: CarFormat['mileageUnit'] = 'km'): CarListState {
   const keyphrase = (params.get('keyphrase') ?? '').trim().slice(0, MAX_KEYPHRASE);
@@ -78,7 +76,7 @@ export function parseCarListState(params: URLSearchParams, distanceUnit: CarForm
   }
   const ranges: CarListState['ranges'] = {};
   for (const field of URL_RANGE_FIELDS) {
-    const toKm = DISTANCE_FIELDS.includes(field) ? (n: number) => kmFromUnit(n, distanceUnit) : undefined;
+    const toKm = DISTANCE_FIELDS.has(field) ? (n: number) => kmFromUnit(n, distanceUnit) : undefined;
     const range = parseRange(params.get(field)) ?? parseFormRange(params.get(`${field}_min`), params.get(`${field}_max`), toKm);
     if (range) ranges[field] = range;
   }
