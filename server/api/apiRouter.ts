@@ -61,10 +61,13 @@ export function apiRouter(deps: ApiDependencies): Router {
   api.use(openApiRoutes(API_OPERATIONS));
   api.use(searchRoutes(deps.searchCache, deps.searchFastPath));
   // Bookings are made once per bookingRequestId, whichever replica each retry reaches.
-  const bookings = new SubmissionLedger(redis, config.memory.bytes.submissionLedger / 2, 'bff:booking:');
+  const ledgerBytes = config.memory.bytes.submissionLedger / 2;
+  const bookings = new SubmissionLedger(redis, {
+    maxBytes: ledgerBytes, prefix: 'bff:booking:', writeDeadlineMs: Math.max(config.upstreamTimeoutsMs.mechmate, config.upstreamTimeoutsMs.tirehotel),
+  });
   api.use(mechmateRoutes(upstreams.mechmate, limits, (req, res) => relayWorkshopStream(req, res, { mechmate: upstreams.mechmate, options: config.workshopStream, logger: deps.logger, metrics: deps.metrics, perClient: streamsPerClient }), bookings));
   api.use(tirehotelRoutes(upstreams.tirehotel, tokenCookies(config.isProduction), limits, new RevokedTokens(redis), bookings));
-  const ledger = new SubmissionLedger(redis, config.memory.bytes.submissionLedger / 2);
+  const ledger = new SubmissionLedger(redis, { maxBytes: ledgerBytes, writeDeadlineMs: config.upstreamTimeoutsMs.comhub });
   deps.metrics.reportCacheBytes('submission_ledger', config.memory.bytes.submissionLedger, () => ledger.bytes + bookings.bytes);
   api.use(formsRoutes(upstreams.comhub, ledger, limits, deps.searchCache));
   api.use(financeRoutes(upstreams.codeweaver));

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { SearchCache } from '../cache/searchCache.js';
 import type { SubmissionLedger } from '../cache/submissionLedger.js';
-import { callContextOf } from '../http/callContext.js';
+import { callContextOf, writeContextOf } from '../http/callContext.js';
 import { ApiError } from '../http/apiError.js';
 import { validate } from '../http/validate.js';
 import type { ComhubClient } from '../upstream/comhubClient.js';
@@ -10,6 +10,7 @@ import { FormAccepted, FormSubmission } from '../../contracts/upstream/comhub.js
 import { addRoute, operation, parseRequest } from './apiOperation.js';
 import { withRecipients } from './formRecipients.js';
 import { KNOWN_FORMS } from './formSchemas.js';
+import { oncePerKey } from './oncePerKey.js';
 import { countOrRefuse, type RequestLimits } from '../security/rateLimits.js';
 
 export const formsOperations = {
@@ -20,7 +21,7 @@ export const formsOperations = {
     summary:
       'Send a form to the forms hub: formName one of {siteName}SellCarForm, {siteName}SellCarShortForm, ServiceBookingForm (Norway), CarDetailContactForm; ' +
       'values as in the FormValues schemas (no recipient address: the BFF looks it up by siteId, carId and seller). A formSubmissionId delivered in the last 24 h is not sent again (answers 202 again); ' +
-      'one still being sent answers 409.',
+      'one still being sent answers 409 submission_in_progress, and one whose earlier attempt may have reached the hub (no answer in time) 409 submission_unconfirmed for a minute.',
     body: FormSubmission,
     response: { status: 202, schema: FormAccepted },
     example: () => ({
@@ -54,17 +55,9 @@ export function formsRoutes(comhub: ComhubClient, ledger: SubmissionLedger, limi
     res.set('Cache-Control', 'no-store');
     // A valid lead counts against its client before anything is sent (a flood of leads is refused here, not at the hub).
     await countOrRefuse(res, limits.limiters.leadsPerClient, limits.clientKey(req), 'limit.tooMany');
-    const reservation = await ledger.reserve(body.formSubmissionId);
-    if (reservation === 'delivered') return void res.status(202).json({ formSubmissionId: body.formSubmissionId });
-    if (reservation === 'in_flight') throw new ApiError(409, 'submission_in_progress', 'This submission is being sent; try again in a moment');
-    try {
-      const accepted = await comhub.submit({ ...body, values: values as typeof body.values }, callContextOf(req, res));
-      await ledger.markDelivered(body.formSubmissionId);
-      res.status(202).json(accepted);
-    } catch (err) {
-      await ledger.release(body.formSubmissionId);
-      throw err;
-    }
+    const submission = { ...body, values: values as typeof body.values };
+    const send = () => comhub.submit(submission, writeContextOf(req, res));
+    res.status(202).json(await oncePerKey(ledger, body.formSubmissionId, send, { keptAnswer: () => ({ formSubmissionId: body.formSubmissionId }) }));
   });
   return router;
 }

@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { BookingRequestId } from '../../contracts/forms.js';
 import type { SubmissionLedger } from '../cache/submissionLedger.js';
-import { callContextOf } from '../http/callContext.js';
+import { callContextOf, writeContextOf } from '../http/callContext.js';
 import {
   AuthorizedWorkshopPathParams,
   AuthorizedWorkshopResponse,
@@ -108,7 +108,7 @@ export function mechmateRoutes(mechmate: MechmateClient, limits: RequestLimits, 
     // Counted before the booking: one client cannot take a workshop's free times wholesale.
     await countOrRefuse(res, limits.limiters.bookingsPerClient, limits.clientKey(req), 'limit.tooMany');
     const key = bookingRequestId && `mechmate:${bookingRequestId}`;
-    res.set('Cache-Control', 'no-store').json(await oncePerKey(bookings, key, () => mechmate.book(booking, callContextOf(req, res))));
+    res.set('Cache-Control', 'no-store').json(await oncePerKey(bookings, key, () => mechmate.book(booking, writeContextOf(req, res))));
   });
   addRoute(router, ops.authorizedWorkshop, async (req, res) => {
     const { params } = parseRequest(ops.authorizedWorkshop, req);

@@ -1,26 +1,45 @@
 import type { SubmissionLedger } from '../cache/submissionLedger.js';
 import { ApiError } from '../http/apiError.js';
+import { UpstreamError } from '../upstream/upstreamError.js';
 
 /**
- * A write the upstream would make twice if asked twice (a booking): with a key, made once per key.
- * A retry of a write that went through gets the first answer again; one arriving while the first is
- * still running answers 409 `submission_in_progress` (the client kit tries again); a failed write
- * frees its key for the retry. Without a key it is simply made.
+ * A write the upstream would make twice if asked twice (a lead, a booking): with a key, made once per
+ * key. A retry of a write that went through gets the first answer again; one arriving while the first
+ * is still running answers 409 `submission_in_progress` (the client kit tries again). A write the
+ * service certainly did not make frees its key for the retry; one whose outcome is unknown holds it
+ * (409 `submission_unconfirmed`) for a while rather than risk a second lead or booking. Without a
+ * key it is simply made.
  */
-export async function oncePerKey<T>(ledger: SubmissionLedger, key: string | undefined, write: () => Promise<T>): Promise<T> {
+export async function oncePerKey<T>(ledger: SubmissionLedger, key: string | undefined, write: () => Promise<T>, options: OncePerKeyOptions<T> = {}): Promise<T> {
   if (key === undefined) return write();
   const reservation = await ledger.reserve(key);
   if (reservation === 'delivered') {
     const answer = await ledger.answerOf(key);
     if (answer !== undefined) return JSON.parse(answer) as T;
+    if (options.keptAnswer) return options.keptAnswer();
   }
-  if (reservation !== 'reserved') throw new ApiError(409, 'submission_in_progress', 'This booking is being sent; try again in a moment');
+  if (reservation === 'unconfirmed') {
+    throw new ApiError(409, 'submission_unconfirmed', 'An earlier attempt may have been made; it is not sent again for a minute, so nothing is made twice');
+  }
+  if (reservation !== 'reserved') throw new ApiError(409, 'submission_in_progress', 'This is being sent; try again in a moment');
+  let value: T;
   try {
-    const value = await write();
-    await ledger.markDelivered(key, JSON.stringify(value));
-    return value;
+    value = await write();
   } catch (err) {
-    await ledger.release(key);
+    await (certainlyNotMade(err) ? ledger.release(key) : ledger.markUnconfirmed(key));
     throw err;
   }
+  await ledger.markDelivered(key, JSON.stringify(value));
+  return value;
+}
+
+export interface OncePerKeyOptions<T> {
+  /** The answer for a write delivered without its answer kept (as versions before 2026-11 kept form leads), when it can be told. */
+  keptAnswer?: () => T;
+}
+
+/** The service answered with an error, the request never left, or we refused it ourselves: nothing was made. */
+function certainlyNotMade(err: unknown): boolean {
+  if (err instanceof UpstreamError) return err.failure === 'upstream_status' || err.notSent;
+  return err instanceof ApiError;
 }

@@ -2,7 +2,7 @@ import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { BookingRequestId } from '../../contracts/forms.js';
 import type { SubmissionLedger } from '../cache/submissionLedger.js';
-import { callContextOf } from '../http/callContext.js';
+import { callContextOf, writeContextOf } from '../http/callContext.js';
 import { ApiError } from '../http/apiError.js';
 import {
   CreateQuery,
@@ -152,13 +152,13 @@ export function tirehotelRoutes(tirehotel: TirehotelClient, cookies: TokenCookie
     const session = await sessionOf(req);
     await countOrRefuse(res, limiters.bookingsPerClient, clientKey(req), 'limit.tooMany');
     const key = bookingRequestId && `tirehotel:${bookingRequestId}`;
-    res.json(await oncePerKey(bookings, key, () => tirehotel.create(query.departmentIdentifier, booking, session, callContextOf(req, res))));
+    res.json(await oncePerKey(bookings, key, () => tirehotel.create(query.departmentIdentifier, booking, session, writeContextOf(req, res))));
   });
   addRoute(router, ops.review, async (req, res) => {
     const { body } = parseRequest(ops.review, req);
     const session = await sessionOf(req);
     await countOrRefuse(res, limiters.reviewsPerClient, clientKey(req), 'limit.tooMany');
-    res.json(await tirehotel.addReview(body, session, callContextOf(req, res)));
+    res.json(await tirehotel.addReview(body, session, writeContextOf(req, res)));
   });
   return router;
 }

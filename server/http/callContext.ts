@@ -10,7 +10,16 @@ export function callContextOf(req: Request, res: Response): CallContext {
   res.on('close', () => {
     if (!res.writableFinished) controller.abort();
   });
+  return { ...writeContextOf(req, res), signal: controller.signal };
+}
+
+/**
+ * The context of a write (a lead, a booking): never abandoned half way. A shopper who closes the tab
+ * after pressing send still gets the booking, and the retry that follows finds it made, where an
+ * abandoned call would leave it unknown whether the service made it.
+ */
+export function writeContextOf(req: Request, res: Response): CallContext {
   const { market, language } = res.locals as Partial<Pick<typeof res.locals, 'market' | 'language'>>;
   const otherLanguage = market && language && language !== market.languages[0] ? language : undefined;
-  return { requestId: String(req.id), signal: controller.signal, ...(otherLanguage ? { language: otherLanguage } : {}) };
+  return { requestId: String(req.id), ...(otherLanguage ? { language: otherLanguage } : {}) };
 }

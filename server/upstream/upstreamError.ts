@@ -22,6 +22,8 @@ export class UpstreamError extends ApiError {
     message: string,
     readonly upstreamStatus?: number,
     readonly upstreamBody?: unknown,
+    /** No connection was made: the service cannot have acted on the request (a write may be sent again). */
+    readonly notSent = false,
   ) {
     super(
       failure === 'upstream_status' ? (upstreamStatus! < 500 ? upstreamStatus! : 502) : STATUS_OF[failure],

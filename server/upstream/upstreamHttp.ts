@@ -63,6 +63,12 @@ export interface EventStreamCall {
 }
 
 const NEVER_ABORTED = new AbortController().signal;
+/** Failures to connect at all: the request never left, so the service cannot have acted on it. */
+const NOT_CONNECTED = new Set(['UND_ERR_CONNECT_TIMEOUT', 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const errorCode = (err: unknown): string => {
+  const { code, cause } = (err ?? {}) as { code?: unknown; cause?: { code?: unknown } };
+  return String(typeof code === 'string' ? code : (cause?.code ?? ''));
+};
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
 const MAX_RETRIES = 2;
 
@@ -283,7 +289,7 @@ export class UpstreamHttp {
       return new UpstreamError(service, 'upstream_timeout', `${service} did not answer in time`);
     }
     if (callerSignal?.aborted) return new UpstreamError(service, 'upstream_unreachable', `${service} call abandoned: the caller went away`);
-    return new UpstreamError(service, 'upstream_unreachable', `${service} could not be reached`);
+    return new UpstreamError(service, 'upstream_unreachable', `${service} could not be reached`, undefined, undefined, NOT_CONNECTED.has(errorCode(err)));
   }
 
   /** `peer.service` names the upstream (OpenTelemetry's attribute for the remote service); the path without its query. */

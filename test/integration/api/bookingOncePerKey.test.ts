@@ -55,6 +55,17 @@ describe('a service booking sent again with its bookingRequestId', () => {
     expect(retry.body).toEqual({ id: expect.stringMatching(/^MM-/) });
   });
 
+  it('is not booked again, on any replica, when the first answer broke off after the service may have booked it', async () => {
+    const body = booking(await freeSlot(2001), randomUUID());
+    const before = bookCalls();
+    a.sandbox.ctx.faults.set('mechmate', { cut: true }, 1);
+    expect((await a.se.post('/api/mechmate/book', body)).status).toBe(502);
+    const retry = await b.se.post('/api/mechmate/book', body);
+    expect(retry.status).toBe(409);
+    expect(retry.body.error.code).toBe('submission_unconfirmed');
+    expect(bookCalls() - before).toBe(1);
+  });
+
   it('without a bookingRequestId is sent as before: a second send meets the taken time', async () => {
     const { bookingRequestId: _none, ...body } = booking(await freeSlot(2001), 'unused-key');
     expect((await a.se.post('/api/mechmate/book', body)).status).toBe(200);

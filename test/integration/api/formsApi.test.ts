@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { issuePaths, startApiHarness } from '../../support/apiHarness.js';
+import { request as undiciRequest } from 'undici';
+import { issuePaths, listen, startApiHarness, waitFor } from '../../support/apiHarness.js';
 import { sandboxDataset } from '../../../sandbox/data/dataset.js';
 import { MOTORCYCLE_DEALER_SITE_ID, MOTORCYCLE_WORKSHOP_EMAIL } from '../../../sandbox/data/motorcycleDealer.js';
 
@@ -78,6 +79,56 @@ describe('the forms hub relay', () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => submit(FORMS.contact, 'se', id)));
     expect(answers.every((a) => a.status === 202 || a.status === 409)).toBe(true);
     expect(submitted().filter((s) => s === id)).toHaveLength(1);
+  });
+
+  it('does not send a lead twice when the hub may have taken it: its answer broke off, and the retry is held (409 unconfirmed)', async () => {
+    const id = randomUUID();
+    h.sandbox.ctx.faults.set('comhub', { cut: true }, 1);
+    expect((await submit(FORMS.contact, 'se', id)).status).toBe(502);
+    const retry = await submit(FORMS.contact, 'se', id);
+    expect(retry.status).toBe(409);
+    expect(retry.body.error.code).toBe('submission_unconfirmed');
+    expect(submitted().filter((s) => s === id)).toHaveLength(1);
+  });
+
+  it('does not send a lead twice when the hub answered after the deadline: the retry is held, one lead', async () => {
+    const id = randomUUID();
+    h.sandbox.ctx.faults.set('comhub', { latencyMs: 1_300 }, 1);
+    expect((await submit(FORMS.contact, 'se', id)).status).toBe(504);
+    await waitFor(() => submitted().includes(id));
+    expect((await submit(FORMS.contact, 'se', id)).status).toBe(409);
+    expect(submitted().filter((s) => s === id)).toHaveLength(1);
+  });
+
+  it('lets a retry through at once when the hub could not be reached at all', async () => {
+    const id = randomUUID();
+    const refusing = await startApiHarness({ UPSTREAM_COMHUB_URL: 'http://127.0.0.1:9' }, h.sandbox);
+    try {
+      expect((await refusing.se.post('/api/forms/comhub', { ...FORMS.contact, formSubmissionId: id })).status).toBe(502);
+    } finally {
+      await refusing.close();
+    }
+    expect((await submit(FORMS.contact, 'se', id)).status).toBe(202);
+    expect(submitted().filter((s) => s === id)).toHaveLength(1);
+  });
+
+  it('sends the lead of a shopper who went away mid-send, once: the retry gets 202 from the first send', async () => {
+    const id = randomUUID();
+    const server = await listen(h.bff.app);
+    h.sandbox.ctx.faults.set('comhub', { latencyMs: 400 }, 1);
+    try {
+      const body = JSON.stringify({ ...FORMS.contact, formSubmissionId: id });
+      const gone = undiciRequest(`${server.origin}/api/forms/comhub`, {
+        method: 'POST', headers: { host: 'se.localhost', 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(150),
+      });
+      await expect(gone).rejects.toThrow();
+      await waitFor(() => submitted().includes(id));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect((await submit(FORMS.contact, 'se', id)).status).toBe(202);
+      expect(submitted().filter((s) => s === id)).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
   });
 
   it('answers 504 when the hub hangs and 404 for the service request form outside Norway', async () => {
