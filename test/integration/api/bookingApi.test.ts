@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import { issuePaths, startApiHarness } from '../../support/apiHarness.js';
+import { firstFreeSlot, serviceBooking as validBooking } from '../../support/serviceBooking.js';
 
 jest.setTimeout(20_000);
 
@@ -11,23 +12,6 @@ afterAll(() => h.close());
 afterEach(() => h.sandbox.ctx.faults.clear());
 
 const mechmateCalls = () => h.sandbox.upstreamCalls('mechmate');
-const firstFreeSlot = async () => {
-  const days = (await h.se.get(`/api/mechmate/timeslots/from/ABC123/2001/${tomorrow()}T00:00:00/?serviceOfferings=oilservice`)).body as Array<{ date: string; availableSlots: string[] }>;
-  const day = days.find((d) => d.availableSlots.length > 0)!;
-  return `${day.date.slice(0, 10)}T${day.availableSlots[0]}:00`;
-};
-const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-const validBooking = (timeSlot: string) => ({
-  customer: { firstName: 'Anna', lastName: 'Svensson', phone: '+46 70 123 45 67', email: 'anna@example.se' },
-  freeText: 'Ring innan',
-  departmentId: 2001,
-  timeSlot,
-  isFullDay: false,
-  registrationNumber: 'ABC123',
-  mileage: 1200,
-  serviceOfferingRequests: [{ kobraId: 'oilservice', unitsSelected: null, userInput: null }],
-});
-
 describe('booking routes relay the booking service', () => {
   it('answers the car of a registration number, upper-casing it and dropping spaces', async () => {
     const res = await h.se.get('/api/mechmate/car/abc%20123');
@@ -50,14 +34,14 @@ describe('booking routes relay the booking service', () => {
   });
 
   it('answers time slots from a YYYY-MM-DDT00:00:00 date and books one', async () => {
-    const slot = await firstFreeSlot();
+    const slot = await firstFreeSlot(h.se);
     const booked = await h.se.post('/api/mechmate/book', validBooking(slot));
     expect(booked.status).toBe(200);
     expect(booked.body).toEqual({ id: expect.stringMatching(/^MM-/) });
   });
 
   it("passes a taken time slot's 409 TimeslotNotAvailable through with the service's error body", async () => {
-    const slot = await firstFreeSlot();
+    const slot = await firstFreeSlot(h.se);
     await h.se.post('/api/mechmate/book', validBooking(slot));
     const again = await h.se.post('/api/mechmate/book', validBooking(slot));
     expect(again.status).toBe(409);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { jest } from '@jest/globals';
 import { startApiHarness } from '../../support/apiHarness.js';
+import { firstFreeSlot, serviceBooking } from '../../support/serviceBooking.js';
 
 jest.setTimeout(30_000);
 
@@ -16,27 +17,12 @@ afterAll(async () => {
   await a.close();
 });
 
-const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-const freeSlot = async (departmentId: number) => {
-  const days = (await a.se.get(`/api/mechmate/timeslots/from/ABC123/${departmentId}/${tomorrow()}T00:00:00/?serviceOfferings=oilservice`)).body as Array<{ date: string; availableSlots: string[] }>;
-  const day = days.find((d) => d.availableSlots.length > 0)!;
-  return `${day.date.slice(0, 10)}T${day.availableSlots[0]}:00`;
-};
-const booking = (timeSlot: string, bookingRequestId: string) => ({
-  customer: { firstName: 'Anna', lastName: 'Svensson', phone: '+46 70 123 45 67', email: 'anna@example.se' },
-  departmentId: 2001,
-  timeSlot,
-  isFullDay: false,
-  registrationNumber: 'ABC123',
-  mileage: 1200,
-  serviceOfferingRequests: [{ kobraId: 'oilservice', unitsSelected: null, userInput: null }],
-  bookingRequestId,
-});
+const booking = (timeSlot: string, bookingRequestId: string) => ({ ...serviceBooking(timeSlot), bookingRequestId });
 const bookCalls = () => a.sandbox.upstreamCalls('mechmate');
 
 describe('a service booking sent again with its bookingRequestId', () => {
   it('is booked once and the retry, on another replica, gets the same booking', async () => {
-    const body = booking(await freeSlot(2001), randomUUID());
+    const body = booking(await firstFreeSlot(a.se), randomUUID());
     const before = bookCalls();
     const first = await a.se.post('/api/mechmate/book', body);
     const retry = await b.se.post('/api/mechmate/book', body);
@@ -47,7 +33,7 @@ describe('a service booking sent again with its bookingRequestId', () => {
   });
 
   it('is booked by the retry when the first attempt failed', async () => {
-    const body = booking(await freeSlot(2001), randomUUID());
+    const body = booking(await firstFreeSlot(a.se), randomUUID());
     a.sandbox.ctx.faults.set('mechmate', { status: 503 }, 1);
     expect((await a.se.post('/api/mechmate/book', body)).status).toBe(502);
     const retry = await b.se.post('/api/mechmate/book', body);
@@ -56,7 +42,7 @@ describe('a service booking sent again with its bookingRequestId', () => {
   });
 
   it('is not booked again, on any replica, when the first answer broke off after the service may have booked it', async () => {
-    const body = booking(await freeSlot(2001), randomUUID());
+    const body = booking(await firstFreeSlot(a.se), randomUUID());
     const before = bookCalls();
     a.sandbox.ctx.faults.set('mechmate', { cut: true }, 1);
     expect((await a.se.post('/api/mechmate/book', body)).status).toBe(502);
@@ -67,7 +53,7 @@ describe('a service booking sent again with its bookingRequestId', () => {
   });
 
   it('without a bookingRequestId is sent as before: a second send meets the taken time', async () => {
-    const { bookingRequestId: _none, ...body } = booking(await freeSlot(2001), 'unused-key');
+    const { bookingRequestId: _none, ...body } = booking(await firstFreeSlot(a.se), 'unused-key');
     expect((await a.se.post('/api/mechmate/book', body)).status).toBe(200);
     expect((await b.se.post('/api/mechmate/book', body)).status).toBe(409);
   });
