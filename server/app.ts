@@ -31,6 +31,7 @@ import { pageCacheMiddleware } from './pageCache/pageCacheMiddleware.js';
 import { contentWebhook } from './pageCache/contentWebhook.js';
 import type { WebhookReplays } from './pageCache/webhookReplays.js';
 import { rumRoutes } from './rum/rumRoutes.js';
+import type { RequestLimits } from './security/rateLimits.js';
 
 /**
  * Brotli for answers compressed as they are sent (pages the cache does not hold, /api JSON, assets):
@@ -55,6 +56,8 @@ export interface AppDependencies {
   metrics: Metrics;
   /** Everything under /api (server/api/apiRouter.ts). */
   api: Router;
+  /** The per-client limits (server/security/rateLimits.ts), the same the /api routes count with. */
+  limits: RequestLimits;
   /** Signatures of purge webhooks already used (shared through Redis when configured). */
   webhookReplays: WebhookReplays;
   /** Every market's permanent redirects, compiled at start-up. */
@@ -114,7 +117,7 @@ export function createApp(deps: AppDependencies): express.Express {
     next();
   });
   app.use(contentWebhook({ secret: config.contentWebhookSecret, purge: (prefixes) => deps.pageCaching?.purge(prefixes) ?? Promise.resolve(0), replays: deps.webhookReplays, logger }));
-  app.use(rumRoutes(deps.metrics.registry, { perMinute: 30, clientKey: (req) => config.trustProxy.client(req).limitKey }));
+  app.use(rumRoutes(deps.metrics.registry, deps.limits));
   app.use('/api', deps.api);
 
   const renderPage = createPageRenderer(deps.assets, logger);

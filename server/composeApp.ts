@@ -18,6 +18,7 @@ import { WEBHOOK_WINDOW_MS } from './pageCache/contentWebhook.js';
 import { layoutCacheOf } from './pages/loadLayout.js';
 import { createPageCache } from './pageCache/createPageCache.js';
 import { WebhookReplays } from './pageCache/webhookReplays.js';
+import { createRequestLimits } from './security/rateLimits.js';
 import { loadRedirects } from './redirects/load-redirects.js';
 import { createUpstreams } from './upstream/upstreams.js';
 
@@ -56,6 +57,7 @@ export function composeApp(options: {
   const searchFastPath = new SearchFastPath({ cache: searchCache, trustProxy: config.trustProxy, lifecycle: options.lifecycle, metrics, logger, learnedMaxBytes: share.searchFastPath });
   const pageCaching = config.pageCache.enabled ? createPageCache(config, redis, metrics, options.lifecycle, logger) : undefined;
   const layouts = layoutCacheOf(upstreams.content, share.layout);
+  const limits = createRequestLimits(redis, config);
   // Every cache's bytes in /metrics beside its share (the page cache's and ledger's are reported where they are made).
   metrics.memoryBudgetBytes.set(config.memory.budgetMb * 1024 * 1024);
   if (ownStore) metrics.reportCacheBytes('search_store', share.searchMemoryStore, () => ownStore.bytes);
@@ -73,7 +75,8 @@ export function composeApp(options: {
     clientAssets: options.clientAssets,
     metrics,
     redirects,
-    api: apiRouter({ config, logger, upstreams, searchCache, searchFastPath, redis, metrics }),
+    limits,
+    api: apiRouter({ config, logger, upstreams, searchCache, searchFastPath, redis, metrics, limits }),
     media: upstreams.media,
     // Kept past both sides of the window: a signature cannot come back while its timestamp still passes.
     webhookReplays: new WebhookReplays(redis, config.pageCache.redisPrefix, 2 * WEBHOOK_WINDOW_MS + 60_000),

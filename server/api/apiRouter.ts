@@ -20,7 +20,7 @@ import { searchOperation, searchRoutes } from './searchRoutes.js';
 import { storiesOperations, storiesRoutes } from './storiesRoutes.js';
 import { tirehotelOperations, tirehotelRoutes } from './tirehotelRoutes.js';
 import { tokenCookies } from './tirehotelSession.js';
-import { createRequestLimits } from '../security/rateLimits.js';
+import type { RequestLimits } from '../security/rateLimits.js';
 import { RevokedTokens } from '../security/revokedTokens.js';
 import { closestAvailableOperation, relayWorkshopStream } from './workshopStream.js';
 
@@ -32,6 +32,8 @@ export interface ApiDependencies {
   searchFastPath: SearchFastPath;
   redis: RedisConnection;
   metrics: Metrics;
+  /** The per-client and brute-force limits, shared with /api/rum. */
+  limits: RequestLimits;
 }
 
 /** Every documented operation, in the order of the OpenAPI document. */
@@ -51,9 +53,8 @@ export const API_OPERATIONS: readonly AnyApiOperation[] = [
  * upstream area (markets without an operation's feature answer 404 for it), JSON 404 for the rest.
  */
 export function apiRouter(deps: ApiDependencies): Router {
-  const { config, upstreams, redis } = deps;
+  const { config, upstreams, redis, limits } = deps;
   const api = Router();
-  const limits = createRequestLimits(redis, config);
   const streamsPerClient = new PerClientCount(config.clientLimits.maxStreams);
   api.use(sameOriginForUnsafeMethods);
   // The raw bytes stay with the request: the search fast path learns answers by them.

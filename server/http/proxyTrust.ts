@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import type { TLSSocket } from 'node:tls';
+import proxyaddr from 'proxy-addr';
 
 /**
  * `TRUST_PROXY` in Express's own forms: `false` (no proxy: the TCP peer is the client), a hop count
@@ -20,11 +21,7 @@ export interface ClientRequest {
   proto: 'http' | 'https';
 }
 
-const NAMED_RANGES: Record<string, readonly string[]> = {
-  loopback: ['127.0.0.1/8', '::1/128'],
-  linklocal: ['169.254.0.0/16', 'fe80::/10'],
-  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
-};
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
 
 /** Parses the env value; a string error names what is wrong (config.ts turns it into the one-line config error). */
 export function parseTrustProxy(value: string): { setting: TrustProxySetting } | { error: string } {
@@ -38,7 +35,7 @@ export function parseTrustProxy(value: string): { setting: TrustProxySetting } |
     return hops <= 10 ? { setting: hops } : { error: 'expected at most 10 proxy hops' };
   }
   const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
-  const bad = entries.find((e) => !NAMED_RANGES[e] && !parseSubnet(e));
+  const bad = entries.find((e) => !NAMED_RANGES.includes(e) && !isSubnet(e));
   if (bad !== undefined || entries.length === 0) return { error: `expected false, a hop count, or proxy addresses/CIDRs (or loopback, linklocal, uniquelocal); not ${JSON.stringify(bad ?? text)}` };
   return { setting: entries };
 }
@@ -52,31 +49,15 @@ export class ProxyTrust {
   constructor(readonly setting: TrustProxySetting) {
     if (setting === false) this.trusts = () => false;
     else if (typeof setting === 'number') this.trusts = (_address, hop) => hop < setting;
-    else {
-      const list = new BlockList();
-      for (const entry of setting.flatMap((e) => NAMED_RANGES[e] ?? [e])) {
-        const subnet = parseSubnet(entry)!;
-        list.addSubnet(subnet.address, subnet.prefix, subnet.family);
-      }
-      this.trusts = (address) => {
-        const plain = unmapped(address);
-        const family = isIP(plain);
-        return family !== 0 && list.check(plain, family === 4 ? 'ipv4' : 'ipv6');
-      };
-    }
+    else this.trusts = proxyaddr.compile([...setting]);
   }
 
-  /** Address as proxy-addr (Express's req.ip) finds it; host and protocol from the first forwarded value when the peer is trusted. */
+  /** Address as Express's req.ip finds it (proxy-addr); host and protocol from the first forwarded value when the peer is trusted. */
   client(req: IncomingMessage): ClientRequest {
     const known = this.read.get(req);
     if (known) return known;
-    const peer = req.socket.remoteAddress ?? '';
-    const forwarded = String(req.headers['x-forwarded-for'] ?? '').split(',').map((a) => a.trim()).filter(Boolean).reverse();
-    const hops = [peer, ...forwarded];
-    let index = 0;
-    while (index < hops.length - 1 && this.trusts(hops[index]!, index)) index++;
-    const address = unmapped(hops[index]!);
-    const peerTrusted = this.trusts(peer, 0);
+    const address = unmapped(proxyaddr(req, this.trusts) ?? '');
+    const peerTrusted = this.trusts(req.socket.remoteAddress ?? '', 0);
     const forwardedProto = peerTrusted ? firstValue(req.headers['x-forwarded-proto']) : undefined;
     const client: ClientRequest = {
       address,
@@ -94,13 +75,20 @@ function firstValue(header: string | string[] | undefined): string | undefined {
   return first || undefined;
 }
 
-function parseSubnet(entry: string): { address: string; prefix: number; family: 'ipv4' | 'ipv6' } | undefined {
-  const [address = '', prefixText] = entry.split('/');
-  const family = isIP(address);
-  if (family === 0 || (prefixText !== undefined && !/^\d{1,3}$/.test(prefixText))) return undefined;
-  const max = family === 4 ? 32 : 128;
-  const prefix = prefixText === undefined ? max : Number(prefixText);
-  return prefix <= max ? { address, prefix, family: family === 4 ? 'ipv4' : 'ipv6' } : undefined;
+/**
+ * An address with an optional prefix length that proxy-addr accepts, in Node's plain notation: proxy-addr
+ * (ipaddr.js) would also read `010.0.0.1` as octal, `0x0a.0.0.1` and `167772161` as 10.0.0.1, and a netmask
+ * after the slash, none of which an operator means in a list of proxies.
+ */
+function isSubnet(entry: string): boolean {
+  const [address = '', prefix] = entry.split('/');
+  if (isIP(address) === 0 || (prefix !== undefined && !/^\d{1,3}$/.test(prefix))) return false;
+  try {
+    proxyaddr.compile(entry);
+    return true;
+  } catch {
+    return false; // a prefix longer than the address, or 0 (every address)
+  }
 }
 
 const unmapped = (address: string) => (/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(address) ? address.slice(7) : address);

@@ -1,12 +1,12 @@
 import express, { Router } from 'express';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { Histogram, type Registry } from 'prom-client';
 import type { Market } from '../../markets/schema.js';
 import { RumBeaconSchema } from '../../contracts/rum.js';
-import { ApiError, apiErrorBody } from '../http/apiError.js';
+import { ApiError } from '../http/apiError.js';
 import { sameOriginForUnsafeMethods } from '../http/originCheck.js';
 import { splitLanguagePath } from '../markets/languagePath.js';
 import { withoutTrailingSlashes } from '../../contracts/pagePath.js';
+import { countOrRefuse, type RequestLimits } from '../security/rateLimits.js';
 
 /** What a page path is, for the metrics' page_type label (a small, fixed set whatever paths arrive). */
 export function pageTypeOf(market: Market, publicPath: string): string {
@@ -40,25 +40,18 @@ function vitalsHistograms(registry: Registry) {
 
 /**
  * POST /api/rum: Core Web Vitals beacons from shoppers' browsers (client/rum/reportVitals.ts),
- * validated, at most `perMinute` per client address, recorded as histograms by market and page type.
- * Answers 204; nothing is stored besides the histograms.
+ * validated, counted per client by the `rumBeaconsPerClient` limit (across containers through Redis),
+ * recorded as histograms by market and page type. Answers 204; nothing is stored besides the histograms.
  */
-export function rumRoutes(registry: Registry, options: { perMinute: number; clientKey: (req: express.Request) => string }): Router {
+export function rumRoutes(registry: Registry, limits: RequestLimits): Router {
   const histograms = vitalsHistograms(registry);
-  const limiter = new RateLimiterMemory({ keyPrefix: 'rum', points: options.perMinute, duration: 60 });
   const router = Router();
   // sendBeacon may send its Blob as text/plain in some browsers: read the body as JSON whatever it says.
   router.post('/api/rum', sameOriginForUnsafeMethods, express.json({ limit: '2kb', type: () => true }), async (req, res) => {
-    const fail = (error: ApiError) => res.status(error.status).json(apiErrorBody(error, String(req.id)));
-    try {
-      await limiter.consume(options.clientKey(req));
-    } catch {
-      res.setHeader('Retry-After', '60');
-      return fail(new ApiError(429, 'rate_limited', 'Too many beacons'));
-    }
+    await countOrRefuse(res, limits.limiters.rumBeaconsPerClient, limits.clientKey(req), 'limit.tooMany');
     const parsed = RumBeaconSchema.safeParse(req.body);
     if (!parsed.success) {
-      return fail(new ApiError(400, 'bad_request', 'Not a web-vitals beacon', { issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) }));
+      throw new ApiError(400, 'bad_request', 'Not a web-vitals beacon', { issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) });
     }
     const market = res.locals.market;
     const labels = { market: market.id, page_type: pageTypeOf(market, parsed.data.path) };

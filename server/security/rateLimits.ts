@@ -31,6 +31,8 @@ export const RATE_LIMIT_DEFAULTS = {
   /** Guesses of one sent code (then it is void; longer than the code lives) and code guesses per client. */
   codeGuessesPerCode: { points: 5, durationS: 900 },
   codeGuessesPerClient: { points: 10, durationS: 60 },
+  /** Web-vitals beacons (`POST /api/rum`) per client: a page view sends one. */
+  rumBeaconsPerClient: { points: 30, durationS: 60 },
 } as const satisfies Record<string, RateLimitWindow>;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_DEFAULTS;

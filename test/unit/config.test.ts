@@ -42,6 +42,8 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', 'maybe'],
     ['TRUST_PROXY', 'true'],
     ['TRUST_PROXY', '10.0.0.0/33'],
+    // Every address is a proxy: the "trust every hop" that true is refused for.
+    ['TRUST_PROXY', '10.0.0.0/8,0.0.0.0/0'],
     ['RATE_LIMIT_LEADS_PER_CLIENT', '10'],
     ['RATE_LIMIT_CODE_GUESSES_PER_CODE', '0/60'],
     ['REDIS_URL', 'http://not-redis'],

@@ -114,6 +114,25 @@ describe('guessing a one-time code', () => {
   });
 });
 
+describe('web-vitals beacons', () => {
+  it('takes 30 beacons a minute from one client on two BFF instances sharing Redis together, then 429 with Retry-After', async () => {
+    const other = await startApiHarness({ TRUST_PROXY: '1' }, sandbox);
+    try {
+      const client = uniqueAddress();
+      const beacon = { path: '/', metrics: [{ name: 'CLS', value: 0, rating: 'good', id: 'v5-1' }] };
+      const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? other : h).se.post('/api/rum', beacon).set('X-Forwarded-For', client)));
+      expect(answers.filter((a) => a.status === 204)).toHaveLength(30);
+      const refused = answers.filter((a) => a.status === 429);
+      expect(refused).toHaveLength(10);
+      expect(Number(refused[0]!.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(refused[0]!.headers['retry-after'])).toBeLessThanOrEqual(60);
+      expect(refused[0]!.body.error).toMatchObject({ code: 'too_many_requests', message: sv['limit.tooMany'] });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('logging out', () => {
   it('refuses the session token replayed after logout with 401, on every instance sharing Redis, without calling the service', async () => {
     const login = await sendCode(h, 'MNO345');
