@@ -6,7 +6,7 @@ import { carValueWords, type CarValueField } from '../../markets/translations/ca
 import { CAR_SORTS, RANGE_FACETS, URL_RANGE_FIELDS, URL_TERM_FIELDS } from '../../client/islands/carList/carListConfig.js';
 import { CarList } from '../../client/islands/carList/CarList.js';
 import { withFacetsToUndo } from '../../client/islands/carList/fetchCarList.js';
-import { carListQuery, carListSearchBodies, EMPTY_STATE, parseCarListState, type CarListState } from '../../client/islands/carList/carListUrlState.js';
+import { carListSearchBodies, EMPTY_STATE, keptQuery, parseCarListState, type CarListState } from '../../client/islands/carList/carListUrlState.js';
 import type { CarListProps, CarListResults, CarListTexts } from '../../client/islands/carList/carListTypes.js';
 import { rangeExtents, withoutFullSpans } from '../../client/islands/carList/rangeRules.js';
 import { CompareIsland } from '../../views/compare/CompareIsland.js';
@@ -35,7 +35,7 @@ export const carListPageKind: ContentPageKind = async ({ page, blockData, req, r
   const props: CarListProps = {
     path: localisePath(market, language, page.path),
     carDetailBase: localisedMarket(market, language).paths.carDetailBase,
-    keep: carListQuery(EMPTY_STATE, query).slice(1),
+    keep: keptQuery(query),
     state,
     defaults: market.carListDefaults,
     results,

@@ -5,6 +5,7 @@ import {
   carListSearchBodies,
   carListSearchBody,
   EMPTY_STATE,
+  keptQuery,
   parseCarListState,
   RANGE_OPEN_MAX,
   toggleTerm,
@@ -106,5 +107,19 @@ describe('car list URL state', () => {
   it('every page of the deepest state is a body /api/search accepts', () => {
     for (const body of carListSearchBodies(withPage(busy, 19))) expect(ApiSearchBodySchema.safeParse(body).success).toBe(true);
     expect(ApiSearchBodySchema.safeParse(carListSearchBody(EMPTY_STATE, 0)).success).toBe(true);
+  });
+});
+
+describe('what a URL can make the car list carry', () => {
+  it('keeps at most 30 chosen values in all, in facet order', () => {
+    const query = ['car_brand', 'car_model'].flatMap((field) => Array.from({ length: 20 }, (_, i) => `${field}=${field}${i}`)).join('&');
+    const { terms } = parse(query);
+    expect(terms.car_brand).toHaveLength(20);
+    expect(terms.car_model).toEqual(Array.from({ length: 10 }, (_, i) => `car_model${i}`));
+  });
+
+  it('carries campaign tags along, but not past 512 characters of them', () => {
+    expect(keptQuery(new URLSearchParams('utm_source=mail&car_brand=Volvo&utm_campaign=vinter'))).toBe('utm_source=mail&utm_campaign=vinter');
+    expect(keptQuery(new URLSearchParams(`utm_source=mail&brand=${'x'.repeat(600)}&utm_medium=x`))).toBe('utm_source=mail&utm_medium=x');
   });
 });

@@ -36,9 +36,16 @@ export interface CarListState {
 export const RANGE_OPEN_MIN = 0;
 export const RANGE_OPEN_MAX = 999_999_999;
 
+/**
+ * Bounds on what a URL can make the list show. Every value link and chip carries the whole query, so a
+ * page grows with the square of the chosen values: 350 values made a 4.7 MB page and three such
+ * requests exhausted the heap. No shopper ticks more than a few dozen boxes.
+ */
 const MAX_KEYPHRASE = 200;
-const MAX_TERM_VALUES = 50;
-const MAX_TERM_VALUE_LENGTH = 200;
+const MAX_TERM_VALUES = 30;
+const MAX_TERM_VALUE_LENGTH = 100;
+/** Other parameters (campaign tags) carried along on every link, in encoded characters; past it they are dropped. */
+const MAX_KEPT_QUERY = 512;
 
 export const EMPTY_STATE: CarListState = { keyphrase: '', sortName: null, page: 0, terms: {}, ranges: {} };
 
@@ -70,9 +77,11 @@ export function parseCarListState(params: URLSearchParams, distanceUnit: CarForm
   const pageText = params.get('page') ?? '';
   const page = /^\d{1,3}$/.test(pageText) ? Math.min(Number(pageText), CAR_LIST_MAX_PAGES - 1) : 0;
   const terms: CarListState['terms'] = {};
+  let room = MAX_TERM_VALUES; // in all fields together
   for (const field of URL_TERM_FIELDS) {
-    const values = [...new Set(params.getAll(field).map((v) => v.trim()).filter((v) => v && v.length <= MAX_TERM_VALUE_LENGTH))];
-    if (values.length > 0) terms[field] = values.slice(0, MAX_TERM_VALUES);
+    const values = [...new Set(params.getAll(field).map((v) => v.trim()).filter((v) => v && v.length <= MAX_TERM_VALUE_LENGTH))].slice(0, room);
+    if (values.length > 0) terms[field] = values;
+    room -= values.length;
   }
   const ranges: CarListState['ranges'] = {};
   for (const field of URL_RANGE_FIELDS) {
@@ -108,6 +117,19 @@ export function carListQuery(state: CarListState, keep?: URLSearchParams): strin
   });
   const text = params.toString();
   return text ? `?${text}` : '';
+}
+
+/** The parameters of a query that are not the list's, carried along on its links, as many as fit in MAX_KEPT_QUERY characters. */
+export function keptQuery(query: URLSearchParams): string {
+  const kept = new URLSearchParams();
+  let length = 0;
+  query.forEach((value, name) => {
+    const encoded = new URLSearchParams([[name, value]]).toString().length + 1;
+    if (isStateParam(name) || length + encoded > MAX_KEPT_QUERY) return;
+    length += encoded;
+    kept.append(name, value);
+  });
+  return kept.toString();
 }
 
 export function carListHref(path: string, state: CarListState, keep?: URLSearchParams): string {

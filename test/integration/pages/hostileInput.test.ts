@@ -76,3 +76,21 @@ describe('every page type with hostile paths and query values', () => {
     expect(failures).toEqual([]);
   });
 });
+
+describe('a car-list URL that asks for everything at once', () => {
+  // Every value link and chip carries the whole query: 7 facets × 50 values made a 4.7 MB page, and three at once exhausted the heap.
+  const FIELDS = ['car_brand', 'car_model', 'car_body', 'car_fuel', 'car_gearbox', 'car_drive', 'car_color'];
+  const chosen = FIELDS.flatMap((field) => Array.from({ length: 50 }, (_, i) => `${field}=${i.toString(36)}`)).join('&');
+
+  it('renders a page of bounded size: at most 30 chosen values and 512 characters of foreign parameters carried along', async () => {
+    const answer = await send(server.origin, { name: 'car list', kind: 'page', method: 'GET', host: 'se.localhost', headers: {}, path: `/kop-bil/sok-bil?${chosen}&brand=${'x'.repeat(3_000)}` });
+    expect(answer.status).toBe(200);
+    expect(answer.text.length).toBeLessThan(300_000);
+    const props = JSON.parse(/<script type="application\/json" id="[^"]+-props">(.*?)<\/script>/s.exec(answer.text.slice(answer.text.indexOf('data-island="carList"')))![1]!) as {
+      state: { terms: Record<string, string[]> }; keep: string;
+    };
+    expect(Object.values(props.state.terms).flat()).toHaveLength(30);
+    expect(props.keep).toBe('');
+    expect(answer.text).not.toContain('x'.repeat(600));
+  });
+});
