@@ -10,7 +10,7 @@ import { FormAccepted, FormSubmission } from '../../contracts/upstream/comhub.js
 import { addRoute, operation, parseRequest } from './apiOperation.js';
 import { withRecipients } from './formRecipients.js';
 import { KNOWN_FORMS } from './formSchemas.js';
-import { oncePerKey } from './oncePerKey.js';
+import { oncePerKey, writeKey } from './oncePerKey.js';
 import { countOrRefuse, type RequestLimits } from '../security/rateLimits.js';
 
 export const formsOperations = {
@@ -57,7 +57,8 @@ export function formsRoutes(comhub: ComhubClient, ledger: SubmissionLedger, limi
     await countOrRefuse(res, limits.limiters.leadsPerClient, limits.clientKey(req), 'limit.tooMany');
     const submission = { ...body, values: values as typeof body.values };
     const send = () => comhub.submit(submission, writeContextOf(req, res));
-    res.status(202).json(await oncePerKey(ledger, body.formSubmissionId, send, { keptAnswer: () => ({ formSubmissionId: body.formSubmissionId }) }));
+    const key = writeKey(body.formSubmissionId, `${res.locals.market.id}:${body.formName}`, checked);
+    res.status(202).json(await oncePerKey(ledger, key, send, { keptAnswer: () => ({ formSubmissionId: body.formSubmissionId }) }));
   });
   return router;
 }

@@ -22,7 +22,7 @@ import {
 } from '../../contracts/upstream/mechmate.js';
 import type { MechmateClient } from '../upstream/mechmateClient.js';
 import { addRoute, operation, parseRequest } from './apiOperation.js';
-import { oncePerKey } from './oncePerKey.js';
+import { oncePerKey, writeKey } from './oncePerKey.js';
 import { closestAvailableOperation } from './workshopStream.js';
 import { countOrRefuse, type RequestLimits } from '../security/rateLimits.js';
 
@@ -107,7 +107,7 @@ export function mechmateRoutes(mechmate: MechmateClient, limits: RequestLimits, 
     const { bookingRequestId, ...booking } = parseRequest(ops.book, req).body;
     // Counted before the booking: one client cannot take a workshop's free times wholesale.
     await countOrRefuse(res, limits.limiters.bookingsPerClient, limits.clientKey(req), 'limit.tooMany');
-    const key = bookingRequestId && `mechmate:${bookingRequestId}`;
+    const key = writeKey(bookingRequestId, `${res.locals.market.id}:mechmate`, booking);
     res.set('Cache-Control', 'no-store').json(await oncePerKey(bookings, key, () => mechmate.book(booking, writeContextOf(req, res))));
   });
   addRoute(router, ops.authorizedWorkshop, async (req, res) => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { SubmissionLedger } from '../cache/submissionLedger.js';
 import { ApiError } from '../http/apiError.js';
 import { UpstreamError } from '../upstream/upstreamError.js';
@@ -42,4 +43,15 @@ export interface OncePerKeyOptions<T> {
 function certainlyNotMade(err: unknown): boolean {
   if (err instanceof UpstreamError) return err.failure === 'upstream_status' || err.notSent;
   return err instanceof ApiError;
+}
+
+/**
+ * The ledger key of one write: the client's id for it, scoped to the site and service it was sent to and
+ * to what it says. An id reused with another body (another shopper, another market, an edited form) is
+ * another write: it never gets the first one's answer, with its personal data, nor silently drops its own.
+ */
+export function writeKey(id: string | undefined, scope: string, request: unknown): string | undefined {
+  if (id === undefined) return undefined;
+  const digest = createHash('sha256').update(JSON.stringify(request)).digest('base64url').slice(0, 22);
+  return `${scope}:${id}:${digest}`;
 }

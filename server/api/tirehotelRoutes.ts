@@ -26,7 +26,7 @@ import type { TirehotelClient } from '../upstream/tirehotelClient.js';
 import { addRoute, operation, parseRequest } from './apiOperation.js';
 import { countOrRefuse, type RequestLimits } from '../security/rateLimits.js';
 import type { RevokedTokens } from '../security/revokedTokens.js';
-import { oncePerKey } from './oncePerKey.js';
+import { oncePerKey, writeKey } from './oncePerKey.js';
 import type { TokenCookies } from './tirehotelSession.js';
 
 /** Spaces stripped and upper-cased (part 2 §5.3), then 2 to 7 letters or digits. */
@@ -151,7 +151,7 @@ export function tirehotelRoutes(tirehotel: TirehotelClient, cookies: TokenCookie
     const { bookingRequestId, ...booking } = body;
     const session = await sessionOf(req);
     await countOrRefuse(res, limiters.bookingsPerClient, clientKey(req), 'limit.tooMany');
-    const key = bookingRequestId && `tirehotel:${bookingRequestId}`;
+    const key = writeKey(bookingRequestId, `${res.locals.market.id}:tirehotel:${query.departmentIdentifier}`, booking);
     res.json(await oncePerKey(bookings, key, () => tirehotel.create(query.departmentIdentifier, booking, session, writeContextOf(req, res))));
   });
   addRoute(router, ops.review, async (req, res) => {

@@ -52,6 +52,16 @@ describe('a service booking sent again with its bookingRequestId', () => {
     expect(bookCalls() - before).toBe(1);
   });
 
+  it("never answers with another shopper's booking: a reused bookingRequestId with another customer is booked as its own", async () => {
+    const key = randomUUID();
+    const first = await a.se.post('/api/mechmate/book', booking(await firstFreeSlot(a.se), key));
+    const other = { ...booking(await firstFreeSlot(a.se), key), customer: { firstName: 'Mallory', lastName: 'Other', phone: '+46 70 999 99 99', email: 'm@example.se' } };
+    const second = await b.se.post('/api/mechmate/book', other);
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.body).not.toEqual(first.body);
+  });
+
   it('without a bookingRequestId is sent as before: a second send meets the taken time', async () => {
     const { bookingRequestId: _none, ...body } = booking(await firstFreeSlot(a.se), 'unused-key');
     expect((await a.se.post('/api/mechmate/book', body)).status).toBe(200);

@@ -9,7 +9,8 @@ jest.setTimeout(20_000);
 
 let h: Awaited<ReturnType<typeof startApiHarness>>;
 beforeAll(async () => {
-  h = await startApiHarness({ UPSTREAM_COMHUB_TIMEOUT_MS: '1000' });
+  // The relay, not the flood limit (abuseLimits.test.ts), is under test: this file sends more than 30 leads.
+  h = await startApiHarness({ UPSTREAM_COMHUB_TIMEOUT_MS: '1000', RATE_LIMIT_LEADS_PER_CLIENT: '1000/600' });
 });
 afterAll(() => h.close());
 afterEach(() => h.sandbox.ctx.faults.clear());
@@ -72,6 +73,16 @@ describe('the forms hub relay', () => {
     expect((await submit(FORMS.contact, 'se', id)).status).toBe(502);
     expect((await submit(FORMS.contact, 'se', id)).status).toBe(202);
     expect(submitted().filter((s) => s === id)).toHaveLength(1);
+  });
+
+  it("never takes another lead's id as its own: the same formSubmissionId from another market or with other values is its own lead", async () => {
+    const id = randomUUID();
+    const other = { ...FORMS.contact, values: { ...FORMS.contact.values, name: 'Mallory', message: 'Another lead' } };
+    expect((await submit(FORMS.contact, 'se', id)).status).toBe(202);
+    expect((await submit(other, 'se', id)).status).toBe(202);
+    expect((await submit(FORMS.contact, 'fi', id)).status).toBe(202);
+    const leads = h.sandbox.ctx.stats.comhubForms.filter((form) => form.formSubmissionId === id);
+    expect(leads.map((lead) => (lead.values as { name: string }).name)).toEqual(['Kim', 'Mallory', 'Kim']);
   });
 
   it('sends concurrent duplicates once: the others answer 202 or 409 (being sent)', async () => {
