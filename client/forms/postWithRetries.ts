@@ -21,6 +21,12 @@ export const DEFAULT_RETRY_DELAY_MS = 1000;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** The page's language, for the BFF to word a refusal in: an API path carries none (fi.localhost/sv). */
+function pageLanguage(): Record<string, string> {
+  const language = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  return language ? { 'accept-language': language } : {};
+}
+
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text().catch(() => '');
   if (text === '') return null;
@@ -41,7 +47,7 @@ export async function postJsonWithRetries(url: string, body: unknown, options: P
     try {
       const response = await post(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        headers: { 'content-type': 'application/json', accept: 'application/json', ...pageLanguage() },
         body: payload,
         signal: options.signal,
       });
@@ -68,4 +74,15 @@ export function fieldsOfBadRequest(body: unknown): string[] {
   return issues.flatMap((issue: { path?: unknown }) =>
     typeof issue?.path === 'string' && issue.path.startsWith('body.') ? [issue.path.slice('body.'.length)] : [],
   );
+}
+
+/**
+ * The text of the BFF's refusal of a flood (429 `too_many_requests`, server/security/rateLimits.ts),
+ * already in the page's language: it says to wait, where a form's own failure text says to try again,
+ * which fails again. null for every other answer: no other error message is written for shoppers.
+ */
+export function limitMessage(status: number | null, body: unknown): string | null {
+  if (status !== 429) return null;
+  const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  return error?.code === 'too_many_requests' && typeof error.message === 'string' && error.message.trim() !== '' ? error.message : null;
 }

@@ -43,7 +43,8 @@ export function concurrentRequestsPerClient(max: number): RequestHandler {
   const inFlight = new PerClientCount(max);
   return (req, res, next) => {
     const release = inFlight.acquire(req.ip);
-    if (!release) return tooMany(res, 'too_many_requests', 'Too many requests at once from this address');
+    // Its own code: `too_many_requests` is the limits' refusal, whose message the forms show to the shopper; this one's is not for them.
+    if (!release) return tooMany(res, 'too_many_in_flight', 'Too many requests at once from this address');
     res.once('close', release);
     next();
   };

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { ProxyTrust } from '../http/proxyTrust.js';
-import type { Market } from '../../markets/schema.js';
+import type { Language, Market } from '../../markets/schema.js';
 import { translator } from '../../markets/translations/dictionaries.js';
 import { languagePrefix, splitLanguagePath } from './languagePath.js';
 
@@ -33,8 +33,19 @@ export function normaliseHost(hostHeader: string | undefined): string | undefine
 }
 
 /**
+ * The language an API request asks for: the first of its Accept-Language when the market has it
+ * (`sv-FI;q=0.9` → sv). An API path carries no language, so the page calling it names its own there
+ * (client/forms), and a refusal's text (429) reads in the page's language on fi.localhost/sv too.
+ */
+export function requestedLanguage(market: Market, acceptLanguage: string | undefined): Language | undefined {
+  const first = acceptLanguage?.split(',')[0]?.split(';')[0]?.trim().toLowerCase().split('-')[0];
+  return market.languages.find((language) => language === first);
+}
+
+/**
  * Puts `res.locals.hostMatch` on every request and, for a market host, the market, its language
- * (from a `/{lang}` path prefix, else the market's first), that language's path prefix and translate function.
+ * (from a `/{lang}` path prefix, else for an API request its Accept-Language, else the market's
+ * first), that language's path prefix and translate function.
  */
 export function marketResolution(markets: readonly Market[], trustProxy: ProxyTrust): RequestHandler {
   const resolveMarket = createMarketResolver(markets);
@@ -45,7 +56,8 @@ export function marketResolution(markets: readonly Market[], trustProxy: ProxyTr
     if (match.kind === 'market') {
       res.locals.market = match.market;
       const split = splitLanguagePath(match.market, req.path);
-      res.locals.language = split.kind === 'page' ? split.language : match.market.languages[0]!;
+      const api = req.path.startsWith('/api/') ? requestedLanguage(match.market, req.get('accept-language')) : undefined;
+      res.locals.language = api ?? (split.kind === 'page' ? split.language : match.market.languages[0]!);
       res.locals.languagePrefix = languagePrefix(match.market, res.locals.language);
       res.locals.t = translator(res.locals.language);
     }

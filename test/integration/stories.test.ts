@@ -134,6 +134,13 @@ describe('GET /api/stories (the load-more pages)', () => {
     for (const story of res.body.items as Story[]) expect(story.url.path.startsWith('/sv/')).toBe(true);
   });
 
+  it('gives the Finnish site its Finnish stories without ?lang=, whatever language the browser prefers (a shared cache keeps them by URL)', async () => {
+    const res = await request(harness.bff.app).get('/api/stories').set('Host', 'fi.localhost').set('Accept-Language', 'sv-FI,sv;q=0.9');
+    expect(res.status).toBe(200);
+    expect(res.body.items.length).toBeGreaterThan(0);
+    for (const story of res.body.items as Story[]) expect(story.url.path.startsWith('/sv/')).toBe(false);
+  });
+
   it.each([
     ['limit=0', 'query.limit'],
     ['limit=25', 'query.limit'],

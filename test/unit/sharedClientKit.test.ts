@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { z } from 'zod';
-import { fieldsOfBadRequest, postJsonWithRetries } from '../../client/forms/postWithRetries.js';
+import { fieldsOfBadRequest, limitMessage, postJsonWithRetries } from '../../client/forms/postWithRetries.js';
 import { readSession, removeSession, writeSession } from '../../client/storage/sessionStore.js';
 import { pushToDataLayer } from '../../client/analytics/dataLayer.js';
 
@@ -28,6 +28,40 @@ describe('posting a form with retries', () => {
     expect(outcome.ok).toBe(false);
     expect(outcome.status).toBe(400);
     expect(fieldsOfBadRequest(outcome.body)).toEqual(['values.customerEmail']);
+  });
+
+  it('never retries a 429 either: the client’s limit refuses the next try too, and its translated text comes back', async () => {
+    const refusal = { error: { code: 'too_many_requests', message: 'Du har skickat för många förfrågningar. Vänta en stund och försök igen.', requestId: 'r', retryAfterSeconds: 540 } };
+    const fetchMock = jest.fn(() => Promise.resolve(answer(429, refusal)));
+    const outcome = await postJsonWithRetries('/api/forms/comhub', {}, { fetch: fetchMock as unknown as typeof fetch, wait: noWait });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(limitMessage(outcome.status, outcome.body)).toBe(refusal.error.message);
+  });
+
+  it('takes a message for the shopper only from the limits’ 429, never from another error body', () => {
+    const body = (code: string, message = 'Too many requests at once from this address') => ({ error: { code, message, requestId: 'r' } });
+    expect(limitMessage(429, body('too_many_requests', 'Liian monta pyyntöä.'))).toBe('Liian monta pyyntöä.');
+    expect(limitMessage(429, body('too_many_in_flight'))).toBeNull();
+    expect(limitMessage(429, body('too_many_requests', ' '))).toBeNull();
+    expect(limitMessage(400, body('too_many_requests', 'x'))).toBeNull();
+    expect(limitMessage(502, body('upstream_status', 'comhub answered 502'))).toBeNull();
+    expect(limitMessage(429, '<html>Too Many Requests</html>')).toBeNull();
+    expect(limitMessage(null, null)).toBeNull();
+  });
+
+  it('names the page’s language, so the BFF words a refusal in it (fi.localhost/sv)', async () => {
+    const headers: Record<string, string>[] = [];
+    const fetchMock = jest.fn((_url: string, init: RequestInit) => (headers.push(init.headers as Record<string, string>), Promise.resolve(answer(202))));
+    const post = () => postJsonWithRetries('/api/forms/comhub', {}, { fetch: fetchMock as unknown as typeof fetch, wait: noWait });
+    await post();
+    expect(headers[0]).not.toHaveProperty('accept-language');
+    Object.assign(globalThis, { document: { documentElement: { lang: 'sv' } } });
+    try {
+      await post();
+    } finally {
+      Reflect.deleteProperty(globalThis, 'document');
+    }
+    expect(headers[1]).toMatchObject({ 'accept-language': 'sv' });
   });
 
   it('gives up after three failed attempts, waiting 1 s between them', async () => {

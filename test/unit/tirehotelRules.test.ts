@@ -7,7 +7,7 @@ import { backspace, codeValue, emptyCode, isCodeComplete, move, paste, typeInto 
 import { EMPTY_FLOW, StoredFlow, guardedStep, restoredStep } from '../../client/islands/tirehotel/flowState.js';
 import { reviewOf } from '../../client/islands/tirehotel/rating.js';
 import { canSearch, normaliseRegNo } from '../../client/islands/tirehotel/regNo.js';
-import { shopperMessage } from '../../client/islands/tirehotel/tirehotelApi.js';
+import { refusalText, shopperMessage } from '../../client/islands/tirehotel/tirehotelApi.js';
 import { clockOf, dayStartTimes } from '../../client/islands/tirehotel/timeSlots.js';
 
 describe('tire hotel registration number', () => {
@@ -197,10 +197,22 @@ describe('tire hotel stored flow', () => {
 
 describe('tire hotel messages, rating and times shown', () => {
   it('shows the tire-hotel service’s message, or the BFF’s own for its refusals, and nothing else', () => {
-    expect(shopperMessage({ error: { code: 'upstream_status', message: 'tirehotel answered 401', upstream: { message: 'Felaktig kod.' } } })).toBe('Felaktig kod.');
-    expect(shopperMessage({ error: { code: 'too_many_requests', message: 'Du har begärt för många koder.' } })).toBe('Du har begärt för många koder.');
-    expect(shopperMessage({ error: { code: 'bad_request', message: 'Invalid request: query.regNo' } })).toBeNull();
-    expect(shopperMessage('<html>')).toBeNull();
+    expect(shopperMessage(401, { error: { code: 'upstream_status', message: 'tirehotel answered 401', upstream: { message: 'Felaktig kod.' } } })).toBe('Felaktig kod.');
+    expect(shopperMessage(429, { error: { code: 'too_many_requests', message: 'Du har begärt för många koder.' } })).toBe('Du har begärt för många koder.');
+    expect(shopperMessage(400, { error: { code: 'bad_request', message: 'Invalid request: query.regNo' } })).toBeNull();
+    expect(shopperMessage(500, '<html>')).toBeNull();
+  });
+
+  it('shows no English text of the in-flight cap’s 429, which is not written for shoppers', () => {
+    expect(shopperMessage(429, { error: { code: 'too_many_in_flight', message: 'Too many requests at once from this address' } })).toBeNull();
+  });
+
+  it('says after a limit’s message when to try again, and the generic text where the server has none for the shopper', () => {
+    const texts = { genericError: 'Något gick fel, var god och försök senare.', tryAgainIn: 'Försök igen om {minutes} min.' };
+    expect(refusalText({ status: 429, message: 'Du har gjort för många sökningar. Vänta en stund och försök igen.', retryAfterS: 540 }, texts))
+      .toBe('Du har gjort för många sökningar. Vänta en stund och försök igen. Försök igen om 9 min.');
+    expect(refusalText({ status: 409, message: 'Tiden är inte längre ledig.', retryAfterS: null }, texts)).toBe('Tiden är inte längre ledig.');
+    expect(refusalText({ status: 502, message: null, retryAfterS: null }, texts)).toBe(texts.genericError);
   });
 
   it('sends ratings 1 to 5 with the moment as an ISO date and refuses anything else', () => {

@@ -42,6 +42,7 @@ export function CarContactForm({ car, sellers, labels }: CarContactProps) {
   const [values, setValues] = useState<ContactValues>(EMPTY);
   const [errors, setErrors] = useState<ContactErrors>({});
   const [status, setStatus] = useState<Status>('idle');
+  const [limitMessage, setLimitMessage] = useState<string | null>(null);
   const submission = useSubmissionId();
   const form = useRef<HTMLFormElement>(null);
   const outcome = useRef<HTMLParagraphElement>(null);
@@ -72,9 +73,10 @@ export function CarContactForm({ car, sellers, labels }: CarContactProps) {
     const formSubmissionId = submission.id();
     pushToDataLayer({ event: 'form_interaction', form_name: CONTACT_FORM_NAME, action: 'submit' });
     const outcome = await sendContactForm(contactPayload(values, car, formSubmissionId));
-    pushToDataLayer({ event: 'form_interaction', form_name: CONTACT_FORM_NAME, action: outcome });
-    if (outcome === 'success') pushToDataLayer({ event: 'purchase', ecommerce: { transaction_id: formSubmissionId, currency: 'SEK', value: 0 } });
-    setStatus(outcome);
+    pushToDataLayer({ event: 'form_interaction', form_name: CONTACT_FORM_NAME, action: outcome.status });
+    if (outcome.status === 'success') pushToDataLayer({ event: 'purchase', ecommerce: { transaction_id: formSubmissionId, currency: 'SEK', value: 0 } });
+    setLimitMessage(outcome.limitMessage);
+    setStatus(outcome.status);
   };
 
   if (status === 'success') {
@@ -103,7 +105,7 @@ export function CarContactForm({ car, sellers, labels }: CarContactProps) {
     <form className="car-contact" ref={form} noValidate onSubmit={submit}>
       {status === 'error' && (
         <p className="car-contact__failure" role="alert" tabIndex={-1} ref={outcome}>
-          {labels.failure}
+          {limitMessage ?? labels.failure}
         </p>
       )}
       <p className="car-contact__note">{labels.requiredNote}</p>

@@ -66,11 +66,14 @@ export function contactPayload(values: ContactValues, car: ContactCar, formSubmi
 
 export type SendOptions = Pick<PostOptions, 'fetch' | 'wait'>;
 
+/** `limitMessage`: a refused flood's text (429) from the kit, shown instead of the form's own failure text. */
+export type ContactOutcome = { status: 'success' | 'error'; limitMessage: string | null };
+
 /**
  * Posts to /api/forms/comhub through the form kit's sender: up to 3 attempts, 1 s apart, on a network
- * error, a 5xx or a 409 (still being sent); a 400 is not retried (the same body would be refused again).
+ * error, a 5xx or a 409 (still being sent); a 400 or 429 is not retried (it would be refused again).
  */
-export async function sendContactForm(payload: ReturnType<typeof contactPayload>, options: SendOptions = {}): Promise<'success' | 'error'> {
+export async function sendContactForm(payload: ReturnType<typeof contactPayload>, options: SendOptions = {}): Promise<ContactOutcome> {
   const outcome = await sendToFormsHub(payload, { ...options, attempts: SEND_ATTEMPTS, delayMs: RETRY_DELAY_MS });
-  return outcome.status === 'success' ? 'success' : 'error';
+  return { status: outcome.status === 'success' ? 'success' : 'error', limitMessage: outcome.limitMessage };
 }

@@ -9,7 +9,7 @@ import { BookingCalendar } from './BookingCalendar.js';
 import { canBook, contactFieldsVisible } from './bookingRules.js';
 import { availableDaysRange } from './calendarRules.js';
 import { ContactFields } from './ContactFields.js';
-import { tirehotelApi } from './tirehotelApi.js';
+import { refusalText, tirehotelApi } from './tirehotelApi.js';
 import type { TireHotelTexts } from './tirehotelTexts.js';
 import { TimeSlotPicker } from './TimeSlotPicker.js';
 import { dayStartTimes } from './timeSlots.js';
@@ -92,7 +92,7 @@ export function BookingPage({ texts, vehicle, subHeadingLevel, onBack, onBooked,
     trackForm('error', 'booking');
     if (answer.status === 401) return onExpired(answer.message);
     // No answer at all: logged, and the shopper may simply try again (part 2 §8).
-    if (answer.status !== null) setRefusal(answer.message ?? texts.genericError);
+    if (answer.status !== null) setRefusal(refusalText(answer, texts));
   });
 
   // The rule alone disables the button; a running call is waited for instead, so the focus stays on it.

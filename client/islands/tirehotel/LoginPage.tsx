@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { TirehotelCustomer } from '../../../contracts/upstream/tirehotel.js';
 import { trackForm } from './analytics.js';
-import { tirehotelApi } from './tirehotelApi.js';
+import { refusalText, tirehotelApi } from './tirehotelApi.js';
 import type { TireHotelLink } from './TireHotel.js';
 import { fill, type TireHotelTexts } from './tirehotelTexts.js';
 
@@ -31,9 +31,7 @@ export function LoginPage({ texts, customer, contactLink, onSent }: LoginPagePro
       return;
     }
     trackForm('error', 'login');
-    const message = answer.message ?? texts.genericError;
-    const retry = answer.status === 429 && answer.retryAfterS ? ` ${fill(texts.tryAgainIn, { minutes: Math.ceil(answer.retryAfterS / 60) })}` : '';
-    setFailure(message + retry);
+    setFailure(refusalText(answer, texts));
   };
 
   return (

@@ -3,7 +3,7 @@ import type { TirehotelCustomer } from '../../../contracts/upstream/tirehotel.js
 import { TextField } from '../../forms/fields.js';
 import { trackForm } from './analytics.js';
 import { REG_NO_MAX, canSearch, normaliseRegNo } from './regNo.js';
-import { tirehotelApi } from './tirehotelApi.js';
+import { refusalText, tirehotelApi } from './tirehotelApi.js';
 import type { TireHotelLink } from './TireHotel.js';
 import type { TireHotelTexts } from './tirehotelTexts.js';
 
@@ -26,7 +26,8 @@ interface SearchPageProps {
  */
 export function SearchPage({ texts, initialRegNo, formAction, bookServiceLink, notice, onFound }: SearchPageProps) {
   const [regNo, setRegNo] = useState(() => normaliseRegNo(initialRegNo));
-  const [failure, setFailure] = useState<'notFound' | 'failed' | null>(null);
+  // 'notFound' links on to booking a service; any other failure is its text.
+  const [failure, setFailure] = useState<'notFound' | { text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   // Before hydration the button stays enabled: the plain form checks the length itself (minLength).
   const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
@@ -45,7 +46,8 @@ export function SearchPage({ texts, initialRegNo, formAction, bookServiceLink, n
       return;
     }
     trackForm('error', 'search');
-    setFailure(answer.status === 404 ? 'notFound' : 'failed');
+    // A limit's refusal says to wait (trying again at once is refused again); no other error text is for the shopper here.
+    setFailure(answer.status === 404 ? 'notFound' : { text: answer.status === 429 ? refusalText(answer, texts) : texts.genericError });
   };
 
   return (
@@ -82,7 +84,7 @@ export function SearchPage({ texts, initialRegNo, formAction, bookServiceLink, n
               {texts.notFound} <a href={bookServiceLink.url}>{bookServiceLink.text}</a>
             </p>
           ) : (
-            <p>{texts.genericError}</p>
+            <p>{failure.text}</p>
           )}
         </div>
       )}

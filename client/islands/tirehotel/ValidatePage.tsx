@@ -34,6 +34,7 @@ export function ValidatePage({ texts, sentMessage, onValidated, onNewCode }: Val
       return;
     }
     trackForm('error', 'validate');
+    // A limit's message alone, without refusalText's wait: a code void after wrong guesses wants a new code, not a wait.
     setFailure((!answer.ok && answer.message) || texts.genericError);
   };
 

@@ -2,6 +2,8 @@ import type {
   ReviewRequest, TimeslotDaysResponse, TimeslotRangeRequest, TimeslotsResponse, TirehotelBookingRequest, TirehotelConfirmation,
   TirehotelCustomer, TirehotelValidated,
 } from '../../../contracts/upstream/tirehotel.js';
+import { limitMessage } from '../../forms/postWithRetries.js';
+import { fill, type TireHotelTexts } from './tirehotelTexts.js';
 
 /**
  * The island's calls to the BFF's `/api/tirehotel/...` routes (part 2 §7). The tokens travel in
@@ -26,15 +28,29 @@ export type ApiResult<T> =
 interface ErrorBody {
   error?: { code?: string; message?: string; retryAfterSeconds?: number; upstream?: { message?: unknown } };
 }
-/** The BFF's own refusals that carry a message meant for the shopper (server/api/tirehotelRoutes.ts, server/security/rateLimits.ts). */
-const SHOPPER_MESSAGE_CODES = new Set(['login_required', 'code_required', 'too_many_requests']);
+/** The BFF's own refusals that carry a message meant for the shopper (server/api/tirehotelRoutes.ts). */
+const SHOPPER_MESSAGE_CODES = new Set(['login_required', 'code_required']);
 
-/** The message to show from an error body: the tire-hotel service's own, or the BFF's for its refusals. */
-export function shopperMessage(body: unknown): string | null {
+/**
+ * The message to show from an error answer: the tire-hotel service's own, the BFF's for its refusals,
+ * or a limit's (429, read as every form reads it: the kit's limitMessage).
+ */
+export function shopperMessage(status: number, body: unknown): string | null {
+  const limit = limitMessage(status, body);
+  if (limit) return limit;
   const error = (body as ErrorBody | null)?.error;
   if (typeof error?.upstream?.message === 'string') return error.upstream.message;
   if (error?.code && SHOPPER_MESSAGE_CODES.has(error.code) && error.message) return error.message;
   return null;
+}
+
+/**
+ * What a refused step shows: the server's message, else the generic text; after a limit (429) also
+ * when to try again, since trying at once is refused again.
+ */
+export function refusalText(answer: { status: number | null; message: string | null; retryAfterS: number | null }, texts: Pick<TireHotelTexts, 'genericError' | 'tryAgainIn'>): string {
+  const message = answer.message ?? texts.genericError;
+  return answer.status === 429 && answer.retryAfterS ? `${message} ${fill(texts.tryAgainIn, { minutes: Math.ceil(answer.retryAfterS / 60) })}` : message;
 }
 
 const BASE = '/api/tirehotel';
@@ -56,7 +72,7 @@ async function call<T>(method: 'GET' | 'POST', path: string, query: Record<strin
   const answer: unknown = response.status === 204 ? null : await response.json().catch(() => null);
   if (response.ok) return { ok: true, data: answer as T };
   const retryAfterS = Number((answer as ErrorBody | null)?.error?.retryAfterSeconds ?? response.headers.get('retry-after'));
-  return { ok: false, status: response.status, message: shopperMessage(answer), retryAfterS: Number.isFinite(retryAfterS) && retryAfterS > 0 ? retryAfterS : null };
+  return { ok: false, status: response.status, message: shopperMessage(response.status, answer), retryAfterS: Number.isFinite(retryAfterS) && retryAfterS > 0 ? retryAfterS : null };
 }
 
 export const tirehotelApi = {

@@ -178,7 +178,7 @@ describe('anonymous writes', () => {
     expect((await h.se.post('/api/forms/comhub', sellCar()).set('X-Forwarded-For', uniqueAddress())).status).toBe(202);
   });
 
-  it('says so in Finnish on the Finnish site, with the number RATE_LIMIT_LEADS_PER_CLIENT sets', async () => {
+  it('says so in Finnish on the Finnish site, in Swedish for its Swedish pages, with the number RATE_LIMIT_LEADS_PER_CLIENT sets', async () => {
     const strict = await startApiHarness({ TRUST_PROXY: '1', RATE_LIMIT_LEADS_PER_CLIENT: '1/60' }, sandbox);
     try {
       const client = uniqueAddress();
@@ -187,6 +187,9 @@ describe('anonymous writes', () => {
       const refused = await post();
       expect(refused.status).toBe(429);
       expect(refused.body.error.message).toBe(fi['limit.tooMany']);
+      // A page of the Finnish site in Swedish names its language (client/forms); one the site does not have is ignored.
+      expect((await post().set('Accept-Language', 'sv')).body.error.message).toBe(sv['limit.tooMany']);
+      expect((await post().set('Accept-Language', 'en-GB,en;q=0.9')).body.error.message).toBe(fi['limit.tooMany']);
     } finally {
       await strict.close();
     }
