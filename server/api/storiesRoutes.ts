@@ -31,8 +31,7 @@ export function storiesRoutes(content: ContentClient): Router {
   addRoute(router, op, async (req, res) => {
     const { query } = parseRequest(op, req);
     const { market } = res.locals;
-    // Not the request's Accept-Language: a shared cache keeps this answer by its URL alone.
-    const language = query.lang ?? market.languages[0]!;
+    const language = query.lang ?? res.locals.language;
     if (!market.languages.includes(language)) {
       throw new ApiError(400, 'bad_request', `Invalid request: query.lang: this site has ${market.languages.join(', ')}`, {
         issues: [{ path: 'query.lang', message: `one of ${market.languages.join(', ')}` }],

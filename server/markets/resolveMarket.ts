@@ -44,8 +44,8 @@ export function requestedLanguage(market: Market, acceptLanguage: string | undef
 
 /**
  * Puts `res.locals.hostMatch` on every request and, for a market host, the market, its language
- * (from a `/{lang}` path prefix, else for an API request its Accept-Language, else the market's
- * first), that language's path prefix and translate function.
+ * (from a `/{lang}` path prefix, else the market's first), that language's path prefix and translate
+ * function (for an API request, in the language its Accept-Language names first when the market has it).
  */
 export function marketResolution(markets: readonly Market[], trustProxy: ProxyTrust): RequestHandler {
   const resolveMarket = createMarketResolver(markets);
@@ -56,10 +56,12 @@ export function marketResolution(markets: readonly Market[], trustProxy: ProxyTr
     if (match.kind === 'market') {
       res.locals.market = match.market;
       const split = splitLanguagePath(match.market, req.path);
-      const api = req.path.startsWith('/api/') ? requestedLanguage(match.market, req.get('accept-language')) : undefined;
-      res.locals.language = api ?? (split.kind === 'page' ? split.language : match.market.languages[0]!);
+      res.locals.language = split.kind === 'page' ? split.language : match.market.languages[0]!;
       res.locals.languagePrefix = languagePrefix(match.market, res.locals.language);
-      res.locals.t = translator(res.locals.language);
+      // Only an API request's messages follow Accept-Language: its answers (searches, stories) stay what
+      // the URL and body say, so no cache, ours or a shared one, keeps one shopper's language for another.
+      const api = req.path.startsWith('/api/') ? requestedLanguage(match.market, req.get('accept-language')) : undefined;
+      res.locals.t = translator(api ?? res.locals.language);
     }
     next();
   };

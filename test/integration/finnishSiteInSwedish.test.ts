@@ -61,3 +61,15 @@ describe('fi.localhost/sv is Swedish', () => {
     expect(text(res.text)).toMatch(/Originaltillbehör anpassat för/);
   });
 });
+
+describe("an API answer's language is what its request says, never the browser's Accept-Language", () => {
+  it('a search asked twice with the same body answers the same texts whatever Accept-Language the shoppers send', async () => {
+    const body = { index: 'cars', fields: ['car_id', 'car_fuel', 'car_description'], limit: 5 };
+    const post = (acceptLanguage: string) => request(harness.bff.app).post('/api/search').set('Host', fi.devHostname).set('Accept-Language', acceptLanguage).send(body);
+    const swedishFirst = await post('sv-FI,sv;q=0.9');
+    const finnishAfter = await post('fi');
+    expect(swedishFirst.status).toBe(200);
+    expect(finnishAfter.body).toEqual(swedishFirst.body);
+    expect(JSON.stringify(finnishAfter.body)).not.toMatch(/Välkommen att provköra/);
+  });
+});
