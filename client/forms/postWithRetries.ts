@@ -76,13 +76,21 @@ export function fieldsOfBadRequest(body: unknown): string[] {
   );
 }
 
+/** The BFF's refusals that ask the shopper to wait, with a text written for them in the page's language. */
+const WAIT_REFUSALS: Record<string, number> = {
+  /** A flood refused (server/security/rateLimits.ts). */
+  too_many_requests: 429,
+  /** A lead or booking that may have arrived already, held for a minute (server/api/oncePerKey.ts). */
+  submission_unconfirmed: 409,
+};
+
 /**
- * The text of the BFF's refusal of a flood (429 `too_many_requests`, server/security/rateLimits.ts),
- * already in the page's language: it says to wait, where a form's own failure text says to try again,
- * which fails again. null for every other answer: no other error message is written for shoppers.
+ * The text of a BFF refusal that asks the shopper to wait, already in the page's language: a form's own
+ * failure text says to try again, which fails again (or, for a held write, could send it twice).
+ * null for every other answer: no other error message is written for shoppers.
  */
-export function limitMessage(status: number | null, body: unknown): string | null {
-  if (status !== 429) return null;
+export function waitMessage(status: number | null, body: unknown): string | null {
   const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
-  return error?.code === 'too_many_requests' && typeof error.message === 'string' && error.message.trim() !== '' ? error.message : null;
+  const code = typeof error?.code === 'string' ? error.code : '';
+  return status !== null && WAIT_REFUSALS[code] === status && typeof error?.message === 'string' && error.message.trim() !== '' ? error.message : null;
 }

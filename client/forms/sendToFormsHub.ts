@@ -1,4 +1,4 @@
-import { DEFAULT_ATTEMPTS, DEFAULT_RETRY_DELAY_MS, fieldsOfBadRequest, limitMessage, postJsonWithRetries, type PostOptions } from './postWithRetries.js';
+import { DEFAULT_ATTEMPTS, DEFAULT_RETRY_DELAY_MS, fieldsOfBadRequest, waitMessage, postJsonWithRetries, type PostOptions } from './postWithRetries.js';
 
 export const FORMS_HUB_URL = '/api/forms/comhub';
 /** The BFF's answer for a formSubmissionId another attempt is still sending: worth one more try, unlike any other 4xx. */
@@ -16,14 +16,15 @@ export interface FormsHubOutcome {
   /** The value fields a 400 named (`customerEmail`), for the form to point at. */
   badFields: string[];
   /** A refused flood's text (429), in the page's language, for the form to show instead of its own failure text. */
-  limitMessage: string | null;
+  waitMessage: string | null;
 }
 
 /**
  * Sends a lead to the forms hub through the BFF: up to 3 attempts 1 s apart in all (network error,
  * 5xx, or a 409 while a double click's first attempt is still being sent), always with the same
  * formSubmissionId, so the hub gets one lead however many attempts reach the BFF. A 400 is final,
- * and so is a 429 (the client's limit: trying at once is refused again).
+ * and so is an answer asking the shopper to wait: a 429 (the client's limit) or a 409 for a lead
+ * that may have arrived already (held for a minute): trying at once is refused again.
  */
 export async function sendToFormsHub(submission: FormsHubSubmission, options: PostOptions = {}): Promise<FormsHubOutcome> {
   const attempts = options.attempts ?? DEFAULT_ATTEMPTS;
@@ -35,10 +36,11 @@ export async function sendToFormsHub(submission: FormsHubSubmission, options: Po
   };
   for (;;) {
     const outcome = await postJsonWithRetries(FORMS_HUB_URL, submission, { ...options, attempts: attempts - used, fetch: counted });
-    if (outcome.status === 202) return { status: 'success', badFields: [], limitMessage: null };
-    if (outcome.status !== BEING_SENT || used >= attempts) {
+    if (outcome.status === 202) return { status: 'success', badFields: [], waitMessage: null };
+    const wait = waitMessage(outcome.status, outcome.body);
+    if (outcome.status !== BEING_SENT || wait !== null || used >= attempts) {
       const badFields = outcome.status === 400 ? fieldsOfBadRequest(outcome.body).flatMap((path) => (path.startsWith('values.') ? [path.slice(7)] : [path])) : [];
-      return { status: 'failed', badFields, limitMessage: limitMessage(outcome.status, outcome.body) };
+      return { status: 'failed', badFields, waitMessage: wait };
     }
     await (options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))))(options.delayMs ?? DEFAULT_RETRY_DELAY_MS);
   }

@@ -10,7 +10,7 @@ export type SubmitStatus = 'unset' | 'sending' | 'success' | 'failed';
  * A lead form's send: one formSubmissionId for the form's whole life (retries and double clicks reuse
  * it), one send at a time, the status, and the analytics (form_interaction start/submit/success/error,
  * and a purchase with the submission id as transaction, SEK, value 0 on success). A failure is logged.
- * `send` resolves to the value fields a 400 named, for the form to mark; `limitMessage` is the text of
+ * `send` resolves to the value fields a 400 named, for the form to mark; `waitMessage` is the text of
  * a refused flood (429), which the form shows instead of its own failure text until the next submit.
  */
 export function useFormsHubSubmit(formName: string) {
@@ -18,7 +18,7 @@ export function useFormsHubSubmit(formName: string) {
   const [status, setStatus] = useState<SubmitStatus>('unset');
   // Failed at the form's own check (nothing sent): the first field to fix gets focus, not the failure text.
   const [checkFailed, setCheckFailed] = useState(false);
-  const [limitMessage, setLimitMessage] = useState<string | null>(null);
+  const [waitMessage, setWaitMessage] = useState<string | null>(null);
   const sending = useRef(false);
   const started = useRef(false);
 
@@ -38,14 +38,14 @@ export function useFormsHubSubmit(formName: string) {
       const formSubmissionId = submission.id();
       const outcome = await sendToFormsHub({ formName, formSubmissionId, values });
       sending.current = false;
-      setLimitMessage(outcome.limitMessage);
+      setWaitMessage(outcome.waitMessage);
       setStatus(outcome.status);
       if (outcome.status === 'success') {
         pushToDataLayer({ event: 'form_interaction', form_name: formName, action: 'success' });
         pushToDataLayer({ event: 'purchase', ecommerce: { transaction_id: formSubmissionId, currency: 'SEK', value: 0 } });
       } else {
         pushToDataLayer({ event: 'form_interaction', form_name: formName, action: 'error' });
-        console.error(`${formName} not sent`, { formSubmissionId, badFields: outcome.badFields, limited: outcome.limitMessage !== null });
+        console.error(`${formName} not sent`, { formSubmissionId, badFields: outcome.badFields, limited: outcome.waitMessage !== null });
       }
       return outcome.badFields;
     },
@@ -55,8 +55,8 @@ export function useFormsHubSubmit(formName: string) {
   /** A submit the form's own check stopped: failed too (part 2 §5.2), until the next send; values are never reset here. */
   const failed = useCallback(() => {
     setCheckFailed(true);
-    setLimitMessage(null);
+    setWaitMessage(null);
     setStatus('failed');
   }, []);
-  return { status, checkFailed, limitMessage, send, interacted, failed };
+  return { status, checkFailed, waitMessage, send, interacted, failed };
 }

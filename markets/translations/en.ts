@@ -19,6 +19,7 @@ export const en: Dictionary = {
   'limit.codeSends': 'You have requested too many codes. Please wait a while before requesting a new code.',
   'limit.codeVoid': 'Too many incorrect attempts. The code is no longer valid, please request a new code.',
   'limit.codeGuesses': 'Too many attempts. Please wait a moment and try again.',
+  'submission.unconfirmed': 'We could not confirm that it was sent, but it may have arrived. Please wait a minute before sending it again, so that it does not arrive twice.',
   'page.homeTitle': 'Cars, servicing and parts',
   'page.homeDescription': 'New and used cars, servicing, tyres and bodyshop at {site}.',
   'page.homeHeading': 'Welcome to {site}',

@@ -19,6 +19,7 @@ export const fi: Dictionary = {
   'limit.codeSends': 'Olet pyytänyt liian monta koodia. Odota hetki ennen kuin pyydät uuden koodin.',
   'limit.codeVoid': 'Liian monta virheellistä yritystä. Koodi ei ole enää voimassa, pyydä uusi koodi.',
   'limit.codeGuesses': 'Liian monta yritystä. Odota hetki ja yritä uudelleen.',
+  'submission.unconfirmed': 'Emme voineet varmistaa lähetyksen perillemenoa, mutta se on voinut mennä perille. Odota minuutti ennen kuin lähetät uudelleen, jottei se mene perille kahdesti.',
   'page.homeTitle': 'Autot, huolto ja korjaamo',
   'page.homeDescription': 'Uudet ja käytetyt autot, huolto, renkaat ja korjaamo – {site}.',
   'page.homeHeading': 'Tervetuloa – {site}',

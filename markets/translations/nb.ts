@@ -19,6 +19,7 @@ export const nb: Dictionary = {
   'limit.codeSends': 'Du har bedt om for mange koder. Vent litt før du ber om en ny kode.',
   'limit.codeVoid': 'For mange feil forsøk. Koden er ikke lenger gyldig, be om en ny kode.',
   'limit.codeGuesses': 'For mange forsøk. Vent litt og prøv igjen.',
+  'submission.unconfirmed': 'Vi kunne ikke bekrefte at det ble sendt, men det kan ha kommet fram. Vent et minutt før du sender igjen, så det ikke kommer fram to ganger.',
   'page.homeTitle': 'Biler, service og verksted',
   'page.homeDescription': 'Nye og brukte biler, service, dekk og verksted hos {site}.',
   'page.homeHeading': 'Velkommen til {site}',

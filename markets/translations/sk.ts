@@ -19,6 +19,7 @@ export const sk: Dictionary = {
   'limit.codeSends': 'Požiadali ste o príliš veľa kódov. Chvíľu počkajte, kým požiadate o nový kód.',
   'limit.codeVoid': 'Príliš veľa nesprávnych pokusov. Kód už nie je platný, požiadajte o nový kód.',
   'limit.codeGuesses': 'Príliš veľa pokusov. Chvíľu počkajte a skúste to znova.',
+  'submission.unconfirmed': 'Nepodarilo sa nám overiť, či sa odoslanie podarilo, no mohlo dôjsť. Pred ďalším odoslaním počkajte minútu, aby nedošlo dvakrát.',
   'page.homeTitle': 'Autá, servis a dielňa',
   'page.homeDescription': 'Nové a jazdené autá, servis, pneumatiky a dielňa – {site}.',
   'page.homeHeading': 'Vitajte v {site}',

@@ -22,6 +22,7 @@ export const sv = {
   'limit.codeSends': 'Du har begärt för många koder. Vänta en stund innan du skickar en ny kod.',
   'limit.codeVoid': 'För många felaktiga försök. Koden är inte längre giltig, skicka en ny kod.',
   'limit.codeGuesses': 'För många försök. Vänta en stund och försök igen.',
+  'submission.unconfirmed': 'Vi kunde inte bekräfta att det skickades, men det kan ha kommit fram. Vänta en minut innan du skickar igen, så att det inte kommer fram två gånger.',
   'page.homeTitle': 'Bilar, service och verkstad',
   'page.homeDescription': 'Nya och begagnade bilar, service, däck och verkstad hos {site}.',
   'page.homeHeading': 'Välkommen till {site}',

@@ -108,7 +108,7 @@ export function mechmateRoutes(mechmate: MechmateClient, limits: RequestLimits, 
     // Counted before the booking: one client cannot take a workshop's free times wholesale.
     await countOrRefuse(res, limits.limiters.bookingsPerClient, limits.clientKey(req), 'limit.tooMany');
     const key = writeKey(bookingRequestId, `${res.locals.market.id}:mechmate`, booking);
-    res.set('Cache-Control', 'no-store').json(await oncePerKey(bookings, key, () => mechmate.book(booking, writeContextOf(req, res))));
+    res.set('Cache-Control', 'no-store').json(await oncePerKey(bookings, key, () => mechmate.book(booking, writeContextOf(req, res)), { t: res.locals.t }));
   });
   addRoute(router, ops.authorizedWorkshop, async (req, res) => {
     const { params } = parseRequest(ops.authorizedWorkshop, req);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SubmissionLedger } from '../cache/submissionLedger.js';
 import { ApiError } from '../http/apiError.js';
+import type { Translate } from '../../markets/translations/dictionaries.js';
 import { UpstreamError } from '../upstream/upstreamError.js';
 
 /**
@@ -11,7 +12,7 @@ import { UpstreamError } from '../upstream/upstreamError.js';
  * (409 `submission_unconfirmed`) for a while rather than risk a second lead or booking. Without a
  * key it is simply made.
  */
-export async function oncePerKey<T>(ledger: SubmissionLedger, key: string | undefined, write: () => Promise<T>, options: OncePerKeyOptions<T> = {}): Promise<T> {
+export async function oncePerKey<T>(ledger: SubmissionLedger, key: string | undefined, write: () => Promise<T>, options: OncePerKeyOptions<T>): Promise<T> {
   if (key === undefined) return write();
   const reservation = await ledger.reserve(key);
   if (reservation === 'delivered') {
@@ -20,7 +21,7 @@ export async function oncePerKey<T>(ledger: SubmissionLedger, key: string | unde
     if (options.keptAnswer) return options.keptAnswer();
   }
   if (reservation === 'unconfirmed') {
-    throw new ApiError(409, 'submission_unconfirmed', 'An earlier attempt may have been made; it is not sent again for a minute, so nothing is made twice');
+    throw new ApiError(409, 'submission_unconfirmed', options.t('submission.unconfirmed'));
   }
   if (reservation !== 'reserved') throw new ApiError(409, 'submission_in_progress', 'This is being sent; try again in a moment');
   let value: T;
@@ -35,6 +36,8 @@ export async function oncePerKey<T>(ledger: SubmissionLedger, key: string | unde
 }
 
 export interface OncePerKeyOptions<T> {
+  /** The shopper's language: a held write's answer is read by the shopper (the forms show it). */
+  t: Translate;
   /** The answer for a write delivered without its answer kept (as versions before 2026-11 kept form leads), when it can be told. */
   keptAnswer?: () => T;
 }

@@ -152,7 +152,7 @@ export function tirehotelRoutes(tirehotel: TirehotelClient, cookies: TokenCookie
     const session = await sessionOf(req);
     await countOrRefuse(res, limiters.bookingsPerClient, clientKey(req), 'limit.tooMany');
     const key = writeKey(bookingRequestId, `${res.locals.market.id}:tirehotel:${query.departmentIdentifier}`, booking);
-    res.json(await oncePerKey(bookings, key, () => tirehotel.create(query.departmentIdentifier, booking, session, writeContextOf(req, res))));
+    res.json(await oncePerKey(bookings, key, () => tirehotel.create(query.departmentIdentifier, booking, session, writeContextOf(req, res)), { t: res.locals.t }));
   });
   addRoute(router, ops.review, async (req, res) => {
     const { body } = parseRequest(ops.review, req);

@@ -52,7 +52,7 @@ describe('sending the contact form', () => {
   it('makes 3 attempts 1 s apart with the same formSubmissionId, then reports the failure', async () => {
     const post = poster(502);
     const wait = jest.fn(() => Promise.resolve());
-    await expect(sendContactForm(payload, { fetch: post as unknown as typeof fetch, wait })).resolves.toEqual({ status: 'error', limitMessage: null });
+    await expect(sendContactForm(payload, { fetch: post as unknown as typeof fetch, wait })).resolves.toEqual({ status: 'error', waitMessage: null });
     expect(post).toHaveBeenCalledTimes(3);
     expect(post.mock.calls.every(([url]) => url === '/api/forms/comhub')).toBe(true);
     expect(new Set(bodiesOf(post).map((b) => b.formSubmissionId))).toEqual(new Set(['same-id-123']));
@@ -62,20 +62,20 @@ describe('sending the contact form', () => {
 
   it('succeeds on the attempt that gets a 202, after network errors and busy answers', async () => {
     const post = jest.fn<() => Promise<Response>>().mockRejectedValueOnce(new TypeError('offline')).mockImplementationOnce(() => answer(409)).mockImplementation(() => answer(202));
-    await expect(sendContactForm(payload, { fetch: post as unknown as typeof fetch, wait: () => Promise.resolve() })).resolves.toEqual({ status: 'success', limitMessage: null });
+    await expect(sendContactForm(payload, { fetch: post as unknown as typeof fetch, wait: () => Promise.resolve() })).resolves.toEqual({ status: 'success', waitMessage: null });
     expect(post).toHaveBeenCalledTimes(3);
   });
 
   it('does not repeat a request the server refused as invalid', async () => {
     const post = poster(400);
-    await expect(sendContactForm(payload, { fetch: post as unknown as typeof fetch, wait: () => Promise.resolve() })).resolves.toEqual({ status: 'error', limitMessage: null });
+    await expect(sendContactForm(payload, { fetch: post as unknown as typeof fetch, wait: () => Promise.resolve() })).resolves.toEqual({ status: 'error', waitMessage: null });
     expect(post).toHaveBeenCalledTimes(1);
   });
 
   it('on a refused flood (429) tries once and brings the server’s text, which says to wait', async () => {
     const message = 'Du har skickat för många förfrågningar. Vänta en stund och försök igen.';
     const post = jest.fn((_url: string, _init: RequestInit) => Promise.resolve(new Response(JSON.stringify({ error: { code: 'too_many_requests', message, requestId: 'r' } }), { status: 429 })));
-    await expect(sendContactForm(payload, { fetch: post as unknown as typeof fetch, wait: () => Promise.resolve() })).resolves.toEqual({ status: 'error', limitMessage: message });
+    await expect(sendContactForm(payload, { fetch: post as unknown as typeof fetch, wait: () => Promise.resolve() })).resolves.toEqual({ status: 'error', waitMessage: message });
     expect(post).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { z } from 'zod';
-import { fieldsOfBadRequest, limitMessage, postJsonWithRetries } from '../../client/forms/postWithRetries.js';
+import { fieldsOfBadRequest, waitMessage, postJsonWithRetries } from '../../client/forms/postWithRetries.js';
 import { readSession, removeSession, writeSession } from '../../client/storage/sessionStore.js';
 import { pushToDataLayer } from '../../client/analytics/dataLayer.js';
 
@@ -35,18 +35,18 @@ describe('posting a form with retries', () => {
     const fetchMock = jest.fn(() => Promise.resolve(answer(429, refusal)));
     const outcome = await postJsonWithRetries('/api/forms/comhub', {}, { fetch: fetchMock as unknown as typeof fetch, wait: noWait });
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(limitMessage(outcome.status, outcome.body)).toBe(refusal.error.message);
+    expect(waitMessage(outcome.status, outcome.body)).toBe(refusal.error.message);
   });
 
   it('takes a message for the shopper only from the limits’ 429, never from another error body', () => {
     const body = (code: string, message = 'Too many requests at once from this address') => ({ error: { code, message, requestId: 'r' } });
-    expect(limitMessage(429, body('too_many_requests', 'Liian monta pyyntöä.'))).toBe('Liian monta pyyntöä.');
-    expect(limitMessage(429, body('too_many_in_flight'))).toBeNull();
-    expect(limitMessage(429, body('too_many_requests', ' '))).toBeNull();
-    expect(limitMessage(400, body('too_many_requests', 'x'))).toBeNull();
-    expect(limitMessage(502, body('upstream_status', 'comhub answered 502'))).toBeNull();
-    expect(limitMessage(429, '<html>Too Many Requests</html>')).toBeNull();
-    expect(limitMessage(null, null)).toBeNull();
+    expect(waitMessage(429, body('too_many_requests', 'Liian monta pyyntöä.'))).toBe('Liian monta pyyntöä.');
+    expect(waitMessage(429, body('too_many_in_flight'))).toBeNull();
+    expect(waitMessage(429, body('too_many_requests', ' '))).toBeNull();
+    expect(waitMessage(400, body('too_many_requests', 'x'))).toBeNull();
+    expect(waitMessage(502, body('upstream_status', 'comhub answered 502'))).toBeNull();
+    expect(waitMessage(429, '<html>Too Many Requests</html>')).toBeNull();
+    expect(waitMessage(null, null)).toBeNull();
   });
 
   it('names the page’s language, so the BFF words a refusal in it (fi.localhost/sv)', async () => {

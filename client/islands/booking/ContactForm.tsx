@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { BookingRequest, type BookingRequest as BookingRequestBody } from '../../../contracts/upstream/mechmate.js';
 import { FormAlert, TextAreaField, TextField } from '../../forms/fields.js';
-import { limitMessage, postJsonWithRetries } from '../../forms/postWithRetries.js';
+import { postJsonWithRetries, waitMessage } from '../../forms/postWithRetries.js';
 import { useSchemaForm } from '../../forms/useSchemaForm.js';
 import { useSubmissionId } from '../../forms/useSubmissionId.js';
 import { errorCodeOf } from './bookingApi.js';
@@ -70,7 +70,7 @@ export function ContactForm({ state, dispatch, texts, onSlotTaken }: ContactForm
     }
     const code = errorCodeOf(outcome.body);
     console.error('booking failed', outcome.status, code);
-    const text = limitMessage(outcome.status, outcome.body) ?? bookingErrorText(code, texts);
+    const text = waitMessage(outcome.status, outcome.body) ?? bookingErrorText(code, texts);
     setFailure((previous) => ({ text, attempt: (previous?.attempt ?? 0) + 1 }));
     if (code === 'TimeslotNotAvailable') onSlotTaken();
   });

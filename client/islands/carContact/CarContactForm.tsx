@@ -42,7 +42,7 @@ export function CarContactForm({ car, sellers, labels }: CarContactProps) {
   const [values, setValues] = useState<ContactValues>(EMPTY);
   const [errors, setErrors] = useState<ContactErrors>({});
   const [status, setStatus] = useState<Status>('idle');
-  const [limitMessage, setLimitMessage] = useState<string | null>(null);
+  const [waitMessage, setWaitMessage] = useState<string | null>(null);
   const submission = useSubmissionId();
   const form = useRef<HTMLFormElement>(null);
   const outcome = useRef<HTMLParagraphElement>(null);
@@ -75,7 +75,7 @@ export function CarContactForm({ car, sellers, labels }: CarContactProps) {
     const outcome = await sendContactForm(contactPayload(values, car, formSubmissionId));
     pushToDataLayer({ event: 'form_interaction', form_name: CONTACT_FORM_NAME, action: outcome.status });
     if (outcome.status === 'success') pushToDataLayer({ event: 'purchase', ecommerce: { transaction_id: formSubmissionId, currency: 'SEK', value: 0 } });
-    setLimitMessage(outcome.limitMessage);
+    setWaitMessage(outcome.waitMessage);
     setStatus(outcome.status);
   };
 
@@ -105,7 +105,7 @@ export function CarContactForm({ car, sellers, labels }: CarContactProps) {
     <form className="car-contact" ref={form} noValidate onSubmit={submit}>
       {status === 'error' && (
         <p className="car-contact__failure" role="alert" tabIndex={-1} ref={outcome}>
-          {limitMessage ?? labels.failure}
+          {waitMessage ?? labels.failure}
         </p>
       )}
       <p className="car-contact__note">{labels.requiredNote}</p>

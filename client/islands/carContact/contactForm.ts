@@ -66,8 +66,8 @@ export function contactPayload(values: ContactValues, car: ContactCar, formSubmi
 
 export type SendOptions = Pick<PostOptions, 'fetch' | 'wait'>;
 
-/** `limitMessage`: a refused flood's text (429) from the kit, shown instead of the form's own failure text. */
-export type ContactOutcome = { status: 'success' | 'error'; limitMessage: string | null };
+/** `waitMessage`: a refused flood's text (429) from the kit, shown instead of the form's own failure text. */
+export type ContactOutcome = { status: 'success' | 'error'; waitMessage: string | null };
 
 /**
  * Posts to /api/forms/comhub through the form kit's sender: up to 3 attempts, 1 s apart, on a network
@@ -75,5 +75,5 @@ export type ContactOutcome = { status: 'success' | 'error'; limitMessage: string
  */
 export async function sendContactForm(payload: ReturnType<typeof contactPayload>, options: SendOptions = {}): Promise<ContactOutcome> {
   const outcome = await sendToFormsHub(payload, { ...options, attempts: SEND_ATTEMPTS, delayMs: RETRY_DELAY_MS });
-  return { status: outcome.status === 'success' ? 'success' : 'error', limitMessage: outcome.limitMessage };
+  return { status: outcome.status === 'success' ? 'success' : 'error', waitMessage: outcome.waitMessage };
 }

@@ -29,7 +29,7 @@ export function SellCarForm({ formName, labels }: SellCarFormProps) {
   }, focusFirstError(form, FIELDS, hub.failed));
 
   return (
-    <LeadFormShell status={hub.status} checkFailed={hub.checkFailed} limitMessage={hub.limitMessage} onSubmit={onSubmit} labels={labels} footnote={labels.footnote} className="sell-car-form">
+    <LeadFormShell status={hub.status} checkFailed={hub.checkFailed} waitMessage={hub.waitMessage} onSubmit={onSubmit} labels={labels} footnote={labels.footnote} className="sell-car-form">
       <div onFocusCapture={hub.interacted} className="lead-form__fields">
         <TextField label={labels.regno} required error={error('regno')} autoComplete="off" autoCapitalize="characters" maxLength={10} {...form.register('regno')} />
         <TextField

@@ -18,7 +18,7 @@ export function SellCarShortForm({ formName, labels }: SellCarFormProps) {
   const onSubmit = form.handleSubmit(async (values) => markServerErrors(form, await hub.send(values), FIELDS), focusFirstError(form, FIELDS, hub.failed));
 
   return (
-    <LeadFormShell status={hub.status} checkFailed={hub.checkFailed} limitMessage={hub.limitMessage} onSubmit={onSubmit} labels={labels} footnote={labels.footnote} className="sell-car-form sell-car-form--short">
+    <LeadFormShell status={hub.status} checkFailed={hub.checkFailed} waitMessage={hub.waitMessage} onSubmit={onSubmit} labels={labels} footnote={labels.footnote} className="sell-car-form sell-car-form--short">
       <div onFocusCapture={hub.interacted} className="lead-form__fields">
         <SellCarContactFields
           labels={labels}

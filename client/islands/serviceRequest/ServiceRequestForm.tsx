@@ -46,7 +46,7 @@ export function ServiceRequestForm({ dealers, typeMC, labels, dateFormat }: Serv
   }, focusFirstError(form, FIELDS));
 
   return (
-    <LeadFormShell status={hub.status} limitMessage={hub.limitMessage} onSubmit={onSubmit} labels={labels} className="service-request-form">
+    <LeadFormShell status={hub.status} waitMessage={hub.waitMessage} onSubmit={onSubmit} labels={labels} className="service-request-form">
       <div onFocusCapture={hub.interacted} className="lead-form__fields">
         {fixed ? (
           <div className="form-field">

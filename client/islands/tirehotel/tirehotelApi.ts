@@ -2,7 +2,7 @@ import type {
   ReviewRequest, TimeslotDaysResponse, TimeslotRangeRequest, TimeslotsResponse, TirehotelBookingRequest, TirehotelConfirmation,
   TirehotelCustomer, TirehotelValidated,
 } from '../../../contracts/upstream/tirehotel.js';
-import { limitMessage } from '../../forms/postWithRetries.js';
+import { waitMessage } from '../../forms/postWithRetries.js';
 import { fill, type TireHotelTexts } from './tirehotelTexts.js';
 
 /**
@@ -33,11 +33,11 @@ const SHOPPER_MESSAGE_CODES = new Set(['login_required', 'code_required']);
 
 /**
  * The message to show from an error answer: the tire-hotel service's own, the BFF's for its refusals,
- * or a limit's (429, read as every form reads it: the kit's limitMessage).
+ * or one asking the shopper to wait (a limit's 429, a held booking's 409: the kit's waitMessage).
  */
 export function shopperMessage(status: number, body: unknown): string | null {
-  const limit = limitMessage(status, body);
-  if (limit) return limit;
+  const wait = waitMessage(status, body);
+  if (wait) return wait;
   const error = (body as ErrorBody | null)?.error;
   if (typeof error?.upstream?.message === 'string') return error.upstream.message;
   if (error?.code && SHOPPER_MESSAGE_CODES.has(error.code) && error.message) return error.message;

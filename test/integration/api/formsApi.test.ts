@@ -2,6 +2,7 @@ import { jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { request as undiciRequest } from 'undici';
 import { issuePaths, listen, startApiHarness, waitFor } from '../../support/apiHarness.js';
+import { sv } from '../../../markets/translations/sv.js';
 import { sandboxDataset } from '../../../sandbox/data/dataset.js';
 import { MOTORCYCLE_DEALER_SITE_ID, MOTORCYCLE_WORKSHOP_EMAIL } from '../../../sandbox/data/motorcycleDealer.js';
 
@@ -99,6 +100,7 @@ describe('the forms hub relay', () => {
     const retry = await submit(FORMS.contact, 'se', id);
     expect(retry.status).toBe(409);
     expect(retry.body.error.code).toBe('submission_unconfirmed');
+    expect(retry.body.error.message).toBe(sv['submission.unconfirmed']);
     expect(submitted().filter((s) => s === id)).toHaveLength(1);
   });
 
