@@ -95,7 +95,7 @@ export function createApp(deps: AppDependencies): express.Express {
   app.use(concurrentRequestsPerClient(config.clientLimits.maxConcurrentRequests));
   app.use(deps.clientAssets);
   app.use(faviconRoutes());
-  app.use(marketResolution(deps.markets, config.trustProxy));
+  app.use(marketResolution(deps.markets, config.trustProxy, config.devHosts));
 
   app.use((req, res, next) => {
     const match = res.locals.hostMatch;

@@ -90,6 +90,8 @@ const EnvSchema = z.object({
   CONTENT_WEBHOOK_SECRET: z.string().min(16, 'expected at least 16 characters').optional(),
   // The development index page on bare localhost (links to every market's host); default: on outside production.
   DEV_INDEX_PAGE: flag.optional(),
+  // The markets' *.localhost hosts; default: on outside production and with the sandbox (npm start).
+  DEV_HOSTS: flag.optional(),
   // Workshop event stream (GET /api/mechmate/departments/closestAvailable).
   WORKSHOP_STREAM_IDLE_TIMEOUT_MS: millis(20_000),
   WORKSHOP_STREAM_HEARTBEAT_MS: millis(15_000),
@@ -153,6 +155,8 @@ export interface Config {
   isProduction: boolean;
   /** Serve the page listing every market's development host on bare `localhost`. */
   devIndexPage: boolean;
+  /** Whether the markets' development hosts (se.localhost) are served. */
+  devHosts: boolean;
   logLevel: Env['LOG_LEVEL'];
   /** Which proxies' X-Forwarded-* headers to believe, and the one reading of a request's client (server/http/proxyTrust.ts). */
   trustProxy: ProxyTrust;
@@ -229,6 +233,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cgroupLimitByte
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
     devIndexPage: e.DEV_INDEX_PAGE ?? e.NODE_ENV !== 'production',
+    // A deployment answers only its real hostnames: a client naming `se.localhost:<any port>` would
+    // otherwise get pages and sitemaps built, and cached, for an origin of its choosing.
+    devHosts: e.DEV_HOSTS ?? (e.NODE_ENV !== 'production' || e.SANDBOX),
     logLevel: e.LOG_LEVEL,
     trustProxy: new ProxyTrust(e.TRUST_PROXY),
     rateLimits: { redisPrefix: e.RATE_LIMIT_REDIS_PREFIX, windows: rateLimitWindows(present) },

@@ -9,18 +9,18 @@ export type HostMatch = { kind: 'market'; market: Market } | { kind: 'index' } |
 
 const INDEX_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** Builds the hostname → market table once; lookups are one Map read. */
-export function createMarketResolver(markets: readonly Market[]) {
+/** Builds the hostname → market table once; lookups are one Map read. `devHosts`: the *.localhost hosts and bare localhost too. */
+export function createMarketResolver(markets: readonly Market[], devHosts = true) {
   const byHost = new Map<string, Market>();
   for (const market of markets) {
-    for (const host of [...market.hostnames, market.devHostname]) byHost.set(host, market);
+    for (const host of [...market.hostnames, ...(devHosts ? [market.devHostname] : [])]) byHost.set(host, market);
   }
   return function resolveMarket(hostHeader: string | undefined): HostMatch {
     const host = normaliseHost(hostHeader);
     if (!host) return { kind: 'unknown' };
     const market = byHost.get(host);
     if (market) return { kind: 'market', market };
-    return INDEX_HOSTS.has(host) ? { kind: 'index' } : { kind: 'unknown' };
+    return devHosts && INDEX_HOSTS.has(host) ? { kind: 'index' } : { kind: 'unknown' };
   };
 }
 
@@ -47,8 +47,8 @@ export function requestedLanguage(market: Market, acceptLanguage: string | undef
  * (from a `/{lang}` path prefix, else the market's first), that language's path prefix and translate
  * function (for an API request, in the language its Accept-Language names first when the market has it).
  */
-export function marketResolution(markets: readonly Market[], trustProxy: ProxyTrust): RequestHandler {
-  const resolveMarket = createMarketResolver(markets);
+export function marketResolution(markets: readonly Market[], trustProxy: ProxyTrust, devHosts: boolean): RequestHandler {
+  const resolveMarket = createMarketResolver(markets, devHosts);
   return (req, res, next) => {
     // X-Forwarded-Host (first value) only from a trusted proxy, as for the fast paths' signatures.
     const match = resolveMarket(trustProxy.client(req).host);

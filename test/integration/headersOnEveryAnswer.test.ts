@@ -10,7 +10,7 @@ import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
 jest.setTimeout(120_000);
 
 // Production (HSTS is sent there) with the page cache on, so its fast path answers too.
-const peers = sandboxedBffForThisFile({ NODE_ENV: 'production', PAGE_CACHE: 'true' });
+const peers = sandboxedBffForThisFile({ NODE_ENV: 'production', DEV_HOSTS: 'true', PAGE_CACHE: 'true' });
 let server: Awaited<ReturnType<typeof listen>>;
 beforeAll(async () => {
   server = await listen(peers.bff.app);

@@ -79,6 +79,25 @@ describe('hosts that are not a market', () => {
   });
 });
 
+describe('a deployment (production, every upstream URL set)', () => {
+  it('answers only its real hostnames: se.localhost with any port is an unknown host, no page built for it', async () => {
+    const deployed = createTestApp({ NODE_ENV: 'production' }, { sandboxUrl: sandbox.url });
+    try {
+      const before = sandbox.upstreamCalls('content');
+      for (const host of ['se.localhost', 'se.localhost:12345', 'localhost:3000']) {
+        const res = await request(deployed.app).get('/').set('Host', host);
+        expect(res.status).toBe(404);
+      }
+      expect((await request(deployed.app).get('/sitemap.xml').set('Host', 'se.localhost:4242')).status).toBe(404);
+      expect(sandbox.upstreamCalls('content')).toBe(before);
+      const real = await request(deployed.app).get('/').set('Host', MARKETS.find((m) => m.id === 'se')!.hostnames[0]!);
+      expect(real.status).toBe(200);
+    } finally {
+      await deployed.close();
+    }
+  });
+});
+
 describe('error answers', () => {
   it('gives an unknown page the market 404 page in its language', async () => {
     const res = await request(app).get('/finns-inte').set('Host', 'se.localhost');

@@ -1,4 +1,6 @@
-import { ConfigError, loadConfig } from '../../server/config.js';
+import { ConfigError, loadConfig, UPSTREAM_SERVICES } from '../../server/config.js';
+
+const UPSTREAMS = Object.fromEntries(UPSTREAM_SERVICES.map((s) => [`UPSTREAM_${s.toUpperCase()}_URL`, `http://${s}:8080`]));
 
 describe('loadConfig', () => {
   it('gives every setting a default, so a fresh clone starts with no environment', () => {
@@ -14,6 +16,13 @@ describe('loadConfig', () => {
     expect(config.trustProxy.setting).toBe(1);
     expect(config.upstreamTimeoutsMs.search).toBe(1500);
     expect(config.redisUrl).toBe('redis://redis:6379');
+  });
+
+  it('answers on the development hosts outside production and with the sandbox, not in a deployment, unless DEV_HOSTS says otherwise', () => {
+    expect(loadConfig({}).devHosts).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', SANDBOX: 'true' }).devHosts).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', ...UPSTREAMS }).devHosts).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEV_HOSTS: 'true', ...UPSTREAMS }).devHosts).toBe(true);
   });
 
   it('shows the development index page outside production unless DEV_INDEX_PAGE says otherwise', () => {

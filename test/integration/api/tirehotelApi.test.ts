@@ -76,7 +76,7 @@ describe('tire hotel sign-in', () => {
   });
 
   it('marks the token cookies Secure in production', async () => {
-    const production = await startApiHarness({ NODE_ENV: 'production' }, sandbox);
+    const production = await startApiHarness({ NODE_ENV: 'production', DEV_HOSTS: 'true' }, sandbox);
     try {
       const phone = (await production.se.get('/api/tirehotel/authorization/search?regNo=JKL012')).body.encryptedPhoneNumber as string;
       const login = await production.se.post(`/api/tirehotel/authorization/login?encryptedPhoneNumber=${phone}`);
