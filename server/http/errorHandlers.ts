@@ -49,5 +49,17 @@ function fromHttpError(err: unknown): ApiError | undefined {
   if (typeof e?.status !== 'number' || e.status < 400 || e.status >= 500) return undefined;
   if (e.type === 'entity.too.large') return new ApiError(413, 'payload_too_large', 'The request body is too large');
   if (e.type === 'entity.parse.failed') return new ApiError(400, 'bad_request', 'The request body is not valid JSON');
-  return new ApiError(e.status, 'bad_request', 'The request could not be read');
+  return new ApiError(e.status, HTTP_ERROR_CODES[e.status] ?? 'bad_request', 'The request could not be read');
 }
+
+/** The code says what the status says (a 415 is not a plain bad request). */
+const HTTP_ERROR_CODES: Record<number, string> = {
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  411: 'length_required',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  416: 'range_not_satisfiable',
+};

@@ -37,6 +37,15 @@ describe('the Origin check on POSTs', () => {
 });
 
 describe('the API surface', () => {
+  it('names a refusal by what its status says: 415 for a body it cannot decode, 403 for a path that climbs out of /assets', async () => {
+    const charset = await h.se.post('/api/search').set('Content-Type', 'application/json; charset=bogus').send('{}');
+    expect(charset.status).toBe(415);
+    expect(charset.body.error).toMatchObject({ code: 'unsupported_media_type', requestId: expect.any(String) });
+    const climb = await h.se.get('/assets/..%2f..%2fpackage.json');
+    expect(climb.status).toBe(403);
+    expect(climb.body.error).toMatchObject({ code: 'forbidden' });
+  });
+
   it('answers unknown routes under /api with 404 JSON', async () => {
     const res = await h.se.get('/api/mechmate/nothing-here');
     expect(res.status).toBe(404);
