@@ -91,7 +91,7 @@ export function composeApp(options: {
     ),
     metrics,
     /** GET /metrics for the operator's listener (METRICS_PORT); the public app has no /metrics. */
-    metricsApp: metricsEndpoint(metrics.registry),
+    metricsApp: metricsEndpoint(metrics.scraped),
     searchCache,
     pageCache: pageCaching?.cache,
     redis,

@@ -2,9 +2,29 @@ import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { DependencyProbe } from './http/health.js';
 
-/** The process's Prometheus metrics, one registry per app (so tests can run apps side by side). */
+/**
+ * prom-client's default metrics (CPU, memory, GC, event-loop lag, handles) describe the process, and what
+ * they start cannot be stopped: a GC observer and an event-loop monitor with no off switch, which keep the
+ * registry they were given for the rest of the process, and with it every metric in it (the cache gauges'
+ * collect callbacks reach the app's caches). So they are collected once a process, into a registry of their
+ * own that an app's /metrics adds to its own: an app closed (tests and scripts start several in one
+ * process) leaves nothing behind.
+ */
+let processRegistry: Registry | undefined;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+/** The app's Prometheus metrics, one registry per app (so tests can run apps side by side). */
 export class Metrics {
   readonly registry = new Registry();
+
+  /** What /metrics shows: this app's registry, then the process's default metrics when the app reports them. */
+  readonly scraped: readonly Registry[];
 
   readonly httpRequests = new Histogram({
     name: 'bff_http_request_duration_seconds',
@@ -105,7 +125,7 @@ export class Metrics {
   }
 
   constructor(options: { defaultMetrics?: boolean } = {}) {
-    if (options.defaultMetrics) collectDefaultMetrics({ register: this.registry });
+    this.scraped = options.defaultMetrics ? [this.registry, processMetrics()] : [this.registry];
     this.loopDelay.enable();
   }
 
