@@ -58,7 +58,7 @@ export function formsRoutes(comhub: ComhubClient, ledger: SubmissionLedger, limi
     const submission = { ...body, values: values as typeof body.values };
     const send = () => comhub.submit(submission, writeContextOf(req, res));
     const key = writeKey(body.formSubmissionId, `${res.locals.market.id}:${body.formName}`, checked);
-    res.status(202).json(await oncePerKey(ledger, key, send, { t: res.locals.t, keptAnswer: () => ({ formSubmissionId: body.formSubmissionId }) }));
+    res.status(202).json(await oncePerKey(ledger, key, send, { t: res.locals.t }));
   });
   return router;
 }

@@ -12,13 +12,12 @@ import { UpstreamError } from '../upstream/upstreamError.js';
  * (409 `submission_unconfirmed`) for a while rather than risk a second lead or booking. Without a
  * key it is simply made.
  */
-export async function oncePerKey<T>(ledger: SubmissionLedger, key: string | undefined, write: () => Promise<T>, options: OncePerKeyOptions<T>): Promise<T> {
+export async function oncePerKey<T>(ledger: SubmissionLedger, key: string | undefined, write: () => Promise<T>, options: OncePerKeyOptions): Promise<T> {
   if (key === undefined) return write();
   const reservation = await ledger.reserve(key);
   if (reservation === 'delivered') {
     const answer = await ledger.answerOf(key);
     if (answer !== undefined) return JSON.parse(answer) as T;
-    if (options.keptAnswer) return options.keptAnswer();
   }
   if (reservation === 'unconfirmed') {
     throw new ApiError(409, 'submission_unconfirmed', options.t('submission.unconfirmed'));
@@ -35,11 +34,9 @@ export async function oncePerKey<T>(ledger: SubmissionLedger, key: string | unde
   return value;
 }
 
-export interface OncePerKeyOptions<T> {
+export interface OncePerKeyOptions {
   /** The shopper's language: a held write's answer is read by the shopper (the forms show it). */
   t: Translate;
-  /** The answer for a write delivered without its answer kept (as versions before 2026-11 kept form leads), when it can be told. */
-  keptAnswer?: () => T;
 }
 
 /** The service answered with an error, the request never left, or we refused it ourselves: nothing was made. */

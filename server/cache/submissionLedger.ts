@@ -18,7 +18,6 @@ export const UNCONFIRMED_HOLD_MS = 60_000;
 const KEY_PREFIX = 'bff:forms:submission:';
 const IN_FLIGHT = 'in_flight';
 const UNCONFIRMED = 'unconfirmed';
-const DELIVERED = 'delivered';
 
 export interface SubmissionLedgerOptions {
   /** Bound of this process's own memory of ids (estimated heap bytes). */
@@ -37,7 +36,7 @@ export interface SubmissionLedgerOptions {
  * and released when the service certainly did not make it, so a retry can try again.
  */
 export class SubmissionLedger {
-  /** A state above or the answer a delivered write gave (JSON); bounded by estimated heap bytes (two a character, plus the LRU's slots). */
+  /** 'in_flight', 'unconfirmed', or the answer a delivered write gave (JSON); bounded by estimated heap bytes (two a character, plus the LRU's slots). */
   private readonly memory: LRUCache<string, string>;
   private readonly prefix: string;
   private readonly inFlightTtlMs: number;
@@ -76,8 +75,8 @@ export class SubmissionLedger {
   }
 
   /** `answer`: what the write answered (JSON), given again to a retry of it (answerOf). */
-  async markDelivered(id: string, answer?: string): Promise<void> {
-    await this.hold(id, answer ?? DELIVERED, DELIVERED_TTL_MS);
+  async markDelivered(id: string, answer: string): Promise<void> {
+    await this.hold(id, answer, DELIVERED_TTL_MS);
   }
 
   /** The write may have been made: no attempt with this id is sent for UNCONFIRMED_HOLD_MS. */
@@ -89,7 +88,7 @@ export class SubmissionLedger {
   async answerOf(id: string): Promise<string | undefined> {
     const key = this.prefix + id;
     const stored = this.memory.get(key) ?? (await this.redis.available()?.get(key).catch(() => null)) ?? undefined;
-    return stored === undefined || [IN_FLIGHT, UNCONFIRMED, DELIVERED].includes(stored) ? undefined : stored;
+    return stored === undefined || stored === IN_FLIGHT || stored === UNCONFIRMED ? undefined : stored;
   }
 
   async release(id: string): Promise<void> {
