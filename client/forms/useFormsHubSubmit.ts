@@ -11,7 +11,8 @@ export type SubmitStatus = 'unset' | 'sending' | 'success' | 'failed';
  * it), one send at a time, the status, and the analytics (form_interaction start/submit/success/error,
  * and a purchase with the submission id as transaction, SEK, value 0 on success). A failure is logged.
  * `send` resolves to the value fields a 400 named, for the form to mark; `waitMessage` is the text of
- * a refused flood (429), which the form shows instead of its own failure text until the next submit.
+ * a refusal asking the shopper to wait (a limit's 429, a maybe-arrived lead's 409), which the form
+ * shows instead of its own failure text until the next submit.
  */
 export function useFormsHubSubmit(formName: string) {
   const submission = useSubmissionId();
@@ -45,7 +46,7 @@ export function useFormsHubSubmit(formName: string) {
         pushToDataLayer({ event: 'purchase', ecommerce: { transaction_id: formSubmissionId, currency: 'SEK', value: 0 } });
       } else {
         pushToDataLayer({ event: 'form_interaction', form_name: formName, action: 'error' });
-        console.error(`${formName} not sent`, { formSubmissionId, badFields: outcome.badFields, limited: outcome.waitMessage !== null });
+        console.error(`${formName} not sent`, { formSubmissionId, badFields: outcome.badFields, toldToWait: outcome.waitMessage !== null });
       }
       return outcome.badFields;
     },

@@ -11,7 +11,7 @@ export function LeadFormShell({ status, checkFailed = false, waitMessage = null,
   status: SubmitStatus;
   /** The failure is the form's own check (nothing sent): the text shows, the focus goes to the first field to fix. */
   checkFailed?: boolean;
-  /** The server refused a flood (useFormsHubSubmit): its text, shown instead of `labels.failure`. */
+  /** The server asked the shopper to wait (useFormsHubSubmit): its text, shown instead of `labels.failure`. */
   waitMessage?: string | null;
   onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
   labels: { requiredNote: string; submit: string; submitting: string; failure: string; successTitle: string; successText: string };
