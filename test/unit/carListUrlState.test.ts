@@ -123,3 +123,12 @@ describe('what a URL can make the car list carry', () => {
     expect(keptQuery(new URLSearchParams(`utm_source=mail&brand=${'x'.repeat(600)}&utm_medium=x`))).toBe('utm_source=mail&utm_medium=x');
   });
 });
+
+describe('the searches of a deep list', () => {
+  it('ask the search service for facets once, on the first page: the panel shows only those', () => {
+    const bodies = carListSearchBodies(withPage(EMPTY_STATE, 19));
+    expect(bodies).toHaveLength(20);
+    expect(bodies[0]!.facets?.length).toBeGreaterThan(0);
+    expect(bodies.slice(1).every((body) => body.facets === undefined)).toBe(true);
+  });
+});

@@ -91,7 +91,8 @@ export function CarList(props: CarListProps) {
     try {
       const fetched = await withFacetsToUndo(next, await fetchCarList(next, controller.signal, props.defaults, fromPage),
         async () => cache.current.get(carListQuery(EMPTY_STATE)) ?? fetchCarList(EMPTY_STATE, controller.signal, props.defaults));
-      const merged = fromPage === 0 ? fetched : { ...fetched, cars: [...before.cars.slice(0, fromPage * CAR_LIST_PAGE_SIZE), ...fetched.cars] };
+      // More pages of the same list keep its facets (only a first page asks for them).
+      const merged = fromPage === 0 ? fetched : { ...fetched, facets: before.facets, cars: [...before.cars.slice(0, fromPage * CAR_LIST_PAGE_SIZE), ...fetched.cars] };
       cache.current.set(key, merged);
       setResults(merged);
     } catch {

@@ -187,7 +187,8 @@ export interface CarListSearchBody {
   index: 'cars';
   fields: string[];
   keyphrase?: string;
-  facets: string[];
+  /** The first page only. */
+  facets?: string[];
   limit: number;
   offset: number;
   sort_name?: CarSortName;
@@ -214,7 +215,8 @@ export function carListSearchBody(state: CarListState, page: number, defaults: r
     index: 'cars',
     fields: [...CAR_SUMMARY_FIELDS],
     ...(state.keyphrase ? { keyphrase: state.keyphrase } : {}),
-    facets: [...CAR_LIST_FACETS],
+    // The panel shows the first page's facets: a later page asking again would only cost the search service.
+    ...(page === 0 ? { facets: [...CAR_LIST_FACETS] } : {}),
     limit: CAR_LIST_PAGE_SIZE,
     offset: CAR_LIST_PAGE_SIZE * page,
     ...(state.sortName ? { sort_name: state.sortName } : {}),
