@@ -226,7 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cgroupLimitByte
   if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
     throw new ConfigError(`Invalid environment variable HTTP_HEADERS_TIMEOUT_MS=${JSON.stringify(String(e.HTTP_HEADERS_TIMEOUT_MS))}: expected at most HTTP_REQUEST_TIMEOUT_MS (${e.HTTP_REQUEST_TIMEOUT_MS})`);
   }
-  const memory = memoryBudget({ budgetMb: e.MEMORY_BUDGET_MB, cgroupLimitBytes: e.MEMORY_BUDGET_MB === undefined ? cgroupLimitBytes() : undefined, pageCacheMaxMb: e.PAGE_CACHE_MAX_MB });
+  const memory = memoryBudget({ budgetMb: e.MEMORY_BUDGET_MB, cgroupLimitBytes: e.MEMORY_BUDGET_MB === undefined ? cgroupLimitBytes() : undefined, pageCacheMaxMb: e.PAGE_CACHE_MAX_MB, embeddedSandbox: unsetUpstream !== undefined });
   return {
     port: e.PORT,
     host: e.HOST,

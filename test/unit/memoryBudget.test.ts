@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { loadConfig } from '../../server/config.js';
-import { cgroupMemoryLimitBytes, MEMORY_SHARES } from '../../server/memoryBudget.js';
+import { loadConfig, UPSTREAM_SERVICES } from '../../server/config.js';
+import { cgroupMemoryLimitBytes, EMBEDDED_SANDBOX_HEAP_MB, MEMORY_SHARES } from '../../server/memoryBudget.js';
+
+const UPSTREAMS = Object.fromEntries(UPSTREAM_SERVICES.map((s) => [`UPSTREAM_${s.toUpperCase()}_URL`, `http://${s}:8080`]));
 
 const MB = 1024 * 1024;
 const files = (contents: Record<string, string>) => (path: string) => {
@@ -28,7 +30,10 @@ describe('the memory budget', () => {
     const { memory, pageCache } = loadConfig({ MEMORY_BUDGET_MB: '512' });
     expect(pageCache.maxBytes).toBe(32 * MB);
     expect(memory.bytes.searchLocal).toBe(16 * MB);
-    expect(memory.heapLimitMb).toBe(256);
+    // No upstream URL: the sandbox runs in this process and its heap is added (npm start).
+    expect(memory.heapLimitMb).toBe(256 + EMBEDDED_SANDBOX_HEAP_MB);
+    const deployed = loadConfig({ MEMORY_BUDGET_MB: '512', ...UPSTREAMS });
+    expect(deployed.memory.heapLimitMb).toBe(256);
     // With Redis the process's own search store is not made; without it the local layer's entries are views of it.
     const withRedis = Object.entries(memory.bytes).filter(([name]) => name !== 'searchMemoryStore').reduce((sum, [, bytes]) => sum + bytes, 0);
     expect(withRedis / (512 * MB)).toBeLessThan(0.2);
@@ -41,7 +46,7 @@ describe('the memory budget', () => {
   });
 
   it('is printed as the V8 flag the start command gives node, and V8 takes it', () => {
-    const flag = execFileSync(process.execPath, ['--import', 'tsx', 'server/heapLimit.ts'], { env: { ...process.env, MEMORY_BUDGET_MB: '512' }, encoding: 'utf8' }).trim();
+    const flag = execFileSync(process.execPath, ['--import', 'tsx', 'server/heapLimit.ts'], { env: { ...process.env, MEMORY_BUDGET_MB: '512', ...UPSTREAMS }, encoding: 'utf8' }).trim();
     expect(flag).toBe('--max-old-space-size=256');
     const limit = Number(execFileSync(process.execPath, [flag, '-p', 'require("v8").getHeapStatistics().heap_size_limit'], { encoding: 'utf8' }));
     expect(limit / MB).toBeGreaterThanOrEqual(256);
