@@ -15,6 +15,8 @@ const PERSONAL_COOKIES = [PREVIEW_COOKIE, ...Object.values(TOKEN_COOKIES)];
 
 /** Longer addresses are not worth a cache slot (and bound the key's size). */
 const MAX_URL_LENGTH = 2_048;
+/** No page reads a longer value (a keyphrase is at most 200 characters, a filter value 100). */
+const MAX_PAGE_VALUE_LENGTH = 256;
 
 export interface PageKey {
   /** `market|path|language|origin|query`: market and path first, so a purge can match a prefix. */
@@ -67,12 +69,28 @@ export function pageQuery(originalUrl: string): string {
   const kept = new URLSearchParams();
   for (const [name, value] of new URLSearchParams(originalUrl.slice(mark + 1))) {
     const pair = `${name}=${value}`;
-    if (!isPageParameter(name) || seen.has(pair)) continue;
+    if (!isPageParameter(name) || value.length > MAX_PAGE_VALUE_LENGTH || seen.has(pair)) continue;
     seen.add(pair);
     kept.append(name, value);
   }
   kept.sort();
   return kept.toString();
+}
+
+/**
+ * The query a page reads, cached or not: pageQuery's parameters, as many as fit in MAX_URL_LENGTH. Pages
+ * put it on many links (chips, load more, language links, the hero search's hidden fields), so what a
+ * URL adds beyond it, junk or length, could otherwise multiply a page's size.
+ */
+export function pageSearchParams(req: Pick<Request, 'originalUrl'>): URLSearchParams {
+  const read = new URLSearchParams();
+  let length = 0;
+  for (const [name, value] of new URLSearchParams(pageQuery(req.originalUrl))) {
+    length += new URLSearchParams([[name, value]]).toString().length + 1;
+    if (length > MAX_URL_LENGTH) break;
+    read.append(name, value);
+  }
+  return read;
 }
 
 /** The key prefix of every variant of one page (queries, languages' origins), for a purge. */

@@ -1,4 +1,5 @@
 import type { Market } from '../../markets/schema.js';
+import { pageSearchParams } from '../pageCache/pageKey.js';
 import type { Translate } from '../../markets/translations/dictionaries.js';
 import { carCardTextsOf, mileageLabelKey } from '../../client/cars/carCardTexts.js';
 import { distanceUnitText } from '../../client/cars/formatCar.js';
@@ -26,7 +27,7 @@ import type { PageDeps } from './pageDeps.js';
  */
 export const carListPageKind: ContentPageKind = async ({ page, blockData, req, res, ctx, deps }) => {
   const { market, language, t } = res.locals;
-  const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
+  const query = pageSearchParams(req);
   const parsed = parseCarListState(query, market.distanceUnit);
   const results = await searchCarList(parsed, market, deps, ctx);
   if (results.failed) res.locals.pageIncomplete = true;

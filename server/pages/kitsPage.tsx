@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { pageSearchParams } from '../pageCache/pageKey.js';
 import { facetsOf, type KitsResult } from '../../client/islands/kits/KitsSearch.js';
 import { toKitItem } from '../../client/islands/kits/kitItem.js';
 import { KITS_PAGE_SIZE, kitsQueryOf, kitsSearchBody, type KitsQuery } from '../../client/islands/kits/kitsQuery.js';
@@ -28,7 +29,7 @@ export async function searchKitPages(deps: Pick<PageDeps, 'searchCache'>, res: R
 
 /** The kits page: its blocks, then the kits search (filters and pages from the query, so it works without JavaScript). */
 export const kitsPage: ContentPageKind = async ({ page, blockData, req, res, ctx, deps }) => {
-  const { query, pages } = kitsQueryOf(new URLSearchParams(req.originalUrl.split('?')[1] ?? ''));
+  const { query, pages } = kitsQueryOf(pageSearchParams(req));
   // Search failure: logged, and the island shows its error text (a later search may still succeed).
   const initial = await searchKitPages(deps, res, query, pages, ctx).catch((err: unknown) => {
     deps.logger.warn({ err, requestId: ctx.requestId }, 'kits search failed');

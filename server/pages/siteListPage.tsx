@@ -1,4 +1,5 @@
 import { ContentPageView } from '../../views/pages/ContentPageView.js';
+import { pageSearchParams } from '../pageCache/pageKey.js';
 import { SiteListView } from '../../views/pages/sites/SiteListView.js';
 import type { ContentPageKind } from './contentPageKinds.js';
 import type { SiteFilterChip } from '../../views/pages/sites/SiteFilterChips.js';
@@ -8,7 +9,7 @@ import { loadSiteList, SITE_SEARCH_THRESHOLD, type SiteListData } from './sitesD
 /** The site list: the page's blocks, then every site (or the shopper's search `?q=`) as cards. */
 export const siteListPage: ContentPageKind = async ({ page, blockData, req, res, ctx, deps }) => {
   const keyphrase = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, 200) : '';
-  const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
+  const query = pageSearchParams(req);
   const filters = siteListFilters(query);
   const { t } = res.locals;
   // Each filter value is a chip whose link is this page without it (the query part; the view adds the path).

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { pageSearchParams } from '../pageCache/pageKey.js';
 import type { Response } from 'express';
 import { renderToString } from 'react-dom/server';
 import type { Logger } from 'pino';
@@ -9,7 +10,6 @@ import type { LayoutData } from '../../views/layout/layoutData.js';
 import { PageContext, type PageContextValue } from '../../views/PageContext.js';
 import { languageLinks, localisedMarket, localisePath, pageAlternates } from '../markets/languagePath.js';
 import { siteOrigin } from '../markets/siteOrigin.js';
-import { CONTENT_PREVIEW_QUERY } from '../../contracts/upstream/content.js';
 import { withoutTrailingSlashes } from '../../contracts/pagePath.js';
 import { inSpan } from '../tracing/spans.js';
 
@@ -34,8 +34,7 @@ export function createPageRenderer(assets: AssetResolver, logger: Logger): Rende
     let islandCount = 0;
     // req.path is the content path: a language prefix was taken off by languageRouting (server/markets/languagePath.ts).
     const contentPath = withoutTrailingSlashes(res.req.path || '/');
-    const searchParams = new URLSearchParams(res.req.originalUrl.split('?')[1] ?? '');
-    searchParams.delete(CONTENT_PREVIEW_QUERY);
+    const searchParams = pageSearchParams(res.req);
     const alternates = pageAlternates(market, language, contentPath, page.head);
     const editing = res.locals.previewToken !== undefined;
     const context: PageContextValue = {

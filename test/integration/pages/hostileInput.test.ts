@@ -94,3 +94,19 @@ describe('a car-list URL that asks for everything at once', () => {
     expect(answer.text).not.toContain('x'.repeat(600));
   });
 });
+
+describe('a page asked with kilobytes of parameters no page reads', () => {
+  const junk = `${'a&'.repeat(1_000)}z=${'!'.repeat(3_000)}`;
+  it.each([
+    ['se.localhost', '/'],
+    ['se.localhost', '/anlaggningar?site_departments.brands.name=Volvo&site_departments.brands.name=BMW'],
+    ['fi.localhost', '/ajankohtaista'],
+    ['fi.localhost', '/sv/autot'],
+  ])('%s%s is the size of the plain page: no link carries them', async (host, path) => {
+    const get = (query: string) => send(server.origin, { name: path, kind: 'page', method: 'GET', host, headers: {}, path: `${path}${path.includes('?') ? '&' : '?'}${query}` });
+    const plain = await get('');
+    const asked = await get(junk);
+    expect(asked.status).toBe(200);
+    expect(asked.text.length).toBeLessThan(plain.text.length + 2_000);
+  });
+});
