@@ -6,6 +6,7 @@ import { sv } from '../../markets/translations/sv.js';
 import { SELL_CAR_PATHS } from '../../sandbox/data/content/leadFormPages.js';
 import { mechmateOperations } from '../../server/api/mechmateRoutes.js';
 import { startBrowserSession } from '../support/browserSession.js';
+import { field, fillSellCar, isFocused, type SellCarFieldTexts } from '../support/leadFormFields.js';
 
 // The sandbox paces the workshop stream; a short pace keeps the booking quick.
 process.env.SANDBOX_STREAM_INTERVAL_MS = '150';
@@ -17,7 +18,7 @@ process.env.SANDBOX_STREAM_INTERVAL_MS = '150';
 const session = startBrowserSession({ RATE_LIMIT_LEADS_PER_CLIENT: '1/600', RATE_LIMIT_BOOKINGS_PER_CLIENT: '1/600', RATE_LIMIT_LOOKUPS_PER_CLIENT: '1/600' });
 jest.setTimeout(90_000);
 
-interface SellCarTexts { regno: string; mileage: string; name: string; phone: string; email: string; sell: string; message: string; submit: string }
+interface SellCarTexts extends SellCarFieldTexts { message: string; submit: string }
 const SWEDISH: SellCarTexts = { regno: 'Registreringsnummer', mileage: 'Miltal (mil)', name: 'Namn', phone: 'Telefon', email: 'E-post', sell: 'Sälja bilen', message: 'Meddelande', submit: 'Skicka' };
 const FINNISH_SITE_IN_SWEDISH: SellCarTexts = { ...SWEDISH, mileage: 'Mätarställning (km)' };
 const FINNISH: SellCarTexts = { regno: 'Rekisterinumero', mileage: 'Ajomäärä (km)', name: 'Nimi', phone: 'Puhelin', email: 'Sähköposti', sell: 'Myydä auton', message: 'Viesti', submit: 'Lähetä' };
@@ -49,17 +50,10 @@ const aLead = (siteName: string) => ({
   values: { customerName: 'Per', customerPhone: '+46701234567', customerEmail: 'per@example.se', option: 'sellCar' },
 });
 
-/** A field by its label text; a required field's label ends with an asterisk. */
-const field = (form: Locator, text: string) => form.getByLabel(new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
-const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
 
-async function fillSellCar(form: Locator, texts: SellCarTexts) {
-  await field(form, texts.regno).fill('ABC123');
-  await field(form, texts.mileage).fill('12000');
-  await field(form, texts.name).fill('Per Testsson');
-  await field(form, texts.phone).fill('+46 70 123 45 67');
-  await field(form, texts.email).fill('per@example.se');
-  await field(form, texts.sell).check();
+/** The shared fill, and a message that must survive the refusal too. */
+async function fillSellCarWithMessage(form: Locator, texts: SellCarTexts) {
+  await fillSellCar(form, texts);
   await field(form, texts.message).fill('Servad varje år');
 }
 
@@ -76,14 +70,14 @@ describe('a household that meets the lead limit', () => {
   it('se sell-car: the second lead from one address shows the Swedish limit text, not “try again”; tried once a click, every value kept', async () => {
     const first = await open('se.localhost', SELL_CAR_PATHS.se, '/api/forms/comhub');
     const firstForm = first.page.locator('[data-island="sellCar"][data-hydrated="true"]');
-    await fillSellCar(firstForm, SWEDISH);
+    await fillSellCarWithMessage(firstForm, SWEDISH);
     await firstForm.getByRole('button', { name: 'Skicka' }).click();
     await firstForm.locator('.lead-form__success-card [role="status"]').waitFor();
     await first.page.context().close();
 
     const { page, posts } = await open('se.localhost', SELL_CAR_PATHS.se, '/api/forms/comhub');
     const form = page.locator('[data-island="sellCar"][data-hydrated="true"]');
-    await fillSellCar(form, SWEDISH);
+    await fillSellCarWithMessage(form, SWEDISH);
     await form.getByRole('button', { name: 'Skicka' }).click();
     const alert = form.getByRole('alert');
     await expect(alert.textContent()).resolves.toBe(sv['limit.tooMany']);
@@ -105,7 +99,7 @@ describe('a household that meets the lead limit', () => {
     const { page } = await open('fi.localhost', path, '/api/forms/comhub');
     await spend(page, '/api/forms/comhub', aLead('Hedin Automotive Suomi'));
     const form = page.locator('[data-island="sellCar"][data-hydrated="true"]');
-    await fillSellCar(form, texts);
+    await fillSellCarWithMessage(form, texts);
     await form.getByRole('button', { name: texts.submit }).click();
     await expect(form.getByRole('alert').textContent()).resolves.toBe(limitText);
     await expectValuesKept(form, texts);

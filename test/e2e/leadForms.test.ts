@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { MOTORCYCLE_DEALER_SITE_ID, MOTORCYCLE_WORKSHOP_EMAIL } from '../../sandbox/data/motorcycleDealer.js';
 import { SELL_CAR_PATHS, SELL_CAR_SHORT_PATH } from '../../sandbox/data/content/leadFormPages.js';
 import { startBrowserSession } from '../support/browserSession.js';
+import { field, fillSellCar, isFocused, type SellCarFieldTexts } from '../support/leadFormFields.js';
 
 const session = startBrowserSession();
 jest.setTimeout(60_000);
@@ -11,7 +12,7 @@ jest.setTimeout(60_000);
 const BOOK_SERVICE = '/verksted/bestill-time';
 const MC_PAGE = '/verksted/mc-verksted';
 
-interface SellCarTexts { host: string; path: string; formName: string; regno: string; mileage: string; name: string; phone: string; email: string; sell: string; submit: string }
+interface SellCarTexts extends SellCarFieldTexts { host: string; path: string; formName: string; submit: string }
 const SELL_CAR: Record<'se' | 'se-used' | 'fi' | 'uk', SellCarTexts> = {
   se: { host: 'se.localhost', path: SELL_CAR_PATHS.se, formName: 'Hedin AutomotiveSellCarForm', regno: 'Registreringsnummer', mileage: 'Miltal (mil)', name: 'Namn', phone: 'Telefon', email: 'E-post', sell: 'Sälja bilen', submit: 'Skicka' },
   'se-used': { host: 'se-used.localhost', path: SELL_CAR_PATHS['se-used'], formName: 'Begagnat.seSellCarForm', regno: 'Registreringsnummer', mileage: 'Miltal (mil)', name: 'Namn', phone: 'Telefon', email: 'E-post', sell: 'Sälja bilen', submit: 'Skicka' },
@@ -40,18 +41,6 @@ async function open(host: string, path: string, island: string): Promise<{ page:
   return { page, form, posts };
 }
 
-async function fillSellCar(form: Locator, texts: SellCarTexts) {
-  await field(form, texts.regno).fill('ABC123');
-  await field(form, texts.mileage).fill('12000');
-  await field(form, texts.name).fill('Per Testsson');
-  await field(form, texts.phone).fill('+46 70 123 45 67');
-  await field(form, texts.email).fill('per@example.se');
-  await field(form, texts.sell).check();
-}
-
-/** A field by its label text; a required field's label ends with an asterisk. */
-const field = (form: Locator, text: string) => form.getByLabel(new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
-const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
 
 describe('sell-car form', () => {
   it.each(Object.keys(SELL_CAR) as (keyof typeof SELL_CAR)[])('%s: is sent once, as the site’s own form name, and shows the success card', async (market) => {
