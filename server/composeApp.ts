@@ -19,6 +19,7 @@ import { layoutCacheOf } from './pages/loadLayout.js';
 import { createPageCache } from './pageCache/createPageCache.js';
 import { WebhookReplays } from './pageCache/webhookReplays.js';
 import { createRequestLimits } from './security/rateLimits.js';
+import { createStoreBudgets } from './security/storeBudgets.js';
 import { loadRedirects } from './redirects/load-redirects.js';
 import { createUpstreams } from './upstream/upstreams.js';
 
@@ -44,6 +45,7 @@ export function composeApp(options: {
   const share = config.memory.bytes;
   const ownStore = config.redisUrl ? undefined : memoryStore(share.searchMemoryStore);
   const local = localSearchLayer(share.searchLocal);
+  const budgets = createStoreBudgets(redis, { keyPrefix: config.rateLimits.redisPrefix, windows: config.storeBudgets });
   const searchCache = new SearchCache({
     store: ownStore ?? redisStore(redis),
     local,
@@ -53,9 +55,10 @@ export function composeApp(options: {
     staleWhileRevalidateMs: config.searchCache.staleWhileRevalidateMs,
     metrics,
     logger,
+    budget: budgets.searches,
   });
   const searchFastPath = new SearchFastPath({ cache: searchCache, trustProxy: config.trustProxy, lifecycle: options.lifecycle, metrics, logger, learnedMaxBytes: share.searchFastPath });
-  const pageCaching = config.pageCache.enabled ? createPageCache(config, redis, metrics, options.lifecycle, logger) : undefined;
+  const pageCaching = config.pageCache.enabled ? createPageCache(config, redis, budgets.pages, metrics, options.lifecycle, logger) : undefined;
   const layouts = layoutCacheOf(upstreams.content, share.layout);
   const limits = createRequestLimits(redis, config);
   // Every cache's bytes in /metrics beside its share (the page cache's and ledger's are reported where they are made).

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseTrustProxy, ProxyTrust, type TrustProxySetting } from './http/proxyTrust.js';
 import { RATE_LIMIT_DEFAULTS, rateLimitEnvName, type RateLimitName, type RateLimitWindow } from './security/rateLimits.js';
+import { STORE_BUDGET_DEFAULTS, storeBudgetEnvName, type StoreBudgetName, type StoreBudgetWindow } from './security/storeBudgets.js';
 import { cgroupMemoryLimitBytes, memoryBudget, type MemoryBudget } from './memoryBudget.js';
 
 /**
@@ -82,7 +83,6 @@ const EnvSchema = z.object({
   PAGE_CACHE_MAX_MB: z.coerce.number({ message: 'expected megabytes' }).int().min(1).max(4_096).optional(),
   // What the process may use in all; every cache takes a share (server/memoryBudget.ts). Default: the cgroup limit, else 256.
   MEMORY_BUDGET_MB: z.coerce.number({ message: 'expected megabytes' }).int().min(128).max(65_536).optional(),
-  PAGE_CACHE_STORES_PER_CLIENT_PER_MIN: z.coerce.number({ message: 'expected a whole number' }).int().min(1).max(1_000_000).default(120),
   // What a CDN or other shared cache is told (s-maxage, stale-while-revalidate) about a cached page.
   PAGE_CDN_MAX_AGE_S: seconds.default(30),
   PAGE_CDN_SWR_S: seconds.default(300),
@@ -140,10 +140,36 @@ function rateLimitWindows(env: Record<string, string | undefined>): Record<RateL
   return Object.fromEntries(entries) as Record<RateLimitName, RateLimitWindow>;
 }
 
+/** `STORE_BUDGET_<NAME>=<megabytes>/<seconds>`, one variable per store of server/security/storeBudgets.ts. */
+const storeBudgetWindow = z
+  .string()
+  .regex(/^\d{1,5}(?:\.\d{1,3})?\/\d{1,6}$/, 'expected <megabytes>/<seconds>, e.g. 4/60')
+  .transform((v): StoreBudgetWindow => {
+    const [megabytes, durationS] = v.split('/').map(Number) as [number, number];
+    return { bytes: Math.round(megabytes * 1024 * 1024), durationS };
+  })
+  .refine((w) => w.bytes >= 1024 && w.durationS >= 1, 'expected at least 0.001 MB in at least 1 second');
+
+function storeBudgetWindows(env: Record<string, string | undefined>): Record<StoreBudgetName, StoreBudgetWindow> {
+  const entries = (Object.keys(STORE_BUDGET_DEFAULTS) as StoreBudgetName[]).map((name) => {
+    const variable = storeBudgetEnvName(name);
+    const value = env[variable];
+    if (value === undefined) return [name, STORE_BUDGET_DEFAULTS[name]] as const;
+    const parsed = storeBudgetWindow.safeParse(value);
+    if (!parsed.success) throw new ConfigError(`Invalid environment variable ${variable}=${JSON.stringify(value)}: ${parsed.error.issues[0]!.message}`);
+    return [name, parsed.data] as const;
+  });
+  return Object.fromEntries(entries) as Record<StoreBudgetName, StoreBudgetWindow>;
+}
+
 export type Env = z.infer<typeof EnvSchema>;
 
 /** Every variable the process reads (deploy manifests name only these: test/unit/kubernetesManifests.test.ts). */
-export const ENV_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
+export const ENV_VARIABLES: readonly string[] = [
+  ...Object.keys(EnvSchema.shape),
+  ...(Object.keys(RATE_LIMIT_DEFAULTS) as RateLimitName[]).map(rateLimitEnvName),
+  ...(Object.keys(STORE_BUDGET_DEFAULTS) as StoreBudgetName[]).map(storeBudgetEnvName),
+];
 
 export const UPSTREAM_SERVICES = ['search', 'content', 'mechmate', 'tirehotel', 'comhub', 'codeweaver', 'maps', 'media'] as const;
 export type UpstreamService = (typeof UPSTREAM_SERVICES)[number];
@@ -162,6 +188,8 @@ export interface Config {
   trustProxy: ProxyTrust;
   /** Every abuse and brute-force limit (server/security/rateLimits.ts) and where their counters live in Redis. */
   rateLimits: { redisPrefix: string; windows: Record<RateLimitName, RateLimitWindow> };
+  /** What one client may make each shared store keep (server/security/storeBudgets.ts), counted under the rate limits' prefix. */
+  storeBudgets: Record<StoreBudgetName, StoreBudgetWindow>;
   redisUrl: string | undefined;
   /** Base URL per upstream service; undefined means "use the embedded sandbox". */
   upstreamUrls: Record<UpstreamService, string | undefined>;
@@ -179,8 +207,6 @@ export interface Config {
     maxBytes: number;
     redisPrefix: string;
     cdn: { maxAgeS: number; staleWhileRevalidateS: number };
-    /** New pages one client (req.ip) may make the cache store a minute, counted across containers; beyond, its misses are rendered for it alone. */
-    storesPerClientPerMin: number;
   };
   contentWebhookSecret: string | undefined;
   /** The memory budget and each cache's bytes of it. */
@@ -239,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cgroupLimitByte
     logLevel: e.LOG_LEVEL,
     trustProxy: new ProxyTrust(e.TRUST_PROXY),
     rateLimits: { redisPrefix: e.RATE_LIMIT_REDIS_PREFIX, windows: rateLimitWindows(present) },
+    storeBudgets: storeBudgetWindows(present),
     redisUrl: e.REDIS_URL,
     upstreamUrls: {
       search: e.UPSTREAM_SEARCH_URL,
@@ -271,7 +298,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cgroupLimitByte
       maxBytes: memory.bytes.pageCache,
       redisPrefix: e.PAGE_CACHE_REDIS_PREFIX,
       cdn: { maxAgeS: e.PAGE_CDN_MAX_AGE_S, staleWhileRevalidateS: e.PAGE_CDN_SWR_S },
-      storesPerClientPerMin: e.PAGE_CACHE_STORES_PER_CLIENT_PER_MIN,
     },
     contentWebhookSecret: e.CONTENT_WEBHOOK_SECRET,
     memory,

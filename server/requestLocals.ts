@@ -8,6 +8,8 @@ declare global {
   namespace Express {
     interface Locals {
       hostMatch: HostMatch;
+      /** Who the client is for its limits and budgets: its address as the configured proxies report it (IPv6 by /64). */
+      clientKey: string;
       /** Set on every request whose Host names a market (all page and /api routes). */
       market: Market;
       language: Language;

@@ -6,6 +6,7 @@ import type { SearchRequest, SearchResponse } from '../../contracts/upstream/sea
 import type { SearchClient } from '../upstream/searchClient.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
 import type { CacheStore } from './cacheStores.js';
+import type { StoreBudget } from '../security/storeBudgets.js';
 import { normaliseSearchRequest, searchCacheKey } from './normaliseSearchRequest.js';
 
 export type CacheResult = 'hit' | 'miss' | 'stale' | 'bypass';
@@ -57,6 +58,8 @@ export class SearchCache {
       now?: () => number;
       /** Estimated heap bytes of parsed answers kept for pages. */
       parsedMaxBytes: number;
+      /** What the client whose call fetched an answer may make us keep (server/security/storeBudgets.ts); unset: everything. */
+      budget?: StoreBudget;
     },
   ) {
     this.parsed = new LRUCache({ maxSize: options.parsedMaxBytes, sizeCalculation: (held) => held.heapBytes });
@@ -119,6 +122,17 @@ export class SearchCache {
     this.options.local.set(key, entry, { ttl: Math.max(1, entry.storedAt + this.options.ttlMs - (this.options.now ?? Date.now)()) });
   }
 
+  /**
+   * Keeps a fetched answer here and in the store when the client that fetched it has the bytes left
+   * in its budget (a refresh, with no client, replaces what is kept); an answer over the largest entry is never kept.
+   */
+  private async keep(key: string, entry: Entry, stored: Buffer, client: string | undefined): Promise<void> {
+    const { budget } = this.options;
+    if (budget && !(client ? await budget.admit(client, stored.length) : stored.length <= budget.maxEntryBytes)) return;
+    this.remember(key, entry);
+    await this.options.store.set(key, stored, this.options.ttlMs + this.options.staleWhileRevalidateMs);
+  }
+
   /** One upstream call per key at a time in this process; the answer is stored when it arrives. */
   private fetchOnce(key: string, canonical: SearchRequest, ctx: CallContext, store = true): Promise<Entry> {
     const running = this.inFlight.get(key);
@@ -129,9 +143,8 @@ export class SearchCache {
       .then((value) => {
         // The client parsed the answer with the search contract: this is the one check it gets.
         const { entry, stored } = newEntry((this.options.now ?? Date.now)(), Buffer.from(JSON.stringify(value)));
-        if (store) this.remember(key, entry);
-        // Not awaited: the shopper's answer does not wait for the cache write.
-        if (store) void this.options.store.set(key, stored, this.options.ttlMs + this.options.staleWhileRevalidateMs);
+        // Not awaited: the shopper's answer does not wait for the budget or the cache write.
+        if (store) void this.keep(key, entry, stored, ctx.client);
         return entry;
       })
       .finally(() => this.inFlight.delete(key));

@@ -2,7 +2,8 @@ import type { Request, Response } from 'express';
 import type { CallContext } from '../upstream/upstreamHttp.js';
 
 /**
- * What an upstream call carries from the shopper's request: its id for the logs, and a signal
+ * What an upstream call carries from the shopper's request: its id for the logs, the client whose
+ * byte budgets what it stores counts against, and a signal
  * that fires when the shopper's connection closes before the answer is sent, to abandon the work.
  */
 export function callContextOf(req: Request, res: Response): CallContext {
@@ -19,7 +20,7 @@ export function callContextOf(req: Request, res: Response): CallContext {
  * abandoned call would leave it unknown whether the service made it.
  */
 export function writeContextOf(req: Request, res: Response): CallContext {
-  const { market, language } = res.locals as Partial<Pick<typeof res.locals, 'market' | 'language'>>;
+  const { market, language, clientKey } = res.locals as Partial<Pick<typeof res.locals, 'market' | 'language' | 'clientKey'>>;
   const otherLanguage = market && language && language !== market.languages[0] ? language : undefined;
-  return { requestId: String(req.id), ...(otherLanguage ? { language: otherLanguage } : {}) };
+  return { requestId: String(req.id), ...(otherLanguage ? { language: otherLanguage } : {}), ...(clientKey ? { client: clientKey } : {}) };
 }

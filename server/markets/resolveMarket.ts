@@ -51,8 +51,10 @@ export function marketResolution(markets: readonly Market[], trustProxy: ProxyTr
   const resolveMarket = createMarketResolver(markets, devHosts);
   return (req, res, next) => {
     // X-Forwarded-Host (first value) only from a trusted proxy, as for the fast paths' signatures.
-    const match = resolveMarket(trustProxy.client(req).host);
+    const client = trustProxy.client(req);
+    const match = resolveMarket(client.host);
     res.locals.hostMatch = match;
+    res.locals.clientKey = client.limitKey;
     if (match.kind === 'market') {
       res.locals.market = match.market;
       const split = splitLanguagePath(match.market, req.path);

@@ -1,3 +1,4 @@
+import type { Request } from 'express';
 import type { Logger } from 'pino';
 import type { RedisConnection } from '../cache/redisConnection.js';
 import type { Config } from '../config.js';
@@ -9,7 +10,7 @@ import { PageCacheMetrics } from './pageCacheMetrics.js';
 import { LocalPageStore, RedisPageStore } from './pageStores.js';
 import { purgeBus } from './purgeBus.js';
 import { forgetCachedLayouts } from '../pages/loadLayout.js';
-import { SharedRateLimiter } from '../security/sharedRateLimiter.js';
+import type { StoreBudget } from '../security/storeBudgets.js';
 
 export interface PageCaching {
   cache: PageCache;
@@ -18,15 +19,15 @@ export interface PageCaching {
   fastPath: PageCacheFastPath;
   /** What a cached page tells shared caches (CDN). */
   cacheControl: string;
-  /** New pages one client may make the cache store a minute (shared by every container through Redis). */
-  storeBudget: SharedRateLimiter;
+  /** Whether a page of `bytes` rendered for this request may be kept: the client's byte budget (server/security/storeBudgets.ts). */
+  admit(req: Request, bytes: number): Promise<boolean>;
   /** Drops pages under the key prefixes here, in Redis, and (pub/sub) in every other container. */
   purge(prefixes: string[]): Promise<number>;
   close(): Promise<void>;
 }
 
 /** The page cache of one process from config: local always, Redis too when REDIS_URL is set. */
-export function createPageCache(config: Config, redis: RedisConnection, metrics: Metrics, lifecycle: Lifecycle, logger: Logger): PageCaching {
+export function createPageCache(config: Config, redis: RedisConnection, budget: StoreBudget, metrics: Metrics, lifecycle: Lifecycle, logger: Logger): PageCaching {
   const local = new LocalPageStore(config.pageCache.maxBytes);
   const pageMetrics = new PageCacheMetrics(metrics.registry, () => ({ bytes: local.bytes, entries: local.size }));
   const cache = new PageCache({
@@ -50,7 +51,7 @@ export function createPageCache(config: Config, redis: RedisConnection, metrics:
     metrics: pageMetrics,
     fastPath,
     cacheControl,
-    storeBudget: new SharedRateLimiter(redis, { keyPrefix: `${config.pageCache.redisPrefix}stores`, points: config.pageCache.storesPerClientPerMin, durationS: 60 }),
+    admit: (req, bytes) => budget.admit(config.trustProxy.client(req).limitKey, bytes),
     async purge(prefixes) {
       const dropped = await cache.purge(prefixes);
       await bus?.publish(prefixes);

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { PageCacheMetrics } from './pageCacheMetrics.js';
-import { bestEntry, buildEntry, REPLAYED_HEADERS, type PageEntry } from './pageEntry.js';
+import { bestEntry, buildEntry, entryBytes, REPLAYED_HEADERS, type PageEntry } from './pageEntry.js';
 import type { RenderedPage } from './renderDetached.js';
 import type { LocalPageStore, RedisPageStore } from './pageStores.js';
 
@@ -99,12 +99,15 @@ export class PageCache {
     return local && this.stateOf(local) === 'fresh' ? local : undefined;
   }
 
-  /** Renders the key once however many callers ask at the same time; each gets the same outcome. */
-  render(key: string, renderPage: () => Promise<RenderedPage>): Promise<RenderOutcome> {
+  /**
+   * Renders the key once however many callers ask at the same time; each gets the same outcome. A new
+   * page is kept only when `admit` (the asking client's byte budget) lets it; a refresh of a kept page is.
+   */
+  render(key: string, renderPage: () => Promise<RenderedPage>, admit?: (bytes: number) => Promise<boolean>): Promise<RenderOutcome> {
     const running = this.flights.get(key);
     if (running) return running.rendered;
     const epoch = this.purgeEpoch;
-    const rendered = renderPage().then((page) => {
+    const rendered = renderPage().then(async (page) => {
       const headerCacheControl = page.headers['cache-control'] ?? '';
       // A redirect carries the asker's own query on (tracking parameters included), so each asker gets their own.
       const shareable = !page.setsCookie && !/private|no-store/.test(headerCacheControl) && (page.status < 300 || page.status >= 400);
@@ -112,6 +115,7 @@ export class PageCache {
       if (!storable) return { page, shareable, stored: false };
       // Not compressed here: the waiters' encodings are made once each as they are sent (entryBody).
       const entry = buildEntry({ status: page.status, headers: replayed(page.headers), body: page.body }, this.now());
+      if (admit && !(await admit(entryBytes(entry)))) return { page, shareable, stored: false };
       // Purged while rendering: what it saw may be the old content, so it is sent but not kept.
       if (epoch === this.purgeEpoch) this.options.local.set(key, entry, this.lifetimeLeft(entry));
       return { page, shareable, stored: true, entry };

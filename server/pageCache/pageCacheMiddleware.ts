@@ -22,7 +22,7 @@ const NOT_REPLAYED = new Set(['content-length', 'content-encoding', 'transfer-en
  * cookies bypass it (`private, no-store`). Every answer says `x-cache: hit|miss|stale|bypass`.
  */
 export function pageCacheMiddleware(caching: PageCaching, pages: RequestHandler, settings: PageCacheSettings, logger: Logger): RequestHandler {
-  const { cache, metrics, fastPath, cacheControl: publicCacheControl, storeBudget } = caching;
+  const { cache, metrics, fastPath, cacheControl: publicCacheControl } = caching;
   const bypass = (res: Response, personal: boolean) => {
     res.setHeader('x-cache', 'bypass');
     // Editing mode or a personal cookie: what this answer shows is one person's.
@@ -46,15 +46,11 @@ export function pageCacheMiddleware(caching: PageCaching, pages: RequestHandler,
       res.locals.metricsRoute = PAGE_CACHE_ROUTE;
       return sendEntry(req, res, found.entry, found.state === 'fresh' ? 'hit' : 'stale', publicCacheControl);
     }
-    // Joining a render under way stores nothing new; starting one may, within the client's budget.
-    // Over it, the client's page is rendered for it alone: it costs what an uncached page costs, and fills nothing.
-    if (!cache.rendering(key.key) && !(await storeBudget.consume(req.ip ?? 'unknown')).allowed) {
-      bypass(res, false);
-      return pages(req, res, next);
-    }
+    // Joining a render under way stores nothing new; starting one keeps the page only within the client's
+    // byte budget. Over it, the page is rendered and served all the same: it costs what an uncached page costs, and fills nothing.
     let outcome;
     try {
-      outcome = await inSpan('page cache render', {}, () => cache.render(key.key, render));
+      outcome = await inSpan('page cache render', {}, () => cache.render(key.key, render, (bytes) => caching.admit(req, bytes)));
     } catch (err) {
       logger.warn({ err, requestId: req.id, key: key.key }, 'page cache: shared render failed, rendering this request alone');
       bypass(res, false);

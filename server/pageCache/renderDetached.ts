@@ -49,8 +49,8 @@ export function renderDetached(pages: RequestHandler, from: Request, fromRes: Re
   expressReq.res = expressRes;
   expressRes.req = expressReq;
   (expressReq as { id: unknown }).id = requestId;
-  const { hostMatch, market, language, languagePrefix, t } = fromRes.locals;
-  expressRes.locals = { hostMatch, market, language, languagePrefix, t } as Response['locals'];
+  const { hostMatch, market, language, languagePrefix, t, clientKey } = fromRes.locals;
+  expressRes.locals = { hostMatch, market, language, languagePrefix, t, clientKey } as Response['locals'];
 
   return new Promise<RenderedPage>((resolve, reject) => {
     const chunks: Buffer[] = [];

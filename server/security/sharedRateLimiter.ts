@@ -26,22 +26,25 @@ export class SharedRateLimiter {
     this.local = new LRUCache({ max: LOCAL_WINDOWS });
   }
 
-  /** Counts one attempt, atomically (one Redis increment), so concurrent attempts can never pass the limit together; refused once the window's points are used up. */
-  async consume(key: string): Promise<LimitOutcome> {
+  /**
+   * Counts one attempt (or `points` of it: bytes, for a store budget), atomically (one Redis increment),
+   * so concurrent attempts can never pass the limit together; refused once the window's points are used up.
+   */
+  async consume(key: string, points = 1): Promise<LimitOutcome> {
     const id = hashed(key);
     const shared = this.sharedLimiter();
-    const local = this.countHere(id);
-    const everywhere = shared ? await counted(shared, id) : null;
+    const local = this.countHere(id, points);
+    const everywhere = shared ? await counted(shared, id, points) : null;
     if (local.refused) return { allowed: false, retryAfterS: Math.max(1, Math.ceil(local.msBeforeNext / 1000)) };
     // A Redis that failed (null) leaves the decision to this process's count.
     return everywhere?.refused ? { allowed: false, retryAfterS: retryAfter(everywhere.res) } : { allowed: true };
   }
 
   /** This process's fixed window for a key, as rate-limiter-flexible counts one: it starts with the first attempt. */
-  private countHere(id: string, now = Date.now()): { refused: boolean; msBeforeNext: number } {
+  private countHere(id: string, points: number, now = Date.now()): { refused: boolean; msBeforeNext: number } {
     const open = this.local.get(id);
     const window = open && open.endsAt > now ? open : { consumed: 0, endsAt: now + this.options.durationS * 1000 };
-    window.consumed += 1;
+    window.consumed += points;
     this.local.set(id, window);
     return { refused: window.consumed > this.options.points, msBeforeNext: window.endsAt - now };
   }
@@ -65,9 +68,9 @@ export class SharedRateLimiter {
 }
 
 /** One count and whether the limiter refused it; null when its store failed. */
-async function counted(limiter: RateLimiterAbstract, id: string): Promise<{ refused: boolean; res: RateLimiterRes } | null> {
+async function counted(limiter: RateLimiterAbstract, id: string, points: number): Promise<{ refused: boolean; res: RateLimiterRes } | null> {
   try {
-    return { refused: false, res: await limiter.consume(id) };
+    return { refused: false, res: await limiter.consume(id, points) };
   } catch (rejection) {
     return rejection instanceof RateLimiterRes ? { refused: true, res: rejection } : null;
   }

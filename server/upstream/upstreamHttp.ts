@@ -19,6 +19,8 @@ export interface CallContext {
   signal?: AbortSignal;
   /** The page's language when it is not the market's first (Swedish on the Finnish site): searches answer their texts in it. */
   language?: Language;
+  /** The shopper's client key (res.locals.clientKey): what the call makes a cache keep counts against its byte budget. */
+  client?: string;
 }
 
 export interface UpstreamHttpOptions {

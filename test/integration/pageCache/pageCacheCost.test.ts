@@ -8,26 +8,37 @@ import { sandboxedBffForThisFile } from '../../support/sandboxedBff.js';
 
 jest.setTimeout(30_000);
 
-const harness = sandboxedBffForThisFile({ PAGE_CACHE: 'true', PAGE_CACHE_TTL_S: '120', PAGE_CACHE_STORES_PER_CLIENT_PER_MIN: '3', TRUST_PROXY: '1' });
+/** 100 KB of new pages a minute per client: a handful of /om-oss pages. */
+const BUDGET_BYTES = 0.1 * 1024 * 1024;
+const harness = sandboxedBffForThisFile({ PAGE_CACHE: 'true', PAGE_CACHE_TTL_S: '120', STORE_BUDGET_PAGES: '0.1/60', TRUST_PROXY: '1' });
 const get = (path: string, client: string) => request(harness.bff.app).get(path).set('Host', 'se.localhost').set('X-Forwarded-For', client);
 const settled = () => harness.bff.pageCache!.settled();
 const entries = () => harness.bff.pageCache!.stats.entries;
 
 describe('what one client can make the page cache store', () => {
-  it('stores only a client\'s budget of new pages a minute; beyond it, that client\'s pages are rendered for it alone', async () => {
-    const before = entries();
+  it("keeps only a client's budget of new pages' bytes a minute; beyond it, that client's pages are served whole but not kept", async () => {
+    const plain = await get('/om-oss?keyphrase=plain', '192.0.2.200');
+    await settled();
+    const before = harness.bff.pageCache!.stats;
     const results: string[] = [];
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 12; i++) {
       const res = await get(`/om-oss?keyphrase=flood-${i}`, '203.0.113.7');
       expect(res.status).toBe(200);
+      // Served whole either way: the same page as anyone else's, with its keyphrase.
+      expect(res.text.length).toBeGreaterThan(plain.text.length * 0.9);
       results.push(String(res.headers['x-cache']));
     }
-    expect(results).toEqual(['miss', 'miss', 'miss', 'bypass', 'bypass', 'bypass']);
+    const kept = results.filter((r) => r === 'miss').length;
+    // The first pages are kept, and once the budget is spent every later one is served but not kept.
+    expect(kept).toBeGreaterThanOrEqual(2);
+    expect(results).toEqual([...Array<string>(kept).fill('miss'), ...Array<string>(12 - kept).fill('bypass')]);
     await settled();
-    expect(entries()).toBe(before + 3);
+    const after = harness.bff.pageCache!.stats;
+    expect(after.entries).toBe(before.entries + kept);
+    expect(after.bytes - before.bytes).toBeLessThanOrEqual(BUDGET_BYTES);
     // What it stored is still shared, with it and everyone; another client has a budget of its own.
     expect((await get('/om-oss?keyphrase=flood-0', '203.0.113.7')).headers['x-cache']).toBe('hit');
-    expect((await get('/om-oss?keyphrase=flood-4', '198.51.100.2')).headers['x-cache']).toBe('miss');
+    expect((await get('/om-oss?keyphrase=flood-11', '198.51.100.2')).headers['x-cache']).toBe('miss');
   });
 });
 
