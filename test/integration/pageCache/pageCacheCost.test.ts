@@ -13,7 +13,6 @@ const BUDGET_BYTES = 0.1 * 1024 * 1024;
 const harness = sandboxedBffForThisFile({ PAGE_CACHE: 'true', PAGE_CACHE_TTL_S: '120', STORE_BUDGET_PAGES: '0.1/60', TRUST_PROXY: '1' });
 const get = (path: string, client: string) => request(harness.bff.app).get(path).set('Host', 'se.localhost').set('X-Forwarded-For', client);
 const settled = () => harness.bff.pageCache!.settled();
-const entries = () => harness.bff.pageCache!.stats.entries;
 
 describe('what one client can make the page cache store', () => {
   it("keeps only a client's budget of new pages' bytes a minute; beyond it, that client's pages are served whole but not kept", async () => {
