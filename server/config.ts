@@ -23,6 +23,10 @@ const isTileTemplate = (text: string) => {
   return /^(?:https:\/\/[^\s/]|\/)/.test(text) && !/\s/.test(text) && zAt !== -1 && xAt !== -1 && text.indexOf('{y}', xAt) !== -1;
 };
 
+/** An https:// template naming the width and the picture (checked without a backtracking pattern). */
+const isImageTemplate = (text: string) =>
+  /^https:\/\/[^\s/]/.test(text) && !/\s/.test(text) && text.includes('{width}') && (text.includes('{src}') || text.includes('{path}'));
+
 const EnvSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -103,6 +107,13 @@ const EnvSchema = z.object({
     .refine(isTileTemplate, 'expected an https:// or /path template with {z}, {x} and {y}')
     .default('/media/map-tiles/{z}/{x}/{y}.svg'),
   MAP_TILE_ATTRIBUTION: z.string().max(300).default('sandbox'),
+  // An image CDN instead of the built-in /media pipeline: a URL template with {width}, {quality} and
+  // {src} (the original's absolute URL on this site) or {path} (its path under /media). Unset: /media.
+  IMAGE_URL_TEMPLATE: z
+    .string()
+    .max(500)
+    .refine(isImageTemplate, 'expected an https:// URL template with {width} and {src} or {path}')
+    .optional(),
   // Request limits (server/http/requestTarget.ts, server/http/clientLimits.ts, server/start.ts).
   MAX_REQUEST_TARGET_BYTES: z.coerce.number({ message: 'expected bytes' }).int().min(1024).max(16_384).default(8_192),
   CLIENT_MAX_CONCURRENT_REQUESTS: z.coerce.number({ message: 'expected a count' }).int().min(1).max(100_000).default(128),
@@ -227,6 +238,8 @@ export interface Config {
   http: { keepAliveTimeoutMs: number; headersTimeoutMs: number; requestTimeoutMs: number };
   /** Tile template and attribution of every map; an absolute template's origin is allowed in the CSP's img-src. */
   map: { tileUrl: string; attribution: string };
+  /** Where pictures are sized: an image CDN's URL template, or undefined for the built-in /media pipeline. */
+  images: { urlTemplate: string | undefined };
   /** Traces are exported here (OTLP/HTTP base URL) when set; off otherwise. */
   tracing: { otlpEndpoint: string | undefined; serviceName: string };
 }
@@ -312,6 +325,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cgroupLimitByte
       retryMs: e.WORKSHOP_STREAM_RETRY_MS,
     },
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
+    images: { urlTemplate: e.IMAGE_URL_TEMPLATE },
     maxRequestTargetBytes: e.MAX_REQUEST_TARGET_BYTES,
     clientLimits: { maxConcurrentRequests: e.CLIENT_MAX_CONCURRENT_REQUESTS, maxStreams: e.CLIENT_MAX_WORKSHOP_STREAMS },
     http: { keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS, headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS },
