@@ -71,10 +71,3 @@ export function brandSvg(name: string): string {
     + `<rect x="2" y="2" width="236" height="76" rx="12" fill="#fff" stroke="hsl(${hueOf(name)} 50% 35%)" stroke-width="3"/>`
     + `<text x="120" y="50" text-anchor="middle" font-family="system-ui,sans-serif" font-size="24" font-weight="700" fill="hsl(${hueOf(name)} 50% 30%)">${escapeXml(name)}</text></svg>`;
 }
-
-/** A 256 px map tile: land colour varying by tile, a street grid, and the z/x/y it stands for. */
-export function mapTileSvg(z: number, x: number, y: number): string {
-  const land = (x + y) % 2 === 0 ? '#eef0e6' : '#e8ebe0';
-  const streets = [64, 128, 192].map((p) => `<path d="M${p} 0V256M0 ${p}H256" stroke="#fff" stroke-width="${p === 128 ? 6 : 3}"/>`).join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256"><rect width="256" height="256" fill="${land}"/>${streets}<rect width="256" height="256" fill="none" stroke="#d5d9cc"/><text x="8" y="20" font-family="sans-serif" font-size="11" fill="#9aa08c">${z}/${x}/${y}</text></svg>`;
-}

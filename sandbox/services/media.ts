@@ -3,7 +3,8 @@ import type { SandboxContext } from '../context.js';
 import { sandboxDataset } from '../data/dataset.js';
 import { COLORS, VOCABULARIES } from '../data/vocabulary.js';
 import { marketProfile } from '../data/market-profiles.js';
-import { brandSvg, carSvg, mapTileSvg, sceneSvg } from './media-svg.js';
+import { brandSvg, carSvg, sceneSvg } from './media-svg.js';
+import { mapTileSvg } from './media-map.js';
 import { categoryIconSvg } from './media-icons.js';
 import { AUTHORISED_BRANDS } from '../data/mechmate.js';
 import { slugify } from '../data/random.js';
@@ -101,7 +102,7 @@ export function mediaService(ctx: SandboxContext): Router {
     sendSvg(res, svg);
   });
 
-  // Map tiles for offline maps (LazyMap's default MAP_TILE_URL): a light grid with the tile's coordinates.
+  // Map tiles for offline maps (LazyMap's default MAP_TILE_URL): a plain street map, drawn per tile.
   router.get('/map-tiles/:z/:x/:file', (req, res) => {
     const [z, x, y] = [req.params.z, req.params.x, svgName(req.params.file)].map(Number);
     if (![z, x, y].every((n) => Number.isInteger(n) && n! >= 0) || z! > 19 || x! >= 2 ** z! || y! >= 2 ** z!) return notFound(res);
