@@ -34,6 +34,8 @@ export interface SandboxOptions {
   /** Same syntax as the SANDBOX_FAULT environment switch. */
   faultSpec?: string;
   now?: () => Date;
+  /** Bytes of photographs the media service keeps made (default 48 MB). */
+  photoCacheBytes?: number;
 }
 
 export function createSandboxApp(options: SandboxOptions = {}) {
@@ -42,6 +44,7 @@ export function createSandboxApp(options: SandboxOptions = {}) {
     stats: new SandboxStats(),
     faults: new FaultBoard(options.faultSpec ?? ''),
     now: options.now ?? (() => new Date()),
+    photoCacheBytes: options.photoCacheBytes,
   };
   const app = express();
   app.disable('x-powered-by');

@@ -8,4 +8,6 @@ export interface SandboxContext {
   faults: FaultBoard;
   /** Injected so time-dependent data (time slots, tokens) can be tested. */
   now: () => Date;
+  /** The media service's bound on the photographs it keeps made, in bytes (default 48 MB). */
+  photoCacheBytes?: number;
 }

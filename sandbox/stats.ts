@@ -17,6 +17,9 @@ export class SandboxStats {
   /** Service bookings the booking service made, in order. */
   mechmateBookings: { id: string; departmentId: number; timeSlot: string }[] = [];
 
+  /** Photographs the media service made (not served from its cache): one per picture however many ask at once. */
+  photosMade = 0;
+
   /** The W3C `traceparent` of each service's latest requests (the last 200): which traces reached it. */
   traceparents: Record<string, string[]> = {};
 
@@ -41,6 +44,7 @@ export class SandboxStats {
     this.tirehotelReviews = [];
     this.tirehotelCodeChecks = 0;
     this.mechmateBookings = [];
+    this.photosMade = 0;
   }
 
   snapshot() {
@@ -55,6 +59,7 @@ export class SandboxStats {
       tirehotelReviews: [...this.tirehotelReviews],
       tirehotelCodeChecks: this.tirehotelCodeChecks,
       mechmateBookings: [...this.mechmateBookings],
+      photosMade: this.photosMade,
     };
   }
 }

@@ -151,7 +151,7 @@ export const SearchErrorSchema = z.object({ message: z.string() });
 
 // ---- Documents -------------------------------------------------------------------------------------------
 
-/** Image URLs point at the media service (`…/media/cars/<car_id>/<n>.svg`). */
+/** Image URLs point at the media service (`…/media/cars/<car_id>/<n>.jpg?v=<version>`; sandbox/data/pictures.ts). */
 const url = z.string().min(1);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}/);
 

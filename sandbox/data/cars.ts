@@ -5,6 +5,7 @@ import { MARKET_PROFILES, type MarketProfile } from './market-profiles.js';
 import { financeOptions } from './car-finance.js';
 import { seededFaker, slugify } from './random.js';
 import { COLORS, VOCABULARIES, type Drive, type Vocabulary } from './vocabulary.js';
+import { carPhotoUrls, type CarSubject } from './pictures.js';
 
 const REAR_DRIVEN_BRANDS = new Set(['BMW', 'Porsche', 'Mercedes-Benz', 'Tesla', 'Polestar', 'BYD']);
 const AWD_VARIANT = /AWD|xDrive|4MATIC|quattro|4x4|ALL4|Dual Motor|Twin Motor|GTX|Turbo|4S|Performance|Raptor/i;
@@ -78,7 +79,8 @@ function generateMarketCars(seed: number, profile: MarketProfile, sites: Site[],
     const price = campaignPrice ?? retailPrice;
 
     const imageCount = faker.number.int({ min: 1, max: 12 });
-    const images = Array.from({ length: imageCount }, (_, n) => `/media/cars/${carId}/${n + 1}.svg`);
+    const pictured: CarSubject = { carId, brand: model.brand, model: modelName, colorKey: color, site: site.site_geocoord };
+    const images = carPhotoUrls('car', pictured, imageCount);
     const equipment = faker.helpers.arrayElements(vocabulary.equipment, { min: 6, max: 16 });
     const registration = isNew ? null : registrationNumber(profile.id, faker);
     const firstRegistration = isNew ? null : `${year}-${String(faker.number.int({ min: 1, max: 12 })).padStart(2, '0')}-${String(faker.number.int({ min: 1, max: 28 })).padStart(2, '0')}`;
@@ -138,7 +140,7 @@ function generateMarketCars(seed: number, profile: MarketProfile, sites: Site[],
       car_is_sample: isSample,
       car_images: images,
       car_primary_image: images[0]!,
-      car_media_360: profile.id === 'uk' && faker.datatype.boolean(0.4) ? Array.from({ length: 12 }, (_, n) => `/media/cars/${carId}/360/${n + 1}.svg`) : [],
+      car_media_360: profile.id === 'uk' && faker.datatype.boolean(0.4) ? carPhotoUrls('car360', pictured, 12) : [],
       car_equipment: equipment,
       car_description: describe(vocabulary, faker, {
         brand: model.brand, model: `${modelName} ${variantName}`, year: String(year), color: vocabulary.color[color].toLowerCase(),

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { KitSchema } from '../../contracts/upstream/search.js';
 import { CAR_CATALOGUE, MARKET_BRANDS, localModelName } from './car-catalogue.js';
 import { MARKET_PROFILES, type MarketProfile } from './market-profiles.js';
+import { photoUrl } from './pictures.js';
 import { seededFaker } from './random.js';
 import { VOCABULARIES, type VocabularyLanguage } from './vocabulary.js';
 
@@ -29,13 +30,14 @@ function generateMarketKits(seed: number, profile: MarketProfile, anchor: Date, 
       .map((model) => localModelName(model, profile.language));
     const category = faker.number.int({ min: 0, max: KIT_PRODUCTS.sv.length - 1 });
     const price = Math.round((PRICE_EUR[category]! * faker.number.float({ min: 0.8, max: 1.3 }) * profile.eurRate) / 10) * 10 - 1;
+    const kitCode = `${brand.slice(0, 3).toUpperCase().replace('Š', 'S')}-${faker.string.alphanumeric({ length: 6, casing: 'upper' })}`;
     return {
       kitId,
-      kitCode: `${brand.slice(0, 3).toUpperCase().replace('Š', 'S')}-${faker.string.alphanumeric({ length: 6, casing: 'upper' })}`,
+      kitCode,
       name: `${KIT_PRODUCTS[profile.language][category]} – ${brand} ${models[0]}`,
       description: vocabulary.kitWords.description.replace('{models}', models.map((m) => `${brand} ${m}`).join(', ')),
       status: faker.helpers.weightedArrayElement([{ weight: 8, value: 'Active' as const }, { weight: 1, value: 'ComingSoon' as const }, { weight: 1, value: 'Discontinued' as const }]),
-      images: Array.from({ length: faker.number.int({ min: 1, max: 3 }) }, (_, n) => `/media/kits/${kitId}/${n + 1}.svg`),
+      images: Array.from({ length: faker.number.int({ min: 1, max: 3 }) }, (_, n) => photoUrl({ kind: 'kit', kitId, code: kitCode, n: n + 1 })),
       retailPrice: price,
       ...(profile.currency === 'EUR' ? {} : { currency: profile.currency }),
       brand,

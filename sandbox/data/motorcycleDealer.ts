@@ -1,4 +1,5 @@
 import type { Site } from '../../contracts/upstream/search.js';
+import { photoUrl } from './pictures.js';
 
 /**
  * The one Norwegian motorcycle dealer (part 2 §2.3: motorcycle bookings are fixed to it). A fixed
@@ -6,6 +7,7 @@ import type { Site } from '../../contracts/upstream/search.js';
  * generated, so the car dataset stays as it was (the dealer sells motorcycles, not cars).
  */
 export const MOTORCYCLE_DEALER_SITE_ID = '499';
+const NAME = 'Hedin MC Oslo';
 export const MOTORCYCLE_WORKSHOP_EMAIL = 'mc-verksted@hedinautomotive.no';
 
 const hours = (weekday: [string, string], saturday: [string, string] | null) =>
@@ -21,7 +23,7 @@ export function motorcycleDealer(): Site {
     group,
     brands: [{ name: 'Harley-Davidson' }, { name: 'Indian' }],
     service_name: group === 'Workshop' ? ['Service', 'Dekkskift', 'Reparasjon'] : [],
-    users: [{ name: 'Kari Nordmann', title: group === 'Workshop' ? 'Verkstedleder' : 'Selger', email: `kari.nordmann.${n}@hedinautomotive.no`, phone: '+47 22 33 44 5' + n, image_url: `/media/people/${MOTORCYCLE_DEALER_SITE_ID}-${n}-0.svg` }],
+    users: [{ name: 'Kari Nordmann', title: group === 'Workshop' ? 'Verkstedleder' : 'Selger', email: `kari.nordmann.${n}@hedinautomotive.no`, phone: '+47 22 33 44 5' + n, image_url: photoUrl({ kind: 'person', key: `${MOTORCYCLE_DEALER_SITE_ID}-${n}-0` }) }],
     email,
     phone: '+47 22 33 44 50',
     opening_hours: open,
@@ -32,7 +34,7 @@ export function motorcycleDealer(): Site {
     site_id: MOTORCYCLE_DEALER_SITE_ID,
     slug: 'hedin-mc-oslo',
     site_market: 'no',
-    site_official_name: 'Hedin MC Oslo',
+    site_official_name: NAME,
     site_name: 'Oslo',
     site_street: 'Økernveien 145',
     site_zip: '0580',
@@ -47,7 +49,7 @@ export function motorcycleDealer(): Site {
       department(1, 'Sales', 'MC-salg Oslo', 'mc-salg@hedinautomotive.no', hours(['10:00', '18:00'], ['10:00', '15:00'])),
       department(2, 'Workshop', 'MC-verksted Oslo', MOTORCYCLE_WORKSHOP_EMAIL, hours(['07:30', '16:00'], null)),
     ],
-    site_image_url: `/media/sites/${MOTORCYCLE_DEALER_SITE_ID}.svg`,
+    site_image_url: photoUrl({ kind: 'site', siteId: MOTORCYCLE_DEALER_SITE_ID, name: NAME }),
     site_description: 'Hedin MC Oslo: motorsykler, MC-verksted og deler.',
   };
 }

@@ -3,6 +3,7 @@ import type { Site, SiteDepartment } from '../../contracts/upstream/search.js';
 import { CAR_CATALOGUE, MARKET_BRANDS } from './car-catalogue.js';
 import { MARKET_PROFILES, type MarketProfile } from './market-profiles.js';
 import { NAMED_SITES } from './namedSites.js';
+import { photoUrl } from './pictures.js';
 import { isoDay, seededFaker, slugify } from './random.js';
 import { VOCABULARIES, type DepartmentGroup, type VocabularyLanguage } from './vocabulary.js';
 
@@ -132,7 +133,7 @@ function generateMarketSites(seed: number, profile: MarketProfile, anchor: Date,
           title: group === 'Sales' || group === 'Used cars' ? faker.helpers.arrayElement(vocabulary.sellerTitles) : vocabulary.department[group],
           email: `${slugify(first)}.${slugify(last)}@${profile.emailDomain}`,
           phone: profile.phone(digits),
-          image_url: `/media/people/${siteId}-${d}-${u}.svg`,
+          image_url: photoUrl({ kind: 'person', key: `${siteId}-${d}-${u}` }),
         };
       }),
       email: `${slugify(vocabulary.department[group])}.${slug}@${profile.emailDomain}`,
@@ -163,7 +164,7 @@ function generateMarketSites(seed: number, profile: MarketProfile, anchor: Date,
       },
       site_brands: brands,
       site_departments: departments,
-      site_image_url: `/media/sites/${siteId}.svg`,
+      site_image_url: photoUrl({ kind: 'site', siteId, name }),
       site_description: `${name}: ${departments.map((d) => vocabulary.department[d.group]).join(', ')}.`,
     };
   }), profile.usedOnly ? [] : marketBrands);

@@ -1,15 +1,20 @@
-import express, { type Response, type Router } from 'express';
+import express, { type Request, type Response, type Router } from 'express';
 import type { SandboxContext } from '../context.js';
 import { sandboxDataset } from '../data/dataset.js';
 import { COLORS, VOCABULARIES } from '../data/vocabulary.js';
 import { marketProfile } from '../data/market-profiles.js';
-import { brandSvg, carSvg, sceneSvg } from './media-svg.js';
+import type { Car } from '../../contracts/upstream/search.js';
+import { photoPath, photoVersion, PHOTO_CONTENT_TYPES, photoFormat, type Photo } from '../data/pictures.js';
+import { brandSvg } from './media-svg.js';
 import { mapTileSvg } from './media-map.js';
 import { categoryIconSvg } from './media-icons.js';
+import { DEFAULT_PHOTO_CACHE_BYTES, PhotoStore } from './media-photos.js';
 import { AUTHORISED_BRANDS } from '../data/mechmate.js';
 import { slugify } from '../data/random.js';
 
 const ONE_DAY = 'public, max-age=86400';
+/** A URL that names the picture's version names those bytes for ever. */
+const FOR_EVER = 'public, max-age=31536000, immutable';
 
 function sendSvg(res: Response, svg: string): void {
   res.set('Cache-Control', ONE_DAY).type('image/svg+xml').send(svg);
@@ -19,6 +24,10 @@ const notFound = (res: Response) => void res.status(404).json({ message: 'no suc
 
 /** `name.svg` → name, or undefined when the extension is wrong. */
 const svgName = (file: string) => /^([\w-]+)\.svg$/.exec(file)?.[1];
+/** `3.jpg` → 3: a picture's number whatever its extension (the path is checked whole when it is sent). */
+const numberOf = (file: string) => Number(/^(\d+)\.\w+$/.exec(file)?.[1]);
+/** `se-story-1.jpg` → se-story-1. */
+const keyOf = (file: string) => /^([\w-]+)\.\w+$/.exec(file)?.[1];
 
 /** A one-page PDF, so file-download links open something real. */
 function tinyPdf(title: string): Buffer {
@@ -41,49 +50,70 @@ function tinyPdf(title: string): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-/** The media service: generated car, site, kit, story, person and brand pictures, and file downloads. */
+/**
+ * The media service: photographs of cars (gallery and 360° frames), sites, kits, stories, content and
+ * people, made on demand (media-photos.ts) and named with their version (`?v=`, sandbox/data/pictures.ts);
+ * brand logos, category icons and map tiles as SVG; file downloads as PDF.
+ */
 export function mediaService(ctx: SandboxContext): Router {
   const router = express.Router();
   const data = () => sandboxDataset(ctx.seed, ctx.now());
+  const photos = new PhotoStore({ maxBytes: ctx.photoCacheBytes ?? DEFAULT_PHOTO_CACHE_BYTES, onMade: () => ctx.stats.photosMade++ });
 
   const colorKeyOf = (market: Parameters<typeof marketProfile>[0], localized: string) =>
     COLORS.find((key) => VOCABULARIES[marketProfile(market).language].color[key] === localized) ?? 'grey';
+  const carSubject = (car: Car) => ({
+    carId: car.car_id, brand: car.car_brand, model: car.car_model, colorKey: colorKeyOf(car.car_market, car.car_color),
+    site: data().sites.get(car.car_market)?.find((s) => s.site_id === car.car_site_id)?.site_geocoord ?? { lat: 0, lng: 0 },
+  });
 
-  router.get('/cars/:carId/:file', (req, res) => {
+  /**
+   * A picture, when the request names it exactly: its own path (the extension its format has) and, if
+   * it names a version, the picture's current one (an old or made-up `v` is 404, never other bytes kept
+   * for ever under it). Without `v` it is the same picture, kept a day.
+   */
+  async function sendPhoto(req: Request, res: Response, photo: Photo): Promise<void> {
+    const version = photoVersion(photo);
+    const asked = req.query.v;
+    if (`${req.baseUrl}${req.path}` !== photoPath(photo) || (asked !== undefined && asked !== version)) return notFound(res);
+    const bytes = await photos.get(`${photoPath(photo)}?v=${version}`, photo);
+    res.set({ 'Cache-Control': asked === undefined ? ONE_DAY : FOR_EVER, ETag: `"${version}"` }).type(PHOTO_CONTENT_TYPES[photoFormat(photo)]).send(bytes);
+  }
+
+  router.get('/cars/:carId/:file', async (req, res) => {
     const car = data().carsById.get(req.params.carId);
-    const n = Number(svgName(req.params.file));
+    const n = numberOf(req.params.file);
     if (!car || !Number.isInteger(n) || n < 1 || n > car.car_images.length) return notFound(res);
-    sendSvg(res, carSvg({ brand: car.car_brand, model: car.car_model, colorKey: colorKeyOf(car.car_market, car.car_color), n, of: car.car_images.length }));
+    await sendPhoto(req, res, { kind: 'car', car: carSubject(car), n, of: car.car_images.length });
   });
 
-  router.get('/cars/:carId/360/:file', (req, res) => {
+  router.get('/cars/:carId/360/:file', async (req, res) => {
     const car = data().carsById.get(req.params.carId);
-    const frame = Number(svgName(req.params.file));
-    if (!car || car.car_media_360.length === 0 || !Number.isInteger(frame) || frame < 1 || frame > car.car_media_360.length) return notFound(res);
-    const angle = ((frame - 1) * 360) / car.car_media_360.length;
-    sendSvg(res, carSvg({ brand: car.car_brand, model: car.car_model, colorKey: colorKeyOf(car.car_market, car.car_color), n: frame, of: car.car_media_360.length, angle }));
+    const n = numberOf(req.params.file);
+    if (!car || car.car_media_360.length === 0 || !Number.isInteger(n) || n < 1 || n > car.car_media_360.length) return notFound(res);
+    await sendPhoto(req, res, { kind: 'car360', car: carSubject(car), n, of: car.car_media_360.length });
   });
 
-  router.get('/sites/:file', (req, res) => {
-    const id = svgName(req.params.file);
-    const site = [...data().sites.values()].flat().find((s) => s.site_id === id);
+  router.get('/sites/:file', async (req, res) => {
+    const siteId = keyOf(req.params.file);
+    const site = [...data().sites.values()].flat().find((s) => s.site_id === siteId);
     if (!site) return notFound(res);
-    sendSvg(res, sceneSvg('site', site.site_id, site.site_official_name));
+    await sendPhoto(req, res, { kind: 'site', siteId: site.site_id, name: site.site_official_name });
   });
 
-  router.get('/kits/:kitId/:file', (req, res) => {
+  router.get('/kits/:kitId/:file', async (req, res) => {
     const kit = [...data().kits.values()].flat().find((k) => k.kitId === req.params.kitId);
-    if (!kit || !svgName(req.params.file)) return notFound(res);
-    sendSvg(res, sceneSvg('kit', kit.kitId, kit.kitCode));
+    const n = numberOf(req.params.file);
+    if (!kit || !Number.isInteger(n) || n < 1 || n > kit.images.length) return notFound(res);
+    await sendPhoto(req, res, { kind: 'kit', kitId: kit.kitId, code: kit.kitCode, n });
   });
 
-  // Stories, people and content pictures are decorative: any well-formed name gets one, labelled by its key.
-  for (const kind of ['stories', 'people', 'content'] as const) {
-    router.get(`/${kind}/:file`, (req, res) => {
-      const key = svgName(req.params.file);
+  // Stories, people and content pictures are decorative: any well-formed name gets one, drawn from its key.
+  for (const [path, kind] of [['stories', 'story'], ['people', 'person'], ['content', 'content']] as const) {
+    router.get(`/${path}/:file`, async (req, res) => {
+      const key = keyOf(req.params.file);
       if (!key) return notFound(res);
-      const caption = kind === 'people' ? '' : key.replace(/-/g, ' ');
-      sendSvg(res, sceneSvg(kind === 'stories' ? 'story' : kind === 'people' ? 'person' : 'content', key, caption));
+      await sendPhoto(req, res, { kind, key });
     });
   }
 

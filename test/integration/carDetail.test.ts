@@ -139,7 +139,7 @@ describe('the car page', () => {
     const res = await page(uk.devHostname, detailPath(uk, car));
     const [y, m, d] = car.car_first_registration!.split('-');
     expect(res.text).toContain(`${d}/${m}/${y}`);
-    expect(res.text).toContain('/360/1.svg');
+    expect(res.text).toContain('/360/1.jpg?v=');
   });
 
   it('has no 360° view and ISO dates on the Swedish site', async () => {

@@ -1,6 +1,7 @@
 import type { Market } from '../../../markets/schema.js';
 import type { ContentBlock, ContentImage, ContentLink } from '../../../contracts/upstream/content.js';
 import { marketProfile } from '../market-profiles.js';
+import { PHOTO_SIZES, photoUrl } from '../pictures.js';
 import { slugify } from '../random.js';
 import { VOCABULARIES } from '../vocabulary.js';
 import type { SiteTree } from './navigation.js';
@@ -20,7 +21,8 @@ export interface BlockContext {
 
 type Block<T extends ContentBlock['type']> = Extract<ContentBlock, { type: T }>;
 
-export const image = (key: string, alt: string): ContentImage => ({ src: `/media/content/${slugify(key)}.svg`, alt, width: 1600, height: 900 });
+/** A content picture (hero, slide, blurb, card, promo, video thumbnail), named by its key, at its real pixel size. */
+export const image = (key: string, alt: string): ContentImage => ({ src: photoUrl({ kind: 'content', key: slugify(key) }), alt, ...PHOTO_SIZES.content });
 const link = (text: string, url: string): ContentLink => ({ text, url, external: /^https?:/.test(url) });
 const navLink = (ctx: BlockContext, key: NavKey): ContentLink => link(ctx.texts.nav[key].label, ctx.tree.pathByKey.get(key) ?? '/');
 const common = (ctx: BlockContext, n: string) => ({ id: `${ctx.pageId}-${n}`, published: true });

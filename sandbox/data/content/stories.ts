@@ -1,5 +1,6 @@
 import type { Language, Market } from '../../../markets/schema.js';
 import type { Story } from '../../../contracts/upstream/content.js';
+import { PHOTO_SIZES, photoUrl } from '../pictures.js';
 import { slugify } from '../random.js';
 import { CONTENT_TEXTS } from './texts.js';
 
@@ -18,7 +19,7 @@ export function marketStories(market: Market, language: Language, anchor: Date):
       id,
       title: story.title,
       premble: story.premble,
-      image: { src: `/media/stories/${id}.svg`, alt: story.title, width: 1200, height: 675 },
+      image: { src: photoUrl({ kind: 'story', key: id }), alt: story.title, ...PHOTO_SIZES.story },
       url: { path: `${market.paths.stories}/${slugify(slugTexts.stories[i]!.title)}` },
       date: {
         value: date.toISOString(),

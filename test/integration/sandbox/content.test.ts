@@ -113,7 +113,7 @@ describe('sandbox content service', () => {
 });
 
 describe('sandbox media service', () => {
-  it('serves car pictures as cacheable SVG, and 404 beyond a car\'s image count', async () => {
+  it('serves car pictures as photographs kept for ever under their versioned URL, and 404 beyond a car\'s image count', async () => {
     const search = await fetch(`${sandbox.url}/search/query`, {
       method: 'POST', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ index: 'cars-se', limit: 1, fields: ['car_images'] }),
@@ -121,15 +121,15 @@ describe('sandbox media service', () => {
     const images = ((await search.json()) as { content: { car_images: string[] }[] }).content[0]!.car_images;
     const picture = await fetch(images.at(-1)!);
     expect(picture.status).toBe(200);
-    expect(picture.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
-    expect(picture.headers.get('cache-control')).toBe('public, max-age=86400');
-    expect(await picture.text()).toMatch(/^<svg /);
-    const beyond = images.at(-1)!.replace(/(?<!\d)\d+\.svg$/, `${images.length + 1}.svg`);
+    expect(picture.headers.get('content-type')).toBe('image/jpeg');
+    expect(picture.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.from(await picture.arrayBuffer()).subarray(0, 3).toString('hex')).toBe('ffd8ff');
+    const beyond = images.at(-1)!.replace(/(?<!\d)\d+\.jpg\?v=\w+$/, `${images.length + 1}.jpg`);
     expect((await fetch(beyond)).status).toBe(404);
   });
 
   it('serves site, kit, story and brand pictures', async () => {
-    for (const path of ['/media/sites/101.svg', '/media/kits/10001/1.svg', '/media/stories/se-story-1.svg', '/media/brands/volvo.svg']) {
+    for (const path of ['/media/sites/101.jpg', '/media/kits/10001/1.jpg', '/media/stories/se-story-1.jpg', '/media/brands/volvo.svg']) {
       const response = await fetch(`${sandbox.url}${path}`);
       expect([path, response.status]).toEqual([path, 200]);
     }

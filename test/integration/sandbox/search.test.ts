@@ -37,7 +37,7 @@ describe('sandbox search service', () => {
     const cars = CarSearchResponseSchema.parse((await search({ index: 'cars-uk', limit: 5 })).body);
     expect(cars.content).toHaveLength(5);
     expect(cars.content[0]!.car_currency).toBe('GBP');
-    expect(cars.content[0]!.car_primary_image).toMatch(new RegExp(`^${sandbox.url}/media/cars/\\d+/1\\.svg$`));
+    expect(cars.content[0]!.car_primary_image).toMatch(new RegExp(`^${sandbox.url}/media/cars/\\d+/1\\.jpg\\?v=[0-9a-f]{10}$`));
     const sites = SiteSearchResponseSchema.parse((await search({ index: 'sites-se', limit: 100 })).body);
     expect(sites.total_items).toBeGreaterThanOrEqual(10);
     for (const site of sites.content) expect(site.site_departments.map((d) => d.group)).toEqual(expect.arrayContaining(['Workshop', 'Tires']));

@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The photographs the media service makes, and the versioned URLs the data names them by.
+ *
+ * A picture is described by what it shows (its recipe): the data builds the recipe to name the picture,
+ * the media service builds the same recipe from the same documents to make it. The URL's `v` is a hash of
+ * the recipe, so a URL names one picture for ever (a CDN may keep it a year) and a changed picture gets a
+ * new URL. Raster pictures only: logos, icons and map tiles stay SVG and unversioned.
+ */
+
+/** Bump when drawings, sizes, grain or encoder settings change: every `v` changes with it. */
+const GENERATION = 1;
+
+/** Where a dealer's phone took a car's photos: the site's coordinates go into the EXIF GPS block. */
+export interface CarSubject {
+  carId: string;
+  brand: string;
+  model: string;
+  /** The colour's key (`blue`), not its name in a language. */
+  colorKey: string;
+  site: { lat: number; lng: number };
+}
+
+export type Photo =
+  /** A gallery picture `n` of `of`. */
+  | { kind: 'car'; car: CarSubject; n: number; of: number }
+  /** A 360° frame `n` of `of`, the car turned (n - 1) × 360 / of degrees. */
+  | { kind: 'car360'; car: CarSubject; n: number; of: number }
+  | { kind: 'site'; siteId: string; name: string }
+  | { kind: 'kit'; kitId: string; code: string; n: number }
+  /** Stories, content pictures (heroes, blurbs, cards, slides, promo, video thumbnails) and staff portraits, by file name. */
+  | { kind: 'story' | 'content' | 'person'; key: string };
+
+export type PhotoKind = Photo['kind'];
+
+/** Pixel size as displayed (after any EXIF orientation). */
+export const PHOTO_SIZES: Record<PhotoKind, { width: number; height: number }> = {
+  car: { width: 1600, height: 1200 },
+  car360: { width: 1600, height: 1200 },
+  site: { width: 1920, height: 1080 },
+  story: { width: 1920, height: 1080 },
+  content: { width: 1920, height: 1080 },
+  kit: { width: 1200, height: 1200 },
+  person: { width: 600, height: 600 },
+};
+
+export type PhotoFormat = 'jpeg' | 'png';
+export const PHOTO_EXTENSIONS: Record<PhotoFormat, string> = { jpeg: 'jpg', png: 'png' };
+export const PHOTO_CONTENT_TYPES: Record<PhotoFormat, string> = { jpeg: 'image/jpeg', png: 'image/png' };
+
+/** A kit's second picture is the product cut out on a transparent background, as a PNG. */
+export function photoFormat(photo: Photo): PhotoFormat {
+  return photo.kind === 'kit' && photo.n === 2 ? 'png' : 'jpeg';
+}
+
+/**
+ * EXIF orientation 6 (the pixels stored turned a quarter left, upright only when the tag is applied) for
+ * a phone held the other way: car gallery pictures 3, 7 and 11, and the second person of a department.
+ */
+export function photoOrientation(photo: Photo): 1 | 6 {
+  if (photo.kind === 'car') return photo.n % 4 === 3 ? 6 : 1;
+  if (photo.kind === 'person') return /-1$/.test(photo.key) ? 6 : 1;
+  return 1;
+}
+
+export function photoPath(photo: Photo): string {
+  const ext = PHOTO_EXTENSIONS[photoFormat(photo)];
+  switch (photo.kind) {
+    case 'car': return `/media/cars/${photo.car.carId}/${photo.n}.${ext}`;
+    case 'car360': return `/media/cars/${photo.car.carId}/360/${photo.n}.${ext}`;
+    case 'site': return `/media/sites/${photo.siteId}.${ext}`;
+    case 'kit': return `/media/kits/${photo.kitId}/${photo.n}.${ext}`;
+    case 'story': return `/media/stories/${photo.key}.${ext}`;
+    case 'content': return `/media/content/${photo.key}.${ext}`;
+    case 'person': return `/media/people/${photo.key}.${ext}`;
+  }
+}
+
+/** Keys sorted, so the data and the media service hash one recipe alike however they built it. */
+const canonical = (_key: string, value: unknown) =>
+  value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1))) : value;
+
+/** The version in a picture's URL: 10 hex digits of a hash of everything the picture is made from. */
+export function photoVersion(photo: Photo): string {
+  return createHash('sha256').update(`${GENERATION}\n${JSON.stringify(photo, canonical)}`).digest('hex').slice(0, 10);
+}
+
+/** `/media/cars/100001/1.jpg?v=3fa29c1e0b`, the URL the data names a picture by. */
+export function photoUrl(photo: Photo): string {
+  return `${photoPath(photo)}?v=${photoVersion(photo)}`;
+}
+
+/** A car's gallery (`kind` car) or 360° frames (`car360`), numbered from 1. */
+export const carPhotoUrls = (kind: 'car' | 'car360', car: CarSubject, count: number): string[] =>
+  Array.from({ length: count }, (_, i) => photoUrl({ kind, car, n: i + 1, of: count }));
