@@ -8,6 +8,9 @@ import { z } from 'zod';
  * `wrong-type` (a 200 web page), `cut` (the real answer stops mid-body / mid-message), `malformed`
  * (a well-formed answer of the wrong shape / an event-stream message that is not JSON),
  * `oversized=1048576` (a 200 body, or one event-stream message, of that many bytes).
+ * The media service's own kind of broken file: `garbage` is a 200 picture (image/jpeg, image/png for a
+ * .png) whose bytes are no picture, `malformed` the real file cut short and sent as a whole answer
+ * (Content-Length of the shortened body); `cut` breaks the real file off mid-body, as for every service.
  * It comes from (first match wins):
  *  1. the request header `x-sandbox-fault`;
  *  2. a runtime rule set with `PUT /__sandbox/faults` (`{"service":"search","fault":"status=503","times":1}`);
@@ -100,8 +103,10 @@ export function faultMiddleware(board: FaultBoard, service: string) {
       req.socket.destroy();
       return;
     }
+    const media = service === 'media';
     if (fault.garbage) {
-      res.status(200).type('application/json').send('{"this is": not json at all <html>');
+      if (media) res.status(200).type(/\.png$/i.test(req.path) ? 'image/png' : 'image/jpeg').send(CORRUPT_PICTURE);
+      else res.status(200).type('application/json').send('{"this is": not json at all <html>');
       return;
     }
     if (fault.status) {
@@ -119,6 +124,10 @@ export function faultMiddleware(board: FaultBoard, service: string) {
       if (stream) res.status(200).type('text/event-stream').send(`data: {"pad":"${pad}"}\n\n`);
       else res.status(200).type('application/json').send(`{"pad":"${pad}"}`);
       return;
+    }
+    if (fault.malformed && media) {
+      shortenBody(res);
+      return next();
     }
     if (fault.malformed && !stream) {
       res.status(200).type('application/json').send('"sandbox fault: a well-formed answer of the wrong shape"');
@@ -154,6 +163,35 @@ function cutMidMessage(res: Response, stream: boolean): void {
       else cut('data: {"cut": tr');
     } else cut(chunk);
     return res;
+  }) as typeof res.end;
+}
+
+/**
+ * A picture that no decoder can read: a JPEG's start-of-image and JFIF header, then 32 KB of noise where
+ * the frame should be (seeded: the same bytes every time).
+ */
+const CORRUPT_PICTURE = (() => {
+  const header = Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex');
+  const noise = Buffer.alloc(32 * 1024);
+  let state = 0x2545f491;
+  for (let i = 0; i < noise.length; i++) {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    noise[i] = state & 0xff;
+  }
+  return Buffer.concat([header, noise]);
+})();
+
+/** The real answer's first half, sent as a whole answer: a file cut short on the media server's disk. */
+function shortenBody(res: Response): void {
+  const end = res.end.bind(res) as (chunk?: unknown) => Response;
+  res.end = ((chunk?: unknown) => {
+    if (typeof chunk === 'function' || chunk === undefined || chunk === null) return end();
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    const half = bytes.subarray(0, Math.floor(bytes.length / 2));
+    if (!res.headersSent) res.setHeader('Content-Length', half.length);
+    return end(half);
   }) as typeof res.end;
 }
 

@@ -82,6 +82,11 @@ function mismatch(target: Target, fault: FaultCase['fault'], outcome: Outcome): 
   }
   if (target.kind === 'media') {
     if (fault.cut) return outcome.status === 200 && outcome.aborted ? undefined : `a cut file answered ${outcome.status}, aborted ${outcome.aborted}`;
+    // A corrupt or shortened picture (the media service's garbage and malformed) is a whole answer of an image
+    // type: relayed as it came, since only a decoder can tell; a sized variant (`w=`) is decoded, so an empty 502.
+    if ((fault.garbage || fault.malformed) && !/[?&]w=/.test(target.path)) {
+      return outcome.status === 200 && !outcome.aborted && /^image\//.test(String(outcome.headers['content-type'])) ? undefined : `a corrupt picture, relayed, answered ${outcome.status} ${String(outcome.headers['content-type'])}, aborted ${outcome.aborted}`;
+    }
     const expected = fault.latencyMs !== undefined || fault.hang ? 504 : 502;
     return outcome.status === expected && outcome.text === '' ? undefined : `answered ${outcome.status} with ${outcome.text.length} bytes, documented an empty ${expected}`;
   }
