@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp, default as SharpFunction } from 'sharp';
 import { LRUCache } from 'lru-cache';
 import { PHOTO_SIZES, photoFormat, photoOrientation, photoPath, type Photo } from '../data/pictures.js';
 import { carSvg, sceneSvg, seededRandom } from './media-svg.js';
@@ -77,8 +77,13 @@ function withCarExif(image: Sharp, photo: Photo): Sharp {
   });
 }
 
+/** sharp (libvips) is loaded with the first picture, not on the way to `npm start`'s first page. */
+let loading: Promise<typeof SharpFunction> | undefined;
+const loadSharp = () => (loading ??= import('sharp').then((module) => module.default));
+
 /** Makes one picture: its bytes, as the media service sends them. */
 export async function makePhoto(photo: Photo): Promise<Buffer> {
+  const sharp = await loadSharp();
   const { svg, designWidth } = drawing(photo);
   const format = photoFormat(photo);
   const orientation = photoOrientation(photo);
