@@ -45,6 +45,7 @@ export function createSandboxApp(options: SandboxOptions = {}) {
     faults: new FaultBoard(options.faultSpec ?? ''),
     now: options.now ?? (() => new Date()),
     photoCacheBytes: options.photoCacheBytes,
+    onClose: [],
   };
   const app = express();
   app.disable('x-powered-by');
@@ -109,6 +110,7 @@ export async function startSandbox(port = 0, host = '127.0.0.1', options: Sandbo
     serviceUrl: (name) => `${url}/${name}`,
     close: () =>
       new Promise<void>((resolve) => {
+        for (const stop of ctx.onClose) stop();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

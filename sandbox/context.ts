@@ -10,4 +10,6 @@ export interface SandboxContext {
   now: () => Date;
   /** The media service's bound on the photographs it keeps made, in bytes (default 48 MB). */
   photoCacheBytes?: number;
+  /** What a service started that must stop with the sandbox (the photo maker process). */
+  onClose: (() => void)[];
 }

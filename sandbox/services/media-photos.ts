@@ -1,6 +1,4 @@
-import { availableParallelism } from 'node:os';
-import type { Sharp, default as SharpFunction } from 'sharp';
-import { LRUCache } from 'lru-cache';
+import sharp, { type Sharp } from 'sharp';
 import { PHOTO_SIZES, photoFormat, photoOrientation, photoPath, type Photo } from '../data/pictures.js';
 import { carSvg, sceneSvg, seededRandom } from './media-svg.js';
 
@@ -10,6 +8,7 @@ import { carSvg, sceneSvg, seededRandom } from './media-svg.js';
  * weigh (200–400 KB as JPEG: a flat drawing would be 30 KB), then encoded with the metadata real ones
  * carry (a phone's camera and GPS position on car photos, EXIF orientation on a few). Everything is
  * seeded from the picture's path, so the same URL gives the same bytes in every process.
+ * Run in a process of its own (media-photo-maker.ts), never in the sandbox's.
  */
 
 /** Grain strength (the tile's spread around mid-grey) per kind, set so each kind lands at 200–400 KB. */
@@ -77,13 +76,8 @@ function withCarExif(image: Sharp, photo: Photo): Sharp {
   });
 }
 
-/** sharp (libvips) is loaded with the first picture, not on the way to `npm start`'s first page. */
-let loading: Promise<typeof SharpFunction> | undefined;
-const loadSharp = () => (loading ??= import('sharp').then((module) => module.default));
-
 /** Makes one picture: its bytes, as the media service sends them. */
 export async function makePhoto(photo: Photo): Promise<Buffer> {
-  const sharp = await loadSharp();
   const { svg, designWidth } = drawing(photo);
   const format = photoFormat(photo);
   const orientation = photoOrientation(photo);
@@ -99,62 +93,4 @@ export async function makePhoto(photo: Photo): Promise<Buffer> {
   }
   const image = rendered.flatten({ background: '#ffffff' }).composite([grain]);
   return withCarExif(orientation === 6 ? image.withMetadata({ orientation: 6 }) : image, photo).jpeg({ quality: JPEG_QUALITY }).toBuffer();
-}
-
-export interface PhotoStoreOptions {
-  /** The cache's bound in bytes. */
-  maxBytes: number;
-  /** Called each time a picture is made (a cache miss), for the sandbox's stats. */
-  onMade?: () => void;
-}
-
-/** 48 MB: about 160 pictures, a shopper's walk through home, a car list and a few cars, kept made. */
-export const DEFAULT_PHOTO_CACHE_BYTES = 48 * 1024 * 1024;
-
-/**
- * Pictures made on demand and kept in a byte-bounded LRU; concurrent requests for one picture share one
- * making, and at most as many pictures as there are cores are made at once (sharp works on libuv's
- * thread pool, which the BFF's own file, zlib and image work shares when the sandbox is embedded).
- */
-export class PhotoStore {
-  private readonly cache: LRUCache<string, Buffer>;
-  private readonly making = new Map<string, Promise<Buffer>>();
-  private readonly waiting: (() => void)[] = [];
-  private running = 0;
-  private readonly slots = Math.max(1, availableParallelism());
-
-  constructor(private readonly options: PhotoStoreOptions) {
-    this.cache = new LRUCache<string, Buffer>({ maxSize: options.maxBytes, sizeCalculation: (bytes) => bytes.length });
-  }
-
-  /** The picture's bytes; `key` names it uniquely (its path and version). */
-  get(key: string, photo: Photo): Promise<Buffer> {
-    const kept = this.cache.get(key);
-    if (kept) return Promise.resolve(kept);
-    let made = this.making.get(key);
-    if (!made) {
-      made = this.inTurn(() => makePhoto(photo))
-        .then((bytes) => {
-          this.options.onMade?.();
-          if (bytes.length <= this.options.maxBytes) this.cache.set(key, bytes);
-          return bytes;
-        })
-        .finally(() => this.making.delete(key));
-      this.making.set(key, made);
-    }
-    return made;
-  }
-
-  private async inTurn<T>(work: () => Promise<T>): Promise<T> {
-    // A finished making hands its slot straight to the next in line, so `running` never overshoots.
-    if (this.running >= this.slots) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else this.running++;
-    try {
-      return await work();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running--;
-    }
-  }
 }

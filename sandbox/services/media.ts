@@ -8,7 +8,7 @@ import { photoPath, photoVersion, PHOTO_CONTENT_TYPES, photoFormat, type Photo }
 import { brandSvg } from './media-svg.js';
 import { mapTileSvg } from './media-map.js';
 import { categoryIconSvg } from './media-icons.js';
-import { DEFAULT_PHOTO_CACHE_BYTES, PhotoStore } from './media-photos.js';
+import { DEFAULT_PHOTO_CACHE_BYTES, PhotoStore } from './media-photo-store.js';
 import { AUTHORISED_BRANDS } from '../data/mechmate.js';
 import { slugify } from '../data/random.js';
 
@@ -59,6 +59,7 @@ export function mediaService(ctx: SandboxContext): Router {
   const router = express.Router();
   const data = () => sandboxDataset(ctx.seed, ctx.now());
   const photos = new PhotoStore({ maxBytes: ctx.photoCacheBytes ?? DEFAULT_PHOTO_CACHE_BYTES, onMade: () => ctx.stats.photosMade++ });
+  ctx.onClose.push(() => photos.close());
 
   const colorKeyOf = (market: Parameters<typeof marketProfile>[0], localized: string) =>
     COLORS.find((key) => VOCABULARIES[marketProfile(market).language].color[key] === localized) ?? 'grey';
