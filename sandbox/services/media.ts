@@ -1,6 +1,6 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { SandboxContext } from '../context.js';
-import { sandboxDataset } from '../data/dataset.js';
+import { sandboxDataset, type SandboxDataset } from '../data/dataset.js';
 import { COLORS, VOCABULARIES } from '../data/vocabulary.js';
 import { marketProfile } from '../data/market-profiles.js';
 import type { Car } from '../../contracts/upstream/search.js';
@@ -28,6 +28,22 @@ const svgName = (file: string) => /^([\w-]+)\.svg$/.exec(file)?.[1];
 const numberOf = (file: string) => Number(/^(\d+)\.\w+$/.exec(file)?.[1]);
 /** `se-story-1.jpg` → se-story-1. */
 const keyOf = (file: string) => /^([\w-]+)\.\w+$/.exec(file)?.[1];
+
+/**
+ * The story, content and staff pictures the data names (about a thousand), by path: any other name is 404,
+ * as on a real media service, so no one makes the sandbox draw photographs nothing shows.
+ */
+const namedPictures = new WeakMap<SandboxDataset, Set<string>>();
+function picturesNamedIn(dataset: SandboxDataset): Set<string> {
+  let named = namedPictures.get(dataset);
+  if (!named) {
+    const texts = [...dataset.content.values()].flatMap((site) => [...site.byLanguage.values()].map((l) => JSON.stringify([l.stories, [...l.pages.values()], l.navigation])));
+    texts.push(JSON.stringify([...dataset.sites.values()]));
+    named = new Set(texts.flatMap((text) => [...text.matchAll(/\/media\/(?:stories|content|people)\/[\w-]+\.jpg/g)].map((m) => m[0])));
+    namedPictures.set(dataset, named);
+  }
+  return named;
+}
 
 /** A one-page PDF, so file-download links open something real. */
 function tinyPdf(title: string): Buffer {
@@ -109,11 +125,11 @@ export function mediaService(ctx: SandboxContext): Router {
     await sendPhoto(req, res, { kind: 'kit', kitId: kit.kitId, code: kit.kitCode, n });
   });
 
-  // Stories, people and content pictures are decorative: any well-formed name gets one, drawn from its key.
+  // Stories, people and content pictures are drawn from their key: those the data names.
   for (const [path, kind] of [['stories', 'story'], ['people', 'person'], ['content', 'content']] as const) {
     router.get(`/${path}/:file`, async (req, res) => {
       const key = keyOf(req.params.file);
-      if (!key) return notFound(res);
+      if (!key || !picturesNamedIn(data()).has(`${req.baseUrl}${req.path}`)) return notFound(res);
       await sendPhoto(req, res, { kind, key });
     });
   }

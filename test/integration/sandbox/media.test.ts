@@ -119,7 +119,7 @@ describe('sandbox photographs', () => {
     expect(otherPicture.bytes.equals(here.bytes)).toBe(false);
   });
 
-  it('are made once however many ask at once, then kept: the version names them for ever, a wrong one is 404', async () => {
+  it('are made once however many ask at once, then kept: the version names them for ever; a wrong version, extension or a name the data never uses is 404', async () => {
     const car = (await search<Car>('cars-uk')).find((c) => c.car_media_360.length > 0)!;
     const frame = car.car_media_360[5]!;
     await fetch(`${sandbox.url}/__sandbox/reset`, { method: 'POST' });
@@ -133,7 +133,8 @@ describe('sandbox photographs', () => {
     const stats = (await (await fetch(`${sandbox.url}/__sandbox/stats`)).json()) as { photosMade: number };
     expect(stats.photosMade).toBe(1);
 
-    for (const wrong of [frame.replace(/v=\w+/, 'v=0123456789'), frame.replace('.jpg', '.png'), frame.replace(/\.jpg.*/, '.svg')]) {
+    const unnamed = [`${sandbox.url}/media/content/no-page-shows-this.jpg`, `${sandbox.url}/media/stories/se-story-99.jpg`, `${sandbox.url}/media/people/1-2-3.jpg`];
+    for (const wrong of [frame.replace(/v=\w+/, 'v=0123456789'), frame.replace('.jpg', '.png'), frame.replace(/\.jpg.*/, '.svg'), ...unnamed]) {
       expect([wrong, (await get(wrong)).status]).toEqual([wrong, 404]);
     }
   });
