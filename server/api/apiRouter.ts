@@ -21,6 +21,7 @@ import { storiesOperations, storiesRoutes } from './storiesRoutes.js';
 import { tirehotelOperations, tirehotelRoutes } from './tirehotelRoutes.js';
 import { tokenCookies } from './tirehotelSession.js';
 import type { RequestLimits } from '../security/rateLimits.js';
+import { CodeAgreements } from '../security/codeAgreements.js';
 import { RevokedTokens } from '../security/revokedTokens.js';
 import { closestAvailableOperation, relayWorkshopStream } from './workshopStream.js';
 
@@ -67,7 +68,8 @@ export function apiRouter(deps: ApiDependencies): Router {
     maxBytes: ledgerBytes, prefix: 'bff:booking:', writeDeadlineMs: Math.max(config.upstreamTimeoutsMs.mechmate, config.upstreamTimeoutsMs.tirehotel),
   });
   api.use(mechmateRoutes(upstreams.mechmate, limits, (req, res) => relayWorkshopStream(req, res, { mechmate: upstreams.mechmate, options: config.workshopStream, logger: deps.logger, metrics: deps.metrics, perClient: streamsPerClient }), bookings));
-  api.use(tirehotelRoutes(upstreams.tirehotel, tokenCookies(config.isProduction), limits, new RevokedTokens(redis), bookings));
+  const codeAgreements = new CodeAgreements(redis, `${config.rateLimits.redisPrefix}code-agreement:`);
+  api.use(tirehotelRoutes(upstreams.tirehotel, tokenCookies(config.isProduction), limits, new RevokedTokens(redis), codeAgreements, bookings));
   const ledger = new SubmissionLedger(redis, { maxBytes: ledgerBytes, writeDeadlineMs: config.upstreamTimeoutsMs.comhub });
   deps.metrics.reportCacheBytes('submission_ledger', config.memory.bytes.submissionLedger, () => ledger.bytes + bookings.bytes);
   api.use(formsRoutes(upstreams.comhub, ledger, limits, deps.searchCache));
