@@ -9,6 +9,7 @@ import { connectRedis } from './cache/redisConnection.js';
 import { localSearchLayer, SearchCache } from './cache/searchCache.js';
 import { SearchFastPath } from './cache/searchFastPath.js';
 import type { Config } from './config.js';
+import { readiness } from './http/health.js';
 import type { Lifecycle } from './http/lifecycle.js';
 import { metricsEndpoint } from './http/metricsEndpoint.js';
 import { limitRequestTarget } from './http/requestTarget.js';
@@ -93,8 +94,8 @@ export function composeApp(options: {
       searchFastPath.in(pageCaching ? pageCaching.fastPath.in(expressApp) : expressApp),
     ),
     metrics,
-    /** GET /metrics for the operator's listener (METRICS_PORT); the public app has no /metrics. */
-    metricsApp: metricsEndpoint(metrics.scraped),
+    /** GET /metrics and /readyz with its details, for the operator's listener (METRICS_PORT); the public app has no /metrics. */
+    metricsApp: metricsEndpoint(metrics.scraped, () => readiness(options.lifecycle, [redis.probe])),
     searchCache,
     pageCache: pageCaching?.cache,
     redis,
