@@ -82,8 +82,9 @@ export function composeApp(options: {
     limits,
     api: apiRouter({ config, logger, upstreams, searchCache, searchFastPath, redis, metrics, limits }),
     media: upstreams.media,
-    // Kept past both sides of the window: a signature cannot come back while its timestamp still passes.
-    webhookReplays: new WebhookReplays(redis, config.pageCache.redisPrefix, 2 * WEBHOOK_WINDOW_MS + 60_000),
+    // Kept past both sides of the window: a signature cannot come back while its timestamp still passes. Outside
+    // the page prefix (a purge of everything would drop them), named after it (deployments sharing a Redis stay apart).
+    webhookReplays: new WebhookReplays(redis, `bff:webhook-replay:${config.pageCache.redisPrefix}`, 2 * WEBHOOK_WINDOW_MS + 60_000),
     pageSources: { upstreams, searchCache },
     ...(pageCaching ? { pageCaching } : {}),
   });
