@@ -35,7 +35,7 @@ export const RATE_LIMIT_DEFAULTS = {
   /**
    * Wrong codes per agreement in a day, whichever code and client they were for: then the agreement's
    * login is locked for the rest of the window (no code is checked or sent). At most 10 guesses a day
-   * against a 4-digit code: 0.1% a day, 3.0% a month, 30.6% a year of uninterrupted trying (README "Security").
+   * against a 4-digit code: 0.1% a day, 3.0% a month, 30.6% a year of uninterrupted trying (docs/security.md "Guessing a code").
    */
   wrongCodesPerAgreementPerDay: { points: 10, durationS: 86_400 },
   /** Web-vitals beacons (`POST /api/rum`) per client: a page view sends one. */
