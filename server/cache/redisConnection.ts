@@ -173,7 +173,7 @@ class RedisDeadlineError extends Error {
  * gives the answer the blocked time again (a command is written at the end of a turn, so one sent
  * just before the block left only then), up to DEADLINE_STRETCH times `ms` in all.
  */
-export function deadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+function deadline<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let settled = false;
     let timer: NodeJS.Timeout | undefined;
