@@ -99,13 +99,15 @@ export class PhotoStore {
   private readonly waiting: (() => void)[] = [];
   private running = 0;
   private readonly slots = Math.max(1, availableParallelism());
+  private closed = false;
 
   constructor(private readonly options: PhotoStoreOptions) {
     this.cache = new LRUCache<string, Buffer>({ maxSize: options.maxBytes, sizeCalculation: (bytes) => bytes.length });
   }
 
-  /** Ends the maker process (the sandbox closes); the photographs kept stay. */
+  /** Ends the maker process for good (the sandbox closes): a request still arriving starts no new one. */
   close(): void {
+    this.closed = true;
     this.maker.stop();
   }
 
@@ -113,6 +115,7 @@ export class PhotoStore {
   get(key: string, photo: Photo): Promise<Buffer> {
     const kept = this.cache.get(key);
     if (kept) return Promise.resolve(kept);
+    if (this.closed) return Promise.reject(new Error('the sandbox is closed'));
     let made = this.making.get(key);
     if (!made) {
       made = this.inTurn(() => this.maker.make(photo))
