@@ -3,7 +3,6 @@
  * encodes them), and the brand logos it serves as SVG. Each drawing's background detail is drawn from a
  * seeded generator, so one picture is always the same and two pictures differ.
  */
-import { hashSeed } from '../data/random.js';
 
 const COLOR_HEX: Record<string, string> = {
   black: '#1d1f24', white: '#eef0f2', silver: '#b9bec4', grey: '#6b7178', blue: '#2c5aa0', red: '#b3262d',
@@ -21,9 +20,13 @@ export function hueOf(text: string): number {
   return h;
 }
 
-/** mulberry32: a small seeded generator in [0, 1), the same on every process. */
+/**
+ * mulberry32, seeded with an FNV-1a hash of the label: a small generator in [0, 1), the same on every
+ * process. (Its own hash: the photo maker process should not load the data's faker to draw.)
+ */
 export function seededRandom(label: string): () => number {
-  let a = hashSeed(0x5eed, label);
+  let a = 0x811c9dc5;
+  for (let i = 0; i < label.length; i++) a = Math.imul(a ^ label.charCodeAt(i), 0x01000193) >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
     let t = a;
