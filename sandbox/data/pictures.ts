@@ -76,44 +76,50 @@ export function photoPath(photo: Photo): string {
 }
 
 /**
- * cyrb53 (a public-domain 53-bit string hash): the data names some 40,000 pictures when it is built, on
- * `npm start`'s way to its first page; a cryptographic hash of each took several times as long, and a
- * version needs no secrecy, only to change when the picture does.
+ * cyrb53 (a public-domain 53-bit string hash), its two 32-bit lanes fed a string, then numbers: the data
+ * names some 40,000 pictures when it is built, on `npm start`'s way to its first page, so naming must be
+ * cheap (a sha256 per picture made the dataset markedly slower); a version needs no secrecy, only to
+ * change when the picture does.
  */
-function hash53(text: string): number {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
+type Lanes = [number, number];
+function feed(lanes: Lanes, text: string): Lanes {
+  let [h1, h2] = lanes;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     h1 = Math.imul(h1 ^ c, 2654435761);
     h2 = Math.imul(h2 ^ c, 1597334677);
   }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+  return [h1, h2];
+}
+const feedNumber = ([h1, h2]: Lanes, n: number): Lanes => [Math.imul(h1 ^ n, 2654435761), Math.imul(h2 ^ n, 1597334677)];
+
+/** 10 hex digits (40 bits) of the finished hash, from 20-bit halves (Number#toString(16) of a 53-bit number is slow). */
+function hex10([h1, h2]: Lanes): string {
+  const a = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  const b = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(a ^ (a >>> 13), 3266489909);
+  const low = a >>> 0;
+  return ((((b & 0xff) << 12) | (low >>> 20)) >>> 0).toString(16).padStart(5, '0') + (low & 0xfffff).toString(16).padStart(5, '0');
 }
 
-/** A car's part of its pictures' recipe (everything but the picture's number), hashed once per car. */
-const carHash = (kind: 'car' | 'car360', car: CarSubject, of: number) =>
-  hash53([GENERATION, kind, car.carId, car.brand, car.model, car.colorKey, car.site.lat, car.site.lng, of].join('\n'));
+const START: Lanes = [0xdeadbeef, 0x41c6ce57];
 
-/** Everything a picture is made from, hashed: its recipe in a fixed order, so the data and the media service agree. */
-function recipeHash(photo: Photo): number {
+/** A car's part of its pictures' recipe (everything but the picture's number), hashed once per car. */
+const carLanes = (kind: 'car' | 'car360', car: CarSubject, of: number) =>
+  feed(START, [GENERATION, kind, car.carId, car.brand, car.model, car.colorKey, car.site.lat, car.site.lng, of].join('\n'));
+
+/** Everything a picture is made from, in a fixed order, so the data and the media service hash it alike. */
+function recipeLanes(photo: Photo): Lanes {
   switch (photo.kind) {
     case 'car':
-    case 'car360': return hash53(`${carHash(photo.kind, photo.car, photo.of)}\n${photo.n}`);
-    case 'site': return hash53([GENERATION, 'site', photo.siteId, photo.name].join('\n'));
-    case 'kit': return hash53([GENERATION, 'kit', photo.kitId, photo.code, photo.n].join('\n'));
-    default: return hash53([GENERATION, photo.kind, photo.key].join('\n'));
+    case 'car360': return feedNumber(carLanes(photo.kind, photo.car, photo.of), photo.n);
+    case 'site': return feed(START, [GENERATION, 'site', photo.siteId, photo.name].join('\n'));
+    case 'kit': return feed(START, [GENERATION, 'kit', photo.kitId, photo.code, photo.n].join('\n'));
+    default: return feed(START, [GENERATION, photo.kind, photo.key].join('\n'));
   }
 }
 
-/** 10 hex digits (40 bits) of a hash, in two 20-bit halves: Number#toString(16) of a 53-bit number was most of the naming's time. */
-const hex10 = (hash: number) =>
-  (Math.floor(hash / 2 ** 20) % 2 ** 20).toString(16).padStart(5, '0') + (hash % 2 ** 20).toString(16).padStart(5, '0');
-
 /** The version in a picture's URL: a hash of everything the picture is made from. */
-export const photoVersion = (photo: Photo): string => hex10(recipeHash(photo));
+export const photoVersion = (photo: Photo): string => hex10(recipeLanes(photo));
 
 /** `/media/cars/100001/1.jpg?v=3fa29c1e0b`, the URL the data names a picture by. */
 export function photoUrl(photo: Photo): string {
@@ -122,6 +128,6 @@ export function photoUrl(photo: Photo): string {
 
 /** A car's gallery (`kind` car) or 360° frames (`car360`), numbered from 1: the same URLs as photoUrl, the car hashed once. */
 export function carPhotoUrls(kind: 'car' | 'car360', car: CarSubject, count: number): string[] {
-  const hashed = carHash(kind, car, count);
-  return Array.from({ length: count }, (_, i) => `${photoPath({ kind, car, n: i + 1, of: count })}?v=${hex10(hash53(`${hashed}\n${i + 1}`))}`);
+  const lanes = carLanes(kind, car, count);
+  return Array.from({ length: count }, (_, i) => `${photoPath({ kind, car, n: i + 1, of: count })}?v=${hex10(feedNumber(lanes, i + 1))}`);
 }
