@@ -4,8 +4,12 @@
  * made, measured) stay out of the process the sandbox shares with the BFF under `npm start`.
  * One message in, `{ id, photo }`; one out, `{ id, bytes }` or `{ id, error }`.
  */
+import sharp from 'sharp';
 import type { Photo } from '../data/pictures.js';
 import { makePhoto } from './media-photos.js';
+
+// Every photograph is made once from a new drawing: libvips' operation cache would only hold memory.
+sharp.cache(false);
 
 export interface MakeRequest {
   id: number;

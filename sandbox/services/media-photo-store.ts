@@ -37,6 +37,9 @@ class PhotoMaker {
     const fromSources = self.endsWith('.ts');
     const child = fork(fileURLToPath(new URL(`./media-photo-maker.${fromSources ? 'ts' : 'js'}`, self)), [], {
       execArgv: fromSources ? ['--import', 'tsx'] : [],
+      // Two malloc arenas, not eight per core: libvips' worker threads otherwise leave glibc holding about
+      // twice the memory (measured: 24 car photos, RSS +196 MB with the defaults, +77 MB with this and no libvips cache).
+      env: { MALLOC_ARENA_MAX: '2', ...process.env },
       serialization: 'advanced',
       // Its stderr is read, not inherited: a parent that waits for its own pipes to close (a test runner's worker) would wait for this process too.
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
