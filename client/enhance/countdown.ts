@@ -1,3 +1,5 @@
+import { countText, type PluralText } from '../../markets/translations/plural.js';
+
 /** Days, hours and minutes left until a target; null once it is reached. Minutes round up, so 0:00:00 means ended. */
 export function timeLeft(targetMs: number, nowMs: number): { days: number; hours: number; minutes: number } | null {
   const ms = targetMs - nowMs;
@@ -25,7 +27,11 @@ export function enhanceCountdowns(): void {
       }
       for (const unit of ['days', 'hours', 'minutes'] as const) {
         const value = root.querySelector(`[data-unit="${unit}"]`);
-        if (value && value.textContent !== String(left[unit])) value.textContent = String(left[unit]);
+        if (!value || value.textContent === String(left[unit])) continue;
+        value.textContent = String(left[unit]);
+        // The label follows its number ('1 dag', '2 dagar'): the server gave its forms.
+        const label = value.parentElement?.querySelector<HTMLElement>('[data-forms]');
+        if (label) label.textContent = countText(JSON.parse(label.dataset.forms!) as PluralText, document.documentElement.lang, left[unit]);
       }
       // Next change is at the next whole minute before the target.
       setTimeout(tick, ((target - Date.now()) % 60_000 || 60_000) + 20);

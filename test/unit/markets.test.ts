@@ -34,7 +34,10 @@ describe('translations', () => {
   it.each(LANGUAGES.map((l) => [l]))('%s has every key and no empty text', (language) => {
     const dictionary = DICTIONARIES[language];
     expect(Object.keys(dictionary).sort()).toEqual(reference);
-    for (const [key, text] of Object.entries(dictionary)) expect([key, text.trim().length > 0]).toEqual([key, true]);
+    for (const [key, text] of Object.entries(dictionary)) {
+      const forms = typeof text === 'string' ? [text] : Object.values(text);
+      expect([key, forms.every((form) => form.trim().length > 0)]).toEqual([key, true]);
+    }
   });
 
   it('covers every language a market uses', () => {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { formatDistance, formatMileage, formatNumber, formatPrice } from '../../cars/formatCar.js';
 import { CompareToggle } from '../../compare/CompareToggle.js';
+import { countText } from '../../../markets/translations/plural.js';
 import {
   CAR_LIST_PAGE_SIZE, CAR_LIST_TOTAL_CAP, CAR_SORTS, DISTANCE_FIELDS, KEYPHRASE_DEBOUNCE_MS, RANGE_FACETS, TERM_FACETS, type CarSortName, type UrlRangeField,
 } from './carListConfig.js';
@@ -253,7 +254,7 @@ export function CarList(props: CarListProps) {
           <h2 id={resultsId} className="visually-hidden">{texts.results}</h2>
           <p className="car-list__count" role="status">
             {/* A failed 'load more' keeps the cars shown, and so their count. */}
-            {loading === 'replace' || (results.failed && results.cars.length === 0) ? '' : fill(texts.resultCount, { total: formatCount(results.total) })}
+            {loading === 'replace' || (results.failed && results.cars.length === 0) ? '' : countText(texts.resultCount, locale, results.total, { count: formatCount(results.total) })}
           </p>
           <ActiveFilters state={state} hrefOf={hrefOf} onChange={change} formatRange={formatRange} texts={texts} />
           <CarResults results={results} loading={loading} page={state.page} carDetailBase={carDetailBase} card={card} texts={texts}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { countText, type PluralText } from '../../../markets/translations/plural.js';
 import { KitDialog, type KitDialogTexts } from './KitDialog.js';
 import {
   formatKitPrice, KIT_FACETS, kitsQueryParams, kitsSearchBody, KITS_PAGE_SIZE,
@@ -19,8 +20,8 @@ export interface KitsSearchTexts extends KitDialogTexts {
   facets: Record<KitFacetName, string>;
   apply: string;
   clear: string;
-  /** `{count}` */
-  count: string;
+  /** A count text (`{count}`). */
+  count: PluralText;
   /** `{shown}`, `{total}` */
   showing: string;
   showMore: string;
@@ -177,7 +178,7 @@ export function KitsSearch({ action, locale, query: initialQuery, initial, texts
 
       <section className="kits__results" aria-labelledby={`${id}-count`} aria-busy={busy}>
         <p id={`${id}-count`} className="kits__count" role="status">
-          {result ? fill(texts.count, { count: result.total }) : ''}
+          {result ? countText(texts.count, locale, result.total) : ''}
         </p>
         {result === null && (
           <p className="kits__error" role="alert">
