@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { bffFetch } from '../../api/bffFetch.js';
 import { countText, type PluralText } from '../../../markets/translations/plural.js';
 import { KitDialog, type KitDialogTexts } from './KitDialog.js';
 import {
@@ -42,7 +43,7 @@ export interface KitsSearchProps {
 const fill = (template: string, values: Record<string, number>) => template.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
 
 async function searchKits(query: KitsQuery, offset: number): Promise<{ content: KitDocument[]; total_items: number; facet: { name: string; type: string; values?: { value: unknown; count: number }[] }[] }> {
-  const response = await fetch('/api/search', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(kitsSearchBody(query, offset)) });
+  const response = await bffFetch('/api/search', { method: 'POST', json: kitsSearchBody(query, offset) });
   if (!response.ok) throw new Error(`search ${response.status}`);
   return response.json();
 }
