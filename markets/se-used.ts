@@ -22,5 +22,6 @@ export const swedenUsedCars: Market = {
   carListDefaults: [],
   searchIndexes: { cars: 'cars-se-used', sites: 'sites-se-used', kits: 'kits-se-used' },
   contentSite: 'se-used',
+  customerService: { email: 'kundservice@begagnat.se', phone: '08-46 500 450' },
   features: { booking: false, tireHotel: false, serviceRequestForm: false, finance: false, media360: false },
 };

@@ -22,5 +22,6 @@ export const swedenDealerGroup: Market = {
   carListDefaults: [],
   searchIndexes: { cars: 'cars-se', sites: 'sites-se', kits: 'kits-se' },
   contentSite: 'se',
+  customerService: { email: 'kundservice@hedinautomotive.se', phone: '08-46 500 400' },
   features: { booking: true, tireHotel: true, serviceRequestForm: false, finance: false, media360: false },
 };
