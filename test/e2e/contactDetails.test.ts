@@ -4,6 +4,8 @@ import { startBrowserSession } from '../support/browserSession.js';
 import { samplePages } from '../support/samplePages.js';
 
 const session = startBrowserSession();
+// Every page of a market's sitemap, read a few at a time.
+jest.setTimeout(180_000);
 
 /** The e-mail addresses in a text at a placeholder domain: `kundservice@bilgruppen.example`, `a@example.se`. */
 const placeholderAddresses = (text: string) =>
@@ -11,7 +13,6 @@ const placeholderAddresses = (text: string) =>
 
 describe('contact details a shopper can use', () => {
   it.each(MARKETS.map((m) => [m.id, m] as const))('%s: no page names a placeholder e-mail address, in its text or in the texts its islands show later', async (_id, market) => {
-    jest.setTimeout(180_000);
     const page = await session.browser.newPage();
     await page.goto(session.url(market.devHostname, '/'));
     // Every page of the sitemap (content pages in every language, sites, stories) and one of every other type.
