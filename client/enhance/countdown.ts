@@ -1,4 +1,4 @@
-import { countText, type PluralText } from '../../markets/translations/plural.js';
+import type { PluralText } from '../../markets/translations/plural.js';
 
 /** Days, hours and minutes left until a target; null once it is reached. Minutes round up, so 0:00:00 means ended. */
 export function timeLeft(targetMs: number, nowMs: number): { days: number; hours: number; minutes: number } | null {
@@ -29,9 +29,11 @@ export function enhanceCountdowns(): void {
         const value = root.querySelector(`[data-unit="${unit}"]`);
         if (!value || value.textContent === String(left[unit])) continue;
         value.textContent = String(left[unit]);
-        // The label follows its number ('1 dag', '2 dagar'): the server gave its forms.
+        // The label follows its number ('1 dag', '2 dagar'): the server gave its forms, chosen here as countText
+        // chooses them (not imported: this script loads on every page and would fetch a shared chunk for it).
         const label = value.parentElement?.querySelector<HTMLElement>('[data-forms]');
-        if (label) label.textContent = countText(JSON.parse(label.dataset.forms!) as PluralText, document.documentElement.lang, left[unit]);
+        const forms = label && (JSON.parse(label.dataset.forms!) as PluralText);
+        if (forms) label.textContent = forms[new Intl.PluralRules(document.documentElement.lang).select(left[unit])] ?? forms.other;
       }
       // Next change is at the next whole minute before the target.
       setTimeout(tick, ((target - Date.now()) % 60_000 || 60_000) + 20);
