@@ -43,7 +43,7 @@ export function bffHeaders(given?: HeadersInit): Headers {
 
 /** A request to the BFF (a same-origin path) in the page's language. */
 export function bffFetch(path: string | URL | Request, { json, ...init }: BffInit = {}): Promise<Response> {
-  const { url, body } = inLanguage(new URL(String(path), location.href), json, pageLanguage());
+  const { url, body } = inLanguage(new URL(path instanceof Request ? path.url : path, location.href), json, pageLanguage());
   const headers = bffHeaders(init.headers);
   if (body !== undefined) headers.set('content-type', 'application/json');
   return fetch(`${url.pathname}${url.search}`, { ...init, headers, body: body ?? init.body });
