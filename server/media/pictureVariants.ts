@@ -12,6 +12,8 @@ import type { VariantRequest } from './variantRequest.js';
 const PIPELINE_REVISION = 1;
 /** AVIFs waiting to be made in the background; more are not queued (the next request for one asks again). */
 const AVIFS_WAITING = 64;
+/** How often a waiting AVIF looks again for idle transform places. */
+const AVIF_IDLE_CHECK_MS = 100;
 /** A variant of an unversioned URL may change with its original: kept this long at most. */
 const UNVERSIONED_TTL_MS = 60 * 60 * 1000;
 
@@ -38,13 +40,18 @@ export interface Asker {
  * Each variant made once: this process's copy, else Redis' (another replica made it), else one
  * transform however many ask at once (single flight), run through the bounded transform queue and kept
  * (here and in Redis) only when the asking client's byte budget admits it. AVIFs, too slow for a shopper
- * who waits, are made here in the background one at a time, as the page cache makes its brotli 11.
+ * who waits, are made here in the background one at a time, as the page cache makes its brotli 11, and
+ * only while no shopper's transform runs or waits: on a busy process the cores go to the WebPs shoppers
+ * wait for, and the AVIFs follow when it is quiet.
  */
 export class PictureVariants {
   private readonly flights = new Map<string, Promise<VariantOutcome>>();
   private readonly avifQueue: { variant: VariantRequest; asker: Asker }[] = [];
   private readonly avifWaiting = new Set<string>();
   private avifRunning: Promise<void> | undefined;
+  private avifTimer: NodeJS.Timeout | undefined;
+  /** Redis writes under way: the answer does not wait for them. */
+  private readonly writes = new Set<Promise<unknown>>();
   private closed = false;
 
   constructor(
@@ -113,13 +120,17 @@ export class PictureVariants {
     }
   }
 
-  /** Kept here and in Redis when the client's byte budget admits it; served either way. */
+  /** Kept here and (without holding the answer) in Redis when the client's byte budget admits it; served either way. */
   private async keep(variant: VariantRequest, format: OutputFormat, made: MadeVariant, client: string): Promise<boolean> {
     if (!(await this.options.budget.admit(client, made.body.length))) return false;
     const key = this.keyOf(variant, format);
     const ttl = this.ttlOf(variant);
     this.options.local.set(key, made, ttl);
-    await this.options.shared?.set(key, made, ttl);
+    const write = this.options.shared?.set(key, made, ttl);
+    if (write) {
+      this.writes.add(write);
+      void write.finally(() => this.writes.delete(write));
+    }
     return true;
   }
 
@@ -137,7 +148,16 @@ export class PictureVariants {
   }
 
   private nextAvif(): void {
-    if (this.avifRunning || this.closed) return;
+    if (this.avifRunning || this.avifTimer || this.closed || this.avifQueue.length === 0) return;
+    const { running, waiting } = this.options.queue.stats;
+    if (running > 0 || waiting > 0) {
+      this.avifTimer = setTimeout(() => {
+        this.avifTimer = undefined;
+        this.nextAvif();
+      }, AVIF_IDLE_CHECK_MS);
+      this.avifTimer.unref();
+      return;
+    }
     const job = this.avifQueue.shift();
     if (!job) return;
     const key = this.keyOf(job.variant, 'avif');
@@ -159,15 +179,18 @@ export class PictureVariants {
     return this.avifWaiting.size;
   }
 
-  /** Resolves once no AVIF is waiting or being made (tests, benches). */
+  /** Resolves once no AVIF is waiting or being made and every Redis write has landed (tests, benches). */
   async settled(): Promise<void> {
-    while (this.avifRunning) await this.avifRunning;
+    while (this.avifRunning || this.writes.size > 0 || (this.avifQueue.length > 0 && !this.closed)) {
+      await Promise.all([this.avifRunning, ...this.writes, new Promise((resolve) => setTimeout(resolve, 10))]);
+    }
   }
 
-  /** No new background work; waits for the AVIF being made. */
+  /** No new background work; waits for the AVIF being made and the writes under way. */
   async close(): Promise<void> {
     this.closed = true;
     this.avifQueue.length = 0;
-    await this.avifRunning;
+    clearTimeout(this.avifTimer);
+    await this.settled();
   }
 }
