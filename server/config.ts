@@ -6,7 +6,7 @@ import { cgroupMemoryLimitBytes, memoryBudget, type MemoryBudget } from './memor
 
 /**
  * Every setting the process reads, from environment variables only, parsed once at start-up.
- * Listed with defaults in the README; keep the two in step.
+ * Listed with defaults in docs/configuration.md (test/unit/docsMatchCode.test.ts keeps the two in step).
  */
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
@@ -27,7 +27,7 @@ const isTileTemplate = (text: string) => {
 const isImageTemplate = (text: string) =>
   /^https:\/\/[^\s/]/.test(text) && !/\s/.test(text) && text.includes('{width}') && (text.includes('{src}') || text.includes('{path}'));
 
-const EnvSchema = z.object({
+export const EnvSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

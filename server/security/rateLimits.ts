@@ -10,7 +10,7 @@ export interface RateLimitWindow {
 }
 
 /**
- * Every abuse and brute-force limit, by name (README "Security" lists them with their keys). Each is
+ * Every abuse and brute-force limit, by name (docs/security.md lists them with their keys). Each is
  * configurable as `RATE_LIMIT_<NAME>=<points>/<seconds>`. Per-client numbers are far above what a
  * shopper does (one lead, one booking, a code or two), so a household or office behind one address
  * never meets them; the one-time code is guarded by limits on what is attacked (the code, the agreement).
