@@ -154,6 +154,7 @@ describe('picture variants', () => {
       const path = `/media/cars/1/1.jpg?w=640&v=${fresh()}`;
       const made = await get(path);
       expect(made.headers['x-cache']).toBe('miss');
+      await bff.pictures.settled();
       const upstream = origin.requests();
       const there = await get(path, {}, secondServer);
       expect([there.status, there.headers['x-cache'], there.headers.etag]).toEqual([200, 'hit', made.headers.etag]);
