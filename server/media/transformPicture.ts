@@ -1,9 +1,22 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import sharp from 'sharp';
 import { CONTENT_TYPES, type OutputFormat } from './outputFormat.js';
 
-/** What the pipeline decodes, by the decoder's own reading of the bytes (never the name or the Content-Type). AVIF reads as heif. */
-const INPUT_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'gif']);
+/**
+ * What the pipeline decodes, by the bytes that libvips itself picks a decoder by (never the name or the
+ * Content-Type): JPEG, PNG, GIF, WebP, and AVIF/HEIF (an ISO-BMFF `ftyp` box). Anything else (TIFF, SVG,
+ * PDF, a web page) is refused before libvips sees it.
+ */
+export function inputFormatOf(bytes: Buffer): 'jpeg' | 'png' | 'gif' | 'webp' | 'heif' | undefined {
+  const ascii = (start: number, end: number) => bytes.toString('latin1', start, end);
+  if (bytes.length < 12) return undefined;
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.readUInt32BE(0) === 0x89504e47 && bytes.readUInt32BE(4) === 0x0d0a1a0a) return 'png';
+  if (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a') return 'gif';
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  if (ascii(4, 8) === 'ftyp' && /^(?:avif|avis|mif1|msf1|heic|heix)$/.test(ascii(8, 12))) return 'heif';
+  return undefined;
+}
 
 /**
  * libaom's effort for AVIF (0–9; sharp's default 4). Measured on this 2-core machine, 1600×1200 photo to
@@ -42,19 +55,15 @@ const encoderQuality = (format: OutputFormat, quality: number) => (format === 'a
 /**
  * One variant of an original: upright (EXIF orientation applied), at most `width` wide (never
  * enlarged), in sRGB, with every metadata block left behind (EXIF with its GPS position, XMP, IPTC,
- * ICC): sharp writes none unless asked to keep them. Type and pixel count are checked from the header
- * before decoding; bad pixel data stops it (`failOn: 'error'`, which includes a truncated file).
+ * ICC): sharp writes none unless asked to keep them. The type is checked from the first bytes and the
+ * pixel count from the header (`limitInputPixels`) before any pixel is decoded; bad pixel data stops it
+ * (`failOn: 'error'`, which includes a truncated file). One libvips call: a separate metadata() read
+ * cost the event loop as much again.
  */
 export async function transformPicture(original: Buffer, want: { width: number; quality: number; format: OutputFormat }, limits: TransformLimits): Promise<MadeVariant> {
+  const format = inputFormatOf(original);
+  if (!format) throw new UnusablePicture('type', 'not a picture of a type sized here');
   const options = { failOn: 'error', limitInputPixels: limits.maxPixels, sequentialRead: true } as const;
-  let header: Metadata;
-  try {
-    header = await sharp(original, options).metadata();
-  } catch (err) {
-    throw new UnusablePicture('corrupt', `not a readable picture: ${(err as Error).message}`);
-  }
-  if (!INPUT_FORMATS.has(header.format)) throw new UnusablePicture('type', `a ${header.format} file is not sized here`);
-  if ((header.width ?? 0) * (header.height ?? 0) > limits.maxPixels) throw new UnusablePicture('pixels', `${header.width}×${header.height} is more pixels than allowed`);
   let image = sharp(original, options)
     .timeout({ seconds: TRANSFORM_TIMEOUT_S })
     .rotate()
@@ -68,7 +77,8 @@ export async function transformPicture(original: Buffer, want: { width: number; 
     const { data, info } = await image.toBuffer({ resolveWithObject: true });
     return { body: data, contentType: CONTENT_TYPES[want.format], format: want.format, etag: etagOf(data), width: info.width, height: info.height };
   } catch (err) {
-    throw new UnusablePicture('corrupt', `the picture could not be decoded: ${(err as Error).message}`);
+    const message = (err as Error).message;
+    throw new UnusablePicture(/pixel limit/i.test(message) ? 'pixels' : 'corrupt', `the picture could not be made: ${message}`);
   }
 }
 

@@ -31,8 +31,8 @@ function grain(width: number, height: number, seed: number): Buffer {
 /**
  * The media service's photographs for the picture pipeline's tests, until the sandbox sends its own:
  * a JPEG with an EXIF GPS block and XMP, one stored sideways with EXIF orientation 6, a small PNG with
- * transparency, a file cut short, one of corrupt bytes under an image type, one that breaks off on the
- * wire, and an SVG. Counts every request, as the sandbox's stats do.
+ * transparency, a file cut short, one of corrupt bytes under an image type, an SVG under a JPEG's name
+ * and type, one that breaks off on the wire, and an SVG. Counts every request, as the sandbox's stats do.
  */
 export async function startPhotoOrigin() {
   const files = new Map<string, { type: string; body: Buffer }>();
@@ -55,6 +55,8 @@ export async function startPhotoOrigin() {
   files.set('/content/small.png', { type: 'image/png', body: small });
   files.set('/cars/1/cut.jpg', { type: 'image/jpeg', body: gps.subarray(0, Math.floor(gps.length / 2)) });
   files.set('/cars/1/corrupt.jpg', { type: 'image/jpeg', body: Buffer.concat([gps.subarray(0, 2), Buffer.alloc(60_000, 0x5a)]) });
+  // A drawing under a photo's name and type: libvips would rasterise it; the pipeline never decodes it.
+  files.set('/cars/1/disguised.jpg', { type: 'image/jpeg', body: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="4000"><rect width="100%" height="100%"/></svg>') });
   files.set('/brands/logo.svg', { type: 'image/svg+xml', body: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><text x="4" y="28">Logo</text></svg>') });
   let requests = 0;
   const server = createServer((req, res) => {

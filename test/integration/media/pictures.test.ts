@@ -166,11 +166,23 @@ describe('picture variants', () => {
     }
   });
 
-  it('answers an empty 502 for a corrupt, a truncated or a broken-off photo, and goes on serving', async () => {
-    for (const name of ['corrupt', 'cut', 'breaks-off']) {
+  it('answers an empty 502 for a corrupt, a truncated or a broken-off photo, or a file that is not one, and goes on serving', async () => {
+    for (const name of ['corrupt', 'cut', 'breaks-off', 'disguised']) {
       const res = await get(`/media/cars/1/${name}.jpg?w=640&v=${fresh()}`);
       expect([name, res.status, res.body.length]).toEqual([name, 502, 0]);
       expect((await get(`/media/cars/1/1.jpg?w=128&v=${fresh()}`)).status).toBe(200);
+    }
+  });
+
+  it('never decodes an original of more pixels than allowed: an empty 502', async () => {
+    const strict = createTestApp({ ...ENV, UPSTREAM_MEDIA_URL: origin.url, IMAGE_MAX_INPUT_PIXELS: String(1024 * 1024) });
+    const strictServer = await listen(strict.app);
+    try {
+      expect((await get(`/media/cars/1/1.jpg?w=640&v=${fresh()}`, {}, strictServer)).status).toBe(502);
+      expect((await get(`/media/content/small.png?w=640&v=${fresh()}`, {}, strictServer)).status).toBe(200);
+    } finally {
+      await strictServer.close();
+      await strict.close();
     }
   });
 
