@@ -107,7 +107,10 @@ export class PictureVariants {
   /** Fetches the original and transforms it (inside a transform place: one original in memory per place). */
   private async make(variant: VariantRequest, format: OutputFormat, asker: Asker): Promise<MadeVariant> {
     const { media, maxInputBytes, maxInputPixels, metrics } = this.options;
-    const original = await media.original(variant.path, maxInputBytes, { requestId: asker.requestId });
+    // The version goes to the media service, which answers 404 to one that is not the picture's: a made-up
+    // `v` costs a cheap 404, never a transform, and an old one never gets today's bytes kept under its name.
+    const source = variant.version ? `${variant.path}?v=${variant.version}` : variant.path;
+    const original = await media.original(source, maxInputBytes, { requestId: asker.requestId });
     if (original.statusCode !== 200 || !original.bytes) throw new OriginalMissing(original.statusCode);
     const started = performance.now();
     try {

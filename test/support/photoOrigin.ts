@@ -2,6 +2,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp, { type Sharp } from 'sharp';
 
+/** The one version this origin does not know (any other is taken as the picture's current one). */
+export const UNKNOWN_VERSION = 'deadbeef00';
+
 /** A photograph as a dealer's camera makes one: grain and detail over shapes, so it compresses like a photo (about 300 KB at 1600×1200). */
 async function photo(width: number, height: number, hue: number): Promise<Sharp> {
   const shapes = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
@@ -61,7 +64,12 @@ export async function startPhotoOrigin() {
   let requests = 0;
   const server = createServer((req, res) => {
     requests++;
-    const path = (req.url ?? '').split('?')[0]!;
+    const [path = '', query = ''] = (req.url ?? '').split('?');
+    // A version the media service never gave out: 404, as the sandbox answers it.
+    if (new URLSearchParams(query).get('v') === UNKNOWN_VERSION) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"no such version"}');
+      return;
+    }
     if (path === '/cars/1/breaks-off.jpg') {
       res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': String(gps.length) });
       res.write(gps.subarray(0, 1000));

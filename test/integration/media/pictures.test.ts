@@ -3,7 +3,7 @@ import { jest } from '@jest/globals';
 import sharp from 'sharp';
 import { Agent, request } from 'undici';
 import { listen, waitFor } from '../../support/apiHarness.js';
-import { startPhotoOrigin } from '../../support/photoOrigin.js';
+import { startPhotoOrigin, UNKNOWN_VERSION } from '../../support/photoOrigin.js';
 import { createTestApp } from '../../support/testApp.js';
 import { etagOf } from '../../../server/media/transformPicture.js';
 import { RedisVariantStore } from '../../../server/media/variantStores.js';
@@ -172,6 +172,13 @@ describe('picture variants', () => {
       expect([name, res.status, res.body.length]).toEqual([name, 502, 0]);
       expect((await get(`/media/cars/1/1.jpg?w=128&v=${fresh()}`)).status).toBe(200);
     }
+  });
+
+  it('asks the media service for the version the URL names: one it does not have is an empty 404, with no transform', async () => {
+    const before = await transforms();
+    const res = await get(`/media/cars/1/1.jpg?w=640&v=${UNKNOWN_VERSION}`);
+    expect([res.status, res.body.length]).toEqual([404, 0]);
+    expect((await transforms()) - before).toBe(0);
   });
 
   it('never decodes an original of more pixels than allowed: an empty 502', async () => {
