@@ -24,8 +24,12 @@ export interface Answer {
   ms: number;
 }
 
-/** 5xx answers the API documents for a failing upstream or dependency; anything else 5xx is a defect. */
-const DOCUMENTED_5XX_CODES = /^(upstream_|service_unavailable|dependency_unavailable|images_busy)/;
+/**
+ * 5xx answers the API documents for a failing upstream or dependency (the account limits refuse while Redis is
+ * killed: `limits_unavailable`; a process at its cap of workshop streams: `streams_full`; picture transforms at their
+ * queue's bound: `images_busy`); anything else 5xx is a defect.
+ */
+const DOCUMENTED_5XX_CODES = /^(upstream_|service_unavailable|dependency_unavailable|limits_unavailable$|streams_full$|images_busy$)/;
 /** What Chrome sends for an <img>. */
 const PICTURE_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
 /** Widths of the allow-list a page's pictures are asked in most (contracts/imageVariants.ts). */

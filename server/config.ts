@@ -100,6 +100,8 @@ export const EnvSchema = z.object({
   WORKSHOP_STREAM_IDLE_TIMEOUT_MS: millis(20_000),
   WORKSHOP_STREAM_HEARTBEAT_MS: millis(15_000),
   WORKSHOP_STREAM_RETRY_MS: millis(3_000),
+  // Workshop streams open at once in this process, from every client together (each holds an upstream connection); more is 503.
+  WORKSHOP_STREAM_MAX_OPEN: z.coerce.number({ message: 'expected a count' }).int('expected a whole number').min(1).max(100_000).default(500),
   // Map tiles for the booking and site maps: a {z}/{x}/{y} template. The default is the maps
   // service's own tiles through the /media relay (the sandbox draws simple ones, so maps work offline).
   MAP_TILE_URL: z
@@ -237,8 +239,8 @@ export interface Config {
   redirectsDir: string;
   sandboxFault: string;
   shutdownGraceMs: number;
-  /** The workshop SSE relay: give up after this long without an upstream byte; `:` comment this often; browser `retry:`. */
-  workshopStream: { idleTimeoutMs: number; heartbeatMs: number; retryMs: number };
+  /** The workshop SSE relay: give up after this long without an upstream byte; `:` comment this often; browser `retry:`; streams open at once in the process. */
+  workshopStream: { idleTimeoutMs: number; heartbeatMs: number; retryMs: number; maxOpen: number };
   /** Longest request target (path and query) answered; longer is 414 before routing. */
   maxRequestTargetBytes: number;
   /** What one client address (req.ip) may hold open at once; more is 429. */
@@ -342,6 +344,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cgroupLimitByte
       idleTimeoutMs: e.WORKSHOP_STREAM_IDLE_TIMEOUT_MS,
       heartbeatMs: e.WORKSHOP_STREAM_HEARTBEAT_MS,
       retryMs: e.WORKSHOP_STREAM_RETRY_MS,
+      maxOpen: e.WORKSHOP_STREAM_MAX_OPEN,
     },
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
     images: {
