@@ -23,5 +23,6 @@ export const swedenUsedCars: Market = {
   searchIndexes: { cars: 'cars-se-used', sites: 'sites-se-used', kits: 'kits-se-used' },
   contentSite: 'se-used',
   customerService: { email: 'kundservice@begagnat.se', phone: '08-46 500 450' },
-  features: { booking: false, tireHotel: false, serviceRequestForm: false, finance: false, media360: false },
+  // A Swedish brand: Swedish customers book service and reach their tire hotel here too (part 2 §1).
+  features: { booking: true, tireHotel: true, serviceRequestForm: false, finance: false, media360: false },
 };

@@ -1,6 +1,6 @@
 import type { Market } from './schema.js';
 
-/** Swedish dealer group: the only market with service booking and the tire hotel. */
+/** Swedish dealer group: service booking and the tire hotel (with its used-car brand, se-used). */
 export const swedenDealerGroup: Market = {
   id: 'se',
   siteName: 'Hedin Automotive',

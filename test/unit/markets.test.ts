@@ -22,8 +22,9 @@ describe('markets', () => {
     }
   });
 
-  it('offers booking and the tire hotel on the Swedish dealer group and the service request form in Norway only', () => {
-    expect(MARKETS.filter((m) => m.features.booking || m.features.tireHotel).map((m) => m.id)).toEqual(['se']);
+  it('offers booking and the tire hotel on both Swedish brands and the service request form in Norway only', () => {
+    expect(MARKETS.filter((m) => m.features.booking).map((m) => m.id)).toEqual(['se', 'se-used']);
+    expect(MARKETS.filter((m) => m.features.tireHotel).map((m) => m.id)).toEqual(['se', 'se-used']);
     expect(MARKETS.filter((m) => m.features.serviceRequestForm).map((m) => m.id)).toEqual(['no']);
   });
 });
