@@ -1,24 +1,18 @@
 import type { SearchFilter, SearchResponse } from '../../../contracts/upstream/search.js';
+import { bffFetch } from '../../api/bffFetch.js';
 import { toCarSummary, type CarSummarySource } from '../../cars/carSummary.js';
 import { EMPTY_STATE, carListQuery, carListSearchBodies, type CarListState } from './carListUrlState.js';
 import type { CarListResults } from './carListTypes.js';
 
-async function searchPage(body: unknown, signal: AbortSignal): Promise<SearchResponse> {
-  const res = await fetch('/api/search', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify(body),
-    signal,
-  });
+async function searchPage(body: object, signal: AbortSignal): Promise<SearchResponse> {
+  const res = await bffFetch('/api/search', { method: 'POST', json: body, signal });
   if (!res.ok) throw new Error(`search answered ${res.status}`);
   return (await res.json()) as SearchResponse;
 }
 
 /** Pages 0..state.page of a state through /api/search (the same bodies the server rendered with). */
 export async function fetchCarList(state: CarListState, signal: AbortSignal, defaults: readonly SearchFilter[], fromPage = 0): Promise<CarListResults> {
-  // The page's language: on a market's second language (fi.localhost/sv) the answer's texts come in it, as the server's did.
-  const language = document.documentElement.lang;
-  const bodies = carListSearchBodies(state, defaults).slice(fromPage).map((body) => (language ? { ...body, language } : body));
+  const bodies = carListSearchBodies(state, defaults).slice(fromPage);
   const pages = await Promise.all(bodies.map((body) => searchPage(body, signal)));
   return {
     cars: pages.flatMap((p) => p.content.map((doc) => toCarSummary(doc as unknown as CarSummarySource))),

@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { bffFetch } from '../../api/bffFetch.js';
+import { countText, type PluralText } from '../../../markets/translations/plural.js';
 import { KitDialog, type KitDialogTexts } from './KitDialog.js';
 import {
   formatKitPrice, KIT_FACETS, kitsQueryParams, kitsSearchBody, KITS_PAGE_SIZE,
@@ -19,8 +21,8 @@ export interface KitsSearchTexts extends KitDialogTexts {
   facets: Record<KitFacetName, string>;
   apply: string;
   clear: string;
-  /** `{count}` */
-  count: string;
+  /** A count text (`{count}`). */
+  count: PluralText;
   /** `{shown}`, `{total}` */
   showing: string;
   showMore: string;
@@ -41,7 +43,7 @@ export interface KitsSearchProps {
 const fill = (template: string, values: Record<string, number>) => template.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
 
 async function searchKits(query: KitsQuery, offset: number): Promise<{ content: KitDocument[]; total_items: number; facet: { name: string; type: string; values?: { value: unknown; count: number }[] }[] }> {
-  const response = await fetch('/api/search', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(kitsSearchBody(query, offset)) });
+  const response = await bffFetch('/api/search', { method: 'POST', json: kitsSearchBody(query, offset) });
   if (!response.ok) throw new Error(`search ${response.status}`);
   return response.json();
 }
@@ -177,7 +179,7 @@ export function KitsSearch({ action, locale, query: initialQuery, initial, texts
 
       <section className="kits__results" aria-labelledby={`${id}-count`} aria-busy={busy}>
         <p id={`${id}-count`} className="kits__count" role="status">
-          {result ? fill(texts.count, { count: result.total }) : ''}
+          {result ? countText(texts.count, locale, result.total) : ''}
         </p>
         {result === null && (
           <p className="kits__error" role="alert">

@@ -1,3 +1,4 @@
+import { bffFetch } from '../../api/bffFetch.js';
 import type { Story } from '../../../contracts/upstream/content.js';
 import { mediaUrl } from '../../media/mediaUrl.js';
 import type { StoriesListProps } from './StoriesList.js';
@@ -36,9 +37,9 @@ function enhance(island: HTMLElement, props: StoriesListProps): void {
   });
 
   async function loadNext(): Promise<void> {
-    const query = new URLSearchParams({ offset: String(shown), limit: String(props.pageSize), lang: props.language });
+    const query = new URLSearchParams({ offset: String(shown), limit: String(props.pageSize) });
     if (props.tag) query.set('tag', props.tag);
-    const response = await fetch(`/api/stories?${query.toString()}`, { headers: { accept: 'application/json' } });
+    const response = await bffFetch(`/api/stories?${query.toString()}`);
     if (!response.ok) throw new Error(`stories ${response.status}`);
     const page = (await response.json()) as { items: Story[]; total: number };
     const template = list!.lastElementChild as HTMLLIElement;
