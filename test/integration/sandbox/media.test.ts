@@ -67,7 +67,7 @@ describe('sandbox photographs', () => {
     expect(kb).toBeLessThanOrEqual(400);
   });
 
-  it('of cars are 1600×1200 JPEGs of 200–400 KB from a dealer\'s phone: its make and model, the site\'s GPS position, picture 3 stored turned (Orientation 6)', async () => {
+  it('of cars are 1600×1200 JPEGs of 200–400 KB that still weigh like photographs when resized, from a dealer\'s phone: its make and model, the site\'s GPS position, picture 3 stored turned (Orientation 6)', async () => {
     const car = (await search<Car>('cars-se')).find((c) => c.car_images.length >= 3)!;
     const site = (await search<Site>('sites-se')).find((s) => s.site_id === car.car_site_id)!;
     const first = await picture(car.car_images[0]!);
@@ -75,6 +75,9 @@ describe('sandbox photographs', () => {
       .toEqual({ type: 'image/jpeg', format: 'jpeg', width: 1600, height: 1200, orientation: 1 });
     expect(first.kb).toBeGreaterThanOrEqual(200);
     expect(first.kb).toBeLessThanOrEqual(400);
+    // Detail at every scale, as a photograph has: grain alone would leave a 640 px WebP of 5–8 KB.
+    const phoneSized = await sharp(first.bytes).resize(640).webp({ quality: 75 }).toBuffer();
+    expect(phoneSized.length).toBeGreaterThan(30_000);
     const exif = readExif(first.metadata.exif);
     expect({ make: exif.make, model: exif.model }).toEqual({ make: 'Apple', model: 'iPhone 13' });
     expect(exif.gps!.latitude).toBeCloseTo(site.site_geocoord.lat, 4);
