@@ -16,6 +16,12 @@ const ENTRY_HEADER = /^v2 (\d+)\n/;
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 
+interface ParsedAnswer {
+  storedAt: number;
+  value: SearchResponse;
+  heapBytes: number;
+}
+
 export interface Entry {
   storedAt: number;
   /** The answer's JSON, UTF-8: checked against the search contract once, when it came from the upstream. */
@@ -33,13 +39,17 @@ export interface Entry {
  */
 export class SearchCache {
   private readonly inFlight = new Map<string, Promise<Entry>>();
+  /** Answers fetched and waiting for their client's budget (one Redis round trip): a repeat meanwhile is answered from here. */
+  private readonly awaitingBudget = new Map<string, Entry>();
   /**
    * Answers pages have read, parsed, one per cache key: the stored answer of `storedAt`. By key and
    * time, not by buffer: each read from Redis is a new buffer of the same answer, and keyed by buffer
    * the soak kept parsing again and keeping copies (and their buffers) of the same answers.
    * Bounded by its estimated heap: a parsed answer is not counted by the local layer's bytes.
    */
-  private readonly parsed: LRUCache<string, { storedAt: number; value: SearchResponse; heapBytes: number }>;
+  private readonly parsed: LRUCache<string, ParsedAnswer>;
+  /** Misses parsed for a page before their client's budget decided whether they are kept (by their bytes). */
+  private readonly parsedOfMisses = new WeakMap<Buffer, ParsedAnswer>();
 
   constructor(
     private readonly options: {
@@ -77,10 +87,14 @@ export class SearchCache {
    */
   async search(request: SearchRequest, ctx: CallContext = {}): Promise<{ value: SearchResponse; cache: CacheResult }> {
     const { bytes, cache, key, storedAt } = await this.searchBytes(request, ctx);
-    const held = this.parsed.get(key);
-    if (held?.storedAt === storedAt) return { value: held.value, cache };
+    const known = this.parsed.get(key);
+    if (known?.storedAt === storedAt) return { value: known.value, cache };
     const value = deepFreeze(JSON.parse(bytes.toString('utf8')) as SearchResponse);
-    this.parsed.set(key, { storedAt, value, heapBytes: parsedAnswerBytes(bytes) });
+    const held = { storedAt, value, heapBytes: parsedAnswerBytes(bytes) };
+    // Only answers the cache keeps: a miss over its client's budget must not push out what pages share.
+    // A miss being kept (its client's budget is asked after it is sent) joins them when it is.
+    if (cache === 'hit' || cache === 'stale' || this.options.local.get(key)?.bytes === bytes) this.parsed.set(key, held);
+    else if (cache === 'miss') this.parsedOfMisses.set(bytes, held);
     return { value, cache };
   }
 
@@ -89,7 +103,7 @@ export class SearchCache {
     // A page in the market's second language asks for its texts in that language (the request may say so itself).
     const canonical = normaliseSearchRequest(ctx.language && !request.language ? { ...request, language: ctx.language } : request);
     const key = searchCacheKey(canonical);
-    const local = this.freshLocal(key);
+    const local = this.freshLocal(key) ?? this.awaitingBudget.get(key);
     if (local) {
       this.options.metrics.cacheEvents.inc({ result: 'hit' });
       return { bytes: local.bytes, cache: 'hit', key, storedAt: local.storedAt };
@@ -128,8 +142,16 @@ export class SearchCache {
    */
   private async keep(key: string, entry: Entry, stored: Buffer, client: string | undefined): Promise<void> {
     const { budget } = this.options;
-    if (budget && !(client ? await budget.admit(client, stored.length) : stored.length <= budget.maxEntryBytes)) return;
+    if (budget && client) {
+      this.awaitingBudget.set(key, entry);
+      const admitted = await budget.admit(client, stored.length, key.length + STORED_KEY_OVERHEAD_BYTES).finally(() => this.awaitingBudget.delete(key));
+      if (!admitted) return;
+    } else if (budget && !budget.fits(stored.length)) {
+      return;
+    }
     this.remember(key, entry);
+    const parsed = this.parsedOfMisses.get(entry.bytes);
+    if (parsed) this.parsed.set(key, parsed);
     await this.options.store.set(key, stored, this.options.ttlMs + this.options.staleWhileRevalidateMs);
   }
 
@@ -163,6 +185,8 @@ export function parsedAnswerBytes(json: Buffer): number {
  * sandbox answers of 23–114 KB they add 0.17–0.28 of the JSON; counted as 0.3, plus 256 bytes an entry.
  */
 const COMPRESSED_FORMS_FACTOR = 1.3;
+/** What a kept answer costs its store besides its bytes and its key's (Redis's object and expiry records). */
+const STORED_KEY_OVERHEAD_BYTES = 64;
 const ENTRY_OVERHEAD_BYTES = 256;
 
 /** The in-process layer: recent answers up to `maxBytes` with their compressed forms (without Redis, views on the stored bytes, not copies). */

@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Response } from 'express';
+import type { StoreBudget } from '../security/storeBudgets.js';
 import type { ProxyTrust } from './proxyTrust.js';
 
 /** Headers as `writeHead` takes them flat: `[name, value, name, value, ...]`. */
@@ -44,4 +46,14 @@ export function hostSignature(req: IncomingMessage, trustProxy: ProxyTrust): str
  */
 export function learnedRequestBytes(signature: string, key: string): number {
   return 2 * (signature.length + key.length) + 160;
+}
+
+/** Learns a request (`learn`) when its client's budget admits its bytes (at once without a budget or a known client). */
+export function learnWithin(budget: StoreBudget | undefined, res: Response, bytes: number, learn: () => void): void {
+  const client = (res.locals as Partial<Response['locals']>).clientKey;
+  if (!budget || client === undefined) return learn();
+  budget.admit(client, bytes).then(
+    (admitted) => admitted && learn(),
+    () => undefined,
+  );
 }

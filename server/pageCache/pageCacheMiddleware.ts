@@ -50,7 +50,7 @@ export function pageCacheMiddleware(caching: PageCaching, pages: RequestHandler,
     // byte budget. Over it, the page is rendered and served all the same: it costs what an uncached page costs, and fills nothing.
     let outcome;
     try {
-      outcome = await inSpan('page cache render', {}, () => cache.render(key.key, render, (bytes) => caching.admit(req, bytes)));
+      outcome = await inSpan('page cache render', {}, () => cache.render(key.key, render, (bytes, alsoCharged) => caching.admit(req, bytes, alsoCharged)));
     } catch (err) {
       logger.warn({ err, requestId: req.id, key: key.key }, 'page cache: shared render failed, rendering this request alone');
       bypass(res, false);

@@ -10,8 +10,8 @@ const container = pod.containers[0];
 const configMap = byKind('ConfigMap').data as Record<string, string>;
 const secret = byKind('Secret').stringData as Record<string, string>;
 
-/** README variables the manifests leave to their defaults on purpose (deploy/kubernetes/configmap.yaml says why). */
-const LEFT_OUT = ['PAGE_CACHE_MAX_MB', 'SANDBOX_PORT', 'SANDBOX_FAULT', 'SANDBOX', 'REDIRECTS_DIR', 'RATE_LIMIT_<NAME>'];
+/** README variables the manifests leave to their defaults on purpose (deploy/kubernetes/configmap.yaml says why), or set one by one (RATE_LIMIT_<NAME>, STORE_BUDGET_<NAME>). */
+const LEFT_OUT = ['PAGE_CACHE_MAX_MB', 'SANDBOX_PORT', 'SANDBOX_FAULT', 'SANDBOX', 'REDIRECTS_DIR', 'RATE_LIMIT_<NAME>', 'STORE_BUDGET_<NAME>'];
 
 function readmeVariables(): string[] {
   const section = /## Configuration\n([\s\S]*?)\n## /.exec(readFileSync('README.md', 'utf8'))?.[1] ?? '';
