@@ -228,3 +228,24 @@ export function carListSearchBody(state: CarListState, page: number, defaults: r
 export function carListSearchBodies(state: CarListState, defaults: readonly SearchFilter[] = []): CarListSearchBody[] {
   return Array.from({ length: state.page + 1 }, (_, page) => carListSearchBody(state, page, defaults));
 }
+
+/** Pages one request of the island asks for at most (/api/search answers up to 100 cars). */
+export const CAR_LIST_PAGES_PER_REQUEST = 2;
+
+/**
+ * The island's requests for pages `fromPage`..`toPage`, as few as /api/search allows: page 0 alone,
+ * exactly as the server renders it (so it is the cache entry the server filled), then two pages a
+ * request from page 1 on (the same pairs whatever the deep page, so a repeat hits the cache), and a
+ * last lone page exactly as load-more asks for it.
+ */
+export function carListFetchBodies(state: CarListState, defaults: readonly SearchFilter[] = [], fromPage = 0, toPage = state.page): CarListSearchBody[] {
+  const bodies: CarListSearchBody[] = [];
+  let page = fromPage;
+  if (page === 0 && toPage >= 0) bodies.push(carListSearchBody(state, page++, defaults));
+  for (; page <= toPage; page += CAR_LIST_PAGES_PER_REQUEST) {
+    const pages = Math.min(CAR_LIST_PAGES_PER_REQUEST, toPage - page + 1);
+    const body = carListSearchBody(state, page, defaults);
+    bodies.push(pages === 1 ? body : { ...body, limit: pages * CAR_LIST_PAGE_SIZE });
+  }
+  return bodies;
+}

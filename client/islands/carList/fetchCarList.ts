@@ -1,6 +1,6 @@
 import type { SearchFilter, SearchResponse } from '../../../contracts/upstream/search.js';
 import { toCarSummary, type CarSummarySource } from '../../cars/carSummary.js';
-import { EMPTY_STATE, carListQuery, carListSearchBodies, type CarListState } from './carListUrlState.js';
+import { EMPTY_STATE, carListFetchBodies, carListQuery, type CarListState } from './carListUrlState.js';
 import type { CarListResults } from './carListTypes.js';
 
 async function searchPage(body: unknown, signal: AbortSignal): Promise<SearchResponse> {
@@ -14,11 +14,14 @@ async function searchPage(body: unknown, signal: AbortSignal): Promise<SearchRes
   return (await res.json()) as SearchResponse;
 }
 
-/** Pages 0..state.page of a state through /api/search (the same bodies the server rendered with). */
-export async function fetchCarList(state: CarListState, signal: AbortSignal, defaults: readonly SearchFilter[], fromPage = 0): Promise<CarListResults> {
+/**
+ * Pages `fromPage`..`toPage` of a state through /api/search, in as few requests as it allows (carListFetchBodies:
+ * page 0 as the server searched it, so that one is the server's cache entry). Facets come with page 0 only.
+ */
+export async function fetchCarList(state: CarListState, signal: AbortSignal, defaults: readonly SearchFilter[], fromPage = 0, toPage = state.page): Promise<CarListResults> {
   // The page's language: on a market's second language (fi.localhost/sv) the answer's texts come in it, as the server's did.
   const language = document.documentElement.lang;
-  const bodies = carListSearchBodies(state, defaults).slice(fromPage).map((body) => (language ? { ...body, language } : body));
+  const bodies = carListFetchBodies(state, defaults, fromPage, toPage).map((body) => (language ? { ...body, language } : body));
   const pages = await Promise.all(bodies.map((body) => searchPage(body, signal)));
   return {
     cars: pages.flatMap((p) => p.content.map((doc) => toCarSummary(doc as unknown as CarSummarySource))),
