@@ -22,6 +22,7 @@ import { ActiveFilters } from './ActiveFilters.js';
 import { distanceRangeInUnit, distanceToKm } from './distanceRange.js';
 import { CarResults } from './CarResults.js';
 import { fetchCarList, withFacetsToUndo } from './fetchCarList.js';
+import { keepInPlace } from '../../lists/deepLink.js';
 import { keepQueryOnLanguageLinks } from './languageLinks.js';
 import { RangeFacet } from './RangeFacet.js';
 import { rangeExtents, withoutFullSpans } from './rangeRules.js';
@@ -54,8 +55,8 @@ export function CarList(props: CarListProps) {
   const inFlight = useRef<AbortController | null>(null);
   const keyphraseTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const pendingScroll = useRef<number | null>(null);
-  /** A deep link's first card (its index once the pages before it are in) and where it was: kept there as they arrive. */
-  const pendingAnchor = useRef<{ index: number; top: number } | null>(null);
+  /** A deep link's cars, kept where the shopper saw them once the pages before them are in (client/lists/deepLink.ts). */
+  const pendingPlace = useRef<(() => void) | null>(null);
   const resultsSection = useRef<HTMLElement>(null);
   const keyphraseId = useId();
   const sortId = useId();
@@ -139,9 +140,8 @@ export function CarList(props: CarListProps) {
       const merged: CarListResults = { ...shown, cars: [...earlier.cars, ...shown.cars.filter((car) => !known.has(car.id))], fromPage: 0, failed: false };
       cache.current.set(carListQuery(current), merged);
       const saved = savedScroll(history.state);
-      const top = cardTop(0);
       if (saved !== null) pendingScroll.current = saved;
-      else if (top !== undefined) pendingAnchor.current = { index: earlier.cars.length, top };
+      else pendingPlace.current = keepInPlace(resultsSection.current?.querySelector('.car-grid > li'));
       setResults(merged);
     } catch {
       if (controller.signal.aborted) return;
@@ -153,9 +153,6 @@ export function CarList(props: CarListProps) {
       }
     }
   };
-
-  /** Where the grid's `index`th card is in the viewport. */
-  const cardTop = (index: number) => resultsSection.current?.querySelectorAll('.car-grid > li')[index]?.getBoundingClientRect().top;
 
   const loadMore = () => {
     const { state: current, results: shown } = latest.current;
@@ -208,10 +205,8 @@ export function CarList(props: CarListProps) {
   // Back/Forward (and a deep link's earlier pages): once the results are on the page, scroll to where the shopper was.
   useLayoutEffect(() => {
     if (loading) return;
-    const anchor = pendingAnchor.current;
-    pendingAnchor.current = null;
-    const now = anchor ? cardTop(anchor.index) : undefined;
-    if (anchor && now !== undefined) window.scrollBy(0, now - anchor.top);
+    pendingPlace.current?.();
+    pendingPlace.current = null;
     if (pendingScroll.current === null) return;
     window.scrollTo(0, pendingScroll.current);
     pendingScroll.current = null;

@@ -15,6 +15,7 @@ import {
 } from './carListConfig.js';
 import type { Range } from './rangeRules.js';
 import { kmFromUnit, type CarFormat } from '../../cars/formatCar.js';
+import { pageRequests } from '../../lists/deepLink.js';
 
 /**
  * The car list's whole state, which is its URL: `?keyphrase=volvo&sortName=price_asc&car_brand=Volvo
@@ -229,23 +230,10 @@ export function carListSearchBodies(state: CarListState, defaults: readonly Sear
   return Array.from({ length: state.page + 1 }, (_, page) => carListSearchBody(state, page, defaults));
 }
 
-/** Pages one request of the island asks for at most (/api/search answers up to 100 cars). */
-export const CAR_LIST_PAGES_PER_REQUEST = 2;
-
 /**
- * The island's requests for pages `fromPage`..`toPage`, as few as /api/search allows: page 0 alone,
- * exactly as the server renders it (so it is the cache entry the server filled), then two pages a
- * request from page 1 on (the same pairs whatever the deep page, so a repeat hits the cache), and a
- * last lone page exactly as load-more asks for it.
+ * The island's requests for pages `fromPage`..`toPage`, as few as /api/search allows (client/lists/deepLink.ts):
+ * page 0 exactly as the server renders it (the cache entry the server filled), then two pages a request.
  */
 export function carListFetchBodies(state: CarListState, defaults: readonly SearchFilter[] = [], fromPage = 0, toPage = state.page): CarListSearchBody[] {
-  const bodies: CarListSearchBody[] = [];
-  let page = fromPage;
-  if (page === 0 && toPage >= 0) bodies.push(carListSearchBody(state, page++, defaults));
-  for (; page <= toPage; page += CAR_LIST_PAGES_PER_REQUEST) {
-    const pages = Math.min(CAR_LIST_PAGES_PER_REQUEST, toPage - page + 1);
-    const body = carListSearchBody(state, page, defaults);
-    bodies.push(pages === 1 ? body : { ...body, limit: pages * CAR_LIST_PAGE_SIZE });
-  }
-  return bodies;
+  return pageRequests(fromPage, toPage, CAR_LIST_PAGE_SIZE).map(({ page, limit }) => ({ ...carListSearchBody(state, page, defaults), limit }));
 }
