@@ -56,6 +56,7 @@ export function composeApp(options: {
     metrics,
     logger,
     budget: budgets.searches,
+    keyPrefixBytes: config.searchCache.redisPrefix.length,
   });
   const searchFastPath = new SearchFastPath({ cache: searchCache, trustProxy: config.trustProxy, lifecycle: options.lifecycle, metrics, logger, learnedMaxBytes: share.searchFastPath, budget: budgets.searches });
   const pageCaching = config.pageCache.enabled ? createPageCache(config, redis, budgets.pages, metrics, options.lifecycle, logger) : undefined;

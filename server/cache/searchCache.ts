@@ -6,7 +6,7 @@ import type { SearchRequest, SearchResponse } from '../../contracts/upstream/sea
 import type { SearchClient } from '../upstream/searchClient.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
 import type { CacheStore } from './cacheStores.js';
-import type { StoreBudget } from '../security/storeBudgets.js';
+import { bytesInRedis, type StoreBudget } from '../security/storeBudgets.js';
 import { normaliseSearchRequest, searchCacheKey } from './normaliseSearchRequest.js';
 
 export type CacheResult = 'hit' | 'miss' | 'stale' | 'bypass';
@@ -70,6 +70,8 @@ export class SearchCache {
       parsedMaxBytes: number;
       /** What the client whose call fetched an answer may make us keep (server/security/storeBudgets.ts); unset: everything. */
       budget?: StoreBudget;
+      /** The store's key prefix, charged with each key (SEARCH_CACHE_REDIS_PREFIX). */
+      keyPrefixBytes?: number;
     },
   ) {
     this.parsed = new LRUCache({ maxSize: options.parsedMaxBytes, sizeCalculation: (held) => held.heapBytes });
@@ -144,7 +146,7 @@ export class SearchCache {
     const { budget } = this.options;
     if (budget && client) {
       this.awaitingBudget.set(key, entry);
-      const admitted = await budget.admit(client, stored.length, key.length + STORED_KEY_OVERHEAD_BYTES).finally(() => this.awaitingBudget.delete(key));
+      const admitted = await budget.admit(client, stored.length, bytesInRedis(stored.length, key.length + (this.options.keyPrefixBytes ?? 0)) - stored.length).finally(() => this.awaitingBudget.delete(key));
       if (!admitted) return;
     } else if (budget && !budget.fits(stored.length)) {
       return;
@@ -185,8 +187,6 @@ export function parsedAnswerBytes(json: Buffer): number {
  * sandbox answers of 23–114 KB they add 0.17–0.28 of the JSON; counted as 0.3, plus 256 bytes an entry.
  */
 const COMPRESSED_FORMS_FACTOR = 1.3;
-/** What a kept answer costs its store besides its bytes and its key's (Redis's object and expiry records). */
-const STORED_KEY_OVERHEAD_BYTES = 64;
 const ENTRY_OVERHEAD_BYTES = 256;
 
 /** The in-process layer: recent answers up to `maxBytes` with their compressed forms (without Redis, views on the stored bytes, not copies). */

@@ -40,6 +40,7 @@ export function createPageCache(config: Config, redis: RedisConnection, budget: 
     // A new render after a publish must not take navigation, alert or brands from the layout cache's older copy.
     onPurge: forgetCachedLayouts,
     maxEntryBytes: budget.maxEntryBytes,
+    keyPrefixBytes: config.pageCache.redisPrefix.length,
   });
   const { cdn } = config.pageCache;
   const cacheControl = `public, max-age=0, s-maxage=${cdn.maxAgeS}, stale-while-revalidate=${cdn.staleWhileRevalidateS}`;

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { PageCacheMetrics } from './pageCacheMetrics.js';
 import { bestEntry, bestFormsRoom, buildEntry, entryBytes, REPLAYED_HEADERS, type PageEntry } from './pageEntry.js';
 import type { RenderedPage } from './renderDetached.js';
+import { bytesInRedis } from '../security/storeBudgets.js';
 import type { LocalPageStore, RedisPageStore } from './pageStores.js';
 
 /** Only these answers are kept: the page, or the market's 404 page. 503 (upstream down), 500, redirects and 401 never are. */
@@ -67,6 +68,8 @@ export class PageCache {
       now?: () => number;
       /** The largest entry kept, whoever renders it (a refresh too). */
       maxEntryBytes?: number;
+      /** The shared store's key prefix, charged with each key (PAGE_CACHE_REDIS_PREFIX). */
+      keyPrefixBytes?: number;
     },
   ) {}
 
@@ -112,8 +115,8 @@ export class PageCache {
   /**
    * Renders the key once however many callers ask at the same time; each gets the same outcome. A new
    * page is kept only when `admit` (the asking client's byte budget) lets it; a refresh of a kept page
-   * (no `admit`) is, when it is not over the largest entry. What is charged: the entry, its key, and
-   * room for its best-quality forms (bestFormsRoom), so what a client can make Redis hold is what it paid for.
+   * (no `admit`) is, when it is not over the largest entry. What is charged: what the entry takes in Redis
+   * with room for its best-quality forms (bestFormsRoom), so what a client can make Redis hold is what it paid for.
    */
   render(key: string, renderPage: () => Promise<RenderedPage>, admit?: Admit): Promise<RenderOutcome> {
     const running = this.flights.get(key);
@@ -128,7 +131,8 @@ export class PageCache {
       // Not compressed here: the waiters' encodings are made once each as they are sent (entryBody).
       const entry = buildEntry({ status: page.status, headers: replayed(page.headers), body: page.body }, this.now());
       const bytes = entryBytes(entry);
-      const kept = admit ? await admit(bytes, key.length + bestFormsRoom(entry)) : bytes <= (this.options.maxEntryBytes ?? Infinity);
+      const charged = bytesInRedis(bytes + bestFormsRoom(entry), key.length + (this.options.keyPrefixBytes ?? 0));
+      const kept = admit ? await admit(bytes, charged - bytes) : bytes <= (this.options.maxEntryBytes ?? Infinity);
       if (!kept) return { page, shareable, stored: false };
       // Purged while rendering: what it saw may be the old content, so it is sent but not kept.
       if (epoch === this.purgeEpoch) this.options.local.set(key, entry, this.lifetimeLeft(entry));

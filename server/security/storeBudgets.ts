@@ -35,6 +35,25 @@ export const MAX_ENTRY_BYTES: Record<StoreBudgetName, number> = {
   images: 2 * MB,
 };
 
+/**
+ * What an entry takes in Redis (as MEMORY USAGE counts it), which is what a budget charges: its value
+ * in the allocator's size class (jemalloc rounds an allocation up to a quarter of its power of two:
+ * up to 25% more; 100,000 bytes take 114,688), its key, and Redis's own records of the key (about 100 bytes).
+ */
+export function bytesInRedis(valueBytes: number, keyBytes: number): number {
+  return sizeClass(valueBytes + SDS_HEADER_BYTES) + sizeClass(keyBytes + SDS_HEADER_BYTES) + REDIS_KEY_RECORDS_BYTES;
+}
+
+const SDS_HEADER_BYTES = 9;
+const REDIS_KEY_RECORDS_BYTES = 96;
+
+/** jemalloc's size classes: four to each doubling (16-byte steps up to 128). */
+function sizeClass(bytes: number): number {
+  if (bytes <= 128) return Math.ceil(bytes / 16) * 16;
+  const step = 2 ** (Math.floor(Math.log2(bytes - 1)) - 2);
+  return Math.ceil(bytes / step) * step;
+}
+
 /** `pages` → `STORE_BUDGET_PAGES`. */
 export const storeBudgetEnvName = (name: StoreBudgetName) => `STORE_BUDGET_${name.toUpperCase()}`;
 
