@@ -21,6 +21,8 @@ export interface PageCaching {
   cacheControl: string;
   /** Whether a page of `bytes` rendered for this request may be kept: the client's byte budget (server/security/storeBudgets.ts). */
   admit(req: Request, bytes: number, alsoCharged: number): Promise<boolean>;
+  /** Whether this request's client is known here to have spent its budget: its new pages will not be kept. */
+  spent(req: Request): boolean;
   /** Drops pages under the key prefixes here, in Redis, and (pub/sub) in every other container. */
   purge(prefixes: string[]): Promise<number>;
   close(): Promise<void>;
@@ -54,6 +56,7 @@ export function createPageCache(config: Config, redis: RedisConnection, budget: 
     fastPath,
     cacheControl,
     admit: (req, bytes, alsoCharged) => budget.admit(config.trustProxy.client(req).limitKey, bytes, alsoCharged),
+    spent: (req) => budget.spent(config.trustProxy.client(req).limitKey),
     async purge(prefixes) {
       const dropped = await cache.purge(prefixes);
       await bus?.publish(prefixes);

@@ -128,12 +128,13 @@ export class PageCache {
       const shareable = !page.setsCookie && !/private|no-store/.test(headerCacheControl) && (page.status < 300 || page.status >= 400);
       const storable = shareable && STORED_STATUSES.has(page.status) && !page.incomplete;
       if (!storable) return { page, shareable, stored: false };
-      // Not compressed here: the waiters' encodings are made once each as they are sent (entryBody).
-      const entry = buildEntry({ status: page.status, headers: replayed(page.headers), body: page.body }, this.now());
-      const bytes = entryBytes(entry);
-      const charged = bytesInRedis(bytes + bestFormsRoom(entry), key.length + (this.options.keyPrefixBytes ?? 0));
+      const sized = { identity: page.body };
+      const bytes = entryBytes(sized);
+      const charged = bytesInRedis(bytes + bestFormsRoom(sized), key.length + (this.options.keyPrefixBytes ?? 0));
       const kept = admit ? await admit(bytes, charged - bytes) : bytes <= (this.options.maxEntryBytes ?? Infinity);
       if (!kept) return { page, shareable, stored: false };
+      // Built (its ETag hashed) only once it is kept; not compressed here: the waiters' encodings are made once each as they are sent (entryBody).
+      const entry = buildEntry({ status: page.status, headers: replayed(page.headers), body: page.body }, this.now());
       // Purged while rendering: what it saw may be the old content, so it is sent but not kept.
       if (epoch === this.purgeEpoch) this.options.local.set(key, entry, this.lifetimeLeft(entry));
       return { page, shareable, stored: true, entry };

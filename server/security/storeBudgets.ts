@@ -70,7 +70,7 @@ export class StoreBudget {
    * Clients whose window is spent, until it ends: a spent window stays spent (a refused count is
    * still added), so their next entries are refused here without a round trip to Redis.
    */
-  private readonly spent = new LRUCache<string, number>({ max: SPENT_CLIENTS });
+  private readonly spentUntil = new LRUCache<string, number>({ max: SPENT_CLIENTS });
 
   constructor(
     redis: RedisConnection,
@@ -98,13 +98,20 @@ export class StoreBudget {
    */
   async admit(client: string, bytes: number, alsoCharged = 0): Promise<boolean> {
     if (!this.fits(bytes)) return false;
-    const now = this.now();
-    const spentUntil = this.spent.get(client);
-    if (spentUntil !== undefined && spentUntil > now) return false;
+    if (this.spent(client)) return false;
     const outcome = await this.counter.consume(client, Math.max(1, Math.ceil(bytes + alsoCharged)));
     if (outcome.allowed) return true;
-    this.spent.set(client, now + outcome.retryAfterS * 1000);
+    this.spentUntil.set(client, this.now() + outcome.retryAfterS * 1000);
     return false;
+  }
+
+  /**
+   * Whether this process knows the client's window to be spent (no round trip): what it asks for now
+   * will not be kept, so a caller may skip the work of keeping it (the page cache renders it as if off).
+   */
+  spent(client: string): boolean {
+    const until = this.spentUntil.get(client);
+    return until !== undefined && until > this.now();
   }
 }
 
