@@ -11,7 +11,7 @@ RUN npm run build
 FROM node:22-slim AS runtime
 # glibc's allocator: two arenas instead of one per thread, and allocations over 128 KB (zlib and
 # brotli state) mapped and given back when freed instead of kept for reuse: about 50 MB less RSS under
-# the soak's load (README, "Memory budget").
+# the soak's load (docs/architecture.md, "Where the rest goes").
 ENV NODE_ENV=production \
     PORT=3000 \
     METRICS_PORT=9464 \

@@ -21,8 +21,11 @@ export interface Answer {
   ms: number;
 }
 
-/** 5xx answers the API documents for a failing upstream or dependency; anything else 5xx is a defect. */
-const DOCUMENTED_5XX_CODES = /^(upstream_|service_unavailable|dependency_unavailable)/;
+/**
+ * 5xx answers the API documents for a failing upstream or dependency (the account limits refuse while Redis is
+ * killed: `limits_unavailable`; a process at its cap of workshop streams: `streams_full`); anything else 5xx is a defect.
+ */
+const DOCUMENTED_5XX_CODES = /^(upstream_|service_unavailable|dependency_unavailable|limits_unavailable$|streams_full$)/;
 
 const json = { 'content-type': 'application/json' };
 let submission = 0;

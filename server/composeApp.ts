@@ -9,6 +9,7 @@ import { connectRedis } from './cache/redisConnection.js';
 import { localSearchLayer, SearchCache } from './cache/searchCache.js';
 import { SearchFastPath } from './cache/searchFastPath.js';
 import type { Config } from './config.js';
+import { readiness } from './http/health.js';
 import type { Lifecycle } from './http/lifecycle.js';
 import { metricsEndpoint } from './http/metricsEndpoint.js';
 import { limitRequestTarget } from './http/requestTarget.js';
@@ -82,8 +83,9 @@ export function composeApp(options: {
     limits,
     api: apiRouter({ config, logger, upstreams, searchCache, searchFastPath, redis, metrics, limits }),
     media: upstreams.media,
-    // Kept past both sides of the window: a signature cannot come back while its timestamp still passes.
-    webhookReplays: new WebhookReplays(redis, config.pageCache.redisPrefix, 2 * WEBHOOK_WINDOW_MS + 60_000),
+    // Kept past both sides of the window: a signature cannot come back while its timestamp still passes. Outside
+    // the page prefix (a purge of everything would drop them), named after it (deployments sharing a Redis stay apart).
+    webhookReplays: new WebhookReplays(redis, `bff:webhook-replay:${config.pageCache.redisPrefix}`, 2 * WEBHOOK_WINDOW_MS + 60_000),
     pageSources: { upstreams, searchCache },
     ...(pageCaching ? { pageCaching } : {}),
   });
@@ -94,8 +96,8 @@ export function composeApp(options: {
       searchFastPath.in(pageCaching ? pageCaching.fastPath.in(expressApp) : expressApp),
     ),
     metrics,
-    /** GET /metrics for the operator's listener (METRICS_PORT); the public app has no /metrics. */
-    metricsApp: metricsEndpoint(metrics.scraped),
+    /** GET /metrics and /readyz with its details, for the operator's listener (METRICS_PORT); the public app has no /metrics. */
+    metricsApp: metricsEndpoint(metrics.scraped, () => readiness(options.lifecycle, [redis.probe])),
     searchCache,
     pageCache: pageCaching?.cache,
     redis,

@@ -6,7 +6,7 @@ import { cgroupMemoryLimitBytes, memoryBudget, type MemoryBudget } from './memor
 
 /**
  * Every setting the process reads, from environment variables only, parsed once at start-up.
- * Listed with defaults in the README; keep the two in step.
+ * Listed with defaults in docs/configuration.md (test/unit/docsMatchCode.test.ts keeps the two in step).
  */
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
@@ -27,7 +27,7 @@ const isTileTemplate = (text: string) => {
 const isImageTemplate = (text: string) =>
   /^https:\/\/[^\s/]/.test(text) && !/\s/.test(text) && text.includes('{width}') && (text.includes('{src}') || text.includes('{path}'));
 
-const EnvSchema = z.object({
+export const EnvSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -102,6 +102,8 @@ const EnvSchema = z.object({
   WORKSHOP_STREAM_IDLE_TIMEOUT_MS: millis(20_000),
   WORKSHOP_STREAM_HEARTBEAT_MS: millis(15_000),
   WORKSHOP_STREAM_RETRY_MS: millis(3_000),
+  // Workshop streams open at once in this process, from every client together (each holds an upstream connection); more is 503.
+  WORKSHOP_STREAM_MAX_OPEN: z.coerce.number({ message: 'expected a count' }).int('expected a whole number').min(1).max(100_000).default(500),
   // Map tiles for the booking and site maps: a {z}/{x}/{y} template. The default is the maps
   // service's own tiles through the /media relay (the sandbox draws simple ones, so maps work offline).
   MAP_TILE_URL: z
@@ -230,8 +232,8 @@ export interface Config {
   redirectsDir: string;
   sandboxFault: string;
   shutdownGraceMs: number;
-  /** The workshop SSE relay: give up after this long without an upstream byte; `:` comment this often; browser `retry:`. */
-  workshopStream: { idleTimeoutMs: number; heartbeatMs: number; retryMs: number };
+  /** The workshop SSE relay: give up after this long without an upstream byte; `:` comment this often; browser `retry:`; streams open at once in the process. */
+  workshopStream: { idleTimeoutMs: number; heartbeatMs: number; retryMs: number; maxOpen: number };
   /** Longest request target (path and query) answered; longer is 414 before routing. */
   maxRequestTargetBytes: number;
   /** What one client address (req.ip) may hold open at once; more is 429. */
@@ -325,6 +327,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cgroupLimitByte
       idleTimeoutMs: e.WORKSHOP_STREAM_IDLE_TIMEOUT_MS,
       heartbeatMs: e.WORKSHOP_STREAM_HEARTBEAT_MS,
       retryMs: e.WORKSHOP_STREAM_RETRY_MS,
+      maxOpen: e.WORKSHOP_STREAM_MAX_OPEN,
     },
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
     images: { urlTemplate: e.IMAGE_URL_TEMPLATE },

@@ -66,7 +66,7 @@ export class Metrics {
 
   readonly cacheBytes = new Gauge({
     name: 'bff_cache_bytes',
-    help: 'Bytes each in-process cache holds (heap caches estimated; see the README memory budget)',
+    help: 'Bytes each in-process cache holds (heap caches estimated; see docs/architecture.md, Memory budget)',
     labelNames: ['cache'] as const,
     registers: [this.registry],
     collect: () => {

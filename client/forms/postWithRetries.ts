@@ -82,6 +82,8 @@ const WAIT_REFUSALS: Record<string, number> = {
   too_many_requests: 429,
   /** A lead or booking that may have arrived already, held for a minute (server/api/oncePerKey.ts). */
   submission_unconfirmed: 409,
+  /** An account limit that could not be counted, Redis being away (server/security/rateLimits.ts). */
+  limits_unavailable: 503,
 };
 
 /**

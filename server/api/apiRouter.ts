@@ -21,6 +21,7 @@ import { storiesOperations, storiesRoutes } from './storiesRoutes.js';
 import { tirehotelOperations, tirehotelRoutes } from './tirehotelRoutes.js';
 import { tokenCookies } from './tirehotelSession.js';
 import type { RequestLimits } from '../security/rateLimits.js';
+import { CodeAgreements } from '../security/codeAgreements.js';
 import { RevokedTokens } from '../security/revokedTokens.js';
 import { closestAvailableOperation, relayWorkshopStream } from './workshopStream.js';
 
@@ -56,6 +57,7 @@ export function apiRouter(deps: ApiDependencies): Router {
   const { config, upstreams, redis, limits } = deps;
   const api = Router();
   const streamsPerClient = new PerClientCount(config.clientLimits.maxStreams);
+  const streamsInProcess = new PerClientCount(config.workshopStream.maxOpen);
   api.use(sameOriginForUnsafeMethods);
   // The raw bytes stay with the request: the search fast path learns answers by them.
   api.use(express.json({ limit: '64kb', verify: (req, _res, bytes) => void (req.rawBody = bytes) }));
@@ -66,8 +68,9 @@ export function apiRouter(deps: ApiDependencies): Router {
   const bookings = new SubmissionLedger(redis, {
     maxBytes: ledgerBytes, prefix: 'bff:booking:', writeDeadlineMs: Math.max(config.upstreamTimeoutsMs.mechmate, config.upstreamTimeoutsMs.tirehotel),
   });
-  api.use(mechmateRoutes(upstreams.mechmate, limits, (req, res) => relayWorkshopStream(req, res, { mechmate: upstreams.mechmate, options: config.workshopStream, logger: deps.logger, metrics: deps.metrics, perClient: streamsPerClient }), bookings));
-  api.use(tirehotelRoutes(upstreams.tirehotel, tokenCookies(config.isProduction), limits, new RevokedTokens(redis), bookings));
+  api.use(mechmateRoutes(upstreams.mechmate, limits, (req, res) => relayWorkshopStream(req, res, { mechmate: upstreams.mechmate, options: config.workshopStream, logger: deps.logger, metrics: deps.metrics, perClient: streamsPerClient, inProcess: streamsInProcess }), bookings));
+  const codeAgreements = new CodeAgreements(redis, `${config.rateLimits.redisPrefix}code-agreement:`);
+  api.use(tirehotelRoutes(upstreams.tirehotel, tokenCookies(config.isProduction), limits, new RevokedTokens(redis), codeAgreements, bookings));
   const ledger = new SubmissionLedger(redis, { maxBytes: ledgerBytes, writeDeadlineMs: config.upstreamTimeoutsMs.comhub });
   deps.metrics.reportCacheBytes('submission_ledger', config.memory.bytes.submissionLedger, () => ledger.bytes + bookings.bytes);
   api.use(formsRoutes(upstreams.comhub, ledger, limits, deps.searchCache));

@@ -24,7 +24,8 @@ import {
 } from '../../contracts/upstream/tirehotel.js';
 import type { TirehotelClient } from '../upstream/tirehotelClient.js';
 import { addRoute, operation, parseRequest } from './apiOperation.js';
-import { countOrRefuse, type RequestLimits } from '../security/rateLimits.js';
+import { agreementId, type CodeAgreements } from '../security/codeAgreements.js';
+import { countOrRefuse, refuseIfExhausted, refuseUnavailable, type RequestLimits } from '../security/rateLimits.js';
 import type { RevokedTokens } from '../security/revokedTokens.js';
 import { oncePerKey, writeKey } from './oncePerKey.js';
 import type { TokenCookies } from './tirehotelSession.js';
@@ -41,12 +42,12 @@ export const tirehotelOperations = {
     example: () => ({ query: { regNo: 'DEF456' } }),
   }),
   login: operation({
-    ...tireHotel, method: 'post', path: '/tirehotel/authorization/login', summary: 'Send a one-time code to the phone of the agreement; sets the th_login cookie (sends limited per agreement and per client)',
+    ...tireHotel, method: 'post', path: '/tirehotel/authorization/login', summary: 'Send a one-time code to the phone of the agreement; sets the th_login cookie (sends limited per agreement and per client; none while the agreement is locked for wrong codes)',
     query: LoginQuery, response: { schema: TirehotelCredentials.pick({ message: true }) },
     example: () => ({ query: { encryptedPhoneNumber: `phone-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}` } }),
   }),
   validate: operation({
-    ...tireHotel, method: 'post', path: '/tirehotel/authorization/validate', summary: 'Check the 4-digit code (needs th_login); sets the th_session cookie (5 guesses per sent code, then it is void; guesses limited per client)',
+    ...tireHotel, method: 'post', path: '/tirehotel/authorization/validate', summary: 'Check the 4-digit code (needs th_login); sets the th_session cookie (5 guesses per sent code, then it is void; 10 wrong codes a day per agreement, then its login is locked; guesses limited per client)',
     query: ValidateQuery.pick({ otpToken: true }), response: { schema: TirehotelValidated.omit({ authorizationToken: true }) },
     example: () => ({ query: { otpToken: '4567' }, cookies: { th_login: `login-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}` } }),
   }),
@@ -82,10 +83,11 @@ export const tirehotelOperations = {
 
 /**
  * `/api/tirehotel/...`: tokens stay in HttpOnly cookies; every call that reaches the service is counted
- * first (server/security/rateLimits.ts), a guess against the code it guesses, so at most 5 guesses of one
- * sent code ever reach the service, however many arrive at once and on however many containers.
+ * first (server/security/rateLimits.ts), a guess against the code it guesses and against the agreement
+ * the code was sent for, so at most 5 guesses of one sent code, and 10 wrong codes a day for one
+ * agreement, ever reach the service, however many arrive at once and on however many containers.
  */
-export function tirehotelRoutes(tirehotel: TirehotelClient, cookies: TokenCookies, limits: RequestLimits, revoked: RevokedTokens, bookings: SubmissionLedger): Router {
+export function tirehotelRoutes(tirehotel: TirehotelClient, cookies: TokenCookies, limits: RequestLimits, revoked: RevokedTokens, agreements: CodeAgreements, bookings: SubmissionLedger): Router {
   const router = Router();
   const ops = tirehotelOperations;
   const { limiters, clientKey } = limits;
@@ -108,10 +110,17 @@ export function tirehotelRoutes(tirehotel: TirehotelClient, cookies: TokenCookie
 
   addRoute(router, ops.login, async (req, res) => {
     const { query } = parseRequest(ops.login, req);
-    await countOrRefuse(res, limiters.codeSendsPerClient, clientKey(req), 'limit.codeSends');
     // One agreement, one phone: counting per encryptedPhoneNumber counts per agreement.
-    await countOrRefuse(res, limiters.codeSendsPerAgreement, query.encryptedPhoneNumber, 'limit.codeSends');
-    const credentials = await tirehotel.login(query.encryptedPhoneNumber, callContextOf(req, res));
+    const phone = query.encryptedPhoneNumber;
+    const agreement = agreementId(phone);
+    // A login locked for wrong codes sends no more codes: they could not be used, and each is a text message to the owner.
+    await refuseIfExhausted(res, limiters.wrongCodesPerAgreementPerDay, agreement, 'limit.codeLockedToday');
+    await countOrRefuse(res, limiters.codeSendsPerClient, clientKey(req), 'limit.codeSends');
+    await countOrRefuse(res, limiters.codeSendsPerAgreement, phone, 'limit.codeSends');
+    await countOrRefuse(res, limiters.codeSendsPerAgreementPerDay, phone, 'limit.codeSendsToday');
+    const credentials = await tirehotel.login(phone, callContextOf(req, res));
+    // Before the cookie: a code whose agreement is not known could be guessed outside the agreement's budget.
+    if (!(await agreements.remember(credentials.authorizationToken, agreement))) refuseUnavailable(res);
     cookies.setLogin(res, credentials.authorizationToken);
     res.json({ message: credentials.message });
   });
@@ -123,7 +132,15 @@ export function tirehotelRoutes(tirehotel: TirehotelClient, cookies: TokenCookie
     await countOrRefuse(res, limiters.codeGuessesPerClient, clientKey(req), 'limit.codeGuesses');
     // Counted before the call, right or wrong: the 6th guess of a code never reaches the service.
     await countOrRefuse(res, limiters.codeGuessesPerCode, loginToken, 'limit.codeVoid');
+    const sentFor = await agreements.agreementOf(loginToken);
+    if (sentFor === 'unavailable') refuseUnavailable(res);
+    // Every code sent through login has its agreement; a token without one (made up, or its record lost with
+    // Redis's data) is guessed within its 5 guesses and the client's limit only.
+    const { agreement } = sentFor;
+    // Counted as wrong before the call too (the 11th guess of the day is refused whatever it is), and given back when right.
+    if (agreement) await countOrRefuse(res, limiters.wrongCodesPerAgreementPerDay, agreement, 'limit.codeLockedToday');
     const validated = await tirehotel.validate(loginToken, query.otpToken, callContextOf(req, res));
+    if (agreement) await limiters.wrongCodesPerAgreementPerDay.refund(agreement);
     const { authorizationToken, ...visible } = validated;
     cookies.clear(res, 'login');
     cookies.setSession(res, authorizationToken, validated.expiresAt);

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { type PerClientCount, tooMany } from '../http/clientLimits.js';
+import { full, type PerClientCount, tooMany } from '../http/clientLimits.js';
 import { validate } from '../http/validate.js';
 import { ClosestAvailableMessage, ClosestAvailableQuery, MechmateRegistrationNumber } from '../../contracts/upstream/mechmate.js';
 import type { Metrics } from '../metrics.js';
@@ -30,7 +30,12 @@ export interface WorkshopStreamOptions {
   idleTimeoutMs: number;
   heartbeatMs: number;
   retryMs: number;
+  /** Streams open at once in this process, all clients together. */
+  maxOpen: number;
 }
+
+/** The one key of the process-wide count of open streams (a PerClientCount whose only client is the process). */
+const PROCESS = 'process';
 
 /** No workshop message comes near this; an upstream sending more without ending a message is broken. */
 const MAX_MESSAGE_BYTES = 64 * 1024;
@@ -59,7 +64,7 @@ function resumePoint(header: string | undefined): { after: number; sent: number 
 export async function relayWorkshopStream(
   req: Request,
   res: Response,
-  deps: { mechmate: MechmateClient; options: WorkshopStreamOptions; logger: Logger; metrics?: Metrics; perClient?: PerClientCount },
+  deps: { mechmate: MechmateClient; options: WorkshopStreamOptions; logger: Logger; metrics?: Metrics; perClient?: PerClientCount; inProcess?: PerClientCount },
 ): Promise<void> {
   const { query } = parseRequest(closestAvailableOperation, req);
   const resume = resumePoint(req.header('last-event-id'));
@@ -69,6 +74,10 @@ export async function relayWorkshopStream(
   const release = deps.perClient ? deps.perClient.acquire(req.ip) : () => {};
   if (!release) return tooMany(res, 'too_many_streams', 'Too many open workshop streams from this address');
   res.once('close', release);
+  // Nor may all clients together hold more than the process's share of upstream connections (1,000 from 200 addresses were all opened).
+  const releaseHere = deps.inProcess ? deps.inProcess.acquire(PROCESS) : () => {};
+  if (!releaseHere) return full(res, 'streams_full', 'Too many open workshop streams on this server; try again shortly');
+  res.once('close', releaseHere);
 
   const upstreamAbort = new AbortController();
   res.on('close', () => upstreamAbort.abort());

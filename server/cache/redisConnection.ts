@@ -3,46 +3,71 @@ import type { Logger } from 'pino';
 import type { DependencyProbe } from '../http/health.js';
 
 export interface RedisConnection {
+  /** Whether a Redis URL is configured at all (without one, everything shared lives in this process alone). */
+  configured: boolean;
   /** The client, or undefined while Redis is not connected or not answering: callers then go without it at once. */
   available(): RedisClientType | undefined;
+  /** Calls `listener` on every new connection and whenever Redis answers again after being marked down. */
+  onUp(listener: () => void): void;
   probe: DependencyProbe;
   close(): Promise<void>;
 }
 
 /** Deadlines of the connection: every command's, and the health check's. */
 export const REDIS_TIMING = {
-  /** Every command's answer is given up after this long (offline queue off: none waits for a connection either). */
+  /**
+   * Every command's answer is given up after this long of time the process could have read it in
+   * (offline queue off: none waits for a connection either). Time the event loop was blocked does not
+   * count (`deadline` below), up to `DEADLINE_STRETCH` times this in all.
+   */
   commandTimeoutMs: 250,
-  /** A PING this often; one that misses the command deadline marks Redis down. */
+  /** A PING this often while Redis answers; after a miss, the next one follows after `commandTimeoutMs`. */
   pingIntervalMs: 1_000,
+  /** PINGs missed in a row before Redis is marked down and the client replaced: one slow answer is not an outage. */
+  missedPingsForDown: 3,
   /** A connection that has not become ready in this long (a handshake Redis never answers) is replaced. */
   stuckConnectingMs: 5_000,
 };
+
+/** How late a timer may fire before the lateness counts as time the event loop was blocked. */
+const LOOP_LAG_TOLERANCE_MS = 20;
+/** A deadline is pushed back by blocked time to at most this many times its length. */
+const DEADLINE_STRETCH = 4;
 
 /**
  * One Redis connection for the process. Offline queue off and a deadline on every command, so a
  * Redis outage fails commands fast instead of holding requests (node-redis's own `timeout` only
  * covers a command until it is written: one written to a stalled Redis waited for ever, so callers
- * get the client through `withDeadlines`). A PING every second tells the truth
- * about it: a client that is connected but gets no answers (Redis stalled, a half-open socket) is
- * marked down at once (callers skip Redis instead of each waiting out the deadline), then destroyed
- * and replaced by a new one; it is up again when a new connection is ready and answers.
+ * get the client through `withDeadlines`). A PING every second tells the truth about it: a client
+ * that is connected but gets no answers (Redis stalled, a half-open socket) is marked down after
+ * `missedPingsForDown` misses in a row (callers then skip Redis instead of each waiting out the
+ * deadline), then destroyed and replaced by a new one; it is up again when a new connection is ready
+ * and answers. Every deadline, the PING's included, leaves out time the event loop was blocked (a
+ * CPU-heavy render): an answer that arrived meanwhile is read before a deadline is declared missed,
+ * so a busy process does not take a healthy Redis for a dead one (issue 31: 14 client replacements
+ * in 15 s, and every limit counted per process meanwhile).
  */
 export function connectRedis(url: string | undefined, logger: Logger, timing = REDIS_TIMING): RedisConnection {
   if (!url) {
-    return { available: () => undefined, probe: { name: 'redis', state: () => 'not_configured' }, close: async () => {} };
+    return { configured: false, available: () => undefined, onUp: () => {}, probe: { name: 'redis', state: () => 'not_configured' }, close: async () => {} };
   }
   let lastError = '';
   let closed = false;
-  /** Whether the current client answered its last PING (or just became ready). */
+  /** Whether the current client answers (it became ready, and has not missed `missedPingsForDown` PINGs in a row since). */
   let answering = false;
+  let missed = 0;
   let openedAt = Date.now();
+  const upListeners: Array<() => void> = [];
+  const cameUp = () => {
+    for (const listener of upListeners) listener();
+  };
 
   const open = (): RedisClientType => {
     const created: RedisClientType = createClient({
       url,
       disableOfflineQueue: true,
-      commandOptions: { timeout: timing.commandTimeoutMs },
+      // Only a backstop for a command never written: `deadline` decides, and never before this.
+      commandOptions: { timeout: timing.commandTimeoutMs * DEADLINE_STRETCH },
       socket: {
         connectTimeout: 1_000,
         reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2_000),
@@ -56,8 +81,10 @@ export function connectRedis(url: string | undefined, logger: Logger, timing = R
     created.on('ready', () => {
       if (created !== client) return;
       lastError = '';
+      missed = 0;
       answering = true;
       logger.info('redis ready');
+      cameUp(); // every new connection: a Redis that restarted has lost what was written before
     });
     openedAt = Date.now();
     created.connect().catch(() => {
@@ -85,30 +112,47 @@ export function connectRedis(url: string | undefined, logger: Logger, timing = R
     try {
       if (!pinged.isReady) {
         answering = false;
+        missed = 0;
         if (Date.now() - openedAt > timing.stuckConnectingMs) replace('not ready');
         return;
       }
       await deadline(pinged.ping(), timing.commandTimeoutMs);
-      if (pinged === client) answering = true;
+      if (pinged !== client) return;
+      missed = 0;
+      if (!answering) {
+        answering = true;
+        cameUp();
+      }
     } catch (err) {
       if (pinged !== client || closed) return;
+      missed += 1;
+      if (missed < timing.missedPingsForDown) return;
       answering = false;
+      missed = 0;
       // Ready but silent: replace it. Not ready after all (the socket closed): node-redis reconnects by itself.
       if (pinged.isReady) replace(err instanceof Error ? err.message : String(err));
     } finally {
       pinging = false;
     }
   };
-  const timer = setInterval(() => void check(), timing.pingIntervalMs);
-  timer.unref();
+  let timer: NodeJS.Timeout | undefined;
+  // After a miss the next PING comes sooner, so a real outage is still told within about two seconds.
+  const schedule = () => {
+    if (closed) return;
+    timer = setTimeout(() => void check().finally(schedule), missed > 0 ? timing.commandTimeoutMs : timing.pingIntervalMs);
+    timer.unref();
+  };
+  schedule();
 
   const up = () => answering && client.isReady;
   return {
+    configured: true,
     available: () => (up() ? guarded : undefined),
+    onUp: (listener) => void upListeners.push(listener),
     probe: { name: 'redis', state: () => (up() ? 'up' : 'down') },
     close: async () => {
       closed = true;
-      clearInterval(timer);
+      clearTimeout(timer);
       // A stalled Redis would hold a graceful close for ever: its commands get one more deadline, then the socket goes.
       if (client.isOpen) await deadline(client.close(), 1_000).catch(() => client.destroy());
     },
@@ -121,12 +165,48 @@ class RedisDeadlineError extends Error {
   }
 }
 
+/**
+ * `promise`, or a RedisDeadlineError once `ms` of time this process could have read the answer in
+ * have passed. Timers run before I/O in each turn of the event loop, so a timer that fires late (the
+ * loop was blocked) first lets I/O have its turn (setImmediate runs after it): an answer that arrived
+ * while the loop was blocked is read then, and wins. A timer late by more than the tolerance also
+ * gives the answer the blocked time again (a command is written at the end of a turn, so one sent
+ * just before the block left only then), up to DEADLINE_STRETCH times `ms` in all.
+ */
 function deadline<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new RedisDeadlineError(ms)), ms);
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    let timer: NodeJS.Timeout | undefined;
+    const latest = performance.now() + ms * DEADLINE_STRETCH;
+    const arm = (wait: number) => {
+      const due = performance.now() + wait;
+      timer = setTimeout(() => {
+        const blocked = performance.now() - due;
+        setImmediate(() => {
+          if (settled) return;
+          const left = latest - performance.now();
+          if (blocked > LOOP_LAG_TOLERANCE_MS && left > 0) return arm(Math.min(blocked, left));
+          settled = true;
+          reject(new RedisDeadlineError(ms));
+        });
+      }, wait);
+    };
+    arm(ms);
+    promise.then(
+      (value) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (err: unknown) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        reject(err as Error);
+      },
+    );
   });
-  return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
 }
 
 /**

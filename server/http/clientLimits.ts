@@ -28,14 +28,23 @@ export class PerClientCount {
   }
 }
 
-/** A client at its cap waits this long before trying again. */
+/** A client at its cap (or turned away from a full process) waits this long before trying again. */
 const RETRY_AFTER_S = 5;
 
-/** 429 in the API's error shape, with Retry-After. */
+/** 429 in the API's error shape, with Retry-After: this client has too much open. */
 export function tooMany(res: Response, code: string, message: string): void {
-  res.status(429).setHeader('Retry-After', String(RETRY_AFTER_S));
+  refuse(res, 429, code, message);
+}
+
+/** 503 in the API's error shape, with Retry-After: this process has too much open, from every client together. */
+export function full(res: Response, code: string, message: string): void {
+  refuse(res, 503, code, message);
+}
+
+function refuse(res: Response, status: number, code: string, message: string): void {
+  res.status(status).setHeader('Retry-After', String(RETRY_AFTER_S));
   res.setHeader('Cache-Control', 'no-store');
-  res.json(apiErrorBody(new ApiError(429, code, message), String(res.req.id)));
+  res.json(apiErrorBody(new ApiError(status, code, message), String(res.req.id)));
 }
 
 /** Caps the requests one client has in flight (event streams included); the next one is 429 until one ends. */

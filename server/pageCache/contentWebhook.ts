@@ -21,12 +21,11 @@ const PurgeSchema = z.discriminatedUnion('scope', [
 ]);
 export type Purge = z.infer<typeof PurgeSchema>;
 
-/** The cache key prefixes a purge drops; a page path takes its trailing-slash twin with it. */
+/** The cache key prefixes a purge drops; page keys hold the path without trailing slashes (pageKey.ts), so one prefix takes every spelling. */
 export function purgePrefixes(purge: Purge): string[] {
   if (purge.scope === 'all') return [''];
   if (purge.scope === 'market') return [marketKeyPrefix(purge.market)];
-  const bare = withoutTrailingSlashes(purge.path);
-  return bare === '/' ? [pathKeyPrefix(purge.market, '/')] : [pathKeyPrefix(purge.market, bare), pathKeyPrefix(purge.market, `${bare}/`)];
+  return [pathKeyPrefix(purge.market, withoutTrailingSlashes(purge.path))];
 }
 
 /** `sha256=<hex>` of HMAC-SHA256 over `<timestamp>.` and the exact body bytes (the timestamp in Unix seconds). */

@@ -5,6 +5,7 @@ import { siteOrigin } from '../markets/siteOrigin.js';
 import { PREVIEW_COOKIE } from '../pages/previewMode.js';
 import { TOKEN_COOKIES } from '../api/tirehotelSession.js';
 import { isPageParameter } from './pageParameters.js';
+import { withoutTrailingSlashes } from '../../contracts/pagePath.js';
 
 /**
  * Cookies that make a request one person's (an editor's preview, a tire-hotel login): never served
@@ -43,11 +44,15 @@ export function cookieRole(cookies: string | undefined): 'personal' | 'none' {
   return PERSONAL_COOKIES.some((name) => readCookie(cookies, name) !== null) ? 'personal' : 'none';
 }
 
-/** The cache key of an anonymous page request on a market host (res.locals.market and language are set). */
+/**
+ * The cache key of an anonymous page request on a market host (res.locals.market and language are set).
+ * The path without its trailing slashes, as the routes read it: `/om-oss`, `/om-oss/` and `/om-oss///`
+ * are one page and one key, which a purge of `/om-oss` drops (the raw path left `/om-oss//` cached).
+ */
 export function pageKeyOf(req: Request, res: Response): PageKey {
   const { market, language } = res.locals;
   const query = pageQuery(req.originalUrl);
-  const path = req.path;
+  const path = withoutTrailingSlashes(req.path);
   const origin = siteOrigin(market, req);
   return {
     key: [market.id, escapeBar(path), language, origin, query].join('|'),
@@ -93,7 +98,7 @@ export function pageSearchParams(req: Pick<Request, 'originalUrl'>): URLSearchPa
   return read;
 }
 
-/** The key prefix of every variant of one page (queries, languages' origins), for a purge. */
+/** The key prefix of every variant of one page (queries, languages' origins, trailing slashes), for a purge. */
 export function pathKeyPrefix(market: string, path: string): string {
   return `${market}|${escapeBar(path)}|`;
 }

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { RedisConnection } from '../cache/redisConnection.js';
 import type { Config } from '../config.js';
 import { ApiError } from '../http/apiError.js';
-import { SharedRateLimiter } from './sharedRateLimiter.js';
+import { SharedRateLimiter, UNAVAILABLE_RETRY_AFTER_S, type LimitOutcome } from './sharedRateLimiter.js';
 
 export interface RateLimitWindow {
   points: number;
@@ -10,7 +10,7 @@ export interface RateLimitWindow {
 }
 
 /**
- * Every abuse and brute-force limit, by name (README "Security" lists them with their keys). Each is
+ * Every abuse and brute-force limit, by name (docs/security.md lists them with their keys). Each is
  * configurable as `RATE_LIMIT_<NAME>=<points>/<seconds>`. Per-client numbers are far above what a
  * shopper does (one lead, one booking, a code or two), so a household or office behind one address
  * never meets them; the one-time code is guarded by limits on what is attacked (the code, the agreement).
@@ -25,23 +25,46 @@ export const RATE_LIMIT_DEFAULTS = {
   /** Agreement look-ups (they hand out the encrypted phone number) per client and per registration number. */
   lookupsPerClient: { points: 60, durationS: 600 },
   lookupsPerRegNo: { points: 30, durationS: 600 },
-  /** One-time code sends (SMS) per agreement and per client. */
+  /** One-time code sends (SMS) per agreement (a quarter of an hour, and a day) and per client. */
   codeSendsPerAgreement: { points: 3, durationS: 900 },
+  codeSendsPerAgreementPerDay: { points: 5, durationS: 86_400 },
   codeSendsPerClient: { points: 20, durationS: 3600 },
   /** Guesses of one sent code (then it is void; longer than the code lives) and code guesses per client. */
   codeGuessesPerCode: { points: 5, durationS: 900 },
   codeGuessesPerClient: { points: 10, durationS: 60 },
+  /**
+   * Wrong codes per agreement in a day, whichever code and client they were for: then the agreement's
+   * login is locked for the rest of the window (no code is checked or sent). At most 10 guesses a day
+   * against a 4-digit code: 0.1% a day, 3.0% a month, 30.6% a year of uninterrupted trying (docs/security.md "Guessing a code").
+   */
+  wrongCodesPerAgreementPerDay: { points: 10, durationS: 86_400 },
   /** Web-vitals beacons (`POST /api/rum`) per client: a page view sends one. */
   rumBeaconsPerClient: { points: 30, durationS: 60 },
 } as const satisfies Record<string, RateLimitWindow>;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_DEFAULTS;
 
+/**
+ * The limits that guard an account (look-ups handing out the phone number, code sends, code guesses):
+ * while Redis cannot count them they refuse (503, Retry-After) instead of counting in each process,
+ * which would let k replicas give an attacker k times the guesses. The others count per process meanwhile.
+ */
+export const ACCOUNT_LIMITS: ReadonlySet<RateLimitName> = new Set([
+  'lookupsPerClient',
+  'lookupsPerRegNo',
+  'codeSendsPerAgreement',
+  'codeSendsPerAgreementPerDay',
+  'codeSendsPerClient',
+  'codeGuessesPerCode',
+  'codeGuessesPerClient',
+  'wrongCodesPerAgreementPerDay',
+]);
+
 /** `leadsPerClient` → `RATE_LIMIT_LEADS_PER_CLIENT`. */
 export const rateLimitEnvName = (name: RateLimitName) => `RATE_LIMIT_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
 
 /** What the shopper is told, in the market's language (`limit.*` in markets/translations). */
-export type LimitMessage = 'limit.tooMany' | 'limit.lookups' | 'limit.codeSends' | 'limit.codeVoid' | 'limit.codeGuesses';
+export type LimitMessage = 'limit.tooMany' | 'limit.lookups' | 'limit.codeSends' | 'limit.codeSendsToday' | 'limit.codeVoid' | 'limit.codeGuesses' | 'limit.codeLockedToday';
 
 export type RateLimiters = Record<RateLimitName, SharedRateLimiter>;
 
@@ -55,7 +78,10 @@ export interface RequestLimits {
 /** One SharedRateLimiter per limit, counting in Redis under `RATE_LIMIT_REDIS_PREFIX` (in memory without Redis). */
 export function createRequestLimits(redis: RedisConnection, config: Pick<Config, 'rateLimits' | 'trustProxy'>): RequestLimits {
   const { redisPrefix, windows } = config.rateLimits;
-  const entries = (Object.keys(windows) as RateLimitName[]).map((name) => [name, new SharedRateLimiter(redis, { keyPrefix: `${redisPrefix}${name}`, ...windows[name] })]);
+  const entries = (Object.keys(windows) as RateLimitName[]).map((name) => [
+    name,
+    new SharedRateLimiter(redis, { keyPrefix: `${redisPrefix}${name}`, ...windows[name], whenRedisFails: ACCOUNT_LIMITS.has(name) ? 'refuse' : 'countHere' }),
+  ]);
   return { limiters: Object.fromEntries(entries) as RateLimiters, clientKey: (req) => config.trustProxy.client(req).limitKey };
 }
 
@@ -63,11 +89,26 @@ export function createRequestLimits(redis: RedisConnection, config: Pick<Config,
  * Counts one attempt under `key` before the work it guards (atomically: the limiter's consume); over
  * the limit, 429 with Retry-After and the market's message. A counted point is never given back: a
  * call that failed may still have reached the upstream, and returning points would let concurrent
- * attempts through.
+ * attempts through (the one exception: a right code, see `refund`).
  */
 export async function countOrRefuse(res: Response, limiter: SharedRateLimiter, key: string, message: LimitMessage): Promise<void> {
-  const outcome = await limiter.consume(key);
+  refuseUnless(res, await limiter.consume(key), message);
+}
+
+/** Refuses, as countOrRefuse does, when the next attempt under `key` would be refused, without counting one. */
+export async function refuseIfExhausted(res: Response, limiter: SharedRateLimiter, key: string, message: LimitMessage): Promise<void> {
+  refuseUnless(res, await limiter.peek(key), message);
+}
+
+function refuseUnless(res: Response, outcome: LimitOutcome, message: LimitMessage): void {
   if (outcome.allowed) return;
+  if (outcome.unavailable) refuseUnavailable(res);
   res.set('Retry-After', String(outcome.retryAfterS));
   throw new ApiError(429, 'too_many_requests', res.locals.t(message), { retryAfterSeconds: outcome.retryAfterS });
+}
+
+/** 503 with Retry-After and the market's message: an account limit could not be counted (Redis is not answering). */
+export function refuseUnavailable(res: Response): never {
+  res.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));
+  throw new ApiError(503, 'limits_unavailable', res.locals.t('limit.unavailable'), { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_S });
 }

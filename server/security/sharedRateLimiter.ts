@@ -3,27 +3,43 @@ import { LRUCache } from 'lru-cache';
 import { RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { RedisConnection } from '../cache/redisConnection.js';
 
-export type LimitOutcome = { allowed: true } | { allowed: false; retryAfterS: number };
+/** Allowed; or refused until `retryAfterS`, because the window is used up or (`unavailable`) because Redis could not count. */
+export type LimitOutcome = { allowed: true } | { allowed: false; retryAfterS: number; unavailable?: true };
+
+/**
+ * What a limiter does while the configured Redis cannot answer: `countHere` counts in each process
+ * alone (the limit is multiplied by the replicas for a while, and nothing fails); `refuse` refuses
+ * every attempt, for limits an attacker would otherwise get k times over (the account limits of rateLimits.ts).
+ */
+export type WhenRedisFails = 'countHere' | 'refuse';
 
 /**
  * A counter window shared by every container through Redis (rate-limiter-flexible), and counted in this
  * process too: an attempt passes only when both counts allow it. The process's own count is a hard bound
  * that holds while Redis flaps (a command past its deadline, a client being replaced): counts made in Redis
  * and in memory never add up to more than the limit in one process, and while Redis is away each container
- * still counts on its own instead of failing the request. Keys are hashed, so tokens and phone numbers
- * never sit in Redis. The process's windows are a bounded LRU (`LOCAL_WINDOWS` keys a limiter, about
- * 1.5 MB): keys a client makes up (registration numbers, addresses) cannot grow memory without bound,
- * and a window let go is still counted in Redis.
+ * still counts on its own instead of failing the request (`countHere`); a `refuse` limiter counts in Redis
+ * alone and refuses while it cannot (in memory only when no Redis is configured at all). Keys are hashed,
+ * so tokens and phone numbers never sit in Redis. The process's windows are a bounded LRU (`LOCAL_WINDOWS`
+ * keys a limiter, about 1.5 MB): keys a client makes up (registration numbers, addresses) cannot grow
+ * memory without bound, and a window let go is still counted in Redis.
  */
 export class SharedRateLimiter {
   private readonly local: LRUCache<string, { consumed: number; endsAt: number }>;
   private redisLimiter: { client: object; limiter: RateLimiterRedis } | undefined;
+  private readonly whenRedisFails: WhenRedisFails;
 
   constructor(
     private readonly redis: RedisConnection,
-    private readonly options: { keyPrefix: string; points: number; durationS: number },
+    private readonly options: { keyPrefix: string; points: number; durationS: number; whenRedisFails?: WhenRedisFails },
   ) {
     this.local = new LRUCache({ max: LOCAL_WINDOWS });
+    this.whenRedisFails = options.whenRedisFails ?? 'countHere';
+  }
+
+  /** Whether this limiter counts in Redis only: it refuses, and Redis is configured. */
+  private get redisOnly(): boolean {
+    return this.whenRedisFails === 'refuse' && this.redis.configured;
   }
 
   /**
@@ -33,11 +49,48 @@ export class SharedRateLimiter {
   async consume(key: string, points = 1): Promise<LimitOutcome> {
     const id = hashed(key);
     const shared = this.sharedLimiter();
+    if (this.redisOnly) {
+      const everywhere = shared ? await counted(shared, id, points) : null;
+      if (!everywhere) return UNAVAILABLE;
+      return everywhere.refused ? { allowed: false, retryAfterS: retryAfter(everywhere.res) } : { allowed: true };
+    }
     const local = this.countHere(id, points);
     const everywhere = shared ? await counted(shared, id, points) : null;
     if (local.refused) return { allowed: false, retryAfterS: Math.max(1, Math.ceil(local.msBeforeNext / 1000)) };
     // A Redis that failed (null) leaves the decision to this process's count.
     return everywhere?.refused ? { allowed: false, retryAfterS: retryAfter(everywhere.res) } : { allowed: true };
+  }
+
+  /** Whether the next attempt would be allowed, without counting one (a lock checked before other work). */
+  async peek(key: string): Promise<LimitOutcome> {
+    const id = hashed(key);
+    const shared = this.sharedLimiter();
+    let res: RateLimiterRes | null = null;
+    if (shared) {
+      try {
+        res = await shared.get(id);
+      } catch {
+        if (this.redisOnly) return UNAVAILABLE;
+      }
+    } else if (this.redisOnly) {
+      return UNAVAILABLE;
+    }
+    const open = this.local.get(id);
+    const here = open && open.endsAt > Date.now() ? open : undefined;
+    if (res && res.consumedPoints >= this.options.points) return { allowed: false, retryAfterS: retryAfter(res) };
+    if (!this.redisOnly && here && here.consumed >= this.options.points) return { allowed: false, retryAfterS: Math.max(1, Math.ceil((here.endsAt - Date.now()) / 1000)) };
+    return { allowed: true };
+  }
+
+  /**
+   * Gives back points counted for an attempt that turned out not to be what the limit counts (a right
+   * code, for a limit on wrong ones). Best effort: a point Redis does not get back stays counted.
+   */
+  async refund(key: string, points = 1): Promise<void> {
+    const id = hashed(key);
+    const open = this.local.get(id);
+    if (open) open.consumed = Math.max(0, open.consumed - points);
+    await this.sharedLimiter()?.reward(id, points).catch(() => undefined);
   }
 
   /** This process's fixed window for a key, as rate-limiter-flexible counts one: it starts with the first attempt. */
@@ -66,6 +119,10 @@ export class SharedRateLimiter {
     return limiter;
   }
 }
+
+/** Seconds a client is asked to wait when Redis could not count: about as long as the connection takes to tell an outage or recover. */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
+const UNAVAILABLE: LimitOutcome = { allowed: false, retryAfterS: UNAVAILABLE_RETRY_AFTER_S, unavailable: true };
 
 /** One count and whether the limiter refused it; null when its store failed. */
 async function counted(limiter: RateLimiterAbstract, id: string, points: number): Promise<{ refused: boolean; res: RateLimiterRes } | null> {

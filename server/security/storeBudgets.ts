@@ -12,7 +12,7 @@ export interface StoreBudgetWindow {
 }
 
 /**
- * What one client may make each shared store keep, in bytes per window (README "Budgets"). Each is
+ * What one client may make each shared store keep, in bytes per window (docs/caching.md, Store budgets). Each is
  * configurable as `STORE_BUDGET_<NAME>=<megabytes>/<seconds>`. A shopper's own misses stay far
  * below them (a car list page is about 200 KB of HTML, its search 150 KB); beyond, what the client
  * asks for is still made and served to it, but not kept.

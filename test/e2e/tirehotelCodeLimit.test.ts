@@ -1,15 +1,22 @@
 import { jest } from '@jest/globals';
 import { startBrowserSession } from '../support/browserSession.js';
 
-/** Code sends are limited to 3 per agreement per 15 minutes (issue 4): a BFF of its own, so its count starts at 0. */
-const session = startBrowserSession();
+/**
+ * Code sends are limited to 3 per agreement per 15 minutes (issue 4), wrong codes to a number a day per
+ * agreement (issue 31; 3 here instead of 10, to be quick): a BFF of its own, so its counts start at 0.
+ */
+const session = startBrowserSession({ RATE_LIMIT_WRONG_CODES_PER_AGREEMENT_PER_DAY: '3/86400' });
 jest.setTimeout(60_000);
+
+const hotelPage = async () => {
+  const page = await session.browser.newPage();
+  await page.goto(session.url('se.localhost', '/service-och-verkstad/dack/dackhotell'));
+  return { page, block: page.locator('[data-island="tirehotel"][data-hydrated="true"]') };
+};
 
 describe('tire hotel code limit in a browser', () => {
   it('shows the limit message and when to try again on the 4th code request', async () => {
-    const page = await session.browser.newPage();
-    await page.goto(session.url('se.localhost', '/service-och-verkstad/dack/dackhotell'));
-    const block = page.locator('[data-island="tirehotel"][data-hydrated="true"]');
+    const { page, block } = await hotelPage();
     await block.getByLabel('Registreringsnummer').fill('ABC123');
     await block.getByRole('button', { name: 'Fortsätt' }).click();
     for (let request = 1; request <= 3; request++) {
@@ -22,6 +29,30 @@ describe('tire hotel code limit in a browser', () => {
     await refusal.waitFor();
     await expect(refusal.textContent()).resolves.toBe('Du har begärt för många koder. Vänta en stund innan du skickar en ny kod. Försök igen om 15 min.');
     await expect(block.getByRole('heading', { name: 'Logga in med engångskod' }).isVisible()).resolves.toBe(true);
+    await page.close();
+  });
+
+  it("shows the server's day-lock message in red after the day's wrong codes, for the right code too, and again when a new code is asked for", async () => {
+    const { page, block } = await hotelPage();
+    await block.getByLabel('Registreringsnummer').fill('DEF456');
+    await block.getByRole('button', { name: 'Fortsätt' }).click();
+    await block.getByRole('button', { name: 'Skicka kod' }).click();
+    const verify = async (code: string) => {
+      await block.getByLabel('Siffra 1 av 4').click();
+      await block.getByLabel('Siffra 1 av 4').pressSequentially(code);
+      await block.getByRole('button', { name: 'Verifiera kod' }).click();
+      const refusal = block.getByRole('alert');
+      await refusal.waitFor();
+      return refusal.textContent();
+    };
+    for (const wrong of ['1111', '2222', '3333']) await expect(verify(wrong)).resolves.toBe('Felaktig kod. Kontrollera koden och försök igen.');
+    const locked = 'För många felaktiga koder i dag. Inloggningen med det här registreringsnumret är spärrad i upp till ett dygn.';
+    await expect(verify('4567')).resolves.toBe(locked);
+    await expect(block.locator('.tirehotel__error').evaluate((el) => getComputedStyle(el).color)).resolves.not.toBe(await page.evaluate(() => getComputedStyle(document.body).color));
+    await block.getByRole('button', { name: 'Skicka en ny kod' }).click();
+    await block.getByRole('button', { name: 'Skicka kod' }).click();
+    await block.getByRole('alert').waitFor();
+    await expect(block.getByRole('alert').textContent()).resolves.toBe(`${locked} Försök igen om 24 tim.`);
     await page.close();
   });
 });

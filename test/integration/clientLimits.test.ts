@@ -99,6 +99,33 @@ function slowClient(port: number, head: string, drip: string): Promise<{ answer:
   });
 }
 
+describe('the process', () => {
+  const capped = sandboxedBffForThisFile({ WORKSHOP_STREAM_MAX_OPEN: '2' });
+
+  it('answers a workshop stream past its cap of open streams 503 with Retry-After, whichever client asks, and opens one again once a stream closes', async () => {
+    const server = await listen(capped.bff.app);
+    const restore = slowWorkshops();
+    try {
+      const held = [await open(server.origin, STREAM), await open(server.origin, STREAM)];
+      expect(held.map((s) => s.status)).toEqual([200, 200]);
+      const upstreamBefore = capped.sandbox.upstreamCalls('mechmate');
+      const refused = await open(server.origin, STREAM);
+      expect(refused.status).toBe(503);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await refused.json()).error.code).toBe('streams_full');
+      expect(capped.sandbox.upstreamCalls('mechmate')).toBe(upstreamBefore);
+      held.pop()!.close();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const again = await open(server.origin, STREAM);
+      expect(again.status).toBe(200);
+      [...held, again].forEach((s) => s.close());
+    } finally {
+      restore();
+      await server.close();
+    }
+  });
+});
+
 describe('the HTTP server of a running BFF', () => {
   let bff: Awaited<ReturnType<typeof startRunningBff>>;
   let port: number;

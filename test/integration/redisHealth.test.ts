@@ -43,7 +43,8 @@ afterAll(async () => {
   if (redisServer?.exitCode === null) redisServer.kill('SIGKILL');
 });
 
-const readyz = () => request(bff.app).get('/readyz');
+/** The operator's /readyz, with each dependency's state (METRICS_PORT's listener). */
+const readyz = () => request(bff.metricsApp).get('/readyz');
 const redisGauge = async () => Number(/^bff_dependency_up\{dependency="redis"\} (\d)$/m.exec((await request(bff.metricsApp).get('/metrics')).text)?.[1]);
 const page = (path: string) => request(bff.app).get(path).set('Host', 'se.localhost');
 
@@ -59,6 +60,11 @@ describe('Redis health', () => {
     expect(degraded.status).toBe(200); // a Redis outage degrades; it does not take the container out
     expect(degraded.body.degraded).toEqual(['redis']);
     expect(await redisGauge()).toBe(0);
+    // A market host answers the same status code and nothing about what is down.
+    const onMarketHost = await request(bff.app).get('/readyz').set('Host', 'se.localhost');
+    expect(onMarketHost.status).toBe(200);
+    expect(onMarketHost.body).toEqual({ status: 'ready' });
+    expect(onMarketHost.text).not.toMatch(/redis|degraded|dependencies/);
 
     // Pages, cached and not, go without Redis at once instead of waiting out its deadline on every call.
     for (const path of ['/om-oss', '/om-oss/kontakt', '/kop-bil/sok-bil?car_fuel=El', '/nyheter']) {

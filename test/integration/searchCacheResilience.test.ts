@@ -95,6 +95,6 @@ describe('search cache with Redis coming and going', () => {
     await waitFor(() => bff.redis.available() !== undefined, 10_000);
     expect((await search(body)).headers['x-cache']).toBe('miss');
     expect((await search(body)).headers['x-cache']).toBe('hit');
-    expect((await request(bff.app).get('/readyz')).body.dependencies.redis).toBe('up');
+    expect((await request(bff.metricsApp).get('/readyz')).body.dependencies.redis).toBe('up');
   });
 });

@@ -93,6 +93,13 @@ describe('request ids', () => {
     expect(everything).toContain('redact-2');
     expect(everything).not.toMatch(/secret-/);
   });
+
+  it('redacts a secret parameter by its decoded name: ?%70review= is ?preview= to the app, and to the log', async () => {
+    await request(app).get('/?%70review=secret-preview-6&PRE%56IEW=secret-preview-7&co%64e=secret-code-8&th%5Fsession=secret-session-9').set('Host', 'se.localhost').set('x-request-id', 'redact-3');
+    const line = await log.find((l) => l.requestId === 'redact-3' && l.msg === 'request completed');
+    expect((line?.req as { url?: string } | undefined)?.url).toBe('/?%70review=[redacted]&PRE%56IEW=[redacted]&co%64e=[redacted]&th%5Fsession=[redacted]');
+    expect(JSON.stringify(log.lines)).not.toMatch(/secret-/);
+  });
 });
 
 describe('compression', () => {

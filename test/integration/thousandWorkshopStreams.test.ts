@@ -38,8 +38,8 @@ beforeAll(async () => {
     });
     sandbox.once('exit', () => reject(new Error(`sandbox exited: ${out}`)));
   });
-  // One test client plays a thousand shoppers: the per-address caps are lifted above it.
-  bff = createTestApp({ UPSTREAM_MECHMATE_TIMEOUT_MS: '15000', WORKSHOP_STREAM_HEARTBEAT_MS: String(HEARTBEAT_MS), LOG_LEVEL: 'warn', CLIENT_MAX_WORKSHOP_STREAMS: '10000', CLIENT_MAX_CONCURRENT_REQUESTS: '100000' }, { sandboxUrl });
+  // One test client plays a thousand shoppers: the per-address caps, and the process's own, are lifted above it.
+  bff = createTestApp({ UPSTREAM_MECHMATE_TIMEOUT_MS: '15000', WORKSHOP_STREAM_HEARTBEAT_MS: String(HEARTBEAT_MS), LOG_LEVEL: 'warn', CLIENT_MAX_WORKSHOP_STREAMS: '10000', CLIENT_MAX_CONCURRENT_REQUESTS: '100000', WORKSHOP_STREAM_MAX_OPEN: '10000' }, { sandboxUrl });
   // A listen backlog for a burst of 1,000 connections (the default 511 resets some on a busy machine).
   const http = createServer(bff.app);
   await new Promise<void>((resolve) => http.listen({ port: 0, host: '127.0.0.1', backlog: 4_096 }, resolve));

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 
 const dockerfile = readFileSync('Dockerfile', 'utf8');
-const compose = parse(readFileSync('docker-compose.yml', 'utf8')) as {
+// Merge keys resolved as Compose resolves them (`<<: *bff`).
+const compose = parse(readFileSync('docker-compose.yml', 'utf8'), { merge: true }) as {
   services: Record<
     string,
     {
@@ -54,7 +55,7 @@ describe('Dockerfile', () => {
 
 describe('docker-compose.yml', () => {
   it('runs the app, Redis 7 with a healthcheck, and the sandbox as its own service', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['app', 'lb', 'redis', 'sandbox']);
+    expect(Object.keys(compose.services).sort()).toEqual(['app', 'lb', 'redis', 'replica', 'sandbox']);
     expect(Object.entries(compose.services).filter(([, s]) => !s.profiles).map(([name]) => name).sort()).toEqual(['app', 'redis', 'sandbox']);
     expect(compose.services.redis?.healthcheck).toBeDefined();
     expect(readFileSync('docker-compose.yml', 'utf8')).toMatch(/image: redis:7/);
@@ -70,19 +71,30 @@ describe('docker-compose.yml', () => {
 });
 
 describe('docker-compose.yml scaled profile', () => {
-  it('puts nginx with the recommended configuration in front of the app replicas', () => {
+  it('puts nginx with the recommended configuration in front of the replicas', () => {
     const lb = compose.services.lb!;
     expect(lb.profiles).toEqual(['scaled']);
     expect(lb.image).toMatch(/^nginx:/);
     expect(lb.volumes).toContain('./deploy/nginx/bff.conf:/etc/nginx/conf.d/default.conf:ro');
-    expect(lb.depends_on?.app?.condition).toBe('service_healthy');
-    expect(readFileSync('deploy/nginx/upstreams.compose.conf', 'utf8')).toMatch(/^server app:3000 [^;\n]*;$/m);
+    expect(lb.depends_on?.replica?.condition).toBe('service_healthy');
+    expect(readFileSync('deploy/nginx/upstreams.compose.conf', 'utf8')).toMatch(/^server replica:3000 [^;\n]*;$/m);
     expect(readFileSync('deploy/nginx/bff.conf', 'utf8')).toContain('include /etc/nginx/bff-upstreams.conf;');
     expect(lb.volumes).toContain('./deploy/nginx/upstreams.compose.conf:/etc/nginx/bff-upstreams.conf:ro');
   });
 
-  it('lets `--scale app=3` start: each replica gets a host port of its own', () => {
-    expect(compose.services.app?.ports).toEqual(['3000-3009:3000']);
+  it('publishes only nginx: the replicas, which trust its X-Forwarded-For, are reachable through it alone', () => {
+    const replica = compose.services.replica!;
+    expect(replica.profiles).toEqual(['scaled']);
+    expect(replica.ports).toBeUndefined();
+    expect(replica.environment?.TRUST_PROXY).toBe('1');
+    expect(replica.environment?.UPSTREAM_TIREHOTEL_URL).toBe(compose.services.app?.environment?.UPSTREAM_TIREHOTEL_URL);
+    const published = Object.entries(compose.services).filter(([, s]) => s.profiles?.includes('scaled') && s.ports).map(([name]) => name);
+    expect(published).toEqual(['lb']);
+  });
+
+  it('publishes the single app container directly, trusting no forwarded header', () => {
+    expect(compose.services.app?.ports).toEqual(['3000:3000']);
+    expect(compose.services.app?.environment?.TRUST_PROXY).toBe('false');
   });
 
   it('bounds Redis with maxmemory and evicts what expires soonest, never a key without a TTL', () => {
@@ -92,7 +104,9 @@ describe('docker-compose.yml scaled profile', () => {
   });
 
   it('gives the app a memory limit for its budget to default to', () => {
-    expect(compose.services.app?.mem_limit).toBe('512m');
-    expect(compose.services.app?.environment?.MEMORY_BUDGET_MB).toBeUndefined();
+    for (const service of [compose.services.app, compose.services.replica]) {
+      expect(service?.mem_limit).toBe('512m');
+      expect(service?.environment?.MEMORY_BUDGET_MB).toBeUndefined();
+    }
   });
 });

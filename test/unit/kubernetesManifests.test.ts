@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { ENV_VARIABLES, loadConfig, UPSTREAM_SERVICES } from '../../server/config.js';
+import { ENV_VARIABLES, loadConfig } from '../../server/config.js';
+import { RATE_LIMIT_DEFAULTS, rateLimitEnvName, type RateLimitName } from '../../server/security/rateLimits.js';
 import { manifestProblems, readManifests, type Manifest } from '../support/kubernetesManifests.js';
 
 const manifests = readManifests('deploy/kubernetes');
@@ -10,14 +11,17 @@ const container = pod.containers[0];
 const configMap = byKind('ConfigMap').data as Record<string, string>;
 const secret = byKind('Secret').stringData as Record<string, string>;
 
-/** README variables the manifests leave to their defaults on purpose (deploy/kubernetes/configmap.yaml says why), or set one by one (RATE_LIMIT_<NAME>, STORE_BUDGET_<NAME>). */
-const LEFT_OUT = ['PAGE_CACHE_MAX_MB', 'SANDBOX_PORT', 'SANDBOX_FAULT', 'SANDBOX', 'REDIRECTS_DIR', 'RATE_LIMIT_<NAME>', 'STORE_BUDGET_<NAME>'];
+/** Documented variables the manifests leave to their defaults on purpose (deploy/kubernetes/configmap.yaml says why). */
+const LEFT_OUT = [
+  'PAGE_CACHE_MAX_MB', 'SANDBOX_PORT', 'SANDBOX_FAULT', 'SANDBOX', 'REDIRECTS_DIR', 'IMAGE_URL_TEMPLATE',
+  ...(Object.keys(RATE_LIMIT_DEFAULTS) as RateLimitName[]).map(rateLimitEnvName),
+];
 
-function readmeVariables(): string[] {
-  const section = /## Configuration\n([\s\S]*?)\n## /.exec(readFileSync('README.md', 'utf8'))?.[1] ?? '';
-  return [...section.matchAll(/^\| `([A-Z_<>]+)` \|/gm)].flatMap(([, name]) =>
-    name!.includes('<SERVICE>') ? UPSTREAM_SERVICES.map((s) => name!.replace('<SERVICE>', s.toUpperCase())) : [name!],
-  );
+/** The variables docs/configuration.md lists for the BFF. */
+function documentedVariables(): string[] {
+  const text = readFileSync('docs/configuration.md', 'utf8');
+  const section = text.slice(text.indexOf("## The BFF's variables"), text.indexOf('## Other processes'));
+  return [...section.matchAll(/^\| `([A-Z][A-Z0-9_]*)` \|/gm)].map(([, name]) => name!);
 }
 
 describe('deploy/kubernetes', () => {
@@ -83,9 +87,9 @@ describe('deploy/kubernetes', () => {
     expect(() => loadConfig({ ...configMap, ...secret, MEMORY_BUDGET_MB: '512' })).not.toThrow();
   });
 
-  it('sets every variable the README lists, but the few left to their defaults on purpose', () => {
+  it('sets every variable docs/configuration.md lists, but the few left to their defaults on purpose', () => {
     const named = new Set([...Object.keys(configMap), ...Object.keys(secret), ...container.env.map((e: { name: string }) => e.name)]);
-    expect(readmeVariables().filter((name) => !named.has(name) && !LEFT_OUT.includes(name))).toEqual([]);
+    expect(documentedVariables().filter((name) => !named.has(name) && !LEFT_OUT.includes(name))).toEqual([]);
     expect(Object.keys(secret).sort()).toEqual(['CONTENT_WEBHOOK_SECRET', 'REDIS_URL']);
     expect(new URL(secret.REDIS_URL!).password).not.toBe('');
   });

@@ -208,11 +208,19 @@ describe('tire hotel messages, rating and times shown', () => {
   });
 
   it('says after a limit’s message when to try again, and the generic text where the server has none for the shopper', () => {
-    const texts = { genericError: 'Något gick fel, var god och försök senare.', tryAgainIn: 'Försök igen om {minutes} min.' };
+    const texts = { genericError: 'Något gick fel, var god och försök senare.', tryAgainIn: 'Försök igen om {minutes} min.', tryAgainInHours: 'Försök igen om {hours} tim.' };
     expect(refusalText({ status: 429, message: 'Du har gjort för många sökningar. Vänta en stund och försök igen.', retryAfterS: 540 }, texts))
       .toBe('Du har gjort för många sökningar. Vänta en stund och försök igen. Försök igen om 9 min.');
     expect(refusalText({ status: 409, message: 'Tiden är inte längre ledig.', retryAfterS: null }, texts)).toBe('Tiden är inte längre ledig.');
     expect(refusalText({ status: 502, message: null, retryAfterS: null }, texts)).toBe(texts.genericError);
+  });
+
+  it('counts a day’s lock in hours, and shows the message of a limit that could not be counted (503)', () => {
+    const texts = { genericError: 'Något gick fel, var god och försök senare.', tryAgainIn: 'Försök igen om {minutes} min.', tryAgainInHours: 'Försök igen om {hours} tim.' };
+    expect(refusalText({ status: 429, message: 'Du har begärt för många koder i dag.', retryAfterS: 86_399 }, texts)).toBe('Du har begärt för många koder i dag. Försök igen om 24 tim.');
+    const unavailable = { error: { code: 'limits_unavailable', message: 'Tjänsten är tillfälligt otillgänglig. Försök igen om en stund.', retryAfterSeconds: 5 } };
+    expect(shopperMessage(503, unavailable)).toBe(unavailable.error.message);
+    expect(refusalText({ status: 503, message: unavailable.error.message, retryAfterS: 5 }, texts)).toBe(unavailable.error.message);
   });
 
   it('sends ratings 1 to 5 with the moment as an ISO date and refuses anything else', () => {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ClosestAvailableMessage, type Workshop } from '../../../contracts/upstream/mechmate.js';
 import { bookingApi } from './bookingApi.js';
+import { readWorkshopStream } from './workshopStreamReader.js';
 
 /** One load shows 5 workshops; the island closes the stream after the fifth (part 2 §7, §9). */
 export const WORKSHOPS_PER_LOAD = 5;
@@ -33,48 +34,50 @@ export function upsertWorkshop(list: Workshop[], workshop: Workshop): Workshop[]
 const fresh = (key: string | null) => ({ ...EMPTY, placeholders: key ? WORKSHOPS_PER_LOAD : 0, key });
 
 /**
- * The workshops for the chosen services near the place, through the browser's EventSource on
- * `/api/mechmate/departments/closestAvailable`; `loadMore` continues after the last one (cursor).
- * A new query (other services or place) starts the list again.
+ * The workshops for the chosen services near the place, from the event stream of
+ * `/api/mechmate/departments/closestAvailable` (workshopStreamReader.ts: a refusal with Retry-After is
+ * asked again after that wait); `loadMore` continues after the last one (cursor). A new query (other
+ * services or place) starts the list again.
  */
 export function useWorkshopStream(query: WorkshopQuery | null): WorkshopStreamState & { loadMore: () => void; retry: () => void } {
   const key = query ? JSON.stringify(query) : null;
   // The state belongs to one query: for another one it is a fresh load (5 placeholders) until its stream answers.
   const [held, setHeld] = useState<WorkshopStreamState & { key: string | null }>({ ...EMPTY, key: null });
   const state = held.key === key ? held : fresh(key);
-  const source = useRef<EventSource | null>(null);
+  const loading = useRef<AbortController | null>(null);
 
   const open = useCallback(
     (cursor?: number) => {
       if (!key) return;
       const q = JSON.parse(key) as WorkshopQuery;
-      source.current?.close();
-      const events = new EventSource(bookingApi.workshopStreamUrl({ ...q, cursor }));
-      source.current = events;
+      loading.current?.abort();
+      const load = new AbortController();
+      loading.current = load;
       let received = 0;
-      let opened = false;
+      let finished = false;
       const update = (change: (s: WorkshopStreamState) => Partial<WorkshopStreamState>) =>
         setHeld((h) => {
           const base = h.key === key ? h : fresh(key);
           return { ...base, ...change(base) };
         });
       const finish = (patch: Partial<WorkshopStreamState>) => {
-        events.close();
-        if (source.current === events) source.current = null;
+        finished = true;
+        if (loading.current === load) loading.current = null;
         update(() => ({ placeholders: 0, ...patch }));
       };
-      events.onopen = () => {
-        opened = true;
-      };
-      events.onmessage = (message: MessageEvent<string>) => {
+      /** One message; false once the load is over. */
+      const onMessage = (text: string): boolean => {
         let data: unknown;
         try {
-          data = JSON.parse(message.data);
+          data = JSON.parse(text);
         } catch {
           data = undefined;
         }
         const parsed = ClosestAvailableMessage.safeParse(data);
-        if (!parsed.success) return finish({ status: 'error' });
+        if (!parsed.success) {
+          finish({ status: 'error' });
+          return false;
+        }
         const m = parsed.data;
         if ('departmentId' in m) {
           received += 1;
@@ -86,9 +89,13 @@ export function useWorkshopStream(query: WorkshopQuery | null): WorkshopStreamSt
           console.error('workshop stream error', m.error);
           finish({ status: 'error' });
         }
+        return !finished;
       };
-      // The stream ended before 5 (no more workshops), or could not be opened at all.
-      events.onerror = () => finish(opened ? { exhausted: true } : { status: 'error' });
+      void readWorkshopStream(bookingApi.workshopStreamUrl({ ...q, cursor }), onMessage, { signal: load.signal }).then((outcome) => {
+        if (finished || load.signal.aborted) return;
+        // The stream ended before 5 (no more workshops), or could not be had at all.
+        finish(outcome.kind === 'ended' ? { exhausted: true } : { status: 'error' });
+      });
     },
     [key, setHeld],
   );
@@ -96,8 +103,8 @@ export function useWorkshopStream(query: WorkshopQuery | null): WorkshopStreamSt
   useEffect(() => {
     open();
     return () => {
-      source.current?.close();
-      source.current = null;
+      loading.current?.abort();
+      loading.current = null;
     };
   }, [open]);
 

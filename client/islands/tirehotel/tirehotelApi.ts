@@ -46,11 +46,13 @@ export function shopperMessage(status: number, body: unknown): string | null {
 
 /**
  * What a refused step shows: the server's message, else the generic text; after a limit (429) also
- * when to try again, since trying at once is refused again.
+ * when to try again, since trying at once is refused again (in hours from an hour on: a day's lock).
  */
-export function refusalText(answer: { status: number | null; message: string | null; retryAfterS: number | null }, texts: Pick<TireHotelTexts, 'genericError' | 'tryAgainIn'>): string {
+export function refusalText(answer: { status: number | null; message: string | null; retryAfterS: number | null }, texts: Pick<TireHotelTexts, 'genericError' | 'tryAgainIn' | 'tryAgainInHours'>): string {
   const message = answer.message ?? texts.genericError;
-  return answer.status === 429 && answer.retryAfterS ? `${message} ${fill(texts.tryAgainIn, { minutes: Math.ceil(answer.retryAfterS / 60) })}` : message;
+  if (answer.status !== 429 || !answer.retryAfterS) return message;
+  const wait = answer.retryAfterS >= 3600 ? fill(texts.tryAgainInHours, { hours: Math.ceil(answer.retryAfterS / 3600) }) : fill(texts.tryAgainIn, { minutes: Math.ceil(answer.retryAfterS / 60) });
+  return `${message} ${wait}`;
 }
 
 const BASE = '/api/tirehotel';

@@ -114,6 +114,73 @@ describe('guessing a one-time code', () => {
   });
 });
 
+describe('a day of wrong codes for one agreement', () => {
+  // A sandbox of its own: its agreements' daily counts start at 0 whatever the other tests guessed.
+  let day: SandboxPeer;
+  let app: Harness;
+  let strict: Harness;
+  beforeAll(async () => {
+    day = await seededSandbox();
+    app = await startApiHarness({ TRUST_PROXY: '1' }, day);
+    // Without the quarter-hour limit on sends, so the daily one is what refuses.
+    strict = await startApiHarness({ TRUST_PROXY: '1', RATE_LIMIT_CODE_SENDS_PER_AGREEMENT: '100/900' }, day);
+  });
+  afterAll(async () => {
+    await app.close();
+    await strict.close();
+    await day.close();
+  });
+  const checks = () => day.ctx.stats.tirehotelCodeChecks;
+
+  it('refuses the 11th wrong code of the day whatever the code, and sends the agreement no more codes', async () => {
+    const before = checks();
+    // Three codes sent first: once 10 are wrong, no code is sent any more.
+    const first = await sendCode(app, 'ABC123');
+    const second = await sendCode(app, 'ABC123');
+    const third = await sendCode(app, 'ABC123');
+    for (const login of [first, second]) {
+      for (const code of wrongCodes('1234', 5)) expect((await guess(app, login, code)).status).toBe(401);
+    }
+    expect(checks() - before).toBe(10);
+    const right = await guess(app, third, '1234');
+    expect(right.status).toBe(429);
+    expect(right.body.error).toMatchObject({ code: 'too_many_requests', message: sv['limit.codeLockedToday'] });
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+    expect(checks() - before).toBe(10);
+    // The login is locked: no 4th text message to the owner, from any address.
+    const from = uniqueAddress();
+    const phone = (await app.se.get('/api/tirehotel/authorization/search?regNo=ABC123').set('X-Forwarded-For', from)).body.encryptedPhoneNumber as string;
+    const sends = day.upstreamCalls('tirehotel');
+    const locked = await app.se.post(`/api/tirehotel/authorization/login?encryptedPhoneNumber=${phone}`).set('X-Forwarded-For', from);
+    expect(locked.status).toBe(429);
+    expect(locked.body.error.message).toBe(sv['limit.codeLockedToday']);
+    expect(day.upstreamCalls('tirehotel')).toBe(sends);
+  });
+
+  it('does not count a right code against the day', async () => {
+    for (let i = 0; i < 4; i++) {
+      const login = await sendCode(strict, 'DEF456');
+      for (const code of wrongCodes('4567', 2)) expect((await guess(strict, login, code)).status).toBe(401);
+      expect((await guess(strict, login, '4567')).status).toBe(200);
+    }
+    // 8 wrong and 4 right: 2 wrong codes left today.
+    const login = await sendCode(strict, 'DEF456');
+    for (const code of wrongCodes('4567', 2)) expect((await guess(strict, login, code)).status).toBe(401);
+    expect((await guess(strict, login, '4567')).status).toBe(429);
+  });
+
+  it('sends one agreement at most 5 codes a day', async () => {
+    const from = uniqueAddress();
+    const phone = (await strict.se.get('/api/tirehotel/authorization/search?regNo=GHI789').set('X-Forwarded-For', from)).body.encryptedPhoneNumber as string;
+    const send = () => strict.se.post(`/api/tirehotel/authorization/login?encryptedPhoneNumber=${phone}`).set('X-Forwarded-For', uniqueAddress());
+    for (let i = 0; i < 5; i++) expect((await send()).status).toBe(200);
+    const sixth = await send();
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.error.message).toBe(sv['limit.codeSendsToday']);
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+  });
+});
+
 describe('web-vitals beacons', () => {
   it('takes 30 beacons a minute from one client on two BFF instances sharing Redis together, then 429 with Retry-After', async () => {
     const other = await startApiHarness({ TRUST_PROXY: '1' }, sandbox);

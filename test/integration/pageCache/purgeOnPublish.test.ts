@@ -106,6 +106,31 @@ describe('purge on publish', () => {
     expect((await page(b, '/om-oss')).headers['x-cache']).toBe('hit');
   });
 
+  it('refuses a replayed purge of everything with 401 on another container: the purge does not drop its own replay marker', async () => {
+    const all = JSON.stringify({ scope: 'all' });
+    // A timestamp no other test uses: a signature is of the timestamp and the body, and another test purges everything too.
+    const headers = signed(all, SECRET, String(Math.floor(Date.now() / 1000) - 250));
+    expect((await webhook(all, headers)).status).toBe(200);
+    await waitForPubSub();
+    const replayed = await webhook(all, headers, b);
+    expect(replayed.status).toBe(401);
+    expect(replayed.body.error.code).toBe('replayed_signature');
+  });
+
+  it('purges every trailing-slash spelling of a path with it: /om-oss//, /om-oss/// and /om-oss/ with /om-oss', async () => {
+    for (const spelling of ['/om-oss//', '/om-oss///', '/om-oss/']) await cachedOnBoth(spelling);
+    const body = JSON.stringify({ scope: 'path', market: 'se', path: '/om-oss' });
+    expect((await webhook(body, signed(body, SECRET, String(Math.floor(Date.now() / 1000) - 200)))).status).toBe(200);
+    await waitForPubSub();
+    // One page, one key: the first request after the purge renders it anew, whatever its spelling, and the others get that render.
+    const after: unknown[] = [];
+    for (const spelling of ['/om-oss//', '/om-oss///', '/om-oss/']) {
+      after.push((await page(b, spelling)).headers['x-cache']);
+      await b.pageCache!.settled();
+    }
+    expect(after).toEqual(['miss', 'hit', 'hit']);
+  });
+
   it('refuses a call whose timestamp is more than 5 minutes old (or ahead) with 401, and one without a timestamp', async () => {
     const body = JSON.stringify({ scope: 'all' });
     const old = await webhook(body, signed(body, SECRET, String(Math.floor(Date.now() / 1000) - 6 * 60)));
