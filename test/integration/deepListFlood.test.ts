@@ -1,9 +1,10 @@
 import { jest } from '@jest/globals';
 import { readFileSync } from 'node:fs';
+import { createClient } from 'redis';
 import { Agent, request } from 'undici';
 import { UPSTREAM_SERVICES } from '../../server/config.js';
 import { startSandboxPeer } from '../support/sandboxPeer.js';
-import { spawnBff } from '../support/spawnedBff.js';
+import { bundledBff, spawnBff } from '../support/spawnedBff.js';
 
 jest.setTimeout(90_000);
 
@@ -12,8 +13,8 @@ const CLIENTS = 4;
 const MEMORY_BUDGET_MB = 256;
 const prefix = `test:flood:${process.pid}:${Date.now()}:`;
 
-// The BFF alone in its own process (its RSS is its own; the sandbox is in this one), as production runs
-// it: production React, the heap limit its memory budget gives, pages and searches in the shared Redis
+// The BFF alone in its own process (its RSS is its own; the sandbox is in this one), compiled, as production
+// runs it: production React, the heap limit its memory budget gives, pages and searches in the shared Redis
 // under this file's prefixes, behind a proxy that names each client (TRUST_PROXY).
 let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
 let bff: ReturnType<typeof spawnBff>;
@@ -33,12 +34,16 @@ beforeAll(async () => {
     RATE_LIMIT_REDIS_PREFIX: `${prefix}rl:`,
     MEMORY_BUDGET_MB: String(MEMORY_BUDGET_MB),
     NODE_OPTIONS: `--max-old-space-size=${MEMORY_BUDGET_MB / 2}`,
-  });
+  }, bundledBff());
   ({ url: origin } = await bff.listening());
 });
 afterAll(async () => {
   await bff?.stop();
   await sandbox?.close();
+  // What it kept in the shared Redis would expire by itself; it goes now.
+  const redis = await createClient({ url: 'redis://127.0.0.1:6379' }).connect();
+  for await (const keys of redis.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) if (keys.length > 0) await redis.unlink(keys);
+  await redis.quit();
 });
 
 const rssMb = () => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${bff.child.pid}/status`, 'utf8'))?.[1]) / 1024;
