@@ -42,6 +42,14 @@ export default tseslint.config(
     },
   },
   {
+    // Every request to the BFF carries the page's language: client/api/bffFetch.ts is the one way to make one.
+    files: ['client/**'],
+    ignores: ['client/api/bffFetch.ts'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Use bffFetch (client/api/bffFetch.ts): it sends the page\'s language.' }],
+    },
+  },
+  {
     // contracts/ is the neutral room: zod shapes and the market schema, nothing of server/, client/ or views/.
     files: ['contracts/**'],
     rules: {

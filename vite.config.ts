@@ -1,4 +1,5 @@
 import { readdirSync, existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { ALERT_GATE_ENTRY, CLIENT_BUILD_DIR, ENHANCE_ENTRY, ISLANDS_DIR, RUM_ENTRY, SITE_STYLESHEET, islandEntryPath } from './client/islands/entryPath.js';
@@ -15,6 +16,10 @@ export default defineConfig({
   plugins: [react()],
   appType: 'custom',
   publicDir: false,
+  resolve: {
+    // zod with its JIT off, set before any schema is built (client/zodJitless.ts): the JIT's eval breaks the CSP.
+    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./client/zodJitless.ts', import.meta.url)) }],
+  },
   build: {
     outDir: CLIENT_BUILD_DIR,
     emptyOutDir: true,

@@ -21,5 +21,6 @@ export const finland: Market = {
   carListDefaults: [],
   searchIndexes: { cars: 'cars-fi', sites: 'sites-fi', kits: 'kits-fi' },
   contentSite: 'fi',
+  customerService: { email: 'asiakaspalvelu@hedinautomotive.fi', phone: '09 4245 0400' },
   features: { booking: false, tireHotel: false, serviceRequestForm: false, finance: false, media360: false },
 };

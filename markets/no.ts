@@ -21,5 +21,6 @@ export const norway: Market = {
   carListDefaults: [],
   searchIndexes: { cars: 'cars-no', sites: 'sites-no', kits: 'kits-no' },
   contentSite: 'no',
+  customerService: { email: 'kundeservice@hedinautomotive.no', phone: '22 40 54 00' },
   features: { booking: false, tireHotel: false, serviceRequestForm: true, finance: false, media360: false },
 };

@@ -47,6 +47,11 @@ export const MarketSchema = z.object({
   searchIndexes: z.object({ cars: z.string().min(1), sites: z.string().min(1), kits: z.string().min(1) }),
   /** This market's site key in the content delivery service. */
   contentSite: z.string().min(1),
+  /**
+   * Where a shopper reaches the market's customer service: the texts that send them there (a booking
+   * that found no workshop, services that failed to load) fill these in, never a translation's own.
+   */
+  customerService: z.object({ email: z.email(), phone: z.string().regex(/^\+?[\d ()-]{6,20}$/, 'a phone number as written') }),
   features: z.object({
     booking: z.boolean(),
     tireHotel: z.boolean(),

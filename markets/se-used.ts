@@ -22,5 +22,7 @@ export const swedenUsedCars: Market = {
   carListDefaults: [],
   searchIndexes: { cars: 'cars-se-used', sites: 'sites-se-used', kits: 'kits-se-used' },
   contentSite: 'se-used',
-  features: { booking: false, tireHotel: false, serviceRequestForm: false, finance: false, media360: false },
+  customerService: { email: 'kundservice@begagnat.se', phone: '08-46 500 450' },
+  // A Swedish brand: Swedish customers book service and reach their tire hotel here too (part 2 §1).
+  features: { booking: true, tireHotel: true, serviceRequestForm: false, finance: false, media360: false },
 };

@@ -1,6 +1,6 @@
 import type { Market } from './schema.js';
 
-/** Swedish dealer group: the only market with service booking and the tire hotel. */
+/** Swedish dealer group: service booking and the tire hotel (with its used-car brand, se-used). */
 export const swedenDealerGroup: Market = {
   id: 'se',
   siteName: 'Hedin Automotive',
@@ -22,5 +22,6 @@ export const swedenDealerGroup: Market = {
   carListDefaults: [],
   searchIndexes: { cars: 'cars-se', sites: 'sites-se', kits: 'kits-se' },
   contentSite: 'se',
+  customerService: { email: 'kundservice@hedinautomotive.se', phone: '08-46 500 400' },
   features: { booking: true, tireHotel: true, serviceRequestForm: false, finance: false, media360: false },
 };

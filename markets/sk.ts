@@ -22,5 +22,6 @@ export const slovakia: Market = {
   carListDefaults: [],
   searchIndexes: { cars: 'cars-sk', sites: 'sites-sk', kits: 'kits-sk' },
   contentSite: 'sk',
+  customerService: { email: 'zakaznickyservis@hedinautomotive.sk', phone: '02 3300 4000' },
   features: { booking: false, tireHotel: false, serviceRequestForm: false, finance: false, media360: false },
 };

@@ -22,5 +22,6 @@ export const unitedKingdom: Market = {
   carListDefaults: [{ field: 'car_condition', values: ['Used'] }],
   searchIndexes: { cars: 'cars-uk', sites: 'sites-uk', kits: 'kits-uk' },
   contentSite: 'uk',
+  customerService: { email: 'customerservice@hedinautomotive.co.uk', phone: '020 7946 0400' },
   features: { booking: false, tireHotel: false, serviceRequestForm: false, finance: true, media360: true },
 };

@@ -9,6 +9,10 @@ export interface SoakRequest {
   method: 'GET' | 'POST';
   path: string;
   body?: () => string;
+  /** Sent as the request's Accept (pictures: a browser's, so the best format is chosen). */
+  accept?: string;
+  /** A query parameter given a value never sent before, in hex, on every request (a new picture version: a new variant each time). */
+  freshParameter?: string;
 }
 
 export interface Answer {
@@ -23,9 +27,15 @@ export interface Answer {
 
 /**
  * 5xx answers the API documents for a failing upstream or dependency (the account limits refuse while Redis is
- * killed: `limits_unavailable`; a process at its cap of workshop streams: `streams_full`); anything else 5xx is a defect.
+ * killed: `limits_unavailable`; a process at its cap of workshop streams: `streams_full`; picture transforms at their
+ * queue's bound: `images_busy`); anything else 5xx is a defect.
  */
-const DOCUMENTED_5XX_CODES = /^(upstream_|service_unavailable|dependency_unavailable|limits_unavailable$|streams_full$)/;
+const DOCUMENTED_5XX_CODES = /^(upstream_|service_unavailable|dependency_unavailable|limits_unavailable$|streams_full$|images_busy$)/;
+/** What Chrome sends for an <img>. */
+const PICTURE_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
+/** Widths of the allow-list a page's pictures are asked in most (contracts/imageVariants.ts). */
+const PICTURE_WIDTHS = [384, 640, 1080];
+let freshValue = 0x10000000;
 
 const json = { 'content-type': 'application/json' };
 let submission = 0;
@@ -42,6 +52,15 @@ export async function trafficMix(origin: string, dispatcher: Dispatcher): Promis
     const cars = search.statusCode === 200 ? ((await search.body.json()) as { content: Array<{ car_id: string; slug: string }> }).content : (await search.body.text(), []);
     mix.push(get('home', '/'), get('car list', `${market.paths.carList}?keyphrase=a&page=2`));
     for (const car of cars) mix.push(get('car detail', `${market.paths.carDetailBase}/${car.car_id}/${car.slug}`));
+    // The car's pictures as its page shows them, at the widths pages ask for, and one asked in a version never seen
+    // (a new variant every time: what the pipeline's queue, budgets and stores are bounded for).
+    const car = cars[0];
+    const detail = car ? await (await request(`${origin}${market.paths.carDetailBase}/${car.car_id}/${car.slug}`, { dispatcher, headers: { host } })).body.text() : '';
+    const pictures = [...new Set([...detail.matchAll(/\/media\/cars\/[\w/-]+\.(?:jpe?g|png|webp|svg)/g)].map((m) => m[0]))].slice(0, 2);
+    for (const [i, picture] of pictures.entries()) {
+      mix.push({ kind: 'picture', host, method: 'GET', path: `${picture}?w=${PICTURE_WIDTHS[i % PICTURE_WIDTHS.length]}`, accept: PICTURE_ACCEPT });
+      mix.push({ kind: 'new picture variant', host, method: 'GET', path: `${picture}?w=${PICTURE_WIDTHS[(i + 1) % PICTURE_WIDTHS.length]}`, accept: PICTURE_ACCEPT, freshParameter: 'v' });
+    }
     const site = paths.find((p) => p.startsWith(`${market.paths.siteDetail}/`));
     const story = paths.find((p) => p.startsWith(`${market.paths.stories}/`));
     if (site) mix.push(get('site', site));
@@ -63,17 +82,22 @@ export async function trafficMix(origin: string, dispatcher: Dispatcher): Promis
 export async function send(origin: string, dispatcher: Dispatcher, req: SoakRequest, client = `10.20.${submission % 250}.${(submission >> 8) % 250}`): Promise<Answer> {
   const started = performance.now();
   try {
-    const res = await request(origin + req.path, {
+    const path = req.freshParameter ? `${req.path}&${req.freshParameter}=${(++freshValue).toString(16)}` : req.path;
+    const res = await request(origin + path, {
       dispatcher,
       method: req.method,
-      headers: { host: req.host, ...(req.body ? json : {}), 'x-forwarded-for': client },
+      headers: { host: req.host, ...(req.body ? json : {}), ...(req.accept ? { accept: req.accept } : {}), 'x-forwarded-for': client },
       body: req.body?.() ?? null,
     });
-    const text = await res.body.text();
-    const ms = performance.now() - started;
     const isJson = String(res.headers['content-type'] ?? '').includes('json');
-    const code = isJson ? ((JSON.parse(text) as { error?: { code?: string } }).error?.code ?? 'ok') : 'page';
-    const documented = res.statusCode < 500 || (isJson ? DOCUMENTED_5XX_CODES.test(code) : res.statusCode === 503 && res.headers['retry-after'] !== undefined);
+    const picture = req.path.startsWith('/media/') && !isJson;
+    const text = picture ? (await res.body.dump(), '') : await res.body.text();
+    const ms = performance.now() - started;
+    const code = isJson ? ((JSON.parse(text) as { error?: { code?: string } }).error?.code ?? 'ok') : picture ? 'picture' : 'page';
+    // A picture's answer to a failing media service (or an original that is not a picture) is an empty 502 or 504.
+    const documented =
+      res.statusCode < 500 ||
+      (isJson ? DOCUMENTED_5XX_CODES.test(code) : picture ? res.statusCode === 502 || res.statusCode === 504 : res.statusCode === 503 && res.headers['retry-after'] !== undefined);
     return { kind: req.kind, status: res.statusCode, cause: code, unexpected: !documented, ms };
   } catch (err) {
     return { kind: req.kind, status: 0, cause: `network: ${(err as Error).message}`, unexpected: true, ms: performance.now() - started };

@@ -64,6 +64,8 @@ export interface AppDependencies {
   redirects: CompiledRedirects;
   /** The media service, relayed under /media. */
   media: MediaClient;
+  /** Pictures at a width of the allow-list (server/media/), before the relay. */
+  pictures: Router;
   /** The page cache (server/pageCache/); left out when PAGE_CACHE=false. */
   pageCaching?: PageCaching;
   /** What the pages load from (server/pages/pageDeps.ts). */
@@ -110,6 +112,7 @@ export function createApp(deps: AppDependencies): express.Express {
 
   // Old paths answer before anything that could claim them: a retired PDF under /media is moved, not relayed.
   app.use(createRedirectMiddleware(deps.redirects));
+  app.use(deps.pictures);
   app.use(mediaRelay(deps.media, logger, config.mediaMaxBytes));
   // /api answers are not kept by anyone unless a route says otherwise (stories, the OpenAPI document).
   app.use('/api', (_req, res, next) => {

@@ -14,6 +14,7 @@ import type { Lifecycle } from './http/lifecycle.js';
 import { metricsEndpoint } from './http/metricsEndpoint.js';
 import { limitRequestTarget } from './http/requestTarget.js';
 import { siteSecurityHeaders } from './http/security.js';
+import { createPictures } from './media/createPictures.js';
 import { Metrics } from './metrics.js';
 import { WEBHOOK_WINDOW_MS } from './pageCache/contentWebhook.js';
 import { layoutCacheOf } from './pages/loadLayout.js';
@@ -63,6 +64,7 @@ export function composeApp(options: {
   const pageCaching = config.pageCache.enabled ? createPageCache(config, redis, budgets.pages, metrics, options.lifecycle, logger) : undefined;
   const layouts = layoutCacheOf(upstreams.content, share.layout);
   const limits = createRequestLimits(redis, config);
+  const pictures = createPictures(config, redis, budgets.images, upstreams.media, metrics, logger);
   // Every cache's bytes in /metrics beside its share (the page cache's and ledger's are reported where they are made).
   metrics.memoryBudgetBytes.set(config.memory.budgetMb * 1024 * 1024);
   if (ownStore) metrics.reportCacheBytes('search_store', share.searchMemoryStore, () => ownStore.bytes);
@@ -83,6 +85,7 @@ export function composeApp(options: {
     limits,
     api: apiRouter({ config, logger, upstreams, searchCache, searchFastPath, redis, metrics, limits }),
     media: upstreams.media,
+    pictures: pictures.router,
     // Kept past both sides of the window: a signature cannot come back while its timestamp still passes. Outside
     // the page prefix (a purge of everything would drop them), named after it (deployments sharing a Redis stay apart).
     webhookReplays: new WebhookReplays(redis, `bff:webhook-replay:${config.pageCache.redisPrefix}`, 2 * WEBHOOK_WINDOW_MS + 60_000),
@@ -100,9 +103,11 @@ export function composeApp(options: {
     metricsApp: metricsEndpoint(metrics.scraped, () => readiness(options.lifecycle, [redis.probe])),
     searchCache,
     pageCache: pageCaching?.cache,
+    pictures: pictures.variants,
     redis,
     close: async () => {
       await pageCaching?.close();
+      await pictures.close();
       metrics.close();
       await upstreams.close();
       await redis.close();

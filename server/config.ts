@@ -118,6 +118,15 @@ export const EnvSchema = z.object({
     .max(500)
     .refine(isImageTemplate, 'expected an https:// URL template with {width} and {src} or {path}')
     .optional(),
+  // The picture pipeline (server/media/, docs/pictures.md): an original larger than this many bytes or
+  // pixels is never decoded; variants are shared through Redis up to IMAGE_STORE_MAX_MB in all, each kept
+  // IMAGE_STORE_TTL_S; transforms beyond the ones running (one per core) wait up to IMAGE_TRANSFORM_QUEUE, then 503.
+  IMAGE_MAX_INPUT_BYTES: z.coerce.number({ message: 'expected bytes' }).int().min(1024).max(268_435_456).default(16 * 1024 * 1024),
+  IMAGE_MAX_INPUT_PIXELS: z.coerce.number({ message: 'expected a pixel count' }).int().min(1024).max(268_402_689).default(16_777_216),
+  IMAGE_STORE_MAX_MB: z.coerce.number({ message: 'expected megabytes' }).int().min(1).max(65_536).default(64),
+  IMAGE_STORE_TTL_S: z.coerce.number({ message: 'expected seconds' }).int().min(60).max(2_592_000).default(86_400),
+  IMAGE_STORE_REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'expected letters, digits, : . _ -').default('bff:img:v1:'),
+  IMAGE_TRANSFORM_QUEUE: z.coerce.number({ message: 'expected a count' }).int().min(0).max(10_000).default(48),
   // Request limits (server/http/requestTarget.ts, server/http/clientLimits.ts, server/start.ts).
   MAX_REQUEST_TARGET_BYTES: z.coerce.number({ message: 'expected bytes' }).int().min(1024).max(16_384).default(8_192),
   CLIENT_MAX_CONCURRENT_REQUESTS: z.coerce.number({ message: 'expected a count' }).int().min(1).max(100_000).default(128),
@@ -242,8 +251,18 @@ export interface Config {
   http: { keepAliveTimeoutMs: number; headersTimeoutMs: number; requestTimeoutMs: number };
   /** Tile template and attribution of every map; an absolute template's origin is allowed in the CSP's img-src. */
   map: { tileUrl: string; attribution: string };
-  /** Where pictures are sized: an image CDN's URL template, or undefined for the built-in /media pipeline. */
-  images: { urlTemplate: string | undefined };
+  /**
+   * Where pictures are sized: an image CDN's URL template, or undefined for the built-in /media
+   * pipeline, and that pipeline's limits and shared store (server/media/).
+   */
+  images: {
+    urlTemplate: string | undefined;
+    maxInputBytes: number;
+    maxInputPixels: number;
+    store: { maxBytes: number; ttlMs: number; redisPrefix: string };
+    /** Transforms waiting beyond those running (one per core); more are refused with 503. */
+    queueLength: number;
+  };
   /** Traces are exported here (OTLP/HTTP base URL) when set; off otherwise. */
   tracing: { otlpEndpoint: string | undefined; serviceName: string };
 }
@@ -330,7 +349,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cgroupLimitByte
       maxOpen: e.WORKSHOP_STREAM_MAX_OPEN,
     },
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
-    images: { urlTemplate: e.IMAGE_URL_TEMPLATE },
+    images: {
+      urlTemplate: e.IMAGE_URL_TEMPLATE,
+      maxInputBytes: e.IMAGE_MAX_INPUT_BYTES,
+      maxInputPixels: e.IMAGE_MAX_INPUT_PIXELS,
+      store: { maxBytes: e.IMAGE_STORE_MAX_MB * 1024 * 1024, ttlMs: e.IMAGE_STORE_TTL_S * 1000, redisPrefix: e.IMAGE_STORE_REDIS_PREFIX },
+      queueLength: e.IMAGE_TRANSFORM_QUEUE,
+    },
     maxRequestTargetBytes: e.MAX_REQUEST_TARGET_BYTES,
     clientLimits: { maxConcurrentRequests: e.CLIENT_MAX_CONCURRENT_REQUESTS, maxStreams: e.CLIENT_MAX_WORKSHOP_STREAMS },
     http: { keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS, headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS },

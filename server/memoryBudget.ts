@@ -36,6 +36,11 @@ export const MEMORY_SHARES = {
   layout: 1 / 128,
   /** formSubmissionIds seen, when Redis is down or absent. */
   submissionLedger: 1 / 128,
+  /**
+   * Picture variants (Buffers, off the V8 heap): three quarters for this process's recent variants,
+   * a quarter for libvips' own operation cache (server/media/transformPicture.ts configureSharp).
+   */
+  pictures: 1 / 32,
 } as const;
 export type CacheName = keyof typeof MEMORY_SHARES;
 

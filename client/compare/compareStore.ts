@@ -1,12 +1,15 @@
 import type { Car } from '../../contracts/upstream/search.js';
-import type { CarSummary } from '../cars/carSummary.js';
+import { bffFetch, pageLanguage } from '../api/bffFetch.js';
+import { CAR_SUMMARY_FIELDS, toCarSummary, type CarSummary, type CarSummarySource } from '../cars/carSummary.js';
 
 /**
  * The shopper's compare list (part 1 §4): at most 4 cars, kept for the session in sessionStorage
  * under the key `compare`, so it survives reloads and navigation. Every island on the page reads
  * the same list: a change is announced to in-page subscribers at once and to other browsing
  * contexts of the same session through the `storage` event. Corrupt or foreign storage reads as
- * an empty list (and is overwritten on the next change).
+ * an empty list (and is overwritten on the next change). Each car keeps the language its texts are in:
+ * the market's languages share the storage (fi.localhost and fi.localhost/sv), so a page in another
+ * language fetches them again in its own (`showInPageLanguage`).
  */
 
 export const COMPARE_STORAGE_KEY = 'compare';
@@ -22,6 +25,8 @@ export interface ComparedCar {
   summary: CarSummary;
   /** null while loading or when the fetch failed (the summary is kept). */
   detail: CompareDetail | null;
+  /** The page language the summary and detail were fetched in ('' when unknown). */
+  language?: string;
 }
 
 export type CompareAddResult = 'added' | 'already' | 'full';
@@ -45,7 +50,8 @@ function storage(): Storage | null {
 function isComparedCar(value: unknown): value is ComparedCar {
   if (typeof value !== 'object' || value === null) return false;
   const entry = value as Partial<ComparedCar>;
-  return typeof entry.id === 'string' && typeof entry.summary === 'object' && entry.summary !== null && (entry.detail === null || typeof entry.detail === 'object');
+  return typeof entry.id === 'string' && typeof entry.summary === 'object' && entry.summary !== null && (entry.detail === null || typeof entry.detail === 'object')
+    && (entry.language === undefined || typeof entry.language === 'string');
 }
 
 function parse(raw: string | null): readonly ComparedCar[] {
@@ -100,13 +106,14 @@ export function addToCompare(summary: CarSummary, fetchDetail: (carId: string) =
   const id = summary.id;
   if (cars.some((car) => car.id === id)) return 'already';
   if (cars.length >= COMPARE_MAX_CARS) return 'full';
-  write([...cars, { id, summary, detail: null }]);
+  const language = pageLanguage();
+  write([...cars, { id, summary, detail: null, language }]);
   void fetchDetail(id)
     .catch(() => null)
     .then((detail) => {
       if (!detail) return;
       const now = readCompare();
-      if (now.some((car) => car.id === id)) write(now.map((car) => (car.id === id ? { ...car, detail } : car)));
+      if (now.some((car) => car.id === id)) write(now.map((car) => (car.id === id ? { ...car, detail, language } : car)));
     });
   return 'added';
 }
@@ -134,15 +141,47 @@ function onStorage(event: StorageEvent): void {
   if (event.key === COMPARE_STORAGE_KEY || event.key === null) notify();
 }
 
-/** The compare fields of one car through the BFF's search (the cache answers repeated adds). */
+/** The compare fields of one car through the BFF's search in the page's language (the cache answers repeated adds). */
 export async function fetchCompareDetail(carId: string): Promise<CompareDetail | null> {
-  const response = await fetch('/api/search', {
+  const response = await bffFetch('/api/search', {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ index: 'cars', fields: COMPARE_DETAIL_FIELDS, filters: [{ field: 'car_id', values: [carId] }], limit: 1 }),
+    json: { index: 'cars', fields: COMPARE_DETAIL_FIELDS, filters: [{ field: 'car_id', values: [carId] }], limit: 1 },
   });
   if (!response.ok) return null;
   const body = (await response.json()) as { content?: unknown[] };
   const car = body.content?.[0] as CompareDetail | undefined;
   return car && car.car_id === carId && Array.isArray(car.car_equipment) ? car : null;
+}
+
+type ComparedInLanguage = Pick<ComparedCar, 'summary' | 'detail'>;
+
+/** The summary and compare fields of several cars in the page's language, by id (one search). */
+export async function fetchCompared(carIds: readonly string[]): Promise<Map<string, ComparedInLanguage>> {
+  const response = await bffFetch('/api/search', {
+    method: 'POST',
+    json: { index: 'cars', fields: [...new Set([...CAR_SUMMARY_FIELDS, ...COMPARE_DETAIL_FIELDS])], filters: [{ field: 'car_id', values: carIds }], limit: carIds.length },
+  });
+  if (!response.ok) return new Map();
+  const body = (await response.json()) as { content?: (CarSummarySource & CompareDetail)[] };
+  return new Map((body.content ?? []).filter((car) => Array.isArray(car.car_equipment)).map((car) => [
+    car.car_id,
+    { summary: toCarSummary(car), detail: Object.fromEntries(COMPARE_DETAIL_FIELDS.map((field) => [field, car[field]])) as CompareDetail },
+  ]));
+}
+
+/**
+ * Cars chosen on a page in another of the market's languages, fetched again in this page's: the
+ * modal then shows this page's words (equipment, model names). A car the search no longer has, or a
+ * failed fetch, keeps what it showed.
+ */
+export async function showInPageLanguage(fetchCars: (carIds: readonly string[]) => Promise<Map<string, ComparedInLanguage>> = fetchCompared): Promise<void> {
+  const language = pageLanguage();
+  const stale = readCompare().filter((car) => car.language !== language).map((car) => car.id);
+  if (!language || stale.length === 0) return;
+  const found = await fetchCars(stale).catch(() => new Map<string, ComparedInLanguage>());
+  if (found.size === 0) return;
+  write(readCompare().map((car) => {
+    const fresh = car.language === language ? undefined : found.get(car.id);
+    return fresh ? { ...car, ...fresh, language } : car;
+  }));
 }

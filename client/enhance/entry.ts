@@ -2,6 +2,7 @@ import { enhanceAlert } from './alertBanner.js';
 import { enhanceCarousels } from './carousel.js';
 import { enhanceCountdowns } from './countdown.js';
 import { enhanceDisclosures } from './disclosure.js';
+import { enhanceHeroSearch } from './heroSearch.js';
 import { enhanceScrolling } from './scroll.js';
 import { enhanceShare } from './share.js';
 import { enhanceVideoEmbeds } from './videoEmbed.js';
@@ -17,6 +18,7 @@ enhanceCarousels();
 enhanceCountdowns();
 enhanceShare();
 enhanceVideoEmbeds();
+enhanceHeroSearch();
 document.addEventListener('click', (event) => {
   if ((event.target as Element).closest('[data-reload]')) location.reload();
 });

@@ -1,3 +1,5 @@
+import { bffFetch, pageLanguage } from '../api/bffFetch.js';
+
 /**
  * POSTs JSON and retries what may succeed on a second try: a network error or a 5xx, up to
  * `attempts` times, `delayMs` apart, always with the same body (so a lead keeps its
@@ -22,8 +24,8 @@ export const DEFAULT_RETRY_DELAY_MS = 1000;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The page's language, for the BFF to word a refusal in: an API path carries none (fi.localhost/sv). */
-function pageLanguage(): Record<string, string> {
-  const language = typeof document === 'undefined' ? '' : document.documentElement.lang;
+function languageHeader(): Record<string, string> {
+  const language = pageLanguage();
   return language ? { 'accept-language': language } : {};
 }
 
@@ -38,7 +40,7 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 export async function postJsonWithRetries(url: string, body: unknown, options: PostOptions = {}): Promise<PostOutcome> {
-  const post = options.fetch ?? fetch;
+  const post = options.fetch ?? bffFetch;
   const wait = options.wait ?? sleep;
   const attempts = options.attempts ?? DEFAULT_ATTEMPTS;
   const payload = JSON.stringify(body);
@@ -47,7 +49,7 @@ export async function postJsonWithRetries(url: string, body: unknown, options: P
     try {
       const response = await post(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', ...pageLanguage() },
+        headers: { 'content-type': 'application/json', accept: 'application/json', ...languageHeader() },
         body: payload,
         signal: options.signal,
       });

@@ -1,3 +1,4 @@
+import { bffFetch } from '../api/bffFetch.js';
 import { DEFAULT_ATTEMPTS, DEFAULT_RETRY_DELAY_MS, fieldsOfBadRequest, waitMessage, postJsonWithRetries, type PostOptions } from './postWithRetries.js';
 
 export const FORMS_HUB_URL = '/api/forms/comhub';
@@ -28,7 +29,7 @@ export interface FormsHubOutcome {
  */
 export async function sendToFormsHub(submission: FormsHubSubmission, options: PostOptions = {}): Promise<FormsHubOutcome> {
   const attempts = options.attempts ?? DEFAULT_ATTEMPTS;
-  const post = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const post = options.fetch ?? bffFetch;
   let used = 0;
   const counted: typeof fetch = (input, init) => {
     used += 1;

@@ -1,3 +1,5 @@
+import type { PluralText } from './plural.js';
+
 /**
  * Swedish: the reference dictionary. Its keys are the keys every other language must have
  * (the type checker and test/unit/translations.test.ts both enforce it).
@@ -58,9 +60,9 @@ export const sv = {
   'block.carouselPause': 'Pausa bildspelet',
   'block.carouselPlay': 'Starta bildspelet',
   'block.countdownLabel': 'Tid kvar',
-  'block.countdownDays': 'dagar',
-  'block.countdownHours': 'timmar',
-  'block.countdownMinutes': 'minuter',
+  'block.countdownDays': { one: 'dag', other: 'dagar' },
+  'block.countdownHours': { one: 'timme', other: 'timmar' },
+  'block.countdownMinutes': { one: 'minut', other: 'minuter' },
   'block.countdownEnded': 'Tiden har gått ut.',
   'block.filesHeading': 'Filer att ladda ner',
   'block.filesShowAll': 'Visa alla ({count})',
@@ -81,7 +83,7 @@ export const sv = {
   'pages.kitsClear': 'Rensa filter',
   'pages.kitsClose': 'Stäng',
   'pages.kitsCode': 'Art.nr',
-  'pages.kitsCount': '{count} tillbehör',
+  'pages.kitsCount': { one: '{count} tillbehör', other: '{count} tillbehör' },
   'pages.kitsError': 'Tillbehören kunde inte hämtas just nu. Försök igen.',
   'pages.kitsFilters': 'Sök och filtrera',
   'pages.kitsModels': 'Passar',
@@ -110,10 +112,10 @@ export const sv = {
   'pages.siteOpeningHours': 'Öppettider',
   'pages.sitePhone': 'Telefon',
   'pages.siteVacation': 'Semesterstängt',
-  'pages.sitesCount': '{count} anläggningar',
+  'pages.sitesCount': { one: '{count} anläggning', other: '{count} anläggningar' },
   'pages.sitesError': 'Anläggningarna kunde inte hämtas just nu. Försök igen.',
   'pages.sitesHeading': 'Våra anläggningar',
-  'pages.sitesMatching': '{count} anläggningar matchar ”{query}”.',
+  'pages.sitesMatching': { one: '{count} anläggning matchar ”{query}”.', other: '{count} anläggningar matchar ”{query}”.' },
   'pages.sitesNoResults': 'Inga anläggningar matchade din sökning.',
   'pages.sitesSearchButton': 'Sök',
   'pages.sitesSearchLabel': 'Sök anläggning',
@@ -157,8 +159,8 @@ export const sv = {
   'carList.from': 'Från',
   'carList.to': 'Till',
   'carList.loadMore': 'Visa fler bilar',
-  'carList.progress': 'Visar {shown} av {total} bilar',
-  'carList.resultCount': '{total} bilar',
+  'carList.progress': { one: 'Visar {shown} av {count} bil', other: 'Visar {shown} av {count} bilar' },
+  'carList.resultCount': { one: '{count} bil', other: '{count} bilar' },
   'carList.loading': 'Hämtar bilar…',
   'carList.retry': 'Försök igen',
   'carList.results': 'Bilar',
@@ -232,7 +234,7 @@ export const sv = {
   'carDetail.financeCompany': 'Företag',
   'carDetail.perMonth': '{amount}/mån',
   'carDetail.financeMonths': 'Löptid',
-  'carDetail.monthsValue': '{months} mån',
+  'carDetail.monthsValue': { one: '{count} mån', other: '{count} mån' },
   'carDetail.financeDownPayment': 'Kontantinsats',
   'carDetail.financeInterest': 'Ränta',
   'carDetail.financeResidualLoan': 'Restskuld',
@@ -259,7 +261,7 @@ export const sv = {
   'carDetail.contactEmailError': 'Skriv en giltig e-postadress.',
   'carDetail.contactSellerError': 'Välj en säljare.',
   'carDetail.compareToggle': 'Jämför',
-  'carDetail.compareLimit': 'Du kan jämföra högst {max} bilar. Ta bort en bil för att lägga till en annan.',
+  'carDetail.compareLimit': { one: 'Du kan jämföra högst {count} bil. Ta bort en bil för att lägga till en annan.', other: 'Du kan jämföra högst {count} bilar. Ta bort en bil för att lägga till en annan.' },
   'carDetail.compareTitle': 'Jämför bilar',
   'carDetail.compareCount': '{count} av {max} bilar valda',
   'carDetail.compareOpen': 'Visa jämförelse',
@@ -296,7 +298,7 @@ export const sv = {
   'finance.productPCP': 'Privatleasing med köpoption (PCP)',
   'finance.productHP': 'Avbetalning (HP)',
   'finance.term': 'Löptid',
-  'finance.termValue': '{months} månader',
+  'finance.termValue': { one: '{count} månad', other: '{count} månader' },
   'finance.deposit': 'Kontantinsats',
   'finance.mileage': 'Körsträcka per år',
   'finance.mileageValue': '{miles} engelska mil per år',
@@ -451,8 +453,7 @@ export const sv = {
   'booking.agreementServiceNote': 'Rabatterat pris enligt ditt serviceavtal.',
   'booking.agreementNotice': 'Du har ett aktivt serviceavtal, rabatterade priser i rött gäller',
   'booking.servicesError': 'Något gick fel, vänligen försök igen senare.',
-  'booking.servicesErrorContact': 'Om felet kvarstår kan du kontakta oss på {email}.',
-  'booking.supportEmail': 'kundservice@bilgruppen.example',
+  'booking.servicesErrorContact': 'Om felet kvarstår kan du kontakta oss på {email} eller {phone}.',
   'booking.continueWithoutAddons': 'Fortsätt utan tillval',
   'booking.noAddonsChosen': 'Inga tillval',
   'booking.sortLabel': 'Sortera verkstäder',
@@ -462,7 +463,7 @@ export const sv = {
   'booking.loadingWorkshops': 'Hämtar verkstäder…',
   'booking.loadMore': 'Hämta fler',
   'booking.noSites': 'Vi kan ej hitta några anläggningar som passar dig',
-  'booking.noSitesHint': 'Prova att ändra dina val eller kontakta vår kundservice på {email}.',
+  'booking.noSitesHint': 'Prova att ändra dina val eller kontakta vår kundservice på {email} eller {phone}.',
   'booking.streamError': 'Något gick fel när verkstäderna hämtades, försök igen',
   'booking.retry': 'Försök igen',
   'booking.distance': '{km} km',
@@ -592,4 +593,7 @@ export const sv = {
 } as const;
 
 export type TranslationKey = keyof typeof sv;
-export type Dictionary = Record<TranslationKey, string>;
+/** The keys of count texts: their forms per plural category (markets/translations/plural.ts). */
+export type PluralKey = { [K in TranslationKey]: (typeof sv)[K] extends string ? never : K }[TranslationKey];
+/** A language's texts: the same keys as Swedish, a count text's forms where Swedish has them. */
+export type Dictionary = { readonly [K in TranslationKey]: K extends PluralKey ? PluralText : string };

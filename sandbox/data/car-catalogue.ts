@@ -114,6 +114,18 @@ export function localVariant(variant: string, language: VocabularyLanguage): str
   return variant.split(' ').map((word) => words[word] ?? word).join(' ');
 }
 
+const catalogueName = (names: Readonly<Record<string, string>>, local: string) => Object.entries(names).find(([, name]) => name === local)?.[0] ?? local;
+
+/** A model line's name in one language's documents as another language's documents write it ('C-sarja' → 'C-klass'). */
+export function modelNameIn(name: string, from: VocabularyLanguage, to: VocabularyLanguage): string {
+  return localModelName(catalogueName(LOCAL_MODEL_NAMES[from], name), to);
+}
+
+/** A variant in one language's documents as another language's write it ('317 CDI pitkä' → '317 CDI Lång'). */
+export function variantIn(variant: string, from: VocabularyLanguage, to: VocabularyLanguage): string {
+  return localVariant(variant.split(' ').map((word) => catalogueName(LOCAL_VARIANT_WORDS[from], word)).join(' '), to);
+}
+
 /** Variants that exist with one fuel only ('SE' is the electric MINI, 'eSprinter' the electric van): a car's fuel follows them. */
 const VARIANT_FUEL: Readonly<Record<string, Fuel>> = {
   'T6 Recharge Ultimate': 'pluginHybrid', 'T6 Recharge Plus': 'pluginHybrid', 'T8 Recharge Ultimate': 'pluginHybrid', 'Recharge Plus': 'electric',

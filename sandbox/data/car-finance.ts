@@ -1,12 +1,24 @@
 import type { Faker } from '@faker-js/faker';
 import type { Car } from '../../contracts/upstream/search.js';
 import type { MarketProfile } from './market-profiles.js';
+import type { VocabularyLanguage } from './vocabulary.js';
 
 type FinanceOption = Car['car_loan_options'][number];
 
 const PROVIDERS: Record<MarketProfile['id'], string> = {
   se: 'Hedin Finans', 'se-used': 'Hedin Finans', fi: 'Hedin Rahoitus', no: 'Hedin Finans Norge', sk: 'Hedin Financie', uk: 'Hedin Finance UK',
 };
+/** A provider's name in a market's other language (the Finnish provider's Swedish name). */
+const PROVIDER_NAMES_IN: Partial<Record<VocabularyLanguage, Readonly<Record<string, string>>>> = {
+  sv: { 'Hedin Rahoitus': 'Hedin Finansiering' },
+};
+
+/** The finance offers of a car in another language's documents: the same offers, the provider as that language names it. */
+export function financeIn(car: Pick<Car, 'car_loan_options' | 'car_leasing_options'>, to: VocabularyLanguage): Pick<Car, 'car_loan_options' | 'car_leasing_options'> {
+  const names = PROVIDER_NAMES_IN[to] ?? {};
+  const named = (option: FinanceOption) => ({ ...option, provider: names[option.provider] ?? option.provider });
+  return { car_loan_options: car.car_loan_options.map(named), car_leasing_options: car.car_leasing_options.map(named) };
+}
 
 /** Monthly payment of an annuity loan with a balloon at the end. */
 function annuity(principal: number, balloon: number, yearlyRate: number, months: number): number {

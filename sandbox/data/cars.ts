@@ -4,7 +4,7 @@ import { CAR_CATALOGUE, MARKET_BRANDS, fuelOfVariant, localModelName, localVaria
 import { MARKET_PROFILES, type MarketProfile } from './market-profiles.js';
 import { financeOptions } from './car-finance.js';
 import { seededFaker, slugify } from './random.js';
-import { COLORS, VOCABULARIES, type Drive, type Vocabulary } from './vocabulary.js';
+import { COLORS, VOCABULARIES, inSentence, type Drive, type Vocabulary } from './vocabulary.js';
 
 const REAR_DRIVEN_BRANDS = new Set(['BMW', 'Porsche', 'Mercedes-Benz', 'Tesla', 'Polestar', 'BYD']);
 const AWD_VARIANT = /AWD|xDrive|4MATIC|quattro|4x4|ALL4|Dual Motor|Twin Motor|GTX|Turbo|4S|Performance|Raptor/i;
@@ -141,8 +141,8 @@ function generateMarketCars(seed: number, profile: MarketProfile, sites: Site[],
       car_media_360: profile.id === 'uk' && faker.datatype.boolean(0.4) ? Array.from({ length: 12 }, (_, n) => `/media/cars/${carId}/360/${n + 1}.svg`) : [],
       car_equipment: equipment,
       car_description: describe(vocabulary, faker, {
-        brand: model.brand, model: `${modelName} ${variantName}`, year: String(year), color: vocabulary.color[color].toLowerCase(),
-        eq1: equipment[0]!.toLowerCase(), eq2: equipment[1]!.toLowerCase(), city: site.site_city,
+        brand: model.brand, model: `${modelName} ${variantName}`, year: String(year), color: vocabulary.describedColor[color],
+        eq1: inSentence(equipment[0]!), eq2: inSentence(equipment[1]!), city: site.site_city,
       }),
       car_technical_data: technical,
       car_sellers: sellers,

@@ -41,11 +41,11 @@ interface TireLocation {
 }
 
 export const TIRE_LOCATIONS: readonly TireLocation[] = [
-  { erpId: 'TH1001', locationName: 'Bilcentrum Göteborg', departmentName: 'Däckhotell Hisingen', address: 'Importgatan 12, 422 46 Hisings Backa', phone: '031-123 45 00', email: 'dackhotell.goteborg@example.se', calendar: 'normal' },
-  { erpId: 'TH1002', locationName: 'Motorhallen Malmö', departmentName: 'Däckhotell Malmö', address: 'Stenyxegatan 5, 213 76 Malmö', phone: '040-22 33 00', email: 'dackhotell.malmo@example.se', calendar: 'normal' },
-  { erpId: 'TH1003', locationName: 'Bilgruppen Uppsala', departmentName: 'Däckhotell Uppsala', address: 'Fyrislundsgatan 70, 754 50 Uppsala', phone: '018-44 55 00', email: 'dackhotell.uppsala@example.se', calendar: 'normal' },
-  { erpId: 'TH1004', locationName: 'Bilcentrum Stockholm', departmentName: 'Däckhotell Bromma', address: 'Ulvsundavägen 106, 168 67 Bromma', phone: '08-555 123 00', email: 'dackhotell.bromma@example.se', calendar: 'no-dates' },
-  { erpId: 'TH1005', locationName: 'Motorhallen Linköping', departmentName: 'Däckhotell Linköping', address: 'Roxtorpsgatan 8, 582 73 Linköping', phone: '013-12 12 00', email: 'dackhotell.linkoping@example.se', calendar: 'no-times' },
+  { erpId: 'TH1001', locationName: 'Bilcentrum Göteborg', departmentName: 'Däckhotell Hisingen', address: 'Importgatan 12, 422 46 Hisings Backa', phone: '031-123 45 00', email: 'dackhotell.goteborg@hedinautomotive.se', calendar: 'normal' },
+  { erpId: 'TH1002', locationName: 'Motorhallen Malmö', departmentName: 'Däckhotell Malmö', address: 'Stenyxegatan 5, 213 76 Malmö', phone: '040-22 33 00', email: 'dackhotell.malmo@hedinautomotive.se', calendar: 'normal' },
+  { erpId: 'TH1003', locationName: 'Bilgruppen Uppsala', departmentName: 'Däckhotell Uppsala', address: 'Fyrislundsgatan 70, 754 50 Uppsala', phone: '018-44 55 00', email: 'dackhotell.uppsala@hedinautomotive.se', calendar: 'normal' },
+  { erpId: 'TH1004', locationName: 'Bilcentrum Stockholm', departmentName: 'Däckhotell Bromma', address: 'Ulvsundavägen 106, 168 67 Bromma', phone: '08-555 123 00', email: 'dackhotell.bromma@hedinautomotive.se', calendar: 'no-dates' },
+  { erpId: 'TH1005', locationName: 'Motorhallen Linköping', departmentName: 'Däckhotell Linköping', address: 'Roxtorpsgatan 8, 582 73 Linköping', phone: '013-12 12 00', email: 'dackhotell.linkoping@hedinautomotive.se', calendar: 'no-times' },
 ];
 
 export const findAgreement = (regNo: string) => TIRE_AGREEMENTS.find((a) => a.regNo === regNo.toUpperCase());

@@ -25,6 +25,12 @@ export interface Vocabulary {
   body: Record<Body, string>;
   drive: Record<Drive, string>;
   color: Record<Color, string>;
+  /**
+   * The colour as the first description sentence writes it before the car, agreeing as the language
+   * wants: Swedish 'denna vita Volvo' and Norwegian 'denne svarte' take the definite (weak) form,
+   * Slovak agrees with the neuter 'auto' ('hnedé auto Volkswagen').
+   */
+  describedColor: Record<Color, string>;
   condition: { new: string; used: string };
   vehicleType: { PC: string; LCV: string };
   equipment: string[];
@@ -39,6 +45,14 @@ export interface Vocabulary {
   kitWords: { kit: string; description: string };
 }
 
+/**
+ * An equipment item inside a description sentence: its first letter small as a common word is
+ * ('backkamera'), names and abbreviations as they are ('Apple CarPlay och Android Auto', 'LED-strålkastare').
+ */
+export function inSentence(item: string): string {
+  return /^\p{Lu}[\p{Ll}-]*(\s|$)/u.test(item) && !item.startsWith('Apple ') ? item.charAt(0).toLowerCase() + item.slice(1) : item;
+}
+
 export const VOCABULARIES: Readonly<Record<VocabularyLanguage, Vocabulary>> = {
   sv: {
     fuel: { petrol: 'Bensin', diesel: 'Diesel', electric: 'El', hybrid: 'Hybrid', pluginHybrid: 'Laddhybrid' },
@@ -46,6 +60,7 @@ export const VOCABULARIES: Readonly<Record<VocabularyLanguage, Vocabulary>> = {
     body: { suv: 'SUV', sedan: 'Sedan', estate: 'Kombi', hatchback: 'Halvkombi', coupe: 'Coupé', convertible: 'Cabriolet', van: 'Skåpbil', pickup: 'Pickup', mpv: 'Familjebuss' },
     drive: { fwd: 'Framhjulsdrift', rwd: 'Bakhjulsdrift', awd: 'Fyrhjulsdrift' },
     color: { black: 'Svart', white: 'Vit', silver: 'Silver', grey: 'Grå', blue: 'Blå', red: 'Röd', green: 'Grön', brown: 'Brun', beige: 'Beige' },
+    describedColor: { black: 'svarta', white: 'vita', silver: 'silverfärgade', grey: 'grå', blue: 'blå', red: 'röda', green: 'gröna', brown: 'bruna', beige: 'beige' },
     condition: { new: 'Ny', used: 'Begagnad' },
     vehicleType: { PC: 'Personbil', LCV: 'Transportbil' },
     equipment: ['Motorvärmare', 'Navigationssystem', 'Backkamera', 'Adaptiv farthållare', 'Parkeringssensorer fram och bak', 'Nyckelfritt lås- och startsystem',
@@ -72,6 +87,7 @@ export const VOCABULARIES: Readonly<Record<VocabularyLanguage, Vocabulary>> = {
     body: { suv: 'Maastoauto', sedan: 'Sedan', estate: 'Farmari', hatchback: 'Viistoperä', coupe: 'Coupé', convertible: 'Avoauto', van: 'Pakettiauto', pickup: 'Avolava', mpv: 'Tila-auto' },
     drive: { fwd: 'Etuveto', rwd: 'Takaveto', awd: 'Neliveto' },
     color: { black: 'Musta', white: 'Valkoinen', silver: 'Hopea', grey: 'Harmaa', blue: 'Sininen', red: 'Punainen', green: 'Vihreä', brown: 'Ruskea', beige: 'Beige' },
+    describedColor: { black: 'musta', white: 'valkoinen', silver: 'hopeanvärinen', grey: 'harmaa', blue: 'sininen', red: 'punainen', green: 'vihreä', brown: 'ruskea', beige: 'beige' },
     condition: { new: 'Uusi', used: 'Käytetty' },
     vehicleType: { PC: 'Henkilöauto', LCV: 'Hyötyajoneuvo' },
     equipment: ['Lohkolämmitin', 'Navigaattori', 'Peruutuskamera', 'Mukautuva vakionopeudensäädin', 'Pysäköintitutkat edessä ja takana', 'Avaimeton kulku',
@@ -98,6 +114,7 @@ export const VOCABULARIES: Readonly<Record<VocabularyLanguage, Vocabulary>> = {
     body: { suv: 'SUV', sedan: 'Sedan', estate: 'Stasjonsvogn', hatchback: 'Kombi 5-dørs', coupe: 'Coupé', convertible: 'Cabriolet', van: 'Varebil', pickup: 'Pickup', mpv: 'Flerbruksbil' },
     drive: { fwd: 'Forhjulsdrift', rwd: 'Bakhjulsdrift', awd: 'Firehjulsdrift' },
     color: { black: 'Svart', white: 'Hvit', silver: 'Sølv', grey: 'Grå', blue: 'Blå', red: 'Rød', green: 'Grønn', brown: 'Brun', beige: 'Beige' },
+    describedColor: { black: 'svarte', white: 'hvite', silver: 'sølvfargede', grey: 'grå', blue: 'blå', red: 'røde', green: 'grønne', brown: 'brune', beige: 'beige' },
     condition: { new: 'Ny', used: 'Brukt' },
     vehicleType: { PC: 'Personbil', LCV: 'Varebil' },
     equipment: ['Motorvarmer', 'Navigasjonssystem', 'Ryggekamera', 'Adaptiv cruisekontroll', 'Parkeringssensorer foran og bak', 'Nøkkelfri adgang',
@@ -124,6 +141,7 @@ export const VOCABULARIES: Readonly<Record<VocabularyLanguage, Vocabulary>> = {
     body: { suv: 'SUV', sedan: 'Sedan', estate: 'Kombi', hatchback: 'Hatchback', coupe: 'Kupé', convertible: 'Kabriolet', van: 'Dodávka', pickup: 'Pick-up', mpv: 'MPV' },
     drive: { fwd: 'Predný náhon', rwd: 'Zadný náhon', awd: 'Pohon všetkých kolies' },
     color: { black: 'Čierna', white: 'Biela', silver: 'Strieborná', grey: 'Sivá', blue: 'Modrá', red: 'Červená', green: 'Zelená', brown: 'Hnedá', beige: 'Béžová' },
+    describedColor: { black: 'čierne', white: 'biele', silver: 'strieborné', grey: 'sivé', blue: 'modré', red: 'červené', green: 'zelené', brown: 'hnedé', beige: 'béžové' },
     condition: { new: 'Nové', used: 'Jazdené' },
     vehicleType: { PC: 'Osobné vozidlo', LCV: 'Úžitkové vozidlo' },
     equipment: ['Nezávislé kúrenie', 'Navigačný systém', 'Cúvacia kamera', 'Adaptívny tempomat', 'Parkovacie senzory vpredu a vzadu', 'Bezkľúčový prístup',
@@ -134,7 +152,7 @@ export const VOCABULARIES: Readonly<Record<VocabularyLanguage, Vocabulary>> = {
       doors: 'Počet dverí', engineSize: 'Objem motora', co2: 'Emisie CO₂', consumption: 'Spotreba', battery: 'Kapacita batérie', range: 'Dojazd',
       registration: 'Evidenčné číslo', firstRegistration: 'Prvá registrácia', vin: 'VIN' },
     descriptions: [
-      'Pozývame vás na testovaciu jazdu: {color} {brand} {model}, rok {year}.', 'Výbava zahŕňa okrem iného {eq1} a {eq2}.',
+      'Pozývame vás na testovaciu jazdu: {color} auto {brand} {model}, rok {year}.', 'Výbava zahŕňa okrem iného {eq1} a {eq2}.',
       'Pravidelne servisované a pripravené na odovzdanie v našej prevádzke v meste {city}.', 'Radi vám pomôžeme s financovaním, poistením aj protiúčtom.',
       'Bezpečné a pohodlné auto na každý deň aj na dlhé cesty.'],
     sellerTitles: ['Predajca vozidiel', 'Vedúci predaja', 'Firemný predajca', 'Predajca jazdených vozidiel'],
@@ -150,6 +168,7 @@ export const VOCABULARIES: Readonly<Record<VocabularyLanguage, Vocabulary>> = {
     body: { suv: 'SUV', sedan: 'Saloon', estate: 'Estate', hatchback: 'Hatchback', coupe: 'Coupe', convertible: 'Convertible', van: 'Van', pickup: 'Pickup', mpv: 'MPV' },
     drive: { fwd: 'Front-wheel drive', rwd: 'Rear-wheel drive', awd: 'All-wheel drive' },
     color: { black: 'Black', white: 'White', silver: 'Silver', grey: 'Grey', blue: 'Blue', red: 'Red', green: 'Green', brown: 'Brown', beige: 'Beige' },
+    describedColor: { black: 'black', white: 'white', silver: 'silver', grey: 'grey', blue: 'blue', red: 'red', green: 'green', brown: 'brown', beige: 'beige' },
     condition: { new: 'New', used: 'Used' },
     vehicleType: { PC: 'Car', LCV: 'Light commercial vehicle' },
     equipment: ['Heated front seats', 'Satellite navigation', 'Reversing camera', 'Adaptive cruise control', 'Front and rear parking sensors', 'Keyless entry',

@@ -12,9 +12,12 @@ export type HeaderSetter = (req: IncomingMessage, res: ServerResponse, next: (er
  */
 const PERMISSIONS_POLICY = 'accelerometer=(), browsing-topics=(), camera=(), geolocation=(self), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
 
-/** The origin of an absolute tile template (https://tiles.example/{z}/{x}/{y}.png), which img-src must allow. */
-export function tileOrigin(tileUrl: string): string | undefined {
-  return /^https:\/\/[^/]+/.exec(tileUrl)?.[0];
+/**
+ * The origin of an absolute URL template (map tiles' https://tiles.example/{z}/{x}/{y}.png, an image
+ * CDN's https://dealer.imgix.net/{path}?w={width}), which img-src must allow; none for a /path one.
+ */
+export function templateOrigin(template: string): string | undefined {
+  return /^https:\/\/[^/?#]+/.exec(template)?.[0];
 }
 
 /**
@@ -24,8 +27,9 @@ export function tileOrigin(tileUrl: string): string | undefined {
  * `application/ld+json`: data, never executed. `scriptHashes` allows exact inline scripts (development's
  * React Refresh preamble only).
  */
-export function securityHeaders(options: { isDevelopment: boolean; scriptHashes?: readonly string[]; mapTileUrl?: string }): HeaderSetter {
-  const tiles = options.mapTileUrl ? tileOrigin(options.mapTileUrl) : undefined;
+export function securityHeaders(options: { isDevelopment: boolean; scriptHashes?: readonly string[]; mapTileUrl?: string; imageUrlTemplate?: string | undefined }): HeaderSetter {
+  // Map tiles and an image CDN's pictures come from their own origins when configured so.
+  const imageOrigins = [...new Set([options.mapTileUrl, options.imageUrlTemplate].flatMap((template) => (template ? (templateOrigin(template) ?? []) : [])))];
   const helmetHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: true,
@@ -33,7 +37,7 @@ export function securityHeaders(options: { isDevelopment: boolean; scriptHashes?
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...(options.scriptHashes ?? []).map((hash) => `'${hash}'`)],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
+        imgSrc: ["'self'", 'data:', 'blob:', ...imageOrigins],
         connectSrc: options.isDevelopment ? ["'self'", 'ws:'] : ["'self'"],
         // The video block's two players, loaded only after a click (views/blocks/VideoEmbedBlock.tsx); no other frame.
         frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
@@ -56,5 +60,5 @@ export function securityHeaders(options: { isDevelopment: boolean; scriptHashes?
 
 /** The site's headers as the config and the client build decide them: one definition for the app and the request-target check. */
 export function siteSecurityHeaders(config: Config, scriptHashes: readonly string[] | undefined): HeaderSetter {
-  return securityHeaders({ isDevelopment: !config.isProduction, scriptHashes: scriptHashes ?? [], mapTileUrl: config.map.tileUrl });
+  return securityHeaders({ isDevelopment: !config.isProduction, scriptHashes: scriptHashes ?? [], mapTileUrl: config.map.tileUrl, imageUrlTemplate: config.images.urlTemplate });
 }

@@ -4,12 +4,13 @@ import type { Translate } from '../../markets/translations/dictionaries.js';
 import { carCardTextsOf, mileageLabelKey } from '../../client/cars/carCardTexts.js';
 import { distanceUnitText } from '../../client/cars/formatCar.js';
 import { carValueWords, type CarValueField } from '../../markets/translations/carValues.js';
-import { CAR_LIST_MAX_PAGES, CAR_LIST_PAGE_SIZE, CAR_SORTS, RANGE_FACETS, URL_RANGE_FIELDS, URL_TERM_FIELDS } from '../../client/islands/carList/carListConfig.js';
+import { CAR_LIST_MAX_PAGES, CAR_LIST_PAGE_SIZE, CAR_SORTS, URL_RANGE_FIELDS, URL_TERM_FIELDS } from '../../client/islands/carList/carListConfig.js';
 import { CarList } from '../../client/islands/carList/CarList.js';
 import { withFacetsToUndo } from '../../client/islands/carList/fetchCarList.js';
 import { carListSearchBody, EMPTY_STATE, keptQuery, parseCarListState, type CarListState } from '../../client/islands/carList/carListUrlState.js';
 import type { CarListProps, CarListResults, CarListTexts } from '../../client/islands/carList/carListTypes.js';
-import { rangeExtents, withoutFullSpans } from '../../client/islands/carList/rangeRules.js';
+import { withoutFullSpans } from '../../client/islands/carList/rangeRules.js';
+import { rangeExtentsInIndexUnits } from '../../client/islands/carList/distanceRange.js';
 import { CompareIsland } from '../../views/compare/CompareIsland.js';
 import { compareToggleLabels } from '../../views/compare/compareLabels.js';
 import { Island } from '../../views/Island.js';
@@ -32,7 +33,7 @@ export const carListPageKind: ContentPageKind = async ({ page, blockData, req, r
   const results = await searchCarList(parsed, market, deps, ctx);
   if (results.failed) res.locals.pageIncomplete = true;
   // The plain form sends both ends of every slider; an end-to-end range is no filter.
-  const state: CarListState = { ...parsed, ranges: withoutFullSpans(parsed.ranges, rangeExtents(results.facets, RANGE_FACETS)) };
+  const state: CarListState = { ...parsed, ranges: withoutFullSpans(parsed.ranges, rangeExtentsInIndexUnits(results.facets, market.distanceUnit)) };
   const props: CarListProps = {
     path: localisePath(market, language, page.path),
     carDetailBase: localisedMarket(market, language).paths.carDetailBase,
@@ -109,8 +110,8 @@ export function carListTextsOf(t: Translate, market: Market): CarListTexts {
     from: t('carList.from'),
     to: t('carList.to'),
     loadMore: t('carList.loadMore'),
-    progress: t('carList.progress'),
-    resultCount: t('carList.resultCount'),
+    progress: t.plural('carList.progress'),
+    resultCount: t.plural('carList.resultCount'),
     loading: t('carList.loading'),
     retry: t('carList.retry'),
     results: t('carList.results'),

@@ -2,6 +2,7 @@ import { pipeline } from 'node:stream';
 import { Router, type Response } from 'express';
 import type { Logger } from 'pino';
 import { callContextOf } from '../http/callContext.js';
+import { mediaPathOf } from '../media/variantRequest.js';
 import type { MediaClient } from '../upstream/mediaClient.js';
 import { releaseBody } from '../upstream/upstreamBody.js';
 import { UpstreamError } from '../upstream/upstreamError.js';
@@ -17,7 +18,7 @@ function emptyAnswer(res: Response, status: number): void {
 }
 
 /**
- * GET /media/* relayed to the media service through its upstream client (deadline, metrics, error
+ * GET /media/* relayed to the media service (pictures asked for at a width are sized by server/media/ first) through its upstream client (deadline, metrics, error
  * mapping), streamed, with its caching headers: content pages show images from the page's own origin,
  * so the CSP keeps images at 'self'. Every answer is complete: a missing file is an empty 404 at once,
  * a failed service an empty 502/504, and a file that breaks off mid-way ends the connection.
@@ -25,9 +26,9 @@ function emptyAnswer(res: Response, status: number): void {
 export function mediaRelay(media: MediaClient, logger: Logger, maxBytes: number): Router {
   const router = Router();
   router.get('/media/{*rest}', async (req, res) => {
-    const path = req.path.slice('/media'.length);
     // No way out of the media service's path: dot segments would be resolved, encoded or not.
-    if (/\.\.|%2e|%2f|%5c|\\/i.test(path)) return emptyAnswer(res, 404);
+    const path = mediaPathOf(req.path);
+    if (path === undefined) return emptyAnswer(res, 404);
     const conditional = Object.fromEntries(['if-none-match', 'if-modified-since'].flatMap((h) => (req.headers[h] ? [[h, String(req.headers[h])]] : [])));
     const ctx = callContextOf(req, res);
     let answer: Awaited<ReturnType<MediaClient['file']>>;

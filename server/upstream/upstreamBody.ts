@@ -36,6 +36,11 @@ export function releaseBody(body: Readable & { dump?: (opts: { limit: number }) 
  * runaway upstream can neither fill the BFF's memory nor stall it.
  */
 export async function readBodyText(body: Readable, maxBytes: number, onTooLarge: () => Error): Promise<string> {
+  return (await readBodyBytes(body, maxBytes, onTooLarge)).toString('utf8');
+}
+
+/** Reads a body whole as bytes up to `maxBytes`, on the same terms as readBodyText. */
+export async function readBodyBytes(body: Readable, maxBytes: number, onTooLarge: () => Error): Promise<Buffer> {
   guardBody(body);
   const chunks: Buffer[] = [];
   let size = 0;
@@ -46,5 +51,5 @@ export async function readBodyText(body: Readable, maxBytes: number, onTooLarge:
     if (size > maxBytes) throw onTooLarge();
     chunks.push(buffer);
   }
-  return Buffer.concat(chunks, size).toString('utf8');
+  return Buffer.concat(chunks, size);
 }

@@ -28,3 +28,41 @@ describe('the mileage filter speaks the market unit in a real browser', () => {
     await page.close();
   });
 });
+
+describe('a full-span range is no filter, whatever the market unit rounds', () => {
+  it('uk: "Show cars" with nothing touched leaves the URL and chips as they were, also after ticking a brand', async () => {
+    const page = await session.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const searches: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/api/search') searches.push(req.postData() ?? '');
+    });
+    await page.goto(session.url('uk.localhost', '/buy-car/used-cars'));
+    await page.locator('[data-island="carList"][data-hydrated="true"]').waitFor();
+    const chips = () => page.locator('.chips .chip').allTextContents();
+    /** Presses 'Show cars' and lets any search it starts land. */
+    const showCars = async () => {
+      await page.getByRole('button', { name: 'Show cars' }).click();
+      await page.waitForTimeout(800);
+      await page.waitForFunction(() => (document.querySelector('.car-list__count')?.textContent ?? '') !== '');
+    };
+
+    const before = page.url();
+    await showCars();
+    expect(page.url()).toBe(before);
+    expect(await chips()).toEqual([]);
+    expect(searches).toEqual([]);
+
+    const brand = page.locator('.facet:not(.facet--range) [role="checkbox"]').first();
+    await brand.click();
+    await page.waitForURL(/car_brand=/);
+    await page.waitForFunction(() => (document.querySelector('.car-list__count')?.textContent ?? '') !== '');
+    const ticked = page.url();
+    const tickedChips = await chips();
+    expect(tickedChips).toHaveLength(1);
+    await showCars();
+    expect(page.url()).toBe(ticked);
+    expect(new URL(page.url()).searchParams.has('car_mileage')).toBe(false);
+    expect(await chips()).toEqual(tickedChips);
+    await page.close();
+  });
+});

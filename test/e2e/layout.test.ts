@@ -100,15 +100,19 @@ describe('layout in a real browser', () => {
     await page.close();
   });
 
-  it('sends the hero search to the search page with the keyphrase and the list filters already there (a campaign tag stays behind, as on the cached page)', async () => {
+  // Issue 32 asks for every parameter of the page's URL again (part 1 §2: "keyphrase plus existing query parameters"):
+  // the campaign tag, which an earlier version of this test left behind, is kept, as is any other.
+  it('sends the hero search to the search page with the keyphrase and every query parameter the page had (filters, campaign tags, any other)', async () => {
     const page = await session.browser.newPage();
-    await page.goto(session.url('se.localhost', '/?utm_source=mail&car_fuel=El'));
+    await page.goto(session.url('se.localhost', '/?car_fuel=El&utm_source=news&foo=bar&keyphrase=Audi&car_brand=Volvo&car_brand=BMW'));
     const search = page.getByRole('search');
     await search.getByRole('searchbox').fill('Volvo XC60');
     await Promise.all([page.waitForURL(/keyphrase=/), search.getByRole('searchbox').press('Enter')]);
     const landed = new URL(page.url());
     expect(landed.pathname).toBe(marketById('se').paths.heroSearch);
-    expect(Object.fromEntries(landed.searchParams)).toEqual({ keyphrase: 'Volvo XC60', car_fuel: 'El' });
+    expect(Object.fromEntries(landed.searchParams)).toEqual({ keyphrase: 'Volvo XC60', car_fuel: 'El', utm_source: 'news', foo: 'bar', car_brand: 'BMW' });
+    expect(landed.searchParams.getAll('keyphrase')).toEqual(['Volvo XC60']);
+    expect(landed.searchParams.getAll('car_brand')).toEqual(['Volvo', 'BMW']);
     await page.close();
   });
 

@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it, jest } from '@jest/globals';
+import { marketById } from '../../markets/registry.js';
 import { SELL_CAR_PATHS } from '../../sandbox/data/content/leadFormPages.js';
 import { startBrowserSession } from '../support/browserSession.js';
 
@@ -92,7 +93,7 @@ describe('small states', () => {
     await page.context().close();
   });
 
-  it('no workshops near the place: the hint links the customer service address', async () => {
+  it('no workshops near the place: the hint links the market\'s customer service address and phone', async () => {
     const context = await session.browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
     await page.goto(session.url('se.localhost', '/service-och-verkstad/boka-service?lat=0&lng=0'));
@@ -104,8 +105,10 @@ describe('small states', () => {
     await page.getByRole('button', { name: 'Fortsätt', exact: true }).click();
     await page.getByRole('button', { name: 'Fortsätt utan tillval' }).click();
     await page.getByText('Vi kan ej hitta några anläggningar som passar dig').waitFor();
-    const link = page.getByRole('alert').getByRole('link', { name: 'kundservice@bilgruppen.example' });
-    await expect(link.getAttribute('href')).resolves.toBe('mailto:kundservice@bilgruppen.example');
+    const { email, phone } = marketById('se').customerService;
+    const link = page.getByRole('alert').getByRole('link', { name: email });
+    await expect(link.getAttribute('href')).resolves.toBe(`mailto:${email}`);
+    await expect(page.getByRole('alert').getByRole('link', { name: phone }).getAttribute('href')).resolves.toBe(`tel:${phone.replace(/[^\d+]/g, '')}`);
     await context.close();
   });
 });

@@ -161,7 +161,7 @@ describe('tire hotel in a browser', () => {
     const notice = block.getByText('Det finns för närvarande inga tillgängliga tider på din verkstad. Kontakta oss så hjälper vi dig att hitta första bästa tid.');
     await notice.waitFor();
     await expect(block.getByRole('link', { name: '08-555 123 00' }).isVisible()).resolves.toBe(true);
-    await expect(block.getByRole('link', { name: 'dackhotell.bromma@example.se' }).isVisible()).resolves.toBe(true);
+    await expect(block.getByRole('link', { name: 'dackhotell.bromma@hedinautomotive.se' }).isVisible()).resolves.toBe(true);
     await expect(block.locator('.rdp-day').count()).resolves.toBe(0);
     await block.getByRole('button', { name: 'Tillbaka' }).click();
     await block.getByRole('heading', { name: 'Ditt fordon' }).waitFor();

@@ -54,6 +54,28 @@ describe('fi.localhost/sv is Swedish', () => {
     expect(text(res.text)).toMatch(new RegExp(Object.values(svWords.department).join('|')));
   });
 
+  it('a car page: the model name, variant and finance provider as the Swedish documents write them', async () => {
+    const search = await fetch(`${harness.sandbox.url}/search/query`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ index: 'cars-fi', limit: 1, filters: [{ field: 'car_model', values: ['C-sarja'] }] }),
+    });
+    const car = ((await search.json()) as { content: { car_id: string; slug: string }[] }).content[0]!;
+    const page = text((await get(`${sv.carDetailBase}/${car.car_id}/${car.slug}`)).text);
+    expect(page).toContain('Mercedes-Benz C-klass');
+    expect(page).toContain('Hedin Finansiering');
+    expect(page).not.toMatch(/-sarja|pitkä|Rahoitus/);
+  });
+
+  it('the site list: Finnish towns have their Swedish names, so a search for Åbo finds the Turku site', async () => {
+    const res = await get(`${sv.siteDetail}?q=%C3%85bo`);
+    expect(res.status).toBe(200);
+    const page = text(res.text);
+    // (The sandbox matches parts of words too: Uleåborg also holds 'åbo'.)
+    expect(page).toMatch(/ \d+ anläggningar? matchar ”Åbo”\. /);
+    expect(page).toContain('Hedin Bil Åbo');
+    expect(page).not.toMatch(/Turku|Varsinais-Suomi/);
+  });
+
   it('the kits page: kit names and descriptions in Swedish', async () => {
     const res = await get(sv.kits);
     expect(res.status).toBe(200);

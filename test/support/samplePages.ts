@@ -19,8 +19,10 @@ export async function getPage(bff: Pick<RunningBff, 'url'>, host: string, path: 
   return { status: res.statusCode, text: await res.body.text() };
 }
 
-/** The service booking page where the navigation points (the se content's 'Boka service'), on markets with booking. */
-export const BOOKING_PAGE_PATHS: Partial<Record<Market['id'], string>> = { se: '/service-och-verkstad/boka-service' };
+/** The service booking page where the navigation points (the content's 'Boka service'), on markets with booking. */
+export const BOOKING_PAGE_PATHS: Partial<Record<Market['id'], string>> = { se: '/service-och-verkstad/boka-service', 'se-used': '/service/boka-service' };
+/** The content tree's Däckhotell page, which carries the tire-hotel flow, on markets with the tire hotel (issue 13). */
+export const TIRE_HOTEL_PAGE_PATHS: Partial<Record<Market['id'], string>> = { se: '/service-och-verkstad/dack/dackhotell', 'se-used': '/service/dack/dackhotell' };
 
 export interface SamplePage {
   /** 'home', 'content page', 'story', 'site list', 'site', 'kits', 'car list', 'car detail', 'booking'. */
@@ -61,8 +63,7 @@ export async function samplePages(bff: Pick<RunningBff, 'url'>, market: Market):
     ['car list', market.paths.carList],
     ['car detail', car ? `${market.paths.carDetailBase}/${car.car_id}/${car.slug}` : undefined],
     ['booking', booking],
-    // The content tree's Däckhotell page carries the tire-hotel flow where the market has it (issue 13).
-    ['tire hotel', market.features.tireHotel ? '/service-och-verkstad/dack/dackhotell' : undefined],
+    ['tire hotel', market.features.tireHotel ? TIRE_HOTEL_PAGE_PATHS[market.id] : undefined],
   ];
   return {
     pages: found.filter((f): f is [string, string] => f[1] !== undefined).map(([name, path]) => ({ name, path })),

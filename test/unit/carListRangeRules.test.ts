@@ -1,3 +1,5 @@
+import { EMPTY_STATE, parseCarListState, withRange } from '../../client/islands/carList/carListUrlState.js';
+import { rangeExtentsInIndexUnits } from '../../client/islands/carList/distanceRange.js';
 import { moveRangeEnd, normaliseRange, rangeExtents, rangeFilterOf, sliderExtent, sliderValues, withoutFullSpans } from '../../client/islands/carList/rangeRules.js';
 
 const extent = [0, 1_000_000] as const;
@@ -45,5 +47,28 @@ describe('range slider rules', () => {
     expect(extents).toEqual({ car_price: [89_000, 1_250_000] });
     expect(withoutFullSpans({ car_price: [89_000, 1_250_000], car_year: [2000, 2030] }, extents)).toEqual({ car_year: [2000, 2030] });
     expect(withoutFullSpans({ car_price: [100_000, 1_250_000] }, extents)).toEqual({ car_price: [100_000, 1_250_000] });
+  });
+});
+
+describe('full span in the index’s units', () => {
+  const facets = [
+    { name: 'car_mileage', type: 'range' as const, min: 8_046, max: 225_000 },
+    { name: 'car_price', type: 'range' as const, min: 89_900, max: 1_250_000 },
+  ];
+
+  it('the UK plain form’s untouched mileage slider (5 000 – 140 000 miles) is no filter', () => {
+    const parsed = parseCarListState(new URLSearchParams('car_mileage_min=5000&car_mileage_max=140000&car_price_min=89000&car_price_max=1250000'), 'mi');
+    expect(parsed.ranges.car_mileage).toEqual([8047, 225_308]);
+    expect(withoutFullSpans(parsed.ranges, rangeExtentsInIndexUnits(facets, 'mi'))).toEqual({});
+    // One mile in from either end is a filter.
+    const narrower = parseCarListState(new URLSearchParams('car_mileage_min=6000&car_mileage_max=140000'), 'mi');
+    expect(withoutFullSpans(narrower.ranges, rangeExtentsInIndexUnits(facets, 'mi'))).toEqual({ car_mileage: [9656, 225_308] });
+  });
+
+  it('a slider moved back to both ends removes its filter; any narrower range sets one', () => {
+    const extents = rangeExtentsInIndexUnits(facets, 'mil');
+    const filtered = withRange(EMPTY_STATE, 'car_mileage', [10_000, 50_000], extents.car_mileage);
+    expect(filtered.ranges).toEqual({ car_mileage: [10_000, 50_000] });
+    expect(withRange(filtered, 'car_mileage', extents.car_mileage!, extents.car_mileage).ranges).toEqual({});
   });
 });

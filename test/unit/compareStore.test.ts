@@ -6,6 +6,7 @@ import {
   clearCompare,
   readCompare,
   removeFromCompare,
+  showInPageLanguage,
   subscribeCompare,
   type CompareDetail,
 } from '../../client/compare/compareStore.js';
@@ -111,6 +112,37 @@ describe('the compare list', () => {
     expect(seen).toHaveBeenLastCalledWith([]);
     unsubscribe();
     expect(storageListeners).toHaveLength(0);
+  });
+
+  it('fetches again, in the page\'s language, the cars chosen on a page in another of the market\'s languages', async () => {
+    const onPage = (lang: string) => Object.assign(globalThis, { document: { documentElement: { lang } } });
+    try {
+      onPage('fi');
+      addToCompare({ ...car('1'), model: 'C-sarja' }, (id) => Promise.resolve(detail(id, ['Peruutuskamera'])));
+      await flush();
+      onPage('sv');
+      addToCompare(car('2'), (id) => Promise.resolve(detail(id, ['Backkamera'])));
+      await flush();
+      expect(readCompare().map((c) => c.language)).toEqual(['fi', 'sv']);
+
+      const asked: (readonly string[])[] = [];
+      await showInPageLanguage((ids) => {
+        asked.push(ids);
+        return Promise.resolve(new Map(ids.map((id) => [id, { summary: { ...car(id), model: 'C-klass' }, detail: detail(id, ['Backkamera']) }])));
+      });
+      expect(asked).toEqual([['1']]);
+      const [first, second] = readCompare();
+      expect([first!.summary.model, first!.detail?.car_equipment, first!.language]).toEqual(['C-klass', ['Backkamera'], 'sv']);
+      expect(second!.detail?.car_equipment).toEqual(['Backkamera']);
+
+      // All in the page's language: nothing to fetch; a failed fetch keeps what was shown.
+      await showInPageLanguage(() => Promise.reject(new Error('not asked')));
+      onPage('fi');
+      await showInPageLanguage(() => Promise.reject(new Error('offline')));
+      expect(readCompare().map((c) => c.summary.model)).toEqual(['C-klass', 'XC60']);
+    } finally {
+      Reflect.deleteProperty(globalThis, 'document');
+    }
   });
 
   it('gives the same array until the list changes (a stable snapshot for React)', () => {

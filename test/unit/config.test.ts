@@ -40,6 +40,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png' }).map.tileUrl).toBe('https://tiles.example/{z}/{x}/{y}.png');
   });
 
+  it('bounds the picture pipeline by default: 16 MB and 16.7 megapixels an original, 64 MB of variants in Redis for a day, 48 transforms waiting', () => {
+    expect(loadConfig({}).images).toEqual({
+      urlTemplate: undefined,
+      maxInputBytes: 16 * 1024 * 1024,
+      maxInputPixels: 16_777_216,
+      store: { maxBytes: 64 * 1024 * 1024, ttlMs: 86_400_000, redisPrefix: 'bff:img:v1:' },
+      queueLength: 48,
+    });
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ REDIS_URL: '' }).redisUrl).toBeUndefined();
   });
@@ -66,6 +76,12 @@ describe('loadConfig', () => {
     // Node refuses a headers timeout longer than the whole request's.
     ['HTTP_HEADERS_TIMEOUT_MS', '40000'],
     ['MAP_TILE_URL', 'https://tiles.example/{x}/{z}/{y}.png'],
+    ['IMAGE_MAX_INPUT_BYTES', '100'],
+    ['IMAGE_MAX_INPUT_PIXELS', 'lots'],
+    ['IMAGE_STORE_MAX_MB', '0'],
+    ['IMAGE_STORE_TTL_S', '5'],
+    ['IMAGE_STORE_REDIS_PREFIX', 'img prefix'],
+    ['IMAGE_TRANSFORM_QUEUE', '-1'],
   ])('refuses %s=%s with one line naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     try {

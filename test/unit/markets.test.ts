@@ -22,8 +22,9 @@ describe('markets', () => {
     }
   });
 
-  it('offers booking and the tire hotel on the Swedish dealer group and the service request form in Norway only', () => {
-    expect(MARKETS.filter((m) => m.features.booking || m.features.tireHotel).map((m) => m.id)).toEqual(['se']);
+  it('offers booking and the tire hotel on both Swedish brands and the service request form in Norway only', () => {
+    expect(MARKETS.filter((m) => m.features.booking).map((m) => m.id)).toEqual(['se', 'se-used']);
+    expect(MARKETS.filter((m) => m.features.tireHotel).map((m) => m.id)).toEqual(['se', 'se-used']);
     expect(MARKETS.filter((m) => m.features.serviceRequestForm).map((m) => m.id)).toEqual(['no']);
   });
 });
@@ -34,7 +35,10 @@ describe('translations', () => {
   it.each(LANGUAGES.map((l) => [l]))('%s has every key and no empty text', (language) => {
     const dictionary = DICTIONARIES[language];
     expect(Object.keys(dictionary).sort()).toEqual(reference);
-    for (const [key, text] of Object.entries(dictionary)) expect([key, text.trim().length > 0]).toEqual([key, true]);
+    for (const [key, text] of Object.entries(dictionary)) {
+      const forms = typeof text === 'string' ? [text] : Object.values(text);
+      expect([key, forms.every((form) => form.trim().length > 0)]).toEqual([key, true]);
+    }
   });
 
   it('covers every language a market uses', () => {

@@ -1,4 +1,5 @@
 import { timeLeft } from '../../client/enhance/countdown.js';
+import { countText } from '../../markets/translations/plural.js';
 import { useEditable } from '../editable.js';
 import { usePage } from '../PageContext.js';
 import type { BlockProps } from './blockProps.js';
@@ -6,16 +7,17 @@ import { ContentLinkView } from './ContentLinkView.js';
 
 /** Days, hours and minutes to the target as the server sees it; client/enhance/countdown.ts ticks them on and shows the ended text at zero. */
 export function CountdownBlock({ block }: BlockProps<'countdown'>) {
-  const { t } = usePage();
+  const { t, language } = usePage();
   const edit = useEditable();
   const target = Date.parse(block.targetDate);
   // Rendered once per request on the server, never re-rendered: the time of the request is what it shows.
   // eslint-disable-next-line react-hooks/purity
   const left = Number.isNaN(target) ? null : timeLeft(target, Date.now());
+  // Each label agrees with its number ('1 dag', '2 dagar'); the forms go along for the ticking script.
   const units = [
-    ['days', t('block.countdownDays')],
-    ['hours', t('block.countdownHours')],
-    ['minutes', t('block.countdownMinutes')],
+    ['days', t.plural('block.countdownDays')],
+    ['hours', t.plural('block.countdownHours')],
+    ['minutes', t.plural('block.countdownMinutes')],
   ] as const;
   return (
     <section className="countdown" data-countdown="" data-target={block.targetDate}>
@@ -24,12 +26,14 @@ export function CountdownBlock({ block }: BlockProps<'countdown'>) {
       </h2>
       {block.text && <p {...edit('text')}>{block.text}</p>}
       <div className="countdown__clock" role="timer" aria-label={t('block.countdownLabel')} data-countdown-clock="" hidden={!left} {...edit('targetDate')}>
-        {units.map(([unit, label]) => (
+        {units.map(([unit, forms]) => (
           <span key={unit} className="countdown__unit">
             <span className="countdown__value" data-unit={unit}>
               {left?.[unit] ?? 0}
             </span>{' '}
-            <span className="countdown__label">{label}</span>
+            <span className="countdown__label" data-forms={JSON.stringify(forms)}>
+              {countText(forms, language, left?.[unit] ?? 0)}
+            </span>
           </span>
         ))}
       </div>

@@ -11,10 +11,12 @@ import { compareLabels, compareToggleLabels } from './compareLabels.js';
  */
 export function CompareIsland() {
   const { t, market, language } = usePage();
+  const card = carCardTextsOf(t, market, language);
   const props: CompareIslandProps = {
     part: 'bar',
     labels: compareLabels(t, market.distanceUnit),
-    format: carCardTextsOf(t, market, language).format,
+    format: card.format,
+    values: card.values,
     carDetailBase: market.paths.carDetailBase,
   };
   return <Island name="compare" component={CompareIslandRoot} props={props} />;

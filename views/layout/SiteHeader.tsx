@@ -15,8 +15,10 @@ export function SiteHeader({ navigation }: { navigation: LayoutData['navigation'
   const entries = navigation ? navigationFor(navigation, path) : [];
   return (
     <header className="site-header">
-      <a className="site-header__logo" href={href('/')} aria-label={t('layout.homeLink')}>
+      {/* The name a screen reader hears starts with the words a sighted shopper sees (WCAG 2.5.3 label in name). */}
+      <a className="site-header__logo" href={href('/')}>
         {market.siteName}
+        <span className="visually-hidden">{`, ${t('layout.homeLink')}`}</span>
       </a>
       {entries.length > 0 && (
         <>

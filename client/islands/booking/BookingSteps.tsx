@@ -54,7 +54,7 @@ export function BookingSteps({ state, dispatch, props, restored }: StepsProps) {
       </BookingStep>
       <BookingStep {...common} number={2} title={texts['booking.step2Title']} summary={names('service')} open={state.displayState === 2} reached={state.bookingState >= 2} onOpen={reopen(2)}>
         <Suspense fallback={<p className="booking-muted" role="status">{texts['booking.loading']}</p>}>
-          <StepOfferings kind="service" state={state} dispatch={dispatch} texts={texts} locale={locale} />
+          <StepOfferings kind="service" state={state} dispatch={dispatch} texts={texts} locale={locale} contact={props.customerService} />
         </Suspense>
       </BookingStep>
       <BookingStep
@@ -67,7 +67,7 @@ export function BookingSteps({ state, dispatch, props, restored }: StepsProps) {
         onOpen={reopen(3)}
       >
         <Suspense fallback={<p className="booking-muted" role="status">{texts['booking.loading']}</p>}>
-          <StepOfferings kind="addon" state={state} dispatch={dispatch} texts={texts} locale={locale} />
+          <StepOfferings kind="addon" state={state} dispatch={dispatch} texts={texts} locale={locale} contact={props.customerService} />
         </Suspense>
       </BookingStep>
       <BookingStep

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { bffFetch } from '../../api/bffFetch.js';
 
 /** The media path of an offering category's icon (the `icon` name the booking service gives). */
 export const categoryIconSrc = (icon: string) => `/media/icons/${encodeURIComponent(icon)}.svg`;
@@ -25,7 +26,7 @@ export function cleanSvg(text: string): string | null {
 function loadIcon(src: string): Promise<string | null> {
   let icon = loaded.get(src);
   if (!icon) {
-    icon = fetch(src)
+    icon = bffFetch(src, { headers: { accept: 'image/svg+xml' } })
       .then((response) => (response.ok ? response.text() : null))
       .then((text) => (text === null ? null : cleanSvg(text)))
       .catch(() => null);

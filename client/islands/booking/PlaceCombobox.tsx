@@ -72,10 +72,13 @@ export function PlaceCombobox({ label, placeholder, noResults, value, onChange }
     if (value) setInputValue(value.name);
   }, [value, setInputValue]);
   const showNoResults = combobox.isOpen && searched && predictions.length === 0 && inputValue.trim() !== '';
+  // Downshift writes aria-activedescendant="" while no option is highlighted: an empty ID reference is
+  // invalid HTML (the Nu checker's error), so the attribute is left out until an option is active.
+  const { 'aria-activedescendant': activeDescendant, ...inputProps } = combobox.getInputProps({ placeholder, autoComplete: 'off', className: 'booking-input' });
   return (
     <div className="place-combobox">
       <label {...combobox.getLabelProps()}>{label}</label>
-      <input {...combobox.getInputProps({ placeholder, autoComplete: 'off', className: 'booking-input' })} />
+      <input {...inputProps} aria-activedescendant={activeDescendant || undefined} />
       <ul {...combobox.getMenuProps({ className: 'place-combobox__menu' })} hidden={!combobox.isOpen || predictions.length === 0}>
         {combobox.isOpen &&
           predictions.map((item, index) => (

@@ -3,8 +3,10 @@ import type { OfferingCategory } from '../../../contracts/upstream/mechmate.js';
 import { bookingApi } from './bookingApi.js';
 import { servicesComplete, type BookingEvent } from './bookingMachine.js';
 import type { BookingStore } from './bookingState.js';
-import { fill, type BookingTexts } from './bookingTexts.js';
+import type { BookingTexts } from './bookingTexts.js';
+import type { BookingProps } from './bookingProps.js';
 import { CategoryIcon } from './CategoryIcon.js';
+import { ContactText } from './ContactText.js';
 import { OfferingItem } from './OfferingItem.js';
 
 interface StepOfferingsProps {
@@ -13,6 +15,7 @@ interface StepOfferingsProps {
   dispatch: (event: BookingEvent) => void;
   texts: BookingTexts;
   locale: string;
+  contact: BookingProps['customerService'];
 }
 
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; categories: OfferingCategory[] };
@@ -23,7 +26,7 @@ type KeyedLoad = Load & { key: string };
  * category. Services need one selection to go on; add-ons have 'Fortsätt' with one chosen and
  * 'Fortsätt utan tillval' with none, and no add-ons at all (or a failed fetch) go straight to step 4.
  */
-export function StepOfferings({ kind, state, dispatch, texts, locale }: StepOfferingsProps) {
+export function StepOfferings({ kind, state, dispatch, texts, locale, contact }: StepOfferingsProps) {
   const regNo = state.car?.registrationNumber;
   const { lat, lng } = state;
   const key = `${kind}|${regNo}|${lat}|${lng}`;
@@ -50,7 +53,7 @@ export function StepOfferings({ kind, state, dispatch, texts, locale }: StepOffe
     return (
       <div className="booking-message booking-message--error" role="alert">
         <p>{texts['booking.servicesError']}</p>
-        <p>{fill(texts['booking.servicesErrorContact'], { email: texts['booking.supportEmail'] })}</p>
+        <ContactText text={texts['booking.servicesErrorContact']} contact={contact} />
       </div>
     );
   }

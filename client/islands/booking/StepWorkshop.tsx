@@ -52,6 +52,7 @@ export function StepWorkshop({ state, dispatch, props }: StepWorkshopProps) {
         from={state.lat !== null && state.lng !== null ? { lat: state.lat, lng: state.lng } : null}
         texts={texts}
         locale={locale}
+        contact={props.customerService}
       />
       <BookingMap workshops={shown} selected={selected} onSelect={(workshop) => dispatch({ type: 'selectWorkshop', workshop })} props={props} />
       {selected && state.car && (

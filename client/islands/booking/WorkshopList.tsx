@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import type { Workshop } from '../../../contracts/upstream/mechmate.js';
+import type { BookingProps } from './bookingProps.js';
 import { fill, type BookingTexts } from './bookingTexts.js';
+import { ContactText } from './ContactText.js';
 import { distanceKm, formatSlot } from './formatBooking.js';
 import type { WorkshopSort } from './StepWorkshop.js';
 import type { WorkshopStreamState } from './useWorkshopStream.js';
@@ -15,14 +17,13 @@ interface WorkshopListProps {
   from: { lat: number; lng: number } | null;
   texts: BookingTexts;
   locale: string;
+  contact: BookingProps['customerService'];
 }
 
 /** The workshops as radio cards, the sort choice, loading placeholders, 'Hämta fler' and the stream's outcomes. */
-export function WorkshopList({ workshops, stream, sort, onSort, selectedId, onSelect, from, texts, locale }: WorkshopListProps) {
+export function WorkshopList({ workshops, stream, sort, onSort, selectedId, onSelect, from, texts, locale, contact }: WorkshopListProps) {
   const id = useId();
   const loading = stream.placeholders > 0;
-  // The hint names the customer service's address as a link ({email} in the text).
-  const [hintBefore, hintAfter = ''] = texts['booking.noSitesHint'].split('{email}');
   return (
     <div className="workshops">
       <fieldset className="workshops__sort">
@@ -37,7 +38,7 @@ export function WorkshopList({ workshops, stream, sort, onSort, selectedId, onSe
       {stream.status === 'nosites' && workshops.length === 0 ? (
         <div className="booking-message booking-message--error" role="alert">
           <p>{texts['booking.noSites']}</p>
-          <p>{hintBefore}<a href={`mailto:${texts['booking.supportEmail']}`}>{texts['booking.supportEmail']}</a>{hintAfter}</p>
+          <ContactText text={texts['booking.noSitesHint']} contact={contact} />
         </div>
       ) : (
         <fieldset className="workshops__list" aria-busy={loading}>

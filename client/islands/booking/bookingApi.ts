@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { bffFetch, type BffInit } from '../../api/bffFetch.js';
 import { BookingResponse, MechmateCar, OfferingsResponse, PricesResponse, TimeslotsResponse, AuthorizedWorkshopResponse, type BookingRequest } from '../../../contracts/upstream/mechmate.js';
 import { AutocompleteResponse, PlaceDetailsResponse, ReverseGeocodeResponse } from '../../../contracts/upstream/maps.js';
 
@@ -17,10 +18,10 @@ export function errorCodeOf(body: unknown): string | null {
   return Array.isArray(result) && typeof result[0] === 'string' ? result[0] : null;
 }
 
-async function call<S extends z.ZodType>(url: string, schema: S, init: RequestInit = {}): Promise<ApiResult<z.infer<S>>> {
+async function call<S extends z.ZodType>(url: string, schema: S, init: BffInit = {}): Promise<ApiResult<z.infer<S>>> {
   let response: Response;
   try {
-    response = await fetch(url, { ...init, headers: { accept: 'application/json', ...(init.headers ?? {}) } });
+    response = await bffFetch(url, init);
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     return { ok: false, status: null, code: null };
@@ -47,7 +48,7 @@ export const bookingApi = {
   authorizedWorkshop: (brand: string, signal?: AbortSignal) =>
     call(`${BASE}/authorized-workshop/${enc(brand.trim().replace(/\s+/g, '-'))}`, AuthorizedWorkshopResponse, { signal }),
   book: (request: BookingRequest) =>
-    call(`${BASE}/book`, BookingResponse, { method: 'POST', body: JSON.stringify(request), headers: { 'content-type': 'application/json' } }),
+    call(`${BASE}/book`, BookingResponse, { method: 'POST', json: request }),
   workshopStreamUrl: (query: { regNo: string; offerings: string[]; latitude: number; longitude: number; cursor?: number }) =>
     `${BASE}/departments/closestAvailable?regNo=${enc(query.regNo)}&serviceOfferings=${codes(query.offerings)}&latitude=${query.latitude}&longitude=${query.longitude}${query.cursor === undefined ? '' : `&cursor=${query.cursor}`}`,
 };

@@ -1,4 +1,5 @@
 import { createParser } from 'eventsource-parser';
+import { bffFetch } from '../../api/bffFetch.js';
 
 /**
  * How one load of the workshop stream went: refused each time it was tried (or with a refusal that
@@ -46,7 +47,7 @@ export async function readWorkshopStream(
   onMessage: (data: string) => boolean,
   options: { signal: AbortSignal; fetch?: typeof fetch; wait?: (ms: number, signal: AbortSignal) => Promise<void> },
 ): Promise<StreamOutcome> {
-  const get = options.fetch ?? fetch;
+  const get = options.fetch ?? bffFetch;
   const wait = options.wait ?? sleep;
   for (let attempt = 1; ; attempt++) {
     let response: Response;

@@ -1,6 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { formatDistance, formatMileage, formatNumber, formatPrice } from '../../cars/formatCar.js';
 import { CompareToggle } from '../../compare/CompareToggle.js';
+import { countText } from '../../../markets/translations/plural.js';
 import {
   CAR_LIST_PAGE_SIZE, CAR_LIST_TOTAL_CAP, CAR_SORTS, DISTANCE_FIELDS, KEYPHRASE_DEBOUNCE_MS, RANGE_FACETS, TERM_FACETS, type CarSortName, type UrlRangeField,
 } from './carListConfig.js';
@@ -19,13 +20,13 @@ import {
 } from './carListUrlState.js';
 import { fill, type CarListProps, type CarListResults } from './carListTypes.js';
 import { ActiveFilters } from './ActiveFilters.js';
-import { distanceRangeInUnit, distanceToKm } from './distanceRange.js';
+import { distanceRangeInUnit, distanceToKm, rangeExtentsInIndexUnits } from './distanceRange.js';
 import { CarResults } from './CarResults.js';
 import { fetchCarList, withFacetsToUndo } from './fetchCarList.js';
 import { keepInPlace } from '../../lists/deepLink.js';
 import { keepQueryOnLanguageLinks } from './languageLinks.js';
 import { RangeFacet } from './RangeFacet.js';
-import { rangeExtents, withoutFullSpans } from './rangeRules.js';
+import { withoutFullSpans } from './rangeRules.js';
 import { TermFacet } from './TermFacet.js';
 
 const PRICE_FIELDS = new Set(['car_price', 'car_campaign_price', 'car_retail_price']);
@@ -75,7 +76,8 @@ export function CarList(props: CarListProps) {
   const formatRange = (field: UrlRangeField, value: number) =>
     PRICE_FIELDS.has(field) ? formatPrice(value, props.currency, locale) : DISTANCE_FIELDS.has(field) ? formatMileage(value, card.format)
       : field === 'car_year' ? String(value) : formatNumber(value, locale);
-  const extents = useMemo(() => rangeExtents(results.facets, RANGE_FACETS), [results.facets]);
+  // 'Full span' (no filter) is decided here, in the index's units, for the sliders and the plain form alike.
+  const extents = useMemo(() => rangeExtentsInIndexUnits(results.facets, unit), [results.facets, unit]);
 
   /** Shows a state's results: from memory when this tab has seen them, else pages `fromPage`..page from /api/search. */
   const load = async (next: CarListState, fromPage = 0) => {
@@ -281,13 +283,13 @@ export function CarList(props: CarListProps) {
                 return shown && (
                   <RangeFacet key={field} field={field} name={texts.facetNames[field]} extent={shown.extent} step={shown.step}
                     filter={shown.filter} defaultOpen={i === 0} texts={texts} format={(v) => formatDistance(v, card.format)}
-                    onApply={(range) => change(withRange(latest.current.state, field, range && distanceToKm(range, unit)))} />
+                    onApply={(range) => change(withRange(latest.current.state, field, distanceToKm(range, unit), extent))} />
                 );
               }
               return (
                 <RangeFacet key={field} field={field} name={texts.facetNames[field]}
                   extent={extent} step={step} filter={filter} defaultOpen={i === 0} texts={texts}
-                  format={(v) => formatRange(field, v)} onApply={(range) => change(withRange(latest.current.state, field, range))} />
+                  format={(v) => formatRange(field, v)} onApply={(range) => change(withRange(latest.current.state, field, range, extent))} />
               );
             })}
             <button type="submit" className="button car-list__apply">{texts.applyFilters}</button>
@@ -297,7 +299,7 @@ export function CarList(props: CarListProps) {
           <h2 id={resultsId} className="visually-hidden">{texts.results}</h2>
           <p className="car-list__count" role="status">
             {/* A failed 'load more' keeps the cars shown, and so their count. */}
-            {loading === 'replace' || (results.failed && results.cars.length === 0) ? '' : fill(texts.resultCount, { total: formatCount(results.total) })}
+            {loading === 'replace' || (results.failed && results.cars.length === 0) ? '' : countText(texts.resultCount, locale, results.total, { count: formatCount(results.total) })}
           </p>
           <ActiveFilters state={state} hrefOf={hrefOf} onChange={change} formatRange={formatRange} texts={texts} />
           <CarResults results={results} loading={loading} page={state.page} carDetailBase={carDetailBase} card={card} texts={texts}

@@ -1,8 +1,9 @@
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { CarCard, type CarCardTexts } from '../../cars/CarCard.js';
 import { carDetailPath, type CarSummary } from '../../cars/carSummary.js';
+import { countText } from '../../../markets/translations/plural.js';
 import { CAR_LIST_MAX_PAGES, CAR_LIST_PAGE_SIZE } from './carListConfig.js';
-import { fill, type CarListResults, type CarListTexts } from './carListTypes.js';
+import { type CarListResults, type CarListTexts } from './carListTypes.js';
 import { isPlainClick } from './plainClick.js';
 
 /** Cards of the first row load at once; the rest lazily. */
@@ -87,7 +88,7 @@ export function CarResults({ results, loading, page, carDetailBase, card, texts,
       )}
       {shown > 0 && (
         <div className="car-list__progress">
-          <p>{fill(texts.progress, { shown: formatCount(shown), total: formatCount(results.total) })}</p>
+          <p>{countText(texts.progress, card.format.locale, results.total, { shown: formatCount(shown), count: formatCount(results.total) })}</p>
           <div className="car-list__progress-bar" aria-hidden="true">
             <span style={{ width: `${Math.min(100, (shown / Math.max(1, results.total)) * 100)}%` }} />
           </div>

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { Range as Slider } from 'react-range';
 import { RANGE_DEBOUNCE_MS } from './carListConfig.js';
 import { fill, type CarListTexts } from './carListTypes.js';
-import { moveRangeEnd, normaliseRange, rangeFilterOf, sliderValues, type Range } from './rangeRules.js';
+import { moveRangeEnd, normaliseRange, sliderValues, type Range } from './rangeRules.js';
 
 interface RangeFacetProps {
   field: string;
@@ -10,7 +10,8 @@ interface RangeFacetProps {
   extent: Range;
   step: number;
   filter: Range | undefined;
-  onApply: (range: Range | null) => void;
+  /** A range the shopper chose, in the slider's units; the list decides whether it spans the whole facet (no filter). */
+  onApply: (range: Range) => void;
   format: (value: number) => string;
   texts: CarListTexts;
   defaultOpen?: boolean;
@@ -19,8 +20,7 @@ interface RangeFacetProps {
 /**
  * A two-thumb slider with paired number inputs. The list is searched 1.5 s after the last move,
  * or at once on release of the pointer (or Enter / leaving an input); arrow keys wait the 1.5 s too,
- * so a keyboard shopper stepping along does not search at every step. A range over the whole extent
- * is no filter. An outside change of the filter (Back, clear all, a chip) moves the thumbs.
+ * so a keyboard shopper stepping along does not search at every step. An outside change of the filter (Back, clear all, a chip) moves the thumbs.
  */
 export function RangeFacet({ field, name, extent, step, filter, onApply, format, texts, defaultOpen = false }: RangeFacetProps) {
   const [values, setValues] = useState<Range>(() => sliderValues(filter, extent));
@@ -46,9 +46,8 @@ export function RangeFacet({ field, name, extent, step, filter, onApply, format,
 
   const apply = (range: Range) => {
     clearTimeout(timer.current);
-    const next = rangeFilterOf(range, extent);
-    const same = next === null ? filter === undefined : filter !== undefined && next[0] === filter[0] && next[1] === filter[1];
-    if (!same) onApply(next);
+    const shown = sliderValues(filter, extent);
+    if (range[0] !== shown[0] || range[1] !== shown[1]) onApply(range);
   };
   const show = (range: Range) => {
     setValues(range);

@@ -1,4 +1,5 @@
 import type { SearchFacet, SearchFilter } from '../../../contracts/upstream/search.js';
+import type { PluralText } from '../../../markets/translations/plural.js';
 import type { CarCardTexts } from '../../cars/CarCard.js';
 import type { CarSummary } from '../../cars/carSummary.js';
 import type { CompareToggleLabels } from '../../compare/CompareToggle.js';
@@ -46,10 +47,10 @@ export interface CarListTexts {
   from: string;
   to: string;
   loadMore: string;
-  /** With `{shown}` and `{total}`. */
-  progress: string;
-  /** With `{total}`. */
-  resultCount: string;
+  /** A count text (`{count}`, the total) with `{shown}`. */
+  progress: PluralText;
+  /** A count text (`{count}`). */
+  resultCount: PluralText;
   loading: string;
   retry: string;
   results: string;

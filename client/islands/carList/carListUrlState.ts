@@ -13,7 +13,7 @@ import {
   type UrlRangeField,
   type UrlTermField,
 } from './carListConfig.js';
-import type { Range } from './rangeRules.js';
+import { rangeFilterOf, type Range } from './rangeRules.js';
 import { kmFromUnit, type CarFormat } from '../../cars/formatCar.js';
 import { pageRequests } from '../../lists/deepLink.js';
 
@@ -148,9 +148,11 @@ export function toggleTerm(state: CarListState, field: UrlTermField, value: stri
   return { ...state, terms, page: 0 };
 }
 
-export function withRange(state: CarListState, field: UrlRangeField, range: Range | null): CarListState {
+/** `range` in the index's units; one spanning the whole `extent` (the facet's, in the same units) is no filter. */
+export function withRange(state: CarListState, field: UrlRangeField, range: Range | null, extent?: Range): CarListState {
   const ranges = { ...state.ranges };
-  if (range) ranges[field] = range;
+  const filter = range && extent ? rangeFilterOf(range, extent) : range;
+  if (filter) ranges[field] = filter;
   else delete ranges[field];
   return { ...state, ranges, page: 0 };
 }

@@ -1,7 +1,8 @@
 import type { SearchFacet } from '../../../contracts/upstream/search.js';
 import { kmFromUnit, mileageInUnit, type CarFormat } from '../../cars/formatCar.js';
+import { DISTANCE_FIELDS, RANGE_FACETS } from './carListConfig.js';
 import { RANGE_OPEN_MAX } from './carListUrlState.js';
-import { sliderExtent, type Range } from './rangeRules.js';
+import { rangeExtents, sliderExtent, type Range } from './rangeRules.js';
 
 type DistanceUnit = CarFormat['mileageUnit'];
 
@@ -25,6 +26,22 @@ export function distanceRangeInUnit(facet: SearchFacet | undefined, filterKm: Ra
   const step = STEP_IN_UNIT[unit];
   const extent = sliderExtent(mileageInUnit(facet.min, unit), mileageInUnit(facet.max, unit), step);
   return { extent, step, filter: filterKm && distanceToUnit(filterKm, unit) };
+}
+
+/**
+ * The extent of every range facet in the index's units (km for distances), against which a chosen range
+ * is judged 'full span' (no filter). A distance slider's extent is whole steps of the market's unit; its
+ * ends, converted to km as a chosen range is, are the km extent. The facet's km extent widened to whole
+ * km steps would not do: 5 000 miles is 8 047 km, above an 8 000 km extent, so the untouched UK slider
+ * read as a filter.
+ */
+export function rangeExtentsInIndexUnits(facets: readonly SearchFacet[], unit: DistanceUnit): Record<string, Range> {
+  const extents = rangeExtents(facets, RANGE_FACETS);
+  for (const field of DISTANCE_FIELDS) {
+    const shown = distanceRangeInUnit(facets.find((f) => f.name === field), undefined, unit);
+    if (shown && extents[field]) extents[field] = distanceToKm(shown.extent, unit);
+  }
+  return extents;
 }
 
 /** A km range in the market's unit (an open upper end stays open). */

@@ -1,15 +1,11 @@
 import type { SearchFilter, SearchResponse } from '../../../contracts/upstream/search.js';
+import { bffFetch } from '../../api/bffFetch.js';
 import { toCarSummary, type CarSummarySource } from '../../cars/carSummary.js';
 import { EMPTY_STATE, carListFetchBodies, carListQuery, type CarListState } from './carListUrlState.js';
 import type { CarListResults } from './carListTypes.js';
 
-async function searchPage(body: unknown, signal: AbortSignal): Promise<SearchResponse> {
-  const res = await fetch('/api/search', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify(body),
-    signal,
-  });
+async function searchPage(body: object, signal: AbortSignal): Promise<SearchResponse> {
+  const res = await bffFetch('/api/search', { method: 'POST', json: body, signal });
   if (!res.ok) throw new Error(`search answered ${res.status}`);
   return (await res.json()) as SearchResponse;
 }
@@ -19,9 +15,7 @@ async function searchPage(body: unknown, signal: AbortSignal): Promise<SearchRes
  * page 0 as the server searched it, so that one is the server's cache entry). Facets come with page 0 only.
  */
 export async function fetchCarList(state: CarListState, signal: AbortSignal, defaults: readonly SearchFilter[], fromPage = 0, toPage = state.page): Promise<CarListResults> {
-  // The page's language: on a market's second language (fi.localhost/sv) the answer's texts come in it, as the server's did.
-  const language = document.documentElement.lang;
-  const bodies = carListFetchBodies(state, defaults, fromPage, toPage).map((body) => (language ? { ...body, language } : body));
+  const bodies = carListFetchBodies(state, defaults, fromPage, toPage);
   const pages = await Promise.all(bodies.map((body) => searchPage(body, signal)));
   return {
     cars: pages.flatMap((p) => p.content.map((doc) => toCarSummary(doc as unknown as CarSummarySource))),

@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import { COMPARE_MAX_CARS, clearCompare, removeFromCompare } from '../../compare/compareStore.js';
+import { useEffect, useRef, useState } from 'react';
+import { COMPARE_MAX_CARS, clearCompare, removeFromCompare, showInPageLanguage } from '../../compare/compareStore.js';
 import { useCompare } from '../../compare/useCompare.js';
 import { fill, type CompareBarProps } from './compareLabels.js';
 import { CompareModal } from './CompareModal.js';
@@ -9,8 +9,10 @@ import { CompareModal } from './CompareModal.js';
  * limit message) and the side-by-side modal. Renders nothing on the server: the list lives in the
  * shopper's sessionStorage and appears right after hydration.
  */
-export function CompareBar({ labels, format, carDetailBase }: CompareBarProps) {
+export function CompareBar({ labels, format, values, carDetailBase }: CompareBarProps) {
   const cars = useCompare();
+  // Cars chosen on the market's other language show this page's words.
+  useEffect(() => void showInPageLanguage(), []);
   const [open, setOpen] = useState(false);
   const openButton = useRef<HTMLButtonElement>(null);
   // The modal closes when its last car goes, whoever removed it (adjusting state while rendering).
@@ -70,6 +72,7 @@ export function CompareBar({ labels, format, carDetailBase }: CompareBarProps) {
           cars={cars}
           labels={labels}
           format={format}
+          values={values}
           carDetailBase={carDetailBase}
           onRemove={remove}
           onClose={() => {

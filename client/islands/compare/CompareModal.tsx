@@ -3,22 +3,25 @@ import { carDetailPath } from '../../cars/carSummary.js';
 import { formatMileage, formatPrice, type CarFormat } from '../../cars/formatCar.js';
 import type { ComparedCar } from '../../compare/compareStore.js';
 import { equipmentDifferences } from '../../compare/equipmentDifferences.js';
-import { fill, type CompareLabels } from './compareLabels.js';
+import { fill, type CompareBarProps, type CompareLabels } from './compareLabels.js';
 
 interface CompareModalProps {
   cars: readonly ComparedCar[];
   labels: CompareLabels;
   format: CarFormat;
+  values: CompareBarProps['values'];
   carDetailBase: string;
   onRemove: (id: string) => void;
   onClose: () => void;
 }
 
+const word = (words: Record<string, string> | undefined, value: string) => words?.[value] ?? value;
+
 /**
  * The chosen cars side by side in a native modal <dialog>: it traps focus and closes on Escape by
  * itself; the title takes the focus when it opens, the opener gets it back when it closes.
  */
-export function CompareModal({ cars, labels, format, carDetailBase, onRemove, onClose }: CompareModalProps) {
+export function CompareModal({ cars, labels, format, values, carDetailBase, onRemove, onClose }: CompareModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
@@ -39,8 +42,9 @@ export function CompareModal({ cars, labels, format, carDetailBase, onRemove, on
     { label: labels.rows.price, value: ({ summary, detail }) => formatPrice(detail?.car_price ?? summary.price, summary.currency, format.locale) },
     { label: labels.rows.year, value: ({ summary, detail }) => String(detail?.car_year ?? summary.year) },
     { label: labels.rows.mileage, value: ({ summary, detail }) => formatMileage(detail?.car_mileage ?? summary.mileageKm, format) },
-    { label: labels.rows.fuel, value: ({ summary, detail }) => detail?.car_fuel ?? summary.fuel },
-    { label: labels.rows.gearbox, value: ({ summary, detail }) => detail?.car_gearbox ?? summary.gearbox },
+    // The index's words, in the page's language as the cards show them ('Sähkö' reads 'El' on fi.localhost/sv).
+    { label: labels.rows.fuel, value: ({ summary, detail }) => word(values?.fuel, detail?.car_fuel ?? summary.fuel) },
+    { label: labels.rows.gearbox, value: ({ summary, detail }) => word(values?.gearbox, detail?.car_gearbox ?? summary.gearbox) },
     { label: labels.rows.power, value: ({ summary, detail }) => fill(labels.powerValue, { hp: detail?.car_power ?? summary.powerHp }) },
   ];
 

@@ -1,3 +1,4 @@
+import type { CarCardTexts } from '../../cars/CarCard.js';
 import type { CarFormat } from '../../cars/formatCar.js';
 
 /** Texts of the compare bar and modal, from the server (views/compare/compareLabels.ts). `{name}` parts are filled here. */
@@ -23,6 +24,8 @@ export interface CompareLabels {
 export interface CompareBarProps {
   labels: CompareLabels;
   format: CarFormat;
+  /** Fuel and gearbox words in the page's language, by the index's word (as the cards show them). */
+  values: CarCardTexts['values'];
   carDetailBase: string;
 }
 

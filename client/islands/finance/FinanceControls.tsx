@@ -5,6 +5,7 @@ import {
   DEPOSIT_STEP, PAYMENT_STEP, TERM_STEP_MONTHS, depositBounds, paymentBounds, snap, termBounds, type FinanceFigures,
 } from './financeRules.js';
 import { FinanceSlider } from './FinanceSlider.js';
+import { countText } from '../../../markets/translations/plural.js';
 import { fill, type FinanceLabels, type FinanceSliderId } from './financeTypes.js';
 
 interface FinanceControlsProps {
@@ -40,7 +41,7 @@ export function FinanceControls({ quotes, selected, figures, labels, format, onS
         </fieldset>
       )}
       <FinanceSlider label={labels.term} value={snap(figures.term, term, TERM_STEP_MONTHS)} min={term.min} max={term.max}
-        step={TERM_STEP_MONTHS} text={fill(labels.termValue, { months: figures.term })} onChange={(v) => onMove('term', v)} />
+        step={TERM_STEP_MONTHS} text={countText(labels.termValue, format.locale, figures.term)} onChange={(v) => onMove('term', v)} />
       <FinanceSlider label={labels.deposit} value={snap(figures.deposit, deposit, DEPOSIT_STEP)} min={deposit.min} max={deposit.max}
         step={DEPOSIT_STEP} text={format.money(figures.deposit)} onChange={(v) => onMove('deposit', v)} />
       {mileages.length > 0 && (

@@ -1,6 +1,8 @@
 import { formatMarketDate, type MarketDateFormat } from '../stories/marketDate.js';
 
 export interface FinanceFormat {
+  /** The locale counts are read in (`countText`). */
+  locale: string;
   /** £245.67, £2,000.00: finance figures always with pence, as the representative example writes them. */
   money: (value: number) => string;
   /** £18,995: the cash price as the page's price shows it (pence only when there are any). */
@@ -17,6 +19,7 @@ export function financeFormat(locale: string, currency: string, dateFormat: Mark
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
   return {
+    locale,
     money: (value) => pence.format(value),
     price: (value) => (Number.isInteger(Math.round(value * 100) / 100) ? whole : pence).format(value),
     number: (value) => number.format(value),

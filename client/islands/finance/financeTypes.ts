@@ -1,4 +1,5 @@
 import type { FamilyKey, FinanceVehicle } from '../../../contracts/upstream/codeweaver.js';
+import type { PluralText } from '../../../markets/translations/plural.js';
 import type { MarketDateFormat } from '../stories/marketDate.js';
 
 /** Every text the finance card shows, translated on the server (markets/translations, `finance.*`). */
@@ -13,8 +14,8 @@ export interface FinanceLabels {
   products: string;
   productNames: Record<FamilyKey, string>;
   term: string;
-  /** `{months}` */
-  termValue: string;
+  /** A count text (`{count}` months). */
+  termValue: PluralText;
   deposit: string;
   mileage: string;
   /** `{miles}` */

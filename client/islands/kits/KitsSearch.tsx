@@ -1,5 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { bffFetch } from '../../api/bffFetch.js';
 import { keepInPlace } from '../../lists/deepLink.js';
+import { countText, type PluralText } from '../../../markets/translations/plural.js';
 import { KitDialog, type KitDialogTexts } from './KitDialog.js';
 import {
   formatKitPrice, KIT_FACETS, kitsFetchBodies, kitsQueryParams, kitsSearchBody, KITS_PAGE_SIZE,
@@ -23,8 +25,8 @@ export interface KitsSearchTexts extends KitDialogTexts {
   facets: Record<KitFacetName, string>;
   apply: string;
   clear: string;
-  /** `{count}` */
-  count: string;
+  /** A count text (`{count}`). */
+  count: PluralText;
   /** `{shown}`, `{total}` */
   showing: string;
   showMore: string;
@@ -47,7 +49,7 @@ const fill = (template: string, values: Record<string, number>) => template.repl
 type KitsAnswer = { content: KitDocument[]; total_items: number; facet: { name: string; type: string; values?: { value: unknown; count: number }[] }[] };
 
 async function searchKits(query: KitsQuery, offset: number, body: object = kitsSearchBody(query, offset)): Promise<KitsAnswer> {
-  const response = await fetch('/api/search', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await bffFetch('/api/search', { method: 'POST', json: body });
   if (!response.ok) throw new Error(`search ${response.status}`);
   return response.json();
 }
@@ -210,7 +212,7 @@ export function KitsSearch({ action, locale, query: initialQuery, initial, texts
 
       <section className="kits__results" aria-labelledby={`${id}-count`} aria-busy={busy}>
         <p id={`${id}-count`} className="kits__count" role="status">
-          {result ? fill(texts.count, { count: result.total }) : ''}
+          {result ? countText(texts.count, locale, result.total) : ''}
         </p>
         {result === null && (
           <p className="kits__error" role="alert">

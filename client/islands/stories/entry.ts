@@ -1,3 +1,4 @@
+import { bffFetch } from '../../api/bffFetch.js';
 import type { Story } from '../../../contracts/upstream/content.js';
 import { keepInPlace } from '../../lists/deepLink.js';
 import { mediaUrl } from '../../media/mediaUrl.js';
@@ -24,9 +25,9 @@ function enhance(island: HTMLElement, props: StoriesListProps): void {
   let shown = props.fromPage * props.pageSize + list.children.length;
 
   async function storiesAt(offset: number, limit: number): Promise<{ items: Story[]; total: number }> {
-    const query = new URLSearchParams({ offset: String(offset), limit: String(limit), lang: props.language });
+    const query = new URLSearchParams({ offset: String(offset), limit: String(limit) });
     if (props.tag) query.set('tag', props.tag);
-    const response = await fetch(`/api/stories?${query.toString()}`, { headers: { accept: 'application/json' } });
+    const response = await bffFetch(`/api/stories?${query.toString()}`);
     if (!response.ok) throw new Error(`stories ${response.status}`);
     return (await response.json()) as { items: Story[]; total: number };
   }

@@ -2,6 +2,7 @@ import type {
   ReviewRequest, TimeslotDaysResponse, TimeslotRangeRequest, TimeslotsResponse, TirehotelBookingRequest, TirehotelConfirmation,
   TirehotelCustomer, TirehotelValidated,
 } from '../../../contracts/upstream/tirehotel.js';
+import { bffFetch } from '../../api/bffFetch.js';
 import { waitMessage } from '../../forms/postWithRetries.js';
 import { fill, type TireHotelTexts } from './tirehotelTexts.js';
 
@@ -57,16 +58,11 @@ export function refusalText(answer: { status: number | null; message: string | n
 
 const BASE = '/api/tirehotel';
 
-async function call<T>(method: 'GET' | 'POST', path: string, query: Record<string, string>, body?: unknown): Promise<ApiResult<T>> {
+async function call<T>(method: 'GET' | 'POST', path: string, query: Record<string, string>, body?: object): Promise<ApiResult<T>> {
   const search = new URLSearchParams(query).toString();
   let response: Response;
   try {
-    response = await fetch(`${BASE}${path}${search ? `?${search}` : ''}`, {
-      method,
-      credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    response = await bffFetch(`${BASE}${path}${search ? `?${search}` : ''}`, { method, credentials: 'same-origin', json: body });
   } catch (err) {
     console.error('tire hotel: no answer', path, err);
     return { ok: false, status: null, message: null, retryAfterS: null };

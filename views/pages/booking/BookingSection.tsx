@@ -33,7 +33,7 @@ export function BookingSection({ content, prefill, map }: { content: BookingPage
     <Island
       name="booking"
       component={BookingApp}
-      props={{ texts: bookingTexts(t), locale: market.locales[language] ?? language, content: relayedLogos(content), prefill, map: localisedMapTiles(map, t) } satisfies BookingProps}
+      props={{ texts: bookingTexts(t), locale: market.locales[language] ?? language, content: relayedLogos(content), prefill, map: localisedMapTiles(map, t), customerService: market.customerService } satisfies BookingProps}
     />
   );
 }

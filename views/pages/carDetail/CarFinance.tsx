@@ -27,7 +27,7 @@ export function CarFinance({ car, format }: { car: Car; format: CarFormat }) {
       <h4>{t(option.type === 'Private' ? 'carDetail.financePrivate' : 'carDetail.financeCompany')}</h4>
       <p className="car-finance__monthly">{t('carDetail.perMonth', { amount: money(option.monthly_payment) })}</p>
       <dl>
-        {row(t('carDetail.financeMonths'), t('carDetail.monthsValue', { months: option.months }))}
+        {row(t('carDetail.financeMonths'), t('carDetail.monthsValue', { count: option.months }))}
         {row(t('carDetail.financeDownPayment'), money(option.down_payment))}
         {row(t('carDetail.financeInterest'), percent.format(option.interest_rate / 100))}
         {row(residualLabel, money(option.residual_value))}

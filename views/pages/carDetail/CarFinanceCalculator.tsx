@@ -37,7 +37,7 @@ export function financeLabels(t: Translate): FinanceLabels {
     products: t('finance.products'),
     productNames: { PCP: t('finance.productPCP'), HP: t('finance.productHP') },
     term: t('finance.term'),
-    termValue: t('finance.termValue'),
+    termValue: t.plural('finance.termValue'),
     deposit: t('finance.deposit'),
     mileage: t('finance.mileage'),
     mileageValue: t('finance.mileageValue'),

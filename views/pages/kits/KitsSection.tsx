@@ -13,7 +13,7 @@ export function kitsTexts(t: Translate): KitsSearchTexts {
     facets: { brand: t('pages.kitsBrand'), category: t('pages.kitsCategory') },
     apply: t('pages.kitsApply'),
     clear: t('pages.kitsClear'),
-    count: t('pages.kitsCount'),
+    count: t.plural('pages.kitsCount'),
     showing: t('pages.kitsShowing'),
     showMore: t('pages.kitsShowMore'),
     noResults: t('pages.kitsNoResults'),

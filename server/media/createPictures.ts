@@ -1,0 +1,60 @@
+import { availableParallelism } from 'node:os';
+import type { Router } from 'express';
+import type { Logger } from 'pino';
+import sharp from 'sharp';
+import type { RedisConnection } from '../cache/redisConnection.js';
+import type { Config } from '../config.js';
+import type { Metrics } from '../metrics.js';
+import type { StoreBudget } from '../security/storeBudgets.js';
+import type { MediaClient } from '../upstream/mediaClient.js';
+import { ImageMetrics } from './imageMetrics.js';
+import { picturePipeline } from './picturePipeline.js';
+import { PictureVariants } from './pictureVariants.js';
+import { configureSharp } from './transformPicture.js';
+import { TransformQueue } from './transformQueue.js';
+import { LocalVariantStore, RedisVariantStore } from './variantStores.js';
+
+/** What a refused transform tells the browser to wait: about one queue's worth of transforms. */
+const BUSY_RETRY_AFTER_S = 2;
+
+export interface Pictures {
+  router: Router;
+  variants: PictureVariants;
+  close(): Promise<void>;
+}
+
+/**
+ * The picture pipeline of one process from config: transforms one per core, a share of the memory
+ * budget for this process's variants and libvips' cache, Redis (when configured) for every replica's.
+ */
+export function createPictures(config: Config, redis: RedisConnection, budget: StoreBudget, media: MediaClient, metrics: Metrics, logger: Logger): Pictures {
+  const cores = availableParallelism();
+  const share = config.memory.bytes.pictures;
+  const libvipsCacheBytes = Math.floor(share / 4);
+  configureSharp({ cacheBytes: libvipsCacheBytes, cores, transformsAtOnce: cores });
+  const queue = new TransformQueue({
+    running: cores,
+    waiting: config.images.queueLength,
+    // Half the places: a page's pictures from one browser fit, and one client never holds them all.
+    perClient: Math.max(1, Math.ceil((cores + config.images.queueLength) / 2)),
+    retryAfterS: BUSY_RETRY_AFTER_S,
+  });
+  const local = new LocalVariantStore(share - libvipsCacheBytes);
+  const { store } = config.images;
+  const imageMetrics: ImageMetrics = new ImageMetrics(metrics.registry, () => ({ ...queue.stats, avifWaiting: variants.avifsWaiting }));
+  const variants: PictureVariants = new PictureVariants({
+    media,
+    local,
+    shared: config.redisUrl ? new RedisVariantStore(redis, store.redisPrefix, store.maxBytes) : undefined,
+    queue,
+    budget,
+    metrics: imageMetrics,
+    logger,
+    maxInputBytes: config.images.maxInputBytes,
+    maxInputPixels: config.images.maxInputPixels,
+    ttlMs: store.ttlMs,
+  });
+  metrics.reportCacheBytes('picture_variants', share - libvipsCacheBytes, () => local.bytes);
+  metrics.reportCacheBytes('libvips_cache', libvipsCacheBytes, () => sharp.cache().memory.current * 1024 * 1024);
+  return { router: picturePipeline(variants, imageMetrics, logger), variants, close: () => variants.close() };
+}

@@ -1,0 +1,29 @@
+/** What a variant is sent as, best first. */
+export type OutputFormat = 'avif' | 'webp' | 'jpeg';
+
+export const CONTENT_TYPES: Record<OutputFormat, string> = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg' };
+
+/**
+ * The best format the browser's Accept names: AVIF, else WebP, else JPEG, which every browser shows.
+ * Only a type named outright counts (a wildcard says nothing about AVIF), and `q=0` refuses it.
+ */
+export function acceptedFormats(accept: string | undefined): { avif: boolean; webp: boolean } {
+  const named = new Set<string>();
+  for (const part of (accept ?? '').slice(0, 1_000).split(',')) {
+    const [type = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    if (q !== undefined && !(Number(q.slice(2)) > 0)) continue;
+    named.add(type);
+  }
+  return { avif: named.has('image/avif'), webp: named.has('image/webp') };
+}
+
+export function bestFormat(accept: string | undefined): OutputFormat {
+  const { avif, webp } = acceptedFormats(accept);
+  return avif ? 'avif' : webp ? 'webp' : 'jpeg';
+}
+
+/** What a browser that wants AVIF gets while its AVIF is being made: the best of the quick ones. */
+export function standInFormat(accept: string | undefined): Exclude<OutputFormat, 'avif'> {
+  return acceptedFormats(accept).webp ? 'webp' : 'jpeg';
+}

@@ -1,0 +1,108 @@
+import { Router, type Request, type Response } from 'express';
+import type { Logger } from 'pino';
+import { ApiError, apiErrorBody } from '../http/apiError.js';
+import { UpstreamError } from '../upstream/upstreamError.js';
+import type { ImageMetrics } from './imageMetrics.js';
+import { bestFormat, standInFormat } from './outputFormat.js';
+import { OriginalMissing, type PictureVariants, type VariantOutcome } from './pictureVariants.js';
+import { UnusablePicture } from './transformPicture.js';
+import { TransformQueueFull } from './transformQueue.js';
+import { mediaPathOf, parseMediaRequest } from './variantRequest.js';
+
+/** A variant of a versioned URL never changes: browsers and CDNs keep it a year without asking again. */
+const VERSIONED = 'public, max-age=31536000, immutable';
+/** A variant of an unversioned URL may change with its original. */
+const UNVERSIONED = 'public, max-age=3600';
+/** The WebP sent while the AVIF is made: kept briefly, so the next view after it gets the AVIF. */
+const STAND_IN = 'public, max-age=60';
+
+function emptyAnswer(res: Response, status: number): void {
+  res.status(status).setHeader('Content-Length', '0');
+  res.end();
+}
+
+/** If-None-Match names the variant's ETag (or `*`): weak comparison, as RFC 9110 asks of it. */
+function notModified(req: Request, etag: string): boolean {
+  const header = req.get('if-none-match');
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
+}
+
+/**
+ * GET /media/<picture>?w=…: the picture at a width of the allow-list, in the best format the browser
+ * takes (server/media/, docs/pictures.md). A width or quality off the list is 400 before any work;
+ * SVG, files and originals without a width go on to the plain relay (server/pages/mediaRelay.ts).
+ */
+export function picturePipeline(variants: PictureVariants, metrics: ImageMetrics, logger: Logger): Router {
+  const router = Router();
+  router.get('/media/{*rest}', async (req, res, next) => {
+    const path = mediaPathOf(req.path);
+    if (path === undefined) return next(); // the relay refuses it
+    const search = req.originalUrl.indexOf('?');
+    const parsed = parseMediaRequest(path, new URLSearchParams(search === -1 ? '' : req.originalUrl.slice(search + 1)));
+    if (parsed.kind === 'relay') return next();
+    if (parsed.kind === 'invalid') {
+      metrics.refused('invalid');
+      res.status(400).setHeader('Cache-Control', 'no-store');
+      res.json(apiErrorBody(new ApiError(400, 'invalid_image_variant', parsed.message), String(req.id)));
+      return;
+    }
+    const { variant } = parsed;
+    const accept = req.get('accept');
+    const asker = { client: res.locals.clientKey, requestId: String(req.id) };
+    res.locals.metricsRoute = 'media_variant';
+    res.setHeader('Vary', 'Accept');
+    let outcome: VariantOutcome;
+    let standIn = false;
+    try {
+      const wanted = bestFormat(accept);
+      const avif = wanted === 'avif' ? await variants.find(variant, 'avif') : undefined;
+      if (avif) outcome = avif;
+      else if (wanted === 'avif') {
+        // AVIF is too slow to make while a shopper waits: the quick format now, the AVIF for the next view.
+        outcome = await variants.get(variant, standInFormat(accept), asker);
+        standIn = true;
+        if (outcome.result !== 'bypass') variants.avifLater(variant, asker);
+      } else outcome = await variants.get(variant, wanted, asker);
+    } catch (err) {
+      if (res.destroyed) return;
+      return refuse(err, req, res);
+    }
+    metrics.answered(outcome.result, standIn);
+    const made = outcome.variant;
+    res.setHeader('Cache-Control', standIn ? STAND_IN : variant.version ? VERSIONED : UNVERSIONED);
+    res.setHeader('ETag', made.etag);
+    res.setHeader('X-Cache', outcome.result === 'shared' ? 'hit' : outcome.result);
+    if (notModified(req, made.etag)) return emptyAnswer(res, 304);
+    res.status(200).setHeader('Content-Type', made.contentType);
+    res.setHeader('Content-Length', String(made.body.length));
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (req.method === 'HEAD') res.end();
+    else res.end(made.body);
+  });
+
+  /** No picture: the error shape for 503 (busy, try again), an empty answer otherwise, as the relay answers. */
+  function refuse(err: unknown, req: Request, res: Response): void {
+    if (err instanceof TransformQueueFull) {
+      metrics.refused('busy');
+      res.status(503).setHeader('Retry-After', String(err.retryAfterS));
+      res.setHeader('Cache-Control', 'no-store');
+      res.json(apiErrorBody(new ApiError(503, 'images_busy', 'Too many pictures are being made right now; try again shortly'), String(req.id)));
+      return;
+    }
+    if (err instanceof OriginalMissing) return emptyAnswer(res, err.statusCode >= 400 && err.statusCode < 500 ? 404 : 502);
+    if (err instanceof UnusablePicture) {
+      metrics.refused('unusable');
+      logger.warn({ requestId: req.id, path: req.path, reason: err.reason, err: err.message }, 'pictures: an original that is not a usable picture');
+      return emptyAnswer(res, 502);
+    }
+    metrics.refused('upstream');
+    if (err instanceof UpstreamError) return emptyAnswer(res, err.failure === 'upstream_timeout' ? 504 : 502);
+    logger.error({ err, requestId: req.id, path: req.path }, 'pictures: variant failed');
+    emptyAnswer(res, 502);
+  }
+  return router;
+}

@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { CONTENT_TYPES, type OutputFormat } from './outputFormat.js';
+
+/**
+ * What the pipeline decodes, by the bytes that libvips itself picks a decoder by (never the name or the
+ * Content-Type): JPEG, PNG, GIF, WebP, and AVIF/HEIF (an ISO-BMFF `ftyp` box). Anything else (TIFF, SVG,
+ * PDF, a web page) is refused before libvips sees it.
+ */
+export function inputFormatOf(bytes: Buffer): 'jpeg' | 'png' | 'gif' | 'webp' | 'heif' | undefined {
+  const ascii = (start: number, end: number) => bytes.toString('latin1', start, end);
+  if (bytes.length < 12) return undefined;
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.readUInt32BE(0) === 0x89504e47 && bytes.readUInt32BE(4) === 0x0d0a1a0a) return 'png';
+  if (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a') return 'gif';
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  if (ascii(4, 8) === 'ftyp' && /^(?:avif|avis|mif1|msf1|heic|heix)$/.test(ascii(8, 12))) return 'heif';
+  return undefined;
+}
+
+/**
+ * libaom's effort for AVIF (0–9; sharp's default 4). Measured on this 2-core machine, 1600×1200 photo to
+ * 640 px: docs/pictures.md. Made in the background only (server/media/avifLater.ts), never for a waiting shopper.
+ */
+export const AVIF_EFFORT = 4;
+/** A pathological file is given up after this long rather than holding a transform place. */
+const TRANSFORM_TIMEOUT_S = 10;
+
+/** A picture the pipeline will not serve a variant of: corrupt, cut short, too large, or not a picture it decodes. */
+export class UnusablePicture extends Error {
+  constructor(readonly reason: 'type' | 'pixels' | 'corrupt', message: string) {
+    super(message);
+    this.name = 'UnusablePicture';
+  }
+}
+
+export interface MadeVariant {
+  body: Buffer;
+  contentType: string;
+  format: OutputFormat;
+  /** A strong validator of these bytes. */
+  etag: string;
+  width: number;
+  height: number;
+}
+
+export interface TransformLimits {
+  /** Decoding is refused above this many pixels (width × height), read from the header before any pixel. */
+  maxPixels: number;
+}
+
+/** The same visual quality in each format: AVIF reaches WebP's and JPEG's at about two thirds of their number. */
+const encoderQuality = (format: OutputFormat, quality: number) => (format === 'avif' ? Math.round((quality * 2) / 3) : quality);
+
+/**
+ * One variant of an original: upright (EXIF orientation applied), at most `width` wide (never
+ * enlarged), in sRGB, with every metadata block left behind (EXIF with its GPS position, XMP, IPTC,
+ * ICC): sharp writes none unless asked to keep them. The type is checked from the first bytes and the
+ * pixel count from the header (`limitInputPixels`) before any pixel is decoded; bad pixel data stops it
+ * (`failOn: 'error'`, which includes a truncated file). One libvips call: a separate metadata() read
+ * cost the event loop as much again.
+ */
+export async function transformPicture(original: Buffer, want: { width: number; quality: number; format: OutputFormat }, limits: TransformLimits): Promise<MadeVariant> {
+  const format = inputFormatOf(original);
+  if (!format) throw new UnusablePicture('type', 'not a picture of a type sized here');
+  const options = { failOn: 'error', limitInputPixels: limits.maxPixels, sequentialRead: true } as const;
+  let image = sharp(original, options)
+    .timeout({ seconds: TRANSFORM_TIMEOUT_S })
+    .rotate()
+    .resize({ width: want.width, withoutEnlargement: true })
+    .toColourspace('srgb');
+  const quality = encoderQuality(want.format, want.quality);
+  if (want.format === 'avif') image = image.avif({ quality, effort: AVIF_EFFORT });
+  else if (want.format === 'webp') image = image.webp({ quality });
+  else image = image.flatten({ background: '#ffffff' }).jpeg({ quality, mozjpeg: true });
+  try {
+    const { data, info } = await image.toBuffer({ resolveWithObject: true });
+    return { body: data, contentType: CONTENT_TYPES[want.format], format: want.format, etag: etagOf(data), width: info.width, height: info.height };
+  } catch (err) {
+    const message = (err as Error).message;
+    throw new UnusablePicture(/pixel limit/i.test(message) ? 'pixels' : 'corrupt', `the picture could not be made: ${message}`);
+  }
+}
+
+export function etagOf(body: Buffer): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+/**
+ * libvips' own settings, once at start-up: its operation cache holds decoded pictures for reuse, which
+ * a pipeline that sees each original once a variant never gets back, so it is kept small (bytes from
+ * the memory budget); its threads per picture follow the cores left to each of the transforms running at once.
+ */
+export function configureSharp(options: { cacheBytes: number; cores: number; transformsAtOnce: number }): void {
+  sharp.cache({ memory: Math.max(1, Math.floor(options.cacheBytes / (1024 * 1024))), files: 0, items: 20 });
+  sharp.concurrency(Math.max(1, Math.floor(options.cores / options.transformsAtOnce)));
+}

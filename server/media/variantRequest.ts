@@ -1,0 +1,59 @@
+import { isImageQuality, isImageWidth, VARIANT_PARAMS, DEFAULT_IMAGE_QUALITY, type ImageQuality, type ImageWidth } from '../../contracts/imageVariants.js';
+
+/** The picture's version in its URL (`?v=3fa29c1e`): a content hash the media service's links carry. */
+export const VERSION_PARAM = 'v';
+const VERSION = /^[0-9a-f]{8,64}$/;
+
+/** Files the pipeline sizes; SVG is passed through as it is, anything else (PDF) relayed. */
+const RASTER_EXTENSION = /\.(?:jpe?g|png|webp|avif|gif)$/i;
+
+/**
+ * A path under /media that stays inside the media service: no dot segments, encoded or not, and no
+ * encoded slashes or backslashes (the relay's rule, for every /media answer).
+ */
+export function mediaPathOf(requestPath: string): string | undefined {
+  const path = requestPath.slice('/media'.length);
+  return /\.\.|%2e|%2f|%5c|\\/i.test(path) ? undefined : path;
+}
+
+export interface VariantRequest {
+  /** The original's path at the media service. */
+  path: string;
+  width: ImageWidth;
+  quality: ImageQuality;
+  /** The original's version when the URL names one: the variant never changes, and is kept for a year. */
+  version: string | undefined;
+}
+
+export type ParsedMediaRequest =
+  | { kind: 'variant'; variant: VariantRequest }
+  /** Not sized here: SVG (never rasterised), files, and rasters asked for without a width (og:image). */
+  | { kind: 'relay' }
+  | { kind: 'invalid'; message: string };
+
+/**
+ * Reads a /media URL's variant parameters before any work: a width (and quality) only from the
+ * shared allow-list (contracts/imageVariants.ts), a version only as hex, each at most once. Any
+ * other parameter is left out of the variant (it makes nothing new). Off the list is invalid
+ * whatever the file, so a URL a CDN or browser keeps is one the pipeline would answer.
+ */
+export function parseMediaRequest(path: string, query: URLSearchParams): ParsedMediaRequest {
+  const single = (name: string): string | undefined | null => {
+    const values = query.getAll(name);
+    return values.length > 1 ? null : values[0];
+  };
+  const width = single(VARIANT_PARAMS.width);
+  const quality = single(VARIANT_PARAMS.quality);
+  const version = single(VERSION_PARAM);
+  if (width === null || quality === null || version === null) return { kind: 'invalid', message: `${VARIANT_PARAMS.width}, ${VARIANT_PARAMS.quality} and ${VERSION_PARAM} may each be given once` };
+  if (version !== undefined && !VERSION.test(version)) return { kind: 'invalid', message: `${VERSION_PARAM} is the picture's version: 8 to 64 hexadecimal digits` };
+  if (width === undefined) {
+    return quality === undefined ? { kind: 'relay' } : { kind: 'invalid', message: `${VARIANT_PARAMS.quality} needs a width (${VARIANT_PARAMS.width})` };
+  }
+  const w = /^\d{1,5}$/.test(width) ? Number(width) : NaN;
+  if (!isImageWidth(w)) return { kind: 'invalid', message: `${VARIANT_PARAMS.width} must be one of the allowed widths` };
+  const q = quality === undefined ? DEFAULT_IMAGE_QUALITY : /^\d{1,3}$/.test(quality) ? Number(quality) : NaN;
+  if (!isImageQuality(q)) return { kind: 'invalid', message: `${VARIANT_PARAMS.quality} must be one of the allowed qualities` };
+  if (!RASTER_EXTENSION.test(path)) return { kind: 'relay' };
+  return { kind: 'variant', variant: { path, width: w, quality: q, version } };
+}

@@ -1,0 +1,170 @@
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { RESP_TYPES } from 'redis';
+import type { RedisConnection } from '../cache/redisConnection.js';
+import type { OutputFormat } from './outputFormat.js';
+import { CONTENT_TYPES } from './outputFormat.js';
+import type { MadeVariant } from './transformPicture.js';
+
+/** What an entry costs beyond its bytes: the local map's and Redis' index per key. */
+const ENTRY_OVERHEAD_BYTES = 256;
+
+/** This process's variants, bounded by bytes (its share of the memory budget); least recently used go first. */
+export class LocalVariantStore {
+  private readonly lru: LRUCache<string, MadeVariant>;
+
+  constructor(maxBytes: number) {
+    this.lru = new LRUCache<string, MadeVariant>({ maxSize: Math.max(1, maxBytes), sizeCalculation: (v) => v.body.length + ENTRY_OVERHEAD_BYTES });
+  }
+
+  get(key: string): MadeVariant | undefined {
+    return this.lru.get(key);
+  }
+
+  set(key: string, variant: MadeVariant, ttlMs: number): void {
+    this.lru.set(key, variant, { ttl: ttlMs });
+  }
+
+  get bytes(): number {
+    return this.lru.calculatedSize;
+  }
+}
+
+/**
+ * Keeps one entry within a byte bound shared by every replica. Sizes live in a hash and the entries,
+ * by expiry, in a sorted set; the total beside them. A new entry first takes off the entries whose
+ * TTL has run out (Redis dropped their values already), then evicts the soonest to expire until it
+ * fits: the total of values and index never passes `max`. One script, so replicas writing at once
+ * cannot both find room. Every key has a TTL; a lost total is counted again from the sizes.
+ */
+const STORE_SCRIPT = `
+local index, sizes, total = KEYS[1], KEYS[2], KEYS[3]
+local prefix, member, value = ARGV[1], ARGV[2], ARGV[3]
+local ttl, max, now, overhead = tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7])
+local size = string.len(value) + overhead
+if size > max then return 0 end
+local bytes = tonumber(redis.call('GET', total) or '-1')
+if bytes < 0 then
+  bytes = 0
+  for _, s in ipairs(redis.call('HVALS', sizes)) do bytes = bytes + tonumber(s) end
+end
+local function drop(m)
+  bytes = bytes - tonumber(redis.call('HGET', sizes, m) or '0')
+  redis.call('HDEL', sizes, m)
+  redis.call('ZREM', index, m)
+  redis.call('UNLINK', prefix .. m)
+end
+for _, m in ipairs(redis.call('ZRANGEBYSCORE', index, '-inf', now, 'LIMIT', 0, 64)) do drop(m) end
+if redis.call('HEXISTS', sizes, member) == 1 then drop(member) end
+while bytes + size > max do
+  local oldest = redis.call('ZRANGE', index, 0, 0)
+  if #oldest == 0 then bytes = 0 break end
+  drop(oldest[1])
+end
+redis.call('SET', prefix .. member, value, 'PX', ttl)
+redis.call('ZADD', index, now + ttl, member)
+redis.call('HSET', sizes, member, size)
+bytes = bytes + size
+redis.call('SET', total, bytes)
+for _, k in ipairs({ index, sizes, total }) do
+  if redis.call('PTTL', k) < ttl then redis.call('PEXPIRE', k, ttl) end
+end
+return 1
+`;
+const STORE_SCRIPT_SHA = createHash('sha1').update(STORE_SCRIPT).digest('hex');
+
+const FORMATS: readonly OutputFormat[] = ['avif', 'webp', 'jpeg'];
+const HEADER_BYTES = 10;
+
+/** [format index u8, width u32, height u32, etag length u8, etag, body]: the smallest header that restores a MadeVariant. */
+function serialise(variant: MadeVariant): Buffer {
+  const etag = Buffer.from(variant.etag, 'latin1');
+  const header = Buffer.alloc(HEADER_BYTES);
+  header.writeUInt8(FORMATS.indexOf(variant.format), 0);
+  header.writeUInt32BE(variant.width, 1);
+  header.writeUInt32BE(variant.height, 5);
+  header.writeUInt8(etag.length, 9);
+  return Buffer.concat([header, etag, variant.body]);
+}
+
+function parse(bytes: Buffer): MadeVariant | undefined {
+  if (bytes.length < HEADER_BYTES) return undefined;
+  const format = FORMATS[bytes.readUInt8(0)];
+  const etagLength = bytes.readUInt8(9);
+  const start = HEADER_BYTES + etagLength;
+  if (!format || bytes.length < start) return undefined;
+  return {
+    format,
+    contentType: CONTENT_TYPES[format],
+    width: bytes.readUInt32BE(1),
+    height: bytes.readUInt32BE(5),
+    etag: bytes.subarray(HEADER_BYTES, start).toString('latin1'),
+    // A copy: the reply's buffer may be a slice of a larger one that would stay alive with it.
+    body: Buffer.from(bytes.subarray(start)),
+  };
+}
+
+/**
+ * The variants every replica shares, at most `maxBytes` in all (STORE_SCRIPT). Every failure (Redis
+ * down, slow, a value that does not read) is a miss or a write left out, never an error.
+ */
+export class RedisVariantStore {
+  private readonly keys: { values: string; index: string; sizes: string; total: string };
+
+  constructor(
+    private readonly redis: RedisConnection,
+    prefix: string,
+    private readonly maxBytes: number,
+  ) {
+    // One hash tag: every key of the store in one slot, so the script may touch them all on a cluster too.
+    const tag = `${prefix}{variants}:`;
+    this.keys = { values: `${tag}v:`, index: `${tag}index`, sizes: `${tag}sizes`, total: `${tag}bytes` };
+  }
+
+  async get(key: string): Promise<MadeVariant | undefined> {
+    const client = this.redis.available();
+    if (!client) return undefined;
+    try {
+      const bytes = (await client.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer }).get(this.keys.values + memberOf(key))) as Buffer | null;
+      return bytes ? parse(bytes) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Whether it was kept (false: larger than the whole store, or Redis could not be asked). */
+  async set(key: string, variant: MadeVariant, ttlMs: number): Promise<boolean> {
+    const client = this.redis.available();
+    if (!client) return false;
+    const { values, index, sizes, total } = this.keys;
+    const options = {
+      keys: [index, sizes, total],
+      arguments: [values, memberOf(key), serialise(variant), String(Math.max(1, Math.round(ttlMs))), String(this.maxBytes), String(Date.now()), String(ENTRY_OVERHEAD_BYTES)],
+    };
+    try {
+      const kept = await client.evalSha(STORE_SCRIPT_SHA, options).catch((err: unknown) => {
+        if (err instanceof Error && err.message.startsWith('NOSCRIPT')) return client.eval(STORE_SCRIPT, options);
+        throw err;
+      });
+      return kept === 1;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The bytes the store holds now, as its own count says (for /metrics and tests). */
+  async bytes(): Promise<number | undefined> {
+    const client = this.redis.available();
+    if (!client) return undefined;
+    try {
+      return Number((await client.get(this.keys.total)) ?? 0);
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** A fixed-length name for a variant key of any length. */
+function memberOf(key: string): string {
+  return createHash('sha256').update(key).digest('base64url').slice(0, 32);
+}
