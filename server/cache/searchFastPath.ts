@@ -82,8 +82,7 @@ export class SearchFastPath {
     if (!req.rawBody || this.bodyLengthToRead(req) !== req.rawBody.length || !this.options.cache.freshLocal(key)) return;
     const signature = this.signature(req, req.rawBody);
     if (this.learned.get(signature)?.key === key) return;
-    const learned = { key, pipelineHeaders: this.pipelineHeaders.of(res) };
-    learnWithin(this.options.budget, res, learnedRequestBytes(signature, key), () => this.learned.set(signature, learned));
+    learnWithin(this.options.budget, res, learnedRequestBytes(signature, key), () => ({ key, pipelineHeaders: this.pipelineHeaders.of(res) }), (learned) => this.learned.set(signature, learned));
   }
 
   /** A POST to exactly /api/search with a small declared body sent as it is; undefined for anything else. */

@@ -48,12 +48,17 @@ export function learnedRequestBytes(signature: string, key: string): number {
   return 2 * (signature.length + key.length) + 160;
 }
 
-/** Learns a request (`learn`) when its client's budget admits its bytes (at once without a budget or a known client). */
-export function learnWithin(budget: StoreBudget | undefined, res: Response, bytes: number, learn: () => void): void {
+/**
+ * Learns a request when its client's budget admits its bytes (at once without a budget or a known client).
+ * `entry` is made now, while the answer's headers are the pipeline's; nothing is made for a client known to be over budget.
+ */
+export function learnWithin<T>(budget: StoreBudget | undefined, res: Response, bytes: number, entry: () => T, learn: (entry: T) => void): void {
   const client = (res.locals as Partial<Response['locals']>).clientKey;
-  if (!budget || client === undefined) return learn();
+  if (!budget || client === undefined) return learn(entry());
+  if (budget.spent(client)) return;
+  const made = entry();
   budget.admit(client, bytes).then(
-    (admitted) => admitted && learn(),
+    (admitted) => admitted && learn(made),
     () => undefined,
   );
 }

@@ -75,8 +75,7 @@ export class PageCacheFastPath {
   learn(req: Request, res: Response, key: string): void {
     const signature = this.signature(req);
     if (signature === undefined || this.learned.get(signature)?.key === key) return;
-    const learned = { key, pipelineHeaders: this.pipelineHeaders.of(res) };
-    learnWithin(this.options.budget, res, learnedRequestBytes(signature, key), () => this.learned.set(signature, learned));
+    learnWithin(this.options.budget, res, learnedRequestBytes(signature, key), () => ({ key, pipelineHeaders: this.pipelineHeaders.of(res) }), (learned) => this.learned.set(signature, learned));
   }
 
   /** Sends the page and returns true when this request's page is learned and fresh here. */
