@@ -1,13 +1,15 @@
 // `npm run soak -- [seconds]` (default 120): the BFF's real entry point, compiled (dist/server/main.js), with its own
 // redis-server and the sandbox in a process of its own (so lag and RSS are the BFF's alone), under mixed traffic on the six markets and 100 open workshop streams, while Redis
-// is killed and restarted and upstream faults are injected. Prints what happened; exits 1 on an
+// is killed and restarted and upstream faults are injected. Midway, a flood phase: four addresses send
+// deep car-list links and maximal searches, each new, as fast as they are answered, while a shopper's
+// cached page is timed (issue 31). Prints what happened; exits 1 on an
 // unexpected 5xx, RSS over 256 MB after warm-up or growth over 20 MB. 127.0.0.1 only; stops by itself.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
 import { loadConfig } from '../server/config.js';
-import { send, trafficMix, workshopStream, type Answer } from './soakTraffic.js';
+import { floodRequests, send, trafficMix, workshopStream, type Answer } from './soakTraffic.js';
 
 const durationS = Number(process.argv[2] ?? 120);
 if (!Number.isFinite(durationS) || durationS < 20) throw new Error('usage: npm run soak -- [seconds ≥ 20]');
@@ -21,6 +23,11 @@ const RSS_LIMIT_MB = 256;
 const RSS_GROWTH_LIMIT_MB = 20;
 const FAULTS = [{ status: 503 }, { latencyMs: 7_000 }, { reset: true }, { garbage: true }, { wrongContentType: true }, { cut: true }, { hang: true }];
 const FAULTED_SERVICES = ['search', 'content', 'mechmate', 'tirehotel', 'comhub', 'media'];
+/** The flood phase: this many addresses, each with a deep-list loop and a search loop, for a third of the run after warm-up (30 s at most). */
+const FLOOD_CLIENTS = 4;
+const floodS = Math.min(30, (durationS - Math.min(30, durationS / 2)) / 2);
+/** A shopper's cached page, timed every this often through the whole run. */
+const CACHED_PAGE = { host: 'se.localhost', path: '/', everyMs: 100 };
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -105,6 +112,11 @@ async function main(): Promise<void> {
   const endAt = started + durationS * 1000;
   const running = () => Date.now() < endAt && bffExit === undefined;
   const lagSamples: number[] = [];
+  const floodStart = started + (WARM_UP_S + (durationS - WARM_UP_S - floodS) / 2) * 1000;
+  const floodEnd = floodStart + floodS * 1000;
+  const flooding = () => Date.now() >= floodStart && Date.now() < floodEnd && running();
+  const cachedPage: { ms: number; during: boolean; cache: string }[] = [];
+  const floodRss: number[] = [];
   let rssAfterWarmUp = NaN;
   let rssEnd = NaN;
   let rssMaxAfterWarmUp = NaN;
@@ -140,6 +152,31 @@ async function main(): Promise<void> {
       }
     }
   })();
+  // Each flooding address sends its next deep link or search when the last is answered.
+  let floodSent = 0;
+  const flood = Array.from({ length: FLOOD_CLIENTS * 2 }, async (_, loop) => {
+    await sleep(Math.max(0, floodStart - Date.now()));
+    const client = `10.99.0.${(loop % FLOOD_CLIENTS) + 1}`;
+    while (flooding()) answers.push(await send(origin, agent, floodRequests(floodSent++)[loop < FLOOD_CLIENTS ? 0 : 1]!, client));
+  });
+  const shopper = (async () => {
+    while (running()) {
+      const during = flooding();
+      const at = performance.now();
+      const res = await request(`${origin}${CACHED_PAGE.path}`, { dispatcher: agent, headers: { host: CACHED_PAGE.host, 'x-forwarded-for': '10.30.0.1', 'accept-encoding': 'br, gzip' } }).catch(() => undefined);
+      await res?.body.dump();
+      if (res && Date.now() - started >= WARM_UP_S * 1000) cachedPage.push({ ms: performance.now() - at, during, cache: String(res.headers['x-cache']) });
+      await sleep(CACHED_PAGE.everyMs);
+    }
+  })();
+  const floodMemory = (async () => {
+    await sleep(Math.max(0, floodStart - Date.now()));
+    while (flooding()) {
+      const sample = await scrape(`http://127.0.0.1:${metricsPort}`).catch(() => undefined);
+      if (sample) floodRss.push(sample.rssBytes);
+      await sleep(1_000);
+    }
+  })();
   const monitor = (async () => {
     while (running()) {
       await sleep(5_000);
@@ -152,13 +189,15 @@ async function main(): Promise<void> {
       last = sample;
     }
   })();
-  await Promise.all([...workers, ...streams, chaos, monitor]);
+  await Promise.all([...workers, ...streams, chaos, monitor, ...flood, shopper, floodMemory]);
   const crashed = bffExit !== undefined; // it never stops by itself: any exit before ours is a crash
   await agent.close();
   await streamAgent.destroy();
   stopAll();
 
-  const pages = answers.filter((a) => a.kind !== 'workshop stream');
+  const pages = answers.filter((a) => a.kind !== 'workshop stream' && !a.kind.startsWith('flood'));
+  const floods = answers.filter((a) => a.kind.startsWith('flood'));
+  const cachedMs = (during: boolean) => cachedPage.filter((c) => c.during === during).map((c) => c.ms).sort((a, b) => a - b);
   const latencies = pages.map((a) => a.ms).sort((a, b) => a - b);
   const byStatus = new Map<string, number>();
   for (const a of answers) byStatus.set(`${a.status} ${a.cause}`, (byStatus.get(`${a.status} ${a.cause}`) ?? 0) + 1);
@@ -171,6 +210,14 @@ async function main(): Promise<void> {
   for (const [key, count] of [...byStatus].sort((a, b) => b[1] - a[1])) console.log(`  ${String(count).padStart(7)}  ${key}`);
   console.log(`unexpected 5xx: ${unexpected.length}${unexpected.length ? ` (${[...new Set(unexpected.map((a) => `${a.kind} ${a.status} ${a.cause}`))].join('; ')})` : ''}`);
   console.log(`latency (pages and API calls): p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`);
+  console.log(
+    `flood: ${floodS.toFixed(0)} s from ${FLOOD_CLIENTS} addresses, ${floods.filter((a) => a.kind === 'flood: deep car list').length} deep car-list links and ${floods.filter((a) => a.kind === 'flood: maximal search').length} maximal searches ` +
+      `(${[...new Set(floods.map((a) => a.status))].sort().join(', ') || 'none'}); RSS during it ${floodRss.length ? `${mb(Math.min(...floodRss))}–${mb(Math.max(...floodRss))}` : 'not sampled'}`,
+  );
+  console.log(
+    `a cached page (${CACHED_PAGE.host}${CACHED_PAGE.path}, every ${CACHED_PAGE.everyMs} ms after warm-up): during the flood p50 ${percentile(cachedMs(true), 50).toFixed(1)} ms, p99 ${percentile(cachedMs(true), 99).toFixed(1)} ms over ${cachedMs(true).length}; ` +
+      `otherwise p50 ${percentile(cachedMs(false), 50).toFixed(1)} ms, p99 ${percentile(cachedMs(false), 99).toFixed(1)} ms (${cachedPage.filter((c) => c.cache === 'hit').length} of ${cachedPage.length} hits; target during the flood: p99 ≤ 50 ms)`,
+  );
   console.log(`event-loop lag p99 (5 s windows): worst ${Math.max(...lagSamples).toFixed(1)} ms, p99 of windows ${lagP99.toFixed(1)} ms`);
   console.log(`RSS after ${WARM_UP_S} s warm-up: ${mb(rssAfterWarmUp)}, highest after it: ${mb(rssMaxAfterWarmUp)}, at the end: ${mb(rssEnd)} (growth ${growthMb.toFixed(1)} MB; limit ${RSS_LIMIT_MB} MB)`);
   for (const [when, sample] of [['after warm-up', atWarmUp], ['at the end', last]] as const) {

@@ -1,4 +1,5 @@
 import { request, type Dispatcher } from 'undici';
+import { CarSchema, SEARCH_RANGE_FIELDS, SEARCH_TERM_FIELDS } from '../contracts/upstream/search.js';
 import { MARKETS } from '../markets/registry.js';
 
 /** One request of the soak's mix, on one market's host. */
@@ -77,14 +78,15 @@ export async function trafficMix(origin: string, dispatcher: Dispatcher): Promis
   return mix;
 }
 
-export async function send(origin: string, dispatcher: Dispatcher, req: SoakRequest): Promise<Answer> {
+/** `client`: the address the proxy names (TRUST_PROXY); by default one of many, as shoppers are. */
+export async function send(origin: string, dispatcher: Dispatcher, req: SoakRequest, client = `10.20.${submission % 250}.${(submission >> 8) % 250}`): Promise<Answer> {
   const started = performance.now();
   try {
     const path = req.freshParameter ? `${req.path}&${req.freshParameter}=${(++freshValue).toString(16)}` : req.path;
     const res = await request(origin + path, {
       dispatcher,
       method: req.method,
-      headers: { host: req.host, ...(req.body ? json : {}), ...(req.accept ? { accept: req.accept } : {}), 'x-forwarded-for': `10.20.${submission % 250}.${(submission >> 8) % 250}` },
+      headers: { host: req.host, ...(req.body ? json : {}), ...(req.accept ? { accept: req.accept } : {}), 'x-forwarded-for': client },
       body: req.body?.() ?? null,
     });
     const isJson = String(res.headers['content-type'] ?? '').includes('json');
@@ -117,4 +119,27 @@ export async function workshopStream(origin: string, dispatcher: Dispatcher): Pr
   } catch (err) {
     return { kind: 'workshop stream', status: 0, cause: `network: ${(err as Error).message}`, unexpected: true, ms: performance.now() - started };
   }
+}
+
+/** Every field a car answer may carry and every facet, as /api/search allows at most (60 and 30). */
+const ALL_CAR_FIELDS = Object.keys(CarSchema.shape).slice(0, 60);
+const ALL_CAR_FACETS = [...SEARCH_TERM_FIELDS.cars, ...SEARCH_RANGE_FIELDS.cars].slice(0, 30);
+
+/**
+ * What a client flooding the caches sends, each request new (issue 31): a deep car-list link with a value
+ * no one asked for (`page=20&car_price_min=<n>`), and the largest search /api/search takes (100 cars,
+ * every field and facet, a price range no one asked for).
+ */
+export function floodRequests(n: number): SoakRequest[] {
+  const market = MARKETS[n % MARKETS.length]!;
+  return [
+    { kind: 'flood: deep car list', host: market.devHostname, method: 'GET', path: `${market.paths.carList}?page=20&car_price_min=${100_000 + n}` },
+    {
+      kind: 'flood: maximal search',
+      host: market.devHostname,
+      method: 'POST',
+      path: '/api/search',
+      body: () => JSON.stringify({ index: 'cars', fields: ALL_CAR_FIELDS, facets: ALL_CAR_FACETS, limit: 100, filters: [{ field: 'car_price', values: [0, 20_000_000 + n] }] }),
+    },
+  ];
 }

@@ -49,7 +49,7 @@ export function composeApp(options: {
   const local = localSearchLayer(share.searchLocal);
   const budgets = createStoreBudgets(redis, { keyPrefix: config.rateLimits.redisPrefix, windows: config.storeBudgets });
   const searchCache = new SearchCache({
-    store: ownStore ?? redisStore(redis),
+    store: ownStore ?? redisStore(redis, config.searchCache.redisPrefix),
     local,
     parsedMaxBytes: share.searchParsed,
     client: upstreams.search,
@@ -58,8 +58,9 @@ export function composeApp(options: {
     metrics,
     logger,
     budget: budgets.searches,
+    keyPrefixBytes: config.searchCache.redisPrefix.length,
   });
-  const searchFastPath = new SearchFastPath({ cache: searchCache, trustProxy: config.trustProxy, lifecycle: options.lifecycle, metrics, logger, learnedMaxBytes: share.searchFastPath });
+  const searchFastPath = new SearchFastPath({ cache: searchCache, trustProxy: config.trustProxy, lifecycle: options.lifecycle, metrics, logger, learnedMaxBytes: share.searchFastPath, budget: budgets.searches });
   const pageCaching = config.pageCache.enabled ? createPageCache(config, redis, budgets.pages, metrics, options.lifecycle, logger) : undefined;
   const layouts = layoutCacheOf(upstreams.content, share.layout);
   const limits = createRequestLimits(redis, config);

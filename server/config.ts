@@ -69,6 +69,8 @@ export const EnvSchema = z.object({
   MEDIA_MAX_BYTES: z.coerce.number({ message: 'expected bytes' }).int().min(1024).max(4_294_967_296).default(100 * 1024 * 1024),
   SEARCH_CACHE_TTL_S: z.coerce.number({ message: 'expected seconds' }).int().min(0).max(86_400).default(60),
   SEARCH_CACHE_SWR_S: z.coerce.number({ message: 'expected seconds' }).int().min(0).max(86_400).default(300),
+  // Put before the search cache's keys in Redis (`search:v1:<index>:<hash>`), so deployments (or tests) sharing a Redis stay apart.
+  SEARCH_CACHE_REDIS_PREFIX: z.string().regex(/^[\w:.-]{0,64}$/, 'expected letters, digits, : . _ -').default(''),
   SANDBOX_PORT: port.default(3100),
   // Prometheus scrapes here (a listener of its own, not reachable through the market hosts); unset: no /metrics.
   METRICS_PORT: port.optional(),
@@ -220,7 +222,7 @@ export interface Config {
   upstreamTimeoutsMs: Record<UpstreamService, number>;
   upstreamMaxBodyBytes: number;
   mediaMaxBytes: number;
-  searchCache: { ttlMs: number; staleWhileRevalidateMs: number };
+  searchCache: { ttlMs: number; staleWhileRevalidateMs: number; redisPrefix: string };
   /** Finished pages in process (and in Redis when configured); `cdn` is what shared caches are told. */
   pageCache: {
     enabled: boolean;
@@ -324,7 +326,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cgroupLimitByte
     },
     upstreamMaxBodyBytes: e.UPSTREAM_MAX_BODY_BYTES,
     mediaMaxBytes: e.MEDIA_MAX_BYTES,
-    searchCache: { ttlMs: e.SEARCH_CACHE_TTL_S * 1000, staleWhileRevalidateMs: e.SEARCH_CACHE_SWR_S * 1000 },
+    searchCache: { ttlMs: e.SEARCH_CACHE_TTL_S * 1000, staleWhileRevalidateMs: e.SEARCH_CACHE_SWR_S * 1000, redisPrefix: e.SEARCH_CACHE_REDIS_PREFIX },
     pageCache: {
       enabled: e.PAGE_CACHE,
       ttlMs: e.PAGE_CACHE_TTL_S * 1000,

@@ -9,8 +9,8 @@ export interface CacheStore {
   set(key: string, value: Buffer, ttlMs: number): Promise<void>;
 }
 
-/** Shared by every container: the cache of choice whenever REDIS_URL is set. */
-export function redisStore(redis: RedisConnection): CacheStore {
+/** Shared by every container: the cache of choice whenever REDIS_URL is set. Keys under `prefix` (SEARCH_CACHE_REDIS_PREFIX). */
+export function redisStore(redis: RedisConnection, prefix = ''): CacheStore {
   return {
     kind: 'redis',
     async get(key) {
@@ -18,7 +18,7 @@ export function redisStore(redis: RedisConnection): CacheStore {
       if (!client) return 'unavailable';
       try {
         // As bytes: a 150 KB answer is neither decoded into a string nor encoded back to be sent.
-        return ((await client.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer }).get(key)) as Buffer | null) ?? undefined;
+        return ((await client.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer }).get(prefix + key)) as Buffer | null) ?? undefined;
       } catch {
         return 'unavailable';
       }
@@ -26,7 +26,7 @@ export function redisStore(redis: RedisConnection): CacheStore {
     async set(key, value, ttlMs) {
       const client = redis.available();
       if (!client) return;
-      await client.set(key, value, { expiration: { type: 'PX', value: ttlMs } }).catch(() => undefined);
+      await client.set(prefix + key, value, { expiration: { type: 'PX', value: ttlMs } }).catch(() => undefined);
     },
   };
 }

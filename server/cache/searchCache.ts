@@ -6,7 +6,7 @@ import type { SearchRequest, SearchResponse } from '../../contracts/upstream/sea
 import type { SearchClient } from '../upstream/searchClient.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
 import type { CacheStore } from './cacheStores.js';
-import type { StoreBudget } from '../security/storeBudgets.js';
+import { bytesInRedis, type StoreBudget } from '../security/storeBudgets.js';
 import { normaliseSearchRequest, searchCacheKey } from './normaliseSearchRequest.js';
 
 export type CacheResult = 'hit' | 'miss' | 'stale' | 'bypass';
@@ -15,6 +15,12 @@ export type CacheResult = 'hit' | 'miss' | 'stale' | 'bypass';
 const ENTRY_HEADER = /^v2 (\d+)\n/;
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
+
+interface ParsedAnswer {
+  storedAt: number;
+  value: SearchResponse;
+  heapBytes: number;
+}
 
 export interface Entry {
   storedAt: number;
@@ -33,13 +39,17 @@ export interface Entry {
  */
 export class SearchCache {
   private readonly inFlight = new Map<string, Promise<Entry>>();
+  /** Answers fetched and waiting for their client's budget (one Redis round trip): a repeat meanwhile is answered from here. */
+  private readonly awaitingBudget = new Map<string, Entry>();
   /**
    * Answers pages have read, parsed, one per cache key: the stored answer of `storedAt`. By key and
    * time, not by buffer: each read from Redis is a new buffer of the same answer, and keyed by buffer
    * the soak kept parsing again and keeping copies (and their buffers) of the same answers.
    * Bounded by its estimated heap: a parsed answer is not counted by the local layer's bytes.
    */
-  private readonly parsed: LRUCache<string, { storedAt: number; value: SearchResponse; heapBytes: number }>;
+  private readonly parsed: LRUCache<string, ParsedAnswer>;
+  /** Misses parsed for a page before their client's budget decided whether they are kept (by their bytes). */
+  private readonly parsedOfMisses = new WeakMap<Buffer, ParsedAnswer>();
 
   constructor(
     private readonly options: {
@@ -60,6 +70,8 @@ export class SearchCache {
       parsedMaxBytes: number;
       /** What the client whose call fetched an answer may make us keep (server/security/storeBudgets.ts); unset: everything. */
       budget?: StoreBudget;
+      /** The store's key prefix, charged with each key (SEARCH_CACHE_REDIS_PREFIX). */
+      keyPrefixBytes?: number;
     },
   ) {
     this.parsed = new LRUCache({ maxSize: options.parsedMaxBytes, sizeCalculation: (held) => held.heapBytes });
@@ -77,10 +89,14 @@ export class SearchCache {
    */
   async search(request: SearchRequest, ctx: CallContext = {}): Promise<{ value: SearchResponse; cache: CacheResult }> {
     const { bytes, cache, key, storedAt } = await this.searchBytes(request, ctx);
-    const held = this.parsed.get(key);
-    if (held?.storedAt === storedAt) return { value: held.value, cache };
+    const known = this.parsed.get(key);
+    if (known?.storedAt === storedAt) return { value: known.value, cache };
     const value = deepFreeze(JSON.parse(bytes.toString('utf8')) as SearchResponse);
-    this.parsed.set(key, { storedAt, value, heapBytes: parsedAnswerBytes(bytes) });
+    const held = { storedAt, value, heapBytes: parsedAnswerBytes(bytes) };
+    // Only answers the cache keeps: a miss over its client's budget must not push out what pages share.
+    // A miss being kept (its client's budget is asked after it is sent) joins them when it is.
+    if (cache === 'hit' || cache === 'stale' || this.options.local.get(key)?.bytes === bytes) this.parsed.set(key, held);
+    else if (cache === 'miss') this.parsedOfMisses.set(bytes, held);
     return { value, cache };
   }
 
@@ -89,7 +105,7 @@ export class SearchCache {
     // A page in the market's second language asks for its texts in that language (the request may say so itself).
     const canonical = normaliseSearchRequest(ctx.language && !request.language ? { ...request, language: ctx.language } : request);
     const key = searchCacheKey(canonical);
-    const local = this.freshLocal(key);
+    const local = this.freshLocal(key) ?? this.awaitingBudget.get(key);
     if (local) {
       this.options.metrics.cacheEvents.inc({ result: 'hit' });
       return { bytes: local.bytes, cache: 'hit', key, storedAt: local.storedAt };
@@ -128,8 +144,16 @@ export class SearchCache {
    */
   private async keep(key: string, entry: Entry, stored: Buffer, client: string | undefined): Promise<void> {
     const { budget } = this.options;
-    if (budget && !(client ? await budget.admit(client, stored.length) : stored.length <= budget.maxEntryBytes)) return;
+    if (budget && client) {
+      this.awaitingBudget.set(key, entry);
+      const admitted = await budget.admit(client, stored.length, bytesInRedis(stored.length, key.length + (this.options.keyPrefixBytes ?? 0)) - stored.length).finally(() => this.awaitingBudget.delete(key));
+      if (!admitted) return;
+    } else if (budget && !budget.fits(stored.length)) {
+      return;
+    }
     this.remember(key, entry);
+    const parsed = this.parsedOfMisses.get(entry.bytes);
+    if (parsed) this.parsed.set(key, parsed);
     await this.options.store.set(key, stored, this.options.ttlMs + this.options.staleWhileRevalidateMs);
   }
 

@@ -3,11 +3,12 @@ import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { chooseEncoding } from '../http/contentEncoding.js';
-import { hostSignature, LearnedHeaders, learnedRequestBytes, type FlatHeaders } from '../http/learnedHeaders.js';
+import { hostSignature, LearnedHeaders, learnedRequestBytes, learnWithin, type FlatHeaders } from '../http/learnedHeaders.js';
 import type { Lifecycle } from '../http/lifecycle.js';
 import type { ProxyTrust } from '../http/proxyTrust.js';
 import { logAnswer, requestIdFor } from '../http/requestLogging.js';
 import type { Metrics } from '../metrics.js';
+import type { StoreBudget } from '../security/storeBudgets.js';
 import { compressedNow } from './compressedVariants.js';
 import type { SearchCache } from './searchCache.js';
 
@@ -46,6 +47,8 @@ export class SearchFastPath {
       logger: Logger;
       /** Estimated heap bytes of learned requests. */
       learnedMaxBytes: number;
+      /** What a client may make us keep (its searches' budget): each request learned is charged to the client who sent it. */
+      budget?: StoreBudget;
     },
   ) {
     this.learned = new LRUCache<string, Learned>({ maxSize: options.learnedMaxBytes, sizeCalculation: (learned, signature) => learnedRequestBytes(signature, learned.key) });
@@ -70,11 +73,16 @@ export class SearchFastPath {
     };
   }
 
-  /** Called by the search route when it has sent an answer kept under `key` (a miss or a hit). */
+  /**
+   * Called by the search route when it has sent an answer kept under `key`. Learned only once the answer
+   * is held here (a miss is kept after it is sent: its next request learns it), and within the client's
+   * budget: bodies that differ only in spacing or order are each a new request.
+   */
   learn(req: Request, res: Response, key: string): void {
-    if (req.rawBody && this.bodyLengthToRead(req) === req.rawBody.length) {
-      this.learned.set(this.signature(req, req.rawBody), { key, pipelineHeaders: this.pipelineHeaders.of(res) });
-    }
+    if (!req.rawBody || this.bodyLengthToRead(req) !== req.rawBody.length || !this.options.cache.freshLocal(key)) return;
+    const signature = this.signature(req, req.rawBody);
+    if (this.learned.get(signature)?.key === key) return;
+    learnWithin(this.options.budget, res, learnedRequestBytes(signature, key), () => ({ key, pipelineHeaders: this.pipelineHeaders.of(res) }), (learned) => this.learned.set(signature, learned));
   }
 
   /** A POST to exactly /api/search with a small declared body sent as it is; undefined for anything else. */

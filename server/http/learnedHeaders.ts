@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Response } from 'express';
+import type { StoreBudget } from '../security/storeBudgets.js';
 import type { ProxyTrust } from './proxyTrust.js';
 
 /** Headers as `writeHead` takes them flat: `[name, value, name, value, ...]`. */
@@ -44,4 +46,19 @@ export function hostSignature(req: IncomingMessage, trustProxy: ProxyTrust): str
  */
 export function learnedRequestBytes(signature: string, key: string): number {
   return 2 * (signature.length + key.length) + 160;
+}
+
+/**
+ * Learns a request when its client's budget admits its bytes (at once without a budget or a known client).
+ * `entry` is made now, while the answer's headers are the pipeline's; nothing is made for a client known to be over budget.
+ */
+export function learnWithin<T>(budget: StoreBudget | undefined, res: Response, bytes: number, entry: () => T, learn: (entry: T) => void): void {
+  const client = (res.locals as Partial<Response['locals']>).clientKey;
+  if (!budget || client === undefined) return learn(entry());
+  if (budget.spent(client)) return;
+  const made = entry();
+  budget.admit(client, bytes).then(
+    (admitted) => admitted && learn(made),
+    () => undefined,
+  );
 }

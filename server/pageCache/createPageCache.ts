@@ -20,7 +20,9 @@ export interface PageCaching {
   /** What a cached page tells shared caches (CDN). */
   cacheControl: string;
   /** Whether a page of `bytes` rendered for this request may be kept: the client's byte budget (server/security/storeBudgets.ts). */
-  admit(req: Request, bytes: number): Promise<boolean>;
+  admit(req: Request, bytes: number, alsoCharged: number): Promise<boolean>;
+  /** Whether this request's client is known here to have spent its budget: its new pages will not be kept. */
+  spent(req: Request): boolean;
   /** Drops pages under the key prefixes here, in Redis, and (pub/sub) in every other container. */
   purge(prefixes: string[]): Promise<number>;
   close(): Promise<void>;
@@ -39,10 +41,12 @@ export function createPageCache(config: Config, redis: RedisConnection, budget: 
     logger,
     // A new render after a publish must not take navigation, alert or brands from the layout cache's older copy.
     onPurge: forgetCachedLayouts,
+    maxEntryBytes: budget.maxEntryBytes,
+    keyPrefixBytes: config.pageCache.redisPrefix.length,
   });
   const { cdn } = config.pageCache;
   const cacheControl = `public, max-age=0, s-maxage=${cdn.maxAgeS}, stale-while-revalidate=${cdn.staleWhileRevalidateS}`;
-  const fastPath = new PageCacheFastPath({ cache, cacheControl, trustProxy: config.trustProxy, lifecycle, metrics, pageMetrics, logger, learnedMaxBytes: config.memory.bytes.pageFastPath });
+  const fastPath = new PageCacheFastPath({ cache, cacheControl, trustProxy: config.trustProxy, lifecycle, metrics, pageMetrics, logger, learnedMaxBytes: config.memory.bytes.pageFastPath, budget });
   metrics.reportCacheBytes('page', config.pageCache.maxBytes, () => local.bytes);
   metrics.reportCacheBytes('page_fast_path', config.memory.bytes.pageFastPath, () => fastPath.learnedBytes);
   const bus = config.redisUrl ? purgeBus(config.redisUrl, `${config.pageCache.redisPrefix}purge`, redis, logger, (prefixes) => cache.purgeLocal(prefixes)) : undefined;
@@ -51,7 +55,8 @@ export function createPageCache(config: Config, redis: RedisConnection, budget: 
     metrics: pageMetrics,
     fastPath,
     cacheControl,
-    admit: (req, bytes) => budget.admit(config.trustProxy.client(req).limitKey, bytes),
+    admit: (req, bytes, alsoCharged) => budget.admit(config.trustProxy.client(req).limitKey, bytes, alsoCharged),
+    spent: (req) => budget.spent(config.trustProxy.client(req).limitKey),
     async purge(prefixes) {
       const dropped = await cache.purge(prefixes);
       await bus?.publish(prefixes);

@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
 import type { PageCacheMetrics } from './pageCacheMetrics.js';
-import { bestEntry, buildEntry, entryBytes, REPLAYED_HEADERS, type PageEntry } from './pageEntry.js';
+import { bestEntry, bestFormsRoom, buildEntry, entryBytes, REPLAYED_HEADERS, type PageEntry } from './pageEntry.js';
 import type { RenderedPage } from './renderDetached.js';
+import { bytesInRedis } from '../security/storeBudgets.js';
 import type { LocalPageStore, RedisPageStore } from './pageStores.js';
 
 /** Only these answers are kept: the page, or the market's 404 page. 503 (upstream down), 500, redirects and 401 never are. */
@@ -11,6 +12,12 @@ const RETRY_AFTER_FAILED_REFRESH_MS = 5_000;
 /** Best-quality compressing of pages asked for again: this many at a time, off the request path; more waiting are not queued. */
 const UPGRADES_AT_ONCE = 1;
 const UPGRADES_WAITING = 200;
+
+/**
+ * Whether a new page may be kept: the asking client's byte budget (server/security/storeBudgets.ts).
+ * `bytes` is the entry, held against the store's largest; `alsoCharged` what keeping it costs besides.
+ */
+export type Admit = (bytes: number, alsoCharged: number) => Promise<boolean>;
 
 export type Lookup = { entry: PageEntry; state: 'fresh' | 'stale' } | undefined;
 
@@ -45,6 +52,8 @@ export class PageCache {
   private readonly upgradeQueue: { key: string; entry: PageEntry }[] = [];
   private readonly upgradeWaiting = new Set<string>();
   private readonly upgradesRunning = new Set<Promise<void>>();
+  /** Pages whose best forms did not fit in the room charged for them: they keep their quick forms. */
+  private readonly notUpgradable = new WeakSet<PageEntry>();
 
   constructor(
     private readonly options: {
@@ -57,6 +66,10 @@ export class PageCache {
       /** Called on every purge, for caches the pages are rendered from (the layout's). */
       onPurge?: () => void;
       now?: () => number;
+      /** The largest entry kept, whoever renders it (a refresh too). */
+      maxEntryBytes?: number;
+      /** The shared store's key prefix, charged with each key (PAGE_CACHE_REDIS_PREFIX). */
+      keyPrefixBytes?: number;
     },
   ) {}
 
@@ -101,9 +114,11 @@ export class PageCache {
 
   /**
    * Renders the key once however many callers ask at the same time; each gets the same outcome. A new
-   * page is kept only when `admit` (the asking client's byte budget) lets it; a refresh of a kept page is.
+   * page is kept only when `admit` (the asking client's byte budget) lets it; a refresh of a kept page
+   * (no `admit`) is, when it is not over the largest entry. What is charged: what the entry takes in Redis
+   * with room for its best-quality forms (bestFormsRoom), so what a client can make Redis hold is what it paid for.
    */
-  render(key: string, renderPage: () => Promise<RenderedPage>, admit?: (bytes: number) => Promise<boolean>): Promise<RenderOutcome> {
+  render(key: string, renderPage: () => Promise<RenderedPage>, admit?: Admit): Promise<RenderOutcome> {
     const running = this.flights.get(key);
     if (running) return running.rendered;
     const epoch = this.purgeEpoch;
@@ -113,9 +128,13 @@ export class PageCache {
       const shareable = !page.setsCookie && !/private|no-store/.test(headerCacheControl) && (page.status < 300 || page.status >= 400);
       const storable = shareable && STORED_STATUSES.has(page.status) && !page.incomplete;
       if (!storable) return { page, shareable, stored: false };
-      // Not compressed here: the waiters' encodings are made once each as they are sent (entryBody).
+      const sized = { identity: page.body };
+      const bytes = entryBytes(sized);
+      const charged = bytesInRedis(bytes + bestFormsRoom(sized), key.length + (this.options.keyPrefixBytes ?? 0));
+      const kept = admit ? await admit(bytes, charged - bytes) : bytes <= (this.options.maxEntryBytes ?? Infinity);
+      if (!kept) return { page, shareable, stored: false };
+      // Built (its ETag hashed) only once it is kept; not compressed here: the waiters' encodings are made once each as they are sent (entryBody).
       const entry = buildEntry({ status: page.status, headers: replayed(page.headers), body: page.body }, this.now());
-      if (admit && !(await admit(entryBytes(entry)))) return { page, shareable, stored: false };
       // Purged while rendering: what it saw may be the old content, so it is sent but not kept.
       if (epoch === this.purgeEpoch) this.options.local.set(key, entry, this.lifetimeLeft(entry));
       return { page, shareable, stored: true, entry };
@@ -159,7 +178,7 @@ export class PageCache {
    * the background: what a page asked for once costs stays the price of an uncached answer.
    */
   private upgradeLater(key: string, entry: PageEntry): void {
-    if (entry.br || this.upgradeWaiting.has(key) || this.upgradeWaiting.size >= UPGRADES_WAITING) return;
+    if (entry.br || this.notUpgradable.has(entry) || this.upgradeWaiting.has(key) || this.upgradeWaiting.size >= UPGRADES_WAITING) return;
     this.upgradeWaiting.add(key);
     this.upgradeQueue.push({ key, entry });
     this.nextUpgrade();
@@ -175,6 +194,8 @@ export class PageCache {
         // Only over the very copy it was made from: not after a purge, a refresh or an eviction.
         const current = this.options.local.get(job.key);
         if (epoch !== this.purgeEpoch || current?.storedAt !== job.entry.storedAt || current.etag !== job.entry.etag) return;
+        // Only within the room its client was charged for: the quick forms stay otherwise.
+        if ((best.br?.length ?? 0) + (best.gzip?.length ?? 0) > bestFormsRoom(job.entry)) return void this.notUpgradable.add(current);
         const lifetime = this.lifetimeLeft(best);
         this.options.local.set(job.key, best, lifetime);
         await this.options.shared?.set(job.key, best, lifetime);

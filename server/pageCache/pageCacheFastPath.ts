@@ -2,11 +2,12 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
-import { hostSignature, LearnedHeaders, learnedRequestBytes, type FlatHeaders } from '../http/learnedHeaders.js';
+import { hostSignature, LearnedHeaders, learnedRequestBytes, learnWithin, type FlatHeaders } from '../http/learnedHeaders.js';
 import type { Lifecycle } from '../http/lifecycle.js';
 import type { ProxyTrust } from '../http/proxyTrust.js';
 import { logAnswer, requestIdFor } from '../http/requestLogging.js';
 import type { Metrics } from '../metrics.js';
+import type { StoreBudget } from '../security/storeBudgets.js';
 import type { PageCache } from './pageCache.js';
 import { PAGE_CACHE_ROUTE, type PageCacheMetrics } from './pageCacheMetrics.js';
 import { cookieRole } from './pageKey.js';
@@ -47,6 +48,8 @@ export class PageCacheFastPath {
       logger: Logger;
       /** Estimated heap bytes of learned requests. */
       learnedMaxBytes: number;
+      /** What a client may make us keep (its pages' budget): each request learned is charged to the client who sent it. */
+      budget?: StoreBudget;
     },
   ) {
     this.learned = new LRUCache<string, Learned>({ maxSize: options.learnedMaxBytes, sizeCalculation: (learned, signature) => learnedRequestBytes(signature, learned.key) });
@@ -64,11 +67,15 @@ export class PageCacheFastPath {
     };
   }
 
-  /** Called by the page cache middleware as the full pipeline sends a fresh hit for `key`. */
+  /**
+   * Called by the page cache middleware as the full pipeline sends a fresh hit for `key`. A request
+   * not learned yet is learned within its client's budget: URLs that differ only in junk parameters
+   * are each a new request, and one client must not push everyone else's out.
+   */
   learn(req: Request, res: Response, key: string): void {
     const signature = this.signature(req);
-    if (signature === undefined) return;
-    this.learned.set(signature, { key, pipelineHeaders: this.pipelineHeaders.of(res) });
+    if (signature === undefined || this.learned.get(signature)?.key === key) return;
+    learnWithin(this.options.budget, res, learnedRequestBytes(signature, key), () => ({ key, pipelineHeaders: this.pipelineHeaders.of(res) }), (learned) => this.learned.set(signature, learned));
   }
 
   /** Sends the page and returns true when this request's page is learned and fresh here. */

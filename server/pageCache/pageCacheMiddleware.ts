@@ -48,9 +48,14 @@ export function pageCacheMiddleware(caching: PageCaching, pages: RequestHandler,
     }
     // Joining a render under way stores nothing new; starting one keeps the page only within the client's
     // byte budget. Over it, the page is rendered and served all the same: it costs what an uncached page costs, and fills nothing.
+    // A client known to be over it is sent the page as with the cache off, without the work of a render meant for keeping.
+    if (!cache.rendering(key.key) && caching.spent(req)) {
+      bypass(res, false);
+      return pages(req, res, next);
+    }
     let outcome;
     try {
-      outcome = await inSpan('page cache render', {}, () => cache.render(key.key, render, (bytes) => caching.admit(req, bytes)));
+      outcome = await inSpan('page cache render', {}, () => cache.render(key.key, render, (bytes, alsoCharged) => caching.admit(req, bytes, alsoCharged)));
     } catch (err) {
       logger.warn({ err, requestId: req.id, key: key.key }, 'page cache: shared render failed, rendering this request alone');
       bypass(res, false);

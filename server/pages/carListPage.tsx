@@ -4,10 +4,10 @@ import type { Translate } from '../../markets/translations/dictionaries.js';
 import { carCardTextsOf, mileageLabelKey } from '../../client/cars/carCardTexts.js';
 import { distanceUnitText } from '../../client/cars/formatCar.js';
 import { carValueWords, type CarValueField } from '../../markets/translations/carValues.js';
-import { CAR_SORTS, URL_RANGE_FIELDS, URL_TERM_FIELDS } from '../../client/islands/carList/carListConfig.js';
+import { CAR_LIST_MAX_PAGES, CAR_LIST_PAGE_SIZE, CAR_SORTS, URL_RANGE_FIELDS, URL_TERM_FIELDS } from '../../client/islands/carList/carListConfig.js';
 import { CarList } from '../../client/islands/carList/CarList.js';
 import { withFacetsToUndo } from '../../client/islands/carList/fetchCarList.js';
-import { carListSearchBodies, EMPTY_STATE, keptQuery, parseCarListState, type CarListState } from '../../client/islands/carList/carListUrlState.js';
+import { carListSearchBody, EMPTY_STATE, keptQuery, parseCarListState, type CarListState } from '../../client/islands/carList/carListUrlState.js';
 import type { CarListProps, CarListResults, CarListTexts } from '../../client/islands/carList/carListTypes.js';
 import { withoutFullSpans } from '../../client/islands/carList/rangeRules.js';
 import { rangeExtentsInIndexUnits } from '../../client/islands/carList/distanceRange.js';
@@ -23,8 +23,8 @@ import type { PageDeps } from './pageDeps.js';
 
 /**
  * The car list (content page type 'carList'): the content page's blocks, then the car-list island
- * with pages 0..N of the URL's state already searched, through the search cache, with exactly the
- * bodies the island sends to /api/search (so hydration searches nothing and later pages hit the cache).
+ * with the URL's state already searched (searchCarList), through the search cache, with exactly the
+ * bodies the island sends to /api/search (so hydration searches nothing and its later requests hit the cache).
  */
 export const carListPageKind: ContentPageKind = async ({ page, blockData, req, res, ctx, deps }) => {
   const { market, language, t } = res.locals;
@@ -56,20 +56,29 @@ export const carListPageKind: ContentPageKind = async ({ page, blockData, req, r
   };
 };
 
-/** Pages 0..state.page in parallel; a failure is logged and reads as an empty result (the island shows carListError). */
+/**
+ * The first page (its cars, facets and total: the very search a shallow link makes) and, for a deep
+ * link, the URL's own page: at most two searches and one page of cars, however deep the link. The cars
+ * shown are then the deep page's alone (`fromPage`); the island fetches the pages before it, and
+ * without JavaScript load-more goes on from there. A page past the end shows the last one. A failure
+ * is logged and reads as an empty result (the island shows carListError).
+ */
 export async function searchCarList(state: CarListState, market: Market, deps: Pick<PageDeps, 'searchCache' | 'logger'>, ctx: CallContext): Promise<CarListResults> {
+  const search = (page: number) => searchCarSummaryPage(deps.searchCache, market, carListSearchBody(state, page, market.carListDefaults), ctx);
   try {
-    const pages = await Promise.all(
-      // The island's own request bodies, so its later searches hit the cache these fill.
-      carListSearchBodies(state, market.carListDefaults).map((body) => searchCarSummaryPage(deps.searchCache, market, body, ctx)),
-    );
-    const results = { cars: pages.flatMap((p) => p.cars), facets: pages[0]?.facets ?? [], total: pages[0]?.total ?? 0, failed: false };
-    return await withFacetsToUndo(state, results, () => searchCarList(EMPTY_STATE, market, deps, ctx));
+    const first = await search(0);
+    const results: CarListResults = { cars: first.cars, facets: first.facets, total: first.total, failed: false };
+    const page = Math.min(state.page, lastPageOf(first.total));
+    if (page === 0) return await withFacetsToUndo(state, results, () => searchCarList(EMPTY_STATE, market, deps, ctx));
+    return { ...results, cars: (await search(page)).cars, fromPage: page };
   } catch (err) {
     deps.logger.warn({ err, requestId: ctx.requestId, market: market.id }, 'car list search failed: shown as an empty result');
     return { cars: [], facets: [], total: 0, failed: true };
   }
 }
+
+/** The last page with cars of a list of `total` (the list stops at CAR_LIST_MAX_PAGES). */
+const lastPageOf = (total: number) => Math.max(0, Math.min(Math.ceil(total / CAR_LIST_PAGE_SIZE), CAR_LIST_MAX_PAGES) - 1);
 
 /** Term facets whose values are words of the market's language, translated for its other languages. */
 const FACET_VALUE_FIELDS: Partial<Record<(typeof URL_TERM_FIELDS)[number], CarValueField>> = {

@@ -11,20 +11,18 @@ import type { ContentPageKind } from './contentPageKinds.js';
 import type { PageDeps } from './pageDeps.js';
 
 /**
- * The first `pages` pages of kits for a query: the very searches the island makes for them
- * (kitsSearchBody), through the search cache, in parallel.
+ * The kits a query's URL shows: the first page (facets and total) and, for a deep link (`?page=N`),
+ * page N alone (`fromPage`): at most two searches, the very ones the island makes, through the search
+ * cache. The island fetches the pages before a deep one; without JavaScript show-more goes on from it.
  */
 export async function searchKitPages(deps: Pick<PageDeps, 'searchCache'>, res: Response, query: KitsQuery, pages: number, ctx: CallContext): Promise<KitsResult> {
   const index = res.locals.market.searchIndexes.kits as SearchIndexName;
-  const answers = await Promise.all(
-    Array.from({ length: pages }, async (_, page) => {
-      const body = kitsSearchBody(query, page * KITS_PAGE_SIZE);
-      const { value } = await deps.searchCache.search({ ...body, index }, ctx);
-      return KitSearchResponseSchema.parse(value);
-    }),
-  );
-  const first = answers[0]!;
-  return { kits: answers.flatMap((a) => a.content.map(toKitItem)), total: first.total_items, facets: facetsOf(first.facet) };
+  const search = async (page: number) => KitSearchResponseSchema.parse((await deps.searchCache.search({ ...kitsSearchBody(query, page * KITS_PAGE_SIZE), index }, ctx)).value);
+  const first = await search(0);
+  const result = { kits: first.content.map(toKitItem), total: first.total_items, facets: facetsOf(first.facet) };
+  // A page past the end shows the last one.
+  const page = Math.min(pages - 1, Math.max(0, Math.ceil(first.total_items / KITS_PAGE_SIZE) - 1));
+  return page === 0 ? result : { ...result, kits: (await search(page)).content.map(toKitItem), fromPage: page };
 }
 
 /** The kits page: its blocks, then the kits search (filters and pages from the query, so it works without JavaScript). */

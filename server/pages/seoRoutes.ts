@@ -69,9 +69,11 @@ export function seoRoutes(deps: PageDeps): Router {
     const { market } = res.locals;
     const n = Number(req.params.n);
     if (!/^[1-9]\d{0,3}$/.test(req.params.n)) return next();
+    const ctx = { requestId: String(req.id) };
+    // Only the files the index lists: a number past the stock fills no cache (a 404, as a file past the stock is anyway).
+    if (n > Math.ceil((await carCount(deps, market, ctx).catch(() => 0)) / SITEMAP_MAX_CARS)) return next();
     const origin = siteOrigin(market, req);
     await sendXml(res, next, `${market.id}|${origin}|cars-${n}`, async () => {
-      const ctx = { requestId: String(req.id) };
       const paths = await searchPaths(deps, market, 'cars', ['car_id', 'slug'], (doc) => `${market.paths.carDetailBase}/${String(doc.car_id)}/${String(doc.slug)}`, { offset: (n - 1) * SITEMAP_MAX_CARS, max: SITEMAP_MAX_CARS }, ctx);
       return paths.length === 0 ? null : sitemapXml(market, origin, paths.flatMap((path) => sameEverywhere(market, path)));
     });

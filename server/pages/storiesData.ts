@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { StoriesBlockData } from '../../views/blocks/StoriesBlock.js';
-import { STORIES_MAX_LIMIT, STORIES_PAGE_SIZE, STORIES_TEASER_SIZE, type StoriesBlockSchema } from '../../contracts/upstream/content.js';
+import { STORIES_PAGE_SIZE, STORIES_TEASER_SIZE, type StoriesBlockSchema } from '../../contracts/upstream/content.js';
 import type { z } from 'zod';
 import type { BlockLoadRequest } from './blockData.js';
 import { contentScope } from './loadLayout.js';
@@ -16,24 +16,24 @@ export function storiesQueryOf(req: Request): { tag: string | null; pages: numbe
 }
 
 /**
- * A stories block's stories. A teaser shows the newest 3 of its tag. A list shows `page` pages of 4
- * (fetched in parallel slices the service allows), of the block's tag or, when the editor set none,
- * the shopper's chip.
+ * A stories block's stories. A teaser shows the newest 3 of its tag. A list shows the page of 4 the URL
+ * names (`?page=N`, the load-more link without JavaScript), of the block's tag or, when the editor set
+ * none, the shopper's chip: one call to the content service however deep the link (two for a page past
+ * the end, which shows the last one). The stories script fetches the pages before a deep one.
  */
 export async function loadStoriesBlock(block: z.infer<typeof StoriesBlockSchema>, { req, res, ctx, deps }: BlockLoadRequest): Promise<StoriesBlockData> {
   const scope = contentScope(res);
   const content = deps.upstreams.content;
   if (block.teaser) {
     const page = await content.stories(scope, { tag: block.tag, offset: 0, limit: STORIES_TEASER_SIZE }, ctx);
-    return { stories: page.items, total: page.total, tags: page.tags, tag: block.tag, pages: 1 };
+    return { stories: page.items, total: page.total, tags: page.tags, tag: block.tag, pages: 1, fromPage: 0 };
   }
   const query = storiesQueryOf(req);
   const tag = block.tag ?? query.tag;
-  const wanted = query.pages * STORIES_PAGE_SIZE;
-  const slices = Array.from({ length: Math.ceil(wanted / STORIES_MAX_LIMIT) }, (_, i) => i * STORIES_MAX_LIMIT);
-  const pages = await Promise.all(
-    slices.map((offset) => content.stories(scope, { tag, offset, limit: Math.min(STORIES_MAX_LIMIT, wanted - offset) }, ctx)),
-  );
-  const first = pages[0]!;
-  return { stories: pages.flatMap((p) => p.items), total: first.total, tags: first.tags, tag, pages: query.pages };
+  const pageOf = (page: number) => content.stories(scope, { tag, offset: page * STORIES_PAGE_SIZE, limit: STORIES_PAGE_SIZE }, ctx);
+  let fromPage = query.pages - 1;
+  let found = await pageOf(fromPage);
+  const lastPage = Math.max(0, Math.ceil(found.total / STORIES_PAGE_SIZE) - 1);
+  if (fromPage > lastPage) found = await pageOf((fromPage = lastPage));
+  return { stories: found.items, total: found.total, tags: found.tags, tag, pages: fromPage + 1, fromPage };
 }

@@ -1,4 +1,5 @@
 import type { RedisConnection } from '../cache/redisConnection.js';
+import { LRUCache } from 'lru-cache';
 import { SharedRateLimiter } from './sharedRateLimiter.js';
 
 const KB = 1024;
@@ -34,39 +35,88 @@ export const MAX_ENTRY_BYTES: Record<StoreBudgetName, number> = {
   images: 2 * MB,
 };
 
+/**
+ * What an entry takes in Redis (as MEMORY USAGE counts it), which is what a budget charges: its value
+ * in the allocator's size class (jemalloc rounds an allocation up to a quarter of its power of two:
+ * up to 25% more; 100,000 bytes take 114,688), its key, and Redis's own records of the key (about 100 bytes).
+ */
+export function bytesInRedis(valueBytes: number, keyBytes: number): number {
+  return sizeClass(valueBytes + SDS_HEADER_BYTES) + sizeClass(keyBytes + SDS_HEADER_BYTES) + REDIS_KEY_RECORDS_BYTES;
+}
+
+const SDS_HEADER_BYTES = 9;
+const REDIS_KEY_RECORDS_BYTES = 96;
+
+/** jemalloc's size classes: four to each doubling (16-byte steps up to 128). */
+function sizeClass(bytes: number): number {
+  if (bytes <= 128) return Math.ceil(bytes / 16) * 16;
+  const step = 2 ** (Math.floor(Math.log2(bytes - 1)) - 2);
+  return Math.ceil(bytes / step) * step;
+}
+
 /** `pages` → `STORE_BUDGET_PAGES`. */
 export const storeBudgetEnvName = (name: StoreBudgetName) => `STORE_BUDGET_${name.toUpperCase()}`;
 
 /**
  * The one mechanism for everything a client can make us store (pages, search answers, picture
- * variants): bytes per client per window, counted through the shared limiter (Redis across
- * containers, this process's own count beside it). The work is done and served either way; only
- * keeping it depends on the budget, so a client busting keys costs what an uncached request costs
- * and fills nothing for anyone else.
+ * variants, the fast paths' learned requests): bytes per client per window, counted through the
+ * shared limiter (Redis across containers, this process's own count beside it). The work is done
+ * and served either way; only keeping it depends on the budget, so a client busting keys costs what
+ * an uncached request costs and fills nothing for anyone else.
  */
 export class StoreBudget {
   private readonly counter: SharedRateLimiter;
+  /**
+   * Clients whose window is spent, until it ends: a spent window stays spent (a refused count is
+   * still added), so their next entries are refused here without a round trip to Redis.
+   */
+  private readonly spentUntil = new LRUCache<string, number>({ max: SPENT_CLIENTS });
 
   constructor(
     redis: RedisConnection,
     readonly name: StoreBudgetName,
-    options: { keyPrefix: string; window: StoreBudgetWindow; maxEntryBytes?: number },
+    options: { keyPrefix: string; window: StoreBudgetWindow; maxEntryBytes?: number; now?: () => number },
   ) {
     this.counter = new SharedRateLimiter(redis, { keyPrefix: `${options.keyPrefix}store:${name}`, points: options.window.bytes, durationS: options.window.durationS });
     this.maxEntryBytes = options.maxEntryBytes ?? MAX_ENTRY_BYTES[name];
+    this.now = options.now ?? Date.now;
   }
 
   readonly maxEntryBytes: number;
+  private readonly now: () => number;
+
+  /** Whether an entry of `bytes` is small enough for the store at all (a refresh of a kept entry needs only this). */
+  fits(bytes: number): boolean {
+    return bytes <= this.maxEntryBytes;
+  }
 
   /**
-   * Whether an entry of `bytes` made for `client` may be kept, charging them to the client when it may.
-   * An entry over the store's size, or one the client's bytes left in the window do not cover, is not kept.
+   * Whether an entry of `bytes` made for `client` may be kept, charging it to the client when it may.
+   * `alsoCharged`: what keeping it costs besides its bytes (its key, room for forms made later), charged
+   * but not held against the store's largest entry. An entry over the store's size, or one the client's
+   * bytes left in the window do not cover, is not kept.
    */
-  async admit(client: string, bytes: number): Promise<boolean> {
-    if (bytes > this.maxEntryBytes) return false;
-    return (await this.counter.consume(client, Math.max(1, Math.ceil(bytes)))).allowed;
+  async admit(client: string, bytes: number, alsoCharged = 0): Promise<boolean> {
+    if (!this.fits(bytes)) return false;
+    if (this.spent(client)) return false;
+    const outcome = await this.counter.consume(client, Math.max(1, Math.ceil(bytes + alsoCharged)));
+    if (outcome.allowed) return true;
+    this.spentUntil.set(client, this.now() + outcome.retryAfterS * 1000);
+    return false;
+  }
+
+  /**
+   * Whether this process knows the client's window to be spent (no round trip): what it asks for now
+   * will not be kept, so a caller may skip the work of keeping it (the page cache renders it as if off).
+   */
+  spent(client: string): boolean {
+    const until = this.spentUntil.get(client);
+    return until !== undefined && until > this.now();
   }
 }
+
+/** Clients remembered as over budget in one process (about 100 bytes each). */
+const SPENT_CLIENTS = 10_000;
 
 export type StoreBudgets = Record<StoreBudgetName, StoreBudget>;
 

@@ -111,6 +111,60 @@ describe('car list in a real browser', () => {
     await page.close();
   });
 
+  it('opens a deep link (?page=3) with every car up to that page, on the cars it showed first, and Back from a car comes back to the same place', async () => {
+    const page = await session.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const problems: string[] = [];
+    page.on('console', (msg) => msg.type() === 'error' && problems.push(msg.text()));
+    page.on('pageerror', (err) => problems.push(err.message));
+    // The earlier pages wait until the page as the server rendered it has been looked at.
+    const searches: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/search', async (route) => {
+      searches.push(route.request().postData() ?? '');
+      await held;
+      await route.continue();
+    });
+    await page.goto(session.url('se.localhost', `${LIST}?page=3`));
+    await page.locator('[data-island="carList"][data-hydrated="true"]').waitFor();
+    const cards = page.locator('.car-grid > li:not(.car-card--skeleton)');
+    // The server sent page 3 alone (cars 145–192), and says how far the list goes.
+    await expect(cards.count()).resolves.toBe(48);
+    const shownFirst = (await cards.first().locator('.car-card__link').getAttribute('href'))!;
+    const topFirst = await cards.first().evaluate((el) => el.getBoundingClientRect().top);
+    release();
+    await page.waitForFunction(() => document.querySelectorAll('.car-grid > li:not(.car-card--skeleton)').length === 192);
+    // Every car up to page 3, in the list's order: the same as a shallow list's first 192.
+    const hrefs = await cards.locator('.car-card__link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    const expected = await page.evaluate(async () => {
+      const ask = async (offset: number) =>
+        ((await (await fetch('/api/search', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ index: 'cars', fields: ['car_id'], limit: 96, offset }) })).json()) as { content: { car_id: string }[] }).content;
+      return [...(await ask(0)), ...(await ask(96))].map((c) => c.car_id);
+    });
+    expect(hrefs.map((href) => href!.split('/').at(-2))).toEqual(expected);
+    expect(hrefs[144]).toBe(shownFirst);
+    expect((await page.locator('.car-list__progress p').textContent())?.replace(/[\u00a0\u202f]/g, ' ')).toBe('Visar 192 av 1 500 bilar');
+    // The cars it showed first stay where they were: the earlier ones came in above them.
+    expect(Math.abs((await cards.nth(144).evaluate((el) => el.getBoundingClientRect().top)) - topFirst)).toBeLessThanOrEqual(2);
+    // Page 0 as the server searched it (a cache hit), then pages 1–2 in one request.
+    expect(searches.slice(0, 2).map((body) => (JSON.parse(body) as { offset: number; limit: number }))).toMatchObject([{ offset: 0, limit: 48 }, { offset: 48, limit: 96 }]);
+
+    // Open a car of page 2, and come Back.
+    const car = cards.nth(120);
+    await car.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, 150));
+    const before = await page.evaluate(() => window.scrollY);
+    const href = (await car.locator('.car-card__link').getAttribute('href'))!;
+    await car.locator('.car-card__link').click();
+    await page.waitForURL((url) => url.pathname === href);
+    await page.goBack();
+    await page.waitForFunction(() => document.querySelectorAll('.car-grid > li:not(.car-card--skeleton)').length === 192);
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, before);
+    expect(query(page).get('page')).toBe('3');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('shows carListError with a retry when the search service fails, and recovers on retry', async () => {
     const { page } = await openList();
     // A filter no other test used, so the answer is not in the search cache.

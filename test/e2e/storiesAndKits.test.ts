@@ -51,12 +51,36 @@ describe('stories list in a real browser', () => {
     await page.goto(session.url(se.devHostname, se.paths.stories));
     await page.getByRole('link', { name: 'Visa fler' }).click();
     await page.waitForURL(/page=2/);
-    await expect(page.locator('.stories__list > li').count()).resolves.toBeGreaterThan(4);
+    // The next page, where the link points (a deep link is rendered with its own page alone).
+    await expect(page.locator('.stories__list > li').first().getAttribute('id')).resolves.toMatch(/-story-4$/);
+    expect(new URL(page.url()).hash).toMatch(/-story-4$/);
     const chip = page.locator('.stories__tags a').nth(1);
     const tag = (await chip.textContent())!;
     await chip.click();
     await page.waitForURL(/tag=/);
     await expect(page.locator(`.stories__tags a[aria-current="true"]`).textContent()).resolves.toBe(tag);
+    await close();
+  });
+});
+
+describe('deep links to a list in a real browser', () => {
+  it.each([
+    ['stories', se.paths.stories, '.stories__list > li', 4],
+    ['kits', se.paths.kits, '.kits__list > li', 48],
+  ])('%s ?page=2 shows every item up to that page, the ones the server sent kept in place', async (_name, path, item, pageSize) => {
+    const { page, problems, close } = await openPage();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/(stories|search)/, async (route) => (await held, route.continue()));
+    await page.goto(session.url(se.devHostname, `${path}?page=2`));
+    const items = page.locator(item);
+    await expect(items.count()).resolves.toBeLessThanOrEqual(pageSize);
+    const first = await items.first().evaluate((el) => ({ text: el.textContent, top: el.getBoundingClientRect().top }));
+    release();
+    await page.waitForFunction(([selector, size]) => document.querySelectorAll(selector as string).length > (size as number), [item, pageSize]);
+    expect(await items.nth(pageSize).evaluate((el) => el.textContent)).toBe(first.text);
+    expect(Math.abs((await items.nth(pageSize).evaluate((el) => el.getBoundingClientRect().top)) - first.top)).toBeLessThanOrEqual(2);
+    expect(problems).toEqual([]);
     await close();
   });
 });

@@ -63,11 +63,30 @@ describe('car list, server-rendered first page', () => {
     expect(islandProps(res.text).state).toEqual(state);
   });
 
-  it('renders pages 0..N for page=N, so load-more survives a reload', async () => {
-    const res = await get('se.localhost', '/kop-bil/sok-bil?page=2');
-    expect(cardLinks(res.text)).toHaveLength(144);
-    expect(text(res.text)).toContain('Visar 144 av 1 500 bilar');
-    expect(res.text).toContain('href="/kop-bil/sok-bil?page=3"');
+  it('renders a deep link (page=N) as cheaply as the first page: page N alone, counted as shown, with load-more going on from there', async () => {
+    const before = sandbox.upstreamCalls('search');
+    const res = await get('se.localhost', '/kop-bil/sok-bil?page=2&car_price_min=1234');
+    // The first page (facets and total, as a shallow link searches it) and page 2: two searches, not three.
+    expect(sandbox.upstreamCalls('search') - before).toBe(2);
+    const state = parseCarListState(new URLSearchParams('page=2&car_price_min=1234'));
+    const page2 = await searchApi('se.localhost', carListSearchBody(state, 2));
+    expect(page2.headers['x-cache']).toBe('hit');
+    const ids = (page2.body as { content: { car_id: string }[] }).content.map((c) => c.car_id);
+    expect(cardLinks(res.text)).toHaveLength(48);
+    expect(islandProps(res.text).results.cars.map((c) => c.id)).toEqual(ids);
+    expect(text(res.text)).toContain('Visar 144 av');
+    expect(res.text).toMatch(/class="button car-list__more" href="\/kop-bil\/sok-bil\?[^"]*page=3"/);
+    // The first page is the very entry the island asks for first.
+    expect((await searchApi('se.localhost', carListSearchBody(state, 0))).headers['x-cache']).toBe('hit');
+  });
+
+  it('shows the last page of cars for a page past the end', async () => {
+    const res = await get('se.localhost', '/kop-bil/sok-bil?car_brand=Porsche&page=19');
+    const { results } = islandProps(res.text) as unknown as { results: { cars: unknown[]; total: number; fromPage: number } };
+    expect(results.fromPage).toBe(Math.ceil(results.total / 48) - 1);
+    expect(results.cars).toHaveLength(results.total - results.fromPage * 48);
+    expect(text(res.text)).toContain(`Visar ${results.total} av ${results.total} bilar`);
+    expect(res.text).not.toContain('car-list__more');
   });
 
   it('shows the noSearchResults text when nothing matches', async () => {

@@ -52,15 +52,21 @@ describe('kits page of every market', () => {
     expect(formatKitPrice(1299, 'SEK', 'sv-SE')).toBe(new Intl.NumberFormat('sv-SE', { style: 'currency', currency: 'SEK', maximumFractionDigits: 0 }).format(1299));
   });
 
-  it('offers show-more as a link the server honours (?page=2 renders the next 48 too)', async () => {
+  it('offers show-more as a link the server honours (?page=2 renders the next 48), searching no more than the first page and that one', async () => {
     const m = market('se');
     const all = await kitsOf(m);
     expect(all.total_items).toBeGreaterThan(KITS_PAGE_SIZE);
     const first = await page(m, m.paths.kits);
     expect(first.text).toContain(`href="${m.paths.kits}?page=2"`);
-    const res = await page(m, `${m.paths.kits}?page=2`);
-    expect(cardTitles(res.text)).toHaveLength(Math.min(all.total_items, 2 * KITS_PAGE_SIZE));
-    expect(res.text).not.toContain('kits__show-more');
+    const before = harness.sandbox.upstreamCalls('search');
+    const res = await page(m, `${m.paths.kits}?page=2&keyphrase=a`);
+    expect(harness.sandbox.upstreamCalls('search') - before).toBeLessThanOrEqual(2);
+    const second = await kitsOf(m, { keyphrase: 'a', offset: KITS_PAGE_SIZE, limit: KITS_PAGE_SIZE });
+    expect(islandProps(res.text).initial!.kits.map((k) => k.kitId)).toEqual(second.content.map((k) => k.kitId));
+    expect(cardTitles(res.text)).toHaveLength(second.content.length);
+    const more = second.total_items > 2 * KITS_PAGE_SIZE;
+    expect(res.text.includes('kits__show-more')).toBe(more);
+    if (more) expect(res.text).toContain(escapeHtml(translator('sv')('pages.kitsShowing', { shown: 2 * KITS_PAGE_SIZE, total: second.total_items })));
   });
 
   it('filters by the ticked brand from the query (the panel is a GET form) and keeps it ticked', async () => {

@@ -46,12 +46,35 @@ describe('stories list page of every market', () => {
     expect(res.text).toMatch(/<time dateTime="[^"]+">\d{2}\/\d{2}\/\d{4}<\/time>/);
   });
 
-  it('honours ?page= without JavaScript: the next page is in the HTML and load-more goes when all are shown', async () => {
+  it('honours ?page= without JavaScript: the next page is in the HTML, where the link points, and load-more goes when all are shown', async () => {
     const market = MARKETS.find((m) => m.id === 'se')!;
     const all = await storiesOf(market);
     const res = await page(market, `${market.paths.stories}?page=2`);
-    expect(cardLinks(res.text)).toEqual(all.items.slice(0, 8).map((s) => s.url.path));
+    expect(cardLinks(res.text)).toEqual(all.items.slice(4, 8).map((s) => s.url.path));
+    expect(res.text).toMatch(/<li class="story-card" id="[\w-]+-story-4">/);
+    if (all.total > 8) expect(res.text).toContain(escapeHtml(translator('sv')('pages.storiesShowing', { shown: 8, total: all.total })));
     if (all.total <= 8) expect(res.text).not.toContain('stories__load-more');
+  });
+
+  it('costs the content service as much for a deep link as for the first page, and shows the last page for one past the end (?page=25)', async () => {
+    const market = MARKETS.find((m) => m.id === 'se')!;
+    const all = await storiesOf(market);
+    const calls = async (path: string) => {
+      const before = harness.sandbox.upstreamCalls('content');
+      const res = await page(market, path);
+      return { res, calls: harness.sandbox.upstreamCalls('content') - before };
+    };
+    await calls(`${market.paths.stories}?tag=warm-up`);
+    const shallow = await calls(`${market.paths.stories}?page=1`);
+    const last = Math.ceil(all.total / 4) - 1;
+    expect(last).toBeGreaterThan(0);
+    const deep = await calls(`${market.paths.stories}?page=${last + 1}`);
+    expect(deep.calls).toBe(shallow.calls);
+    const pastTheEnd = await calls(`${market.paths.stories}?page=25`);
+    expect(pastTheEnd.calls).toBeLessThanOrEqual(shallow.calls + 1);
+    expect(cardLinks(pastTheEnd.res.text)).toEqual(all.items.slice(last * 4, last * 4 + 4).map((s) => s.url.path));
+    expect(pastTheEnd.res.text).not.toContain('stories__load-more');
+    expect(pastTheEnd.res.text).toContain('data-island="stories"');
   });
 
   it('filters by the chip the shopper picked (?tag=) and marks it current', async () => {

@@ -2,6 +2,7 @@ import { ApiSearchBodySchema } from '../../server/api/searchRoutes.js';
 import {
   carListHref,
   carListQuery,
+  carListFetchBodies,
   carListSearchBodies,
   carListSearchBody,
   EMPTY_STATE,
@@ -125,6 +126,16 @@ describe('what a URL can make the car list carry', () => {
 });
 
 describe('the searches of a deep list', () => {
+  it('are few in the island: page 0 as the server searched it, then two pages a request, a lone last page as load-more asks for it', () => {
+    const deep = withPage(busy, 19);
+    const earlier = carListFetchBodies(deep, [], 0, 18);
+    expect(earlier.map((b) => [b.offset, b.limit])).toEqual([[0, 48], ...Array.from({ length: 9 }, (_, i) => [48 + 96 * i, 96])]);
+    expect(earlier[0]).toEqual(carListSearchBody(deep, 0));
+    expect(carListFetchBodies(withPage(busy, 4), [], 0, 3).at(-1)).toEqual(carListSearchBody(withPage(busy, 4), 3));
+    expect(carListFetchBodies(withPage(busy, 5), [], 5, 5)).toEqual([carListSearchBody(withPage(busy, 5), 5)]);
+    for (const body of carListFetchBodies(deep)) expect(ApiSearchBodySchema.safeParse(body).success).toBe(true);
+  });
+
   it('ask the search service for facets once, on the first page: the panel shows only those', () => {
     const bodies = carListSearchBodies(withPage(EMPTY_STATE, 19));
     expect(bodies).toHaveLength(20);

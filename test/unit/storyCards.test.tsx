@@ -9,7 +9,7 @@ const story: Story = {
   date: { value: '2026-03-05T09:00:00.000Z', formattedDateValue: '5th March 2026' }, tags: ['News'], displayName: 'New showroom in Leeds', published: true,
 };
 const props = (stories: StoriesListProps['stories']): StoriesListProps => ({
-  blockId: 'b1', stories, total: stories.length, tag: null, language: 'en', pageSize: 4, highlightFirst: false, headingLevel: 2,
+  blockId: 'b1', stories, fromPage: 0, total: stories.length, tag: null, language: 'en', pageSize: 4, perRequest: 24, highlightFirst: false, headingLevel: 2,
   loadMoreHref: null, texts: { loadMore: 'More', showing: '{shown} of {total}', noResults: 'None' },
 });
 

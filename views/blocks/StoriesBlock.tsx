@@ -1,7 +1,7 @@
 import { mediaUrl } from '../../client/media/mediaUrl.js';
 import { StoriesList, type StoriesListProps, type StoryCardData } from '../../client/islands/stories/StoriesList.js';
 import { loadMoreHref } from '../../client/islands/stories/storiesText.js';
-import { STORIES_PAGE_SIZE, type Story } from '../../contracts/upstream/content.js';
+import { STORIES_MAX_LIMIT, STORIES_PAGE_SIZE, type Story } from '../../contracts/upstream/content.js';
 import { useEditable } from '../editable.js';
 import { Island } from '../Island.js';
 import { usePage } from '../PageContext.js';
@@ -15,8 +15,10 @@ export interface StoriesBlockData {
   tags: string[];
   /** The tag shown: the block's own or the shopper's chip. */
   tag: string | null;
-  /** How many pages of STORIES_PAGE_SIZE are shown (`?page=`). */
+  /** How many pages of STORIES_PAGE_SIZE the list has reached (`?page=`). */
   pages: number;
+  /** The page `stories` are (0 but for a deep link, whose earlier pages the stories script fetches). */
+  fromPage: number;
 }
 
 /** A card names the story by its display name (the title when the service gives none) and dates it in the service's words. */
@@ -40,15 +42,18 @@ export function StoriesBlock({ block, data, first }: BlockProps<'stories'>) {
   const editable = useEditable();
   const Heading = first ? 'h1' : 'h2';
   const headingId = `${block.id}-title`;
-  const shown = data.stories.length;
+  // A deep link shows its own page alone: the stories before it count as shown.
+  const shown = data.fromPage * STORIES_PAGE_SIZE + data.stories.length;
   const more = !block.teaser && shown < data.total;
   const props: StoriesListProps = {
     blockId: block.id,
     stories: data.stories.map(toStoryCard),
+    fromPage: data.fromPage,
     total: data.total,
     tag: data.tag,
     language,
     pageSize: STORIES_PAGE_SIZE,
+    perRequest: STORIES_MAX_LIMIT,
     highlightFirst: block.highlightFirst && !block.teaser,
     headingLevel: block.title || first ? 3 : 2,
     loadMoreHref: more ? loadMoreHref({ pathname: path, search: searchParams.toString() }, data.pages, block.id, shown) : null,
@@ -82,7 +87,7 @@ export function StoriesBlock({ block, data, first }: BlockProps<'stories'>) {
           </ul>
         </nav>
       )}
-      {more ? <Island name="stories" component={StoriesList} props={props} /> : <StoriesList {...props} />}
+      {more || data.fromPage > 0 ? <Island name="stories" component={StoriesList} props={props} /> : <StoriesList {...props} />}
       {block.teaser && shown > 0 && (
         <p className="stories__all">
           <a className="button" href={market.paths.stories}>

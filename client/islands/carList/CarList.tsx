@@ -23,6 +23,7 @@ import { ActiveFilters } from './ActiveFilters.js';
 import { distanceRangeInUnit, distanceToKm, rangeExtentsInIndexUnits } from './distanceRange.js';
 import { CarResults } from './CarResults.js';
 import { fetchCarList, withFacetsToUndo } from './fetchCarList.js';
+import { keepInPlace } from '../../lists/deepLink.js';
 import { keepQueryOnLanguageLinks } from './languageLinks.js';
 import { RangeFacet } from './RangeFacet.js';
 import { withoutFullSpans } from './rangeRules.js';
@@ -48,13 +49,16 @@ export function CarList(props: CarListProps) {
   const keep = useMemo(() => new URLSearchParams(props.keep), [props.keep]);
   const [state, setState] = useState(props.state);
   const [results, setResults] = useState<CarListResults>(props.results);
-  const [loading, setLoading] = useState<'replace' | 'more' | null>(null);
+  const [loading, setLoading] = useState<'replace' | 'more' | 'earlier' | null>(null);
   const [keyphrase, setKeyphrase] = useState(props.state.keyphrase);
   const latest = useRef({ state, results });
   const cache = useRef(new Map<string, CarListResults>());
   const inFlight = useRef<AbortController | null>(null);
   const keyphraseTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const pendingScroll = useRef<number | null>(null);
+  /** A deep link's cars, kept where the shopper saw them once the pages before them are in (client/lists/deepLink.ts). */
+  const pendingPlace = useRef<(() => void) | null>(null);
+  const resultsSection = useRef<HTMLElement>(null);
   const keyphraseId = useId();
   const sortId = useId();
   const filtersId = useId();
@@ -119,8 +123,43 @@ export function CarList(props: CarListProps) {
     void load(next);
   };
 
+  /**
+   * A deep link (`?page=N`): the server rendered page N alone, as cheap as the first page. The pages
+   * before it come in as few requests as /api/search allows, and the shopper stays where they were:
+   * at the scroll position this history entry saved (Back, reload), else on the cars they were shown.
+   */
+  const loadEarlier = async () => {
+    const { state: current, results: shown } = latest.current;
+    const upTo = shown.fromPage ?? 0;
+    if (upTo === 0) return;
+    inFlight.current?.abort();
+    const controller = new AbortController();
+    inFlight.current = controller;
+    setLoading('earlier');
+    try {
+      const earlier = await fetchCarList(current, controller.signal, props.defaults, 0, upTo - 1);
+      const known = new Set(earlier.cars.map((car) => car.id));
+      const merged: CarListResults = { ...shown, cars: [...earlier.cars, ...shown.cars.filter((car) => !known.has(car.id))], fromPage: 0, failed: false };
+      cache.current.set(carListQuery(current), merged);
+      const saved = savedScroll(history.state);
+      if (saved !== null) pendingScroll.current = saved;
+      else pendingPlace.current = keepInPlace(resultsSection.current?.querySelector('.car-grid > li'));
+      setResults(merged);
+    } catch {
+      if (controller.signal.aborted) return;
+      setResults({ ...latest.current.results, failed: true });
+    } finally {
+      if (inFlight.current === controller) {
+        inFlight.current = null;
+        setLoading(null);
+      }
+    }
+  };
+
   const loadMore = () => {
     const { state: current, results: shown } = latest.current;
+    // A deep link's earlier pages are still on their way (or failed: retry fetches them).
+    if (shown.fromPage) return;
     const next = withPage(current, current.page + 1);
     history.replaceState(history.state, '', hrefOf(next));
     keepQueryOnLanguageLinks(location.search);
@@ -131,12 +170,13 @@ export function CarList(props: CarListProps) {
 
   const retry = () => {
     const { state: current, results: shown } = latest.current;
+    if (shown.fromPage) return void loadEarlier();
     void load(current, Math.floor(shown.cars.length / CAR_LIST_PAGE_SIZE));
   };
 
   // Set up once: remember what the server rendered, take over scroll restoration, follow Back and Forward.
   useEffect(() => {
-    if (!props.results.failed) cache.current.set(carListQuery(props.state), props.results);
+    if (!props.results.failed && !props.results.fromPage) cache.current.set(carListQuery(props.state), props.results);
     history.scrollRestoration = 'manual';
     const canonical = carListHref(path, props.state, keep);
     if (canonical !== location.pathname + location.search) history.replaceState(history.state, '', canonical);
@@ -154,6 +194,7 @@ export function CarList(props: CarListProps) {
     };
     window.addEventListener('popstate', onPop);
     window.addEventListener('pagehide', saveScroll);
+    void loadEarlier();
     return () => {
       window.removeEventListener('popstate', onPop);
       window.removeEventListener('pagehide', saveScroll);
@@ -163,9 +204,12 @@ export function CarList(props: CarListProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // Back/Forward: once the entry's results are on the page, scroll to where the shopper was.
+  // Back/Forward (and a deep link's earlier pages): once the results are on the page, scroll to where the shopper was.
   useLayoutEffect(() => {
-    if (loading || pendingScroll.current === null) return;
+    if (loading) return;
+    pendingPlace.current?.();
+    pendingPlace.current = null;
+    if (pendingScroll.current === null) return;
     window.scrollTo(0, pendingScroll.current);
     pendingScroll.current = null;
   }, [loading, results]);
@@ -251,7 +295,7 @@ export function CarList(props: CarListProps) {
             <button type="submit" className="button car-list__apply">{texts.applyFilters}</button>
           </details>
         </section>
-        <section className="car-list__results" aria-labelledby={resultsId}>
+        <section className="car-list__results" aria-labelledby={resultsId} ref={resultsSection}>
           <h2 id={resultsId} className="visually-hidden">{texts.results}</h2>
           <p className="car-list__count" role="status">
             {/* A failed 'load more' keeps the cars shown, and so their count. */}

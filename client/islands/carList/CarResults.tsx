@@ -2,7 +2,7 @@ import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { CarCard, type CarCardTexts } from '../../cars/CarCard.js';
 import { carDetailPath, type CarSummary } from '../../cars/carSummary.js';
 import { countText } from '../../../markets/translations/plural.js';
-import { CAR_LIST_MAX_PAGES } from './carListConfig.js';
+import { CAR_LIST_MAX_PAGES, CAR_LIST_PAGE_SIZE } from './carListConfig.js';
 import { type CarListResults, type CarListTexts } from './carListTypes.js';
 import { isPlainClick } from './plainClick.js';
 
@@ -13,7 +13,8 @@ const SKELETONS_MORE = 4;
 
 interface CarResultsProps {
   results: CarListResults;
-  loading: 'replace' | 'more' | null;
+  /** `earlier`: a deep link's pages before the one the server rendered are on their way. */
+  loading: 'replace' | 'more' | 'earlier' | null;
   page: number;
   carDetailBase: string;
   card: CarCardTexts;
@@ -39,7 +40,8 @@ function Skeletons({ count }: { count: number }) {
 export function CarResults({ results, loading, page, carDetailBase, card, texts, moreHref, onMore, onRetry, formatCount, actionsFor }: CarResultsProps) {
   const grid = useRef<HTMLUListElement>(null);
   const firstNew = useRef<number | null>(null);
-  const shown = results.cars.length;
+  // A deep link rendered on the server shows its own page alone: the cars before it count as shown.
+  const shown = (results.fromPage ?? 0) * CAR_LIST_PAGE_SIZE + results.cars.length;
   // After 'load more', keyboard focus goes to the first new car (without scrolling the page).
   useEffect(() => {
     if (loading || firstNew.current === null) return;
@@ -60,11 +62,12 @@ export function CarResults({ results, loading, page, carDetailBase, card, texts,
   const more = (event: MouseEvent) => {
     if (!isPlainClick(event)) return;
     event.preventDefault();
-    firstNew.current = shown;
+    firstNew.current = results.cars.length;
     onMore();
   };
   return (
-    <div aria-busy={loading === 'more'}>
+    <div aria-busy={loading === 'more' || loading === 'earlier'}>
+      {loading === 'earlier' && <p className="car-list__status">{texts.loading}</p>}
       {shown > 0 && (
         <ul className="car-grid" ref={grid}>
           {results.cars.map((car, i) => (

@@ -8,10 +8,16 @@ import type { CarListState } from './carListUrlState.js';
 
 /** What a search of pages 0..N answered; `failed` shows the error state (a failing search reads as empty). */
 export interface CarListResults {
+  /** The cars of pages `fromPage`..N. */
   cars: CarSummary[];
   facets: SearchFacet[];
   total: number;
   failed: boolean;
+  /**
+   * The page of the first car (0 when left out). A deep link (`?page=N`) is rendered on the server with
+   * page N's cars alone, so it costs what the first page does; the island then fetches the pages before it.
+   */
+  fromPage?: number;
 }
 
 export interface CarListTexts {

@@ -15,6 +15,7 @@ import {
 } from './carListConfig.js';
 import { rangeFilterOf, type Range } from './rangeRules.js';
 import { kmFromUnit, type CarFormat } from '../../cars/formatCar.js';
+import { pageRequests } from '../../lists/deepLink.js';
 
 /**
  * The car list's whole state, which is its URL: `?keyphrase=volvo&sortName=price_asc&car_brand=Volvo
@@ -229,4 +230,12 @@ export function carListSearchBody(state: CarListState, page: number, defaults: r
 /** Every page's body of a state, 0..state.page. */
 export function carListSearchBodies(state: CarListState, defaults: readonly SearchFilter[] = []): CarListSearchBody[] {
   return Array.from({ length: state.page + 1 }, (_, page) => carListSearchBody(state, page, defaults));
+}
+
+/**
+ * The island's requests for pages `fromPage`..`toPage`, as few as /api/search allows (client/lists/deepLink.ts):
+ * page 0 exactly as the server renders it (the cache entry the server filled), then two pages a request.
+ */
+export function carListFetchBodies(state: CarListState, defaults: readonly SearchFilter[] = [], fromPage = 0, toPage = state.page): CarListSearchBody[] {
+  return pageRequests(fromPage, toPage, CAR_LIST_PAGE_SIZE).map(({ page, limit }) => ({ ...carListSearchBody(state, page, defaults), limit }));
 }

@@ -1,7 +1,7 @@
 import type { SearchFilter, SearchResponse } from '../../../contracts/upstream/search.js';
 import { bffFetch } from '../../api/bffFetch.js';
 import { toCarSummary, type CarSummarySource } from '../../cars/carSummary.js';
-import { EMPTY_STATE, carListQuery, carListSearchBodies, type CarListState } from './carListUrlState.js';
+import { EMPTY_STATE, carListFetchBodies, carListQuery, type CarListState } from './carListUrlState.js';
 import type { CarListResults } from './carListTypes.js';
 
 async function searchPage(body: object, signal: AbortSignal): Promise<SearchResponse> {
@@ -10,9 +10,12 @@ async function searchPage(body: object, signal: AbortSignal): Promise<SearchResp
   return (await res.json()) as SearchResponse;
 }
 
-/** Pages 0..state.page of a state through /api/search (the same bodies the server rendered with). */
-export async function fetchCarList(state: CarListState, signal: AbortSignal, defaults: readonly SearchFilter[], fromPage = 0): Promise<CarListResults> {
-  const bodies = carListSearchBodies(state, defaults).slice(fromPage);
+/**
+ * Pages `fromPage`..`toPage` of a state through /api/search, in as few requests as it allows (carListFetchBodies:
+ * page 0 as the server searched it, so that one is the server's cache entry). Facets come with page 0 only.
+ */
+export async function fetchCarList(state: CarListState, signal: AbortSignal, defaults: readonly SearchFilter[], fromPage = 0, toPage = state.page): Promise<CarListResults> {
+  const bodies = carListFetchBodies(state, defaults, fromPage, toPage);
   const pages = await Promise.all(bodies.map((body) => searchPage(body, signal)));
   return {
     cars: pages.flatMap((p) => p.content.map((doc) => toCarSummary(doc as unknown as CarSummarySource))),

@@ -1,17 +1,21 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { bffFetch } from '../../api/bffFetch.js';
+import { keepInPlace } from '../../lists/deepLink.js';
 import { countText, type PluralText } from '../../../markets/translations/plural.js';
 import { KitDialog, type KitDialogTexts } from './KitDialog.js';
 import {
-  formatKitPrice, KIT_FACETS, kitsQueryParams, kitsSearchBody, KITS_PAGE_SIZE,
+  formatKitPrice, KIT_FACETS, kitsFetchBodies, kitsQueryParams, kitsSearchBody, KITS_PAGE_SIZE,
   type KitFacetName, type KitFacetValue, type KitItem, type KitsQuery,
 } from './kitsQuery.js';
 import { toKitItem, type KitDocument } from './kitItem.js';
 
 export interface KitsResult {
+  /** The kits of pages `fromPage`.. on. */
   kits: KitItem[];
   total: number;
   facets: Record<KitFacetName, KitFacetValue[]>;
+  /** A deep link's page, rendered on the server alone (0 when left out): the island fetches the ones before it. */
+  fromPage?: number;
 }
 
 export interface KitsSearchTexts extends KitDialogTexts {
@@ -42,8 +46,10 @@ export interface KitsSearchProps {
 
 const fill = (template: string, values: Record<string, number>) => template.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
 
-async function searchKits(query: KitsQuery, offset: number): Promise<{ content: KitDocument[]; total_items: number; facet: { name: string; type: string; values?: { value: unknown; count: number }[] }[] }> {
-  const response = await bffFetch('/api/search', { method: 'POST', json: kitsSearchBody(query, offset) });
+type KitsAnswer = { content: KitDocument[]; total_items: number; facet: { name: string; type: string; values?: { value: unknown; count: number }[] }[] };
+
+async function searchKits(query: KitsQuery, offset: number, body: object = kitsSearchBody(query, offset)): Promise<KitsAnswer> {
+  const response = await bffFetch('/api/search', { method: 'POST', json: body });
   if (!response.ok) throw new Error(`search ${response.status}`);
   return response.json();
 }
@@ -63,6 +69,7 @@ export function KitsSearch({ action, locale, query: initialQuery, initial, texts
   const opener = useRef<HTMLElement | null>(null);
   const keyphraseInput = useRef<HTMLInputElement>(null);
   const latest = useRef(0);
+  const place = useRef<(() => void) | null>(null);
 
   // false on the server and while hydrating (so the markup matches), true after: buttons that need JavaScript appear then.
   const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
@@ -72,7 +79,8 @@ export function KitsSearch({ action, locale, query: initialQuery, initial, texts
     firstNew.current = null;
   }, [result]);
 
-  const shown = result?.kits.length ?? 0;
+  // A deep link rendered on the server shows its own page alone: the kits before it count as shown.
+  const shown = result ? (result.fromPage ?? 0) * KITS_PAGE_SIZE + result.kits.length : 0;
   const pages = Math.max(1, Math.ceil(shown / KITS_PAGE_SIZE));
 
   async function run(next: KitsQuery) {
@@ -91,8 +99,33 @@ export function KitsSearch({ action, locale, query: initialQuery, initial, texts
     }
   }
 
+  // A deep link (`?page=N`): the pages before the one the server rendered come in above it, the shopper's
+  // view kept in place. Show-more waits for them (it goes on from the last kit); a new search replaces them.
+  useEffect(() => {
+    const upTo = initial?.fromPage ?? 0;
+    if (!initial || upTo === 0) return;
+    const call = ++latest.current;
+    Promise.all(kitsFetchBodies(initialQuery, 0, upTo - 1).map((body) => searchKits(initialQuery, body.offset, body))).then(
+      (answers) => {
+        if (call !== latest.current) return;
+        const earlier = answers.flatMap((a) => a.content.map(toKitItem));
+        const known = new Set(earlier.map((kit) => kit.kitId));
+        place.current = keepInPlace(list.current?.firstElementChild);
+        setResult({ ...initial, kits: [...earlier, ...initial.kits.filter((kit) => !known.has(kit.kitId))], fromPage: 0 });
+      },
+      () => call === latest.current && setResult(null),
+    );
+    // The server's result is read once, at hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useLayoutEffect(() => {
+    place.current?.();
+    place.current = null;
+  }, [result]);
+
   async function showMore() {
-    if (!result) return;
+    if (!result || result.fromPage) return;
     setBusy(true);
     const call = ++latest.current;
     try {

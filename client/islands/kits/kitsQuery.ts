@@ -1,3 +1,4 @@
+import { pageRequests } from '../../lists/deepLink.js';
 import type { Kit, SearchFilter } from '../../../contracts/upstream/search.js';
 
 /** Kits page: 48 a page (part 1 §9). */
@@ -48,6 +49,11 @@ export function kitsSearchBody(query: KitsQuery, offset: number) {
     limit: KITS_PAGE_SIZE,
     offset,
   };
+}
+
+/** The island's requests for pages `fromPage`..`toPage` of a query, as few as /api/search allows (client/lists/deepLink.ts). */
+export function kitsFetchBodies(query: KitsQuery, fromPage: number, toPage: number) {
+  return pageRequests(fromPage, toPage, KITS_PAGE_SIZE).map(({ offset, limit }) => ({ ...kitsSearchBody(query, offset), limit }));
 }
 
 /** The page's query parameters of a query (`keyphrase`, `brand`, `category`, and `page` when more than one is shown). */

@@ -16,12 +16,16 @@ export interface StoryCardData {
 export interface StoriesListProps {
   /** The block's id: card ids (`<blockId>-story-<n>`) are the load-more link's anchors. */
   blockId: string;
+  /** The stories of page `fromPage` on (a deep link's server render shows its own page alone). */
   stories: StoryCardData[];
+  fromPage: number;
   total: number;
   /** The tag shown (the block's own, or the shopper's chip), for the next pages' requests. */
   tag: string | null;
   language: string;
   pageSize: number;
+  /** Stories one /api/stories request gives at most (a deep link's earlier pages are fetched in as few). */
+  perRequest: number;
   highlightFirst: boolean;
   headingLevel: 2 | 3;
   /** The next page as a plain link the server honours (`?page=N#anchor`); null when every story is shown. */
@@ -40,18 +44,19 @@ export interface StoriesListProps {
  */
 export function StoriesList(props: StoriesListProps) {
   const { blockId, stories, total, texts } = props;
+  const first = props.fromPage * props.pageSize;
   if (stories.length === 0) return <p className="stories__empty">{texts.noResults}</p>;
   return (
     <div className="stories__body" data-stories-block={blockId}>
       <ul className="stories__list">
         {stories.map((story, i) => (
-          <StoryCard key={story.id} story={story} index={i} {...props} />
+          <StoryCard key={story.id} story={story} index={first + i} {...props} />
         ))}
       </ul>
       {props.loadMoreHref !== null && (
         <div className="stories__more">
           <p className="stories__status" role="status">
-            {fillShowing(texts.showing, stories.length, total)}
+            {fillShowing(texts.showing, first + stories.length, total)}
           </p>
           <a className="button stories__load-more" href={props.loadMoreHref}>
             {texts.loadMore}

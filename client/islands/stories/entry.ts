@@ -1,5 +1,6 @@
 import { bffFetch } from '../../api/bffFetch.js';
 import type { Story } from '../../../contracts/upstream/content.js';
+import { keepInPlace } from '../../lists/deepLink.js';
 import { mediaUrl } from '../../media/mediaUrl.js';
 import type { StoriesListProps } from './StoriesList.js';
 import { fillShowing, loadMoreHref } from './storiesText.js';
@@ -8,6 +9,7 @@ import { fillShowing, loadMoreHref } from './storiesText.js';
  * The stories load-more without React: the server rendered the cards and a plain `?page=N` link
  * (which works without JavaScript); here a click appends the next page from /api/stories instead,
  * moves focus to the first new story and keeps the address in step. Any failure falls back to the link.
+ * A deep link (`?page=N`) was rendered with page N alone: the pages before it are put above it here.
  */
 for (const island of document.querySelectorAll<HTMLElement>('[data-island="stories"]')) {
   const propsText = document.getElementById(`${island.dataset.islandId ?? ''}-props`)?.textContent;
@@ -18,10 +20,56 @@ function enhance(island: HTMLElement, props: StoriesListProps): void {
   const list = island.querySelector<HTMLUListElement>('.stories__list');
   const link = island.querySelector<HTMLAnchorElement>('.stories__load-more');
   const status = island.querySelector<HTMLElement>('.stories__status');
-  if (!list || !link || !status) return;
-  let shown = list.children.length;
-  let busy = false;
+  if (!list) return;
+  const template = list.firstElementChild!.cloneNode(true) as HTMLLIElement;
+  let shown = props.fromPage * props.pageSize + list.children.length;
 
+  async function storiesAt(offset: number, limit: number): Promise<{ items: Story[]; total: number }> {
+    const query = new URLSearchParams({ offset: String(offset), limit: String(limit) });
+    if (props.tag) query.set('tag', props.tag);
+    const response = await bffFetch(`/api/stories?${query.toString()}`);
+    if (!response.ok) throw new Error(`stories ${response.status}`);
+    return (await response.json()) as { items: Story[]; total: number };
+  }
+
+  /** A card for the story at `index` of the list, made from the server's. */
+  function cardFor(story: Story, index: number): HTMLLIElement {
+    const card = template.cloneNode(true) as HTMLLIElement;
+    card.classList.toggle('story-card--highlight', props.highlightFirst && index === 0);
+    card.id = `${props.blockId}-story-${index}`;
+    card.querySelector('a')!.href = story.url.path;
+    const image = card.querySelector('img')!;
+    image.src = mediaUrl(story.image.src);
+    image.loading = 'lazy';
+    if (story.image.width && story.image.height) {
+      image.width = story.image.width;
+      image.height = story.image.height;
+    }
+    card.querySelector('.story-card__title')!.textContent = story.displayName || story.title;
+    const time = card.querySelector('time')!;
+    time.dateTime = story.date.value;
+    time.textContent = story.date.formattedDateValue;
+    card.querySelector('.story-card__premble')!.textContent = story.premble;
+    return card;
+  }
+
+  // A deep link: the stories before its page, as many a request as the service gives, above what the shopper sees.
+  const before = props.fromPage * props.pageSize;
+  if (before > 0) {
+    const offsets = Array.from({ length: Math.ceil(before / props.perRequest) }, (_, i) => i * props.perRequest);
+    Promise.all(offsets.map((offset) => storiesAt(offset, Math.min(props.perRequest, before - offset)))).then(
+      (pages) => {
+        const stay = keepInPlace(list.firstElementChild);
+        list.prepend(...pages.flatMap((page) => page.items).map((story, i) => cardFor(story, i)));
+        stay();
+      },
+      // The page as the server rendered it stays; its link still goes on from it.
+      () => undefined,
+    );
+  }
+
+  if (!link || !status) return;
+  let busy = false;
   link.addEventListener('click', (event) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
@@ -37,30 +85,10 @@ function enhance(island: HTMLElement, props: StoriesListProps): void {
   });
 
   async function loadNext(): Promise<void> {
-    const query = new URLSearchParams({ offset: String(shown), limit: String(props.pageSize) });
-    if (props.tag) query.set('tag', props.tag);
-    const response = await bffFetch(`/api/stories?${query.toString()}`);
-    if (!response.ok) throw new Error(`stories ${response.status}`);
-    const page = (await response.json()) as { items: Story[]; total: number };
-    const template = list!.lastElementChild as HTMLLIElement;
+    const page = await storiesAt(shown, props.pageSize);
     let firstNew: HTMLLIElement | undefined;
     for (const story of page.items) {
-      const card = template.cloneNode(true) as HTMLLIElement;
-      card.classList.remove('story-card--highlight');
-      card.id = `${props.blockId}-story-${shown}`;
-      card.querySelector('a')!.href = story.url.path;
-      const image = card.querySelector('img')!;
-      image.src = mediaUrl(story.image.src);
-      image.loading = 'lazy';
-      if (story.image.width && story.image.height) {
-        image.width = story.image.width;
-        image.height = story.image.height;
-      }
-      card.querySelector('.story-card__title')!.textContent = story.displayName || story.title;
-      const time = card.querySelector('time')!;
-      time.dateTime = story.date.value;
-      time.textContent = story.date.formattedDateValue;
-      card.querySelector('.story-card__premble')!.textContent = story.premble;
+      const card = cardFor(story, shown);
       list!.append(card);
       firstNew ??= card;
       shown += 1;

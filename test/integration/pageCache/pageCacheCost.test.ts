@@ -41,6 +41,25 @@ describe('what one client can make the page cache store', () => {
   });
 });
 
+describe("what one client can make the page cache's fast path learn", () => {
+  /** The fast path's learned requests, in bytes, as /metrics reports them. */
+  const learnedBytes = async () => Number(/^bff_cache_bytes\{cache="page_fast_path"\} (\S+)$/m.exec((await request(harness.bff.metricsApp).get('/metrics')).text)?.[1]);
+
+  it('learns the URLs a client makes up (junk parameters on a cached page) only within its budget, so it cannot push out what everyone else asks', async () => {
+    await get('/om-oss/kontakt', '192.0.2.201');
+    await settled();
+    const before = await learnedBytes();
+    for (let i = 0; i < 400; i++) {
+      const res = await get(`/om-oss/kontakt?utm_content=${i}-${'x'.repeat(120)}`, '203.0.113.50');
+      expect(res.headers['x-cache']).toBe('hit');
+    }
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await learnedBytes()) - before).toBeLessThanOrEqual(BUDGET_BYTES);
+    // Another shopper's request is learned as ever: the next one is answered before Express.
+    expect((await get('/om-oss/kontakt', '192.0.2.202')).headers['x-cache']).toBe('hit');
+  });
+});
+
 describe('compressing a cached page', () => {
   /** The raw bytes of an answer over a real socket (supertest would decompress them). */
   async function raw(path: string) {
