@@ -9,7 +9,7 @@ import { CAR_SUMMARY_FIELDS, toCarSummary, type CarSummary, type CarSummarySourc
  * contexts of the same session through the `storage` event. Corrupt or foreign storage reads as
  * an empty list (and is overwritten on the next change). Each car keeps the language its texts are in:
  * the market's languages share the storage (fi.localhost and fi.localhost/sv), so a page in another
- * language fetches them again in its own (`showInPageLanguage`).
+ * language fetches them again in its own (`completeInPageLanguage`).
  */
 
 export const COMPARE_STORAGE_KEY = 'compare';
@@ -170,18 +170,20 @@ export async function fetchCompared(carIds: readonly string[]): Promise<Map<stri
 }
 
 /**
- * Cars chosen on a page in another of the market's languages, fetched again in this page's: the
- * modal then shows this page's words (equipment, model names). A car the search no longer has, or a
- * failed fetch, keeps what it showed.
+ * Cars chosen on a page in another of the market's languages, and cars whose detail never arrived
+ * (the shopper left the page before its fetch answered, or it failed), fetched again in this page's
+ * language: the modal then shows this page's words (equipment, model names) and every car's compare
+ * fields. A car the search no longer has, or a failed fetch, keeps what it showed.
  */
-export async function showInPageLanguage(fetchCars: (carIds: readonly string[]) => Promise<Map<string, ComparedInLanguage>> = fetchCompared): Promise<void> {
+export async function completeInPageLanguage(fetchCars: (carIds: readonly string[]) => Promise<Map<string, ComparedInLanguage>> = fetchCompared): Promise<void> {
   const language = pageLanguage();
-  const stale = readCompare().filter((car) => car.language !== language).map((car) => car.id);
+  const needsFetch = (car: ComparedCar) => car.language !== language || car.detail === null;
+  const stale = readCompare().filter(needsFetch).map((car) => car.id);
   if (!language || stale.length === 0) return;
   const found = await fetchCars(stale).catch(() => new Map<string, ComparedInLanguage>());
   if (found.size === 0) return;
   write(readCompare().map((car) => {
-    const fresh = car.language === language ? undefined : found.get(car.id);
+    const fresh = needsFetch(car) ? found.get(car.id) : undefined;
     return fresh ? { ...car, ...fresh, language } : car;
   }));
 }

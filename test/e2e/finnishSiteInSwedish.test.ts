@@ -91,6 +91,7 @@ describe('fi.localhost/sv in a real browser', () => {
     const toggle = () => page.locator('.car-detail__actions').getByRole('button', { name: /^(Vertaa|Jämför):/ });
     for (const [i, car] of chosen.entries()) {
       // The first on the Finnish page, the others on the Swedish one: the modal shows them all in Swedish.
+      // The next page follows the click at once, as a shopper's may: a detail whose fetch that cut is fetched on the next page.
       await page.goto(session.url('fi.localhost', `${i === 0 ? '' : '/sv'}/autot/auto/${car.car_id}/${car.slug}`));
       await page.locator('[data-island="compare"][data-hydrated="true"]').first().waitFor();
       await toggle().click();

@@ -6,7 +6,7 @@ import {
   clearCompare,
   readCompare,
   removeFromCompare,
-  showInPageLanguage,
+  completeInPageLanguage,
   subscribeCompare,
   type CompareDetail,
 } from '../../client/compare/compareStore.js';
@@ -126,7 +126,7 @@ describe('the compare list', () => {
       expect(readCompare().map((c) => c.language)).toEqual(['fi', 'sv']);
 
       const asked: (readonly string[])[] = [];
-      await showInPageLanguage((ids) => {
+      await completeInPageLanguage((ids) => {
         asked.push(ids);
         return Promise.resolve(new Map(ids.map((id) => [id, { summary: { ...car(id), model: 'C-klass' }, detail: detail(id, ['Backkamera']) }])));
       });
@@ -136,10 +136,28 @@ describe('the compare list', () => {
       expect(second!.detail?.car_equipment).toEqual(['Backkamera']);
 
       // All in the page's language: nothing to fetch; a failed fetch keeps what was shown.
-      await showInPageLanguage(() => Promise.reject(new Error('not asked')));
+      await completeInPageLanguage(() => Promise.reject(new Error('not asked')));
       onPage('fi');
-      await showInPageLanguage(() => Promise.reject(new Error('offline')));
+      await completeInPageLanguage(() => Promise.reject(new Error('offline')));
       expect(readCompare().map((c) => c.summary.model)).toEqual(['C-klass', 'XC60']);
+    } finally {
+      Reflect.deleteProperty(globalThis, 'document');
+    }
+  });
+
+  it('fetches on the next page a car whose detail never arrived (the shopper left the page before it answered)', async () => {
+    Object.assign(globalThis, { document: { documentElement: { lang: 'sv' } } });
+    try {
+      addToCompare(car('1'), (id) => Promise.resolve(detail(id, ['Backkamera'])));
+      addToCompare(car('2'), () => new Promise<never>(() => undefined)); // the page went before the answer
+      await flush();
+      const asked: (readonly string[])[] = [];
+      await completeInPageLanguage((ids) => {
+        asked.push(ids);
+        return Promise.resolve(new Map(ids.map((id) => [id, { summary: car(id), detail: detail(id, ['Dragkrok']) }])));
+      });
+      expect(asked).toEqual([['2']]);
+      expect(readCompare().map((c) => c.detail?.car_equipment)).toEqual([['Backkamera'], ['Dragkrok']]);
     } finally {
       Reflect.deleteProperty(globalThis, 'document');
     }

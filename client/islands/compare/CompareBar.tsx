@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { COMPARE_MAX_CARS, clearCompare, removeFromCompare, showInPageLanguage } from '../../compare/compareStore.js';
+import { COMPARE_MAX_CARS, clearCompare, removeFromCompare, completeInPageLanguage } from '../../compare/compareStore.js';
 import { useCompare } from '../../compare/useCompare.js';
 import { fill, type CompareBarProps } from './compareLabels.js';
 import { CompareModal } from './CompareModal.js';
@@ -11,8 +11,8 @@ import { CompareModal } from './CompareModal.js';
  */
 export function CompareBar({ labels, format, values, carDetailBase }: CompareBarProps) {
   const cars = useCompare();
-  // Cars chosen on the market's other language show this page's words.
-  useEffect(() => void showInPageLanguage(), []);
+  // Cars chosen on the market's other language show this page's words; a detail that never arrived is fetched.
+  useEffect(() => void completeInPageLanguage(), []);
   const [open, setOpen] = useState(false);
   const openButton = useRef<HTMLButtonElement>(null);
   // The modal closes when its last car goes, whoever removed it (adjusting state while rendering).
