@@ -28,8 +28,10 @@ import { LANGUAGES, MARKET_IDS, type MarketId } from '../../markets/schema.js';
  * - `fields`: top-level field names to return (all when omitted).
  * - `limit` default 24, max 100 (0 answers only facets and total); `offset` default 0.
  * - `language`: the language of the documents' texts (descriptions, equipment, seller titles, department and
- *   holiday names, kit names) when the market has more than one (Swedish on the Finnish site). Term values, in
- *   filters and facets, stay in the index's own language, so a filter means the same in every language.
+ *   holiday names, kit names) when the market has more than one (Swedish on the Finnish site). The car words the
+ *   BFF translates (fuel, body, gearbox, drive, colour, condition) stay in the index's own language in filters and
+ *   facets; the worded fields (model names, places, kit categories, department services) are filtered and faceted
+ *   in the language asked (client/lists/filtersInLanguage.ts carries a filter from one language to the other).
  */
 
 /**

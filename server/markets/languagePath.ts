@@ -127,7 +127,8 @@ export function pageAlternates(market: Market, language: Language, contentPath: 
 
 /**
  * One link per content-service language: to this page in that language when it exists, with the
- * page's query (the car list's filters) kept; else to that language's home. `samePage` marks the
+ * page's query (the car list's filters) kept, in that language's words where a list page gave them
+ * (`queries`, server/pages/languageQueries.ts); else to that language's home. `samePage` marks the
  * first kind, so a script that changes the query (the car list) can keep the links in step.
  */
 export function languageLinks(
@@ -135,15 +136,19 @@ export function languageLinks(
   languages: readonly { code: Language; name: string }[],
   alternates: readonly { language: Language; path: string }[],
   query: URLSearchParams = new URLSearchParams(),
+  queries: Partial<Record<Language, URLSearchParams>> = {},
 ): { language: Language; name: string; href: string; samePage: boolean }[] {
   if (market.languages.length < 2) return [];
-  const search = query.size > 0 ? `?${query.toString()}` : '';
+  const searchOf = (language: Language) => {
+    const inLanguage = queries[language] ?? query;
+    return inLanguage.size > 0 ? `?${inLanguage.toString()}` : '';
+  };
   return languages
     .filter((l) => market.languages.includes(l.code))
     .map((l) => {
       const path = alternates.find((a) => a.language === l.code)?.path;
       return path === undefined
         ? { language: l.code, name: l.name, href: localisePath(market, l.code, '/'), samePage: false }
-        : { language: l.code, name: l.name, href: `${path}${search}`, samePage: true };
+        : { language: l.code, name: l.name, href: `${path}${searchOf(l.code)}`, samePage: true };
     });
 }

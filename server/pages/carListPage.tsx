@@ -20,6 +20,7 @@ import type { CallContext } from '../upstream/upstreamHttp.js';
 import { searchCarSummaryPage } from './carSummarySearch.js';
 import type { ContentPageKind } from './contentPageKinds.js';
 import type { PageDeps } from './pageDeps.js';
+import { languageQueriesOf } from './languageQueries.js';
 
 /**
  * The car list (content page type 'carList'): the content page's blocks, then the car-list island
@@ -30,7 +31,7 @@ export const carListPageKind: ContentPageKind = async ({ page, blockData, req, r
   const { market, language, t } = res.locals;
   const query = pageSearchParams(req);
   const parsed = parseCarListState(query, market.distanceUnit);
-  const results = await searchCarList(parsed, market, deps, ctx);
+  const [results, languageQueries] = await Promise.all([searchCarList(parsed, market, deps, ctx), languageQueriesOf('cars', query, res, deps, ctx)]);
   if (results.failed) res.locals.pageIncomplete = true;
   // The plain form sends both ends of every slider; an end-to-end range is no filter.
   const state: CarListState = { ...parsed, ranges: withoutFullSpans(parsed.ranges, rangeExtentsInIndexUnits(results.facets, market.distanceUnit)) };
@@ -47,6 +48,7 @@ export const carListPageKind: ContentPageKind = async ({ page, blockData, req, r
     compareLabels: compareToggleLabels(t),
   };
   return {
+    languageQueries,
     body: (
       <ContentPageView page={page} blockData={blockData}>
         <Island name="carList" component={CarList} props={props} />

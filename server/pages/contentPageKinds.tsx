@@ -9,6 +9,7 @@ import { bookingPage } from './bookingPage.js';
 import { kitsPage } from './kitsPage.js';
 import { carListPageKind } from './carListPage.js';
 import type { PageDeps } from './pageDeps.js';
+import type { LanguageQueries } from './languageQueries.js';
 import { siteListPage } from './siteListPage.js';
 import { storyPage } from './storyPage.js';
 
@@ -26,6 +27,8 @@ export interface ContentPageRender {
   body: ReactNode;
   /** Overrides of the head the content page gives (title, description, image, structured data). */
   head?: Partial<PageHead>;
+  /** A list page's query in the market's other languages, for the language links. */
+  languageQueries?: LanguageQueries;
 }
 
 /** A page type that loads more than its blocks (the car list's first page, the sites, the kits). */

@@ -9,6 +9,7 @@ import { KitSearchResponseSchema, type SearchIndexName } from '../../contracts/u
 import type { CallContext } from '../upstream/upstreamHttp.js';
 import type { ContentPageKind } from './contentPageKinds.js';
 import type { PageDeps } from './pageDeps.js';
+import { languageQueriesOf } from './languageQueries.js';
 
 /**
  * The kits a query's URL shows: the first page (facets and total) and, for a deep link (`?page=N`),
@@ -27,14 +28,19 @@ export async function searchKitPages(deps: Pick<PageDeps, 'searchCache'>, res: R
 
 /** The kits page: its blocks, then the kits search (filters and pages from the query, so it works without JavaScript). */
 export const kitsPage: ContentPageKind = async ({ page, blockData, req, res, ctx, deps }) => {
-  const { query, pages } = kitsQueryOf(pageSearchParams(req));
+  const params = pageSearchParams(req);
+  const { query, pages } = kitsQueryOf(params);
   // Search failure: logged, and the island shows its error text (a later search may still succeed).
-  const initial = await searchKitPages(deps, res, query, pages, ctx).catch((err: unknown) => {
-    deps.logger.warn({ err, requestId: ctx.requestId }, 'kits search failed');
-    res.locals.pageIncomplete = true;
-    return null;
-  });
+  const [initial, languageQueries] = await Promise.all([
+    searchKitPages(deps, res, query, pages, ctx).catch((err: unknown) => {
+      deps.logger.warn({ err, requestId: ctx.requestId }, 'kits search failed');
+      res.locals.pageIncomplete = true;
+      return null;
+    }),
+    languageQueriesOf('kits', params, res, deps, ctx),
+  ]);
   return {
+    languageQueries,
     body: (
       <ContentPageView page={page} blockData={blockData}>
         <KitsSection query={query} initial={initial} />

@@ -58,6 +58,7 @@ export function pageRoutes(deps: PageDeps): Router {
       layout,
       head: { title: page.pageType === 'home' ? t('page.homeTitle') : page.name, description: page.metaDescription, ...contentPageSeo(page), ...rendered.head },
       body: rendered.body,
+      languageQueries: rendered.languageQueries,
     });
   });
 

@@ -5,6 +5,7 @@ import type { ContentPageKind } from './contentPageKinds.js';
 import type { SiteFilterChip } from '../../views/pages/sites/SiteFilterChips.js';
 import { siteListFilters, withoutFilter } from './siteListFilters.js';
 import { loadSiteList, SITE_SEARCH_THRESHOLD, type SiteListData } from './sitesData.js';
+import { languageQueriesOf } from './languageQueries.js';
 
 /** The site list: the page's blocks, then every site (or the shopper's search `?q=`) as cards. */
 export const siteListPage: ContentPageKind = async ({ page, blockData, req, res, ctx, deps }) => {
@@ -18,12 +19,16 @@ export const siteListPage: ContentPageKind = async ({ page, blockData, req, res,
     search: withoutFilter(query, { field: filter.field, value }),
   })));
   // A search failure is logged and shown as a message; the rest of the page stands.
-  const list: SiteListData | null = await loadSiteList(deps, res, keyphrase, ctx, filters).catch((err: unknown) => {
-    deps.logger.warn({ err, requestId: ctx.requestId }, 'site list search failed');
-    res.locals.pageIncomplete = true;
-    return null;
-  });
+  const [list, languageQueries] = await Promise.all([
+    loadSiteList(deps, res, keyphrase, ctx, filters).catch((err: unknown): SiteListData | null => {
+      deps.logger.warn({ err, requestId: ctx.requestId }, 'site list search failed');
+      res.locals.pageIncomplete = true;
+      return null;
+    }),
+    languageQueriesOf('sites', query, res, deps, ctx),
+  ]);
   return {
+    languageQueries,
     body: (
       <ContentPageView page={page} blockData={blockData}>
         <SiteListView

@@ -12,6 +12,7 @@ import { languageLinks, localisedMarket, localisePath, pageAlternates } from '..
 import { siteOrigin } from '../markets/siteOrigin.js';
 import { withoutTrailingSlashes } from '../../contracts/pagePath.js';
 import { inSpan } from '../tracing/spans.js';
+import type { LanguageQueries } from '../pages/languageQueries.js';
 
 export interface PageRender {
   status?: number;
@@ -19,6 +20,8 @@ export interface PageRender {
   body: ReactNode;
   /** The layout's content (navigation, alert, brands); without it the layout shows none. */
   layout?: LayoutData;
+  /** A list page's query in the market's other languages, for the language links (server/pages/languageQueries.ts). */
+  languageQueries?: LanguageQueries;
 }
 
 export type RenderPage = (res: Response, page: PageRender) => void;
@@ -45,7 +48,7 @@ export function createPageRenderer(assets: AssetResolver, logger: Logger): Rende
       path: localisePath(market, language, contentPath),
       href: (path) => localisePath(market, language, path),
       alternates,
-      languageLinks: languageLinks(market, res.locals.contentLanguages ?? [], alternates, searchParams),
+      languageLinks: languageLinks(market, res.locals.contentLanguages ?? [], alternates, searchParams, page.languageQueries),
       searchParams,
       editing,
       report: (message, detail) => logger.warn({ ...detail, requestId: res.req.id, path: res.req.path }, message),

@@ -40,6 +40,29 @@ describe('fi.localhost/sv in a real browser', () => {
     await page.close();
   });
 
+  it('the language switch on a filtered list opens the Finnish list on the same cars, also after a filter ticked in the browser', async () => {
+    const page = await session.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(session.url('fi.localhost', '/sv/autot?car_model=C-klass'));
+    await page.locator('[data-island="carList"][data-hydrated="true"]').waitFor();
+    const fuel = page.locator('details.facet', { has: page.locator('summary', { hasText: 'Drivmedel' }) });
+    await fuel.locator('summary').click();
+    await fuel.getByRole('checkbox', { name: /^Diesel \d+$/ }).click();
+    await page.waitForURL(/car_fuel=Diesel/);
+    // The count is empty while a search replaces the cars.
+    const count = async () => (await page.waitForFunction(() => /^\d+/.exec((document.querySelector('.car-list__count')?.textContent ?? '').replace(/[\s\u00a0\u202f]/g, ''))?.[0])).jsonValue();
+    const swedish = await count();
+    const finnish = page.locator('.language-switch a[hreflang="fi"]');
+    // The link follows the ticked filter, its model in Finnish.
+    await page.waitForFunction(() => /car_fuel=Diesel/.test(document.querySelector('.language-switch a[hreflang="fi"]')?.getAttribute('href') ?? ''));
+    expect(new URL((await finnish.getAttribute('href'))!, page.url()).searchParams.getAll('car_model')).toEqual(['C-sarja']);
+    await finnish.click();
+    await page.waitForURL((url) => url.pathname === '/autot');
+    await page.locator('[data-island="carList"][data-hydrated="true"]').waitFor();
+    expect(Number(await count())).toBeGreaterThan(0);
+    expect(await count()).toBe(swedish);
+    await page.close();
+  });
+
   it('the kits page answers a search and a ticked category in Swedish: "takbox" finds roof boxes, "Vinterhjul" lists the winter wheels', async () => {
     const { seed, now } = session.sandbox.ctx;
     const winterWheels = sandboxDataset(seed, now()).kits.get('fi')!.filter((kit) => kit.category === 'Talvipyörät').length;

@@ -76,6 +76,49 @@ describe('the Swedish side of the Finnish site', () => {
     expect(switcher).toContain('href="/sv" hrefLang="sv"');
   });
 
+  describe('the language switch on a filtered list keeps what the list shows, the filters in the other language’s words', () => {
+    const switchHref = (html: string, language: string) =>
+      new RegExp(`<a href="([^"]+)" hrefLang="${language}"`).exec(/<nav class="language-switch"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '')?.[1]?.replaceAll('&amp;', '&') ?? '';
+    /** What a list page shows: the car ids of its cards, the kit codes, or the site names (all the same in both languages). */
+    const carIds = (html: string) => [...new Set([...html.matchAll(/\/autot\/auto\/(\d+)\//g)].map((m) => m[1]!))].sort();
+
+    it('cars: a model and a town in Finnish open the Swedish list on the same cars, and back', async () => {
+      const fi = await page('/autot?car_model=C-sarja&car_city=Turku&car_fuel=Diesel');
+      expect(fi.status).toBe(200);
+      const fiCars = carIds(fi.text);
+      expect(fiCars.length).toBeGreaterThan(0);
+      const toSwedish = switchHref(fi.text, 'sv');
+      // The worded filters in Swedish; the index's own words (fuel) as they were.
+      expect(toSwedish).toBe('/sv/autot?car_city=%C3%85bo&car_fuel=Diesel&car_model=C-klass');
+      const sv = await page(toSwedish);
+      expect(carIds(sv.text)).toEqual(fiCars);
+      const back = switchHref(sv.text, 'fi');
+      expect(new URLSearchParams(back.split('?')[1]).getAll('car_model')).toEqual(['C-sarja']);
+      expect(carIds((await page(back)).text)).toEqual(fiCars);
+    });
+
+    it('kits: a Swedish category opens the Finnish kits page on the same kits', async () => {
+      const sv = await page(`/sv${finland.paths.kits}?category=Vinterhjul`);
+      const count = (html: string) => /class="kits__count"[^>]*>(\d+)/.exec(html)?.[1];
+      expect(count(sv.text)).toBe('8');
+      const toFinnish = switchHref(sv.text, 'fi');
+      expect(toFinnish).toBe(`${finland.paths.kits}?category=Talvipy%C3%B6r%C3%A4t`);
+      expect(count((await page(toFinnish)).text)).toBe('8');
+    });
+
+    it('sites: a department service in Finnish opens the Swedish site list on the same sites', async () => {
+      const search = await request(harness.bff.app).post('/api/search').set('Host', finland.devHostname)
+        .send({ index: 'sites', fields: ['site_id', 'site_departments'], limit: 1 });
+      const service = (search.body as { content: { site_departments: { service_name: string[] }[] }[] }).content[0]!.site_departments.flatMap((d) => d.service_name)[0]!;
+      const slugs = (html: string) => [...new Set([...html.matchAll(/href="(?:\/sv)?\/toimipisteet\/([a-z0-9-]+)"/g)].map((m) => m[1]!))].sort();
+      const fi = await page(`${finland.paths.siteDetail}?${new URLSearchParams({ 'site_departments.service_name': service })}`);
+      expect(slugs(fi.text).length).toBeGreaterThan(0);
+      const toSwedish = switchHref(fi.text, 'sv');
+      expect(new URLSearchParams(toSwedish.split('?')[1]).get('site_departments.service_name')).not.toBe(service);
+      expect(slugs((await page(toSwedish)).text)).toEqual(slugs(fi.text));
+    });
+  });
+
   it('moves the default language own prefix to the unprefixed path, keeping the query', async () => {
     const res = await page('/fi/autot?car_brand=Kia');
     expect(res.status).toBe(301);

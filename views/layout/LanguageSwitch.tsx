@@ -3,7 +3,7 @@ import { usePage } from '../PageContext.js';
 /**
  * Links to this page in each language the content service lists (or to that language's home when the
  * page has no version in it, the query kept); nothing on a one-language market. Each name is written in
- * its own language. The car list keeps `data-same-page` links in step with its filters (client/islands/carList/languageLinks.ts).
+ * its own language. The car list and kits islands keep `data-same-page` links in step with their filters (client/lists/languageLinks.ts).
  */
 export function LanguageSwitch() {
   const { languageLinks, language, t } = usePage();

@@ -24,7 +24,7 @@ import { distanceRangeInUnit, distanceToKm, rangeExtentsInIndexUnits } from './d
 import { CarResults } from './CarResults.js';
 import { fetchCarList, withFacetsToUndo } from './fetchCarList.js';
 import { keepInPlace } from '../../lists/deepLink.js';
-import { keepQueryOnLanguageLinks } from './languageLinks.js';
+import { keepQueryOnLanguageLinks } from '../../lists/languageLinks.js';
 import { RangeFacet } from './RangeFacet.js';
 import { withoutFullSpans } from './rangeRules.js';
 import { TermFacet } from './TermFacet.js';
@@ -117,7 +117,7 @@ export function CarList(props: CarListProps) {
     if (carListQuery(next) === carListQuery(latest.current.state)) return;
     saveScroll();
     history.pushState({}, '', hrefOf(next));
-    keepQueryOnLanguageLinks(location.search);
+    keepQueryOnLanguageLinks(location.search, 'cars');
     latest.current = { ...latest.current, state: next };
     setState(next);
     void load(next);
@@ -162,7 +162,7 @@ export function CarList(props: CarListProps) {
     if (shown.fromPage) return;
     const next = withPage(current, current.page + 1);
     history.replaceState(history.state, '', hrefOf(next));
-    keepQueryOnLanguageLinks(location.search);
+    keepQueryOnLanguageLinks(location.search, 'cars');
     latest.current = { ...latest.current, state: next };
     setState(next);
     void load(next, Math.floor(shown.cars.length / CAR_LIST_PAGE_SIZE));
@@ -180,12 +180,12 @@ export function CarList(props: CarListProps) {
     history.scrollRestoration = 'manual';
     const canonical = carListHref(path, props.state, keep);
     if (canonical !== location.pathname + location.search) history.replaceState(history.state, '', canonical);
-    keepQueryOnLanguageLinks(location.search);
+    keepQueryOnLanguageLinks(location.search, 'cars');
     const y = savedScroll(history.state);
     if (y !== null) window.scrollTo(0, y);
     const onPop = () => {
       const next = parseCarListState(new URLSearchParams(location.search), unit);
-      keepQueryOnLanguageLinks(location.search);
+      keepQueryOnLanguageLinks(location.search, 'cars');
       pendingScroll.current = savedScroll(history.state);
       latest.current = { ...latest.current, state: next };
       setState(next);

@@ -1,4 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { keepQueryOnLanguageLinks } from '../../lists/languageLinks.js';
 import { bffFetch } from '../../api/bffFetch.js';
 import { keepInPlace } from '../../lists/deepLink.js';
 import { countText, type PluralText } from '../../../markets/translations/plural.js';
@@ -92,6 +93,7 @@ export function KitsSearch({ action, locale, query: initialQuery, initial, texts
       if (call !== latest.current) return;
       setResult({ kits: answer.content.map(toKitItem), total: answer.total_items, facets: facetsOf(answer.facet) });
       history.replaceState(history.state, '', withQuery(action, kitsQueryParams(next)));
+      keepQueryOnLanguageLinks(location.search, 'kits');
     } catch {
       if (call === latest.current) setResult(null);
     } finally {
@@ -135,6 +137,7 @@ export function KitsSearch({ action, locale, query: initialQuery, initial, texts
       const kits = [...result.kits, ...answer.content.map(toKitItem)];
       setResult({ ...result, kits, total: answer.total_items });
       history.replaceState(history.state, '', withQuery(action, kitsQueryParams(query, Math.ceil(kits.length / KITS_PAGE_SIZE))));
+      keepQueryOnLanguageLinks(location.search, 'kits');
     } catch {
       if (call === latest.current) setResult(null);
     } finally {

@@ -1,0 +1,29 @@
+import type { Response } from 'express';
+import type { Language } from '../../markets/schema.js';
+import type { SearchIndexKind, SearchIndexName } from '../../contracts/upstream/search.js';
+import { filtersInLanguage, type LanguageSearch } from '../../client/lists/filtersInLanguage.js';
+import type { CallContext } from '../upstream/upstreamHttp.js';
+import type { PageDeps } from './pageDeps.js';
+
+/** The query a list page's language links carry, per other language of the market. */
+export type LanguageQueries = Partial<Record<Language, URLSearchParams>>;
+
+/**
+ * A list page's query in each of the market's other languages, its worded filters in that language's
+ * words (client/lists/filtersInLanguage.ts; the island keeps the links so after each change). Through
+ * the search cache, each language asked as its own pages ask it. A failed look-up keeps the query as it is.
+ */
+export async function languageQueriesOf(kind: SearchIndexKind, query: URLSearchParams, res: Response, deps: Pick<PageDeps, 'searchCache' | 'logger'>, ctx: CallContext): Promise<LanguageQueries> {
+  const { market, language: from } = res.locals;
+  const search: LanguageSearch = async ({ language, ...body }) => {
+    const inLanguage: CallContext = { ...ctx, language: language === market.languages[0] ? undefined : (language as Language) };
+    const { value } = await deps.searchCache.search({ ...body, index: market.searchIndexes[kind] as SearchIndexName }, inLanguage);
+    return value.content as Record<string, unknown>[];
+  };
+  const others = market.languages.filter((language) => language !== from);
+  const queries = await Promise.all(others.map((to) => filtersInLanguage(query, kind, from, to, search).catch((err: unknown) => {
+    deps.logger.warn({ err, requestId: ctx.requestId, to }, 'language link filters not translated: kept as they are');
+    return query;
+  })));
+  return Object.fromEntries(others.map((to, i) => [to, queries[i]]));
+}
