@@ -2,12 +2,13 @@ import type { Language, MarketId } from '../../../markets/schema.js';
 import type { ContentBlock, ContentPage } from '../../../contracts/upstream/content.js';
 import { MOTORCYCLE_DEALER_SITE_ID } from '../motorcycleDealer.js';
 import { pageShell, type PageInput } from './pageShell.js';
+import { SERVICE_TASKS } from './servicePages.js';
 
 /**
  * The lead-form pages (issue 14): a sell-car page in every market, at the path that market's redirect
  * table sends old sell-car links to (markets without such rules get their own-language path); the short
- * sell-car variant on the Swedish trade-in page; the Norwegian 'Bestill service' page's service request
- * and the motorcycle workshop page (type 'mc').
+ * sell-car variant on the Swedish trade-in page; the Norwegian service pages' service request ('Bestill
+ * service', 'Dekk', 'Dekkhotell', 'Hjulskift', 'Skadesenter') and the motorcycle workshop page (type 'mc').
  */
 export const SELL_CAR_PATHS: Readonly<Record<MarketId, string>> = {
   se: '/salj-bil',
@@ -61,12 +62,15 @@ export function leadFormPages(input: PageInput, built: ReadonlyMap<string, Conte
   const serviceRequest = (key: string, title: string, text: string): ContentBlock => ({
     id: `${pageId(key)}-service-request`, published: true, type: 'serviceRequestForm', title, text, motorcycleDealerSiteId: MOTORCYCLE_DEALER_SITE_ID,
   });
-  // The navigation's 'Bestill service' page keeps its hero; the form replaces the generic blocks.
-  const bookPath = tree.pathByKey.get('bookService');
-  const bookPage = bookPath ? built.get(bookPath) : undefined;
-  if (bookPath && bookPage) {
-    const hero = bookPage.blocks.filter((block) => block.type === 'hero');
-    pages.set(bookPath, { ...bookPage, blocks: [...hero, serviceRequest('book-service', SERVICE_TEXTS.title, SERVICE_TEXTS.text)] });
+  // The service menu's pages ('Bestill service', 'Dekk', 'Dekkhotell', 'Hjulskift', 'Skadesenter') keep their
+  // hero; the form, whose service types name each of them, replaces the generic blocks.
+  for (const task of SERVICE_TASKS) {
+    const path = tree.pathByKey.get(task);
+    const page = path ? built.get(path) : undefined;
+    if (!path || !page) continue;
+    // The hero names the page; the form says what to do (the template's lead and car-search link would not).
+    const hero = page.blocks.flatMap((block) => (block.type === 'hero' ? [{ ...block, text: null, link: null }] : []));
+    pages.set(path, { ...page, metaDescription: SERVICE_TEXTS.text, blocks: [...hero, serviceRequest(task === 'bookService' ? 'book-service' : task, SERVICE_TEXTS.title, SERVICE_TEXTS.text)] });
   }
   // The navigation's motorcycle workshop page (markets with the service request form) gets its form.
   const mcPath = tree.pathByKey.get('mcWorkshop');

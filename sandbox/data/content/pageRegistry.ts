@@ -3,6 +3,7 @@ import type { PageInput } from './pageShell.js';
 import { bookingPages } from './bookingPage.js';
 import { leadFormPages } from './leadFormPages.js';
 import { targetPages } from './targetPages.js';
+import { servicePages } from './servicePages.js';
 
 /**
  * Makes a market's pages that are not navigation pages (or replaces one), in one language; `built`
@@ -17,6 +18,7 @@ export type PageProvider = (input: PageInput, built: ReadonlyMap<string, Content
  */
 export const PAGE_PROVIDERS: PageProvider[] = [
   targetPages,
+  servicePages,
   leadFormPages,
   bookingPages,
 ];
