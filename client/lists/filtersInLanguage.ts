@@ -14,6 +14,9 @@ export const LANGUAGE_WORDED_FILTERS: Readonly<Record<SearchIndexKind, readonly 
   sites: ['site_departments.service_name'],
 };
 
+/** One search a value: a crafted URL's hundreds of values are not looked up (past these they are kept as they are). */
+const MAX_TRANSLATED = 20;
+
 export interface LanguageSearchBody {
   index: SearchIndexKind;
   language: string;
@@ -39,6 +42,7 @@ function valuesAt(doc: unknown, path: string): unknown[] {
 export async function filtersInLanguage(query: URLSearchParams, kind: SearchIndexKind, from: string, to: string, search: LanguageSearch): Promise<URLSearchParams> {
   const worded = LANGUAGE_WORDED_FILTERS[kind];
   const pairs = [...new Set([...query].filter(([name, value]) => worded.includes(name) && value.trim() !== '').map(([name, value]) => `${name}=${value}`))]
+    .slice(0, MAX_TRANSLATED)
     .map((pair) => ({ field: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1) }));
   if (pairs.length === 0 || from === to) return query;
   const idField = SEARCH_ID_FIELD[kind];
