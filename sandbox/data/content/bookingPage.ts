@@ -23,7 +23,7 @@ const logoOf = (brand: string) => ({ src: `/media/brands/${slugify(brand)}.svg`,
 export const BOOKING_PAGE_CONTENT: BookingPageContent = {
   brandLinks: Object.entries(LINKED_BRANDS).map(([brand, url]) => ({ brand, url, logo: logoOf(brand) })),
   brandLogos: AUTHORISED_BRANDS.filter((brand) => !(brand in LINKED_BRANDS)).map((name) => ({ name, logo: logoOf(name) })),
-  damageInspectionUrl: 'https://skadebesiktning.example.se/',
+  damageInspectionUrl: 'https://skadebesiktning.example/',
 };
 
 /** The booking page in place of the content page at the same path (same id, breadcrumbs and alternates). */
