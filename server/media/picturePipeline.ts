@@ -7,7 +7,7 @@ import { bestFormat, standInFormat } from './outputFormat.js';
 import { OriginalMissing, type PictureVariants, type VariantOutcome } from './pictureVariants.js';
 import { UnusablePicture } from './transformPicture.js';
 import { TransformQueueFull } from './transformQueue.js';
-import { mediaPathOf, parseMediaRequest } from './variantRequest.js';
+import { mediaPathOf, mediaQueryOf, parseMediaRequest } from './variantRequest.js';
 
 /** A variant of a versioned URL never changes: browsers and CDNs keep it a year without asking again. */
 const VERSIONED = 'public, max-age=31536000, immutable';
@@ -41,8 +41,7 @@ export function picturePipeline(variants: PictureVariants, metrics: ImageMetrics
   router.get('/media/{*rest}', async (req, res, next) => {
     const path = mediaPathOf(req.path);
     if (path === undefined) return next(); // the relay refuses it
-    const search = req.originalUrl.indexOf('?');
-    const parsed = parseMediaRequest(path, new URLSearchParams(search === -1 ? '' : req.originalUrl.slice(search + 1)));
+    const parsed = parseMediaRequest(path, mediaQueryOf(req.originalUrl));
     if (parsed.kind === 'relay') return next();
     if (parsed.kind === 'invalid') {
       metrics.refused('invalid');
