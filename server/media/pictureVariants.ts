@@ -73,6 +73,11 @@ export class PictureVariants {
     return `r${PIPELINE_REVISION}|${variant.path}|${variant.width}|${variant.quality}|${variant.version ?? ''}|${format}`;
   }
 
+  /** The variant this process holds under a key (`keyOf`), if it still does. */
+  held(key: string): MadeVariant | undefined {
+    return this.options.local.get(key);
+  }
+
   /** A variant already made (here or by another replica), without making it. */
   async find(variant: VariantRequest, format: OutputFormat): Promise<VariantOutcome | undefined> {
     const key = this.keyOf(variant, format);

@@ -166,6 +166,30 @@ describe('picture variants', () => {
     expect([unversioned.status, unversioned.headers['cache-control']]).toEqual([200, 'public, max-age=3600']);
   });
 
+  it('answers a variant it holds before the app, with the same headers, a request id of its own, 304 by ETag, and the format for each Accept', async () => {
+    const path = variantOf(newCar().car_images[0]!, 384);
+    const made = await get(path, { accept: 'image/webp' });
+    expect(made.headers['x-cache']).toBe('miss');
+    // The pipeline's answer as it keeps a variant teaches the fast path this exact request (host, URL, Accept).
+    const fast = await Promise.all([get(path, { accept: 'image/webp' }), get(path, { accept: 'image/webp', 'x-request-id': 'qa-picture-1' })]);
+    const stable = (headers: Record<string, unknown>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !['x-request-id', 'date', 'x-cache', 'keep-alive', 'connection'].includes(name)));
+    for (const res of fast) {
+      expect([res.status, res.headers['x-cache']]).toEqual([200, 'hit']);
+      expect(res.body.equals(made.body)).toBe(true);
+      expect(stable(res.headers)).toEqual(stable(made.headers));
+    }
+    expect(made.headers['content-security-policy']).toBeDefined();
+    expect(fast[1]!.headers['x-request-id']).toBe('qa-picture-1');
+    expect(bff.log.lines.some((l) => l.requestId === 'qa-picture-1' && l.msg === 'request completed')).toBe(true);
+    const revalidated = await get(path, { accept: 'image/webp', 'if-none-match': String(made.headers.etag) });
+    expect([revalidated.status, revalidated.body.length, revalidated.headers.etag, revalidated.headers['cache-control']]).toEqual([304, 0, made.headers.etag, 'public, max-age=31536000, immutable']);
+    // Another Accept is another request: the pipeline chooses its format.
+    const jpeg = await get(path, { accept: 'image/jpeg' });
+    expect([jpeg.headers['content-type'], (await sharp(jpeg.body).metadata()).format]).toEqual(['image/jpeg', 'jpeg']);
+    const learned = /^bff_cache_bytes\{cache="picture_fast_path"\} (\d+)/m.exec(await bff.metrics.registry.metrics())?.[1];
+    expect(Number(learned)).toBeGreaterThan(0);
+  });
+
   it('passes SVG through byte for byte at a width of the list, never rasterised, and refuses one off it', async () => {
     expect((await get('/media/brands/volvo.svg?w=500')).status).toBe(400);
     const res = await get('/media/brands/volvo.svg?w=640');
