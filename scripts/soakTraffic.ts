@@ -35,6 +35,11 @@ const DOCUMENTED_5XX_CODES = /^(upstream_|service_unavailable|dependency_unavail
 const PICTURE_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
 /** Widths of the allow-list (contracts/imageVariants.ts) a phone's and a desktop's browser pick most from a picture's srcset. */
 const PICTURE_WIDTHS = [384, 640, 828, 1080];
+/**
+ * Photographs a market's pictures are taken from: six markets' fit in what the sandbox keeps made (48 MB,
+ * about 170), so that after the first walk its media service answers as a real one does, from storage.
+ */
+const PHOTOS_PER_MARKET = 16;
 /** Where each request with a pool is in it. */
 const poolTurns = new WeakMap<SoakRequest, number>();
 
@@ -66,11 +71,15 @@ export async function trafficMix(origin: string, dispatcher: Dispatcher): Promis
     // widths browsers pick (new variants on the first walk through, as a catalogue's are: what the pipeline's
     // queue, budgets and stores are bounded for; cached ones after).
     const page = async (path: string) => (await request(`${origin}${path}`, { dispatcher, headers: { host } })).body.text();
-    const carList = picturesOf(await page(market.paths.carList));
+    const carList = picturesOf(await page(market.paths.carList)).slice(0, 2);
     const shown = [...carList, ...picturesOf(await page('/'))];
     for (const car of cars) shown.push(...picturesOf(await page(`${market.paths.carDetailBase}/${car.car_id}/${car.slug}`)));
-    for (const [i, picture] of carList.slice(0, 2).entries()) mix.push({ kind: 'picture', host, method: 'GET', path: `${picture}&w=${PICTURE_WIDTHS[i]}`, accept: PICTURE_ACCEPT });
-    const pool = [...new Set(shown)].flatMap((picture) => PICTURE_WIDTHS.map((w) => `${picture}&w=${w}`));
+    const photos = [...new Set(shown)].slice(0, PHOTOS_PER_MARKET);
+    // Each original asked for once first (as an og:image is, through the relay): the sandbox makes a photograph on
+    // its first request, one at a time, and a soak's first seconds of new ones would time out there, not here.
+    for (const photo of photos) await (await request(`${origin}${photo}`, { dispatcher, headers: { host } })).body.dump();
+    for (const [i, picture] of carList.entries()) mix.push({ kind: 'picture', host, method: 'GET', path: `${picture}&w=${PICTURE_WIDTHS[i]}`, accept: PICTURE_ACCEPT });
+    const pool = photos.flatMap((picture) => PICTURE_WIDTHS.map((w) => `${picture}&w=${w}`));
     if (pool.length > 0) mix.push({ kind: 'picture variant, each in turn', host, method: 'GET', path: pool[0]!, accept: PICTURE_ACCEPT, pool });
     const site = paths.find((p) => p.startsWith(`${market.paths.siteDetail}/`));
     const story = paths.find((p) => p.startsWith(`${market.paths.stories}/`));
