@@ -209,6 +209,9 @@ async function main(): Promise<void> {
   console.log('answers by status and cause:');
   for (const [key, count] of [...byStatus].sort((a, b) => b[1] - a[1])) console.log(`  ${String(count).padStart(7)}  ${key}`);
   console.log(`unexpected 5xx: ${unexpected.length}${unexpected.length ? ` (${[...new Set(unexpected.map((a) => `${a.kind} ${a.status} ${a.cause}`))].join('; ')})` : ''}`);
+  const pictures = answers.filter((a) => a.cause === 'picture');
+  const pictureStatuses = [...new Set(pictures.map((a) => a.status))].sort().map((status) => `${pictures.filter((a) => a.status === status).length}×${status}`);
+  console.log(`pictures: ${pictures.length} (${pictureStatuses.join(', ') || 'none'}; a 404 is a picture URL the pages never named)`);
   console.log(`latency (pages and API calls): p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`);
   console.log(
     `flood: ${floodS.toFixed(0)} s from ${FLOOD_CLIENTS} addresses, ${floods.filter((a) => a.kind === 'flood: deep car list').length} deep car-list links and ${floods.filter((a) => a.kind === 'flood: maximal search').length} maximal searches ` +

@@ -11,8 +11,8 @@ export interface SoakRequest {
   body?: () => string;
   /** Sent as the request's Accept (pictures: a browser's, so the best format is chosen). */
   accept?: string;
-  /** A query parameter given a value never sent before, in hex, on every request (a new picture version: a new variant each time). */
-  freshParameter?: string;
+  /** Paths asked for in turn instead of `path`, one a request (pictures: new variants until the pool has been walked once, cached ones after). */
+  pool?: readonly string[];
 }
 
 export interface Answer {
@@ -33,9 +33,23 @@ export interface Answer {
 const DOCUMENTED_5XX_CODES = /^(upstream_|service_unavailable|dependency_unavailable|limits_unavailable$|streams_full$|images_busy$)/;
 /** What Chrome sends for an <img>. */
 const PICTURE_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
-/** Widths of the allow-list a page's pictures are asked in most (contracts/imageVariants.ts). */
-const PICTURE_WIDTHS = [384, 640, 1080];
-let freshValue = 0x10000000;
+/** Widths of the allow-list (contracts/imageVariants.ts) a phone's and a desktop's browser pick most from a picture's srcset. */
+const PICTURE_WIDTHS = [384, 640, 828, 1080];
+/**
+ * Photographs a market's pictures are taken from: six markets' fit in what the sandbox keeps made (48 MB,
+ * about 170), so that after the first walk its media service answers as a real one does, from storage.
+ */
+const PHOTOS_PER_MARKET = 16;
+/** Where each request with a pool is in it. */
+const poolTurns = new WeakMap<SoakRequest, number>();
+
+/**
+ * The pictures a page shows, by the URLs its HTML names them with (src and srcset alike): the media
+ * service's versioned URL (`?v=`), any width or quality left off.
+ */
+function picturesOf(html: string): string[] {
+  return [...new Set([...html.replace(/&amp;/g, '&').matchAll(/\/media\/[\w/-]+\.(?:jpe?g|png)\?v=[0-9a-f]{8,64}/g)].map((m) => m[0]))];
+}
 
 const json = { 'content-type': 'application/json' };
 let submission = 0;
@@ -52,15 +66,21 @@ export async function trafficMix(origin: string, dispatcher: Dispatcher): Promis
     const cars = search.statusCode === 200 ? ((await search.body.json()) as { content: Array<{ car_id: string; slug: string }> }).content : (await search.body.text(), []);
     mix.push(get('home', '/'), get('car list', `${market.paths.carList}?keyphrase=a&page=2`));
     for (const car of cars) mix.push(get('car detail', `${market.paths.carDetailBase}/${car.car_id}/${car.slug}`));
-    // The car's pictures as its page shows them, at the widths pages ask for, and one asked in a version never seen
-    // (a new variant every time: what the pipeline's queue, budgets and stores are bounded for).
-    const car = cars[0];
-    const detail = car ? await (await request(`${origin}${market.paths.carDetailBase}/${car.car_id}/${car.slug}`, { dispatcher, headers: { host } })).body.text() : '';
-    const pictures = [...new Set([...detail.matchAll(/\/media\/cars\/[\w/-]+\.(?:jpe?g|png|webp|svg)/g)].map((m) => m[0]))].slice(0, 2);
-    for (const [i, picture] of pictures.entries()) {
-      mix.push({ kind: 'picture', host, method: 'GET', path: `${picture}?w=${PICTURE_WIDTHS[i % PICTURE_WIDTHS.length]}`, accept: PICTURE_ACCEPT });
-      mix.push({ kind: 'new picture variant', host, method: 'GET', path: `${picture}?w=${PICTURE_WIDTHS[(i + 1) % PICTURE_WIDTHS.length]}`, accept: PICTURE_ACCEPT, freshParameter: 'v' });
-    }
+    // Pictures as a browser asks for them, from the URLs the pages name: the car list's first ones again and again
+    // (every shopper's first view: cached variants), and every picture of the car pages and home in turn, at the
+    // widths browsers pick (new variants on the first walk through, as a catalogue's are: what the pipeline's
+    // queue, budgets and stores are bounded for; cached ones after).
+    const page = async (path: string) => (await request(`${origin}${path}`, { dispatcher, headers: { host } })).body.text();
+    const carList = picturesOf(await page(market.paths.carList)).slice(0, 2);
+    const shown = [...carList, ...picturesOf(await page('/'))];
+    for (const car of cars) shown.push(...picturesOf(await page(`${market.paths.carDetailBase}/${car.car_id}/${car.slug}`)));
+    const photos = [...new Set(shown)].slice(0, PHOTOS_PER_MARKET);
+    // Each original asked for once first (as an og:image is, through the relay): the sandbox makes a photograph on
+    // its first request, one at a time, and a soak's first seconds of new ones would time out there, not here.
+    for (const photo of photos) await (await request(`${origin}${photo}`, { dispatcher, headers: { host } })).body.dump();
+    for (const [i, picture] of carList.entries()) mix.push({ kind: 'picture', host, method: 'GET', path: `${picture}&w=${PICTURE_WIDTHS[i]}`, accept: PICTURE_ACCEPT });
+    const pool = photos.flatMap((picture) => PICTURE_WIDTHS.map((w) => `${picture}&w=${w}`));
+    if (pool.length > 0) mix.push({ kind: 'picture variant, each in turn', host, method: 'GET', path: pool[0]!, accept: PICTURE_ACCEPT, pool });
     const site = paths.find((p) => p.startsWith(`${market.paths.siteDetail}/`));
     const story = paths.find((p) => p.startsWith(`${market.paths.stories}/`));
     if (site) mix.push(get('site', site));
@@ -82,7 +102,12 @@ export async function trafficMix(origin: string, dispatcher: Dispatcher): Promis
 export async function send(origin: string, dispatcher: Dispatcher, req: SoakRequest, client = `10.20.${submission % 250}.${(submission >> 8) % 250}`): Promise<Answer> {
   const started = performance.now();
   try {
-    const path = req.freshParameter ? `${req.path}&${req.freshParameter}=${(++freshValue).toString(16)}` : req.path;
+    let path = req.path;
+    if (req.pool) {
+      const turn = poolTurns.get(req) ?? 0;
+      poolTurns.set(req, turn + 1);
+      path = req.pool[turn % req.pool.length]!;
+    }
     const res = await request(origin + path, {
       dispatcher,
       method: req.method,

@@ -64,7 +64,7 @@ export function composeApp(options: {
   const pageCaching = config.pageCache.enabled ? createPageCache(config, redis, budgets.pages, metrics, options.lifecycle, logger) : undefined;
   const layouts = layoutCacheOf(upstreams.content, share.layout);
   const limits = createRequestLimits(redis, config);
-  const pictures = createPictures(config, redis, budgets.images, upstreams.media, metrics, logger);
+  const pictures = createPictures(config, redis, budgets.images, upstreams.media, metrics, options.lifecycle, logger);
   // Every cache's bytes in /metrics beside its share (the page cache's and ledger's are reported where they are made).
   metrics.memoryBudgetBytes.set(config.memory.budgetMb * 1024 * 1024);
   if (ownStore) metrics.reportCacheBytes('search_store', share.searchMemoryStore, () => ownStore.bytes);
@@ -93,10 +93,10 @@ export function composeApp(options: {
     ...(pageCaching ? { pageCaching } : {}),
   });
   return {
-    /** The request listener: an overlong target answered 414, then fresh cached search answers and pages (when the page cache is on), then Express. */
+    /** The request listener: an overlong target answered 414, then picture variants held here, fresh cached search answers and pages (when the page cache is on), then Express. */
     app: limitRequestTarget(
       { maxBytes: config.maxRequestTargetBytes, securityHeaders: siteSecurityHeaders(config, options.assets.scriptHashes) },
-      searchFastPath.in(pageCaching ? pageCaching.fastPath.in(expressApp) : expressApp),
+      pictures.fastPath.in(searchFastPath.in(pageCaching ? pageCaching.fastPath.in(expressApp) : expressApp)),
     ),
     metrics,
     /** GET /metrics and /readyz with its details, for the operator's listener (METRICS_PORT); the public app has no /metrics. */

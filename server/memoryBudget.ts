@@ -37,8 +37,9 @@ export const MEMORY_SHARES = {
   /** formSubmissionIds seen, when Redis is down or absent. */
   submissionLedger: 1 / 128,
   /**
-   * Picture variants (Buffers, off the V8 heap): three quarters for this process's recent variants,
-   * a quarter for libvips' own operation cache (server/media/transformPicture.ts configureSharp).
+   * Picture variants (Buffers, off the V8 heap): eleven sixteenths for this process's recent variants,
+   * a quarter for libvips' own operation cache (server/media/transformPicture.ts configureSharp), a
+   * sixteenth for the picture fast path's learned requests (server/media/createPictures.ts).
    */
   pictures: 1 / 32,
 } as const;

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import sharp from 'sharp';
 import type { RedisConnection } from '../cache/redisConnection.js';
 import type { Config } from '../config.js';
+import type { Lifecycle } from '../http/lifecycle.js';
 import type { Metrics } from '../metrics.js';
 import type { StoreBudget } from '../security/storeBudgets.js';
 import type { MediaClient } from '../upstream/mediaClient.js';
@@ -12,6 +13,7 @@ import { picturePipeline } from './picturePipeline.js';
 import { PictureVariants } from './pictureVariants.js';
 import { configureSharp } from './transformPicture.js';
 import { TransformQueue } from './transformQueue.js';
+import { VariantFastPath } from './variantFastPath.js';
 import { LocalVariantStore, RedisVariantStore } from './variantStores.js';
 
 /** What a refused transform tells the browser to wait: about one queue's worth of transforms. */
@@ -20,17 +22,23 @@ const BUSY_RETRY_AFTER_S = 2;
 export interface Pictures {
   router: Router;
   variants: PictureVariants;
+  /** Variants held here, sent before Express (server/media/variantFastPath.ts). */
+  fastPath: VariantFastPath;
   close(): Promise<void>;
 }
 
 /**
  * The picture pipeline of one process from config: transforms one per core, a share of the memory
- * budget for this process's variants and libvips' cache, Redis (when configured) for every replica's.
+ * budget for this process's variants, libvips' cache and the fast path's learned requests, Redis (when
+ * configured) for every replica's.
  */
-export function createPictures(config: Config, redis: RedisConnection, budget: StoreBudget, media: MediaClient, metrics: Metrics, logger: Logger): Pictures {
+export function createPictures(config: Config, redis: RedisConnection, budget: StoreBudget, media: MediaClient, metrics: Metrics, lifecycle: Lifecycle, logger: Logger): Pictures {
   const cores = availableParallelism();
   const share = config.memory.bytes.pictures;
   const libvipsCacheBytes = Math.floor(share / 4);
+  // A learned request is about 600 bytes: 512 KB at 256 MB learn some 800, several for each variant held.
+  const learnedBytes = Math.floor(share / 16);
+  const variantBytes = share - libvipsCacheBytes - learnedBytes;
   configureSharp({ cacheBytes: libvipsCacheBytes, cores, transformsAtOnce: cores });
   const queue = new TransformQueue({
     running: cores,
@@ -39,7 +47,7 @@ export function createPictures(config: Config, redis: RedisConnection, budget: S
     perClient: Math.max(1, Math.ceil((cores + config.images.queueLength) / 2)),
     retryAfterS: BUSY_RETRY_AFTER_S,
   });
-  const local = new LocalVariantStore(share - libvipsCacheBytes);
+  const local = new LocalVariantStore(variantBytes);
   const { store } = config.images;
   const imageMetrics: ImageMetrics = new ImageMetrics(metrics.registry, () => ({ ...queue.stats, avifWaiting: variants.avifsWaiting }));
   const variants: PictureVariants = new PictureVariants({
@@ -54,7 +62,18 @@ export function createPictures(config: Config, redis: RedisConnection, budget: S
     maxInputPixels: config.images.maxInputPixels,
     ttlMs: store.ttlMs,
   });
-  metrics.reportCacheBytes('picture_variants', share - libvipsCacheBytes, () => local.bytes);
+  const fastPath = new VariantFastPath({
+    held: (key) => variants.held(key),
+    trustProxy: config.trustProxy,
+    lifecycle,
+    metrics,
+    imageMetrics,
+    logger,
+    learnedMaxBytes: learnedBytes,
+    budget,
+  });
+  metrics.reportCacheBytes('picture_variants', variantBytes, () => local.bytes);
   metrics.reportCacheBytes('libvips_cache', libvipsCacheBytes, () => sharp.cache().memory.current * 1024 * 1024);
-  return { router: picturePipeline(variants, imageMetrics, logger), variants, close: () => variants.close() };
+  metrics.reportCacheBytes('picture_fast_path', learnedBytes, () => fastPath.learnedBytes);
+  return { router: picturePipeline(variants, fastPath, imageMetrics, logger), variants, fastPath, close: () => variants.close() };
 }

@@ -7,7 +7,8 @@ import { bestFormat, standInFormat } from './outputFormat.js';
 import { OriginalMissing, type PictureVariants, type VariantOutcome } from './pictureVariants.js';
 import { UnusablePicture } from './transformPicture.js';
 import { TransformQueueFull } from './transformQueue.js';
-import { mediaPathOf, parseMediaRequest } from './variantRequest.js';
+import { notModified, VARIANT_ROUTE, type VariantFastPath } from './variantFastPath.js';
+import { mediaPathOf, mediaQueryOf, parseMediaRequest } from './variantRequest.js';
 
 /** A variant of a versioned URL never changes: browsers and CDNs keep it a year without asking again. */
 const VERSIONED = 'public, max-age=31536000, immutable';
@@ -21,28 +22,17 @@ function emptyAnswer(res: Response, status: number): void {
   res.end();
 }
 
-/** If-None-Match names the variant's ETag (or `*`): weak comparison, as RFC 9110 asks of it. */
-function notModified(req: Request, etag: string): boolean {
-  const header = req.get('if-none-match');
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t.replace(/^W\//, '') === etag;
-  });
-}
-
 /**
  * GET /media/<picture>?w=…: the picture at a width of the allow-list, in the best format the browser
  * takes (server/media/, docs/pictures.md). A width or quality off the list is 400 before any work;
  * SVG, files and originals without a width go on to the plain relay (server/pages/mediaRelay.ts).
  */
-export function picturePipeline(variants: PictureVariants, metrics: ImageMetrics, logger: Logger): Router {
+export function picturePipeline(variants: PictureVariants, fastPath: VariantFastPath, metrics: ImageMetrics, logger: Logger): Router {
   const router = Router();
   router.get('/media/{*rest}', async (req, res, next) => {
     const path = mediaPathOf(req.path);
     if (path === undefined) return next(); // the relay refuses it
-    const search = req.originalUrl.indexOf('?');
-    const parsed = parseMediaRequest(path, new URLSearchParams(search === -1 ? '' : req.originalUrl.slice(search + 1)));
+    const parsed = parseMediaRequest(path, mediaQueryOf(req.originalUrl));
     if (parsed.kind === 'relay') return next();
     if (parsed.kind === 'invalid') {
       metrics.refused('invalid');
@@ -53,7 +43,7 @@ export function picturePipeline(variants: PictureVariants, metrics: ImageMetrics
     const { variant } = parsed;
     const accept = req.get('accept');
     const asker = { client: res.locals.clientKey, requestId: String(req.id) };
-    res.locals.metricsRoute = 'media_variant';
+    res.locals.metricsRoute = VARIANT_ROUTE;
     res.setHeader('Vary', 'Accept');
     let outcome: VariantOutcome;
     let standIn = false;
@@ -74,12 +64,14 @@ export function picturePipeline(variants: PictureVariants, metrics: ImageMetrics
     metrics.answered(outcome.result, standIn);
     const made = outcome.variant;
     res.setHeader('Cache-Control', standIn ? STAND_IN : variant.version ? VERSIONED : UNVERSIONED);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    // Held here now: the next same request is answered before Express (a stand-in's answer changes once the AVIF is made).
+    if (!standIn && outcome.result !== 'bypass') fastPath.learn(req, res, variants.keyOf(variant, made.format));
     res.setHeader('ETag', made.etag);
     res.setHeader('X-Cache', outcome.result === 'shared' ? 'hit' : outcome.result);
-    if (notModified(req, made.etag)) return emptyAnswer(res, 304);
+    if (notModified(req.get('if-none-match'), made.etag)) return emptyAnswer(res, 304);
     res.status(200).setHeader('Content-Type', made.contentType);
     res.setHeader('Content-Length', String(made.body.length));
-    res.setHeader('X-Content-Type-Options', 'nosniff');
     if (req.method === 'HEAD') res.end();
     else res.end(made.body);
   });

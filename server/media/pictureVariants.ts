@@ -6,7 +6,7 @@ import type { OutputFormat } from './outputFormat.js';
 import { transformPicture, type MadeVariant } from './transformPicture.js';
 import type { TransformQueue } from './transformQueue.js';
 import type { LocalVariantStore, RedisVariantStore } from './variantStores.js';
-import type { VariantRequest } from './variantRequest.js';
+import { mediaSourceOf, type VariantRequest } from './variantRequest.js';
 
 /** Bumped when a change to the transform changes its output: stored variants of the old one are never served. */
 const PIPELINE_REVISION = 1;
@@ -73,6 +73,11 @@ export class PictureVariants {
     return `r${PIPELINE_REVISION}|${variant.path}|${variant.width}|${variant.quality}|${variant.version ?? ''}|${format}`;
   }
 
+  /** The variant this process holds under a key (`keyOf`), if it still does. */
+  held(key: string): MadeVariant | undefined {
+    return this.options.local.get(key);
+  }
+
   /** A variant already made (here or by another replica), without making it. */
   async find(variant: VariantRequest, format: OutputFormat): Promise<VariantOutcome | undefined> {
     const key = this.keyOf(variant, format);
@@ -107,10 +112,8 @@ export class PictureVariants {
   /** Fetches the original and transforms it (inside a transform place: one original in memory per place). */
   private async make(variant: VariantRequest, format: OutputFormat, asker: Asker): Promise<MadeVariant> {
     const { media, maxInputBytes, maxInputPixels, metrics } = this.options;
-    // The version goes to the media service, which answers 404 to one that is not the picture's: a made-up
-    // `v` costs a cheap 404, never a transform, and an old one never gets today's bytes kept under its name.
-    const source = variant.version ? `${variant.path}?v=${variant.version}` : variant.path;
-    const original = await media.original(source, maxInputBytes, { requestId: asker.requestId });
+    // A made-up `v` costs the media service's cheap 404, never a transform.
+    const original = await media.original(mediaSourceOf(variant.path, variant.version), maxInputBytes, { requestId: asker.requestId });
     if (original.statusCode !== 200 || !original.bytes) throw new OriginalMissing(original.statusCode);
     const started = performance.now();
     try {

@@ -16,6 +16,21 @@ export function mediaPathOf(requestPath: string): string | undefined {
   return /\.\.|%2e|%2f|%5c|\\/i.test(path) ? undefined : path;
 }
 
+/** The query of a request's URL as sent (`req.originalUrl`): a parameter given twice stays twice. */
+export function mediaQueryOf(originalUrl: string): URLSearchParams {
+  const search = originalUrl.indexOf('?');
+  return new URLSearchParams(search === -1 ? '' : originalUrl.slice(search + 1));
+}
+
+/**
+ * The file to ask the media service for: the path, and the version when the URL names one. The media
+ * service answers 404 to a version that is not the file's, so a made-up `v` never gets today's bytes
+ * kept for a year under its name, by the pipeline or by a browser or CDN in front of the relay.
+ */
+export function mediaSourceOf(path: string, version: string | undefined): string {
+  return version ? `${path}?${VERSION_PARAM}=${version}` : path;
+}
+
 export interface VariantRequest {
   /** The original's path at the media service. */
   path: string;
@@ -27,8 +42,8 @@ export interface VariantRequest {
 
 export type ParsedMediaRequest =
   | { kind: 'variant'; variant: VariantRequest }
-  /** Not sized here: SVG (never rasterised), files, and rasters asked for without a width (og:image). */
-  | { kind: 'relay' }
+  /** Not sized here: SVG (never rasterised), files, and rasters asked for without a width (og:image); relayed in the version asked for. */
+  | { kind: 'relay'; version: string | undefined }
   | { kind: 'invalid'; message: string };
 
 /**
@@ -48,12 +63,12 @@ export function parseMediaRequest(path: string, query: URLSearchParams): ParsedM
   if (width === null || quality === null || version === null) return { kind: 'invalid', message: `${VARIANT_PARAMS.width}, ${VARIANT_PARAMS.quality} and ${VERSION_PARAM} may each be given once` };
   if (version !== undefined && !VERSION.test(version)) return { kind: 'invalid', message: `${VERSION_PARAM} is the picture's version: 8 to 64 hexadecimal digits` };
   if (width === undefined) {
-    return quality === undefined ? { kind: 'relay' } : { kind: 'invalid', message: `${VARIANT_PARAMS.quality} needs a width (${VARIANT_PARAMS.width})` };
+    return quality === undefined ? { kind: 'relay', version } : { kind: 'invalid', message: `${VARIANT_PARAMS.quality} needs a width (${VARIANT_PARAMS.width})` };
   }
   const w = /^\d{1,5}$/.test(width) ? Number(width) : NaN;
   if (!isImageWidth(w)) return { kind: 'invalid', message: `${VARIANT_PARAMS.width} must be one of the allowed widths` };
   const q = quality === undefined ? DEFAULT_IMAGE_QUALITY : /^\d{1,3}$/.test(quality) ? Number(quality) : NaN;
   if (!isImageQuality(q)) return { kind: 'invalid', message: `${VARIANT_PARAMS.quality} must be one of the allowed qualities` };
-  if (!RASTER_EXTENSION.test(path)) return { kind: 'relay' };
+  if (!RASTER_EXTENSION.test(path)) return { kind: 'relay', version };
   return { kind: 'variant', variant: { path, width: w, quality: q, version } };
 }

@@ -2,7 +2,7 @@ import { pipeline } from 'node:stream';
 import { Router, type Response } from 'express';
 import type { Logger } from 'pino';
 import { callContextOf } from '../http/callContext.js';
-import { mediaPathOf } from '../media/variantRequest.js';
+import { mediaPathOf, mediaQueryOf, mediaSourceOf, parseMediaRequest } from '../media/variantRequest.js';
 import type { MediaClient } from '../upstream/mediaClient.js';
 import { releaseBody } from '../upstream/upstreamBody.js';
 import { UpstreamError } from '../upstream/upstreamError.js';
@@ -18,7 +18,8 @@ function emptyAnswer(res: Response, status: number): void {
 }
 
 /**
- * GET /media/* relayed to the media service (pictures asked for at a width are sized by server/media/ first) through its upstream client (deadline, metrics, error
+ * GET /media/* relayed to the media service (pictures asked for at a width are sized by server/media/ first), in the version the URL
+ * names (`v`, as the pipeline asks for it), through its upstream client (deadline, metrics, error
  * mapping), streamed, with its caching headers: content pages show images from the page's own origin,
  * so the CSP keeps images at 'self'. Every answer is complete: a missing file is an empty 404 at once,
  * a failed service an empty 502/504, and a file that breaks off mid-way ends the connection.
@@ -29,11 +30,14 @@ export function mediaRelay(media: MediaClient, logger: Logger, maxBytes: number)
     // No way out of the media service's path: dot segments would be resolved, encoded or not.
     const path = mediaPathOf(req.path);
     if (path === undefined) return emptyAnswer(res, 404);
+    // The picture pipeline before this has answered 400 to a query off its rules and every variant: what is left is a file, in the version asked for.
+    const parsed = parseMediaRequest(path, mediaQueryOf(req.originalUrl));
+    const source = mediaSourceOf(path, parsed.kind === 'relay' ? parsed.version : undefined);
     const conditional = Object.fromEntries(['if-none-match', 'if-modified-since'].flatMap((h) => (req.headers[h] ? [[h, String(req.headers[h])]] : [])));
     const ctx = callContextOf(req, res);
     let answer: Awaited<ReturnType<MediaClient['file']>>;
     try {
-      answer = await media.file(path, conditional, ctx);
+      answer = await media.file(source, conditional, ctx);
     } catch (err) {
       if (res.destroyed) return; // the browser left
       return emptyAnswer(res, err instanceof UpstreamError ? (err.failure === 'upstream_timeout' ? 504 : 502) : 502);

@@ -1,10 +1,13 @@
 // npm run bench:images — the picture pipeline (server/media/, docs/pictures.md) in one run on this machine:
 // the compiled BFF in a process of its own (so RSS and event-loop lag are its alone) with its own
-// redis-server, the sandbox in another, and the photographs from a media origin here. Measures
+// redis-server, and the sandbox in another, whose media service sends the photographs (1600×1200 car
+// JPEGs of 270–280 KB, named by versioned URLs from its search index, each made there once before it is
+// measured, so the sandbox's making is never timed). Measures
 //  1. a cold 1600→640 WebP through the BFF against the same in a bare sharp script (fetch + transform);
 //  2. a cached variant's requests/s against a cached page's;
 //  3. BENCH_IMAGE_URLS (2,000) distinct valid variant URLs from one client, then from 50 addresses
-//     (TRUST_PROXY, X-Forwarded-For): RSS, event-loop lag p99 and a cached page's p99 meanwhile.
+//     (TRUST_PROXY, X-Forwarded-For): car photos at every width and quality of the allow-list (30 variants
+//     a photo, so about 70 photos a flood); RSS, event-loop lag p99 and a cached page's p99 meanwhile.
 // Exits 1 when a target of issue 30 is missed. BENCH_ALLOCATOR=glibc|jemalloc picks the allocator
 // (default: the Dockerfile's). Figures are only comparable within one run. Stops by itself.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -14,9 +17,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import sharp, { type Sharp } from 'sharp';
 import { request } from 'undici';
-import { IMAGE_WIDTHS } from '../../contracts/imageVariants.js';
+import { IMAGE_QUALITIES, IMAGE_WIDTHS } from '../../contracts/imageVariants.js';
+import type { Car } from '../../contracts/upstream/search.js';
 import { loadConfig } from '../../server/config.js';
-import { startPhotoOrigin } from '../support/photoOrigin.js';
 import { ensureClientBuild } from '../support/samplePages.js';
 
 const URLS = Number(process.env.BENCH_IMAGE_URLS ?? 2_000);
@@ -84,15 +87,13 @@ async function main(): Promise<void> {
   if (spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' }).status !== 0) throw new Error('npm run build:server failed');
   const [port, sandboxPort, redisPort, metricsPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const origin = `http://127.0.0.1:${port}`;
-  const photos = await startPhotoOrigin();
   const redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   const sandbox = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], { env: { ...process.env, SANDBOX_PORT: String(sandboxPort) }, stdio: 'ignore' });
-  const upstreams = Object.fromEntries(['SEARCH', 'CONTENT', 'MECHMATE', 'TIREHOTEL', 'COMHUB', 'CODEWEAVER', 'MAPS'].map((s) => [`UPSTREAM_${s}_URL`, `http://127.0.0.1:${sandboxPort}/${s.toLowerCase()}`]));
+  const upstreams = Object.fromEntries(['SEARCH', 'CONTENT', 'MECHMATE', 'TIREHOTEL', 'COMHUB', 'CODEWEAVER', 'MAPS', 'MEDIA'].map((s) => [`UPSTREAM_${s}_URL`, `http://127.0.0.1:${sandboxPort}/${s.toLowerCase()}`]));
   const env = {
     ...process.env,
     ...upstreams,
     ...ALLOCATORS[allocator],
-    UPSTREAM_MEDIA_URL: photos.url,
     NODE_ENV: 'production',
     DEV_HOSTS: 'true',
     LOG_LEVEL: 'warn',
@@ -111,7 +112,6 @@ async function main(): Promise<void> {
     bff.kill('SIGTERM');
     sandbox.kill('SIGTERM');
     redis.kill('SIGKILL');
-    void photos.close();
   };
   process.once('SIGINT', () => {
     stopAll();
@@ -124,45 +124,72 @@ async function main(): Promise<void> {
       if (i > 300) throw new Error('the BFF did not become ready in 30 s');
       await sleep(100);
     }
-    await run(origin, `http://127.0.0.1:${metricsPort}`, bff.pid!, photos);
+    await run(origin, `http://127.0.0.1:${metricsPort}`, bff.pid!, `http://127.0.0.1:${sandboxPort}`);
   } finally {
     stopAll();
   }
-  // Keep-alive sockets to the photo origin would hold the process open a while.
+  // Keep-alive sockets to the sandbox would hold the process open a while.
   process.exit(process.exitCode ?? 0);
 }
 
-let version = 0;
-/** A variant URL no one asked for before: its own version. */
-const newVariant = (path: string, width: number) => `/media${path}?w=${width}&v=${(0x10000000 + ++version).toString(16)}`;
+/**
+ * `count` car photographs of the sandbox (gallery pictures, each a 1600×1200 JPEG), as paths under /media
+ * with their version, each made at the sandbox now (two at a time), so that what is timed later is the BFF's work.
+ */
+async function sandboxPhotos(sandbox: string, count: number): Promise<string[]> {
+  const photos: string[] = [];
+  for (const index of ['cars-se', 'cars-uk', 'cars-no', 'cars-fi', 'cars-dk']) {
+    const res = await request(`${sandbox}/search/query`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ index, limit: 100 }) });
+    const cars = ((await res.body.json()) as { content?: Car[] }).content ?? [];
+    for (const url of cars.flatMap((car) => car.car_images)) photos.push(new URL(url).pathname + new URL(url).search);
+    if (photos.length >= count) break;
+  }
+  if (photos.length < count) throw new Error(`the sandbox names ${photos.length} car photos, ${count} wanted`);
+  const wanted = photos.slice(0, count);
+  for (let i = 0; i < wanted.length; i += 2) {
+    await Promise.all(wanted.slice(i, i + 2).map(async (path) => {
+      const res = await request(`${sandbox}${path}`);
+      await res.body.dump();
+      if (res.statusCode !== 200) throw new Error(`sandbox photo ${path}: ${res.statusCode}`);
+    }));
+  }
+  return wanted;
+}
+
+/** The BFF's URL of a photo (a path with its `?v=`) at a width and quality of the allow-list. */
+const variantOf = (photo: string, width: number, quality = 75) => `${photo}&w=${width}&q=${quality}`;
 
 async function get(origin: string, path: string, headers: Record<string, string> = {}) {
   const res = await request(origin + path, { headers: { host: HOST, 'accept-encoding': 'br, gzip', ...headers } });
   return { status: res.statusCode, headers: res.headers, body: Buffer.from(await res.body.arrayBuffer()) };
 }
 
-async function run(origin: string, metricsOrigin: string, pid: number, photos: Awaited<ReturnType<typeof startPhotoOrigin>>): Promise<void> {
+async function run(origin: string, metricsOrigin: string, pid: number, sandbox: string): Promise<void> {
   const rows: string[][] = [];
   const misses: string[] = [];
-  const PHOTO = '/cars/1/1.jpg';
+  const perFlood = Math.ceil(URLS / (IMAGE_WIDTHS.length * IMAGE_QUALITIES.length));
+  const photos = await sandboxPhotos(sandbox, COLD_RUNS + 2 + 2 * perFlood);
+  const cold = photos.slice(0, COLD_RUNS + 2);
+  // Each picture is made once here as in the BFF: libvips' cache would give a repeated transform back.
+  sharp.cache(false);
 
-  // 1. Cold 1600→640 WebP: a bare sharp script (fetching the original as the BFF does, and without) against the BFF.
-  const original = photos.file(PHOTO);
+  // 1. Cold 1600→640 WebP: a bare sharp script (fetching the original as the BFF does, and without) against the BFF, on the same photos.
   const bareTransform: number[] = [];
   const bareFetched: number[] = [];
-  for (let i = 0; i < COLD_RUNS + 2; i++) {
+  const toWebp = (bytes: Buffer) => sharp(bytes).rotate().resize({ width: 640, withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
+  for (const [i, photo] of cold.entries()) {
     let started = performance.now();
-    await sharp(original).rotate().resize({ width: 640, withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
-    if (i >= 2) bareTransform.push(performance.now() - started);
-    started = performance.now();
-    const fetched = Buffer.from(await (await request(`${photos.url}${PHOTO}`)).body.arrayBuffer());
-    await sharp(fetched).rotate().resize({ width: 640, withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
+    const fetched = Buffer.from(await (await request(`${sandbox}${photo}`)).body.arrayBuffer());
+    await toWebp(fetched);
     if (i >= 2) bareFetched.push(performance.now() - started);
+    started = performance.now();
+    await toWebp(fetched);
+    if (i >= 2) bareTransform.push(performance.now() - started);
   }
   const throughBff: number[] = [];
-  for (let i = 0; i < COLD_RUNS + 2; i++) {
+  for (const [i, photo] of cold.entries()) {
     const started = performance.now();
-    const res = await get(origin, newVariant(PHOTO, 640), { accept: 'image/webp' });
+    const res = await get(origin, variantOf(photo, 640), { accept: 'image/webp' });
     if (res.status !== 200 || res.headers['content-type'] !== 'image/webp') throw new Error(`cold variant: ${res.status} ${String(res.headers['content-type'])}`);
     if (i >= 2) throughBff.push(performance.now() - started);
   }
@@ -178,6 +205,7 @@ async function run(origin: string, metricsOrigin: string, pid: number, photos: A
   rows.push(['  of which the transform in the BFF (mean)', `${bffTransformMs.toFixed(1)} ms`, '']);
 
   // AVIF's cost here, at the widths a page asks for most (the reason it is made in the background).
+  const original = Buffer.from(await (await request(`${sandbox}${cold[0]}`)).body.arrayBuffer());
   for (const width of [384, 640, 1080]) {
     const timed = async (encode: (s: Sharp) => Sharp) => {
       const ms: number[] = [];
@@ -197,7 +225,8 @@ async function run(origin: string, metricsOrigin: string, pid: number, photos: A
   }
 
   // 2. A cached variant against a cached page.
-  const cachedVariant = newVariant(PHOTO, 640);
+  // Made in step 1, so a hit in this process's store.
+  const cachedVariant = variantOf(cold.at(-1)!, 640);
   await get(origin, cachedVariant, { accept: 'image/webp' });
   for (let i = 0; i < 50; i++) {
     const page = await get(origin, '/');
@@ -210,12 +239,16 @@ async function run(origin: string, metricsOrigin: string, pid: number, photos: A
   rows.push(['cached page (home)', `${pageLoad.rps.toFixed(0)} req/s, p99 ${pageLoad.p99.toFixed(1)} ms`, '']);
 
   // 3. Distinct variants from one client, then from 50 addresses, a cached page asked for meanwhile.
-  const sources = ['/cars/1/1.jpg', '/cars/1/2.jpg', '/heroes/wide.jpg', '/content/small.png'];
-  const distinct = () => Array.from({ length: URLS }, (_, i) => newVariant(sources[i % sources.length]!, IMAGE_WIDTHS[i % IMAGE_WIDTHS.length]!));
-  for (const flood of [
+  const variants = IMAGE_WIDTHS.flatMap((width) => IMAGE_QUALITIES.map((quality) => [width, quality] as const));
+  /** The `n`th flood's URLs: photos of its own, each at every width and quality, one photo after another in turn. */
+  const distinct = (n: number) => {
+    const own = photos.slice(cold.length + n * perFlood, cold.length + (n + 1) * perFlood);
+    return Array.from({ length: URLS }, (_, i) => variantOf(own[i % own.length]!, ...variants[Math.floor(i / own.length)]!));
+  };
+  for (const [n, flood] of [
     { name: `${URLS} new variants, one client`, addresses: ['203.0.113.10'] },
     { name: `${URLS} new variants, 50 addresses`, addresses: Array.from({ length: 50 }, (_, i) => `198.51.100.${i + 1}`) },
-  ]) {
+  ].entries()) {
     const rss: number[] = [];
     const lag: number[] = [];
     /** Where the memory was at each scrape: V8 heap reserved, Buffers outside it, RSS. */
@@ -236,7 +269,7 @@ async function run(origin: string, metricsOrigin: string, pid: number, photos: A
     })();
     const prober = load(origin, { path: '/', connections: 2, durationMs: 3_600_000 });
     const started = performance.now();
-    const flooded = await load(origin, { paths: distinct(), headers: { accept: CHROME_ACCEPT }, addresses: flood.addresses }).done;
+    const flooded = await load(origin, { paths: distinct(n), headers: { accept: CHROME_ACCEPT }, addresses: flood.addresses }).done;
     prober.stop();
     const page = await prober.done;
     sampling = false;

@@ -2,13 +2,22 @@ import { randomBytes } from 'node:crypto';
 import { jest } from '@jest/globals';
 import sharp from 'sharp';
 import { Agent, request } from 'undici';
+import type { Car, Site } from '../../../contracts/upstream/search.js';
 import { listen, waitFor } from '../../support/apiHarness.js';
-import { startPhotoOrigin, UNKNOWN_VERSION } from '../../support/photoOrigin.js';
+import { readExif } from '../../support/exif.js';
+import { startSandboxPeer } from '../../support/sandboxPeer.js';
 import { createTestApp } from '../../support/testApp.js';
 import { etagOf } from '../../../server/media/transformPicture.js';
 import { RedisVariantStore } from '../../../server/media/variantStores.js';
 
-jest.setTimeout(30_000);
+/**
+ * The picture pipeline over HTTP, in front of the sandbox's media service (its photographs: 1600×1200 car
+ * JPEGs with a phone's EXIF and GPS, picture 3 of a car stored turned with EXIF orientation 6, 1920×1080
+ * heroes, 600×600 staff portraits) and the real Redis. Each test takes cars no other test has asked for,
+ * so its variants are new to this process and to Redis.
+ */
+
+jest.setTimeout(60_000);
 
 /** This file's variants in Redis, apart from every other test's; both BFFs below share it, as replicas do. */
 const STORE_PREFIX = `test:img:${process.pid}-${randomBytes(4).toString('hex')}:`;
@@ -18,30 +27,54 @@ const ENV = {
   IMAGE_STORE_TTL_S: '120',
   // Two running (one per core here) and two waiting: the queue's bound is reached with a handful of requests.
   IMAGE_TRANSFORM_QUEUE: '2',
-  // 50 KB of new variants per client: a few 1080 px variants.
-  STORE_BUDGET_IMAGES: '0.05/600',
+  // 300 KB of new variants per client: a few 1080 px WebPs of a car photo (65–185 KB each).
+  STORE_BUDGET_IMAGES: '0.3/600',
   TRUST_PROXY: '1',
 };
 
-let origin: Awaited<ReturnType<typeof startPhotoOrigin>>;
+let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
 let bff: ReturnType<typeof createTestApp>;
 let server: Awaited<ReturnType<typeof listen>>;
+/** Cars of three pictures or more, each taken by one test only. */
+let cars: Car[];
+/** The home page's hero (1920×1080) and a staff portrait (600×600), as the content and site documents name them. */
+let hero: string;
+let portrait: string;
 const agent = new Agent({ connections: 128 });
+
+async function sandboxJson<T>(path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${sandbox.url}${path}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return (await res.json()) as T;
+}
+
 beforeAll(async () => {
-  origin = await startPhotoOrigin();
-  bff = createTestApp({ ...ENV, UPSTREAM_MEDIA_URL: origin.url });
+  sandbox = await startSandboxPeer();
+  bff = createTestApp(ENV, { sandboxUrl: sandbox.url });
   server = await listen(bff.app);
+  cars = (await sandboxJson<{ content: Car[] }>('/search/query', { index: 'cars-se', limit: 40 })).content.filter((c) => c.car_images.length >= 3);
+  hero = /"type":"hero".*?"src":"([^"]+)"/.exec(JSON.stringify(await sandboxJson('/content/se/page?lang=sv&path=/')))![1]!;
+  const sites = (await sandboxJson<{ content: Site[] }>('/search/query', { index: 'sites-se', limit: 5 })).content;
+  portrait = sites[0]!.site_departments[0]!.users[0]!.image_url;
   await waitFor(() => bff.redis.available() !== undefined);
 });
 afterAll(async () => {
   await agent.close();
   await server?.close();
   await bff?.close();
-  await origin?.close();
+  await sandbox?.close();
 });
+afterEach(() => sandbox.ctx.faults.clear());
 
-/** A version no test has asked for: every test's variants are new. */
-const fresh = () => randomBytes(4).toString('hex');
+/** A car no test has asked for yet: its pictures' variants are new everywhere. */
+const newCar = () => cars.shift()!;
+/** The BFF's URL of a picture the sandbox's data names (an absolute URL at the sandbox, with its `v`), at a width (and quality). */
+const variantOf = (url: string, width: number, quality?: number) => {
+  const { pathname, search } = new URL(url);
+  return `${pathname}${search}${search ? '&' : '?'}w=${width}${quality ? `&q=${quality}` : ''}`;
+};
+/** The media service's bytes of a picture, fetched as the BFF does. */
+const original = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
+
 let clients = 0;
 /** A client address of its own per call unless one is given: budgets and queue shares are per client. */
 async function get(path: string, headers: Record<string, string> = {}, on = server) {
@@ -52,56 +85,59 @@ async function get(path: string, headers: Record<string, string> = {}, on = serv
   return { status: res.statusCode, headers: res.headers, body: Buffer.from(await res.body.arrayBuffer()) };
 }
 
-/** Whether EXIF names a GPS block (the GPSInfo pointer, tag 0x8825 of type LONG, in either byte order). */
-const hasGpsBlock = (exif: Buffer | undefined) => !!exif && (exif.includes(Buffer.from([0x25, 0x88, 0x04, 0x00])) || exif.includes(Buffer.from([0x88, 0x25, 0x00, 0x04])));
-
 /** Transforms this BFF has made, of every format (the counter in /metrics). */
 async function transforms(app = bff): Promise<number> {
   const values = (await app.metrics.registry.getSingleMetric('bff_image_transforms_total')!.get()).values;
   return values.reduce((sum, v) => sum + v.value, 0);
 }
+const mediaCalls = () => sandbox.upstreamCalls('media');
 
 describe('picture variants', () => {
   it('refuses a width or quality off the allow-list with 400 in the error shape, before asking the media service or transforming', async () => {
-    const before = { upstream: origin.requests(), transforms: await transforms() };
+    const photo = new URL(cars[0]!.car_images[0]!).pathname;
+    const before = { upstream: mediaCalls(), transforms: await transforms() };
     for (const query of ['w=641', 'w=abc', 'w=640&w=828', 'w=640&q=80', 'q=75', 'w=640&v=not-hex', 'w=99999999']) {
-      for (const path of ['/media/cars/1/1.jpg', '/media/brands/logo.svg']) {
+      for (const path of [photo, '/media/brands/volvo.svg']) {
         const res = await get(`${path}?${query}`);
         expect([query, path, res.status]).toEqual([query, path, 400]);
         expect(JSON.parse(res.body.toString())).toEqual({ error: { code: 'invalid_image_variant', message: expect.any(String), requestId: expect.any(String) } });
       }
     }
-    expect({ upstream: origin.requests(), transforms: await transforms() }).toEqual(before);
+    expect({ upstream: mediaCalls(), transforms: await transforms() }).toEqual(before);
   });
 
   it('sends the picture at the width asked for, and never wider than the original', async () => {
-    const v = fresh();
-    const narrow = await sharp((await get(`/media/cars/1/1.jpg?w=384&v=${v}`)).body).metadata();
+    const narrow = await sharp((await get(variantOf(newCar().car_images[0]!, 384))).body).metadata();
     expect([narrow.width, narrow.height]).toEqual([384, 288]);
-    const small = await get(`/media/content/small.png?w=1080&v=${v}`);
+    // A 600×600 portrait asked for at 1080.
+    const small = await get(variantOf(portrait, 1080));
     expect(small.status).toBe(200);
-    expect((await sharp(small.body).metadata()).width).toBe(300);
+    expect([(await sharp(small.body).metadata()).width, (await sharp(small.body).metadata()).height]).toEqual([600, 600]);
   });
 
-  it('leaves every metadata block behind: the GPS position, EXIF, XMP', async () => {
-    const original = await sharp(origin.file('/cars/1/1.jpg')).metadata();
-    expect(hasGpsBlock(original.exif)).toBe(true);
-    expect(original.xmp).toBeDefined();
+  it("leaves every metadata block behind: the car photo's GPS position, its camera, all of EXIF", async () => {
+    const photo = newCar().car_images[0]!;
+    const exif = readExif((await sharp(await original(photo)).metadata()).exif);
+    expect([exif.make, exif.gps]).toEqual(['Apple', { latitude: expect.any(Number), longitude: expect.any(Number) }]);
     for (const accept of ['image/webp', 'image/jpeg']) {
-      const res = await get(`/media/cars/1/1.jpg?w=640&v=${fresh()}`, { accept });
+      const res = await get(variantOf(photo, 640), { accept });
       const variant = await sharp(res.body).metadata();
-      expect({ exif: variant.exif, xmp: variant.xmp, iptc: variant.iptc, icc: variant.icc }).toEqual({ exif: undefined, xmp: undefined, iptc: undefined, icc: undefined });
-      expect(hasGpsBlock(res.body)).toBe(false);
+      expect({ accept, exif: variant.exif, xmp: variant.xmp, iptc: variant.iptc, icc: variant.icc }).toEqual({ accept, exif: undefined, xmp: undefined, iptc: undefined, icc: undefined });
+      // Nowhere in the bytes either: no EXIF block's 'Exif\0\0' header, no camera make.
+      expect([res.body.includes('Exif\0\0'), res.body.includes('iPhone')]).toEqual([false, false]);
     }
   });
 
-  it('turns a photo stored sideways upright (EXIF orientation applied)', async () => {
-    const variant = await sharp((await get(`/media/cars/1/2.jpg?w=640&v=${fresh()}`)).body).metadata();
-    expect([variant.width, variant.height, variant.orientation]).toEqual([640, 853, undefined]);
+  it('turns a photo stored sideways upright (EXIF orientation applied): picture 3 of a car, stored 1200×1600, is sent landscape', async () => {
+    const turned = newCar().car_images[2]!;
+    const stored = await sharp(await original(turned)).metadata();
+    expect([stored.width, stored.height, stored.orientation]).toEqual([1200, 1600, 6]);
+    const variant = await sharp((await get(variantOf(turned, 640))).body).metadata();
+    expect([variant.width, variant.height, variant.orientation]).toEqual([640, 480, undefined]);
   });
 
   it("sends the best format the browser's Accept names (AVIF made in the background, WebP meanwhile), with Vary: Accept", async () => {
-    const path = `/media/heroes/wide.jpg?w=384&v=${fresh()}`;
+    const path = variantOf(hero, 384);
     const format = async (res: { body: Buffer }) => (await sharp(res.body).metadata()).format;
     const jpeg = await get(path, { accept: '*/*' });
     expect([jpeg.headers['content-type'], await format(jpeg)]).toEqual(['image/jpeg', 'jpeg']);
@@ -117,7 +153,8 @@ describe('picture variants', () => {
   });
 
   it('answers a matching If-None-Match with 304, and keeps a versioned URL a year (immutable), an unversioned one an hour', async () => {
-    const path = `/media/cars/1/1.jpg?w=256&v=${fresh()}`;
+    const photo = newCar().car_images[0]!;
+    const path = variantOf(photo, 256);
     const versioned = await get(path);
     expect(versioned.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const etag = String(versioned.headers.etag);
@@ -125,68 +162,97 @@ describe('picture variants', () => {
     const revalidated = await get(path, { 'if-none-match': `"other", ${etag}` });
     expect([revalidated.status, revalidated.body.length, revalidated.headers.etag]).toEqual([304, 0, etag]);
     expect((await get(path, { 'if-none-match': '"other"' })).status).toBe(200);
-    const unversioned = await get('/media/cars/1/1.jpg?w=256');
-    expect(unversioned.headers['cache-control']).toBe('public, max-age=3600');
+    const unversioned = await get(`${new URL(photo).pathname}?w=256`);
+    expect([unversioned.status, unversioned.headers['cache-control']]).toEqual([200, 'public, max-age=3600']);
+  });
+
+  it('answers a variant it holds before the app, with the same headers, a request id of its own, 304 by ETag, and the format for each Accept', async () => {
+    const path = variantOf(newCar().car_images[0]!, 384);
+    const made = await get(path, { accept: 'image/webp' });
+    expect(made.headers['x-cache']).toBe('miss');
+    // The pipeline's answer as it keeps a variant teaches the fast path this exact request (host, URL, Accept).
+    const fast = await Promise.all([get(path, { accept: 'image/webp' }), get(path, { accept: 'image/webp', 'x-request-id': 'qa-picture-1' })]);
+    const stable = (headers: Record<string, unknown>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !['x-request-id', 'date', 'x-cache', 'keep-alive', 'connection'].includes(name)));
+    for (const res of fast) {
+      expect([res.status, res.headers['x-cache']]).toEqual([200, 'hit']);
+      expect(res.body.equals(made.body)).toBe(true);
+      expect(stable(res.headers)).toEqual(stable(made.headers));
+    }
+    expect(made.headers['content-security-policy']).toBeDefined();
+    expect(fast[1]!.headers['x-request-id']).toBe('qa-picture-1');
+    expect(bff.log.lines.some((l) => l.requestId === 'qa-picture-1' && l.msg === 'request completed')).toBe(true);
+    const revalidated = await get(path, { accept: 'image/webp', 'if-none-match': String(made.headers.etag) });
+    expect([revalidated.status, revalidated.body.length, revalidated.headers.etag, revalidated.headers['cache-control']]).toEqual([304, 0, made.headers.etag, 'public, max-age=31536000, immutable']);
+    // Another Accept is another request: the pipeline chooses its format.
+    const jpeg = await get(path, { accept: 'image/jpeg' });
+    expect([jpeg.headers['content-type'], (await sharp(jpeg.body).metadata()).format]).toEqual(['image/jpeg', 'jpeg']);
+    const learned = /^bff_cache_bytes\{cache="picture_fast_path"\} (\d+)/m.exec(await bff.metrics.registry.metrics())?.[1];
+    expect(Number(learned)).toBeGreaterThan(0);
   });
 
   it('passes SVG through byte for byte at a width of the list, never rasterised, and refuses one off it', async () => {
-    expect((await get('/media/brands/logo.svg?w=500')).status).toBe(400);
-    const res = await get('/media/brands/logo.svg?w=640');
+    expect((await get('/media/brands/volvo.svg?w=500')).status).toBe(400);
+    const res = await get('/media/brands/volvo.svg?w=640');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
-    expect(res.body.equals(origin.file('/brands/logo.svg'))).toBe(true);
+    expect(res.body.equals(await original(`${sandbox.url}/media/brands/volvo.svg`))).toBe(true);
   });
 
   it('makes a new variant once however many ask for it at the same time', async () => {
-    const before = { upstream: origin.requests(), transforms: await transforms() };
-    const path = `/media/cars/1/1.jpg?w=1080&v=${fresh()}`;
+    const path = variantOf(newCar().car_images[0]!, 1080);
+    const before = { upstream: mediaCalls(), transforms: await transforms() };
     const answers = await Promise.all(Array.from({ length: 100 }, () => get(path, { 'x-forwarded-for': '203.0.113.100' })));
     expect(answers.map((a) => a.status)).toEqual(Array<number>(100).fill(200));
     expect(new Set(answers.map((a) => a.headers.etag)).size).toBe(1);
-    expect({ upstream: origin.requests() - before.upstream, transforms: (await transforms()) - before.transforms }).toEqual({ upstream: 1, transforms: 1 });
+    expect({ upstream: mediaCalls() - before.upstream, transforms: (await transforms()) - before.transforms }).toEqual({ upstream: 1, transforms: 1 });
   });
 
   it('serves a variant one BFF made from Redis in a second BFF, without a transform or a call to the media service', async () => {
-    const second = createTestApp({ ...ENV, UPSTREAM_MEDIA_URL: origin.url });
+    const second = createTestApp(ENV, { sandboxUrl: sandbox.url });
     const secondServer = await listen(second.app);
     try {
       await waitFor(() => second.redis.available() !== undefined);
-      const path = `/media/cars/1/1.jpg?w=640&v=${fresh()}`;
+      const path = variantOf(newCar().car_images[0]!, 640);
       const made = await get(path);
       expect(made.headers['x-cache']).toBe('miss');
       await bff.pictures.settled();
-      const upstream = origin.requests();
+      const upstream = mediaCalls();
       const there = await get(path, {}, secondServer);
       expect([there.status, there.headers['x-cache'], there.headers.etag]).toEqual([200, 'hit', made.headers.etag]);
       expect(there.body.equals(made.body)).toBe(true);
-      expect({ upstream: origin.requests() - upstream, transforms: await transforms(second) }).toEqual({ upstream: 0, transforms: 0 });
+      expect({ upstream: mediaCalls() - upstream, transforms: await transforms(second) }).toEqual({ upstream: 0, transforms: 0 });
     } finally {
       await secondServer.close();
       await second.close();
     }
   });
 
-  it('answers an empty 502 for a corrupt, a truncated or a broken-off photo, or a file that is not one, and goes on serving', async () => {
-    for (const name of ['corrupt', 'cut', 'breaks-off', 'disguised']) {
-      const res = await get(`/media/cars/1/${name}.jpg?w=640&v=${fresh()}`);
+  it('answers an empty 502 for a corrupt, a shortened or a broken-off photo, or a web page instead of one, and goes on serving', async () => {
+    const car = newCar();
+    const faults = { garbage: { garbage: true }, malformed: { malformed: true }, cut: { cut: true }, 'wrong-type': { wrongContentType: true } };
+    for (const [i, [name, fault]] of Object.entries(faults).entries()) {
+      sandbox.ctx.faults.set('media', fault);
+      const res = await get(variantOf(car.car_images[0]!, [640, 828, 1080, 1280][i]!));
       expect([name, res.status, res.body.length]).toEqual([name, 502, 0]);
-      expect((await get(`/media/cars/1/1.jpg?w=128&v=${fresh()}`)).status).toBe(200);
+      sandbox.ctx.faults.clear();
     }
+    for (const width of [128, 256, 384, 640]) expect((await get(variantOf(car.car_images[1]!, width))).status).toBe(200);
   });
 
   it('asks the media service for the version the URL names: one it does not have is an empty 404, with no transform', async () => {
     const before = await transforms();
-    const res = await get(`/media/cars/1/1.jpg?w=640&v=${UNKNOWN_VERSION}`);
+    const res = await get(variantOf(newCar().car_images[0]!.replace(/v=\w+/, 'v=0123456789'), 640));
     expect([res.status, res.body.length]).toEqual([404, 0]);
     expect((await transforms()) - before).toBe(0);
   });
 
   it('never decodes an original of more pixels than allowed: an empty 502', async () => {
-    const strict = createTestApp({ ...ENV, UPSTREAM_MEDIA_URL: origin.url, IMAGE_MAX_INPUT_PIXELS: String(1024 * 1024) });
+    const strict = createTestApp({ ...ENV, IMAGE_MAX_INPUT_PIXELS: String(1024 * 1024) }, { sandboxUrl: sandbox.url });
     const strictServer = await listen(strict.app);
     try {
-      expect((await get(`/media/cars/1/1.jpg?w=640&v=${fresh()}`, {}, strictServer)).status).toBe(502);
-      expect((await get(`/media/content/small.png?w=640&v=${fresh()}`, {}, strictServer)).status).toBe(200);
+      expect((await get(variantOf(newCar().car_images[0]!, 640), {}, strictServer)).status).toBe(502);
+      // 600×600: within the limit.
+      expect((await get(variantOf(portrait, 384), {}, strictServer)).status).toBe(200);
     } finally {
       await strictServer.close();
       await strict.close();
@@ -194,7 +260,8 @@ describe('picture variants', () => {
   });
 
   it('refuses transforms beyond the bounded queue with 503 and Retry-After, and serves the rest', async () => {
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => get(`/media/heroes/wide.jpg?w=1280&q=${[50, 75, 90][i % 3]}&v=${fresh()}`)));
+    const photo = newCar().car_images[0]!;
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => get(variantOf(photo, [1080, 1280, 1600, 1920][i % 4]!, [50, 75, 90][Math.floor(i / 4)]))));
     const busy = answers.filter((a) => a.status === 503);
     expect(busy.length).toBeGreaterThan(0);
     expect(answers.filter((a) => a.status === 200).length).toBeGreaterThanOrEqual(4);
@@ -206,9 +273,11 @@ describe('picture variants', () => {
 
   it('serves a client over its image budget its variants, but keeps none of them', async () => {
     const client = { 'x-forwarded-for': '203.0.113.77' };
+    const car = newCar();
     const results: string[] = [];
+    // Eight new variants: two pictures, at two widths, in two qualities.
     for (let i = 0; i < 8; i++) {
-      const res = await get(`/media/heroes/wide.jpg?w=1080&v=${fresh()}`, client);
+      const res = await get(variantOf(car.car_images[i % 2]!, [1080, 1280][(i >> 1) % 2]!, [50, 90][i >> 2]), client);
       expect(res.status).toBe(200);
       results.push(String(res.headers['x-cache']));
     }
@@ -217,7 +286,7 @@ describe('picture variants', () => {
     expect(kept).toBeLessThan(8);
     expect(results).toEqual([...Array<string>(kept).fill('miss'), ...Array<string>(8 - kept).fill('bypass')]);
     // Not kept: asked again, it is made again.
-    const path = `/media/heroes/wide.jpg?w=1080&v=${fresh()}`;
+    const path = variantOf(car.car_images[2]!, 1080);
     await get(path, client);
     const before = await transforms();
     expect((await get(path, client)).headers['x-cache']).toBe('bypass');
