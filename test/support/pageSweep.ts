@@ -1,5 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { MARKETS } from '../../markets/registry.js';
+import type { Market } from '../../markets/schema.js';
 import type { RunningBff } from '../../server/start.js';
 import { marketUrl } from './runningBff.js';
 import { everyPageType, pageLabel, settledPage, type MarketPage } from './everyPageType.js';
@@ -36,25 +38,28 @@ export interface PageVisit {
  * one visit what every checker needs: CSP violations from the navigation on, axe once the islands have
  * hydrated, and the document as served and as hydrated for the Nu HTML Checker.
  */
-export async function sweepEveryPageType(bff: RunningBff, browser: Browser, widths = [PHONE, DESKTOP]): Promise<PageVisit[]> {
-  const pages = await everyPageType(bff);
-  const visits: PageVisit[] = [];
-  for (const viewport of widths) {
-    const context = await browser.newContext({ viewport });
-    // A violation is reported even when the script catches the refusal (zod's JIT probe `new Function('')`
-    // did, on every page with a form), so the event is what counts, not an uncaught error.
-    await context.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) => {
-        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`);
-      });
+export async function sweepEveryPageType(bff: RunningBff, browser: Browser, widths = [PHONE, DESKTOP], markets: readonly Market[] = MARKETS): Promise<PageVisit[]> {
+  const pages = await everyPageType(bff, markets);
+  // The widths side by side: while one tab waits for its network to go quiet, the other has the cores.
+  return (await Promise.all(widths.map((viewport) => sweepAtWidth(bff, browser, pages, viewport)))).flat();
+}
+
+async function sweepAtWidth(bff: RunningBff, browser: Browser, pages: MarketPage[], viewport: typeof PHONE): Promise<PageVisit[]> {
+  const context = await browser.newContext({ viewport });
+  // A violation is reported even when the script catches the refusal (zod's JIT probe `new Function('')`
+  // did, on every page with a form), so the event is what counts, not an uncaught error.
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`);
     });
-    try {
-      for (const page of pages) visits.push(await visit(bff, context, page, viewport.width));
-    } finally {
-      await context.close();
-    }
+  });
+  try {
+    const visits: PageVisit[] = [];
+    for (const page of pages) visits.push(await visit(bff, context, page, viewport.width));
+    return visits;
+  } finally {
+    await context.close();
   }
-  return visits;
 }
 
 async function visit(bff: RunningBff, context: BrowserContext, sample: MarketPage, width: number): Promise<PageVisit> {
