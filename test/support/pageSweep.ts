@@ -1,0 +1,95 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { MARKETS } from '../../markets/registry.js';
+import type { Market } from '../../markets/schema.js';
+import type { RunningBff } from '../../server/start.js';
+import { marketUrl } from './runningBff.js';
+import { everyPageType, pageLabel, settledPage, type MarketPage } from './everyPageType.js';
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1440, height: 1000 };
+
+/**
+ * Every axe rule, and the experimental ones Lighthouse's accessibility audit turns on too: among them
+ * label-content-name-mismatch (WCAG 2.5.3), which the header logo broke on every page.
+ */
+const EXPERIMENTAL_RULES_LIGHTHOUSE_RUNS = ['label-content-name-mismatch', 'table-fake-caption', 'td-has-header'];
+
+/** What one visit of one page at one width saw. */
+export interface PageVisit {
+  page: MarketPage;
+  /** 'se car list (/bilar) at 390' */
+  where: string;
+  width: number;
+  status: number | undefined;
+  /** The document as the server sent it (the navigation's own answer). */
+  servedHtml: string;
+  /** The document once its islands hydrated, serialised as the browser holds it. */
+  hydratedHtml: string;
+  /** axe's serious and critical findings, one line each. */
+  severeAxe: string[];
+  /** Content-Security-Policy violations, from the securitypolicyviolation event and Chromium's console. */
+  cspViolations: string[];
+}
+
+/**
+ * Visits every page type of every market (test/support/everyPageType.ts) once at each width, in one
+ * browser context per width (assets cached between pages, as for a shopper browsing), and gathers on that
+ * one visit what every checker needs: CSP violations from the navigation on, axe once the islands have
+ * hydrated, and the document as served and as hydrated for the Nu HTML Checker.
+ */
+export async function sweepEveryPageType(bff: RunningBff, browser: Browser, widths = [PHONE, DESKTOP], markets: readonly Market[] = MARKETS): Promise<PageVisit[]> {
+  const pages = await everyPageType(bff, markets);
+  // The widths side by side: while one tab waits for its network to go quiet, the other has the cores.
+  return (await Promise.all(widths.map((viewport) => sweepAtWidth(bff, browser, pages, viewport)))).flat();
+}
+
+async function sweepAtWidth(bff: RunningBff, browser: Browser, pages: MarketPage[], viewport: typeof PHONE): Promise<PageVisit[]> {
+  const context = await browser.newContext({ viewport });
+  // A violation is reported even when the script catches the refusal (zod's JIT probe `new Function('')`
+  // did, on every page with a form), so the event is what counts, not an uncaught error.
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
+  try {
+    const visits: PageVisit[] = [];
+    for (const page of pages) visits.push(await visit(bff, context, page, viewport.width));
+    return visits;
+  } finally {
+    await context.close();
+  }
+}
+
+async function visit(bff: RunningBff, context: BrowserContext, sample: MarketPage, width: number): Promise<PageVisit> {
+  const where = `${pageLabel(sample)} (${sample.path}) at ${width}`;
+  const cspViolations: string[] = [];
+  const tab = await context.newPage();
+  tab.on('console', (message) => {
+    if (/CSP violation|Content Security Policy/i.test(message.text())) cspViolations.push(`${where}: ${message.text()}`);
+  });
+  try {
+    const answer = await tab.goto(marketUrl(bff, sample.market.devHostname, sample.path));
+    const servedHtml = (await answer?.text()) ?? '';
+    await settledPage(tab);
+    const hydratedHtml = `<!DOCTYPE html>\n${await tab.evaluate(() => document.documentElement.outerHTML)}`;
+    return { page: sample, where, width, status: answer?.status(), servedHtml, hydratedHtml, severeAxe: await severeAxeFindings(tab, where), cspViolations };
+  } finally {
+    await tab.close();
+  }
+}
+
+async function severeAxeFindings(tab: Page, where: string): Promise<string[]> {
+  const rules = Object.fromEntries(EXPERIMENTAL_RULES_LIGHTHOUSE_RUNS.map((id) => [id, { enabled: true }]));
+  // Legacy mode runs axe.run in the page itself; the default runs axe per frame and merges the results in a
+  // fresh blank tab (a second copy of axe), which only matters when the page has frames: none do until a
+  // video is played. resultTypes keeps every violation and stops axe listing each passing node.
+  const results = await new AxeBuilder({ page: tab })
+    .options({ rules, resultTypes: ['violations'] })
+    .setLegacyMode(tab.frames().length === 1)
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
