@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
+import { PictureTemplateContext } from '../client/media/pictureUrl.js';
 import { usePage } from './PageContext.js';
 
 /**
@@ -15,7 +16,9 @@ export function Island<P extends object>({ name, component, props }: { name: str
   const page = usePage();
   const id = page.nextIslandId();
   page.islands.add(name);
-  const html = renderToString(createElement(component, props), { identifierPrefix: id });
+  // Rendered apart, so the page's picture template is handed on (the browser reads it from <html>).
+  const element = createElement(component, props);
+  const html = renderToString(page.pictureTemplate ? createElement(PictureTemplateContext.Provider, { value: page.pictureTemplate }, element) : element, { identifierPrefix: id });
   return (
     <>
       <div data-island={name} data-island-id={id} dangerouslySetInnerHTML={{ __html: html }} />

@@ -1,4 +1,4 @@
-import { mediaUrl } from '../../client/media/mediaUrl.js';
+import { ResponsiveImage } from '../../client/media/ResponsiveImage.js';
 import { useEditable } from '../editable.js';
 import type { BlockProps } from './blockProps.js';
 import { ContentLinkView } from './ContentLinkView.js';
@@ -10,7 +10,7 @@ export function BlurbBlock({ block, first }: BlockProps<'blurb'>) {
   return (
     <section className={`blurb blurb--image-${block.imagePosition}`}>
       {block.image && (
-        <img className="blurb__image" src={mediaUrl(block.image.src)} alt={block.image.alt} width={block.image.width} height={block.image.height} loading="lazy" decoding="async" {...edit('image')} />
+        <ResponsiveImage className="blurb__image" src={block.image.src} alt={block.image.alt} width={block.image.width} height={block.image.height} layout="blurb" {...edit('image')} />
       )}
       <div className="blurb__body">
         <Heading {...edit('title')}>{block.title}</Heading>

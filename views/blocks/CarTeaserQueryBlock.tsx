@@ -15,7 +15,7 @@ export function CarTeaserQueryBlock({ block, data, first }: BlockProps<'carTease
         {block.title && <Heading id={headingId} {...editable('title')}>{block.title}</Heading>}
         {block.link && <ContentLinkView link={block.link} marker={editable('link')} />}
       </div>
-      <CarTeaserCards cars={data.cars} className="car-teaser__scroll" headingLevel={block.title ? 3 : 2} />
+      <CarTeaserCards cars={data.cars} className="car-teaser__scroll" imageLayout="carTeaserScroll" headingLevel={block.title ? 3 : 2} />
     </section>
   );
 }

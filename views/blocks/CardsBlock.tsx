@@ -1,4 +1,4 @@
-import { mediaUrl } from '../../client/media/mediaUrl.js';
+import { ResponsiveImage } from '../../client/media/ResponsiveImage.js';
 import { useEditable } from '../editable.js';
 import type { BlockProps } from './blockProps.js';
 import { ContentLinkView } from './ContentLinkView.js';
@@ -13,7 +13,7 @@ export function CardsBlock({ block }: BlockProps<'cards'>) {
       <ul className="cards__list">
         {block.cards.map((card, i) => (
           <li key={i} className="card">
-            {card.image && <img className="card__image" src={mediaUrl(card.image.src)} alt="" width={card.image.width} height={card.image.height} loading="lazy" decoding="async" {...edit(`cards.${i}.image`)} />}
+            {card.image && <ResponsiveImage className="card__image" src={card.image.src} alt="" width={card.image.width} height={card.image.height} layout="cards" {...edit(`cards.${i}.image`)} />}
             <CardHeading className="card__title" {...edit(`cards.${i}.title`)}>
               {card.title}
             </CardHeading>

@@ -1,4 +1,4 @@
-import { mediaUrl } from '../../client/media/mediaUrl.js';
+import { ResponsiveImage } from '../../client/media/ResponsiveImage.js';
 import { useEditable } from '../editable.js';
 import { usePage } from '../PageContext.js';
 import type { BlockProps } from './blockProps.js';
@@ -28,7 +28,7 @@ export function MegaMenuBlock({ block }: BlockProps<'megaMenu'>) {
       </div>
       {block.promo && (
         <a className="mega-menu-block__promo" href={block.promo.link.url} {...(block.promo.link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})} {...edit('promo')}>
-          <img src={mediaUrl(block.promo.image.src)} alt="" width={block.promo.image.width} height={block.promo.image.height} loading="lazy" decoding="async" />
+          <ResponsiveImage src={block.promo.image.src} alt="" width={block.promo.image.width} height={block.promo.image.height} layout="megaPromo" />
           <span className="mega-menu-block__promo-title">{block.promo.title}</span>
         </a>
       )}

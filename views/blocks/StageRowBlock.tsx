@@ -1,4 +1,4 @@
-import { mediaUrl } from '../../client/media/mediaUrl.js';
+import { ResponsiveImage } from '../../client/media/ResponsiveImage.js';
 import { useEditable } from '../editable.js';
 import type { BlockProps } from './blockProps.js';
 
@@ -17,7 +17,7 @@ export function StageRowBlock({ block }: BlockProps<'stageRow'>) {
           const external = item.link?.external ? { target: '_blank', rel: 'noopener noreferrer' } : {};
           return (
             <li key={i} className="stage">
-              <img className="stage__image" src={mediaUrl(item.image.src)} alt="" width={item.image.width} height={item.image.height} loading="lazy" decoding="async" {...edit(`items.${i}.image`)} />
+              <ResponsiveImage className="stage__image" src={item.image.src} alt="" width={item.image.width} height={item.image.height} layout="stageRow" {...edit(`items.${i}.image`)} />
               <ItemHeading className="stage__title" {...edit(`items.${i}.title`)}>
                 {item.link ? (
                   <a className="stage__link" href={item.link.url} {...external}>

@@ -1,4 +1,4 @@
-import { mediaUrl } from '../../client/media/mediaUrl.js';
+import { ResponsiveImage } from '../../client/media/ResponsiveImage.js';
 import type { VideoEmbedBlockSchema } from '../../contracts/upstream/content.js';
 import { useEditable } from '../editable.js';
 import { usePage } from '../PageContext.js';
@@ -21,7 +21,7 @@ export function VideoEmbedBlock({ block }: BlockProps<'videoEmbed'>) {
       {block.title && <h2 {...edit('title')}>{block.title}</h2>}
       <div className="video-embed__frame" {...edit('videoId')}>
         <button type="button" className="video-embed__play" data-video-src={videoPlayerUrl(block.provider, block.videoId)} data-video-title={title}>
-          <img className="video-embed__thumbnail" src={mediaUrl(block.thumbnail.src)} alt="" width={block.thumbnail.width} height={block.thumbnail.height} loading="lazy" decoding="async" {...edit('thumbnail')} />
+          <ResponsiveImage className="video-embed__thumbnail" src={block.thumbnail.src} alt="" width={block.thumbnail.width} height={block.thumbnail.height} layout="hero" {...edit('thumbnail')} />
           <span className="video-embed__icon" aria-hidden="true" />
           <span className="visually-hidden">{t('block.videoPlay', { title })}</span>
         </button>

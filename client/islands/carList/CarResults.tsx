@@ -6,8 +6,6 @@ import { CAR_LIST_MAX_PAGES, CAR_LIST_PAGE_SIZE } from './carListConfig.js';
 import { type CarListResults, type CarListTexts } from './carListTypes.js';
 import { isPlainClick } from './plainClick.js';
 
-/** Cards of the first row load at once; the rest lazily. */
-const EAGER_IMAGES = 4;
 const SKELETONS_REPLACE = 8;
 const SKELETONS_MORE = 4;
 
@@ -72,7 +70,7 @@ export function CarResults({ results, loading, page, carDetailBase, card, texts,
         <ul className="car-grid" ref={grid}>
           {results.cars.map((car, i) => (
             <li key={car.id}>
-              <CarCard car={car} href={carDetailPath(carDetailBase, car)} texts={card} imageLoading={i < EAGER_IMAGES ? 'eager' : 'lazy'} actions={actionsFor?.(car)} />
+              <CarCard car={car} href={carDetailPath(carDetailBase, car)} texts={card} priority={i === 0} actions={actionsFor?.(car)} />
             </li>
           ))}
           {loading === 'more' && <Skeletons count={SKELETONS_MORE} />}

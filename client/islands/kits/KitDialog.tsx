@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { formatKitPrice, type KitItem } from './kitsQuery.js';
+import { ResponsiveImage } from '../../media/ResponsiveImage.js';
 
 export interface KitDialogTexts {
   close: string;
@@ -52,7 +53,7 @@ export function KitDialog({ kit, locale, texts, onClose }: { kit: KitItem | null
           <ul className="kit-dialog__images">
             {kit.images.map((src, i) => (
               <li key={src}>
-                <img src={src} alt={i === 0 ? kit.name : ''} width={400} height={300} decoding="async" />
+                <ResponsiveImage src={src} alt={i === 0 ? kit.name : ''} shape={[4, 3]} layout="kitDialog" />
               </li>
             ))}
           </ul>

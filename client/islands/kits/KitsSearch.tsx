@@ -8,6 +8,7 @@ import {
   type KitFacetName, type KitFacetValue, type KitItem, type KitsQuery,
 } from './kitsQuery.js';
 import { toKitItem, type KitDocument } from './kitItem.js';
+import { ResponsiveImage } from '../../media/ResponsiveImage.js';
 
 export interface KitsResult {
   /** The kits of pages `fromPage`.. on. */
@@ -224,7 +225,7 @@ export function KitsSearch({ action, locale, query: initialQuery, initial, texts
           <ul ref={list} className="kits__list">
             {result.kits.map((kit) => (
               <li key={kit.kitId} className="kit-card">
-                <img className="kit-card__image" src={kit.images[0]} alt="" width={400} height={300} loading="lazy" decoding="async" />
+                {kit.images[0] && <ResponsiveImage className="kit-card__image" src={kit.images[0]} alt="" shape={[4, 3]} layout="kits" />}
                 <h3 className="kit-card__title">
                   {hydrated ? (
                     <button

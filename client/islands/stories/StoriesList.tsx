@@ -1,4 +1,5 @@
 import { fillShowing } from './storiesText.js';
+import { ResponsiveImage } from '../../media/ResponsiveImage.js';
 
 /** What a story card shows; `image` is already the /media relay path. */
 export interface StoryCardData {
@@ -73,14 +74,12 @@ function StoryCard({ story, index, blockId, highlightFirst, headingLevel }: Stor
   return (
     <li className={highlighted ? 'story-card story-card--highlight' : 'story-card'} id={`${blockId}-story-${index}`}>
       <a className="story-card__link" href={story.href}>
-        <img
+        <ResponsiveImage
           className="story-card__image"
           src={story.image.src}
           alt=""
-          width={story.image.width ?? 1200}
-          height={story.image.height ?? 675}
-          loading="lazy"
-          decoding="async"
+          width={story.image.width} height={story.image.height}
+          layout={highlighted ? 'storyHighlight' : 'cards'}
         />
         <Heading className="story-card__title">{story.title}</Heading>
       </a>

@@ -12,7 +12,7 @@ export function SimilarCars({ cars, texts }: { cars: readonly CarSummary[]; text
       <ul className="car-similar__list">
         {cars.map((car) => (
           <li key={car.id}>
-            <CarCard car={car} href={carDetailPath(market.paths.carDetailBase, car)} texts={texts} headingLevel={3} />
+            <CarCard car={car} href={carDetailPath(market.paths.carDetailBase, car)} texts={texts} imageLayout="carSimilar" headingLevel={3} />
           </li>
         ))}
       </ul>

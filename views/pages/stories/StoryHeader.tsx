@@ -1,4 +1,4 @@
-import { mediaUrl } from '../../../client/media/mediaUrl.js';
+import { ResponsiveImage } from '../../../client/media/ResponsiveImage.js';
 import type { Story } from '../../../contracts/upstream/content.js';
 import { useEditable } from '../../editable.js';
 import { usePage } from '../../PageContext.js';
@@ -20,13 +20,13 @@ export function StoryHeader({ story }: { story: Story }) {
       <p className="story-header__date">
         <time dateTime={story.date.value}>{story.date.formattedDateValue}</time>
       </p>
-      <img
+      <ResponsiveImage
         className="story-header__image"
-        src={mediaUrl(story.image.src)}
+        src={story.image.src}
         alt={story.image.alt}
-        width={story.image.width ?? 1200}
-        height={story.image.height ?? 675}
-        fetchPriority="high"
+        width={story.image.width} height={story.image.height}
+        layout="storyHeader"
+        priority
         {...editable('image')}
       />
       <p className="story-header__premble" {...editable('premble')}>
