@@ -1,4 +1,4 @@
-import type { ImgHTMLAttributes } from 'react';
+import { createContext, useContext, type ImgHTMLAttributes } from 'react';
 import type { ImageWidth } from '../../contracts/imageVariants.js';
 import { preload } from 'react-dom';
 import { widthFor, candidates, isVariantSource, pictureSrcSet, pictureUrl, usePictureTemplate } from './pictureUrl.js';
@@ -25,15 +25,15 @@ export type ResponsiveImageProps = Passed &
     /** Where it is shown: its `sizes` follow that place's CSS (pictureLayouts.ts). */
     layout: PictureLayoutName;
     /**
-     * The page's LCP picture: fetched first (`fetchpriority="high"`), never lazy. A server render puts its
-     * preload in the head by itself; an island's, whose HTML is rendered apart, needs <PicturePreload> beside it.
+     * The page's LCP picture: fetched first (`fetchpriority="high"`), never lazy, and preloaded in the head
+     * (React hoists the preload of a picture that is not lazy; parts rendered apart hand it on, below).
      */
     priority?: boolean;
     /** One width the caller chose (the 360° view, which loads all its frames at it): `src` at it, no `srcset`. */
     at?: ImageWidth | undefined;
   };
 
-interface Picture {
+export interface Picture {
   src: string;
   srcSet?: string;
   sizes?: string;
@@ -63,8 +63,10 @@ export function pictureAt(original: string, width: ImageWidth, template: string 
  */
 export function ResponsiveImage({ src, alt, layout, width, height, shape, priority = false, at, ...rest }: ResponsiveImageProps) {
   const template = usePictureTemplate();
+  const handOn = useContext(PreloadCollector);
   const picture = at ? { src: pictureAt(src, at, template) } : pictureOf(src, layout, width && height ? width : undefined, template);
   const box = PICTURE_LAYOUTS[layout].box;
+  if (priority && handOn) handOn(picture);
   const [w, h] = shape ?? [16, 9];
   const size = width && height ? { width, height } : { width: box, height: Math.round((box * h) / w) };
   return (
@@ -80,9 +82,14 @@ export function ResponsiveImage({ src, alt, layout, width, height, shape, priori
   );
 }
 
-/** The head's preload of an island's LCP picture, the same src, srcset and sizes the island writes. */
-export function PicturePreload({ src, layout, width }: { src: string; layout: PictureLayoutName; width?: number }) {
-  const picture = pictureOf(src, layout, width, usePictureTemplate());
+/**
+ * Blocks and islands are rendered to HTML apart from the page (views/renderApart.tsx), so React would write
+ * their LCP picture's preload inside them, in the body: they collect it here and the page's render
+ * preloads it (`preloadPicture`), which React puts in the head.
+ */
+export const PreloadCollector = createContext<((picture: Picture) => void) | null>(null);
+
+/** The head's preload of a picture, with its srcset and sizes (called while the page renders). */
+export function preloadPicture(picture: Picture): void {
   preload(picture.src, { as: 'image', fetchPriority: 'high', ...(picture.srcSet ? { imageSrcSet: picture.srcSet, imageSizes: picture.sizes } : {}) });
-  return null;
 }

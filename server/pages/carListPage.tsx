@@ -14,7 +14,6 @@ import { rangeExtentsInIndexUnits } from '../../client/islands/carList/distanceR
 import { CompareIsland } from '../../views/compare/CompareIsland.js';
 import { compareToggleLabels } from '../../views/compare/compareLabels.js';
 import { Island } from '../../views/Island.js';
-import { PicturePreload } from '../../client/media/ResponsiveImage.js';
 import { ContentPageView } from '../../views/pages/ContentPageView.js';
 import { localisedMarket, localisePath } from '../markets/languagePath.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
@@ -50,7 +49,6 @@ export const carListPageKind: ContentPageKind = async ({ page, blockData, req, r
   return {
     body: (
       <ContentPageView page={page} blockData={blockData}>
-        {results.cars[0] && <PicturePreload src={results.cars[0].image} layout="carGrid" />}
         <Island name="carList" component={CarList} props={props} />
         <CompareIsland />
       </ContentPageView>

@@ -1,6 +1,8 @@
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { IMAGE_WIDTHS } from '../../contracts/imageVariants.js';
-import { PicturePreload, ResponsiveImage } from '../../client/media/ResponsiveImage.js';
+import { ResponsiveImage } from '../../client/media/ResponsiveImage.js';
+import type { PageContextValue } from '../../views/PageContext.js';
+import { renderApart, usePreloadHandOn } from '../../views/renderApart.js';
 import { PICTURE_LAYOUTS } from '../../client/media/pictureLayouts.js';
 import { candidates, pageTemplate, pictureUrl, PictureTemplateContext, widthFor } from '../../client/media/pictureUrl.js';
 
@@ -72,17 +74,24 @@ describe('a responsive picture', () => {
     expect(head).toContain('fetchPriority="high"');
   });
 
-  it('an island’s LCP picture is preloaded by PicturePreload with what the island writes', () => {
-    const page = renderToString(
+  it('in a part rendered apart (a block, an island, an island in a block), is still preloaded in the page’s head', () => {
+    const page = { pictureTemplate: undefined } as PageContextValue;
+    const lcp = <ResponsiveImage src={CAR} alt="" shape={[4, 3]} layout="galleryMain" priority />;
+    function Part({ children }: { children: ReturnType<typeof Part> }) {
+      return <div dangerouslySetInnerHTML={{ __html: renderApart(children, page, usePreloadHandOn()) }} />;
+    }
+    const html = renderToString(
       <html>
         <head />
         <body>
-          <PicturePreload src={CAR} layout="galleryMain" />
+          <Part>
+            <Part>{lcp}</Part>
+          </Part>
         </body>
       </html>,
     );
-    const image = renderToStaticMarkup(<ResponsiveImage src={CAR} alt="" shape={[4, 3]} layout="galleryMain" priority />);
-    expect(page).toContain(`imageSrcSet="${attribute(image, 'srcSet')}"`);
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(`imageSrcSet="${attribute(renderToStaticMarkup(lcp), 'srcSet')}"`);
   });
 
   it('emits the CDN’s URLs when the page has a template', () => {

@@ -69,7 +69,6 @@ export function CarGallery({ title, images, frames360, labels }: CarGalleryProps
       ) : (
         <>
           <div className="car-gallery__stage" {...swipe}>
-            {/* The first picture is the page's LCP: the page preloads it (views/pages/carDetail/CarGallerySection.tsx). */}
             <ResponsiveImage src={images[index] ?? ''} alt={`${title}, ${position}`} shape={[4, 3]} layout="galleryMain" priority draggable={false} />
             {arrows}
             <button type="button" className="car-gallery__fullscreen-button" aria-haspopup="dialog" onClick={() => setFullscreen(true)}>

@@ -2,7 +2,6 @@ import { mediaUrl } from '../../../client/media/mediaUrl.js';
 import { CarGallery } from '../../../client/islands/carGallery/CarGallery.js';
 import type { CarGalleryProps } from '../../../client/islands/carGallery/galleryLabels.js';
 import type { Car } from '../../../contracts/upstream/search.js';
-import { PicturePreload } from '../../../client/media/ResponsiveImage.js';
 import { Island } from '../../Island.js';
 import { usePage } from '../../PageContext.js';
 import { carTitle } from './carDetailHead.js';
@@ -29,7 +28,6 @@ export function CarGallerySection({ car }: { car: Car }) {
   };
   return (
     <div className="car-detail__gallery">
-      {props.images[0] && <PicturePreload src={props.images[0]} layout="galleryMain" />}
       <Island name="carGallery" component={CarGallery} props={props} />
     </div>
   );
