@@ -61,8 +61,9 @@ async function pictures(page: Page): Promise<Shown[]> {
 
 /** What is wrong with the pictures in view: their width for the screen, their format. */
 function sizeProblems(shown: Shown[], ratio: number, types: Map<string, string>, where: string): string[] {
-  const problems: string[] = [];
-  for (const img of shown.filter((i) => i.inView && !/\.svg(\?|$)/.test(new URL(i.src).pathname))) {
+  const photos = shown.filter((i) => i.inView && !/\.svg(\?|$)/.test(new URL(i.src).pathname));
+  const problems = photos.length === 0 ? [`${where}: no photograph in view`] : [];
+  for (const img of photos) {
     const need = img.css * ratio;
     const name = `${where}: ${new URL(img.src).pathname} at ${Math.round(img.css)} CSS px`;
     // Less than needed only when the pipeline had no more: it sent fewer pixels than were asked for.
