@@ -4,6 +4,8 @@ import { preloadPicture, PreloadCollector, type Picture } from '../client/media/
 import { PictureTemplateContext } from '../client/media/pictureUrl.js';
 import type { PageContextValue } from './PageContext.js';
 
+const LEADING_IMAGE_PRELOADS = /^(?:<link rel="preload" as="image"[^<>]*\/>)+/;
+
 /**
  * HTML of a part of the page rendered on its own (a block, for its error boundary; an island, as the
  * browser hydrates it): it gets the page's picture template, and its LCP picture's preload goes to the
@@ -19,7 +21,8 @@ export function renderApart(element: ReactElement, page: PageContextValue, handO
   );
   // A part inside a part (an island in a block) hands its preloads on to the outer one.
   for (const picture of preloads) (handOn ?? preloadPicture)(picture);
-  return html;
+  // React wrote the images' preloads at the part's start, in the body: the head has them now.
+  return html.replace(LEADING_IMAGE_PRELOADS, '');
 }
 
 /** Where a part rendered apart sends its preloads: the enclosing part's collector, or null on the page itself. */

@@ -232,7 +232,7 @@ describe('the first screen of a phone (390×844)', () => {
   it('shows the page’s h1 under a tall hero, and car thumbnails as pictures, not strips (issue 32)', async () => {
     const page = await session.browser.newPage({ viewport: PHONE });
     const problems: string[] = [];
-    for (const [host, path] of [['se.localhost', '/om-oss'], ['se.localhost', '/']]) {
+    for (const [host, path] of [['se.localhost', '/om-oss'], ['se.localhost', '/']] as const) {
       await page.goto(session.url(host, path));
       const h1 = (await page.locator('h1').first().boundingBox())!;
       if (h1.y + h1.height > PHONE.height) problems.push(`${path}: h1 at y ${Math.round(h1.y)}`);

@@ -92,6 +92,7 @@ describe('a responsive picture', () => {
     );
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain(`imageSrcSet="${attribute(renderToStaticMarkup(lcp), 'srcSet')}"`);
+    expect(html.slice(html.indexOf('<body'))).not.toContain('rel="preload"');
   });
 
   it('emits the CDN’s URLs when the page has a template', () => {
