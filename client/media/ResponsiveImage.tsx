@@ -2,7 +2,7 @@ import { createContext, useContext, type ImgHTMLAttributes } from 'react';
 import type { ImageWidth } from '../../contracts/imageVariants.js';
 import { preload } from 'react-dom';
 import { widthFor, candidates, isVariantSource, pictureSrcSet, pictureUrl, usePictureTemplate } from './pictureUrl.js';
-import { PICTURE_LAYOUTS, type PictureLayoutName } from './pictureLayouts.js';
+import type { PictureLayout } from './pictureLayouts.js';
 import { mediaUrl } from './mediaUrl.js';
 
 /**
@@ -23,7 +23,7 @@ export type ResponsiveImageProps = Passed &
     src: string;
     alt: string;
     /** Where it is shown: its `sizes` follow that place's CSS (pictureLayouts.ts). */
-    layout: PictureLayoutName;
+    layout: PictureLayout;
     /**
      * The page's LCP picture: fetched first (`fetchpriority="high"`), never lazy, and preloaded in the head
      * (React hoists the preload of a picture that is not lazy; parts rendered apart hand it on, below).
@@ -40,10 +40,10 @@ export interface Picture {
 }
 
 /** src, srcset and sizes of a picture: a raster original through the pipeline (or the CDN), anything else as it is. */
-export function pictureOf(original: string, layout: PictureLayoutName, originalWidth: number | undefined, template: string | undefined): Picture {
+export function pictureOf(original: string, layout: PictureLayout, originalWidth: number | undefined, template: string | undefined): Picture {
   const path = mediaUrl(original);
   if (!isVariantSource(path)) return { src: path };
-  const { sizes, widest } = PICTURE_LAYOUTS[layout];
+  const { sizes, widest } = layout;
   // No candidate past twice the widest the place is shown at (a 2× screen), nor past the original.
   const top = widthFor(widest * 2);
   const listed = candidates(originalWidth).filter((c) => c.width <= top);
@@ -65,7 +65,7 @@ export function ResponsiveImage({ src, alt, layout, width, height, shape, priori
   const template = usePictureTemplate();
   const handOn = useContext(PreloadCollector);
   const picture = at ? { src: pictureAt(src, at, template) } : pictureOf(src, layout, width && height ? width : undefined, template);
-  const box = PICTURE_LAYOUTS[layout].box;
+  const box = layout.box;
   if (priority && handOn) handOn(picture);
   const [w, h] = shape ?? [16, 9];
   const size = width && height ? { width, height } : { width: box, height: Math.round((box * h) / w) };

@@ -1,131 +1,87 @@
 /**
- * The `sizes` of every place a picture is shown, derived from the CSS that lays it out (client/styles),
- * so the width a browser picks is within 1× and 2× of what it paints. Each number below names the rule
- * it comes from; a change to one of those rules changes it here too (test/e2e/pictures.test.ts measures it).
+ * The `sizes` of every place a picture is shown, from the CSS that lays it out (client/styles), so the width
+ * a browser picks is within 1× and 2× of what it paints. Each names the rules it follows; a change to one of
+ * them changes it here too: test/unit/pictureLayouts.test.ts derives every layout from those rules' numbers
+ * and fails until this file agrees (and test/e2e/pictures.test.ts measures the widths in a browser).
+ * Literal values, one export each, so an island's bundle carries only the layouts it shows.
  *
- * A layout is built from boxes whose width is `min(100vw - minus, max)` from a viewport width on:
- * `.site-main` is `max-width: 80rem` with `1.5rem` padding, so the page's content is min(100vw − 48, 1232).
+ * The page's content is min(100vw − 48 px, 1232 px): .site-main is max-width 80rem with 1.5rem padding.
  */
-
-interface Box {
-  /** Viewport width (px) from which this box applies (a `min-width` media query; 0 for the base rule). */
-  from: number;
-  minus: number;
-  max: number;
-}
-
-interface Piece {
-  from: number;
-  length: string;
-  /** The widest this piece gets (px), for the largest candidate worth listing. */
-  widest: number;
-}
-
 export interface PictureLayout {
   sizes: string;
-  /** The widest CSS px the picture is shown at, on any screen. */
+  /** The widest CSS px the picture is shown at, on any screen: no candidate past twice it. */
   widest: number;
   /** A box of the layout's usual size: the width/height attributes when only the original's shape is known. */
   box: number;
 }
 
-const SITE_MAX = 1280; // .site-main { max-width: 80rem }
-const GUTTER = 24; // .site-main { padding: … 1.5rem }
-const content = (from = 0): Box => ({ from, minus: 2 * GUTTER, max: SITE_MAX - 2 * GUTTER });
-/** A box `inset` px narrower than `box` (padding, a side column and its gap). */
-const inset = (box: Box, by: number, from = box.from): Box => ({ from, minus: box.minus + by, max: box.max - by });
-
-const round = (n: number) => Math.ceil(n * 100) / 100;
-
-/** `share` of what is left of the box after `taken` px (gaps): one column track, up to viewport `to`. */
-function track(box: Box, to: number, taken: number, share: number): Piece[] {
-  const capAt = box.max + box.minus; // from this viewport width the box is at its max
-  const fixed = { from: Math.max(box.from, capAt), length: `${round((box.max - taken) * share)}px`, widest: (box.max - taken) * share };
-  if (capAt <= box.from) return capAt < to ? [fixed] : [];
-  const minus = box.minus + taken;
-  const columns = Math.round(1 / share);
-  const part = share === 1 ? '' : Math.abs(columns * share - 1) < 1e-9 ? ` / ${columns}` : ` * ${share}`;
-  const fluid = { from: box.from, length: part ? `calc((100vw - ${minus}px)${part})` : `calc(100vw - ${minus}px)`, widest: (Math.min(to, capAt) - minus) * share };
-  return capAt < to ? [fluid, fixed] : [fluid];
-}
-
-/** `grid-template-columns: repeat(n, minmax(0, 1fr))` with `gap`, in `box` up to viewport `to`. */
-const columns = (box: Box, to: number, n: number, gap: number) => track(box, to, (n - 1) * gap, 1 / n);
-
-/** `repeat(auto-fill, minmax(min, 1fr))` with `gap`: as many columns as fit, in `box` up to viewport `to`. */
-function autoFill(box: Box, to: number, min: number, gap: number): Piece[] {
-  const pieces: Piece[] = [];
-  for (let n = 1; ; n++) {
-    // n columns fit from the box width n·min + (n−1)·gap on, i.e. from this viewport width:
-    const from = n === 1 ? box.from : Math.max(box.from, n * (min + gap) - gap + box.minus);
-    const next = (n + 1) * (min + gap) - gap + box.minus;
-    if (from >= to || n * (min + gap) - gap > box.max) break;
-    const until = Math.min(to, next);
-    if (until > from) pieces.push(...columns({ ...box, from }, until, n, gap)); // else more columns fit from the start
-
-  }
-  return pieces;
-}
-
-const fixed = (px: number): Piece[] => [{ from: 0, length: `${px}px`, widest: px }];
-
-function layout(pieces: Piece[], box: number): PictureLayout {
-  const ordered = [...pieces].sort((a, b) => b.from - a.from);
-  const sizes = ordered.map((p) => (p.from > 0 ? `(min-width: ${p.from}px) ${p.length}` : p.length)).join(', ');
-  return { sizes, widest: Math.ceil(Math.min(1920, Math.max(...pieces.map((p) => p.widest)))), box };
-}
-
-const WIDE = 100_000;
-const whole = (box: Box, to = WIDE) => track(box, to, 0, 1);
-
 // car-list.css: .car-list__layout gets an 18rem filter column and a 1.5rem gap from 960 px; .car-grid is
 // repeat(auto-fill, minmax(15rem, 1fr)) with a 1rem gap.
-const carGrid = [...autoFill(content(), 960, 240, 16), ...autoFill(inset(content(960), 288 + 24), WIDE, 240, 16)];
+export const CAR_GRID: PictureLayout = { sizes: '(min-width: 1280px) 296px, (min-width: 1112px) calc((100vw - 392px) / 3), (min-width: 960px) calc((100vw - 376px) / 2), (min-width: 800px) calc((100vw - 80px) / 3), (min-width: 544px) calc((100vw - 64px) / 2), calc(100vw - 48px)', widest: 496, box: 400 };
 
-export const PICTURE_LAYOUTS = {
-  carGrid: layout(carGrid, 400),
-  // car-detail.css .car-similar__list: auto-fill 15rem, gap 1rem; pages.css .site-arrivals__list: 16rem, 1.5rem.
-  carSimilar: layout(autoFill(content(), WIDE, 240, 16), 400),
-  siteArrivals: layout(autoFill(content(), WIDE, 256, 24), 400),
-  // car-list.css .car-teaser__grid: one column, two from 600 px, --3/--4 from 960 px (gap 1rem); --1 is at most 24rem.
-  carTeaser1: layout(whole({ from: 0, minus: 48, max: 384 }), 400),
-  carTeaser2: layout([...whole(content(), 600), ...columns(content(600), WIDE, 2, 16)], 400),
-  carTeaser3: layout([...whole(content(), 600), ...columns(content(600), 960, 2, 16), ...columns(content(960), WIDE, 3, 16)], 400),
-  carTeaser4: layout([...whole(content(), 600), ...columns(content(600), 960, 2, 16), ...columns(content(960), WIDE, 4, 16)], 400),
-  // .car-teaser__scroll > li { flex: 0 0 315px }
-  carTeaserScroll: layout(fixed(315), 315),
-  // car-detail.css: .car-detail__top is 3fr 2fr with a 1.5rem gap from 900 px; the stage fills its column.
-  galleryMain: layout([...whole(content(), 900), ...track(content(900), WIDE, 24, 3 / 5)], 800),
-  // .car-gallery__thumbs img { width: 96px }
-  galleryThumb: layout(fixed(96), 96),
-  // .car-gallery__dialog: the whole viewport less its 1rem padding.
-  galleryFull: layout(whole({ from: 0, minus: 32, max: WIDE }), 1600),
-  // compare.css: .compare-bar__car img 48 px; .compare-table thead img at most 160 px.
-  compareBar: layout(fixed(48), 48),
-  compareModal: layout(fixed(160), 160),
-  // blocks.css .hero, .carousel__slide, .video-embed__frame; pages.css .site-hero: the content's width.
-  hero: layout(whole(content()), 1280),
-  // blocks.css .cards__list, pages.css .stories__list and .site-cards: auto-fill 16rem, gap 1.5rem.
-  cards: layout(autoFill(content(), WIDE, 256, 24), 640),
-  // A highlighted story spans the row.
-  storyHighlight: layout(whole(content()), 1280),
-  // pages.css .story-header: max-width 48rem.
-  storyHeader: layout(whole({ from: 0, minus: 48, max: 768 }), 1200),
-  // blocks.css .blurb: two columns, gap 1.5rem, from 768 px.
-  blurb: layout([...whole(content(), 768), ...columns(content(768), WIDE, 2, 24)], 640),
-  // .stage-row__list: 80% tracks (gap 1rem) on a phone, 3 columns from 768 px, 4 from 1280 px.
-  stageRow: layout([...track(content(), 768, 0, 0.8), ...columns(content(768), 1280, 3, 16), ...columns(content(1280), WIDE, 4, 16)], 640),
-  // .mega-menu-block: 1.5rem padding; 3fr 1fr with a 1.5rem gap from 1024 px (the promo is the 1fr).
-  megaPromo: layout([...whole(inset(content(), 48), 1024), ...track(inset(content(1024), 48), WIDE, 24, 1 / 4)], 640),
-  // pages.css .kits: an 18rem panel and a 1.5rem gap from 1024 px; .kits__list auto-fill 14rem, gap 1.5rem.
-  kits: layout([...autoFill(content(), 1024, 224, 24), ...autoFill(inset(content(1024), 288 + 24), WIDE, 224, 24)], 400),
-  // .kit-dialog: min(48rem, 100vw − 2rem), 1.5rem padding; .kit-dialog__images auto-fill 10rem, gap .5rem.
-  kitDialog: layout(autoFill({ from: 0, minus: 32 + 48, max: 768 - 48 }, WIDE, 160, 8), 400),
-  // Fixed boxes: footer brand logos (96×48), booking logos (40 and 32 px high), staff portraits (64 px).
-  footerLogo: layout(fixed(96), 96),
-  bookingLogo: layout(fixed(120), 120),
-  bookingIntroLogo: layout(fixed(96), 96),
-  staff: layout(fixed(64), 64),
-} as const satisfies Record<string, PictureLayout>;
+// car-detail.css .car-similar__list: auto-fill 15rem, gap 1rem.
+export const CAR_SIMILAR: PictureLayout = { sizes: '(min-width: 1280px) 296px, (min-width: 1056px) calc((100vw - 96px) / 4), (min-width: 800px) calc((100vw - 80px) / 3), (min-width: 544px) calc((100vw - 64px) / 2), calc(100vw - 48px)', widest: 496, box: 400 };
+// pages.css .site-arrivals__list: auto-fill 16rem, gap 1.5rem.
+export const SITE_ARRIVALS: PictureLayout = { sizes: '(min-width: 1280px) 290px, (min-width: 1144px) calc((100vw - 120px) / 4), (min-width: 864px) calc((100vw - 96px) / 3), (min-width: 584px) calc((100vw - 72px) / 2), calc(100vw - 48px)', widest: 536, box: 400 };
 
-export type PictureLayoutName = keyof typeof PICTURE_LAYOUTS;
+// car-list.css .car-teaser__grid: one column, two from 600 px, --3/--4 from 960 px (gap 1rem); --1 is at most 24rem.
+export const CAR_TEASER_1: PictureLayout = { sizes: '(min-width: 432px) 384px, calc(100vw - 48px)', widest: 384, box: 400 };
+
+export const CAR_TEASER_2: PictureLayout = { sizes: '(min-width: 1280px) 608px, (min-width: 600px) calc((100vw - 64px) / 2), calc(100vw - 48px)', widest: 608, box: 400 };
+
+export const CAR_TEASER_3: PictureLayout = { sizes: '(min-width: 1280px) 400px, (min-width: 960px) calc((100vw - 80px) / 3), (min-width: 600px) calc((100vw - 64px) / 2), calc(100vw - 48px)', widest: 552, box: 400 };
+
+export const CAR_TEASER_4: PictureLayout = { sizes: '(min-width: 1280px) 296px, (min-width: 960px) calc((100vw - 96px) / 4), (min-width: 600px) calc((100vw - 64px) / 2), calc(100vw - 48px)', widest: 552, box: 400 };
+
+// .car-teaser__scroll > li { flex: 0 0 315px }
+export const CAR_TEASER_SCROLL: PictureLayout = { sizes: '315px', widest: 315, box: 315 };
+
+// car-detail.css: .car-detail__top is 3fr 2fr with a 1.5rem gap from 900 px; the stage fills its column.
+export const GALLERY_MAIN: PictureLayout = { sizes: '(min-width: 1280px) 724.8px, (min-width: 900px) calc((100vw - 72px) * 0.6), calc(100vw - 48px)', widest: 852, box: 800 };
+
+// .car-gallery__thumbs img { width: 96px }
+export const GALLERY_THUMB: PictureLayout = { sizes: '96px', widest: 96, box: 96 };
+
+// .car-gallery__dialog: the whole viewport less its 1rem padding.
+export const GALLERY_FULL: PictureLayout = { sizes: 'calc(100vw - 32px)', widest: 1920, box: 1600 };
+
+// compare.css: .compare-bar__car img 48 px; .compare-table thead img at most 160 px.
+export const COMPARE_BAR: PictureLayout = { sizes: '48px', widest: 48, box: 48 };
+
+export const COMPARE_MODAL: PictureLayout = { sizes: '160px', widest: 160, box: 160 };
+
+// blocks.css .hero, .carousel__slide, .video-embed__frame; pages.css .site-hero: the content's width.
+export const HERO: PictureLayout = { sizes: '(min-width: 1280px) 1232px, calc(100vw - 48px)', widest: 1232, box: 1280 };
+
+// blocks.css .cards__list, pages.css .stories__list and .site-cards: auto-fill 16rem, gap 1.5rem.
+export const CARDS: PictureLayout = { sizes: '(min-width: 1280px) 290px, (min-width: 1144px) calc((100vw - 120px) / 4), (min-width: 864px) calc((100vw - 96px) / 3), (min-width: 584px) calc((100vw - 72px) / 2), calc(100vw - 48px)', widest: 536, box: 640 };
+
+// A highlighted story spans the row.
+export const STORY_HIGHLIGHT: PictureLayout = { sizes: '(min-width: 1280px) 1232px, calc(100vw - 48px)', widest: 1232, box: 1280 };
+
+// pages.css .story-header: max-width 48rem.
+export const STORY_HEADER: PictureLayout = { sizes: '(min-width: 816px) 768px, calc(100vw - 48px)', widest: 768, box: 1200 };
+
+// blocks.css .blurb: two columns, gap 1.5rem, from 768 px.
+export const BLURB: PictureLayout = { sizes: '(min-width: 1280px) 604px, (min-width: 768px) calc((100vw - 72px) / 2), calc(100vw - 48px)', widest: 720, box: 640 };
+
+// .stage-row__list: 80% tracks (gap 1rem) on a phone, 3 columns from 768 px, 4 from 1280 px.
+export const STAGE_ROW: PictureLayout = { sizes: '(min-width: 1280px) 296px, (min-width: 768px) calc((100vw - 80px) / 3), calc((100vw - 48px) * 0.8)', widest: 576, box: 640 };
+
+// .mega-menu-block: 1.5rem padding; 3fr 1fr with a 1.5rem gap from 1024 px (the promo is the 1fr).
+export const MEGA_PROMO: PictureLayout = { sizes: '(min-width: 1280px) 290px, (min-width: 1024px) calc((100vw - 120px) / 4), calc(100vw - 96px)', widest: 928, box: 640 };
+
+// pages.css .kits: an 18rem panel and a 1.5rem gap from 1024 px; .kits__list auto-fill 14rem, gap 1.5rem.
+export const KITS: PictureLayout = { sizes: '(min-width: 1280px) 290.67px, (min-width: 1080px) calc((100vw - 408px) / 3), (min-width: 1024px) calc((100vw - 384px) / 2), (min-width: 1016px) calc((100vw - 120px) / 4), (min-width: 768px) calc((100vw - 96px) / 3), (min-width: 520px) calc((100vw - 72px) / 2), calc(100vw - 48px)', widest: 472, box: 400 };
+
+// .kit-dialog: min(48rem, 100vw − 2rem), 1.5rem padding; .kit-dialog__images auto-fill 10rem, gap .5rem.
+export const KIT_DIALOG: PictureLayout = { sizes: '(min-width: 800px) 174px, (min-width: 744px) calc((100vw - 104px) / 4), (min-width: 576px) calc((100vw - 96px) / 3), (min-width: 408px) calc((100vw - 88px) / 2), calc(100vw - 80px)', widest: 328, box: 400 };
+
+// Fixed boxes: footer brand logos (96×48), booking logos (40 and 32 px high), staff portraits (64 px).
+export const FOOTER_LOGO: PictureLayout = { sizes: '96px', widest: 96, box: 96 };
+
+export const BOOKING_LOGO: PictureLayout = { sizes: '120px', widest: 120, box: 120 };
+
+export const BOOKING_INTRO_LOGO: PictureLayout = { sizes: '96px', widest: 96, box: 96 };
+
+export const STAFF: PictureLayout = { sizes: '64px', widest: 64, box: 64 };

@@ -3,8 +3,8 @@ import { IMAGE_WIDTHS } from '../../contracts/imageVariants.js';
 import { ResponsiveImage } from '../../client/media/ResponsiveImage.js';
 import type { PageContextValue } from '../../views/PageContext.js';
 import { renderApart, usePreloadHandOn } from '../../views/renderApart.js';
-import { PICTURE_LAYOUTS } from '../../client/media/pictureLayouts.js';
 import { candidates, pageTemplate, pictureUrl, PictureTemplateContext, widthFor } from '../../client/media/pictureUrl.js';
+import { CAR_GRID, COMPARE_BAR, FOOTER_LOGO, GALLERY_MAIN, HERO } from '../../client/media/pictureLayouts.js';
 
 const CAR = 'http://127.0.0.1:3100/media/cars/100354/1.jpg?v=3fa29c1e0b';
 const attribute = (html: string, name: string) => new RegExp(`${name}="([^"]*)"`).exec(html)?.[1];
@@ -35,24 +35,24 @@ describe('picture URLs', () => {
 
 describe('a responsive picture', () => {
   it('writes srcset over the allowed widths, the layout’s sizes, width and height, and loads lazily', () => {
-    const html = renderToStaticMarkup(<ResponsiveImage src={CAR} alt="" shape={[4, 3]} layout="carGrid" />);
+    const html = renderToStaticMarkup(<ResponsiveImage src={CAR} alt="" shape={[4, 3]} layout={CAR_GRID} />);
     const srcset = attribute(html, 'srcSet')!.split(', ');
     expect(srcset[0]).toBe('/media/cars/100354/1.jpg?v=3fa29c1e0b&amp;w=64 64w');
     // The widest grid column is 496 px: nothing past 2× of it.
     expect(srcset.at(-1)).toBe('/media/cars/100354/1.jpg?v=3fa29c1e0b&amp;w=1080 1080w');
-    expect(attribute(html, 'sizes')).toBe(PICTURE_LAYOUTS.carGrid.sizes);
+    expect(attribute(html, 'sizes')).toBe(CAR_GRID.sizes);
     expect(html).toMatch(/width="400" height="300" loading="lazy" decoding="async"/);
     expect(html).not.toContain('fetchPriority');
   });
 
   it('stops at the original’s width when it is known', () => {
-    const html = renderToStaticMarkup(<ResponsiveImage src="/media/content/a.jpg" alt="a" width={700} height={400} layout="hero" />);
+    const html = renderToStaticMarkup(<ResponsiveImage src="/media/content/a.jpg" alt="a" width={700} height={400} layout={HERO} />);
     expect(attribute(html, 'srcSet')!.split(', ').at(-1)).toBe('/media/content/a.jpg?w=828 700w');
     expect(html).toMatch(/width="700" height="400"/);
   });
 
   it('writes an SVG plain: no srcset, never through the pipeline', () => {
-    const html = renderToStaticMarkup(<ResponsiveImage src="/media/logos/volvo.svg" alt="Volvo" shape={[2, 1]} layout="footerLogo" />);
+    const html = renderToStaticMarkup(<ResponsiveImage src="/media/logos/volvo.svg" alt="Volvo" shape={[2, 1]} layout={FOOTER_LOGO} />);
     expect(html).toBe('<img src="/media/logos/volvo.svg" alt="Volvo" width="96" height="48" loading="lazy" decoding="async"/>');
   });
 
@@ -61,7 +61,7 @@ describe('a responsive picture', () => {
       <html>
         <head />
         <body>
-          <ResponsiveImage src={CAR} alt="" shape={[16, 9]} layout="hero" priority />
+          <ResponsiveImage src={CAR} alt="" shape={[16, 9]} layout={HERO} priority />
         </body>
       </html>,
     );
@@ -76,7 +76,7 @@ describe('a responsive picture', () => {
 
   it('in a part rendered apart (a block, an island, an island in a block), is still preloaded in the page’s head', () => {
     const page = { pictureTemplate: undefined } as PageContextValue;
-    const lcp = <ResponsiveImage src={CAR} alt="" shape={[4, 3]} layout="galleryMain" priority />;
+    const lcp = <ResponsiveImage src={CAR} alt="" shape={[4, 3]} layout={GALLERY_MAIN} priority />;
     function Part({ children }: { children: ReturnType<typeof Part> }) {
       return <div dangerouslySetInnerHTML={{ __html: renderApart(children, page, usePreloadHandOn()) }} />;
     }
@@ -99,7 +99,7 @@ describe('a responsive picture', () => {
     const template = pageTemplate('https://img.example.se/insecure/rs:fit:{width}:0/q:{quality}/plain/{src}', 'https://www.example.se');
     const html = renderToStaticMarkup(
       <PictureTemplateContext.Provider value={template}>
-        <ResponsiveImage src={CAR} alt="" shape={[4, 3]} layout="compareBar" />
+        <ResponsiveImage src={CAR} alt="" shape={[4, 3]} layout={COMPARE_BAR} />
       </PictureTemplateContext.Provider>,
     );
     expect(attribute(html, 'srcSet')).toBe(

@@ -1,12 +1,12 @@
 import { CarCard } from '../../client/cars/CarCard.js';
 import { carCardTextsOf } from '../../client/cars/carCardTexts.js';
 import { carDetailPath, type CarSummary } from '../../client/cars/carSummary.js';
-import type { PictureLayoutName } from '../../client/media/pictureLayouts.js';
+import { CAR_TEASER_1, CAR_TEASER_2, CAR_TEASER_3, CAR_TEASER_4, type PictureLayout } from '../../client/media/pictureLayouts.js';
 import { useEditable } from '../editable.js';
 import { usePage } from '../PageContext.js';
 import type { BlockProps } from './blockProps.js';
 
-const TEASER_LAYOUTS = ['carTeaser1', 'carTeaser2', 'carTeaser3', 'carTeaser4'] as const;
+const TEASER_LAYOUTS = [CAR_TEASER_1, CAR_TEASER_2, CAR_TEASER_3, CAR_TEASER_4];
 
 /** What both car teasers load (server/pages/carTeaserData.ts). */
 export interface CarTeaserData {
@@ -14,7 +14,7 @@ export interface CarTeaserData {
 }
 
 /** The cards of a car teaser, each linking to its car page; `className` lays them out (grid or scroll). */
-export function CarTeaserCards({ cars, className, imageLayout, headingLevel }: { cars: readonly CarSummary[]; className: string; imageLayout: PictureLayoutName; headingLevel: 2 | 3 }) {
+export function CarTeaserCards({ cars, className, imageLayout, headingLevel }: { cars: readonly CarSummary[]; className: string; imageLayout: PictureLayout; headingLevel: 2 | 3 }) {
   const { t, market, language } = usePage();
   const texts = carCardTextsOf(t, market, language);
   return (

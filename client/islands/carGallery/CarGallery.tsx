@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } fr
 import { positionText, stepIndex, SWIPE_PX, type CarGalleryProps } from './galleryLabels.js';
 import { Viewer360 } from './Viewer360.js';
 import { ResponsiveImage } from '../../media/ResponsiveImage.js';
+import { GALLERY_FULL, GALLERY_MAIN, GALLERY_THUMB } from '../../media/pictureLayouts.js';
 
 /**
  * The car's images: previous/next buttons, arrow keys, swipe (pointer events), thumbnails, a
@@ -69,7 +70,7 @@ export function CarGallery({ title, images, frames360, labels }: CarGalleryProps
       ) : (
         <>
           <div className="car-gallery__stage" {...swipe}>
-            <ResponsiveImage src={images[index] ?? ''} alt={`${title}, ${position}`} shape={[4, 3]} layout="galleryMain" priority draggable={false} />
+            <ResponsiveImage src={images[index] ?? ''} alt={`${title}, ${position}`} shape={[4, 3]} layout={GALLERY_MAIN} priority draggable={false} />
             {arrows}
             <button type="button" className="car-gallery__fullscreen-button" aria-haspopup="dialog" onClick={() => setFullscreen(true)}>
               {labels.fullscreen}
@@ -88,7 +89,7 @@ export function CarGallery({ title, images, frames360, labels }: CarGalleryProps
                     aria-label={positionText(labels.position, i + 1, count)}
                     onClick={() => setIndex(i)}
                   >
-                    <ResponsiveImage src={src} alt="" shape={[4, 3]} layout="galleryThumb" />
+                    <ResponsiveImage src={src} alt="" shape={[4, 3]} layout={GALLERY_THUMB} />
                   </button>
                 </li>
               ))}
@@ -100,7 +101,7 @@ export function CarGallery({ title, images, frames360, labels }: CarGalleryProps
         // No key handler of its own: the dialog sits inside the section, whose handler gets its arrow keys once.
         <dialog ref={dialog} className="car-gallery__dialog" aria-label={labels.gallery} onClose={() => setFullscreen(false)}>
           <div className="car-gallery__stage car-gallery__stage--full" {...swipe}>
-            <ResponsiveImage src={images[index] ?? ''} alt={`${title}, ${position}`} shape={[4, 3]} layout="galleryFull" priority draggable={false} />
+            <ResponsiveImage src={images[index] ?? ''} alt={`${title}, ${position}`} shape={[4, 3]} layout={GALLERY_FULL} priority draggable={false} />
             {arrows}
           </div>
           <p className="car-gallery__position">{position}</p>

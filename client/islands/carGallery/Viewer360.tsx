@@ -3,6 +3,7 @@ import type { ImageWidth } from '../../../contracts/imageVariants.js';
 import { pictureAt, ResponsiveImage } from '../../media/ResponsiveImage.js';
 import { usePictureTemplate, widthFor } from '../../media/pictureUrl.js';
 import { positionText, stepIndex, type CarGalleryLabels } from './galleryLabels.js';
+import { GALLERY_MAIN } from '../../media/pictureLayouts.js';
 
 /** px of drag per frame. */
 const DRAG_PX_PER_FRAME = 12;
@@ -74,7 +75,7 @@ export function Viewer360({ title, frames, labels }: { title: string; frames: re
         onPointerUp={end}
         onPointerCancel={end}
       >
-        {width !== undefined && <ResponsiveImage src={frames[frame] ?? ''} alt={title} shape={[4, 3]} layout="galleryMain" at={width} priority draggable={false} />}
+        {width !== undefined && <ResponsiveImage src={frames[frame] ?? ''} alt={title} shape={[4, 3]} layout={GALLERY_MAIN} at={width} priority draggable={false} />}
       </div>
       <p className="car-gallery__hint">{labels.hint360}</p>
     </div>

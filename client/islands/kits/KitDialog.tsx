@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { formatKitPrice, type KitItem } from './kitsQuery.js';
 import { ResponsiveImage } from '../../media/ResponsiveImage.js';
+import { KIT_DIALOG } from '../../media/pictureLayouts.js';
 
 export interface KitDialogTexts {
   close: string;
@@ -53,7 +54,7 @@ export function KitDialog({ kit, locale, texts, onClose }: { kit: KitItem | null
           <ul className="kit-dialog__images">
             {kit.images.map((src, i) => (
               <li key={src}>
-                <ResponsiveImage src={src} alt={i === 0 ? kit.name : ''} shape={[4, 3]} layout="kitDialog" />
+                <ResponsiveImage src={src} alt={i === 0 ? kit.name : ''} shape={[4, 3]} layout={KIT_DIALOG} />
               </li>
             ))}
           </ul>

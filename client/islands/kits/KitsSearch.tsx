@@ -9,6 +9,7 @@ import {
 } from './kitsQuery.js';
 import { toKitItem, type KitDocument } from './kitItem.js';
 import { ResponsiveImage } from '../../media/ResponsiveImage.js';
+import { KITS } from '../../media/pictureLayouts.js';
 
 export interface KitsResult {
   /** The kits of pages `fromPage`.. on. */
@@ -225,7 +226,7 @@ export function KitsSearch({ action, locale, query: initialQuery, initial, texts
           <ul ref={list} className="kits__list">
             {result.kits.map((kit) => (
               <li key={kit.kitId} className="kit-card">
-                {kit.images[0] && <ResponsiveImage className="kit-card__image" src={kit.images[0]} alt="" shape={[4, 3]} layout="kits" />}
+                {kit.images[0] && <ResponsiveImage className="kit-card__image" src={kit.images[0]} alt="" shape={[4, 3]} layout={KITS} />}
                 <h3 className="kit-card__title">
                   {hydrated ? (
                     <button

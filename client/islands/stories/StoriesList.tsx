@@ -1,5 +1,6 @@
 import { fillShowing } from './storiesText.js';
 import { ResponsiveImage } from '../../media/ResponsiveImage.js';
+import { CARDS, STORY_HIGHLIGHT } from '../../media/pictureLayouts.js';
 
 /** What a story card shows; `image` is already the /media relay path. */
 export interface StoryCardData {
@@ -79,7 +80,7 @@ function StoryCard({ story, index, blockId, highlightFirst, headingLevel }: Stor
           src={story.image.src}
           alt=""
           width={story.image.width} height={story.image.height}
-          layout={highlighted ? 'storyHighlight' : 'cards'}
+          layout={highlighted ? STORY_HIGHLIGHT : CARDS}
         />
         <Heading className="story-card__title">{story.title}</Heading>
       </a>

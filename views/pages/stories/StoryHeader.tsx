@@ -2,6 +2,7 @@ import { ResponsiveImage } from '../../../client/media/ResponsiveImage.js';
 import type { Story } from '../../../contracts/upstream/content.js';
 import { useEditable } from '../../editable.js';
 import { usePage } from '../../PageContext.js';
+import { STORY_HEADER } from '../../../client/media/pictureLayouts.js';
 
 /** The stories list filtered to one tag: the same link a chip there is. */
 export function storyTagHref(storiesPath: string, tag: string): string {
@@ -25,7 +26,7 @@ export function StoryHeader({ story }: { story: Story }) {
         src={story.image.src}
         alt={story.image.alt}
         width={story.image.width} height={story.image.height}
-        layout="storyHeader"
+        layout={STORY_HEADER}
         priority
         {...editable('image')}
       />
