@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CAR_GRID, type PictureLayout } from '../media/pictureLayouts.js';
+import type { PictureLayout } from '../media/pictureLayouts.js';
 import { ResponsiveImage } from '../media/ResponsiveImage.js';
 import type { CarSummary } from './carSummary.js';
 import { formatMileage, formatPrice, type CarFormat } from './formatCar.js';
@@ -31,14 +31,14 @@ export interface CarCardProps {
   /** The list's first card: its picture is the page's LCP (fetched first, never lazy). */
   priority?: boolean;
   /** Where the card is shown, for its picture's `sizes` (client/media/pictureLayouts.ts). */
-  imageLayout?: PictureLayout;
+  imageLayout: PictureLayout;
   headingLevel?: 2 | 3;
   /** Buttons under the card (the compare toggle); outside the card's link. */
   actions?: ReactNode;
 }
 
 /** One car: image, name, year, mileage, fuel, gearbox and price; the same on the server and in islands. */
-export function CarCard({ car, href, texts, priority = false, imageLayout = CAR_GRID, headingLevel = 3, actions }: CarCardProps) {
+export function CarCard({ car, href, texts, priority = false, imageLayout, headingLevel = 3, actions }: CarCardProps) {
   const { format, labels } = texts;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const campaign = car.campaignPrice !== null && car.campaignPrice < car.retailPrice;

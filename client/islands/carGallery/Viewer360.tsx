@@ -3,7 +3,7 @@ import type { ImageWidth } from '../../../contracts/imageVariants.js';
 import { pictureAt, ResponsiveImage } from '../../media/ResponsiveImage.js';
 import { usePictureTemplate, widthFor } from '../../media/pictureUrl.js';
 import { positionText, stepIndex, type CarGalleryLabels } from './galleryLabels.js';
-import { GALLERY_MAIN } from '../../media/pictureLayouts.js';
+import type { PictureLayout } from '../../media/pictureLayouts.js';
 
 /** px of drag per frame. */
 const DRAG_PX_PER_FRAME = 12;
@@ -13,7 +13,7 @@ const DRAG_PX_PER_FRAME = 12;
  * frame is fetched at the width the stage is shown at (× the screen's pixel ratio, up to the next allowed
  * width), so turning shows frames the browser already has instead of fetching one per step.
  */
-export function Viewer360({ title, frames, labels }: { title: string; frames: readonly string[]; labels: CarGalleryLabels }) {
+export function Viewer360({ title, frames, labels, layout }: { title: string; frames: readonly string[]; labels: CarGalleryLabels; layout: PictureLayout }) {
   const [frame, setFrame] = useState(0);
   const [width, setWidth] = useState<ImageWidth>();
   const stage = useRef<HTMLDivElement>(null);
@@ -75,7 +75,7 @@ export function Viewer360({ title, frames, labels }: { title: string; frames: re
         onPointerUp={end}
         onPointerCancel={end}
       >
-        {width !== undefined && <ResponsiveImage src={frames[frame] ?? ''} alt={title} shape={[4, 3]} layout={GALLERY_MAIN} at={width} priority draggable={false} />}
+        {width !== undefined && <ResponsiveImage src={frames[frame] ?? ''} alt={title} shape={[4, 3]} layout={layout} at={width} priority draggable={false} />}
       </div>
       <p className="car-gallery__hint">{labels.hint360}</p>
     </div>
