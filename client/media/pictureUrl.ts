@@ -26,17 +26,14 @@ export function pageTemplate(template: string, origin: string): string {
 
 /** The URL of `path` (a /media path, query and all) at `width`, through the template when there is one. */
 export function pictureUrl(path: string, width: ImageWidth, template?: string): string {
-  const url = new URL(path, 'http://x');
-  if (template) {
-    return template
-      .replaceAll('{path}', url.pathname.replace(/^\/media\//, ''))
-      .replaceAll('{query}', url.search)
-      .replaceAll('{width}', String(width))
-      .replaceAll('{quality}', String(DEFAULT_IMAGE_QUALITY));
-  }
-  // The default quality is left out: the pipeline reads no `q` as it, and the page is shorter.
-  url.searchParams.set(VARIANT_PARAMS.width, String(width));
-  return url.pathname + url.search;
+  const at = path.indexOf('?');
+  // The default quality is left out of /media URLs: the pipeline reads no `q` as it, and the page is shorter.
+  if (!template) return `${path}${at < 0 ? '?' : '&'}${VARIANT_PARAMS.width}=${width}`;
+  return template
+    .replaceAll('{path}', path.slice('/media/'.length, at < 0 ? undefined : at))
+    .replaceAll('{query}', at < 0 ? '' : path.slice(at))
+    .replaceAll('{width}', String(width))
+    .replaceAll('{quality}', String(DEFAULT_IMAGE_QUALITY));
 }
 
 /**
