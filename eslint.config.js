@@ -50,6 +50,14 @@ export default tseslint.config(
     },
   },
   {
+    // Every picture is a ResponsiveImage (client/media/): srcset, sizes, lazy loading, the CDN and no layout shift.
+    files: ['**/*.tsx'],
+    ignores: ['client/media/ResponsiveImage.tsx'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "JSXOpeningElement[name.name='img']", message: 'Use <ResponsiveImage> (client/media/ResponsiveImage.tsx), never a bare <img>.' }],
+    },
+  },
+  {
     // contracts/ is the neutral room: zod shapes and the market schema, nothing of server/, client/ or views/.
     files: ['contracts/**'],
     rules: {

@@ -28,8 +28,8 @@ export default defineConfig({
     rollupOptions: {
       input: clientEntries(),
       output: {
-        // React is shared by every island: one long-cached chunk.
-        manualChunks: (id) => (/node_modules\/(react|react-dom|scheduler)\//.test(id) ? 'react' : undefined),
+        // React is shared by every island: one long-cached chunk; so is the picture component with its URLs and layouts.
+        manualChunks: (id) => (/node_modules\/(react|react-dom|scheduler)\//.test(id) ? 'react' : /\/client\/media\//.test(id) ? 'pictures' : undefined),
       },
     },
   },

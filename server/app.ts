@@ -123,7 +123,7 @@ export function createApp(deps: AppDependencies): express.Express {
   app.use(rumRoutes(deps.metrics.registry, deps.limits));
   app.use('/api', deps.api);
 
-  const renderPage = createPageRenderer(deps.assets, logger);
+  const renderPage = createPageRenderer(deps.assets, logger, config.images.urlTemplate);
   const renderServerError = (res: express.Response) => renderErrorPage(renderPage, res, 500);
   const pages = express.Router().use(pageRoutes({ config, logger, renderPage, ...deps.pageSources, redirects: deps.redirects }), notFoundPage(renderPage), errorHandler(logger, renderServerError));
   // After market resolution and redirects, before the page routes: anonymous pages are answered from stored bytes.

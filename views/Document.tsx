@@ -32,9 +32,10 @@ export interface PageHead {
 
 /** The whole HTML document: head with SEO links and styles, the page, then its island scripts. */
 export function Document({ head, assets, children }: { head: PageHead; assets: AssetResolver; children: ReactNode }) {
-  const { market, language } = usePage();
+  const { market, language, pictureTemplate } = usePage();
   return (
-    <html lang={language}>
+    // The islands' pictures read the template from here in the browser (client/media/pictureUrl.ts).
+    <html lang={language} data-picture-template={pictureTemplate}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

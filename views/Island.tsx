@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
 import { usePage } from './PageContext.js';
+import { renderApart, usePreloadHandOn } from './renderApart.js';
 
 /**
  * Puts an island on a page: renders its first HTML on the server, serialises its props next to it
@@ -13,9 +13,10 @@ import { usePage } from './PageContext.js';
  */
 export function Island<P extends object>({ name, component, props }: { name: string; component: ComponentType<P>; props: P }) {
   const page = usePage();
+  const handOn = usePreloadHandOn();
   const id = page.nextIslandId();
   page.islands.add(name);
-  const html = renderToString(createElement(component, props), { identifierPrefix: id });
+  const html = renderApart(createElement(component, props), page, handOn, { identifierPrefix: id });
   return (
     <>
       <div data-island={name} data-island-id={id} dangerouslySetInnerHTML={{ __html: html }} />

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import type { PictureLayout } from '../media/pictureLayouts.js';
+import { ResponsiveImage } from '../media/ResponsiveImage.js';
 import type { CarSummary } from './carSummary.js';
 import { formatMileage, formatPrice, type CarFormat } from './formatCar.js';
 
@@ -26,15 +28,17 @@ export interface CarCardProps {
   car: CarSummary;
   href: string;
   texts: CarCardTexts;
-  /** The first row loads at once (it is what the shopper sees first); the rest lazily. */
-  imageLoading?: 'eager' | 'lazy';
+  /** The list's first card: its picture is the page's LCP (fetched first, never lazy). */
+  priority?: boolean;
+  /** Where the card is shown, for its picture's `sizes` (client/media/pictureLayouts.ts). */
+  imageLayout: PictureLayout;
   headingLevel?: 2 | 3;
   /** Buttons under the card (the compare toggle); outside the card's link. */
   actions?: ReactNode;
 }
 
 /** One car: image, name, year, mileage, fuel, gearbox and price; the same on the server and in islands. */
-export function CarCard({ car, href, texts, imageLoading = 'lazy', headingLevel = 3, actions }: CarCardProps) {
+export function CarCard({ car, href, texts, priority = false, imageLayout, headingLevel = 3, actions }: CarCardProps) {
   const { format, labels } = texts;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const campaign = car.campaignPrice !== null && car.campaignPrice < car.retailPrice;
@@ -42,16 +46,7 @@ export function CarCard({ car, href, texts, imageLoading = 'lazy', headingLevel 
   return (
     <article className="car-card">
       <a className="car-card__link" href={href}>
-        <img
-          className="car-card__image"
-          src={car.image}
-          alt=""
-          width={400}
-          height={300}
-          loading={imageLoading}
-          decoding="async"
-          {...(imageLoading === 'eager' ? { fetchPriority: 'high' as const } : {})}
-        />
+        <ResponsiveImage className="car-card__image" src={car.image} alt="" shape={[4, 3]} layout={imageLayout} priority={priority} />
         <Heading className="car-card__title">
           <span className="car-card__brand">{car.brand}</span> <span className="car-card__model">{`${car.model} ${car.variant}`.trim()}</span>
         </Heading>

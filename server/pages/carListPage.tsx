@@ -14,6 +14,7 @@ import { rangeExtentsInIndexUnits } from '../../client/islands/carList/distanceR
 import { CompareIsland } from '../../views/compare/CompareIsland.js';
 import { compareToggleLabels } from '../../views/compare/compareLabels.js';
 import { Island } from '../../views/Island.js';
+import { CAR_GRID } from '../../client/media/pictureLayouts.js';
 import { ContentPageView } from '../../views/pages/ContentPageView.js';
 import { localisedMarket, localisePath } from '../markets/languagePath.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
@@ -44,6 +45,7 @@ export const carListPageKind: ContentPageKind = async ({ page, blockData, req, r
     results,
     texts: carListTextsOf(t, market),
     card: carCardTextsOf(t, market, language),
+    cardPicture: CAR_GRID,
     currency: market.currency,
     compareLabels: compareToggleLabels(t),
   };

@@ -13,6 +13,7 @@ import { siteOrigin } from '../markets/siteOrigin.js';
 import { withoutTrailingSlashes } from '../../contracts/pagePath.js';
 import { inSpan } from '../tracing/spans.js';
 import type { LanguageQueries } from '../pages/languageQueries.js';
+import { pageTemplate, PictureTemplateContext } from '../../client/media/pictureUrl.js';
 
 export interface PageRender {
   status?: number;
@@ -30,7 +31,8 @@ export type RenderPage = (res: Response, page: PageRender) => void;
  * Sends a full HTML document for the market on `res.locals.market`. Data is loaded before
  * rendering (loaders run in parallel), so the document is whole as soon as React has it.
  */
-export function createPageRenderer(assets: AssetResolver, logger: Logger): RenderPage {
+/** `imageUrlTemplate`: IMAGE_URL_TEMPLATE (config.images.urlTemplate); unset, pictures come from /media. */
+export function createPageRenderer(assets: AssetResolver, logger: Logger, imageUrlTemplate?: string): RenderPage {
   return (res, page) => {
     // Market, language and translate function were resolved once for the request (resolveMarket.ts).
     const { market, language, t } = res.locals;
@@ -40,26 +42,31 @@ export function createPageRenderer(assets: AssetResolver, logger: Logger): Rende
     const searchParams = pageSearchParams(res.req);
     const alternates = pageAlternates(market, language, contentPath, page.head);
     const editing = res.locals.previewToken !== undefined;
+    const origin = siteOrigin(market, res.req);
+    const pictureTemplate = imageUrlTemplate ? pageTemplate(imageUrlTemplate, origin) : undefined;
     const context: PageContextValue = {
       market: localisedMarket(market, language),
       language,
       t,
-      origin: siteOrigin(market, res.req),
+      origin,
       path: localisePath(market, language, contentPath),
       href: (path) => localisePath(market, language, path),
       alternates,
       languageLinks: languageLinks(market, res.locals.contentLanguages ?? [], alternates, searchParams, page.languageQueries),
       searchParams,
       editing,
+      pictureTemplate,
       report: (message, detail) => logger.warn({ ...detail, requestId: res.req.id, path: res.req.path }, message),
       islands: new Set(),
       nextIslandId: () => `island-${islandCount++}`,
     };
     const tree = (
       <PageContext.Provider value={context}>
-        <Document head={page.head} assets={assets}>
-          <Layout data={page.layout}>{page.body}</Layout>
-        </Document>
+        <PictureTemplateContext.Provider value={pictureTemplate}>
+          <Document head={page.head} assets={assets}>
+            <Layout data={page.layout}>{page.body}</Layout>
+          </Document>
+        </PictureTemplateContext.Provider>
       </PageContext.Provider>
     );
     let body: Buffer;

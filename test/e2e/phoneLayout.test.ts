@@ -228,6 +228,29 @@ describe('on a phone (390×844)', () => {
   });
 });
 
+describe('the first screen of a phone (390×844)', () => {
+  it('shows the page’s h1 under a tall hero, and car thumbnails as pictures, not strips (issue 32)', async () => {
+    const page = await session.browser.newPage({ viewport: PHONE });
+    const problems: string[] = [];
+    for (const [host, path] of [['se.localhost', '/om-oss'], ['se.localhost', '/']] as const) {
+      await page.goto(session.url(host, path));
+      const h1 = (await page.locator('h1').first().boundingBox())!;
+      if (h1.y + h1.height > PHONE.height) problems.push(`${path}: h1 at y ${Math.round(h1.y)}`);
+    }
+    const search = await fetch(`${session.sandbox.url}/search/query`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ index: 'cars-se', limit: 20, fields: ['car_id', 'slug', 'car_images'], filters: [{ field: 'car_is_sample', values: [false] }] }),
+    });
+    const car = ((await search.json()) as { content: { car_id: string; slug: string; car_images: string[] }[] }).content.find((c) => c.car_images.length > 3)!;
+    await page.goto(session.url('se.localhost', `/kop-bil/${car.car_id}/${car.slug}`));
+    const thumb = (await page.locator('.car-gallery__thumbs img').first().boundingBox())!;
+    if (thumb.width < 90 || Math.abs(thumb.width / thumb.height - 4 / 3) > 0.05) problems.push(`thumbnail ${Math.round(thumb.width)}×${Math.round(thumb.height)}`);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('on a desktop (1440×1000)', () => {
   it('the booking summary sticks below the sticky header, its heading in view', async () => {
     const context = await session.browser.newContext({ viewport: { width: 1440, height: 1000 }, geolocation: { latitude: 59.33, longitude: 18.07 }, permissions: ['geolocation'] });

@@ -4,6 +4,7 @@ import { carCardTextsOf } from '../../client/cars/carCardTexts.js';
 import { carDetailPath, toCarSummary, type CarSummary, type CarSummarySource } from '../../client/cars/carSummary.js';
 import { MARKETS } from '../../markets/registry.js';
 import { translator } from '../../markets/translations/dictionaries.js';
+import { CAR_GRID } from '../../client/media/pictureLayouts.js';
 
 const market = (id: string) => MARKETS.find((m) => m.id === id)!;
 const doc: CarSummarySource = {
@@ -15,7 +16,7 @@ const doc: CarSummarySource = {
 const nbsp = (html: string) => html.replace(/[\u00a0\u202f]/g, ' ');
 const render = (car: CarSummary, id = 'se') => {
   const m = market(id);
-  return nbsp(renderToStaticMarkup(<CarCard car={car} href="/x" texts={carCardTextsOf(translator(m.languages[0]!), m, m.languages[0]!)} />));
+  return nbsp(renderToStaticMarkup(<CarCard car={car} href="/x" imageLayout={CAR_GRID} texts={carCardTextsOf(translator(m.languages[0]!), m, m.languages[0]!)} />));
 };
 
 describe('car card', () => {
@@ -40,7 +41,7 @@ describe('car card', () => {
 
   it('labels the figure by its unit: Miltal beside mil, not beside km on the Finnish site in Swedish', () => {
     const fi = market('fi');
-    const html = nbsp(renderToStaticMarkup(<CarCard car={toCarSummary({ ...doc, car_currency: 'EUR' })} href="/x" texts={carCardTextsOf(translator('sv'), fi, 'sv')} />));
+    const html = nbsp(renderToStaticMarkup(<CarCard car={toCarSummary({ ...doc, car_currency: 'EUR' })} href="/x" imageLayout={CAR_GRID} texts={carCardTextsOf(translator('sv'), fi, 'sv')} />));
     expect(html).toContain('<dt>Mätarställning</dt><dd>45 310 km</dd>');
     expect(render(toCarSummary(doc))).toContain('<dt>Miltal</dt><dd>4 531 mil</dd>');
   });

@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { StoriesList, type StoriesListProps } from '../../client/islands/stories/StoriesList.js';
 import type { Story } from '../../contracts/upstream/content.js';
 import { toStoryCard } from '../../views/blocks/StoriesBlock.js';
+import { CARDS, STORY_HIGHLIGHT } from '../../client/media/pictureLayouts.js';
 
 const story: Story = {
   id: 'uk-story-1', title: 'Our new showroom in Leeds opens its doors to every visitor this weekend', premble: 'Come and see us.',
@@ -10,7 +11,7 @@ const story: Story = {
 };
 const props = (stories: StoriesListProps['stories']): StoriesListProps => ({
   blockId: 'b1', stories, fromPage: 0, total: stories.length, tag: null, language: 'en', pageSize: 4, perRequest: 24, highlightFirst: false, headingLevel: 2,
-  loadMoreHref: null, texts: { loadMore: 'More', showing: '{shown} of {total}', noResults: 'None' },
+  pictures: { card: CARDS, highlight: STORY_HIGHLIGHT }, loadMoreHref: null, texts: { loadMore: 'More', showing: '{shown} of {total}', noResults: 'None' },
 });
 
 describe('story cards', () => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
 import { PageContext, usePage } from '../PageContext.js';
+import { renderApart, usePreloadHandOn } from '../renderApart.js';
 import { SectionError } from './SectionError.js';
 
 /**
@@ -10,10 +10,11 @@ import { SectionError } from './SectionError.js';
  */
 export function BlockBoundary({ blockId, blockType, children }: { blockId: string; blockType: string; children: ReactNode }) {
   const page = usePage();
+  const handOn = usePreloadHandOn();
   const isolated = <PageContext.Provider value={page}>{children}</PageContext.Provider>;
   let html: string;
   try {
-    html = renderToString(isolated);
+    html = renderApart(isolated, page, handOn);
   } catch (err) {
     page.report('content block failed to render', { blockId, blockType, err });
     return <SectionError />;

@@ -1,7 +1,8 @@
-import { mediaUrl } from '../../client/media/mediaUrl.js';
+import { ResponsiveImage } from '../../client/media/ResponsiveImage.js';
 import { useEditable } from '../editable.js';
 import type { BlockProps } from './blockProps.js';
 import { ContentLinkView } from './ContentLinkView.js';
+import { BLURB } from '../../client/media/pictureLayouts.js';
 
 /** Text beside an image, the image on the side the editor chose. */
 export function BlurbBlock({ block, first }: BlockProps<'blurb'>) {
@@ -10,7 +11,7 @@ export function BlurbBlock({ block, first }: BlockProps<'blurb'>) {
   return (
     <section className={`blurb blurb--image-${block.imagePosition}`}>
       {block.image && (
-        <img className="blurb__image" src={mediaUrl(block.image.src)} alt={block.image.alt} width={block.image.width} height={block.image.height} loading="lazy" decoding="async" {...edit('image')} />
+        <ResponsiveImage className="blurb__image" src={block.image.src} alt={block.image.alt} width={block.image.width} height={block.image.height} layout={BLURB} {...edit('image')} />
       )}
       <div className="blurb__body">
         <Heading {...edit('title')}>{block.title}</Heading>

@@ -2,6 +2,7 @@ import { useEditable } from '../editable.js';
 import type { BlockProps } from './blockProps.js';
 import { CarTeaserCards } from './CarTeaserIdsBlock.js';
 import { ContentLinkView } from './ContentLinkView.js';
+import { CAR_TEASER_SCROLL } from '../../client/media/pictureLayouts.js';
 
 /** Cars of the editor's predefined query, as a horizontal scroll of 315 px cards, with an optional link to the list. */
 export function CarTeaserQueryBlock({ block, data, first }: BlockProps<'carTeaserQuery'>) {
@@ -15,7 +16,7 @@ export function CarTeaserQueryBlock({ block, data, first }: BlockProps<'carTease
         {block.title && <Heading id={headingId} {...editable('title')}>{block.title}</Heading>}
         {block.link && <ContentLinkView link={block.link} marker={editable('link')} />}
       </div>
-      <CarTeaserCards cars={data.cars} className="car-teaser__scroll" headingLevel={block.title ? 3 : 2} />
+      <CarTeaserCards cars={data.cars} className="car-teaser__scroll" imageLayout={CAR_TEASER_SCROLL} headingLevel={block.title ? 3 : 2} />
     </section>
   );
 }

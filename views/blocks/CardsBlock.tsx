@@ -1,7 +1,8 @@
-import { mediaUrl } from '../../client/media/mediaUrl.js';
+import { ResponsiveImage } from '../../client/media/ResponsiveImage.js';
 import { useEditable } from '../editable.js';
 import type { BlockProps } from './blockProps.js';
 import { ContentLinkView } from './ContentLinkView.js';
+import { CARDS } from '../../client/media/pictureLayouts.js';
 
 /** A grid of cards; a card's link carries its own text so each link says where it goes. */
 export function CardsBlock({ block }: BlockProps<'cards'>) {
@@ -13,7 +14,7 @@ export function CardsBlock({ block }: BlockProps<'cards'>) {
       <ul className="cards__list">
         {block.cards.map((card, i) => (
           <li key={i} className="card">
-            {card.image && <img className="card__image" src={mediaUrl(card.image.src)} alt="" width={card.image.width} height={card.image.height} loading="lazy" decoding="async" {...edit(`cards.${i}.image`)} />}
+            {card.image && <ResponsiveImage className="card__image" src={card.image.src} alt="" width={card.image.width} height={card.image.height} layout={CARDS} {...edit(`cards.${i}.image`)} />}
             <CardHeading className="card__title" {...edit(`cards.${i}.title`)}>
               {card.title}
             </CardHeading>

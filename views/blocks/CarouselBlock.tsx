@@ -1,8 +1,9 @@
-import { mediaUrl } from '../../client/media/mediaUrl.js';
+import { ResponsiveImage } from '../../client/media/ResponsiveImage.js';
 import { useEditable } from '../editable.js';
 import { usePage } from '../PageContext.js';
 import type { BlockProps } from './blockProps.js';
 import { ContentLinkView } from './ContentLinkView.js';
+import { HERO } from '../../client/media/pictureLayouts.js';
 
 /**
  * Slides in a scroll-snap track with previous/next and pause/play (client/enhance/carousel.ts runs
@@ -31,14 +32,14 @@ export function CarouselBlock({ block, first }: BlockProps<'carousel'>) {
           const Heading = first && i === 0 ? 'h1' : 'h2';
           return (
             <div key={i} className="carousel__slide" role="group" aria-roledescription="slide" aria-label={t('block.carouselSlide', { n: i + 1, total: block.slides.length })}>
-              <img
+              <ResponsiveImage
                 className="carousel__image"
-                src={mediaUrl(slide.image.src)}
+                src={slide.image.src}
                 alt={slide.image.alt}
                 width={slide.image.width}
                 height={slide.image.height}
-                decoding="async"
-                {...(first && i === 0 ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+                layout={HERO}
+                priority={first && i === 0}
                 {...edit(`slides.${i}.image`)}
               />
               <div className="carousel__caption">

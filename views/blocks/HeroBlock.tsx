@@ -1,8 +1,9 @@
-import { mediaUrl } from '../../client/media/mediaUrl.js';
+import { ResponsiveImage } from '../../client/media/ResponsiveImage.js';
 import { useEditable } from '../editable.js';
 import { usePage } from '../PageContext.js';
 import type { BlockProps } from './blockProps.js';
 import { ContentLinkView } from './ContentLinkView.js';
+import { HERO } from '../../client/media/pictureLayouts.js';
 
 /**
  * Hero: full (100svh), medium (64svh) or default (312–534 px) height. The start-page search bar
@@ -17,15 +18,7 @@ export function HeroBlock({ block, first }: BlockProps<'hero'>) {
   const carried = [...searchParams].filter(([name]) => name !== 'keyphrase');
   return (
     <section className={`hero hero--${block.height}`}>
-      <img
-        className="hero__image"
-        src={mediaUrl(block.image.src)}
-        alt={block.image.alt}
-        width={block.image.width}
-        height={block.image.height}
-        {...(first ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
-        {...edit('image')}
-      />
+      <ResponsiveImage className="hero__image" src={block.image.src} alt={block.image.alt} width={block.image.width} height={block.image.height} layout={HERO} priority={first} {...edit('image')} />
       <div className="hero__content">
         <Heading className="hero__title" {...edit('title')}>
           {block.title}

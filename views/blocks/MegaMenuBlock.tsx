@@ -1,8 +1,9 @@
-import { mediaUrl } from '../../client/media/mediaUrl.js';
+import { ResponsiveImage } from '../../client/media/ResponsiveImage.js';
 import { useEditable } from '../editable.js';
 import { usePage } from '../PageContext.js';
 import type { BlockProps } from './blockProps.js';
 import { ContentLinkView } from './ContentLinkView.js';
+import { MEGA_PROMO } from '../../client/media/pictureLayouts.js';
 
 /** An editor's menu on a page: columns of links under a heading each, and an optional promotion tile. */
 export function MegaMenuBlock({ block }: BlockProps<'megaMenu'>) {
@@ -28,7 +29,7 @@ export function MegaMenuBlock({ block }: BlockProps<'megaMenu'>) {
       </div>
       {block.promo && (
         <a className="mega-menu-block__promo" href={block.promo.link.url} {...(block.promo.link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})} {...edit('promo')}>
-          <img src={mediaUrl(block.promo.image.src)} alt="" width={block.promo.image.width} height={block.promo.image.height} loading="lazy" decoding="async" />
+          <ResponsiveImage src={block.promo.image.src} alt="" width={block.promo.image.width} height={block.promo.image.height} layout={MEGA_PROMO} />
           <span className="mega-menu-block__promo-title">{block.promo.title}</span>
         </a>
       )}

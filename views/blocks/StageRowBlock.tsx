@@ -1,6 +1,7 @@
-import { mediaUrl } from '../../client/media/mediaUrl.js';
+import { ResponsiveImage } from '../../client/media/ResponsiveImage.js';
 import { useEditable } from '../editable.js';
 import type { BlockProps } from './blockProps.js';
+import { STAGE_ROW } from '../../client/media/pictureLayouts.js';
 
 /**
  * A row of image tiles: 3 columns on a medium screen, 4 on a wide one, a swipeable row on a phone.
@@ -17,7 +18,7 @@ export function StageRowBlock({ block }: BlockProps<'stageRow'>) {
           const external = item.link?.external ? { target: '_blank', rel: 'noopener noreferrer' } : {};
           return (
             <li key={i} className="stage">
-              <img className="stage__image" src={mediaUrl(item.image.src)} alt="" width={item.image.width} height={item.image.height} loading="lazy" decoding="async" {...edit(`items.${i}.image`)} />
+              <ResponsiveImage className="stage__image" src={item.image.src} alt="" width={item.image.width} height={item.image.height} layout={STAGE_ROW} {...edit(`items.${i}.image`)} />
               <ItemHeading className="stage__title" {...edit(`items.${i}.title`)}>
                 {item.link ? (
                   <a className="stage__link" href={item.link.url} {...external}>

@@ -1,9 +1,10 @@
-import { mediaUrl } from '../../client/media/mediaUrl.js';
+import { ResponsiveImage } from '../../client/media/ResponsiveImage.js';
 import type { VideoEmbedBlockSchema } from '../../contracts/upstream/content.js';
 import { useEditable } from '../editable.js';
 import { usePage } from '../PageContext.js';
 import type { BlockProps } from './blockProps.js';
 import type { z } from 'zod';
+import { HERO } from '../../client/media/pictureLayouts.js';
 
 /** The player to load on click; these two hosts are the only frame sources the CSP allows (server/http/security.ts). */
 export function videoPlayerUrl(provider: z.infer<typeof VideoEmbedBlockSchema>['provider'], videoId: string): string {
@@ -21,7 +22,7 @@ export function VideoEmbedBlock({ block }: BlockProps<'videoEmbed'>) {
       {block.title && <h2 {...edit('title')}>{block.title}</h2>}
       <div className="video-embed__frame" {...edit('videoId')}>
         <button type="button" className="video-embed__play" data-video-src={videoPlayerUrl(block.provider, block.videoId)} data-video-title={title}>
-          <img className="video-embed__thumbnail" src={mediaUrl(block.thumbnail.src)} alt="" width={block.thumbnail.width} height={block.thumbnail.height} loading="lazy" decoding="async" {...edit('thumbnail')} />
+          <ResponsiveImage className="video-embed__thumbnail" src={block.thumbnail.src} alt="" width={block.thumbnail.width} height={block.thumbnail.height} layout={HERO} {...edit('thumbnail')} />
           <span className="video-embed__icon" aria-hidden="true" />
           <span className="visually-hidden">{t('block.videoPlay', { title })}</span>
         </button>

@@ -1,6 +1,7 @@
-import { mediaUrl } from '../../client/media/mediaUrl.js';
+import { ResponsiveImage } from '../../client/media/ResponsiveImage.js';
 import { usePage } from '../PageContext.js';
 import type { LayoutData } from './layoutData.js';
+import { FOOTER_LOGO } from '../../client/media/pictureLayouts.js';
 
 /** Brand logos, each linking to the market's car list filtered on that brand. */
 export function SiteFooter({ brands }: { brands: LayoutData['brands'] }) {
@@ -17,7 +18,7 @@ export function SiteFooter({ brands }: { brands: LayoutData['brands'] }) {
             {brands.map((brand) => (
               <li key={brand.name}>
                 <a href={`${market.paths.carList}?${new URLSearchParams({ car_brand: brand.name }).toString()}`}>
-                  <img src={mediaUrl(brand.logo.src)} alt={brand.name} width={96} height={48} loading="lazy" decoding="async" />
+                  <ResponsiveImage src={brand.logo.src} alt={brand.name} shape={[2, 1]} layout={FOOTER_LOGO} />
                 </a>
               </li>
             ))}

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import type { BookingPageContent } from '../../../contracts/upstream/bookingContent.js';
 import type { MechmateCar } from '../../../contracts/upstream/mechmate.js';
 import { fill, type BookingTexts } from './bookingTexts.js';
+import { ResponsiveImage } from '../../media/ResponsiveImage.js';
+import { BOOKING_LOGO } from '../../media/pictureLayouts.js';
 
 /** The brand's logo from the page's intro content, when the brand is one of them. */
 function logoOf(content: BookingPageContent | null, brand: string) {
@@ -32,7 +34,7 @@ export function BookingHeader({ car, content, texts }: { car: MechmateCar | null
   const logo = known?.hasBrand ? logoOf(content, known.brand) : null;
   return (
     <header className="booking__header">
-      {logo && <img className="booking__brand-logo" src={logo.src} alt="" width={120} height={40} />}
+      {logo && <ResponsiveImage className="booking__brand-logo" src={logo.src} alt="" shape={[3, 1]} layout={BOOKING_LOGO} />}
       <h1>{known?.hasBrand ? fill(texts['booking.authorizedHeading'], { brand: known.brand }) : texts['booking.title']}</h1>
       {known && !known.hasBrand && <p className="booking__no-workshop">{fill(texts['booking.notAuthorizedText'], { brand: known.brand })}</p>}
     </header>

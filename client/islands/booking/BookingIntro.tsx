@@ -1,5 +1,7 @@
 import type { BookingPageContent } from '../../../contracts/upstream/bookingContent.js';
 import type { BookingTexts } from './bookingTexts.js';
+import { ResponsiveImage } from '../../media/ResponsiveImage.js';
+import { BOOKING_INTRO_LOGO } from '../../media/pictureLayouts.js';
 
 /** Before a car is chosen (part 2 §2.1): the four brands' own booking sites and the other authorised brands. */
 export function BookingIntro({ content, texts }: { content: BookingPageContent | null; texts: BookingTexts }) {
@@ -14,7 +16,7 @@ export function BookingIntro({ content, texts }: { content: BookingPageContent |
             {content.brandLinks.map((link) => (
               <li key={link.brand}>
                 <a href={link.url} target="_blank" rel="noopener noreferrer">
-                  <img src={link.logo.src} alt="" width={96} height={32} loading="lazy" />
+                  <ResponsiveImage src={link.logo.src} alt="" shape={[3, 1]} layout={BOOKING_INTRO_LOGO} />
                   <span>{link.brand}</span>
                   <span className="visually-hidden"> {texts['booking.opensInNewWindow']}</span>
                 </a>
@@ -29,7 +31,7 @@ export function BookingIntro({ content, texts }: { content: BookingPageContent |
           <ul>
             {content.brandLogos.map((brand) => (
               <li key={brand.name}>
-                <img src={brand.logo.src} alt={brand.logo.alt} width={96} height={32} loading="lazy" />
+                <ResponsiveImage src={brand.logo.src} alt={brand.logo.alt} shape={[3, 1]} layout={BOOKING_INTRO_LOGO} />
               </li>
             ))}
           </ul>

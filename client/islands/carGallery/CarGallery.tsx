@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { positionText, stepIndex, SWIPE_PX, type CarGalleryProps } from './galleryLabels.js';
 import { Viewer360 } from './Viewer360.js';
+import { ResponsiveImage } from '../../media/ResponsiveImage.js';
 
 /**
  * The car's images: previous/next buttons, arrow keys, swipe (pointer events), thumbnails, a
  * full-screen view in a native modal <dialog>, and the 360° view where the car has one (UK).
  */
-export function CarGallery({ title, images, frames360, labels }: CarGalleryProps) {
+export function CarGallery({ title, images, frames360, labels, pictures }: CarGalleryProps) {
   const [index, setIndex] = useState(0);
   const [mode, setMode] = useState<'photos' | '360'>('photos');
   const [fullscreen, setFullscreen] = useState(false);
@@ -64,11 +65,11 @@ export function CarGallery({ title, images, frames360, labels }: CarGalleryProps
         </div>
       )}
       {mode === '360' ? (
-        <Viewer360 title={title} frames={frames360} labels={labels} />
+        <Viewer360 title={title} frames={frames360} labels={labels} layout={pictures.main} />
       ) : (
         <>
           <div className="car-gallery__stage" {...swipe}>
-            <img src={images[index]} alt={`${title}, ${position}`} width={800} height={600} fetchPriority="high" draggable={false} />
+            <ResponsiveImage src={images[index] ?? ''} alt={`${title}, ${position}`} shape={[4, 3]} layout={pictures.main} priority draggable={false} />
             {arrows}
             <button type="button" className="car-gallery__fullscreen-button" aria-haspopup="dialog" onClick={() => setFullscreen(true)}>
               {labels.fullscreen}
@@ -87,7 +88,7 @@ export function CarGallery({ title, images, frames360, labels }: CarGalleryProps
                     aria-label={positionText(labels.position, i + 1, count)}
                     onClick={() => setIndex(i)}
                   >
-                    <img src={src} alt="" width={96} height={72} loading="lazy" />
+                    <ResponsiveImage src={src} alt="" shape={[4, 3]} layout={pictures.thumb} />
                   </button>
                 </li>
               ))}
@@ -99,7 +100,7 @@ export function CarGallery({ title, images, frames360, labels }: CarGalleryProps
         // No key handler of its own: the dialog sits inside the section, whose handler gets its arrow keys once.
         <dialog ref={dialog} className="car-gallery__dialog" aria-label={labels.gallery} onClose={() => setFullscreen(false)}>
           <div className="car-gallery__stage car-gallery__stage--full" {...swipe}>
-            <img src={images[index]} alt={`${title}, ${position}`} draggable={false} />
+            <ResponsiveImage src={images[index] ?? ''} alt={`${title}, ${position}`} shape={[4, 3]} layout={pictures.full} priority draggable={false} />
             {arrows}
           </div>
           <p className="car-gallery__position">{position}</p>

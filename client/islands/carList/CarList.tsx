@@ -302,7 +302,7 @@ export function CarList(props: CarListProps) {
             {loading === 'replace' || (results.failed && results.cars.length === 0) ? '' : countText(texts.resultCount, locale, results.total, { count: formatCount(results.total) })}
           </p>
           <ActiveFilters state={state} hrefOf={hrefOf} onChange={change} formatRange={formatRange} texts={texts} />
-          <CarResults results={results} loading={loading} page={state.page} carDetailBase={carDetailBase} card={card} texts={texts}
+          <CarResults results={results} loading={loading} page={state.page} carDetailBase={carDetailBase} card={card} cardPicture={props.cardPicture} texts={texts}
             moreHref={hrefOf(withPage(state, state.page + 1))} onMore={loadMore} onRetry={retry} formatCount={formatCount}
             actionsFor={(car) => <CompareToggle car={car} labels={props.compareLabels} />} />
         </section>

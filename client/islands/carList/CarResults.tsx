@@ -1,13 +1,12 @@
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { CarCard, type CarCardTexts } from '../../cars/CarCard.js';
 import { carDetailPath, type CarSummary } from '../../cars/carSummary.js';
+import type { PictureLayout } from '../../media/pictureLayouts.js';
 import { countText } from '../../../markets/translations/plural.js';
 import { CAR_LIST_MAX_PAGES, CAR_LIST_PAGE_SIZE } from './carListConfig.js';
 import { type CarListResults, type CarListTexts } from './carListTypes.js';
 import { isPlainClick } from './plainClick.js';
 
-/** Cards of the first row load at once; the rest lazily. */
-const EAGER_IMAGES = 4;
 const SKELETONS_REPLACE = 8;
 const SKELETONS_MORE = 4;
 
@@ -18,6 +17,7 @@ interface CarResultsProps {
   page: number;
   carDetailBase: string;
   card: CarCardTexts;
+  cardPicture: PictureLayout;
   texts: CarListTexts;
   moreHref: string;
   onMore: () => void;
@@ -37,7 +37,7 @@ function Skeletons({ count }: { count: number }) {
 }
 
 /** The grid with its states: skeleton, error with retry, no results, and load-more with progress. */
-export function CarResults({ results, loading, page, carDetailBase, card, texts, moreHref, onMore, onRetry, formatCount, actionsFor }: CarResultsProps) {
+export function CarResults({ results, loading, page, carDetailBase, card, cardPicture, texts, moreHref, onMore, onRetry, formatCount, actionsFor }: CarResultsProps) {
   const grid = useRef<HTMLUListElement>(null);
   const firstNew = useRef<number | null>(null);
   // A deep link rendered on the server shows its own page alone: the cars before it count as shown.
@@ -72,7 +72,7 @@ export function CarResults({ results, loading, page, carDetailBase, card, texts,
         <ul className="car-grid" ref={grid}>
           {results.cars.map((car, i) => (
             <li key={car.id}>
-              <CarCard car={car} href={carDetailPath(carDetailBase, car)} texts={card} imageLoading={i < EAGER_IMAGES ? 'eager' : 'lazy'} actions={actionsFor?.(car)} />
+              <CarCard car={car} href={carDetailPath(carDetailBase, car)} texts={card} imageLayout={cardPicture} priority={i === 0} actions={actionsFor?.(car)} />
             </li>
           ))}
           {loading === 'more' && <Skeletons count={SKELETONS_MORE} />}

@@ -1,3 +1,4 @@
+import type { PictureLayout } from '../../media/pictureLayouts.js';
 import type { SearchFacet, SearchFilter } from '../../../contracts/upstream/search.js';
 import type { PluralText } from '../../../markets/translations/plural.js';
 import type { CarCardTexts } from '../../cars/CarCard.js';
@@ -62,6 +63,8 @@ export interface CarListTexts {
 }
 
 export interface CarListProps {
+  /** The layouts of its pictures, from the page (client/media/pictureLayouts.ts): props, so the island's bundle carries no layout table. */
+  cardPicture: PictureLayout;
   /** The public path of this list (with its language prefix). */
   path: string;
   carDetailBase: string;

@@ -3,6 +3,8 @@ import { COMPARE_MAX_CARS, clearCompare, removeFromCompare, completeInPageLangua
 import { useCompare } from '../../compare/useCompare.js';
 import { fill, type CompareBarProps } from './compareLabels.js';
 import { CompareModal } from './CompareModal.js';
+import { ResponsiveImage } from '../../media/ResponsiveImage.js';
+import { COMPARE_BAR } from '../../media/pictureLayouts.js';
 
 /**
  * The compare island: a bar fixed at the bottom while cars are chosen (remove one, clear all, the
@@ -40,7 +42,7 @@ export function CompareBar({ labels, format, values, carDetailBase }: CompareBar
               const name = `${summary.brand} ${summary.model}`;
               return (
                 <li key={id} className="compare-bar__car">
-                  <img src={summary.image} alt="" width={64} height={48} />
+                  <ResponsiveImage src={summary.image} alt="" shape={[4, 3]} layout={COMPARE_BAR} />
                   <span className="compare-bar__name">{name}</span>
                   <button type="button" className="compare-bar__remove" aria-label={fill(labels.remove, { car: name })} onClick={() => remove(id)}>
                     ×

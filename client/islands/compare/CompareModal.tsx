@@ -4,6 +4,8 @@ import { formatMileage, formatPrice, type CarFormat } from '../../cars/formatCar
 import type { ComparedCar } from '../../compare/compareStore.js';
 import { equipmentDifferences } from '../../compare/equipmentDifferences.js';
 import { fill, type CompareBarProps, type CompareLabels } from './compareLabels.js';
+import { ResponsiveImage } from '../../media/ResponsiveImage.js';
+import { COMPARE_MODAL } from '../../media/pictureLayouts.js';
 
 interface CompareModalProps {
   cars: readonly ComparedCar[];
@@ -67,7 +69,7 @@ export function CompareModal({ cars, labels, format, values, carDetailBase, onRe
                 const name = `${summary.brand} ${summary.model}`;
                 return (
                   <th key={id} scope="col">
-                    <img src={summary.image} alt="" width={160} height={120} />
+                    <ResponsiveImage src={summary.image} alt="" shape={[4, 3]} layout={COMPARE_MODAL} />
                     <a href={carDetailPath(carDetailBase, summary)}>
                       {name} {summary.variant}
                     </a>

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { formatKitPrice, type KitItem } from './kitsQuery.js';
+import { ResponsiveImage } from '../../media/ResponsiveImage.js';
+import type { PictureLayout } from '../../media/pictureLayouts.js';
 
 export interface KitDialogTexts {
   close: string;
@@ -17,7 +19,7 @@ export interface KitDialogTexts {
  * starts on the close button and goes back to the card that opened it (onClose). A click on the
  * backdrop closes it too.
  */
-export function KitDialog({ kit, locale, texts, onClose }: { kit: KitItem | null; locale: string; texts: KitDialogTexts; onClose: () => void }) {
+export function KitDialog({ kit, locale, texts, layout, onClose }: { kit: KitItem | null; locale: string; texts: KitDialogTexts; layout: PictureLayout; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const close = useRef<HTMLButtonElement>(null);
   const id = useId();
@@ -52,7 +54,7 @@ export function KitDialog({ kit, locale, texts, onClose }: { kit: KitItem | null
           <ul className="kit-dialog__images">
             {kit.images.map((src, i) => (
               <li key={src}>
-                <img src={src} alt={i === 0 ? kit.name : ''} width={400} height={300} decoding="async" />
+                <ResponsiveImage src={src} alt={i === 0 ? kit.name : ''} shape={[4, 3]} layout={layout} />
               </li>
             ))}
           </ul>

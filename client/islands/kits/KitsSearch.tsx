@@ -9,6 +9,8 @@ import {
   type KitFacetName, type KitFacetValue, type KitItem, type KitsQuery,
 } from './kitsQuery.js';
 import { toKitItem, type KitDocument } from './kitItem.js';
+import { ResponsiveImage } from '../../media/ResponsiveImage.js';
+import type { PictureLayout } from '../../media/pictureLayouts.js';
 
 export interface KitsResult {
   /** The kits of pages `fromPage`.. on. */
@@ -43,6 +45,8 @@ export interface KitsSearchProps {
   /** The first render's result (the server's search, the same the island would make); null when it failed. */
   initial: KitsResult | null;
   texts: KitsSearchTexts;
+  /** The layouts of its pictures, from the page (client/media/pictureLayouts.ts): props, so the island's bundle carries no layout table. */
+  pictures: { card: PictureLayout; dialog: PictureLayout };
 }
 
 const fill = (template: string, values: Record<string, number>) => template.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
@@ -59,7 +63,7 @@ async function searchKits(query: KitsQuery, offset: number, body: object = kitsS
  * The kits page: search box, filter panel, kit cards with a modal detail, and show-more (48 a page).
  * The server renders the first page; without JavaScript the panel is a GET form and show-more a link.
  */
-export function KitsSearch({ action, locale, query: initialQuery, initial, texts }: KitsSearchProps) {
+export function KitsSearch({ action, locale, query: initialQuery, initial, texts, pictures }: KitsSearchProps) {
   const id = useId();
   const [query, setQuery] = useState(initialQuery);
   const [result, setResult] = useState<KitsResult | null>(initial);
@@ -227,7 +231,7 @@ export function KitsSearch({ action, locale, query: initialQuery, initial, texts
           <ul ref={list} className="kits__list">
             {result.kits.map((kit) => (
               <li key={kit.kitId} className="kit-card">
-                <img className="kit-card__image" src={kit.images[0]} alt="" width={400} height={300} loading="lazy" decoding="async" />
+                {kit.images[0] && <ResponsiveImage className="kit-card__image" src={kit.images[0]} alt="" shape={[4, 3]} layout={pictures.card} />}
                 <h3 className="kit-card__title">
                   {hydrated ? (
                     <button
@@ -275,6 +279,7 @@ export function KitsSearch({ action, locale, query: initialQuery, initial, texts
         )}
       </section>
       <KitDialog
+        layout={pictures.dialog}
         kit={selected}
         locale={locale}
         texts={texts}

@@ -1,4 +1,6 @@
 import { fillShowing } from './storiesText.js';
+import { ResponsiveImage } from '../../media/ResponsiveImage.js';
+import type { PictureLayout } from '../../media/pictureLayouts.js';
 
 /** What a story card shows; `image` is already the /media relay path. */
 export interface StoryCardData {
@@ -27,6 +29,8 @@ export interface StoriesListProps {
   /** Stories one /api/stories request gives at most (a deep link's earlier pages are fetched in as few). */
   perRequest: number;
   highlightFirst: boolean;
+  /** The layouts of its pictures, from the page (client/media/pictureLayouts.ts): props, so the island's bundle carries no layout table. */
+  pictures: { card: PictureLayout; highlight: PictureLayout };
   headingLevel: 2 | 3;
   /** The next page as a plain link the server honours (`?page=N#anchor`); null when every story is shown. */
   loadMoreHref: string | null;
@@ -67,20 +71,18 @@ export function StoriesList(props: StoriesListProps) {
   );
 }
 
-function StoryCard({ story, index, blockId, highlightFirst, headingLevel }: StoriesListProps & { story: StoryCardData; index: number }) {
+function StoryCard({ story, index, blockId, highlightFirst, headingLevel, pictures }: StoriesListProps & { story: StoryCardData; index: number }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const highlighted = highlightFirst && index === 0;
   return (
     <li className={highlighted ? 'story-card story-card--highlight' : 'story-card'} id={`${blockId}-story-${index}`}>
       <a className="story-card__link" href={story.href}>
-        <img
+        <ResponsiveImage
           className="story-card__image"
           src={story.image.src}
           alt=""
-          width={story.image.width ?? 1200}
-          height={story.image.height ?? 675}
-          loading="lazy"
-          decoding="async"
+          width={story.image.width} height={story.image.height}
+          layout={highlighted ? pictures.highlight : pictures.card}
         />
         <Heading className="story-card__title">{story.title}</Heading>
       </a>

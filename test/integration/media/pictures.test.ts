@@ -316,14 +316,20 @@ describe('the variants every replica shares in Redis', () => {
 });
 
 describe('an image CDN', () => {
-  it("allows the CDN template's origin in the CSP's img-src, beside the site's own", async () => {
-    const withCdn = createTestApp({ IMAGE_URL_TEMPLATE: 'https://dealer.imgix.net/{path}?w={width}&q={quality}&auto=format' });
+  it("is where the pages' pictures come from, and the CSP's img-src allows its origin beside the site's own", async () => {
+    const withCdn = createTestApp({ IMAGE_URL_TEMPLATE: 'https://dealer.imgix.net/{path}?w={width}&q={quality}&auto=format' }, { sandboxUrl: sandbox.url });
     const cdnServer = await listen(withCdn.app);
     try {
       const res = await request(`${cdnServer.origin}/healthz`, { headers: { host: 'se.localhost' } });
       await res.body.dump();
       const imgSrc = String(res.headers['content-security-policy']).split(';').find((d) => d.trim().startsWith('img-src'));
       expect(imgSrc?.trim().split(/\s+/)).toEqual(expect.arrayContaining(["'self'", 'https://dealer.imgix.net']));
+      // The pages' pictures (blocks and islands too) are the CDN's, and the islands find the template on <html>.
+      const home = await request(`${cdnServer.origin}/`, { headers: { host: 'se.localhost' } });
+      const html = await home.body.text();
+      expect(html).toMatch(/<html[^>]* data-picture-template="https:\/\/dealer\.imgix\.net\/\{path\}\?w=\{width\}&amp;q=\{quality\}&amp;auto=format"/);
+      expect(html).toMatch(/srcSet="https:\/\/dealer\.imgix\.net\/content\/[\w-]+\.jpg\?w=64&amp;q=75&amp;auto=format 64w, /);
+      expect(html).not.toMatch(/srcSet="\/media\//);
     } finally {
       await cdnServer.close();
       await withCdn.close();

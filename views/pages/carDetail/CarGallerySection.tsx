@@ -2,6 +2,7 @@ import { mediaUrl } from '../../../client/media/mediaUrl.js';
 import { CarGallery } from '../../../client/islands/carGallery/CarGallery.js';
 import type { CarGalleryProps } from '../../../client/islands/carGallery/galleryLabels.js';
 import type { Car } from '../../../contracts/upstream/search.js';
+import { GALLERY_FULL, GALLERY_MAIN, GALLERY_THUMB } from '../../../client/media/pictureLayouts.js';
 import { Island } from '../../Island.js';
 import { usePage } from '../../PageContext.js';
 import { carTitle } from './carDetailHead.js';
@@ -12,6 +13,7 @@ export function CarGallerySection({ car }: { car: Car }) {
   const props: CarGalleryProps = {
     title: carTitle(car),
     images: car.car_images.map(mediaUrl),
+    pictures: { main: GALLERY_MAIN, thumb: GALLERY_THUMB, full: GALLERY_FULL },
     frames360: market.features.media360 ? car.car_media_360.map(mediaUrl) : [],
     labels: {
       gallery: t('carDetail.galleryLabel'),

@@ -1,6 +1,7 @@
 import { CarCard, type CarCardTexts } from '../../../client/cars/CarCard.js';
 import { carDetailPath, type CarSummary } from '../../../client/cars/carSummary.js';
 import { usePage } from '../../PageContext.js';
+import { CAR_SIMILAR } from '../../../client/media/pictureLayouts.js';
 
 /** Up to 8 similar cars as the car list shows them (server-rendered cards, no script). */
 export function SimilarCars({ cars, texts }: { cars: readonly CarSummary[]; texts: CarCardTexts }) {
@@ -12,7 +13,7 @@ export function SimilarCars({ cars, texts }: { cars: readonly CarSummary[]; text
       <ul className="car-similar__list">
         {cars.map((car) => (
           <li key={car.id}>
-            <CarCard car={car} href={carDetailPath(market.paths.carDetailBase, car)} texts={texts} headingLevel={3} />
+            <CarCard car={car} href={carDetailPath(market.paths.carDetailBase, car)} texts={texts} imageLayout={CAR_SIMILAR} headingLevel={3} />
           </li>
         ))}
       </ul>

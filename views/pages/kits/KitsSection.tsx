@@ -1,3 +1,4 @@
+import { KIT_DIALOG, KITS } from '../../../client/media/pictureLayouts.js';
 import { KitsSearch, type KitsResult, type KitsSearchTexts } from '../../../client/islands/kits/KitsSearch.js';
 import type { KitsQuery } from '../../../client/islands/kits/kitsQuery.js';
 import type { Translate } from '../../../markets/translations/dictionaries.js';
@@ -36,7 +37,7 @@ export function KitsSection({ query, initial }: { query: KitsQuery; initial: Kit
     <Island
       name="kits"
       component={KitsSearch}
-      props={{ action: path, locale: market.locales[language] ?? language, query, initial, texts: kitsTexts(t) }}
+      props={{ action: path, locale: market.locales[language] ?? language, query, initial, texts: kitsTexts(t), pictures: { card: KITS, dialog: KIT_DIALOG } }}
     />
   );
 }

@@ -1,9 +1,10 @@
-import { mediaUrl } from '../../../client/media/mediaUrl.js';
+import { ResponsiveImage } from '../../../client/media/ResponsiveImage.js';
 import { formatMarketDate } from '../../../client/islands/stories/marketDate.js';
 import type { SiteDepartment } from '../../../contracts/upstream/search.js';
 import { usePage } from '../../PageContext.js';
 import { currentVacations, formatHours, groupOpeningHours, upcomingDeviations, weekdayName } from './openingHours.js';
 import { telHref } from './SiteCard.js';
+import { STAFF } from '../../../client/media/pictureLayouts.js';
 
 /** One department: contact, brands, the week's opening hours, vacation closures, days with other hours and its staff. */
 export function DepartmentView({ department, today }: { department: SiteDepartment; today: string }) {
@@ -73,7 +74,7 @@ export function DepartmentView({ department, today }: { department: SiteDepartme
             <ul className="department__staff">
               {department.users.map((user) => (
                 <li key={user.email} className="staff-member">
-                  <img className="staff-member__image" src={mediaUrl(user.image_url)} alt="" width={64} height={64} loading="lazy" decoding="async" />
+                  <ResponsiveImage className="staff-member__image" src={user.image_url} alt="" shape={[1, 1]} layout={STAFF} />
                   <span className="staff-member__name">{user.name}</span>
                   <span className="staff-member__title">{user.title}</span>
                   <a href={telHref(user.phone)}>{user.phone}</a>

@@ -1,7 +1,8 @@
-import { mediaUrl } from '../../../client/media/mediaUrl.js';
+import { ResponsiveImage } from '../../../client/media/ResponsiveImage.js';
 import type { Site } from '../../../contracts/upstream/search.js';
 import { usePage } from '../../PageContext.js';
 import { siteTownLine } from './openingHours.js';
+import { CARDS } from '../../../client/media/pictureLayouts.js';
 
 /** What a site card shows (the search asks only for these fields). */
 export type SiteCardData = Pick<Site, 'site_id' | 'slug' | 'site_official_name' | 'site_street' | 'site_zip' | 'site_city' | 'site_phone' | 'site_image_url'>;
@@ -20,7 +21,7 @@ export function SiteCard({ site, headingLevel = 3 }: { site: SiteCardData; headi
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <li className="site-card">
-      <img className="site-card__image" src={mediaUrl(site.site_image_url)} alt="" width={640} height={360} loading="lazy" decoding="async" />
+      <ResponsiveImage className="site-card__image" src={site.site_image_url} alt="" shape={[16, 9]} layout={CARDS} />
       <Heading className="site-card__title">
         <a className="site-card__link" href={siteDetailPath(market.paths.siteDetail, site.slug)}>
           {site.site_official_name}

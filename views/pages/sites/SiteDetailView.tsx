@@ -1,7 +1,7 @@
 import { CarCard } from '../../../client/cars/CarCard.js';
 import { carCardTextsOf } from '../../../client/cars/carCardTexts.js';
 import { carDetailPath, type CarSummary } from '../../../client/cars/carSummary.js';
-import { mediaUrl } from '../../../client/media/mediaUrl.js';
+import { ResponsiveImage } from '../../../client/media/ResponsiveImage.js';
 import type { MapTiles } from '../../../client/map/mapTypes.js';
 import type { Site } from '../../../contracts/upstream/search.js';
 import { siteBreadcrumbs } from './siteBreadcrumbs.js';
@@ -12,6 +12,7 @@ import { googleMapsSearchUrl, siteTownLine } from './openingHours.js';
 import { telHref } from './SiteCard.js';
 import { localisedMapTiles } from '../../mapTiles.js';
 import { SiteMap } from './SiteMap.js';
+import { HERO, SITE_ARRIVALS } from '../../../client/media/pictureLayouts.js';
 
 export interface SiteDetailViewProps {
   site: Site;
@@ -31,7 +32,7 @@ export function SiteDetailView({ site, latestCars, today, mapTiles }: SiteDetail
     <article className="site-detail">
       <Breadcrumbs crumbs={siteBreadcrumbs(site, market.paths.siteDetail, t)} />
       <header className="site-hero">
-        <img className="site-hero__image" src={mediaUrl(site.site_image_url)} alt="" width={1280} height={720} fetchPriority="high" />
+        <ResponsiveImage className="site-hero__image" src={site.site_image_url} alt="" shape={[16, 9]} layout={HERO} priority />
         <div className="site-hero__content">
           <h1 className="site-hero__title">{site.site_official_name}</h1>
           <p className="site-hero__text">{site.site_description}</p>
@@ -79,7 +80,7 @@ export function SiteDetailView({ site, latestCars, today, mapTiles }: SiteDetail
             <ul className="site-arrivals__list">
               {latestCars.map((car) => (
                 <li key={car.id}>
-                  <CarCard car={car} href={carDetailPath(market.paths.carDetailBase, car)} texts={cardTexts} headingLevel={3} />
+                  <CarCard car={car} href={carDetailPath(market.paths.carDetailBase, car)} texts={cardTexts} imageLayout={SITE_ARRIVALS} headingLevel={3} />
                 </li>
               ))}
             </ul>

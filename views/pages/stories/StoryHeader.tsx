@@ -1,7 +1,8 @@
-import { mediaUrl } from '../../../client/media/mediaUrl.js';
+import { ResponsiveImage } from '../../../client/media/ResponsiveImage.js';
 import type { Story } from '../../../contracts/upstream/content.js';
 import { useEditable } from '../../editable.js';
 import { usePage } from '../../PageContext.js';
+import { STORY_HEADER } from '../../../client/media/pictureLayouts.js';
 
 /** The stories list filtered to one tag: the same link a chip there is. */
 export function storyTagHref(storiesPath: string, tag: string): string {
@@ -20,13 +21,13 @@ export function StoryHeader({ story }: { story: Story }) {
       <p className="story-header__date">
         <time dateTime={story.date.value}>{story.date.formattedDateValue}</time>
       </p>
-      <img
+      <ResponsiveImage
         className="story-header__image"
-        src={mediaUrl(story.image.src)}
+        src={story.image.src}
         alt={story.image.alt}
-        width={story.image.width ?? 1200}
-        height={story.image.height ?? 675}
-        fetchPriority="high"
+        width={story.image.width} height={story.image.height}
+        layout={STORY_HEADER}
+        priority
         {...editable('image')}
       />
       <p className="story-header__premble" {...editable('premble')}>
