@@ -34,20 +34,6 @@ import { LANGUAGES, MARKET_IDS, type MarketId } from '../../markets/schema.js';
  *   in the language asked (client/lists/filtersInLanguage.ts carries a filter from one language to the other).
  */
 
-/**
- * How the service compares term values and keyphrases: case and diacritics folded, so 'Škoda', 'skoda' and 'SKODA'
- * meet; ø and æ do not decompose in Unicode.
- */
-export function foldSearchText(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/ø/g, 'o')
-    .replace(/æ/g, 'ae')
-    .replace(/ß/g, 'ss')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '');
-}
-
 export const SEARCH_INDEX_KINDS = ['cars', 'sites', 'kits'] as const;
 export type SearchIndexKind = (typeof SEARCH_INDEX_KINDS)[number];
 
@@ -77,9 +63,6 @@ export const SEARCH_TERM_FIELDS = {
     'site_departments.brands.name', 'site_departments.service_name'],
   kits: ['kitId', 'kitCode', 'status', 'brand', 'category', 'models'],
 } as const satisfies Record<SearchIndexKind, readonly string[]>;
-
-/** The field whose filter keeps the order of its values. */
-export const SEARCH_ID_FIELD = { cars: 'car_id', sites: 'site_id', kits: 'kitId' } as const satisfies Record<SearchIndexKind, string>;
 
 export const SEARCH_SORT_NAMES = [
   'relevance', 'price_asc', 'price_desc', 'year_asc', 'year_desc', 'mileage_asc', 'mileage_desc', 'newest', 'oldest', 'name_asc', 'name_desc',

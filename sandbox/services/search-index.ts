@@ -1,7 +1,5 @@
-import {
-  CarSchema, foldSearchText, KitSchema, SiteSchema, SEARCH_ID_FIELD, SEARCH_RANGE_FIELDS, SEARCH_SORTS, SEARCH_TERM_FIELDS,
-  type SearchIndexKind, type SearchSortName,
-} from '../../contracts/upstream/search.js';
+import { CarSchema, KitSchema, SiteSchema, SEARCH_RANGE_FIELDS, SEARCH_SORTS, SEARCH_TERM_FIELDS, type SearchIndexKind, type SearchSortName } from '../../contracts/upstream/search.js';
+import { foldSearchText, SEARCH_ID_FIELD } from '../../contracts/upstream/searchWords.js';
 
 type Doc = Record<string, unknown>;
 type Primitive = string | number | boolean;

@@ -1,12 +1,6 @@
 import { createHash } from 'node:crypto';
-import {
-  SEARCH_DEFAULT_LIMIT,
-  SEARCH_ID_FIELD,
-  SEARCH_RANGE_FIELDS,
-  parseSearchIndexName,
-  type SearchFilter,
-  type SearchRequest,
-} from '../../contracts/upstream/search.js';
+import { SEARCH_DEFAULT_LIMIT, SEARCH_RANGE_FIELDS, parseSearchIndexName, type SearchFilter, type SearchRequest } from '../../contracts/upstream/search.js';
+import { SEARCH_ID_FIELD } from '../../contracts/upstream/searchWords.js';
 
 /**
  * The canonical form of a search: defaults filled in, whitespace and case of the keyphrase folded,

@@ -1,7 +1,8 @@
 import type { Market } from '../../markets/schema.js';
 import type { CarSummary } from '../../client/cars/carSummary.js';
 import type { SearchCache } from '../cache/searchCache.js';
-import { CarSchema, SEARCH_ID_FIELD, type Car, type SearchIndexName } from '../../contracts/upstream/search.js';
+import { CarSchema, type Car, type SearchIndexName } from '../../contracts/upstream/search.js';
+import { SEARCH_ID_FIELD } from '../../contracts/upstream/searchWords.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
 import { searchCarSummaries } from './carSummarySearch.js';
 

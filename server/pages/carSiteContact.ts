@@ -1,6 +1,7 @@
 import type { Market } from '../../markets/schema.js';
 import type { SearchCache } from '../cache/searchCache.js';
-import { SEARCH_ID_FIELD, SiteSchema, searchResponseOf, type Car, type SearchIndexName } from '../../contracts/upstream/search.js';
+import { SiteSchema, searchResponseOf, type Car, type SearchIndexName } from '../../contracts/upstream/search.js';
+import { SEARCH_ID_FIELD } from '../../contracts/upstream/searchWords.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
 
 const ContactSchema = searchResponseOf(SiteSchema.pick({ site_phone: true, site_email: true }));

@@ -4,7 +4,7 @@ import { carDetailPath, type CarSummary } from '../../cars/carSummary.js';
 import type { PictureLayout } from '../../media/pictureLayouts.js';
 import { countText } from '../../../markets/translations/plural.js';
 import { CAR_LIST_MAX_PAGES, CAR_LIST_PAGE_SIZE } from './carListConfig.js';
-import { type CarListResults, type CarListTexts } from './carListTypes.js';
+import type { CarListResults, CarListTexts } from './carListTypes.js';
 import { isPlainClick } from './plainClick.js';
 
 const SKELETONS_REPLACE = 8;
