@@ -28,8 +28,10 @@ export default defineConfig({
     rollupOptions: {
       input: clientEntries(),
       output: {
-        // React is shared by every island: one long-cached chunk; so is the picture component with its URLs and layouts.
-        manualChunks: (id) => (/node_modules\/(react|react-dom|scheduler)\//.test(id) ? 'react' : /\/client\/media\//.test(id) ? 'pictures' : undefined),
+        // React is shared by every island: one long-cached chunk. So are the picture URLs, without React (the
+        // stories list's plain script builds them too), and the picture component.
+        manualChunks: (id) =>
+          /node_modules\/(react|react-dom|scheduler)\//.test(id) ? 'react' : /\/client\/media\/ResponsiveImage/.test(id) ? 'picture' : /\/client\/media\//.test(id) ? 'pictures' : undefined,
       },
     },
   },

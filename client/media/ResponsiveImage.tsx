@@ -1,9 +1,8 @@
 import { createContext, useContext, type ImgHTMLAttributes } from 'react';
 import type { ImageWidth } from '../../contracts/imageVariants.js';
 import { preload } from 'react-dom';
-import { widthFor, candidates, isVariantSource, pictureSrcSet, pictureUrl, usePictureTemplate } from './pictureUrl.js';
+import { documentPictureTemplate, pictureAt, pictureOf, type Picture } from './pictureUrl.js';
 import type { PictureLayout } from './pictureLayouts.js';
-import { mediaUrl } from './mediaUrl.js';
 
 /**
  * The original's size when known (content pictures carry it): srcset stops at its width. Else only its
@@ -33,28 +32,11 @@ export type ResponsiveImageProps = Passed &
     at?: ImageWidth | undefined;
   };
 
-export interface Picture {
-  src: string;
-  srcSet?: string;
-  sizes?: string;
-}
+/** Server renders provide the page's template; in the browser it is read from the document. */
+export const PictureTemplateContext = createContext<string | undefined>(undefined);
 
-/** src, srcset and sizes of a picture: a raster original through the pipeline (or the CDN), anything else as it is. */
-export function pictureOf(original: string, layout: PictureLayout, originalWidth: number | undefined, template: string | undefined): Picture {
-  const path = mediaUrl(original);
-  if (!isVariantSource(path)) return { src: path };
-  const { sizes, widest } = layout;
-  // No candidate past twice the widest the place is shown at (a 2× screen), nor past the original.
-  const top = widthFor(widest * 2);
-  const listed = candidates(originalWidth).filter((c) => c.width <= top);
-  const middle = listed[Math.floor(listed.length / 2)]?.width ?? top;
-  return { src: pictureUrl(path, middle, template), srcSet: pictureSrcSet(path, listed, template), sizes };
-}
-
-/** The URL of a picture at one width (a raster original; anything else as it is). */
-export function pictureAt(original: string, width: ImageWidth, template: string | undefined): string {
-  const path = mediaUrl(original);
-  return isVariantSource(path) ? pictureUrl(path, width, template) : path;
+export function usePictureTemplate(): string | undefined {
+  return useContext(PictureTemplateContext) ?? documentPictureTemplate();
 }
 
 /**

@@ -1,11 +1,13 @@
-import { createContext, useContext } from 'react';
 import { DEFAULT_IMAGE_QUALITY, IMAGE_WIDTHS, VARIANT_PARAMS, type ImageWidth } from '../../contracts/imageVariants.js';
+import { mediaUrl } from './mediaUrl.js';
+import type { PictureLayout } from './pictureLayouts.js';
 
 /**
  * Where a picture at a width comes from: the BFF's /media pipeline (`/media/cars/1/1.jpg?v=3fa2&w=640`),
  * or an image CDN's URL when the operator set IMAGE_URL_TEMPLATE (docs/pictures.md). The template reaches
  * a page as `pageTemplate` made it: server-rendered views read it from PictureTemplateContext, islands in
- * the browser from <html data-picture-template>, which the document writes from the same value.
+ * the browser from <html data-picture-template> (`documentPictureTemplate`), which the document writes
+ * from the same value. No React here: the plain scripts (the stories list's) build pictures too.
  */
 
 /** Paths the pipeline sizes (docs/pictures.md): anything else (SVG, a PDF, another origin) is shown as it is. */
@@ -59,11 +61,31 @@ export function widthFor(cssPixels: number): ImageWidth {
   return IMAGE_WIDTHS.find((w) => w >= cssPixels) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
 }
 
-/** Server renders provide the page's template; in the browser it is read from the document. */
-export const PictureTemplateContext = createContext<string | undefined>(undefined);
+/** The page's template in the browser (none on the server: its renders are given it). */
+export function documentPictureTemplate(): string | undefined {
+  return typeof document === 'undefined' ? undefined : document.documentElement.dataset.pictureTemplate || undefined;
+}
 
-export function usePictureTemplate(): string | undefined {
-  const given = useContext(PictureTemplateContext);
-  if (given !== undefined || typeof document === 'undefined') return given;
-  return document.documentElement.dataset.pictureTemplate || undefined;
+export interface Picture {
+  src: string;
+  srcSet?: string;
+  sizes?: string;
+}
+
+/** src, srcset and sizes of a picture: a raster original through the pipeline (or the CDN), anything else as it is. */
+export function pictureOf(original: string, layout: PictureLayout, originalWidth: number | undefined, template: string | undefined): Picture {
+  const path = mediaUrl(original);
+  if (!isVariantSource(path)) return { src: path };
+  const { sizes, widest } = layout;
+  // No candidate past twice the widest the place is shown at (a 2× screen), nor past the original.
+  const top = widthFor(widest * 2);
+  const listed = candidates(originalWidth).filter((c) => c.width <= top);
+  const middle = listed[Math.floor(listed.length / 2)]?.width ?? top;
+  return { src: pictureUrl(path, middle, template), srcSet: pictureSrcSet(path, listed, template), sizes };
+}
+
+/** The URL of a picture at one width (a raster original; anything else as it is). */
+export function pictureAt(original: string, width: ImageWidth, template: string | undefined): string {
+  const path = mediaUrl(original);
+  return isVariantSource(path) ? pictureUrl(path, width, template) : path;
 }

@@ -13,7 +13,8 @@ import { siteOrigin } from '../markets/siteOrigin.js';
 import { withoutTrailingSlashes } from '../../contracts/pagePath.js';
 import { inSpan } from '../tracing/spans.js';
 import type { LanguageQueries } from '../pages/languageQueries.js';
-import { pageTemplate, PictureTemplateContext } from '../../client/media/pictureUrl.js';
+import { pageTemplate } from '../../client/media/pictureUrl.js';
+import { PictureTemplateContext } from '../../client/media/ResponsiveImage.js';
 
 export interface PageRender {
   status?: number;

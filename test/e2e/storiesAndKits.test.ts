@@ -41,6 +41,13 @@ describe('stories list in a real browser', () => {
     expect(new URL(page.url()).pathname).toBe(new URL(before).pathname);
     await expect(page.evaluate(() => document.activeElement?.closest('li')?.id)).resolves.toMatch(/-story-4$/);
     await expect(page.locator('.stories__status').textContent()).resolves.toContain(`Visar ${count} av`);
+    // Each new card shows its own story's picture in every candidate the browser may pick, not the card it was made from.
+    const pictures = await page.locator('.stories__list > li img').evaluateAll((images) =>
+      images.map((img) => ({ src: (img as HTMLImageElement).src, srcset: (img as HTMLImageElement).srcset })),
+    );
+    const originalOf = (url: string) => new URL(url, 'http://se.localhost').pathname;
+    expect(new Set(pictures.map((p) => originalOf(p.src))).size).toBe(count);
+    for (const { src, srcset } of pictures) expect(srcset.split(', ').every((candidate) => originalOf(candidate.split(' ')[0]!) === originalOf(src))).toBe(true);
     expect(problems).toEqual([]);
     expect(await severeViolations(page)).toEqual([]);
     await close();

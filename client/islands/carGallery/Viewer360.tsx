@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { ImageWidth } from '../../../contracts/imageVariants.js';
-import { pictureAt, ResponsiveImage } from '../../media/ResponsiveImage.js';
-import { usePictureTemplate, widthFor } from '../../media/pictureUrl.js';
+import { ResponsiveImage, usePictureTemplate } from '../../media/ResponsiveImage.js';
+import { pictureAt, widthFor } from '../../media/pictureUrl.js';
 import { positionText, stepIndex, type CarGalleryLabels } from './galleryLabels.js';
 import type { PictureLayout } from '../../media/pictureLayouts.js';
 

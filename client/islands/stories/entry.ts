@@ -1,7 +1,7 @@
 import { bffFetch } from '../../api/bffFetch.js';
 import type { Story } from '../../../contracts/upstream/content.js';
 import { keepInPlace } from '../../lists/deepLink.js';
-import { mediaUrl } from '../../media/mediaUrl.js';
+import { documentPictureTemplate, pictureOf } from '../../media/pictureUrl.js';
 import type { StoriesListProps } from './StoriesList.js';
 import { fillShowing, loadMoreHref } from './storiesText.js';
 
@@ -39,7 +39,18 @@ function enhance(island: HTMLElement, props: StoriesListProps): void {
     card.id = `${props.blockId}-story-${index}`;
     card.querySelector('a')!.href = story.url.path;
     const image = card.querySelector('img')!;
-    image.src = mediaUrl(story.image.src);
+    // The server's card carries its own story's srcset, which the browser would pick over src: all three go.
+    const highlight = props.highlightFirst && index === 0;
+    const picture = pictureOf(story.image.src, highlight ? props.pictures.highlight : props.pictures.card, story.image.width && story.image.height ? story.image.width : undefined, documentPictureTemplate());
+    image.src = picture.src;
+    if (picture.srcSet && picture.sizes) {
+      image.srcset = picture.srcSet;
+      image.sizes = picture.sizes;
+    } else {
+      image.removeAttribute('srcset');
+      image.removeAttribute('sizes');
+    }
+    image.removeAttribute('fetchpriority');
     image.loading = 'lazy';
     if (story.image.width && story.image.height) {
       image.width = story.image.width;
