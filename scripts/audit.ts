@@ -46,7 +46,10 @@ function pictureCells(lhr: Result, page: string): { cells: string[]; below: bool
   const imageKb = images.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024;
   // How many pictures came in each format: a WebP where AVIF was possible is a stand-in (docs/pictures.md).
   const byFormat = new Map<string, number>();
-  for (const image of images) byFormat.set(image.mimeType?.replace(/^image\//, '') ?? '?', (byFormat.get(image.mimeType?.replace(/^image\//, '') ?? '?') ?? 0) + 1);
+  for (const image of images) {
+    const format = image.mimeType?.replace(/^image\//, '') ?? '?';
+    byFormat.set(format, (byFormat.get(format) ?? 0) + 1);
+  }
   const formats = [...byFormat].map(([type, n]) => `${n} ${type}`).join(', ');
   const failed = PICTURE_AUDITS.filter((id) => (lhr.audits[id]?.score ?? 1) < 0.9);
   const lcpBelow = LCP_TARGET_MS[page] !== undefined && !(lcp <= LCP_TARGET_MS[page]);

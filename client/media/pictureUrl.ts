@@ -5,7 +5,7 @@ import type { PictureLayout } from './pictureLayouts.js';
 /**
  * Where a picture at a width comes from: the BFF's /media pipeline (`/media/cars/1/1.jpg?v=3fa2&w=640`),
  * or an image CDN's URL when the operator set IMAGE_URL_TEMPLATE (docs/pictures.md). The template reaches
- * a page as `pageTemplate` made it: server-rendered views read it from PictureTemplateContext, islands in
+ * a page as `pageTemplate` made it: server-rendered views read it from PictureTemplateContext (ResponsiveImage.tsx), islands in
  * the browser from <html data-picture-template> (`documentPictureTemplate`), which the document writes
  * from the same value. No React here: the plain scripts (the stories list's) build pictures too.
  */
