@@ -34,14 +34,20 @@ export default tseslint.config(
     // Shapes that cross the boundary live in contracts/, which client/ imports freely.
     files: ['client/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { regex: '(^|/)server(/|$)', message: 'client/ must not import server-only code.' },
-          { group: ['**/*.server', '**/*.server.js', '**/*.server.ts'], message: 'client/ must not import server-only code.' },
-          { group: ['**/views/**'], message: 'client/ must not import server-rendered views.' },
-          { group: ['node:*'], message: 'client/ runs in the browser.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)server(/|$)', message: 'client/ must not import server-only code.' },
+            {
+              group: ['**/*.server', '**/*.server.js', '**/*.server.ts'],
+              message: 'client/ must not import server-only code.',
+            },
+            { group: ['**/views/**'], message: 'client/ must not import server-rendered views.' },
+            { group: ['node:*'], message: 'client/ runs in the browser.' },
+          ],
+        },
+      ],
     },
   },
   {
@@ -49,7 +55,10 @@ export default tseslint.config(
     files: ['client/**'],
     ignores: ['client/api/bffFetch.ts'],
     rules: {
-      'no-restricted-globals': ['error', { name: 'fetch', message: 'Use bffFetch (client/api/bffFetch.ts): it sends the page\'s language.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: "Use bffFetch (client/api/bffFetch.ts): it sends the page's language." },
+      ],
     },
   },
   {
@@ -57,19 +66,28 @@ export default tseslint.config(
     files: ['**/*.tsx'],
     ignores: ['client/media/ResponsiveImage.tsx'],
     rules: {
-      'no-restricted-syntax': ['error', { selector: "JSXOpeningElement[name.name='img']", message: 'Use <ResponsiveImage> (client/media/ResponsiveImage.tsx), never a bare <img>.' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name='img']",
+          message: 'Use <ResponsiveImage> (client/media/ResponsiveImage.tsx), never a bare <img>.',
+        },
+      ],
     },
   },
   {
     // contracts/ is the neutral room: zod shapes and the market schema, nothing of server/, client/ or views/.
     files: ['contracts/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { regex: '(^|/)(server|client|views|sandbox)(/|$)', message: 'contracts/ imports only zod and markets/.' },
-          { group: ['node:*'], message: 'contracts/ runs in the browser too.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)(server|client|views|sandbox)(/|$)', message: 'contracts/ imports only zod and markets/.' },
+            { group: ['node:*'], message: 'contracts/ runs in the browser too.' },
+          ],
+        },
+      ],
     },
   },
   {

@@ -1,9 +1,16 @@
 // One runner for every kind of test; the projects map to the folders under test/.
 const transform = {
-  '^.+\\.(t|j)sx?$': ['@swc/jest', {
-    jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } },
-    module: { type: 'es6' },
-  }],
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        target: 'es2022',
+        transform: { react: { runtime: 'automatic' } },
+      },
+      module: { type: 'es6' },
+    },
+  ],
 };
 const shared = {
   transform,

@@ -2,14 +2,28 @@ import { readdirSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { ALERT_GATE_ENTRY, CLIENT_BUILD_DIR, ENHANCE_ENTRY, ISLANDS_DIR, RUM_ENTRY, SITE_STYLESHEET, islandEntryPath } from './client/islands/entryPath.js';
+import {
+  ALERT_GATE_ENTRY,
+  CLIENT_BUILD_DIR,
+  ENHANCE_ENTRY,
+  ISLANDS_DIR,
+  RUM_ENTRY,
+  SITE_STYLESHEET,
+  islandEntryPath,
+} from './client/islands/entryPath.js';
 
 /** One entry per island folder that has an entry.ts (named after the island), the enhance script, the alert gate and the site stylesheet. */
 function clientEntries(): Record<string, string> {
   const islands = readdirSync(ISLANDS_DIR, { withFileTypes: true })
     .filter((d) => d.isDirectory() && existsSync(islandEntryPath(d.name)))
     .map((d) => [`island-${d.name}`, islandEntryPath(d.name)]);
-  return { ...Object.fromEntries(islands), enhance: ENHANCE_ENTRY, alertGate: ALERT_GATE_ENTRY, rum: RUM_ENTRY, site: SITE_STYLESHEET };
+  return {
+    ...Object.fromEntries(islands),
+    enhance: ENHANCE_ENTRY,
+    alertGate: ALERT_GATE_ENTRY,
+    rum: RUM_ENTRY,
+    site: SITE_STYLESHEET,
+  };
 }
 
 export default defineConfig({
@@ -31,7 +45,13 @@ export default defineConfig({
         // React is shared by every island: one long-cached chunk. So are the picture URLs, without React (the
         // stories list's plain script builds them too), and the picture component.
         manualChunks: (id) =>
-          /node_modules\/(react|react-dom|scheduler)\//.test(id) ? 'react' : /\/client\/media\/ResponsiveImage/.test(id) ? 'picture' : /\/client\/media\//.test(id) ? 'pictures' : undefined,
+          /node_modules\/(react|react-dom|scheduler)\//.test(id)
+            ? 'react'
+            : /\/client\/media\/ResponsiveImage/.test(id)
+              ? 'picture'
+              : /\/client\/media\//.test(id)
+                ? 'pictures'
+                : undefined,
       },
     },
   },

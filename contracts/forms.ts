@@ -19,7 +19,10 @@ import { TirehotelBookingCustomer } from './upstream/tirehotel.js';
 
 const personName = z.string().trim().min(1, 'required').max(100);
 const message = z.string().max(1000);
-const formRegNo = z.string().trim().regex(/^[A-Za-z0-9 -]{2,10}$/, 'expected a registration number');
+const formRegNo = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9 -]{2,10}$/, 'expected a registration number');
 const mileage = z.number().int().min(0).max(10_000_000);
 /** The radio choice of the sell-car forms. */
 export const SELL_CAR_OPTIONS = ['sellCar', 'tradeInCar'] as const;
@@ -45,8 +48,17 @@ export const SellCarShortValuesSchema = z.strictObject({
 
 /** Service types 1 to 11 and the motorcycle types 0 to 2 (part 2 §2.3), sent by name. */
 export const SERVICE_TYPES = [
-  'Service', 'Vinterklar-bil', 'EU-kontroll', 'Hjulskift', 'Service eldre biler (5+)', 'Reparasjon', 'Lakk / karosseri',
-  'Steinsprut / Ruteskift', 'Aircondition service', 'Bilskade', 'Annet',
+  'Service',
+  'Vinterklar-bil',
+  'EU-kontroll',
+  'Hjulskift',
+  'Service eldre biler (5+)',
+  'Reparasjon',
+  'Lakk / karosseri',
+  'Steinsprut / Ruteskift',
+  'Aircondition service',
+  'Bilskade',
+  'Annet',
 ] as const;
 export const MOTORCYCLE_SERVICE_TYPES = ['Bestille service', 'Bestile deler', 'Annet, vennligst beskriv'] as const;
 
@@ -65,7 +77,10 @@ export const ServiceBookingValuesSchema = z
     milage: mileage.optional(),
     other: message.optional(),
     date: isoDate.refine((day) => day >= osloToday(), 'the date is in the past'),
-    services: z.array(z.enum([...SERVICE_TYPES, ...MOTORCYCLE_SERVICE_TYPES])).max(14).default([]),
+    services: z
+      .array(z.enum([...SERVICE_TYPES, ...MOTORCYCLE_SERVICE_TYPES]))
+      .max(14)
+      .default([]),
     gdpr: z.literal(true, 'consent is required'),
     newsletter: z.boolean(),
     typeMC: z.boolean(),
@@ -73,7 +88,12 @@ export const ServiceBookingValuesSchema = z
   .superRefine((values, ctx) => {
     const allowed: readonly string[] = values.typeMC ? MOTORCYCLE_SERVICE_TYPES : SERVICE_TYPES;
     values.services.forEach((name, i) => {
-      if (!allowed.includes(name)) ctx.addIssue({ code: 'custom', path: ['services', i], message: `not a ${values.typeMC ? 'motorcycle' : 'car'} service type` });
+      if (!allowed.includes(name))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['services', i],
+          message: `not a ${values.typeMC ? 'motorcycle' : 'car'} service type`,
+        });
     });
   });
 
@@ -86,13 +106,19 @@ export const ContactValuesSchema = z
     siteName: z.string().max(200).optional(),
     quote: z.boolean().optional(),
     testDrive: z.boolean().optional(),
-    carId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+    carId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/)
+      .optional(),
     /** A new-car sample is sold by a chosen seller (part 1 §5): the BFF checks it against the car. */
     carIsSample: z.boolean().optional(),
     /** The chosen seller's place in the car's seller list; the BFF looks up the e-mail. */
     seller: z.number().int().min(0).max(49).optional(),
   })
-  .refine((values) => !values.carIsSample || values.seller !== undefined, { path: ['seller'], message: 'choose a seller for a sample car' });
+  .refine((values) => !values.carIsSample || values.seller !== undefined, {
+    path: ['seller'],
+    message: 'choose a seller for a sample car',
+  });
 
 /** The site's own sell-car form names (part 2 §3.2: the site name plus 'SellCarForm'); another site's name is refused. */
 export const sellCarFormName = (siteName: string) => `${siteName}SellCarForm`;

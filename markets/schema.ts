@@ -10,7 +10,10 @@ export type Language = z.infer<typeof LanguageSchema>;
 
 const hostname = z
   .string()
-  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/, 'a lower-case hostname without port');
+  .regex(
+    /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/,
+    'a lower-case hostname without port',
+  );
 const sitePath = z.string().regex(/^\/[a-z0-9\-/]*[a-z0-9]$/, 'an absolute path without trailing slash');
 
 export const MarketSchema = z.object({
@@ -51,7 +54,10 @@ export const MarketSchema = z.object({
    * Where a shopper reaches the market's customer service: the texts that send them there (a booking
    * that found no workshop, services that failed to load) fill these in, never a translation's own.
    */
-  customerService: z.object({ email: z.email(), phone: z.string().regex(/^\+?[\d ()-]{6,20}$/, 'a phone number as written') }),
+  customerService: z.object({
+    email: z.email(),
+    phone: z.string().regex(/^\+?[\d ()-]{6,20}$/, 'a phone number as written'),
+  }),
   features: z.object({
     booking: z.boolean(),
     tireHotel: z.boolean(),

@@ -57,7 +57,11 @@ export function createSandboxApp(options: SandboxOptions = {}) {
     ctx.faults.clear();
     res.status(204).end();
   });
-  const FaultRequest = z.object({ service: z.string().min(1), fault: FaultSchema, times: z.number().int().positive().optional() });
+  const FaultRequest = z.object({
+    service: z.string().min(1),
+    fault: FaultSchema,
+    times: z.number().int().positive().optional(),
+  });
   app.put('/__sandbox/faults', (req, res) => {
     const parsed = FaultRequest.safeParse(req.body);
     if (!parsed.success) return void res.status(400).json({ message: parsed.error.message });
@@ -94,7 +98,11 @@ export interface RunningSandbox {
   close(): Promise<void>;
 }
 
-export async function startSandbox(port = 0, host = '127.0.0.1', options: SandboxOptions = {}): Promise<RunningSandbox> {
+export async function startSandbox(
+  port = 0,
+  host = '127.0.0.1',
+  options: SandboxOptions = {},
+): Promise<RunningSandbox> {
   const { app, ctx } = createSandboxApp(options);
   const server = createServer(app);
   await new Promise<void>((resolve, reject) => {

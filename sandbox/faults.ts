@@ -25,13 +25,21 @@ export const FaultSchema = z.object({
   wrongContentType: z.boolean().optional(),
   cut: z.boolean().optional(),
   malformed: z.boolean().optional(),
-  oversizedBytes: z.number().int().min(1).max(64 * 1024 * 1024).optional(),
+  oversizedBytes: z
+    .number()
+    .int()
+    .min(1)
+    .max(64 * 1024 * 1024)
+    .optional(),
 });
 export type Fault = z.infer<typeof FaultSchema>;
 
 export function parseFault(spec: string): Fault | undefined {
   const fault: Fault = {};
-  for (const part of spec.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of spec
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [name, value] = part.split('=');
     if (name === 'latency' && value && /^\d+$/.test(value)) fault.latencyMs = Number(value);
     else if (name === 'status' && value && /^\d{3}$/.test(value)) fault.status = Number(value);
@@ -41,7 +49,8 @@ export function parseFault(spec: string): Fault | undefined {
     else if (name === 'wrong-type') fault.wrongContentType = true;
     else if (name === 'cut') fault.cut = true;
     else if (name === 'malformed') fault.malformed = true;
-    else if (name === 'oversized') fault.oversizedBytes = value && /^\d+$/.test(value) ? Number(value) : 16 * 1024 * 1024;
+    else if (name === 'oversized')
+      fault.oversizedBytes = value && /^\d+$/.test(value) ? Number(value) : 16 * 1024 * 1024;
   }
   return Object.keys(fault).length > 0 ? FaultSchema.parse(fault) : undefined;
 }
@@ -105,7 +114,11 @@ export function faultMiddleware(board: FaultBoard, service: string) {
     }
     const media = service === 'media';
     if (fault.garbage) {
-      if (media) res.status(200).type(/\.png$/i.test(req.path) ? 'image/png' : 'image/jpeg').send(CORRUPT_PICTURE);
+      if (media)
+        res
+          .status(200)
+          .type(/\.png$/i.test(req.path) ? 'image/png' : 'image/jpeg')
+          .send(CORRUPT_PICTURE);
       else res.status(200).type('application/json').send('{"this is": not json at all <html>');
       return;
     }

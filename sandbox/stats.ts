@@ -10,7 +10,12 @@ export class SandboxStats {
   /** The forms the hub accepted, whole, in order: what a lead form really sent. */
   comhubForms: FormSubmission[] = [];
   /** Wheel changes the tire-hotel service booked, and the ratings it took, in order. */
-  tirehotelBookings: { bookingConfirmationId: string; regNo: string; bookingDate: string; bookingStart: string | null }[] = [];
+  tirehotelBookings: {
+    bookingConfirmationId: string;
+    regNo: string;
+    bookingDate: string;
+    bookingStart: string | null;
+  }[] = [];
   tirehotelReviews: { rating: number; comment: string | null }[] = [];
   /** One-time codes the tire-hotel service checked (validate calls), right or wrong: what a code guess really costs. */
   tirehotelCodeChecks = 0;
@@ -50,7 +55,9 @@ export class SandboxStats {
   snapshot() {
     return {
       requests: { ...this.requests },
-      traceparents: Object.fromEntries(Object.entries(this.traceparents).map(([service, seen]) => [service, [...seen]])),
+      traceparents: Object.fromEntries(
+        Object.entries(this.traceparents).map(([service, seen]) => [service, [...seen]]),
+      ),
       openStreams: this.openStreams,
       abortedStreams: this.abortedStreams,
       comhubSubmissions: [...this.comhubSubmissions],

@@ -32,8 +32,18 @@ type Targets = Partial<Record<Category, number>>;
 const CONTENT_TARGETS: Targets = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 };
 const CAR_TARGETS: Targets = { performance: 95, accessibility: 100, seo: 100 };
 const targetsOf = (page: string): Targets =>
-  page === 'car list' || page === 'car detail' || page === 'booking' ? CAR_TARGETS : page === 'home' || page === 'content page' ? { ...CONTENT_TARGETS, performance: 98 } : CONTENT_TARGETS;
-const LCP_TARGET_MS: Record<string, number> = { 'car list': 2500, 'car detail': 2500, booking: 2500, home: 2000, 'content page': 2000 };
+  page === 'car list' || page === 'car detail' || page === 'booking'
+    ? CAR_TARGETS
+    : page === 'home' || page === 'content page'
+      ? { ...CONTENT_TARGETS, performance: 98 }
+      : CONTENT_TARGETS;
+const LCP_TARGET_MS: Record<string, number> = {
+  'car list': 2500,
+  'car detail': 2500,
+  booking: 2500,
+  home: 2000,
+  'content page': 2000,
+};
 const IMAGE_KB_TARGET: Record<string, number> = { 'car list': 300 };
 /** Lighthouse's picture audits: properly sized images, modern formats. */
 const PICTURE_AUDITS = ['uses-responsive-images', 'modern-image-formats'] as const;
@@ -41,7 +51,11 @@ const PICTURE_AUDITS = ['uses-responsive-images', 'modern-image-formats'] as con
 /** LCP, the images' bytes and the picture audits of a run, each against its target (✗ when missed). */
 function pictureCells(lhr: Result, page: string): { cells: string[]; below: boolean } {
   const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? NaN;
-  const requests = (lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number; mimeType?: string }> } | undefined)?.items ?? [];
+  const requests =
+    (
+      lhr.audits['network-requests']?.details as
+        { items?: Array<{ resourceType?: string; transferSize?: number; mimeType?: string }> } | undefined
+    )?.items ?? [];
   const images = requests.filter((r) => r.resourceType === 'Image');
   const imageKb = images.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024;
   // How many pictures came in each format: a WebP where AVIF was possible is a stand-in (docs/pictures.md).
@@ -54,10 +68,15 @@ function pictureCells(lhr: Result, page: string): { cells: string[]; below: bool
   const failed = PICTURE_AUDITS.filter((id) => (lhr.audits[id]?.score ?? 1) < 0.9);
   const lcpBelow = LCP_TARGET_MS[page] !== undefined && !(lcp <= LCP_TARGET_MS[page]);
   const imagesBelow = IMAGE_KB_TARGET[page] !== undefined && imageKb > IMAGE_KB_TARGET[page];
-  const cell = (value: string, target: string | undefined, below: boolean) => `${value}${target ? `/${target}` : ''}${below ? ' ✗' : ''}`;
+  const cell = (value: string, target: string | undefined, below: boolean) =>
+    `${value}${target ? `/${target}` : ''}${below ? ' ✗' : ''}`;
   return {
     cells: [
-      cell(`${(lcp / 1000).toFixed(1)} s`, LCP_TARGET_MS[page] === undefined ? undefined : `${LCP_TARGET_MS[page] / 1000}`, lcpBelow),
+      cell(
+        `${(lcp / 1000).toFixed(1)} s`,
+        LCP_TARGET_MS[page] === undefined ? undefined : `${LCP_TARGET_MS[page] / 1000}`,
+        lcpBelow,
+      ),
       `${cell(`${Math.round(imageKb)} KB`, IMAGE_KB_TARGET[page] === undefined ? undefined : `${IMAGE_KB_TARGET[page]}`, imagesBelow)} (${formats || 'none'})`,
       failed.length ? `${failed.join(', ')} ✗` : 'pass',
     ],
@@ -66,7 +85,15 @@ function pictureCells(lhr: Result, page: string): { cells: string[]; below: bool
 }
 
 /** The flags of test/support/browser.ts: never a downloaded browser, nothing phoning home. */
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 const strict = process.argv.includes('--strict');
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -75,7 +102,11 @@ const onlyPage = option('page');
 const cold = process.argv.includes('--cold');
 ensureClientBuild(!process.argv.includes('--no-build'));
 const bff = await startRunningBff();
-const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+const chrome = await chromeLauncher.launch({
+  chromePath: chromiumPath(),
+  chromeFlags: CHROMIUM_FLAGS,
+  logLevel: 'silent',
+});
 let underTarget = false;
 let version = '';
 try {
@@ -93,7 +124,12 @@ try {
       await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
       await picturesMade(bff.metricsUrl!);
     }
-    const run = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+    const run = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    });
     const lhr = run?.lhr;
     if (!lhr || lhr.runtimeError) {
       rows.push([page.name, page.path, ...CATEGORIES.map(() => 'error'), 'error', 'error', 'error']);
@@ -113,14 +149,20 @@ try {
     const pictures = pictureCells(lhr, page.name);
     if (pictures.below) underTarget = true;
     rows.push([page.name, page.path, ...cells, ...pictures.cells]);
-    const belowCategories = CATEGORIES.filter((c) => targets[c] !== undefined && Math.round((lhr.categories[c]?.score ?? 0) * 100) < targets[c]!);
-    if (belowCategories.length > 0) failures.push(`${page.name} (${page.path}):\n${topFailingAudits(lhr, belowCategories).join('\n')}`);
-    else if (pictures.below) failures.push(`${page.name} (${page.path}):\n${topFailingAudits(lhr, ['performance']).join('\n')}`);
+    const belowCategories = CATEGORIES.filter(
+      (c) => targets[c] !== undefined && Math.round((lhr.categories[c]?.score ?? 0) * 100) < targets[c]!,
+    );
+    if (belowCategories.length > 0)
+      failures.push(`${page.name} (${page.path}):\n${topFailingAudits(lhr, belowCategories).join('\n')}`);
+    else if (pictures.below)
+      failures.push(`${page.name} (${page.path}):\n${topFailingAudits(lhr, ['performance']).join('\n')}`);
   }
   const header = ['page', 'path', ...CATEGORIES, 'LCP', 'images', 'picture audits'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
-  console.log(`\nLighthouse ${version} mobile, market ${market.id}, ${cold ? "each page's first visit (--cold)" : 'each page after one visit made its picture variants'} (score/target, ✗ under target)\n`);
+  console.log(
+    `\nLighthouse ${version} mobile, market ${market.id}, ${cold ? "each page's first visit (--cold)" : 'each page after one visit made its picture variants'} (score/target, ✗ under target)\n`,
+  );
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   rows.forEach((r) => console.log(line(r)));
@@ -138,7 +180,10 @@ async function picturesMade(metricsUrl: string): Promise<void> {
   const endAt = Date.now() + 60_000;
   while (Date.now() < endAt) {
     const metrics = await (await fetch(metricsUrl)).text();
-    const queued = [...metrics.matchAll(/^bff_image_transform_queue\{[^}]*\} (\d+)$/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
+    const queued = [...metrics.matchAll(/^bff_image_transform_queue\{[^}]*\} (\d+)$/gm)].reduce(
+      (sum, m) => sum + Number(m[1]),
+      0,
+    );
     if (queued === 0) return;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -148,10 +193,18 @@ async function picturesMade(metricsUrl: string): Promise<void> {
 function topFailingAudits(lhr: Result, categories: readonly Category[]): string[] {
   const lines: string[] = [];
   for (const category of categories) {
-    const refs = (lhr.categories[category]?.auditRefs ?? []).filter((ref) => ref.weight > 0 || category === 'performance');
+    const refs = (lhr.categories[category]?.auditRefs ?? []).filter(
+      (ref) => ref.weight > 0 || category === 'performance',
+    );
     const failing = refs
       .map((ref) => ({ ref, audit: lhr.audits[ref.id]! }))
-      .filter(({ audit }) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'notApplicable')
+      .filter(
+        ({ audit }) =>
+          audit.score !== null &&
+          audit.score < 0.9 &&
+          audit.scoreDisplayMode !== 'informative' &&
+          audit.scoreDisplayMode !== 'notApplicable',
+      )
       .sort((a, b) => b.ref.weight - a.ref.weight || (a.audit.score ?? 0) - (b.audit.score ?? 0))
       .slice(0, 5);
     for (const { audit } of failing) {
@@ -161,7 +214,10 @@ function topFailingAudits(lhr: Result, categories: readonly Category[]): string[
       const items = Array.isArray(listed) ? (listed as Array<Record<string, unknown>>) : [];
       const where = items
         .slice(0, 3)
-        .map((item) => (item.node as { selector?: string } | undefined)?.selector ?? (item.url as string | undefined) ?? '')
+        .map(
+          (item) =>
+            (item.node as { selector?: string } | undefined)?.selector ?? (item.url as string | undefined) ?? '',
+        )
         .filter(Boolean)
         .join(', ');
       lines.push(`  [${category}] ${audit.id}: ${audit.title}${value}${where ? ` — ${where}` : ''}`);

@@ -28,7 +28,15 @@ if (markets.length === 0) {
 
 // A private in-memory search cache (no shared Redis) and a quiet log: the report is the output.
 const { REDIS_URL: _ignored, ...env } = process.env;
-const config = loadConfig({ LOG_LEVEL: 'error', ...env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', SANDBOX_PORT: '0', REDIRECTS_DIR: dir });
+const config = loadConfig({
+  LOG_LEVEL: 'error',
+  ...env,
+  NODE_ENV: 'test',
+  PORT: '0',
+  HOST: '127.0.0.1',
+  SANDBOX_PORT: '0',
+  REDIRECTS_DIR: dir,
+});
 const logger = createLogger(config);
 const started = Date.now();
 const bff = await startBff({ config, logger, ...builtClientAssets(), exit: () => undefined });
@@ -39,7 +47,9 @@ try {
     baseUrl: bff.url,
     markets,
     compiled: loadRedirects(dir),
-    tables: new Map(markets.map((m) => [m.id, parseRedirectTable(tableFile(dir, m.id), readFileSync(tableFile(dir, m.id), 'utf8'))])),
+    tables: new Map(
+      markets.map((m) => [m.id, parseRedirectTable(tableFile(dir, m.id), readFileSync(tableFile(dir, m.id), 'utf8'))]),
+    ),
     content: upstreams.content,
     search: upstreams.search,
     carSample: process.env.REDIRECTS_CHECK_CARS === 'all' ? 'all' : Number(process.env.REDIRECTS_CHECK_CARS ?? 40),

@@ -11,7 +11,8 @@ import { MARKET_IDS } from '../markets/schema.js';
 import { readFileSync } from 'node:fs';
 
 const dir = process.argv[2] ?? 'redirects';
-const at = (rule: RedirectRule) => `line ${rule.line} ${rule.sourceText}${rule.condition ? ' ' + rule.condition.text : ''}`;
+const at = (rule: RedirectRule) =>
+  `line ${rule.line} ${rule.sourceText}${rule.condition ? ' ' + rule.condition.text : ''}`;
 let refused = 0;
 
 for (const marketId of MARKET_IDS) {
@@ -26,20 +27,30 @@ for (const marketId of MARKET_IDS) {
   }
   const { report } = market;
   const overlaps = findOverlaps(market);
-  console.log(`\n${marketId} (${file}): ${report.ruleCount} rules, ${report.duplicates.length} duplicates, ${report.conflicts.length} conflicts, ` +
-    `${report.chains.length} chains, ${overlaps.length} overlaps (${overlaps.filter((o) => o.redundant).length} redundant)`);
+  console.log(
+    `\n${marketId} (${file}): ${report.ruleCount} rules, ${report.duplicates.length} duplicates, ${report.conflicts.length} conflicts, ` +
+      `${report.chains.length} chains, ${overlaps.length} overlaps (${overlaps.filter((o) => o.redundant).length} redundant)`,
+  );
   for (const d of report.duplicates) {
-    console.log(`  duplicate  ${at(d.rule)} repeats line ${d.duplicateOf.line}${d.caseVariant ? ' (case variant; matching ignores case)' : ''}`);
+    console.log(
+      `  duplicate  ${at(d.rule)} repeats line ${d.duplicateOf.line}${d.caseVariant ? ' (case variant; matching ignores case)' : ''}`,
+    );
   }
   for (const c of report.conflicts) {
-    console.log(`  conflict   ${c.winner.sourceText}: ${c.rules.map((r) => `line ${r.line} -> ${r.destination.text}`).join(', ')}; line ${c.winner.line} wins (latest)`);
+    console.log(
+      `  conflict   ${c.winner.sourceText}: ${c.rules.map((r) => `line ${r.line} -> ${r.destination.text}`).join(', ')}; line ${c.winner.line} wins (latest)`,
+    );
   }
   for (const c of report.chains) {
     const hops = c.via.map((r) => `line ${r.line}`).join(' -> ');
-    console.log(`  chain      ${at(c.rule)} -> ${hops} => ${c.final}${c.atRequestTime ? ' (followed per request)' : ' (flattened)'}`);
+    console.log(
+      `  chain      ${at(c.rule)} -> ${hops} => ${c.final}${c.atRequestTime ? ' (followed per request)' : ' (flattened)'}`,
+    );
   }
   for (const o of overlaps) {
-    console.log(`  overlap    ${at(o.rule)} is also matched by earlier, more general ${at(o.general)}: ${o.redundant ? 'redundant (same Location)' : 'the specific rule wins'}`);
+    console.log(
+      `  overlap    ${at(o.rule)} is also matched by earlier, more general ${at(o.general)}: ${o.redundant ? 'redundant (same Location)' : 'the specific rule wins'}`,
+    );
   }
 }
 if (refused > 0) {

@@ -9,7 +9,8 @@ if (!market.success || !pathArg) {
   console.error(`usage: npm run redirects:resolve -- <${MarketIdSchema.options.join('|')}> <path?query>`);
   process.exit(2);
 }
-const describe = (r: RuleRef) => `${r.table}:${r.line}  ${r.source}${r.condition ? ' ' + r.condition : ''} -> ${r.destination}${r.note ? `  # ${r.note}` : ''}`;
+const describe = (r: RuleRef) =>
+  `${r.table}:${r.line}  ${r.source}${r.condition ? ' ' + r.condition : ''} -> ${r.destination}${r.note ? `  # ${r.note}` : ''}`;
 const found = resolveRedirect(loadRedirects(dir), market.data, pathArg);
 if (!found) {
   console.log(`${market.data} ${pathArg}: no redirect`);

@@ -21,7 +21,15 @@ const FAULT_EVERY_MS = 2_000;
 /** The issue's targets with the default memory budget: RSS from warm-up to the end, and its growth. */
 const RSS_LIMIT_MB = 256;
 const RSS_GROWTH_LIMIT_MB = 20;
-const FAULTS = [{ status: 503 }, { latencyMs: 7_000 }, { reset: true }, { garbage: true }, { wrongContentType: true }, { cut: true }, { hang: true }];
+const FAULTS = [
+  { status: 503 },
+  { latencyMs: 7_000 },
+  { reset: true },
+  { garbage: true },
+  { wrongContentType: true },
+  { cut: true },
+  { hang: true },
+];
 const FAULTED_SERVICES = ['search', 'content', 'mechmate', 'tirehotel', 'comhub', 'media'];
 /** The flood phase: this many addresses, each with a deep-list loop and a search loop, for a third of the run after warm-up (30 s at most). */
 const FLOOD_CLIENTS = 4;
@@ -39,7 +47,9 @@ const freePort = () =>
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
 function startRedis(port: number): ChildProcess {
-  return spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  return spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
 }
 
 interface Sample {
@@ -55,7 +65,9 @@ interface Sample {
 async function scrape(origin: string): Promise<Sample> {
   const text = await (await request(`${origin}/metrics`)).body.text();
   const value = (name: string) => Number(new RegExp(`^${name} ([\\d.e+-]+)`, 'm').exec(text)?.[1] ?? NaN);
-  const caches = new Map([...text.matchAll(/^bff_cache_bytes\{cache="([^"]+)"\} ([\d.e+-]+)/gm)].map((m) => [m[1]!, Number(m[2])]));
+  const caches = new Map(
+    [...text.matchAll(/^bff_cache_bytes\{cache="([^"]+)"\} ([\d.e+-]+)/gm)].map((m) => [m[1]!, Number(m[2])]),
+  );
   return {
     lagP99S: value('bff_event_loop_lag_seconds\\{quantile="0.99"\\}'),
     rssBytes: value('process_resident_memory_bytes'),
@@ -67,24 +79,59 @@ async function scrape(origin: string): Promise<Sample> {
 }
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 async function main(): Promise<void> {
-  const [port, sandboxPort, redisPort, metricsPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const [port, sandboxPort, redisPort, metricsPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const origin = `http://127.0.0.1:${port}`;
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   let redis = startRedis(redisPort);
-  const sandbox = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], { env: { ...process.env, SANDBOX_PORT: String(sandboxPort) }, stdio: 'ignore' });
-  const upstreams = Object.fromEntries(['SEARCH', 'CONTENT', 'MECHMATE', 'TIREHOTEL', 'COMHUB', 'CODEWEAVER', 'MAPS', 'MEDIA'].map((s) => [`UPSTREAM_${s}_URL`, `${sandboxUrl}/${s.toLowerCase()}`]));
+  const sandbox = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], {
+    env: { ...process.env, SANDBOX_PORT: String(sandboxPort) },
+    stdio: 'ignore',
+  });
+  const upstreams = Object.fromEntries(
+    ['SEARCH', 'CONTENT', 'MECHMATE', 'TIREHOTEL', 'COMHUB', 'CODEWEAVER', 'MAPS', 'MEDIA'].map((s) => [
+      `UPSTREAM_${s}_URL`,
+      `${sandboxUrl}/${s.toLowerCase()}`,
+    ]),
+  );
   // The allocator settings of the Dockerfile's runtime stage, as the container runs.
-  const bffEnv = { ...process.env, ...upstreams, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', NODE_ENV: 'test', LOG_LEVEL: 'fatal', TRUST_PROXY: '1', HOST: '127.0.0.1', PORT: String(port), METRICS_PORT: String(metricsPort), REDIS_URL: `redis://127.0.0.1:${redisPort}`, UPSTREAM_TIMEOUT_MS: '3000', CLIENT_MAX_WORKSHOP_STREAMS: '10000', CLIENT_MAX_CONCURRENT_REQUESTS: '100000' } as const;
+  const bffEnv = {
+    ...process.env,
+    ...upstreams,
+    MALLOC_ARENA_MAX: '2',
+    MALLOC_MMAP_THRESHOLD_: '131072',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'fatal',
+    TRUST_PROXY: '1',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    METRICS_PORT: String(metricsPort),
+    REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+    UPSTREAM_TIMEOUT_MS: '3000',
+    CLIENT_MAX_WORKSHOP_STREAMS: '10000',
+    CLIENT_MAX_CONCURRENT_REQUESTS: '100000',
+  } as const;
   // Started as the container starts it: the heap limit from the memory budget (server/heapLimit.ts).
   const { memory } = loadConfig(bffEnv);
   // The compiled server, as the container runs it: under `--import tsx` the loader's own thread and
   // transformed sources add about 60 MB of RSS that production never has.
-  if (spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' }).status !== 0) throw new Error('npm run build:server failed');
-  const bff = spawn(process.execPath, [`--max-old-space-size=${memory.heapLimitMb}`, 'dist/server/main.js'], { env: bffEnv, stdio: ['ignore', 'inherit', 'inherit'] });
-  console.log(`memory budget ${memory.budgetMb} MB (${memory.source}), heap limit ${memory.heapLimitMb} MB; RSS limit after warm-up ${RSS_LIMIT_MB} MB`);
+  if (spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' }).status !== 0)
+    throw new Error('npm run build:server failed');
+  const bff = spawn(process.execPath, [`--max-old-space-size=${memory.heapLimitMb}`, 'dist/server/main.js'], {
+    env: bffEnv,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  console.log(
+    `memory budget ${memory.budgetMb} MB (${memory.source}), heap limit ${memory.heapLimitMb} MB; RSS limit after warm-up ${RSS_LIMIT_MB} MB`,
+  );
   let bffExit: number | null | undefined;
   bff.on('exit', (code) => (bffExit = code));
   const stopAll = () => {
@@ -98,7 +145,9 @@ async function main(): Promise<void> {
   });
   for (let i = 0; ; i++) {
     if (bffExit !== undefined) throw new Error('the BFF exited while starting');
-    const ready = await request(`${origin}/readyz`).then(async (r) => (await r.body.dump(), r.statusCode === 200)).catch(() => false);
+    const ready = await request(`${origin}/readyz`)
+      .then(async (r) => (await r.body.dump(), r.statusCode === 200))
+      .catch(() => false);
     if (ready) break;
     if (i > 300) throw new Error('the BFF did not become ready in 30 s');
     await sleep(100);
@@ -141,7 +190,13 @@ async function main(): Promise<void> {
     while (running()) {
       await sleep(FAULT_EVERY_MS);
       const body = JSON.stringify({ service: pick(FAULTED_SERVICES), fault: pick(FAULTS), times: 3 });
-      await request(`${sandboxUrl}/__sandbox/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body }).then((r) => r.body.dump()).catch(() => undefined);
+      await request(`${sandboxUrl}/__sandbox/faults`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body,
+      })
+        .then((r) => r.body.dump())
+        .catch(() => undefined);
       faultsInjected++;
       if (Date.now() >= nextRedisKill) {
         nextRedisKill += REDIS_DOWN_EVERY_S * 1000;
@@ -157,15 +212,20 @@ async function main(): Promise<void> {
   const flood = Array.from({ length: FLOOD_CLIENTS * 2 }, async (_, loop) => {
     await sleep(Math.max(0, floodStart - Date.now()));
     const client = `10.99.0.${(loop % FLOOD_CLIENTS) + 1}`;
-    while (flooding()) answers.push(await send(origin, agent, floodRequests(floodSent++)[loop < FLOOD_CLIENTS ? 0 : 1]!, client));
+    while (flooding())
+      answers.push(await send(origin, agent, floodRequests(floodSent++)[loop < FLOOD_CLIENTS ? 0 : 1]!, client));
   });
   const shopper = (async () => {
     while (running()) {
       const during = flooding();
       const at = performance.now();
-      const res = await request(`${origin}${CACHED_PAGE.path}`, { dispatcher: agent, headers: { host: CACHED_PAGE.host, 'x-forwarded-for': '10.30.0.1', 'accept-encoding': 'br, gzip' } }).catch(() => undefined);
+      const res = await request(`${origin}${CACHED_PAGE.path}`, {
+        dispatcher: agent,
+        headers: { host: CACHED_PAGE.host, 'x-forwarded-for': '10.30.0.1', 'accept-encoding': 'br, gzip' },
+      }).catch(() => undefined);
       await res?.body.dump();
-      if (res && Date.now() - started >= WARM_UP_S * 1000) cachedPage.push({ ms: performance.now() - at, during, cache: String(res.headers['x-cache']) });
+      if (res && Date.now() - started >= WARM_UP_S * 1000)
+        cachedPage.push({ ms: performance.now() - at, during, cache: String(res.headers['x-cache']) });
       await sleep(CACHED_PAGE.everyMs);
     }
   })();
@@ -183,8 +243,10 @@ async function main(): Promise<void> {
       const sample = await scrape(`http://127.0.0.1:${metricsPort}`).catch(() => undefined);
       if (!sample) continue;
       lagSamples.push(sample.lagP99S * 1000);
-      if (Number.isNaN(rssAfterWarmUp) && Date.now() - started >= WARM_UP_S * 1000) [rssAfterWarmUp, atWarmUp] = [sample.rssBytes, sample];
-      if (!Number.isNaN(rssAfterWarmUp)) rssMaxAfterWarmUp = Math.max(sample.rssBytes, Number.isNaN(rssMaxAfterWarmUp) ? 0 : rssMaxAfterWarmUp);
+      if (Number.isNaN(rssAfterWarmUp) && Date.now() - started >= WARM_UP_S * 1000)
+        [rssAfterWarmUp, atWarmUp] = [sample.rssBytes, sample];
+      if (!Number.isNaN(rssAfterWarmUp))
+        rssMaxAfterWarmUp = Math.max(sample.rssBytes, Number.isNaN(rssMaxAfterWarmUp) ? 0 : rssMaxAfterWarmUp);
       rssEnd = sample.rssBytes;
       last = sample;
     }
@@ -197,22 +259,42 @@ async function main(): Promise<void> {
 
   const pages = answers.filter((a) => a.kind !== 'workshop stream' && !a.kind.startsWith('flood'));
   const floods = answers.filter((a) => a.kind.startsWith('flood'));
-  const cachedMs = (during: boolean) => cachedPage.filter((c) => c.during === during).map((c) => c.ms).sort((a, b) => a - b);
+  const cachedMs = (during: boolean) =>
+    cachedPage
+      .filter((c) => c.during === during)
+      .map((c) => c.ms)
+      .sort((a, b) => a - b);
   const latencies = pages.map((a) => a.ms).sort((a, b) => a - b);
   const byStatus = new Map<string, number>();
   for (const a of answers) byStatus.set(`${a.status} ${a.cause}`, (byStatus.get(`${a.status} ${a.cause}`) ?? 0) + 1);
   const unexpected = answers.filter((a) => a.unexpected);
   const growthMb = (rssEnd - rssAfterWarmUp) / 1024 / 1024;
-  const lagP99 = percentile([...lagSamples].sort((a, b) => a - b), 99);
-  console.log(`soak: ${durationS} s, ${WORKERS} request loops + ${STREAMS} open workshop streams, ${faultsInjected} upstream faults injected, Redis killed and restarted ${redisRestarts} times`);
-  console.log(`requests: ${answers.length} (${pages.length} pages and API calls, ${answers.length - pages.length} workshop streams)`);
+  const lagP99 = percentile(
+    [...lagSamples].sort((a, b) => a - b),
+    99,
+  );
+  console.log(
+    `soak: ${durationS} s, ${WORKERS} request loops + ${STREAMS} open workshop streams, ${faultsInjected} upstream faults injected, Redis killed and restarted ${redisRestarts} times`,
+  );
+  console.log(
+    `requests: ${answers.length} (${pages.length} pages and API calls, ${answers.length - pages.length} workshop streams)`,
+  );
   console.log('answers by status and cause:');
-  for (const [key, count] of [...byStatus].sort((a, b) => b[1] - a[1])) console.log(`  ${String(count).padStart(7)}  ${key}`);
-  console.log(`unexpected 5xx: ${unexpected.length}${unexpected.length ? ` (${[...new Set(unexpected.map((a) => `${a.kind} ${a.status} ${a.cause}`))].join('; ')})` : ''}`);
+  for (const [key, count] of [...byStatus].sort((a, b) => b[1] - a[1]))
+    console.log(`  ${String(count).padStart(7)}  ${key}`);
+  console.log(
+    `unexpected 5xx: ${unexpected.length}${unexpected.length ? ` (${[...new Set(unexpected.map((a) => `${a.kind} ${a.status} ${a.cause}`))].join('; ')})` : ''}`,
+  );
   const pictures = answers.filter((a) => a.cause === 'picture');
-  const pictureStatuses = [...new Set(pictures.map((a) => a.status))].sort().map((status) => `${pictures.filter((a) => a.status === status).length}×${status}`);
-  console.log(`pictures: ${pictures.length} (${pictureStatuses.join(', ') || 'none'}; a 404 is a picture URL the pages never named)`);
-  console.log(`latency (pages and API calls): p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`);
+  const pictureStatuses = [...new Set(pictures.map((a) => a.status))]
+    .sort()
+    .map((status) => `${pictures.filter((a) => a.status === status).length}×${status}`);
+  console.log(
+    `pictures: ${pictures.length} (${pictureStatuses.join(', ') || 'none'}; a 404 is a picture URL the pages never named)`,
+  );
+  console.log(
+    `latency (pages and API calls): p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`,
+  );
   console.log(
     `flood: ${floodS.toFixed(0)} s from ${FLOOD_CLIENTS} addresses, ${floods.filter((a) => a.kind === 'flood: deep car list').length} deep car-list links and ${floods.filter((a) => a.kind === 'flood: maximal search').length} maximal searches ` +
       `(${[...new Set(floods.map((a) => a.status))].sort().join(', ') || 'none'}); RSS during it ${floodRss.length ? `${mb(Math.min(...floodRss))}–${mb(Math.max(...floodRss))}` : 'not sampled'}`,
@@ -221,16 +303,33 @@ async function main(): Promise<void> {
     `a cached page (${CACHED_PAGE.host}${CACHED_PAGE.path}, every ${CACHED_PAGE.everyMs} ms after warm-up): during the flood p50 ${percentile(cachedMs(true), 50).toFixed(1)} ms, p99 ${percentile(cachedMs(true), 99).toFixed(1)} ms over ${cachedMs(true).length}; ` +
       `otherwise p50 ${percentile(cachedMs(false), 50).toFixed(1)} ms, p99 ${percentile(cachedMs(false), 99).toFixed(1)} ms (${cachedPage.filter((c) => c.cache === 'hit').length} of ${cachedPage.length} hits; target during the flood: p99 ≤ 50 ms)`,
   );
-  console.log(`event-loop lag p99 (5 s windows): worst ${Math.max(...lagSamples).toFixed(1)} ms, p99 of windows ${lagP99.toFixed(1)} ms`);
-  console.log(`RSS after ${WARM_UP_S} s warm-up: ${mb(rssAfterWarmUp)}, highest after it: ${mb(rssMaxAfterWarmUp)}, at the end: ${mb(rssEnd)} (growth ${growthMb.toFixed(1)} MB; limit ${RSS_LIMIT_MB} MB)`);
-  for (const [when, sample] of [['after warm-up', atWarmUp], ['at the end', last]] as const) {
+  console.log(
+    `event-loop lag p99 (5 s windows): worst ${Math.max(...lagSamples).toFixed(1)} ms, p99 of windows ${lagP99.toFixed(1)} ms`,
+  );
+  console.log(
+    `RSS after ${WARM_UP_S} s warm-up: ${mb(rssAfterWarmUp)}, highest after it: ${mb(rssMaxAfterWarmUp)}, at the end: ${mb(rssEnd)} (growth ${growthMb.toFixed(1)} MB; limit ${RSS_LIMIT_MB} MB)`,
+  );
+  for (const [when, sample] of [
+    ['after warm-up', atWarmUp],
+    ['at the end', last],
+  ] as const) {
     if (!sample) continue;
     const native = sample.rssBytes - sample.heapTotalBytes - sample.externalBytes;
-    console.log(`memory ${when}: heap used ${mb(sample.heapUsedBytes)} of ${mb(sample.heapTotalBytes)} reserved, external (Buffers) ${mb(sample.externalBytes)}, the rest (code, allocator, stacks) ${mb(native)}`);
-    console.log(`  caches: ${[...sample.caches].map(([name, bytes]) => `${name} ${mb(bytes)}`).join(', ') || 'none reported'}`);
+    console.log(
+      `memory ${when}: heap used ${mb(sample.heapUsedBytes)} of ${mb(sample.heapTotalBytes)} reserved, external (Buffers) ${mb(sample.externalBytes)}, the rest (code, allocator, stacks) ${mb(native)}`,
+    );
+    console.log(
+      `  caches: ${[...sample.caches].map(([name, bytes]) => `${name} ${mb(bytes)}`).join(', ') || 'none reported'}`,
+    );
   }
   console.log(`BFF process: ${crashed ? 'EXITED during the run' : 'stayed up'}`);
-  process.exitCode = unexpected.length > 0 || !(growthMb <= RSS_GROWTH_LIMIT_MB) || !(rssMaxAfterWarmUp <= RSS_LIMIT_MB * 1024 * 1024) || crashed ? 1 : 0;
+  process.exitCode =
+    unexpected.length > 0 ||
+    !(growthMb <= RSS_GROWTH_LIMIT_MB) ||
+    !(rssMaxAfterWarmUp <= RSS_LIMIT_MB * 1024 * 1024) ||
+    crashed
+      ? 1
+      : 0;
 }
 
 await main();

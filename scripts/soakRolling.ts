@@ -14,16 +14,31 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
 import { createServer } from 'node:net';
-import { eventSourcePage, mechmateSlots, postAsShopper, tirehotelShopper, type ShopperPost, type StreamOutcome } from './soakClients.js';
+import {
+  eventSourcePage,
+  mechmateSlots,
+  postAsShopper,
+  tirehotelShopper,
+  type ShopperPost,
+  type StreamOutcome,
+} from './soakClients.js';
 
 /**
  * Every simulated shopper reaches nginx from 127.0.0.1, so the BFFs see one client: its per-client caps and
  * limits are lifted for this run (what it measures is restarts, not abuse limits).
  */
 const ONE_CLIENT_IS_MANY: Record<string, string> = {
-  CLIENT_MAX_WORKSHOP_STREAMS: '10000', CLIENT_MAX_CONCURRENT_REQUESTS: '100000', STORE_BUDGET_PAGES: '99999/60', STORE_BUDGET_SEARCHES: '99999/60', STORE_BUDGET_IMAGES: '99999/60',
-  RATE_LIMIT_LEADS_PER_CLIENT: '999999/60', RATE_LIMIT_BOOKINGS_PER_CLIENT: '999999/60', RATE_LIMIT_LOOKUPS_PER_CLIENT: '999999/60',
-  RATE_LIMIT_LOOKUPS_PER_REG_NO: '999999/60', RATE_LIMIT_CODE_SENDS_PER_CLIENT: '999999/60', RATE_LIMIT_CODE_GUESSES_PER_CLIENT: '999999/60',
+  CLIENT_MAX_WORKSHOP_STREAMS: '10000',
+  CLIENT_MAX_CONCURRENT_REQUESTS: '100000',
+  STORE_BUDGET_PAGES: '99999/60',
+  STORE_BUDGET_SEARCHES: '99999/60',
+  STORE_BUDGET_IMAGES: '99999/60',
+  RATE_LIMIT_LEADS_PER_CLIENT: '999999/60',
+  RATE_LIMIT_BOOKINGS_PER_CLIENT: '999999/60',
+  RATE_LIMIT_LOOKUPS_PER_CLIENT: '999999/60',
+  RATE_LIMIT_LOOKUPS_PER_REG_NO: '999999/60',
+  RATE_LIMIT_CODE_SENDS_PER_CLIENT: '999999/60',
+  RATE_LIMIT_CODE_GUESSES_PER_CLIENT: '999999/60',
 };
 import { send, trafficMix, type Answer } from './soakTraffic.js';
 
@@ -33,7 +48,8 @@ const arg = (name: string, fallback: number) => {
 };
 const REPLICAS = arg('replicas', 3);
 const MAX_SECONDS = arg('seconds', 150);
-if (!(REPLICAS >= 2 && REPLICAS <= 8) || !(MAX_SECONDS >= 40 && MAX_SECONDS <= 600)) throw new Error('usage: npm run soak:rolling -- [--replicas 2..8] [--seconds 40..600]');
+if (!(REPLICAS >= 2 && REPLICAS <= 8) || !(MAX_SECONDS >= 40 && MAX_SECONDS <= 600))
+  throw new Error('usage: npm run soak:rolling -- [--replicas 2..8] [--seconds 40..600]');
 const WORKERS = 8;
 const STREAMS = 100;
 /** A write every this long, in turn: a lead form, a service booking, a tire-hotel booking. */
@@ -57,8 +73,12 @@ const freePort = () =>
       probe.close(() => resolve(port));
     });
   });
-const startRedis = (port: number) => spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const startRedis = (port: number) =>
+  spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 const children = new Set<ChildProcess>();
 const track = (child: ChildProcess) => (children.add(child), child.once('exit', () => children.delete(child)), child);
@@ -74,9 +94,15 @@ const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
 /** deploy/nginx/bff.conf as recommended, with this run's replicas and port, in a throwaway prefix. */
 function writeNginxConfig(): string {
   const recommended = readFileSync('deploy/nginx/bff.conf', 'utf8');
-  writeFileSync(join(tmp, 'bff-upstreams.conf'), bffPorts.map((p) => `server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;\n`).join(''));
-  const site = recommended.replace('include /etc/nginx/bff-upstreams.conf;', `include ${tmp}/bff-upstreams.conf;`).replace(/listen 8080;/, `listen 127.0.0.1:${nginxPort};`);
-  if (!site.includes(`${tmp}/bff-upstreams.conf`) || !site.includes(`:${nginxPort};`)) throw new Error('deploy/nginx/bff.conf: upstreams include or listen line not found');
+  writeFileSync(
+    join(tmp, 'bff-upstreams.conf'),
+    bffPorts.map((p) => `server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;\n`).join(''),
+  );
+  const site = recommended
+    .replace('include /etc/nginx/bff-upstreams.conf;', `include ${tmp}/bff-upstreams.conf;`)
+    .replace(/listen 8080;/, `listen 127.0.0.1:${nginxPort};`);
+  if (!site.includes(`${tmp}/bff-upstreams.conf`) || !site.includes(`:${nginxPort};`))
+    throw new Error('deploy/nginx/bff.conf: upstreams include or listen line not found');
   writeFileSync(join(tmp, 'bff.conf'), site);
   const conf = join(tmp, 'nginx.conf');
   writeFileSync(
@@ -98,11 +124,29 @@ function writeNginxConfig(): string {
 }
 
 function startBff(i: number): ChildProcess {
-  const upstreams = Object.fromEntries(['SEARCH', 'CONTENT', 'MECHMATE', 'TIREHOTEL', 'COMHUB', 'CODEWEAVER', 'MAPS', 'MEDIA'].map((s) => [`UPSTREAM_${s}_URL`, `${sandboxUrl}/${s.toLowerCase()}`]));
+  const upstreams = Object.fromEntries(
+    ['SEARCH', 'CONTENT', 'MECHMATE', 'TIREHOTEL', 'COMHUB', 'CODEWEAVER', 'MAPS', 'MEDIA'].map((s) => [
+      `UPSTREAM_${s}_URL`,
+      `${sandboxUrl}/${s.toLowerCase()}`,
+    ]),
+  );
   const log = openSync(join(tmp, `bff-${i}.log`), 'a');
   return track(
     spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, ...upstreams, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(bffPorts[i]), REDIS_URL: `redis://127.0.0.1:${redisPort}`, TRUST_PROXY: '1', ...ONE_CLIENT_IS_MANY, UPSTREAM_TIMEOUT_MS, UPSTREAM_CONNECT_TIMEOUT_MS, SHUTDOWN_GRACE_MS },
+      env: {
+        ...process.env,
+        ...upstreams,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        PORT: String(bffPorts[i]),
+        REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+        TRUST_PROXY: '1',
+        ...ONE_CLIENT_IS_MANY,
+        UPSTREAM_TIMEOUT_MS,
+        UPSTREAM_CONNECT_TIMEOUT_MS,
+        SHUTDOWN_GRACE_MS,
+      },
       stdio: ['ignore', log, log],
     }),
   );
@@ -110,20 +154,35 @@ function startBff(i: number): ChildProcess {
 
 async function ready(url: string, timeoutMs: number): Promise<boolean> {
   for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(200)) {
-    const ok = await request(url).then(async (r) => (await r.body.dump(), r.statusCode === 200)).catch(() => false);
+    const ok = await request(url)
+      .then(async (r) => (await r.body.dump(), r.statusCode === 200))
+      .catch(() => false);
     if (ok) return true;
   }
   return false;
 }
 
 const exited = (child: ChildProcess, ms: number) =>
-  child.exitCode !== null || child.signalCode !== null ? Promise.resolve(true) : Promise.race([new Promise<boolean>((r) => child.once('exit', () => r(true))), sleep(ms).then(() => false)]);
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve(true)
+    : Promise.race([new Promise<boolean>((r) => child.once('exit', () => r(true))), sleep(ms).then(() => false)]);
 
 const redis = track(startRedis(redisPort));
-track(spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], { env: { ...process.env, SANDBOX_PORT: String(sandboxPort), SANDBOX_STREAM_INTERVAL_MS: '800' }, stdio: 'ignore' }));
+track(
+  spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], {
+    env: { ...process.env, SANDBOX_PORT: String(sandboxPort), SANDBOX_STREAM_INTERVAL_MS: '800' },
+    stdio: 'ignore',
+  }),
+);
 const bffs = bffPorts.map((_, i) => startBff(i));
-for (const [i, port] of bffPorts.entries()) if (!(await ready(`http://127.0.0.1:${port}/readyz`, 90_000))) throw new Error(`BFF ${i} did not become ready (see ${tmp}/bff-${i}.log)`);
-const nginx = track(spawn(NGINX, ['-p', tmp, '-e', join(tmp, 'error.log'), '-c', writeNginxConfig()], { stdio: ['ignore', 'ignore', 'inherit'] }));
+for (const [i, port] of bffPorts.entries())
+  if (!(await ready(`http://127.0.0.1:${port}/readyz`, 90_000)))
+    throw new Error(`BFF ${i} did not become ready (see ${tmp}/bff-${i}.log)`);
+const nginx = track(
+  spawn(NGINX, ['-p', tmp, '-e', join(tmp, 'error.log'), '-c', writeNginxConfig()], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  }),
+);
 if (!(await ready(`${origin}/readyz`, 10_000))) throw new Error(`nginx did not answer (see ${tmp}/error.log)`);
 
 const agent = new Agent({ connections: 64, keepAliveTimeout: 5_000 });
@@ -131,7 +190,8 @@ const streamAgent = new Agent({ connections: null });
 const mix = (await trafficMix(origin, agent)).filter((r) => r.kind !== 'form post');
 // Every workshop of the page, in order, from one stream nothing interrupted: what every stream must show.
 const reference = await eventSourcePage(origin, streamAgent);
-if (reference.failure || reference.workshops.length === 0) throw new Error(`reference workshop stream failed: ${reference.failure ?? 'no workshops'}`);
+if (reference.failure || reference.workshops.length === 0)
+  throw new Error(`reference workshop stream failed: ${reference.failure ?? 'no workshops'}`);
 
 const slots = await mechmateSlots(origin, agent, reference.workshops.slice(0, 3));
 const tireShopper = await tirehotelShopper(origin, agent);
@@ -166,29 +226,73 @@ const streamLoops = Array.from({ length: STREAMS }, async (_, i) => {
 function nextWrite(n: number): { kind: Write['kind']; mark: string; post: ShopperPost } | undefined {
   const key = `rolling-${started}-${n}`;
   if (n % 3 === 0) {
-    const body = JSON.stringify({ formName: 'CarDetailContactForm', formSubmissionId: key, values: { name: 'Rolling', phone: '0701234567', email: 'rolling@example.se' } });
-    return { kind: 'lead form', mark: key, post: { path: '/api/forms/comhub', host: 'se.localhost', body, headers: { 'x-forwarded-for': `10.30.${n % 250}.${(n >> 8) % 250}` }, againOn409: true } };
+    const body = JSON.stringify({
+      formName: 'CarDetailContactForm',
+      formSubmissionId: key,
+      values: { name: 'Rolling', phone: '0701234567', email: 'rolling@example.se' },
+    });
+    return {
+      kind: 'lead form',
+      mark: key,
+      post: {
+        path: '/api/forms/comhub',
+        host: 'se.localhost',
+        body,
+        headers: { 'x-forwarded-for': `10.30.${n % 250}.${(n >> 8) % 250}` },
+        againOn409: true,
+      },
+    };
   }
   if (n % 3 === 1) {
     const slot = slots.shift();
     if (!slot) return undefined;
     const body = JSON.stringify({
       customer: { firstName: 'Rolling', lastName: 'Restart', phone: '+46 70 123 45 67', email: 'rolling@example.se' },
-      departmentId: slot.departmentId, timeSlot: slot.timeSlot, isFullDay: false, registrationNumber: 'ABC123', mileage: 1200,
-      serviceOfferingRequests: [{ kobraId: 'oilservice', unitsSelected: null, userInput: null }], bookingRequestId: key,
+      departmentId: slot.departmentId,
+      timeSlot: slot.timeSlot,
+      isFullDay: false,
+      registrationNumber: 'ABC123',
+      mileage: 1200,
+      serviceOfferingRequests: [{ kobraId: 'oilservice', unitsSelected: null, userInput: null }],
+      bookingRequestId: key,
     });
-    return { kind: 'service booking', mark: `${slot.departmentId}|${slot.timeSlot}`, post: { path: '/api/mechmate/book', host: 'se.localhost', body, headers: { 'x-forwarded-for': '10.40.1.1' } } };
+    return {
+      kind: 'service booking',
+      mark: `${slot.departmentId}|${slot.timeSlot}`,
+      post: { path: '/api/mechmate/book', host: 'se.localhost', body, headers: { 'x-forwarded-for': '10.40.1.1' } },
+    };
   }
   const start = tireShopper.starts.shift();
   if (!start) return undefined;
-  const body = JSON.stringify({ bookingDate: start.date, bookingStart: start.start, regNo: 'DEF456', freeText: null, bookingRequestId: key, customer: { firstName: 'Eva', lastName: 'Berg', email: 'eva@example.se', phoneMobile: '+46701234567' } });
-  return { kind: 'tire-hotel booking', mark: start.start, post: { path: `/api/tirehotel/booking/create?departmentIdentifier=${tireShopper.erpId}`, host: 'se.localhost', body, headers: { cookie: tireShopper.cookie, 'x-forwarded-for': '10.40.0.1' } } };
+  const body = JSON.stringify({
+    bookingDate: start.date,
+    bookingStart: start.start,
+    regNo: 'DEF456',
+    freeText: null,
+    bookingRequestId: key,
+    customer: { firstName: 'Eva', lastName: 'Berg', email: 'eva@example.se', phoneMobile: '+46701234567' },
+  });
+  return {
+    kind: 'tire-hotel booking',
+    mark: start.start,
+    post: {
+      path: `/api/tirehotel/booking/create?departmentIdentifier=${tireShopper.erpId}`,
+      host: 'se.localhost',
+      body,
+      headers: { cookie: tireShopper.cookie, 'x-forwarded-for': '10.40.0.1' },
+    },
+  };
 }
 const writeLoop = (async () => {
   const pending: Promise<void>[] = [];
   for (let n = 0; running(); n++) {
     const write = nextWrite(n);
-    if (write) pending.push(postAsShopper(origin, agent, write.post).then((r) => void writes.push({ kind: write.kind, mark: write.mark, status: r.status, attempts: r.attempts })));
+    if (write)
+      pending.push(
+        postAsShopper(origin, agent, write.post).then(
+          (r) => void writes.push({ kind: write.kind, mark: write.mark, status: r.status, attempts: r.attempts }),
+        ),
+      );
     await sleep(WRITE_EVERY_MS);
   }
   await Promise.all(pending);
@@ -203,7 +307,9 @@ const rolling = (async () => {
     const stoppedMs = Date.now() - t0;
     bffs[i] = startBff(i);
     const up = await ready(`http://127.0.0.1:${port}/readyz`, 90_000);
-    restarts.push(`replica ${i + 1} (:${port}): ${clean ? `stopped in ${stoppedMs} ms` : 'KILLED after 30 s'}, ${up ? `ready again after ${Date.now() - t0} ms` : 'NOT ready after 90 s'}`);
+    restarts.push(
+      `replica ${i + 1} (:${port}): ${clean ? `stopped in ${stoppedMs} ms` : 'KILLED after 30 s'}, ${up ? `ready again after ${Date.now() - t0} ms` : 'NOT ready after 90 s'}`,
+    );
     await sleep(BETWEEN_RESTARTS_S * 1000);
   }
   restartsDone = true;
@@ -242,22 +348,39 @@ const writesFailed = writes.filter((w) => w.status < 200 || w.status >= 300);
 const notOnce = writes.filter((w) => reached.get(w.mark) !== 1);
 const latencies = answers.map((a) => a.ms).sort((a, b) => a - b);
 
-console.log(`rolling soak: ${REPLICAS} BFF replicas behind nginx (deploy/nginx/bff.conf), ${elapsedS.toFixed(0)} s, ${WORKERS} request loops + ${STREAMS} workshop streams + a write every ${WRITE_EVERY_MS} ms`);
+console.log(
+  `rolling soak: ${REPLICAS} BFF replicas behind nginx (deploy/nginx/bff.conf), ${elapsedS.toFixed(0)} s, ${WORKERS} request loops + ${STREAMS} workshop streams + a write every ${WRITE_EVERY_MS} ms`,
+);
 for (const line of restarts) console.log(`  restarted ${line}`);
-console.log(`pages and API calls: ${answers.length}, failed as a shopper sees them (network error or 5xx): ${failed.length}`);
-for (const [key, count] of [...byStatus].sort((a, b) => b[1] - a[1])) console.log(`  ${String(count).padStart(7)}  ${key}`);
-if (failed.length) console.log(`  failures: ${[...new Set(failed.map((a) => `${a.kind} ${a.status} ${a.cause}`))].join('; ')}`);
+console.log(
+  `pages and API calls: ${answers.length}, failed as a shopper sees them (network error or 5xx): ${failed.length}`,
+);
+for (const [key, count] of [...byStatus].sort((a, b) => b[1] - a[1]))
+  console.log(`  ${String(count).padStart(7)}  ${key}`);
+if (failed.length)
+  console.log(`  failures: ${[...new Set(failed.map((a) => `${a.kind} ${a.status} ${a.cause}`))].join('; ')}`);
 console.log(`latency: p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`);
-console.log(`workshop streams: ${streams.length} pages of ${reference.workshops.length} workshops, ${cut.length} cut by a restart and continued with Last-Event-ID (${cut.reduce((n, s) => n + s.resumed, 0)} reconnects), lost or repeated workshops or failed: ${badStreams.length}`);
-for (const s of badStreams.slice(0, 5)) console.log(`  ${s.failure ?? `got ${s.workshops.join(',')}, expected ${expected}`}`);
+console.log(
+  `workshop streams: ${streams.length} pages of ${reference.workshops.length} workshops, ${cut.length} cut by a restart and continued with Last-Event-ID (${cut.reduce((n, s) => n + s.resumed, 0)} reconnects), lost or repeated workshops or failed: ${badStreams.length}`,
+);
+for (const s of badStreams.slice(0, 5))
+  console.log(`  ${s.failure ?? `got ${s.workshops.join(',')}, expected ${expected}`}`);
 for (const kind of writeKinds) {
   const of = writes.filter((w) => w.kind === kind);
   const once = of.filter((w) => reached.get(w.mark) === 1).length;
   const twice = of.filter((w) => (reached.get(w.mark) ?? 0) > 1).length;
-  console.log(`${kind}s: ${of.length} sent, ${of.filter((w) => w.attempts > 1).length} sent again by the shopper's page, failed: ${writesFailed.filter((w) => w.kind === kind).length}, reached the service exactly once: ${once} of ${of.length} (twice or more: ${twice})`);
+  console.log(
+    `${kind}s: ${of.length} sent, ${of.filter((w) => w.attempts > 1).length} sent again by the shopper's page, failed: ${writesFailed.filter((w) => w.kind === kind).length}, reached the service exactly once: ${once} of ${of.length} (twice or more: ${twice})`,
+  );
 }
-if (writesFailed.length) console.log(`  failed writes: ${[...new Set(writesFailed.map((w) => `${w.kind} ${w.status}`))].join('; ')}`);
-const ok = failed.length === 0 && badStreams.length === 0 && writesFailed.length === 0 && notOnce.length === 0 && restarts.every((r) => !/KILLED|NOT/.test(r));
+if (writesFailed.length)
+  console.log(`  failed writes: ${[...new Set(writesFailed.map((w) => `${w.kind} ${w.status}`))].join('; ')}`);
+const ok =
+  failed.length === 0 &&
+  badStreams.length === 0 &&
+  writesFailed.length === 0 &&
+  notOnce.length === 0 &&
+  restarts.every((r) => !/KILLED|NOT/.test(r));
 console.log(ok ? 'PASS' : `FAIL (logs in ${tmp})`);
 if (ok) rmSync(tmp, { recursive: true, force: true });
 process.exitCode = ok ? 0 : 1;

@@ -91,7 +91,12 @@ export function createApp(deps: AppDependencies): express.Express {
   app.use(siteSecurityHeaders(config, deps.assets.scriptHashes));
   app.use(requestLogging(logger));
   app.use(requestMetrics(deps.metrics));
-  app.use(compression({ filter: (req, res) => !isEventStream(res) && compression.filter(req, res), brotli: { params: ON_THE_FLY_BROTLI } }));
+  app.use(
+    compression({
+      filter: (req, res) => !isEventStream(res) && compression.filter(req, res),
+      brotli: { params: ON_THE_FLY_BROTLI },
+    }),
+  );
   app.use(healthRoutes(deps.lifecycle, deps.probes));
   // After health, so probes from a busy address still get through.
   app.use(concurrentRequestsPerClient(config.clientLimits.maxConcurrentRequests));
@@ -104,7 +109,11 @@ export function createApp(deps: AppDependencies): express.Express {
     if (match.kind === 'market') return next();
     if (match.kind === 'index' && req.path === '/' && config.devIndexPage) {
       const port = /:(\d+)$/.exec(req.headers.host ?? '')?.[1] ?? '';
-      res.type('html').send(`<!DOCTYPE html>${renderToStaticMarkup(createElement(MarketIndexPage, { markets: deps.markets, port }))}`);
+      res
+        .type('html')
+        .send(
+          `<!DOCTYPE html>${renderToStaticMarkup(createElement(MarketIndexPage, { markets: deps.markets, port }))}`,
+        );
       return;
     }
     unknownHost(req, res, next);
@@ -119,15 +128,32 @@ export function createApp(deps: AppDependencies): express.Express {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  app.use(contentWebhook({ secret: config.contentWebhookSecret, purge: (prefixes) => deps.pageCaching?.purge(prefixes) ?? Promise.resolve(0), replays: deps.webhookReplays, logger }));
+  app.use(
+    contentWebhook({
+      secret: config.contentWebhookSecret,
+      purge: (prefixes) => deps.pageCaching?.purge(prefixes) ?? Promise.resolve(0),
+      replays: deps.webhookReplays,
+      logger,
+    }),
+  );
   app.use(rumRoutes(deps.metrics.registry, deps.limits));
   app.use('/api', deps.api);
 
   const renderPage = createPageRenderer(deps.assets, logger, config.images.urlTemplate);
   const renderServerError = (res: express.Response) => renderErrorPage(renderPage, res, 500);
-  const pages = express.Router().use(pageRoutes({ config, logger, renderPage, ...deps.pageSources, redirects: deps.redirects }), notFoundPage(renderPage), errorHandler(logger, renderServerError));
+  const pages = express
+    .Router()
+    .use(
+      pageRoutes({ config, logger, renderPage, ...deps.pageSources, redirects: deps.redirects }),
+      notFoundPage(renderPage),
+      errorHandler(logger, renderServerError),
+    );
   // After market resolution and redirects, before the page routes: anonymous pages are answered from stored bytes.
-  app.use(deps.pageCaching ? pageCacheMiddleware(deps.pageCaching, pages, { renderTimeoutMs: PAGE_RENDER_TIMEOUT_MS }, logger) : pages);
+  app.use(
+    deps.pageCaching
+      ? pageCacheMiddleware(deps.pageCaching, pages, { renderTimeoutMs: PAGE_RENDER_TIMEOUT_MS }, logger)
+      : pages,
+  );
   app.use(errorHandler(logger, renderServerError));
   return app;
 }

@@ -60,8 +60,18 @@ export function composeApp(options: {
     budget: budgets.searches,
     keyPrefixBytes: config.searchCache.redisPrefix.length,
   });
-  const searchFastPath = new SearchFastPath({ cache: searchCache, trustProxy: config.trustProxy, lifecycle: options.lifecycle, metrics, logger, learnedMaxBytes: share.searchFastPath, budget: budgets.searches });
-  const pageCaching = config.pageCache.enabled ? createPageCache(config, redis, budgets.pages, metrics, options.lifecycle, logger) : undefined;
+  const searchFastPath = new SearchFastPath({
+    cache: searchCache,
+    trustProxy: config.trustProxy,
+    lifecycle: options.lifecycle,
+    metrics,
+    logger,
+    learnedMaxBytes: share.searchFastPath,
+    budget: budgets.searches,
+  });
+  const pageCaching = config.pageCache.enabled
+    ? createPageCache(config, redis, budgets.pages, metrics, options.lifecycle, logger)
+    : undefined;
   const layouts = layoutCacheOf(upstreams.content, share.layout);
   const limits = createRequestLimits(redis, config);
   const pictures = createPictures(config, redis, budgets.images, upstreams.media, metrics, options.lifecycle, logger);
@@ -88,14 +98,21 @@ export function composeApp(options: {
     pictures: pictures.router,
     // Kept past both sides of the window: a signature cannot come back while its timestamp still passes. Outside
     // the page prefix (a purge of everything would drop them), named after it (deployments sharing a Redis stay apart).
-    webhookReplays: new WebhookReplays(redis, `bff:webhook-replay:${config.pageCache.redisPrefix}`, 2 * WEBHOOK_WINDOW_MS + 60_000),
+    webhookReplays: new WebhookReplays(
+      redis,
+      `bff:webhook-replay:${config.pageCache.redisPrefix}`,
+      2 * WEBHOOK_WINDOW_MS + 60_000,
+    ),
     pageSources: { upstreams, searchCache },
     ...(pageCaching ? { pageCaching } : {}),
   });
   return {
     /** The request listener: an overlong target answered 414, then picture variants held here, fresh cached search answers and pages (when the page cache is on), then Express. */
     app: limitRequestTarget(
-      { maxBytes: config.maxRequestTargetBytes, securityHeaders: siteSecurityHeaders(config, options.assets.scriptHashes) },
+      {
+        maxBytes: config.maxRequestTargetBytes,
+        securityHeaders: siteSecurityHeaders(config, options.assets.scriptHashes),
+      },
       pictures.fastPath.in(searchFastPath.in(pageCaching ? pageCaching.fastPath.in(expressApp) : expressApp)),
     ),
     metrics,

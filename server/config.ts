@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { parseTrustProxy, ProxyTrust, type TrustProxySetting } from './http/proxyTrust.js';
-import { RATE_LIMIT_DEFAULTS, rateLimitEnvName, type RateLimitName, type RateLimitWindow } from './security/rateLimits.js';
-import { STORE_BUDGET_DEFAULTS, storeBudgetEnvName, type StoreBudgetName, type StoreBudgetWindow } from './security/storeBudgets.js';
+import {
+  RATE_LIMIT_DEFAULTS,
+  rateLimitEnvName,
+  type RateLimitName,
+  type RateLimitWindow,
+} from './security/rateLimits.js';
+import {
+  STORE_BUDGET_DEFAULTS,
+  storeBudgetEnvName,
+  type StoreBudgetName,
+  type StoreBudgetWindow,
+} from './security/storeBudgets.js';
 import { cgroupMemoryLimitBytes, memoryBudget, type MemoryBudget } from './memoryBudget.js';
 
 /**
@@ -12,7 +22,11 @@ const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const port = z.coerce.number({ message: 'expected a port number' }).int('expected a whole number').min(0).max(65535);
-const millisecondsSchema = z.coerce.number({ message: 'expected milliseconds' }).int('expected whole milliseconds').min(1).max(600_000);
+const millisecondsSchema = z.coerce
+  .number({ message: 'expected milliseconds' })
+  .int('expected whole milliseconds')
+  .min(1)
+  .max(600_000);
 const millis = (fallback: number) => (fallback > 0 ? millisecondsSchema.default(fallback) : millisecondsSchema);
 const seconds = z.coerce.number({ message: 'expected seconds' }).int().min(0).max(86_400);
 const httpUrl = z.url({ protocol: /^https?$/, message: 'expected an http(s) URL' }).optional();
@@ -20,12 +34,21 @@ const httpUrl = z.url({ protocol: /^https?$/, message: 'expected an http(s) URL'
 const isTileTemplate = (text: string) => {
   const zAt = text.indexOf('{z}');
   const xAt = text.indexOf('{x}', zAt);
-  return /^(?:https:\/\/[^\s/]|\/)/.test(text) && !/\s/.test(text) && zAt !== -1 && xAt !== -1 && text.indexOf('{y}', xAt) !== -1;
+  return (
+    /^(?:https:\/\/[^\s/]|\/)/.test(text) &&
+    !/\s/.test(text) &&
+    zAt !== -1 &&
+    xAt !== -1 &&
+    text.indexOf('{y}', xAt) !== -1
+  );
 };
 
 /** An https:// template naming the width and the picture (checked without a backtracking pattern). */
 const isImageTemplate = (text: string) =>
-  /^https:\/\/[^\s/]/.test(text) && !/\s/.test(text) && text.includes('{width}') && (text.includes('{src}') || text.includes('{path}'));
+  /^https:\/\/[^\s/]/.test(text) &&
+  !/\s/.test(text) &&
+  text.includes('{width}') &&
+  (text.includes('{src}') || text.includes('{path}'));
 
 export const EnvSchema = z.object({
   PORT: port.default(3000),
@@ -43,7 +66,10 @@ export const EnvSchema = z.object({
       return z.NEVER;
     }),
   // Key prefix of every rate-limit counter in Redis: deployments (or test processes) sharing one Redis count apart.
-  RATE_LIMIT_REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'expected letters, digits, : . _ -').default('bff:rl:'),
+  RATE_LIMIT_REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'expected letters, digits, : . _ -')
+    .default('bff:rl:'),
   REDIS_URL: z.url({ protocol: /^rediss?$/, message: 'expected a redis:// or rediss:// URL' }).optional(),
   UPSTREAM_SEARCH_URL: httpUrl,
   UPSTREAM_CONTENT_URL: httpUrl,
@@ -65,12 +91,25 @@ export const EnvSchema = z.object({
   UPSTREAM_MAPS_TIMEOUT_MS: millis(0).optional(),
   UPSTREAM_MEDIA_TIMEOUT_MS: millis(0).optional(),
   // The largest JSON answer read from an upstream, and the largest media file relayed (bytes).
-  UPSTREAM_MAX_BODY_BYTES: z.coerce.number({ message: 'expected bytes' }).int().min(1024).max(1_073_741_824).default(8 * 1024 * 1024),
-  MEDIA_MAX_BYTES: z.coerce.number({ message: 'expected bytes' }).int().min(1024).max(4_294_967_296).default(100 * 1024 * 1024),
+  UPSTREAM_MAX_BODY_BYTES: z.coerce
+    .number({ message: 'expected bytes' })
+    .int()
+    .min(1024)
+    .max(1_073_741_824)
+    .default(8 * 1024 * 1024),
+  MEDIA_MAX_BYTES: z.coerce
+    .number({ message: 'expected bytes' })
+    .int()
+    .min(1024)
+    .max(4_294_967_296)
+    .default(100 * 1024 * 1024),
   SEARCH_CACHE_TTL_S: z.coerce.number({ message: 'expected seconds' }).int().min(0).max(86_400).default(60),
   SEARCH_CACHE_SWR_S: z.coerce.number({ message: 'expected seconds' }).int().min(0).max(86_400).default(300),
   // Put before the search cache's keys in Redis (`search:v1:<index>:<hash>`), so deployments (or tests) sharing a Redis stay apart.
-  SEARCH_CACHE_REDIS_PREFIX: z.string().regex(/^[\w:.-]{0,64}$/, 'expected letters, digits, : . _ -').default(''),
+  SEARCH_CACHE_REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{0,64}$/, 'expected letters, digits, : . _ -')
+    .default(''),
   SANDBOX_PORT: port.default(3100),
   // Prometheus scrapes here (a listener of its own, not reachable through the market hosts); unset: no /metrics.
   METRICS_PORT: port.optional(),
@@ -84,7 +123,10 @@ export const EnvSchema = z.object({
   PAGE_CACHE_TTL_S: seconds.default(30),
   PAGE_CACHE_SWR_S: seconds.default(300),
   // Where pages live in Redis; the purge channel is named after it, so separate deployments (or tests) sharing a Redis stay apart.
-  PAGE_CACHE_REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'expected letters, digits, : . _ -').default('bff:page:v1:'),
+  PAGE_CACHE_REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'expected letters, digits, : . _ -')
+    .default('bff:page:v1:'),
   // Replaces the page cache's share of MEMORY_BUDGET_MB.
   PAGE_CACHE_MAX_MB: z.coerce.number({ message: 'expected megabytes' }).int().min(1).max(4_096).optional(),
   // What the process may use in all; every cache takes a share (server/memoryBudget.ts). Default: the cgroup limit, else 256.
@@ -103,7 +145,12 @@ export const EnvSchema = z.object({
   WORKSHOP_STREAM_HEARTBEAT_MS: millis(15_000),
   WORKSHOP_STREAM_RETRY_MS: millis(3_000),
   // Workshop streams open at once in this process, from every client together (each holds an upstream connection); more is 503.
-  WORKSHOP_STREAM_MAX_OPEN: z.coerce.number({ message: 'expected a count' }).int('expected a whole number').min(1).max(100_000).default(500),
+  WORKSHOP_STREAM_MAX_OPEN: z.coerce
+    .number({ message: 'expected a count' })
+    .int('expected a whole number')
+    .min(1)
+    .max(100_000)
+    .default(500),
   // Map tiles for the booking and site maps: a {z}/{x}/{y} template. The default is the maps
   // service's own tiles through the /media relay (the sandbox draws simple ones, so maps work offline).
   MAP_TILE_URL: z
@@ -121,15 +168,33 @@ export const EnvSchema = z.object({
   // The picture pipeline (server/media/, docs/pictures.md): an original larger than this many bytes or
   // pixels is never decoded; variants are shared through Redis up to IMAGE_STORE_MAX_MB in all, each kept
   // IMAGE_STORE_TTL_S; transforms beyond the ones running (one per core) wait up to IMAGE_TRANSFORM_QUEUE, then 503.
-  IMAGE_MAX_INPUT_BYTES: z.coerce.number({ message: 'expected bytes' }).int().min(1024).max(268_435_456).default(16 * 1024 * 1024),
-  IMAGE_MAX_INPUT_PIXELS: z.coerce.number({ message: 'expected a pixel count' }).int().min(1024).max(268_402_689).default(16_777_216),
+  IMAGE_MAX_INPUT_BYTES: z.coerce
+    .number({ message: 'expected bytes' })
+    .int()
+    .min(1024)
+    .max(268_435_456)
+    .default(16 * 1024 * 1024),
+  IMAGE_MAX_INPUT_PIXELS: z.coerce
+    .number({ message: 'expected a pixel count' })
+    .int()
+    .min(1024)
+    .max(268_402_689)
+    .default(16_777_216),
   IMAGE_STORE_MAX_MB: z.coerce.number({ message: 'expected megabytes' }).int().min(1).max(65_536).default(64),
   IMAGE_STORE_TTL_S: z.coerce.number({ message: 'expected seconds' }).int().min(60).max(2_592_000).default(86_400),
-  IMAGE_STORE_REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'expected letters, digits, : . _ -').default('bff:img:v1:'),
+  IMAGE_STORE_REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'expected letters, digits, : . _ -')
+    .default('bff:img:v1:'),
   IMAGE_TRANSFORM_QUEUE: z.coerce.number({ message: 'expected a count' }).int().min(0).max(10_000).default(48),
   // Request limits (server/http/requestTarget.ts, server/http/clientLimits.ts, server/start.ts).
   MAX_REQUEST_TARGET_BYTES: z.coerce.number({ message: 'expected bytes' }).int().min(1024).max(16_384).default(8_192),
-  CLIENT_MAX_CONCURRENT_REQUESTS: z.coerce.number({ message: 'expected a count' }).int().min(1).max(100_000).default(128),
+  CLIENT_MAX_CONCURRENT_REQUESTS: z.coerce
+    .number({ message: 'expected a count' })
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(128),
   CLIENT_MAX_WORKSHOP_STREAMS: z.coerce.number({ message: 'expected a count' }).int().min(1).max(10_000).default(6),
   // Above a load balancer's idle timeout (60 s on AWS ALB and nginx's upstream keepalive), so the BFF never closes a connection the balancer is about to reuse.
   HTTP_KEEP_ALIVE_TIMEOUT_MS: millis(65_000),
@@ -139,7 +204,10 @@ export const EnvSchema = z.object({
   REDIRECTS_DIR: z.string().min(1).default('redirects'),
   // OpenTelemetry traces over OTLP (protobuf over HTTP); unset: no tracing is loaded at all.
   OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl,
-  OTEL_SERVICE_NAME: z.string().regex(/^[\w.-]{1,64}$/, 'expected letters, digits, . _ -').default('auto-retail-bff'),
+  OTEL_SERVICE_NAME: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, 'expected letters, digits, . _ -')
+    .default('auto-retail-bff'),
 });
 
 /** `RATE_LIMIT_<NAME>=<points>/<seconds>`, one variable per limit of server/security/rateLimits.ts. */
@@ -158,7 +226,10 @@ function rateLimitWindows(env: Record<string, string | undefined>): Record<RateL
     const value = env[variable];
     if (value === undefined) return [name, RATE_LIMIT_DEFAULTS[name]] as const;
     const parsed = rateLimitWindow.safeParse(value);
-    if (!parsed.success) throw new ConfigError(`Invalid environment variable ${variable}=${JSON.stringify(value)}: ${parsed.error.issues[0]!.message}`);
+    if (!parsed.success)
+      throw new ConfigError(
+        `Invalid environment variable ${variable}=${JSON.stringify(value)}: ${parsed.error.issues[0]!.message}`,
+      );
     return [name, parsed.data] as const;
   });
   return Object.fromEntries(entries) as Record<RateLimitName, RateLimitWindow>;
@@ -180,7 +251,10 @@ function storeBudgetWindows(env: Record<string, string | undefined>): Record<Sto
     const value = env[variable];
     if (value === undefined) return [name, STORE_BUDGET_DEFAULTS[name]] as const;
     const parsed = storeBudgetWindow.safeParse(value);
-    if (!parsed.success) throw new ConfigError(`Invalid environment variable ${variable}=${JSON.stringify(value)}: ${parsed.error.issues[0]!.message}`);
+    if (!parsed.success)
+      throw new ConfigError(
+        `Invalid environment variable ${variable}=${JSON.stringify(value)}: ${parsed.error.issues[0]!.message}`,
+      );
     return [name, parsed.data] as const;
   });
   return Object.fromEntries(entries) as Record<StoreBudgetName, StoreBudgetWindow>;
@@ -195,7 +269,16 @@ export const ENV_VARIABLES: readonly string[] = [
   ...(Object.keys(STORE_BUDGET_DEFAULTS) as StoreBudgetName[]).map(storeBudgetEnvName),
 ];
 
-export const UPSTREAM_SERVICES = ['search', 'content', 'mechmate', 'tirehotel', 'comhub', 'codeweaver', 'maps', 'media'] as const;
+export const UPSTREAM_SERVICES = [
+  'search',
+  'content',
+  'mechmate',
+  'tirehotel',
+  'comhub',
+  'codeweaver',
+  'maps',
+  'media',
+] as const;
 export type UpstreamService = (typeof UPSTREAM_SERVICES)[number];
 
 export interface Config {
@@ -270,7 +353,10 @@ export interface Config {
 export class ConfigError extends Error {}
 
 /** Parses the environment; throws a ConfigError whose message is one line naming the variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, cgroupLimitBytes: () => number | undefined = cgroupMemoryLimitBytes): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  cgroupLimitBytes: () => number | undefined = cgroupMemoryLimitBytes,
+): Config {
   // Empty strings (e.g. `REDIS_URL=` in a compose file) mean "not set".
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = EnvSchema.safeParse(present);
@@ -278,17 +364,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cgroupLimitByte
     const first = parsed.error.issues[0]!;
     const name = String(first.path[0] ?? 'environment');
     const value = env[name];
-    throw new ConfigError(`Invalid environment variable ${name}${value !== undefined ? `=${JSON.stringify(value)}` : ''}: ${first.message}`);
+    throw new ConfigError(
+      `Invalid environment variable ${name}${value !== undefined ? `=${JSON.stringify(value)}` : ''}: ${first.message}`,
+    );
   }
   const e = parsed.data;
-  const unsetUpstream = UPSTREAM_SERVICES.map((service) => `UPSTREAM_${service.toUpperCase()}_URL`).find((name) => !(name in present));
+  const unsetUpstream = UPSTREAM_SERVICES.map((service) => `UPSTREAM_${service.toUpperCase()}_URL`).find(
+    (name) => !(name in present),
+  );
   if (e.NODE_ENV === 'production' && !e.SANDBOX && unsetUpstream) {
-    throw new ConfigError(`Missing environment variable ${unsetUpstream}: every upstream URL is required in production (SANDBOX=true runs the embedded sandbox instead)`);
+    throw new ConfigError(
+      `Missing environment variable ${unsetUpstream}: every upstream URL is required in production (SANDBOX=true runs the embedded sandbox instead)`,
+    );
   }
   if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
-    throw new ConfigError(`Invalid environment variable HTTP_HEADERS_TIMEOUT_MS=${JSON.stringify(String(e.HTTP_HEADERS_TIMEOUT_MS))}: expected at most HTTP_REQUEST_TIMEOUT_MS (${e.HTTP_REQUEST_TIMEOUT_MS})`);
+    throw new ConfigError(
+      `Invalid environment variable HTTP_HEADERS_TIMEOUT_MS=${JSON.stringify(String(e.HTTP_HEADERS_TIMEOUT_MS))}: expected at most HTTP_REQUEST_TIMEOUT_MS (${e.HTTP_REQUEST_TIMEOUT_MS})`,
+    );
   }
-  const memory = memoryBudget({ budgetMb: e.MEMORY_BUDGET_MB, cgroupLimitBytes: e.MEMORY_BUDGET_MB === undefined ? cgroupLimitBytes() : undefined, pageCacheMaxMb: e.PAGE_CACHE_MAX_MB, embeddedSandbox: unsetUpstream !== undefined });
+  const memory = memoryBudget({
+    budgetMb: e.MEMORY_BUDGET_MB,
+    cgroupLimitBytes: e.MEMORY_BUDGET_MB === undefined ? cgroupLimitBytes() : undefined,
+    pageCacheMaxMb: e.PAGE_CACHE_MAX_MB,
+    embeddedSandbox: unsetUpstream !== undefined,
+  });
   return {
     port: e.PORT,
     host: e.HOST,
@@ -326,7 +425,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cgroupLimitByte
     },
     upstreamMaxBodyBytes: e.UPSTREAM_MAX_BODY_BYTES,
     mediaMaxBytes: e.MEDIA_MAX_BYTES,
-    searchCache: { ttlMs: e.SEARCH_CACHE_TTL_S * 1000, staleWhileRevalidateMs: e.SEARCH_CACHE_SWR_S * 1000, redisPrefix: e.SEARCH_CACHE_REDIS_PREFIX },
+    searchCache: {
+      ttlMs: e.SEARCH_CACHE_TTL_S * 1000,
+      staleWhileRevalidateMs: e.SEARCH_CACHE_SWR_S * 1000,
+      redisPrefix: e.SEARCH_CACHE_REDIS_PREFIX,
+    },
     pageCache: {
       enabled: e.PAGE_CACHE,
       ttlMs: e.PAGE_CACHE_TTL_S * 1000,
@@ -353,12 +456,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cgroupLimitByte
       urlTemplate: e.IMAGE_URL_TEMPLATE,
       maxInputBytes: e.IMAGE_MAX_INPUT_BYTES,
       maxInputPixels: e.IMAGE_MAX_INPUT_PIXELS,
-      store: { maxBytes: e.IMAGE_STORE_MAX_MB * 1024 * 1024, ttlMs: e.IMAGE_STORE_TTL_S * 1000, redisPrefix: e.IMAGE_STORE_REDIS_PREFIX },
+      store: {
+        maxBytes: e.IMAGE_STORE_MAX_MB * 1024 * 1024,
+        ttlMs: e.IMAGE_STORE_TTL_S * 1000,
+        redisPrefix: e.IMAGE_STORE_REDIS_PREFIX,
+      },
       queueLength: e.IMAGE_TRANSFORM_QUEUE,
     },
     maxRequestTargetBytes: e.MAX_REQUEST_TARGET_BYTES,
-    clientLimits: { maxConcurrentRequests: e.CLIENT_MAX_CONCURRENT_REQUESTS, maxStreams: e.CLIENT_MAX_WORKSHOP_STREAMS },
-    http: { keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS, headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS },
+    clientLimits: {
+      maxConcurrentRequests: e.CLIENT_MAX_CONCURRENT_REQUESTS,
+      maxStreams: e.CLIENT_MAX_WORKSHOP_STREAMS,
+    },
+    http: {
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+    },
     tracing: { otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME },
   };
 }

@@ -21,7 +21,17 @@ const REDACT = [
 ];
 
 /** Query parameters that can carry a secret, by their decoded name in lower case. */
-const SECRET_QUERY_NAMES = new Set(['authtoken', 'otptoken', 'token', 'preview', 'code', 'otp', 'session', 'th_session', 'th_login']);
+const SECRET_QUERY_NAMES = new Set([
+  'authtoken',
+  'otptoken',
+  'token',
+  'preview',
+  'code',
+  'otp',
+  'session',
+  'th_session',
+  'th_login',
+]);
 
 /**
  * A parameter name as the query parser reads it (node:querystring, Express's: `+` a space, percent-escapes
@@ -53,6 +63,13 @@ export function redactUrl(url: string): string {
 }
 
 /** `mixin` adds fields to every line: the active trace's ids when tracing is on (server/tracing/startTracing.ts). */
-export function createLogger(config: Pick<Config, 'logLevel'>, destination?: DestinationStream, mixin?: () => object): Logger {
-  return pino({ level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' }, ...(mixin ? { mixin } : {}) }, destination);
+export function createLogger(
+  config: Pick<Config, 'logLevel'>,
+  destination?: DestinationStream,
+  mixin?: () => object,
+): Logger {
+  return pino(
+    { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' }, ...(mixin ? { mixin } : {}) },
+    destination,
+  );
 }

@@ -32,5 +32,15 @@ const { budgetMb, source, heapLimitMb } = config.memory;
 // V8's limit adds the young generation (about 48 MB) to the old space the flag sets.
 const heapMb = Math.round(getHeapStatistics().heap_size_limit / 1024 / 1024);
 logger.info({ memoryBudgetMb: budgetMb, source, heapLimitMb: heapMb }, 'memory budget');
-if (heapMb > heapLimitMb + 64) logger.warn({ heapLimitMb: heapMb, fits: heapLimitMb }, 'heap limit not set from the memory budget: start with node $(node dist/server/heapLimit.js) dist/server/main.js');
-await startBff({ config, logger, ...builtClientAssets(), safetyNet: true, ...(tracing ? { flushTraces: tracing.stop } : {}) });
+if (heapMb > heapLimitMb + 64)
+  logger.warn(
+    { heapLimitMb: heapMb, fits: heapLimitMb },
+    'heap limit not set from the memory budget: start with node $(node dist/server/heapLimit.js) dist/server/main.js',
+  );
+await startBff({
+  config,
+  logger,
+  ...builtClientAssets(),
+  safetyNet: true,
+  ...(tracing ? { flushTraces: tracing.stop } : {}),
+});

@@ -60,7 +60,9 @@ export interface MemoryBudget {
 const CGROUP_LIMIT_FILES = ['/sys/fs/cgroup/memory.max', '/sys/fs/cgroup/memory/memory.limit_in_bytes'];
 
 /** The container's memory limit in bytes (cgroup v2, then v1); undefined when there is none. */
-export function cgroupMemoryLimitBytes(read: (path: string) => string = (path) => readFileSync(path, 'utf8')): number | undefined {
+export function cgroupMemoryLimitBytes(
+  read: (path: string) => string = (path) => readFileSync(path, 'utf8'),
+): number | undefined {
   for (const path of CGROUP_LIMIT_FILES) {
     let text: string;
     try {
@@ -90,8 +92,11 @@ export function memoryBudget(options: {
   const fromCgroup = options.cgroupLimitBytes !== undefined ? Math.floor(options.cgroupLimitBytes / MB) : undefined;
   const budgetMb = options.budgetMb ?? fromCgroup ?? DEFAULT_MEMORY_BUDGET_MB;
   const source = options.budgetMb !== undefined ? 'MEMORY_BUDGET_MB' : fromCgroup !== undefined ? 'cgroup' : 'default';
-  const bytes = Object.fromEntries(Object.entries(MEMORY_SHARES).map(([name, share]) => [name, Math.floor(budgetMb * share * MB)])) as Record<CacheName, number>;
+  const bytes = Object.fromEntries(
+    Object.entries(MEMORY_SHARES).map(([name, share]) => [name, Math.floor(budgetMb * share * MB)]),
+  ) as Record<CacheName, number>;
   if (options.pageCacheMaxMb !== undefined) bytes.pageCache = options.pageCacheMaxMb * MB;
-  const heapLimitMb = Math.max(64, Math.floor(budgetMb * HEAP_SHARE)) + (options.embeddedSandbox ? EMBEDDED_SANDBOX_HEAP_MB : 0);
+  const heapLimitMb =
+    Math.max(64, Math.floor(budgetMb * HEAP_SHARE)) + (options.embeddedSandbox ? EMBEDDED_SANDBOX_HEAP_MB : 0);
   return { budgetMb, source, bytes, heapLimitMb };
 }

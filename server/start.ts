@@ -53,12 +53,26 @@ export async function startBff(options: {
     logger.info({ url: sandbox.url, services: missing }, 'no upstream URL configured: using the embedded sandbox');
   }
 
-  const composed = composeApp({ config, logger, lifecycle, assets: options.assets, clientAssets: options.clientAssets, defaultMetrics: true });
+  const composed = composeApp({
+    config,
+    logger,
+    lifecycle,
+    assets: options.assets,
+    clientAssets: options.clientAssets,
+    defaultMetrics: true,
+  });
   const { keepAliveTimeoutMs, headersTimeoutMs, requestTimeoutMs } = config.http;
   // A client gets headersTimeout for its headers and requestTimeout for the whole request (a slow body
   // is answered 408 and closed, not held Node's default 300 s); answers, event streams included, are not bounded by them.
   // Node checks these deadlines every connectionsCheckingInterval: often enough that they hold to about a second.
-  const server = createServer({ headersTimeout: headersTimeoutMs, requestTimeout: requestTimeoutMs, connectionsCheckingInterval: Math.min(1_000, headersTimeoutMs) }, composed.app);
+  const server = createServer(
+    {
+      headersTimeout: headersTimeoutMs,
+      requestTimeout: requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1_000, headersTimeoutMs),
+    },
+    composed.app,
+  );
   server.keepAliveTimeout = keepAliveTimeoutMs;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -86,7 +100,12 @@ export async function startBff(options: {
     ...(options.exit ? { exit: options.exit } : {}),
   });
   if (options.safetyNet) {
-    installProcessSafetyNet({ logger, shutdown, graceMs: config.shutdownGraceMs, ...(options.exit ? { exit: options.exit } : {}) });
+    installProcessSafetyNet({
+      logger,
+      shutdown,
+      graceMs: config.shutdownGraceMs,
+      ...(options.exit ? { exit: options.exit } : {}),
+    });
   }
   lifecycle.state = 'ready';
   const { port } = server.address() as AddressInfo;

@@ -44,7 +44,9 @@ export function Document({ head, assets, children }: { head: PageHead; assets: A
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <SeoHead head={head} />
         {head.breadcrumbs && <BreadcrumbJsonLd crumbs={head.breadcrumbs} />}
-        {head.structuredData?.map((data, i) => <JsonLd key={i} data={data} />)}
+        {head.structuredData?.map((data, i) => (
+          <JsonLd key={i} data={data} />
+        ))}
         {assets.headScripts.map((src) => (
           <script key={src} src={src} />
         ))}

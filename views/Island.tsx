@@ -11,7 +11,15 @@ import { renderApart, usePreloadHandOn } from './renderApart.js';
  * The island is rendered as its own root (with its id as identifierPrefix) because the browser
  * hydrates it as its own root: useId and markup then match exactly.
  */
-export function Island<P extends object>({ name, component, props }: { name: string; component: ComponentType<P>; props: P }) {
+export function Island<P extends object>({
+  name,
+  component,
+  props,
+}: {
+  name: string;
+  component: ComponentType<P>;
+  props: P;
+}) {
   const page = usePage();
   const handOn = usePreloadHandOn();
   const id = page.nextIslandId();

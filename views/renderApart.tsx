@@ -11,7 +11,12 @@ const LEADING_IMAGE_PRELOADS = /^(?:<link rel="preload" as="image"[^<>]*\/>)+/;
  * browser hydrates it): it gets the page's picture template, and its LCP picture's preload goes to the
  * page's head (React would write it inside the part). Call while the page renders, with `usePreloadHandOn()`.
  */
-export function renderApart(element: ReactElement, page: PageContextValue, handOn: ((picture: Picture) => void) | null, options?: { identifierPrefix: string }): string {
+export function renderApart(
+  element: ReactElement,
+  page: PageContextValue,
+  handOn: ((picture: Picture) => void) | null,
+  options?: { identifierPrefix: string },
+): string {
   const preloads: Picture[] = [];
   const html = renderToString(
     <PictureTemplateContext.Provider value={page.pictureTemplate}>

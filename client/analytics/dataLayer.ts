@@ -6,11 +6,19 @@ export type DataLayerEvent =
   /** One step of a multi-step flow shown (the booking flow numbers its steps 0–5). */
   | { event: 'flow_interaction'; flow_name: string; flow_version: string; step_number: number; step_name: string }
   /** A completed booking or lead: value 0 where nothing is sold. */
-  | { event: 'purchase'; ecommerce: { transaction_id: string; currency: string; value: number; items?: readonly PurchaseItem[] } }
+  | {
+      event: 'purchase';
+      ecommerce: { transaction_id: string; currency: string; value: number; items?: readonly PurchaseItem[] };
+    }
   /** An error the shopper was shown (lookup errors and similar). */
   | { event: 'event_error'; flow_name: string; error_type: string; error_message: string }
   /** A form's life: first interaction, each submit, and its outcome. */
-  | { event: 'form_interaction'; form_name: string; action: 'start' | 'submit' | 'success' | 'error'; step_name?: string };
+  | {
+      event: 'form_interaction';
+      form_name: string;
+      action: 'start' | 'submit' | 'success' | 'error';
+      step_name?: string;
+    };
 
 export interface PurchaseItem {
   item_id: string;

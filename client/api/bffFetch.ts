@@ -25,9 +25,14 @@ export interface BffInit extends RequestInit {
 }
 
 /** The URL and body of a request in a language: what `bffFetch` sends. */
-export function inLanguage(url: URL, json: object | undefined, language: string): { url: URL; body: string | undefined } {
+export function inLanguage(
+  url: URL,
+  json: object | undefined,
+  language: string,
+): { url: URL; body: string | undefined } {
   const field = TEXT_ANSWERS[url.pathname];
-  if (language && field && 'query' in field && !url.searchParams.has(field.query)) url.searchParams.set(field.query, language);
+  if (language && field && 'query' in field && !url.searchParams.has(field.query))
+    url.searchParams.set(field.query, language);
   const withLanguage = language && field && 'body' in field && json ? { [field.body]: language, ...json } : json;
   return { url, body: withLanguage === undefined ? undefined : JSON.stringify(withLanguage) };
 }
@@ -43,7 +48,11 @@ export function bffHeaders(given?: HeadersInit): Headers {
 
 /** A request to the BFF (a same-origin path) in the page's language. */
 export function bffFetch(path: string | URL | Request, { json, ...init }: BffInit = {}): Promise<Response> {
-  const { url, body } = inLanguage(new URL(path instanceof Request ? path.url : path, location.href), json, pageLanguage());
+  const { url, body } = inLanguage(
+    new URL(path instanceof Request ? path.url : path, location.href),
+    json,
+    pageLanguage(),
+  );
   const headers = bffHeaders(init.headers);
   if (body !== undefined) headers.set('content-type', 'application/json');
   return fetch(`${url.pathname}${url.search}`, { ...init, headers, body: body ?? init.body });

@@ -46,22 +46,44 @@ export function CarCard({ car, href, texts, priority = false, imageLayout, headi
   return (
     <article className="car-card">
       <a className="car-card__link" href={href}>
-        <ResponsiveImage className="car-card__image" src={car.image} alt="" shape={[4, 3]} layout={imageLayout} priority={priority} />
+        <ResponsiveImage
+          className="car-card__image"
+          src={car.image}
+          alt=""
+          shape={[4, 3]}
+          layout={imageLayout}
+          priority={priority}
+        />
         <Heading className="car-card__title">
-          <span className="car-card__brand">{car.brand}</span> <span className="car-card__model">{`${car.model} ${car.variant}`.trim()}</span>
+          <span className="car-card__brand">{car.brand}</span>{' '}
+          <span className="car-card__model">{`${car.model} ${car.variant}`.trim()}</span>
         </Heading>
       </a>
       <dl className="car-card__facts">
-        <div><dt>{labels.year}</dt><dd>{car.year}</dd></div>
-        <div><dt>{labels.mileage}</dt><dd>{formatMileage(car.mileageKm, format)}</dd></div>
-        <div><dt>{labels.fuel}</dt><dd>{texts.values?.fuel[car.fuel] ?? car.fuel}</dd></div>
-        <div><dt>{labels.gearbox}</dt><dd>{texts.values?.gearbox[car.gearbox] ?? car.gearbox}</dd></div>
+        <div>
+          <dt>{labels.year}</dt>
+          <dd>{car.year}</dd>
+        </div>
+        <div>
+          <dt>{labels.mileage}</dt>
+          <dd>{formatMileage(car.mileageKm, format)}</dd>
+        </div>
+        <div>
+          <dt>{labels.fuel}</dt>
+          <dd>{texts.values?.fuel[car.fuel] ?? car.fuel}</dd>
+        </div>
+        <div>
+          <dt>{labels.gearbox}</dt>
+          <dd>{texts.values?.gearbox[car.gearbox] ?? car.gearbox}</dd>
+        </div>
       </dl>
       <p className="car-card__price">
         {campaign ? (
           <>
             <span className="visually-hidden">{labels.campaignPrice} </span>
-            <strong className="car-card__amount car-card__amount--campaign">{formatPrice(car.price, car.currency, format.locale)}</strong>{' '}
+            <strong className="car-card__amount car-card__amount--campaign">
+              {formatPrice(car.price, car.currency, format.locale)}
+            </strong>{' '}
             <span className="visually-hidden">{labels.retailPrice} </span>
             <s className="car-card__retail">{formatPrice(car.retailPrice, car.currency, format.locale)}</s>
           </>

@@ -32,9 +32,25 @@ export interface CarSummary {
 
 /** The search `fields` projection that is enough for `toCarSummary` (lists ask only for these). */
 export const CAR_SUMMARY_FIELDS = [
-  'car_id', 'slug', 'car_brand', 'car_model', 'car_variant', 'car_body', 'car_year', 'car_mileage', 'car_fuel', 'car_gearbox',
-  'car_power', 'car_price', 'car_retail_price', 'car_campaign_price', 'car_currency', 'car_vat_eligible', 'car_vehicle_type_code',
-  'car_is_new', 'car_primary_image',
+  'car_id',
+  'slug',
+  'car_brand',
+  'car_model',
+  'car_variant',
+  'car_body',
+  'car_year',
+  'car_mileage',
+  'car_fuel',
+  'car_gearbox',
+  'car_power',
+  'car_price',
+  'car_retail_price',
+  'car_campaign_price',
+  'car_currency',
+  'car_vat_eligible',
+  'car_vehicle_type_code',
+  'car_is_new',
+  'car_primary_image',
 ] as const satisfies readonly (keyof Car)[];
 
 export type CarSummarySource = Pick<Car, (typeof CAR_SUMMARY_FIELDS)[number]>;
@@ -64,7 +80,10 @@ export function toCarSummary(car: CarSummarySource): CarSummary {
 }
 
 /** The car detail page of a car (a summary or a search document): `{carDetailBase}/{car_id}/{slug}`. */
-export function carDetailPath(carDetailBase: string, car: Pick<CarSummary, 'id' | 'slug'> | Pick<Car, 'car_id' | 'slug'>): string {
+export function carDetailPath(
+  carDetailBase: string,
+  car: Pick<CarSummary, 'id' | 'slug'> | Pick<Car, 'car_id' | 'slug'>,
+): string {
   const id = 'car_id' in car ? car.car_id : car.id;
   return `${carDetailBase}/${encodeURIComponent(id)}/${encodeURIComponent(car.slug)}`;
 }

@@ -14,7 +14,12 @@ const UNIT_TEXT: Record<CarFormat['mileageUnit'], string> = { km: 'km', mil: 'mi
 
 /** A whole-number price in the car's currency, as the market writes it ('531 900 kr', '£18,995'). */
 export function formatPrice(value: number, currency: CarSummary['currency'], locale: string): string {
-  return numberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(value);
+  return numberFormat(locale, {
+    style: 'currency',
+    currency,
+    maximumFractionDigits: 0,
+    minimumFractionDigits: 0,
+  }).format(value);
 }
 
 export function formatNumber(value: number, locale: string): string {

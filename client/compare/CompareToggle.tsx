@@ -35,7 +35,9 @@ export function CompareToggle({ car, labels }: { car: CarSummary; labels: Compar
         aria-label={`${labels.toggle}: ${car.brand} ${car.model} ${car.variant}`}
         onClick={toggle}
       >
-        <span aria-hidden="true" className="compare-toggle__box">{compared ? '✓' : ''}</span>
+        <span aria-hidden="true" className="compare-toggle__box">
+          {compared ? '✓' : ''}
+        </span>
         {labels.toggle}
       </button>
       <span role="status" className="compare-toggle__limit">

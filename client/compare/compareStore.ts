@@ -16,7 +16,16 @@ export const COMPARE_STORAGE_KEY = 'compare';
 export const COMPARE_MAX_CARS = 4;
 
 /** The fields the compare modal sets side by side; fetched when a car is added (`/api/search`, id filter). */
-export const COMPARE_DETAIL_FIELDS = ['car_id', 'car_price', 'car_year', 'car_mileage', 'car_fuel', 'car_gearbox', 'car_power', 'car_equipment'] as const;
+export const COMPARE_DETAIL_FIELDS = [
+  'car_id',
+  'car_price',
+  'car_year',
+  'car_mileage',
+  'car_fuel',
+  'car_gearbox',
+  'car_power',
+  'car_equipment',
+] as const;
 export type CompareDetail = Pick<Car, (typeof COMPARE_DETAIL_FIELDS)[number]>;
 
 export interface ComparedCar {
@@ -50,8 +59,13 @@ function storage(): Storage | null {
 function isComparedCar(value: unknown): value is ComparedCar {
   if (typeof value !== 'object' || value === null) return false;
   const entry = value as Partial<ComparedCar>;
-  return typeof entry.id === 'string' && typeof entry.summary === 'object' && entry.summary !== null && (entry.detail === null || typeof entry.detail === 'object')
-    && (entry.language === undefined || typeof entry.language === 'string');
+  return (
+    typeof entry.id === 'string' &&
+    typeof entry.summary === 'object' &&
+    entry.summary !== null &&
+    (entry.detail === null || typeof entry.detail === 'object') &&
+    (entry.language === undefined || typeof entry.language === 'string')
+  );
 }
 
 function parse(raw: string | null): readonly ComparedCar[] {
@@ -74,7 +88,6 @@ export function readCompare(): readonly ComparedCar[] {
   }
   return cachedCars;
 }
-
 
 function write(cars: readonly ComparedCar[]): void {
   const raw = JSON.stringify(cars);
@@ -101,7 +114,10 @@ export function isInCompare(carId: string): boolean {
  * Adds a car (its card summary at once, the detail when it arrives). `fetchDetail` is replaceable
  * for tests; a failed fetch keeps the summary.
  */
-export function addToCompare(summary: CarSummary, fetchDetail: (carId: string) => Promise<CompareDetail | null> = fetchCompareDetail): CompareAddResult {
+export function addToCompare(
+  summary: CarSummary,
+  fetchDetail: (carId: string) => Promise<CompareDetail | null> = fetchCompareDetail,
+): CompareAddResult {
   const cars = readCompare();
   const id = summary.id;
   if (cars.some((car) => car.id === id)) return 'already';
@@ -113,7 +129,8 @@ export function addToCompare(summary: CarSummary, fetchDetail: (carId: string) =
     .then((detail) => {
       if (!detail) return;
       const now = readCompare();
-      if (now.some((car) => car.id === id)) write(now.map((car) => (car.id === id ? { ...car, detail, language } : car)));
+      if (now.some((car) => car.id === id))
+        write(now.map((car) => (car.id === id ? { ...car, detail, language } : car)));
     });
   return 'added';
 }
@@ -159,14 +176,26 @@ type ComparedInLanguage = Pick<ComparedCar, 'summary' | 'detail'>;
 export async function fetchCompared(carIds: readonly string[]): Promise<Map<string, ComparedInLanguage>> {
   const response = await bffFetch('/api/search', {
     method: 'POST',
-    json: { index: 'cars', fields: [...new Set([...CAR_SUMMARY_FIELDS, ...COMPARE_DETAIL_FIELDS])], filters: [{ field: 'car_id', values: carIds }], limit: carIds.length },
+    json: {
+      index: 'cars',
+      fields: [...new Set([...CAR_SUMMARY_FIELDS, ...COMPARE_DETAIL_FIELDS])],
+      filters: [{ field: 'car_id', values: carIds }],
+      limit: carIds.length,
+    },
   });
   if (!response.ok) return new Map();
   const body = (await response.json()) as { content?: (CarSummarySource & CompareDetail)[] };
-  return new Map((body.content ?? []).filter((car) => Array.isArray(car.car_equipment)).map((car) => [
-    car.car_id,
-    { summary: toCarSummary(car), detail: Object.fromEntries(COMPARE_DETAIL_FIELDS.map((field) => [field, car[field]])) as CompareDetail },
-  ]));
+  return new Map(
+    (body.content ?? [])
+      .filter((car) => Array.isArray(car.car_equipment))
+      .map((car) => [
+        car.car_id,
+        {
+          summary: toCarSummary(car),
+          detail: Object.fromEntries(COMPARE_DETAIL_FIELDS.map((field) => [field, car[field]])) as CompareDetail,
+        },
+      ]),
+  );
 }
 
 /**
@@ -175,15 +204,21 @@ export async function fetchCompared(carIds: readonly string[]): Promise<Map<stri
  * language: the modal then shows this page's words (equipment, model names) and every car's compare
  * fields. A car the search no longer has, or a failed fetch, keeps what it showed.
  */
-export async function completeInPageLanguage(fetchCars: (carIds: readonly string[]) => Promise<Map<string, ComparedInLanguage>> = fetchCompared): Promise<void> {
+export async function completeInPageLanguage(
+  fetchCars: (carIds: readonly string[]) => Promise<Map<string, ComparedInLanguage>> = fetchCompared,
+): Promise<void> {
   const language = pageLanguage();
   const needsFetch = (car: ComparedCar) => car.language !== language || car.detail === null;
-  const stale = readCompare().filter(needsFetch).map((car) => car.id);
+  const stale = readCompare()
+    .filter(needsFetch)
+    .map((car) => car.id);
   if (!language || stale.length === 0) return;
   const found = await fetchCars(stale).catch(() => new Map<string, ComparedInLanguage>());
   if (found.size === 0) return;
-  write(readCompare().map((car) => {
-    const fresh = needsFetch(car) ? found.get(car.id) : undefined;
-    return fresh ? { ...car, ...fresh, language } : car;
-  }));
+  write(
+    readCompare().map((car) => {
+      const fresh = needsFetch(car) ? found.get(car.id) : undefined;
+      return fresh ? { ...car, ...fresh, language } : car;
+    }),
+  );
 }

@@ -5,7 +5,11 @@ export function timeLeft(targetMs: number, nowMs: number): { days: number; hours
   const ms = targetMs - nowMs;
   if (!(ms > 0)) return null;
   const totalMinutes = Math.ceil(ms / 60_000);
-  return { days: Math.floor(totalMinutes / 1440), hours: Math.floor((totalMinutes % 1440) / 60), minutes: totalMinutes % 60 };
+  return {
+    days: Math.floor(totalMinutes / 1440),
+    hours: Math.floor((totalMinutes % 1440) / 60),
+    minutes: totalMinutes % 60,
+  };
 }
 
 /**
@@ -33,7 +37,9 @@ export function enhanceCountdowns(): void {
         // chooses them (not imported: this script loads on every page and would fetch a shared chunk for it).
         const label = value.parentElement?.querySelector<HTMLElement>('[data-forms]');
         const forms = label && (JSON.parse(label.dataset.forms!) as PluralText);
-        if (forms) label.textContent = forms[new Intl.PluralRules(document.documentElement.lang).select(left[unit])] ?? forms.other;
+        if (forms)
+          label.textContent =
+            forms[new Intl.PluralRules(document.documentElement.lang).select(left[unit])] ?? forms.other;
       }
       // Next change is at the next whole minute before the target.
       setTimeout(tick, ((target - Date.now()) % 60_000 || 60_000) + 20);

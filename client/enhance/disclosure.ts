@@ -37,13 +37,16 @@ export function enhanceDisclosures(): void {
     }
     // A click outside the header closes the drawer and any mega menu panel.
     if (!(event.target as Element).closest('.site-header')) {
-      for (const open of document.querySelectorAll<HTMLButtonElement>(`.site-header ${SELECTOR}[aria-expanded="true"]`)) setOpen(open, false);
+      for (const open of document.querySelectorAll<HTMLButtonElement>(`.site-header ${SELECTOR}[aria-expanded="true"]`))
+        setOpen(open, false);
     }
   });
   document.addEventListener('focusout', (event) => {
     const next = event.relatedTarget as Node | null;
     if (!next || !window.matchMedia(DESKTOP).matches) return;
-    for (const button of document.querySelectorAll<HTMLButtonElement>(`${SELECTOR}[data-group="mega"][aria-expanded="true"]`)) {
+    for (const button of document.querySelectorAll<HTMLButtonElement>(
+      `${SELECTOR}[data-group="mega"][aria-expanded="true"]`,
+    )) {
       if (!button.contains(next) && !controlled(button)?.contains(next)) setOpen(button, false);
     }
   });
@@ -51,7 +54,9 @@ export function enhanceDisclosures(): void {
     if (event.key !== 'Escape') return;
     const open = [...document.querySelectorAll<HTMLButtonElement>(`${SELECTOR}[aria-expanded="true"]`)];
     // The innermost open disclosure is the one holding the focus (its button or panel), else the last in the document.
-    const focused = open.filter((b) => b === document.activeElement || controlled(b)?.contains(document.activeElement)).pop() ?? open.pop();
+    const focused =
+      open.filter((b) => b === document.activeElement || controlled(b)?.contains(document.activeElement)).pop() ??
+      open.pop();
     if (!focused) return;
     setOpen(focused, false);
     focused.focus();

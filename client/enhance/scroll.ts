@@ -7,7 +7,9 @@ export function enhanceScrolling(): void {
   const toTop = document.querySelector<HTMLButtonElement>('[data-scroll-top]');
   // Sticky parts below the header (the booking summary, scrolled-to headings) read its real height.
   if (header && typeof ResizeObserver !== 'undefined') {
-    new ResizeObserver(() => document.documentElement.style.setProperty('--header-height', `${header.offsetHeight}px`)).observe(header);
+    new ResizeObserver(() =>
+      document.documentElement.style.setProperty('--header-height', `${header.offsetHeight}px`),
+    ).observe(header);
   }
   let queued = false;
   const update = () => {
@@ -15,10 +17,14 @@ export function enhanceScrolling(): void {
     header?.classList.toggle('is-sticky', window.scrollY > STICKY_AFTER_PX);
     if (toTop) toTop.hidden = window.scrollY <= SCROLL_TOP_AFTER_PX;
   };
-  window.addEventListener('scroll', () => {
-    if (!queued) requestAnimationFrame(update);
-    queued = true;
-  }, { passive: true });
+  window.addEventListener(
+    'scroll',
+    () => {
+      if (!queued) requestAnimationFrame(update);
+      queued = true;
+    },
+    { passive: true },
+  );
   update();
   toTop?.addEventListener('click', () => {
     const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;

@@ -4,8 +4,10 @@
  * hidden where their API is missing.
  */
 export function enhanceShare(): void {
-  for (const item of document.querySelectorAll<HTMLElement>('[data-share-copy-item]')) item.hidden = !navigator.clipboard;
-  for (const item of document.querySelectorAll<HTMLElement>('[data-share-native-item]')) item.hidden = typeof navigator.share !== 'function';
+  for (const item of document.querySelectorAll<HTMLElement>('[data-share-copy-item]'))
+    item.hidden = !navigator.clipboard;
+  for (const item of document.querySelectorAll<HTMLElement>('[data-share-native-item]'))
+    item.hidden = typeof navigator.share !== 'function';
   document.addEventListener('click', (event) => {
     const target = event.target as Element;
     const copy = target.closest<HTMLButtonElement>('[data-share-copy]');

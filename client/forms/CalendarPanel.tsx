@@ -2,7 +2,12 @@ import { DayPicker, type DayPickerLocale } from 'react-day-picker';
 import 'react-day-picker/style.css';
 
 /** The calendar of DatePopupField, in its own chunk (with its stylesheet) loaded when the popup first opens. */
-export default function CalendarPanel({ selected, onSelect, disabledBefore, locale }: {
+export default function CalendarPanel({
+  selected,
+  onSelect,
+  disabledBefore,
+  locale,
+}: {
   selected: Date | undefined;
   onSelect: (day: Date | undefined) => void;
   disabledBefore: Date;

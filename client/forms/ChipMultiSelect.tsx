@@ -28,7 +28,18 @@ interface ChipMultiSelectProps {
  * and screen readers alike; removing a chip moves the focus to the next chip (or the toggle). The
  * panel closes on Escape (focus back on the toggle), on a press outside and when the focus leaves it.
  */
-export function ChipMultiSelect({ label, toggleLabel, chosenLabel, removeLabel, options, value, onChange, onBlur, hint, error }: ChipMultiSelectProps) {
+export function ChipMultiSelect({
+  label,
+  toggleLabel,
+  chosenLabel,
+  removeLabel,
+  options,
+  value,
+  onChange,
+  onBlur,
+  hint,
+  error,
+}: ChipMultiSelectProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -62,14 +73,26 @@ export function ChipMultiSelect({ label, toggleLabel, chosenLabel, removeLabel, 
   };
 
   return (
-    <fieldset ref={root} onKeyDown={closeOnEscape} onBlur={closeWhenFocusLeaves} className="form-field chip-select" aria-describedby={describedBy} aria-invalid={error ? true : undefined}>
+    <fieldset
+      ref={root}
+      onKeyDown={closeOnEscape}
+      onBlur={closeWhenFocusLeaves}
+      className="form-field chip-select"
+      aria-describedby={describedBy}
+      aria-invalid={error ? true : undefined}
+    >
       <legend className="form-field__label">{label}</legend>
       {chosen.length > 0 && (
         <ul className="chip-select__chips" aria-label={chosenLabel} ref={chips}>
           {chosen.map((option, index) => (
             <li key={option.value} className="chip-select__chip">
               <span>{option.label}</span>
-              <button type="button" className="chip-select__remove" aria-label={removeLabel(option.label)} onClick={() => remove(option.value, index)}>
+              <button
+                type="button"
+                className="chip-select__remove"
+                aria-label={removeLabel(option.label)}
+                onClick={() => remove(option.value, index)}
+              >
                 <span aria-hidden="true">×</span>
               </button>
             </li>
@@ -89,13 +112,26 @@ export function ChipMultiSelect({ label, toggleLabel, chosenLabel, removeLabel, 
       <div id={`${id}-panel`} className="chip-select__panel" hidden={!open} onBlur={onBlur}>
         {options.map((option) => (
           <label key={option.value} className="form-field__radio">
-            <input type="checkbox" value={option.value} checked={value.includes(option.value)} onChange={(event) => set(option.value, event.currentTarget.checked)} />
+            <input
+              type="checkbox"
+              value={option.value}
+              checked={value.includes(option.value)}
+              onChange={(event) => set(option.value, event.currentTarget.checked)}
+            />
             {option.label}
           </label>
         ))}
       </div>
-      {hint && <span className="form-field__hint" id={`${id}-hint`}>{hint}</span>}
-      {error && <span className="form-field__error" id={`${id}-error`}>{error}</span>}
+      {hint && (
+        <span className="form-field__hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      )}
+      {error && (
+        <span className="form-field__error" id={`${id}-error`}>
+          {error}
+        </span>
+      )}
     </fieldset>
   );
 }

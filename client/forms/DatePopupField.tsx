@@ -24,7 +24,8 @@ interface DatePopupFieldProps {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 export const isoDayOf = (day: Date) => `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
-const dayOf = (iso: string) => (iso ? new Date(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) : undefined);
+const dayOf = (iso: string) =>
+  iso ? new Date(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) : undefined;
 
 /**
  * A date field with a calendar popup (react-day-picker, loaded on first open): the field shows the
@@ -32,7 +33,20 @@ const dayOf = (iso: string) => (iso ? new Date(Number(iso.slice(0, 4)), Number(i
  * arrow keys move, Enter picks, Escape closes, and the focus returns to the button. Past days (before
  * `firstDay`) are disabled in the calendar, so they cannot be picked.
  */
-export function DatePopupField({ label, value, onChange, onBlur, firstDay, locale, formatDay, labels, required, hint, error, name }: DatePopupFieldProps) {
+export function DatePopupField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  firstDay,
+  locale,
+  formatDay,
+  labels,
+  required,
+  hint,
+  error,
+  name,
+}: DatePopupFieldProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -65,7 +79,14 @@ export function DatePopupField({ label, value, onChange, onBlur, firstDay, local
           aria-describedby={describedBy}
           onClick={() => setOpen(true)}
         />
-        <button type="button" ref={button} className="date-popup__toggle" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        <button
+          type="button"
+          ref={button}
+          className="date-popup__toggle"
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onClick={() => setOpen((o) => !o)}
+        >
           {labels.choose}
         </button>
       </div>
@@ -99,8 +120,16 @@ export function DatePopupField({ label, value, onChange, onBlur, firstDay, local
           </button>
         </div>
       )}
-      {hint && <span className="form-field__hint" id={`${id}-hint`}>{hint}</span>}
-      {error && <span className="form-field__error" id={`${id}-error`}>{error}</span>}
+      {hint && (
+        <span className="form-field__hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      )}
+      {error && (
+        <span className="form-field__error" id={`${id}-error`}>
+          {error}
+        </span>
+      )}
     </div>
   );
 }

@@ -1,4 +1,13 @@
-import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 /**
  * The form kit's fields: each renders its label, optional hint and error (an already translated
@@ -32,13 +41,22 @@ function Label({ htmlFor, label, required }: { htmlFor: string; label: ReactNode
 function HintAndError({ id, hint, error }: { id: string; hint?: ReactNode; error?: string | undefined }) {
   return (
     <>
-      {hint && <span className="form-field__hint" id={`${id}-hint`}>{hint}</span>}
-      {error && <span className="form-field__error" id={`${id}-error`}>{error}</span>}
+      {hint && (
+        <span className="form-field__hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      )}
+      {error && (
+        <span className="form-field__error" id={`${id}-error`}>
+          {error}
+        </span>
+      )}
     </>
   );
 }
 
-type TextFieldProps = FieldChrome & Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> & { ref?: Ref<HTMLInputElement> };
+type TextFieldProps = FieldChrome &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> & { ref?: Ref<HTMLInputElement> };
 
 export function TextField({ label, error, hint, required, className, id: givenId, ...input }: TextFieldProps) {
   const generated = useId();
@@ -65,7 +83,16 @@ type TextAreaFieldProps = FieldChrome &
     count?: number;
   };
 
-export function TextAreaField({ label, error, hint, required, className, count, id: givenId, ...textarea }: TextAreaFieldProps) {
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  required,
+  className,
+  count,
+  id: givenId,
+  ...textarea
+}: TextAreaFieldProps) {
   const generated = useId();
   const id = givenId ?? generated;
   const showCounter = count !== undefined && textarea.maxLength !== undefined;
@@ -97,7 +124,17 @@ type SelectFieldProps = FieldChrome &
     placeholder?: string;
   };
 
-export function SelectField({ label, error, hint, required, className, options, placeholder, id: givenId, ...select }: SelectFieldProps) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  required,
+  className,
+  options,
+  placeholder,
+  id: givenId,
+  ...select
+}: SelectFieldProps) {
   const generated = useId();
   const id = givenId ?? generated;
   return (
@@ -122,7 +159,8 @@ export function SelectField({ label, error, hint, required, className, options, 
   );
 }
 
-type CheckboxFieldProps = FieldChrome & Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'type'> & { ref?: Ref<HTMLInputElement> };
+type CheckboxFieldProps = FieldChrome &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'type'> & { ref?: Ref<HTMLInputElement> };
 
 export function CheckboxField({ label, error, hint, required, className, id: givenId, ...input }: CheckboxFieldProps) {
   const generated = useId();
@@ -150,7 +188,16 @@ type RadioGroupFieldProps = FieldChrome &
   };
 
 /** A fieldset whose legend is the label; every radio gets the same registration (react-hook-form groups them by name). */
-export function RadioGroupField({ label, error, hint, required, className, options, id: givenId, ...input }: RadioGroupFieldProps) {
+export function RadioGroupField({
+  label,
+  error,
+  hint,
+  required,
+  className,
+  options,
+  id: givenId,
+  ...input
+}: RadioGroupFieldProps) {
   const generated = useId();
   const id = givenId ?? generated;
   return (
@@ -179,13 +226,26 @@ export function RadioGroupField({ label, error, hint, required, className, optio
  * users land on it (not with `focus` false: the form sends focus to a field to fix); role alert for
  * a failure, status for a success.
  */
-export function FormAlert({ kind, focus = true, children }: { kind: 'success' | 'error'; focus?: boolean; children: ReactNode }) {
+export function FormAlert({
+  kind,
+  focus = true,
+  children,
+}: {
+  kind: 'success' | 'error';
+  focus?: boolean;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (focus) ref.current?.focus();
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- focus once, when it appears
   return (
-    <div ref={ref} tabIndex={-1} className={`form-alert form-alert--${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
+    <div
+      ref={ref}
+      tabIndex={-1}
+      className={`form-alert form-alert--${kind}`}
+      role={kind === 'error' ? 'alert' : 'status'}
+    >
       {children}
     </div>
   );

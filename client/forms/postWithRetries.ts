@@ -96,5 +96,10 @@ const WAIT_REFUSALS: Record<string, number> = {
 export function waitMessage(status: number | null, body: unknown): string | null {
   const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
   const code = typeof error?.code === 'string' ? error.code : '';
-  return status !== null && WAIT_REFUSALS[code] === status && typeof error?.message === 'string' && error.message.trim() !== '' ? error.message : null;
+  return status !== null &&
+    WAIT_REFUSALS[code] === status &&
+    typeof error?.message === 'string' &&
+    error.message.trim() !== ''
+    ? error.message
+    : null;
 }

@@ -1,5 +1,12 @@
 import { bffFetch } from '../api/bffFetch.js';
-import { DEFAULT_ATTEMPTS, DEFAULT_RETRY_DELAY_MS, fieldsOfBadRequest, waitMessage, postJsonWithRetries, type PostOptions } from './postWithRetries.js';
+import {
+  DEFAULT_ATTEMPTS,
+  DEFAULT_RETRY_DELAY_MS,
+  fieldsOfBadRequest,
+  waitMessage,
+  postJsonWithRetries,
+  type PostOptions,
+} from './postWithRetries.js';
 
 export const FORMS_HUB_URL = '/api/forms/comhub';
 /** The BFF's answer for a formSubmissionId another attempt is still sending: worth one more try, unlike any other 4xx. */
@@ -27,7 +34,10 @@ export interface FormsHubOutcome {
  * and so is an answer asking the shopper to wait: a 429 (the client's limit) or a 409 for a lead
  * that may have arrived already (held for a minute): trying at once is refused again.
  */
-export async function sendToFormsHub(submission: FormsHubSubmission, options: PostOptions = {}): Promise<FormsHubOutcome> {
+export async function sendToFormsHub(
+  submission: FormsHubSubmission,
+  options: PostOptions = {},
+): Promise<FormsHubOutcome> {
   const attempts = options.attempts ?? DEFAULT_ATTEMPTS;
   const post = options.fetch ?? bffFetch;
   let used = 0;
@@ -36,13 +46,22 @@ export async function sendToFormsHub(submission: FormsHubSubmission, options: Po
     return post(input, init);
   };
   for (;;) {
-    const outcome = await postJsonWithRetries(FORMS_HUB_URL, submission, { ...options, attempts: attempts - used, fetch: counted });
+    const outcome = await postJsonWithRetries(FORMS_HUB_URL, submission, {
+      ...options,
+      attempts: attempts - used,
+      fetch: counted,
+    });
     if (outcome.status === 202) return { status: 'success', badFields: [], waitMessage: null };
     const wait = waitMessage(outcome.status, outcome.body);
     if (outcome.status !== BEING_SENT || wait !== null || used >= attempts) {
-      const badFields = outcome.status === 400 ? fieldsOfBadRequest(outcome.body).flatMap((path) => (path.startsWith('values.') ? [path.slice(7)] : [path])) : [];
+      const badFields =
+        outcome.status === 400
+          ? fieldsOfBadRequest(outcome.body).flatMap((path) => (path.startsWith('values.') ? [path.slice(7)] : [path]))
+          : [];
       return { status: 'failed', badFields, waitMessage: wait };
     }
-    await (options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))))(options.delayMs ?? DEFAULT_RETRY_DELAY_MS);
+    await (options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))))(
+      options.delayMs ?? DEFAULT_RETRY_DELAY_MS,
+    );
   }
 }

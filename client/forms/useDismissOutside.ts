@@ -1,7 +1,11 @@
 import { useEffect, type RefObject } from 'react';
 
 /** While `open`, a press anywhere outside the given elements calls `dismiss` (a popup or panel closes the way a native select does). */
-export function useDismissOutside(open: boolean, inside: readonly RefObject<HTMLElement | null>[], dismiss: () => void): void {
+export function useDismissOutside(
+  open: boolean,
+  inside: readonly RefObject<HTMLElement | null>[],
+  dismiss: () => void,
+): void {
   // Re-subscribed on every render while open, so the latest `dismiss` is the one called.
   useEffect(() => {
     if (!open) return;

@@ -43,10 +43,17 @@ export function useFormsHubSubmit(formName: string) {
       setStatus(outcome.status);
       if (outcome.status === 'success') {
         pushToDataLayer({ event: 'form_interaction', form_name: formName, action: 'success' });
-        pushToDataLayer({ event: 'purchase', ecommerce: { transaction_id: formSubmissionId, currency: 'SEK', value: 0 } });
+        pushToDataLayer({
+          event: 'purchase',
+          ecommerce: { transaction_id: formSubmissionId, currency: 'SEK', value: 0 },
+        });
       } else {
         pushToDataLayer({ event: 'form_interaction', form_name: formName, action: 'error' });
-        console.error(`${formName} not sent`, { formSubmissionId, badFields: outcome.badFields, toldToWait: outcome.waitMessage !== null });
+        console.error(`${formName} not sent`, {
+          formSubmissionId,
+          badFields: outcome.badFields,
+          toldToWait: outcome.waitMessage !== null,
+        });
       }
       return outcome.badFields;
     },

@@ -12,7 +12,11 @@ export const PAGES_PER_REQUEST = 2;
  * its facets: the cache entry the server filled), then pairs of pages from page 1 on (the same pairs
  * whatever the deep page, so a repeat finds them cached), and a last lone page as load-more asks for it.
  */
-export function pageRequests(fromPage: number, toPage: number, pageSize: number): { page: number; offset: number; limit: number }[] {
+export function pageRequests(
+  fromPage: number,
+  toPage: number,
+  pageSize: number,
+): { page: number; offset: number; limit: number }[] {
   const requests: { page: number; offset: number; limit: number }[] = [];
   let page = fromPage;
   if (page === 0 && toPage >= 0) requests.push({ page: page++, offset: 0, limit: pageSize });

@@ -30,39 +30,79 @@ export type LanguageSearch = (body: LanguageSearchBody) => Promise<Record<string
 
 /** The values at a dotted path, lists flattened in document order (`site_departments.service_name`). */
 function valuesAt(doc: unknown, path: string): unknown[] {
-  return path.split('.').reduce<unknown[]>(
-    (values, key) => values.flatMap((v) => (Array.isArray(v) ? v : [v])).flatMap((v) => (typeof v === 'object' && v !== null && key in v ? [(v as Record<string, unknown>)[key]] : [])),
-    [doc],
-  ).flatMap((v) => (Array.isArray(v) ? v : [v]));
+  return path
+    .split('.')
+    .reduce<unknown[]>(
+      (values, key) =>
+        values
+          .flatMap((v) => (Array.isArray(v) ? v : [v]))
+          .flatMap((v) =>
+            typeof v === 'object' && v !== null && key in v ? [(v as Record<string, unknown>)[key]] : [],
+          ),
+      [doc],
+    )
+    .flatMap((v) => (Array.isArray(v) ? v : [v]));
 }
 
 /**
  * `query` (a list's URL query in language `from`) with the worded filters' values as the index writes
  * them in `to`; every other parameter as it was. A value no document holds stays as it is.
  */
-export async function filtersInLanguage(query: URLSearchParams, kind: SearchIndexKind, from: string, to: string, search: LanguageSearch): Promise<URLSearchParams> {
+export async function filtersInLanguage(
+  query: URLSearchParams,
+  kind: SearchIndexKind,
+  from: string,
+  to: string,
+  search: LanguageSearch,
+): Promise<URLSearchParams> {
   const worded = LANGUAGE_WORDED_FILTERS[kind];
-  const pairs = [...new Set([...query].filter(([name, value]) => worded.includes(name) && value.trim() !== '').map(([name, value]) => `${name}=${value}`))]
+  const pairs = [
+    ...new Set(
+      [...query]
+        .filter(([name, value]) => worded.includes(name) && value.trim() !== '')
+        .map(([name, value]) => `${name}=${value}`),
+    ),
+  ]
     .slice(0, MAX_TRANSLATED)
     .map((pair) => ({ field: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1) }));
   if (pairs.length === 0 || from === to) return query;
   const idField = SEARCH_ID_FIELD[kind];
   const top = (field: string) => field.split('.')[0]!;
   // The place of each value in a document holding it (the search folds case and accents, so does the lookup).
-  const holders = await Promise.all(pairs.map(async ({ field, value }) => {
-    const [doc] = await search({ index: kind, language: from, fields: [idField, top(field)], filters: [{ field, values: [value] }], limit: 1 });
-    const at = doc ? valuesAt(doc, field).findIndex((v) => typeof v === 'string' && foldSearchText(v) === foldSearchText(value.trim())) : -1;
-    return doc && at >= 0 ? { id: String(doc[idField]), at } : undefined;
-  }));
+  const holders = await Promise.all(
+    pairs.map(async ({ field, value }) => {
+      const [doc] = await search({
+        index: kind,
+        language: from,
+        fields: [idField, top(field)],
+        filters: [{ field, values: [value] }],
+        limit: 1,
+      });
+      const at = doc
+        ? valuesAt(doc, field).findIndex(
+            (v) => typeof v === 'string' && foldSearchText(v) === foldSearchText(value.trim()),
+          )
+        : -1;
+      return doc && at >= 0 ? { id: String(doc[idField]), at } : undefined;
+    }),
+  );
   const ids = [...new Set(holders.flatMap((holder) => (holder ? [holder.id] : [])))];
   if (ids.length === 0) return query;
-  const there = await search({ index: kind, language: to, fields: [idField, ...new Set(pairs.map((p) => top(p.field)))], filters: [{ field: idField, values: ids }], limit: ids.length });
+  const there = await search({
+    index: kind,
+    language: to,
+    fields: [idField, ...new Set(pairs.map((p) => top(p.field)))],
+    filters: [{ field: idField, values: ids }],
+    limit: ids.length,
+  });
   const byId = new Map(there.map((doc) => [String(doc[idField]), doc]));
-  const translated = new Map(pairs.map(({ field, value }, i) => {
-    const holder = holders[i];
-    const word = holder ? valuesAt(byId.get(holder.id), field)[holder.at] : undefined;
-    return [`${field}=${value}`, typeof word === 'string' ? word : value];
-  }));
+  const translated = new Map(
+    pairs.map(({ field, value }, i) => {
+      const holder = holders[i];
+      const word = holder ? valuesAt(byId.get(holder.id), field)[holder.at] : undefined;
+      return [`${field}=${value}`, typeof word === 'string' ? word : value];
+    }),
+  );
   const out = new URLSearchParams();
   for (const [name, value] of query) {
     const word = translated.get(`${name}=${value}`);

@@ -22,7 +22,17 @@ type Status = 'waiting' | 'loading' | 'ready' | 'unavailable';
  * when the map comes near the viewport. The server renders the empty frame (with its height), so
  * nothing moves when the map appears.
  */
-export function LazyMap({ tileUrl, attribution, center, zoom, fitMarkers, markers, onSelect, labels, className }: LazyMapProps) {
+export function LazyMap({
+  tileUrl,
+  attribution,
+  center,
+  zoom,
+  fitMarkers,
+  markers,
+  onSelect,
+  labels,
+  className,
+}: LazyMapProps) {
   const frame = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLDivElement>(null);
   const handle = useRef<LeafletMapHandle | null>(null);
@@ -56,12 +66,15 @@ export function LazyMap({ tileUrl, attribution, center, zoom, fitMarkers, marker
     if (typeof IntersectionObserver === 'undefined') {
       load();
     } else {
-      const observer = new IntersectionObserver((entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          observer.disconnect();
-          load();
-        }
-      }, { rootMargin: '200px' });
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) {
+            observer.disconnect();
+            load();
+          }
+        },
+        { rootMargin: '200px' },
+      );
       observer.observe(element);
       return () => {
         cancelled = true;
@@ -82,7 +95,13 @@ export function LazyMap({ tileUrl, attribution, center, zoom, fitMarkers, marker
   }, [status, center.lat, center.lng, zoom, fitMarkers, markers]); // eslint-disable-line react-hooks/exhaustive-deps -- center by value
 
   return (
-    <div ref={frame} className={`lazy-map ${className ?? ''}`.trim()} role="region" aria-label={labels.region} data-map-status={status}>
+    <div
+      ref={frame}
+      className={`lazy-map ${className ?? ''}`.trim()}
+      role="region"
+      aria-label={labels.region}
+      data-map-status={status}
+    >
       <div ref={canvas} className="lazy-map__canvas" hidden={status === 'unavailable'} />
       {status !== 'ready' && (
         <p className="lazy-map__status" role={status === 'unavailable' ? 'alert' : undefined}>

@@ -24,7 +24,12 @@ function pinIcon(marker: MapMarker): L.DivIcon {
 
 export function createLeafletMap(
   element: HTMLElement,
-  options: { tileUrl: string; attribution: string; onSelect?: ((id: string) => void) | undefined; onTileError: () => void },
+  options: {
+    tileUrl: string;
+    attribution: string;
+    onSelect?: ((id: string) => void) | undefined;
+    onTileError: () => void;
+  },
 ): LeafletMapHandle {
   const map = L.map(element, { zoomControl: true, attributionControl: true, scrollWheelZoom: false });
   const tiles = L.tileLayer(options.tileUrl, { attribution: options.attribution, maxZoom: 19 });
@@ -43,12 +48,21 @@ export function createLeafletMap(
     show(view, markers) {
       pins.clearLayers();
       for (const marker of markers) {
-        const pin = L.marker([marker.lat, marker.lng], { icon: pinIcon(marker), title: marker.label, alt: marker.label, keyboard: true });
+        const pin = L.marker([marker.lat, marker.lng], {
+          icon: pinIcon(marker),
+          title: marker.label,
+          alt: marker.label,
+          keyboard: true,
+        });
         if (options.onSelect) pin.on('click', () => options.onSelect?.(marker.id));
         pin.addTo(pins);
       }
       if (view.fitMarkers && markers.length > 1) {
-        map.fitBounds(L.latLngBounds(markers.map((m) => [m.lat, m.lng])), { padding: [32, 32], maxZoom: view.zoom, animate: false });
+        map.fitBounds(L.latLngBounds(markers.map((m) => [m.lat, m.lng])), {
+          padding: [32, 32],
+          maxZoom: view.zoom,
+          animate: false,
+        });
       } else {
         map.setView([view.center.lat, view.center.lng], view.zoom, { animate: false });
       }

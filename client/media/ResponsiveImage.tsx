@@ -14,7 +14,10 @@ interface PictureSize {
   shape?: readonly [number, number];
 }
 
-type Passed = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes' | 'width' | 'height' | 'loading' | 'fetchPriority' | 'decoding'>;
+type Passed = Omit<
+  ImgHTMLAttributes<HTMLImageElement>,
+  'src' | 'srcSet' | 'sizes' | 'width' | 'height' | 'loading' | 'fetchPriority' | 'decoding'
+>;
 
 export type ResponsiveImageProps = Passed &
   PictureSize & {
@@ -43,10 +46,22 @@ export function usePictureTemplate(): string | undefined {
  * Every picture of the site: `srcset` over the allowed widths, `sizes` of its layout, width and height
  * (no layout shift), lazy unless it is the LCP picture. SVG (logos, icons) is written plain.
  */
-export function ResponsiveImage({ src, alt, layout, width, height, shape, priority = false, at, ...rest }: ResponsiveImageProps) {
+export function ResponsiveImage({
+  src,
+  alt,
+  layout,
+  width,
+  height,
+  shape,
+  priority = false,
+  at,
+  ...rest
+}: ResponsiveImageProps) {
   const template = usePictureTemplate();
   const handOn = useContext(PreloadCollector);
-  const picture = at ? { src: pictureAt(src, at, template) } : pictureOf(src, layout, width && height ? width : undefined, template);
+  const picture = at
+    ? { src: pictureAt(src, at, template) }
+    : pictureOf(src, layout, width && height ? width : undefined, template);
   const box = layout.box;
   if (priority && handOn) handOn(picture);
   const [w, h] = shape ?? [16, 9];
@@ -73,5 +88,9 @@ export const PreloadCollector = createContext<((picture: Picture) => void) | nul
 
 /** The head's preload of a picture, with its srcset and sizes (called while the page renders). */
 export function preloadPicture(picture: Picture): void {
-  preload(picture.src, { as: 'image', fetchPriority: 'high', ...(picture.srcSet ? { imageSrcSet: picture.srcSet, imageSizes: picture.sizes } : {}) });
+  preload(picture.src, {
+    as: 'image',
+    fetchPriority: 'high',
+    ...(picture.srcSet ? { imageSrcSet: picture.srcSet, imageSizes: picture.sizes } : {}),
+  });
 }

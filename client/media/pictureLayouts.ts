@@ -17,27 +17,64 @@ export interface PictureLayout {
 
 // car-list.css: .car-list__layout gets an 18rem filter column and a 1.5rem gap from 960 px; .car-grid is
 // repeat(auto-fill, minmax(15rem, 1fr)) with a 1rem gap.
-export const CAR_GRID: PictureLayout = { sizes: '(min-width: 1280px) 296px, (min-width: 1112px) calc((100vw - 392px) / 3), (min-width: 960px) calc((100vw - 376px) / 2), (min-width: 800px) calc((100vw - 80px) / 3), (min-width: 544px) calc((100vw - 64px) / 2), calc(100vw - 48px)', widest: 496, box: 400 };
+export const CAR_GRID: PictureLayout = {
+  sizes:
+    '(min-width: 1280px) 296px, (min-width: 1112px) calc((100vw - 392px) / 3), (min-width: 960px) calc((100vw - 376px) / 2), (min-width: 800px) calc((100vw - 80px) / 3), (min-width: 544px) calc((100vw - 64px) / 2), calc(100vw - 48px)',
+  widest: 496,
+  box: 400,
+};
 
 // car-detail.css .car-similar__list: auto-fill 15rem, gap 1rem.
-export const CAR_SIMILAR: PictureLayout = { sizes: '(min-width: 1280px) 296px, (min-width: 1056px) calc((100vw - 96px) / 4), (min-width: 800px) calc((100vw - 80px) / 3), (min-width: 544px) calc((100vw - 64px) / 2), calc(100vw - 48px)', widest: 496, box: 400 };
+export const CAR_SIMILAR: PictureLayout = {
+  sizes:
+    '(min-width: 1280px) 296px, (min-width: 1056px) calc((100vw - 96px) / 4), (min-width: 800px) calc((100vw - 80px) / 3), (min-width: 544px) calc((100vw - 64px) / 2), calc(100vw - 48px)',
+  widest: 496,
+  box: 400,
+};
 // pages.css .site-arrivals__list: auto-fill 16rem, gap 1.5rem.
-export const SITE_ARRIVALS: PictureLayout = { sizes: '(min-width: 1280px) 290px, (min-width: 1144px) calc((100vw - 120px) / 4), (min-width: 864px) calc((100vw - 96px) / 3), (min-width: 584px) calc((100vw - 72px) / 2), calc(100vw - 48px)', widest: 536, box: 400 };
+export const SITE_ARRIVALS: PictureLayout = {
+  sizes:
+    '(min-width: 1280px) 290px, (min-width: 1144px) calc((100vw - 120px) / 4), (min-width: 864px) calc((100vw - 96px) / 3), (min-width: 584px) calc((100vw - 72px) / 2), calc(100vw - 48px)',
+  widest: 536,
+  box: 400,
+};
 
 // car-list.css .car-teaser__grid: one column, two from 600 px, --3/--4 from 960 px (gap 1rem); --1 is at most 24rem.
-export const CAR_TEASER_1: PictureLayout = { sizes: '(min-width: 432px) 384px, calc(100vw - 48px)', widest: 384, box: 400 };
+export const CAR_TEASER_1: PictureLayout = {
+  sizes: '(min-width: 432px) 384px, calc(100vw - 48px)',
+  widest: 384,
+  box: 400,
+};
 
-export const CAR_TEASER_2: PictureLayout = { sizes: '(min-width: 1280px) 608px, (min-width: 600px) calc((100vw - 64px) / 2), calc(100vw - 48px)', widest: 608, box: 400 };
+export const CAR_TEASER_2: PictureLayout = {
+  sizes: '(min-width: 1280px) 608px, (min-width: 600px) calc((100vw - 64px) / 2), calc(100vw - 48px)',
+  widest: 608,
+  box: 400,
+};
 
-export const CAR_TEASER_3: PictureLayout = { sizes: '(min-width: 1280px) 400px, (min-width: 960px) calc((100vw - 80px) / 3), (min-width: 600px) calc((100vw - 64px) / 2), calc(100vw - 48px)', widest: 552, box: 400 };
+export const CAR_TEASER_3: PictureLayout = {
+  sizes:
+    '(min-width: 1280px) 400px, (min-width: 960px) calc((100vw - 80px) / 3), (min-width: 600px) calc((100vw - 64px) / 2), calc(100vw - 48px)',
+  widest: 552,
+  box: 400,
+};
 
-export const CAR_TEASER_4: PictureLayout = { sizes: '(min-width: 1280px) 296px, (min-width: 960px) calc((100vw - 96px) / 4), (min-width: 600px) calc((100vw - 64px) / 2), calc(100vw - 48px)', widest: 552, box: 400 };
+export const CAR_TEASER_4: PictureLayout = {
+  sizes:
+    '(min-width: 1280px) 296px, (min-width: 960px) calc((100vw - 96px) / 4), (min-width: 600px) calc((100vw - 64px) / 2), calc(100vw - 48px)',
+  widest: 552,
+  box: 400,
+};
 
 // .car-teaser__scroll > li { flex: 0 0 315px }
 export const CAR_TEASER_SCROLL: PictureLayout = { sizes: '315px', widest: 315, box: 315 };
 
 // car-detail.css: .car-detail__top is 3fr 2fr with a 1.5rem gap from 900 px; the stage fills its column.
-export const GALLERY_MAIN: PictureLayout = { sizes: '(min-width: 1280px) 724.8px, (min-width: 900px) calc((100vw - 72px) * 0.6), calc(100vw - 48px)', widest: 852, box: 800 };
+export const GALLERY_MAIN: PictureLayout = {
+  sizes: '(min-width: 1280px) 724.8px, (min-width: 900px) calc((100vw - 72px) * 0.6), calc(100vw - 48px)',
+  widest: 852,
+  box: 800,
+};
 
 // .car-gallery__thumbs img { width: 96px }
 export const GALLERY_THUMB: PictureLayout = { sizes: '96px', widest: 96, box: 96 };
@@ -54,28 +91,63 @@ export const COMPARE_MODAL: PictureLayout = { sizes: '160px', widest: 160, box: 
 export const HERO: PictureLayout = { sizes: '(min-width: 1280px) 1232px, calc(100vw - 48px)', widest: 1232, box: 1280 };
 
 // blocks.css .cards__list, pages.css .stories__list and .site-cards: auto-fill 16rem, gap 1.5rem.
-export const CARDS: PictureLayout = { sizes: '(min-width: 1280px) 290px, (min-width: 1144px) calc((100vw - 120px) / 4), (min-width: 864px) calc((100vw - 96px) / 3), (min-width: 584px) calc((100vw - 72px) / 2), calc(100vw - 48px)', widest: 536, box: 640 };
+export const CARDS: PictureLayout = {
+  sizes:
+    '(min-width: 1280px) 290px, (min-width: 1144px) calc((100vw - 120px) / 4), (min-width: 864px) calc((100vw - 96px) / 3), (min-width: 584px) calc((100vw - 72px) / 2), calc(100vw - 48px)',
+  widest: 536,
+  box: 640,
+};
 
 // A highlighted story spans the row.
-export const STORY_HIGHLIGHT: PictureLayout = { sizes: '(min-width: 1280px) 1232px, calc(100vw - 48px)', widest: 1232, box: 1280 };
+export const STORY_HIGHLIGHT: PictureLayout = {
+  sizes: '(min-width: 1280px) 1232px, calc(100vw - 48px)',
+  widest: 1232,
+  box: 1280,
+};
 
 // pages.css .story-header: max-width 48rem.
-export const STORY_HEADER: PictureLayout = { sizes: '(min-width: 816px) 768px, calc(100vw - 48px)', widest: 768, box: 1200 };
+export const STORY_HEADER: PictureLayout = {
+  sizes: '(min-width: 816px) 768px, calc(100vw - 48px)',
+  widest: 768,
+  box: 1200,
+};
 
 // blocks.css .blurb: two columns, gap 1.5rem, from 768 px.
-export const BLURB: PictureLayout = { sizes: '(min-width: 1280px) 604px, (min-width: 768px) calc((100vw - 72px) / 2), calc(100vw - 48px)', widest: 720, box: 640 };
+export const BLURB: PictureLayout = {
+  sizes: '(min-width: 1280px) 604px, (min-width: 768px) calc((100vw - 72px) / 2), calc(100vw - 48px)',
+  widest: 720,
+  box: 640,
+};
 
 // .stage-row__list: 80% tracks (gap 1rem) on a phone, 3 columns from 768 px, 4 from 1280 px.
-export const STAGE_ROW: PictureLayout = { sizes: '(min-width: 1280px) 296px, (min-width: 768px) calc((100vw - 80px) / 3), calc((100vw - 48px) * 0.8)', widest: 576, box: 640 };
+export const STAGE_ROW: PictureLayout = {
+  sizes: '(min-width: 1280px) 296px, (min-width: 768px) calc((100vw - 80px) / 3), calc((100vw - 48px) * 0.8)',
+  widest: 576,
+  box: 640,
+};
 
 // .mega-menu-block: 1.5rem padding; 3fr 1fr with a 1.5rem gap from 1024 px (the promo is the 1fr).
-export const MEGA_PROMO: PictureLayout = { sizes: '(min-width: 1280px) 290px, (min-width: 1024px) calc((100vw - 120px) / 4), calc(100vw - 96px)', widest: 928, box: 640 };
+export const MEGA_PROMO: PictureLayout = {
+  sizes: '(min-width: 1280px) 290px, (min-width: 1024px) calc((100vw - 120px) / 4), calc(100vw - 96px)',
+  widest: 928,
+  box: 640,
+};
 
 // pages.css .kits: an 18rem panel and a 1.5rem gap from 1024 px; .kits__list auto-fill 14rem, gap 1.5rem.
-export const KITS: PictureLayout = { sizes: '(min-width: 1280px) 290.67px, (min-width: 1080px) calc((100vw - 408px) / 3), (min-width: 1024px) calc((100vw - 384px) / 2), (min-width: 1016px) calc((100vw - 120px) / 4), (min-width: 768px) calc((100vw - 96px) / 3), (min-width: 520px) calc((100vw - 72px) / 2), calc(100vw - 48px)', widest: 472, box: 400 };
+export const KITS: PictureLayout = {
+  sizes:
+    '(min-width: 1280px) 290.67px, (min-width: 1080px) calc((100vw - 408px) / 3), (min-width: 1024px) calc((100vw - 384px) / 2), (min-width: 1016px) calc((100vw - 120px) / 4), (min-width: 768px) calc((100vw - 96px) / 3), (min-width: 520px) calc((100vw - 72px) / 2), calc(100vw - 48px)',
+  widest: 472,
+  box: 400,
+};
 
 // .kit-dialog: min(48rem, 100vw − 2rem), 1.5rem padding; .kit-dialog__images auto-fill 10rem, gap .5rem.
-export const KIT_DIALOG: PictureLayout = { sizes: '(min-width: 800px) 174px, (min-width: 744px) calc((100vw - 104px) / 4), (min-width: 576px) calc((100vw - 96px) / 3), (min-width: 408px) calc((100vw - 88px) / 2), calc(100vw - 80px)', widest: 328, box: 400 };
+export const KIT_DIALOG: PictureLayout = {
+  sizes:
+    '(min-width: 800px) 174px, (min-width: 744px) calc((100vw - 104px) / 4), (min-width: 576px) calc((100vw - 96px) / 3), (min-width: 408px) calc((100vw - 88px) / 2), calc(100vw - 80px)',
+  widest: 328,
+  box: 400,
+};
 
 // Fixed boxes: footer brand logos (96×48), booking logos (40 and 32 px high), staff portraits (64 px).
 export const FOOTER_LOGO: PictureLayout = { sizes: '96px', widest: 96, box: 96 };

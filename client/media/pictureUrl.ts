@@ -47,13 +47,17 @@ export function candidates(originalWidth?: number): { width: ImageWidth; describ
   if (originalWidth === undefined) return all;
   const below = all.filter((c) => c.width <= originalWidth);
   const past = IMAGE_WIDTHS.find((w) => w > originalWidth);
-  return past && below.at(-1)?.described !== originalWidth ? [...below, { width: past, described: originalWidth }] : below;
+  return past && below.at(-1)?.described !== originalWidth
+    ? [...below, { width: past, described: originalWidth }]
+    : below;
 }
 
-export function pictureSrcSet(path: string, list: readonly { width: ImageWidth; described: number }[], template?: string): string {
-  return list
-    .map((c) => `${pictureUrl(path, c.width, template)} ${c.described}w`)
-    .join(', ');
+export function pictureSrcSet(
+  path: string,
+  list: readonly { width: ImageWidth; described: number }[],
+  template?: string,
+): string {
+  return list.map((c) => `${pictureUrl(path, c.width, template)} ${c.described}w`).join(', ');
 }
 
 /** The smallest allowed width that covers `cssPixels` (a rendered width × devicePixelRatio); the largest beyond the list. */
@@ -73,7 +77,12 @@ export interface Picture {
 }
 
 /** src, srcset and sizes of a picture: a raster original through the pipeline (or the CDN), anything else as it is. */
-export function pictureOf(original: string, layout: PictureLayout, originalWidth: number | undefined, template: string | undefined): Picture {
+export function pictureOf(
+  original: string,
+  layout: PictureLayout,
+  originalWidth: number | undefined,
+  template: string | undefined,
+): Picture {
   const path = mediaUrl(original);
   if (!isVariantSource(path)) return { src: path };
   const { sizes, widest } = layout;

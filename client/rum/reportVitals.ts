@@ -9,7 +9,12 @@ import type { RumBeacon, RumMetric } from '../../contracts/rum.js';
 const pending = new Map<string, RumMetric>();
 
 function keep(metric: Metric): void {
-  pending.set(metric.name, { name: metric.name as RumMetric['name'], value: metric.value, rating: metric.rating, id: metric.id });
+  pending.set(metric.name, {
+    name: metric.name as RumMetric['name'],
+    value: metric.value,
+    rating: metric.rating,
+    id: metric.id,
+  });
 }
 
 function flush(): void {

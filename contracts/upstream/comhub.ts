@@ -13,7 +13,13 @@ export const ComhubErrorBody = z.object({ message: z.string() });
 export type ComhubErrorBody = z.infer<typeof ComhubErrorBody>;
 
 /** A form value: text, number, flag, a list of names (services), or empty. */
-export const FormValue = z.union([z.string().max(5000), z.number().finite(), z.boolean(), z.array(z.string().max(500)).max(50), z.null()]);
+export const FormValue = z.union([
+  z.string().max(5000),
+  z.number().finite(),
+  z.boolean(),
+  z.array(z.string().max(500)).max(50),
+  z.null(),
+]);
 export type FormValue = z.infer<typeof FormValue>;
 
 export const FormSubmission = z.object({
@@ -21,7 +27,9 @@ export const FormSubmission = z.object({
   formName: z.string().regex(/^[A-Za-z0-9 _.-]{1,100}$/, 'expected a form name'),
   /** Chosen by the browser (a UUID), the same on every retry of one submission. */
   formSubmissionId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'expected a submission id'),
-  values: z.record(z.string().regex(/^[A-Za-z0-9_]{1,50}$/), FormValue).refine((values) => Object.keys(values).length <= 60, 'too many values'),
+  values: z
+    .record(z.string().regex(/^[A-Za-z0-9_]{1,50}$/), FormValue)
+    .refine((values) => Object.keys(values).length <= 60, 'too many values'),
 });
 export type FormSubmission = z.infer<typeof FormSubmission>;
 

@@ -31,12 +31,20 @@ export const END_PREVIEW_QUERY = 'endPreview';
 export const CONTENT_SANDBOX_PREVIEW_TOKEN = 'sandbox-preview';
 
 /** `GET /{site}/page?path=`: a path the service can hold (longer or with spaces it answers 400). */
-export const ContentPagePath = z.string().regex(/^\/[^\s]*$/, 'an absolute path').max(500);
+export const ContentPagePath = z
+  .string()
+  .regex(/^\/[^\s]*$/, 'an absolute path')
+  .max(500);
 export const STORIES_PAGE_SIZE = 4;
 export const STORIES_TEASER_SIZE = 3;
 export const STORIES_MAX_LIMIT = 24;
 
-export const ContentImageSchema = z.object({ src: z.string(), alt: z.string(), width: z.number().int().optional(), height: z.number().int().optional() });
+export const ContentImageSchema = z.object({
+  src: z.string(),
+  alt: z.string(),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+});
 export const ContentLinkSchema = z.object({ text: z.string(), url: z.string(), external: z.boolean() });
 export type ContentImage = z.infer<typeof ContentImageSchema>;
 export type ContentLink = z.infer<typeof ContentLinkSchema>;
@@ -44,12 +52,14 @@ export type ContentLink = z.infer<typeof ContentLinkSchema>;
 // ---- Languages, navigation, alert, brands ----------------------------------------------------------------
 
 export const LanguagesResponseSchema = z.object({
-  languages: z.array(z.object({
-    code: LanguageSchema,
-    /** The language's own name: 'Suomi', 'Svenska'. */
-    name: z.string(),
-    isDefault: z.boolean(),
-  })),
+  languages: z.array(
+    z.object({
+      code: LanguageSchema,
+      /** The language's own name: 'Suomi', 'Svenska'. */
+      name: z.string(),
+      isDefault: z.boolean(),
+    }),
+  ),
 });
 
 export interface NavigationItem {
@@ -138,7 +148,16 @@ export const CarouselBlockSchema = z.object({
   ...base,
   type: z.literal('carousel'),
   autoplaySeconds: z.number().positive().default(5),
-  slides: z.array(z.object({ title: z.string(), text: z.string().nullable(), image: ContentImageSchema, link: ContentLinkSchema.nullable() })).min(1),
+  slides: z
+    .array(
+      z.object({
+        title: z.string(),
+        text: z.string().nullable(),
+        image: ContentImageSchema,
+        link: ContentLinkSchema.nullable(),
+      }),
+    )
+    .min(1),
 });
 export const BlurbBlockSchema = z.object({
   ...base,
@@ -153,7 +172,14 @@ export const CardsBlockSchema = z.object({
   ...base,
   type: z.literal('cards'),
   title: maybeTitle,
-  cards: z.array(z.object({ title: z.string(), text: z.string(), image: ContentImageSchema.nullable(), link: ContentLinkSchema.nullable() })),
+  cards: z.array(
+    z.object({
+      title: z.string(),
+      text: z.string(),
+      image: ContentImageSchema.nullable(),
+      link: ContentLinkSchema.nullable(),
+    }),
+  ),
 });
 export const AccordionBlockSchema = z.object({
   ...base,
@@ -192,7 +218,11 @@ export const VideoEmbedBlockSchema = z.object({
   videoId: z.string(),
   thumbnail: ContentImageSchema,
 });
-export const SpacerBlockSchema = z.object({ ...base, type: z.literal('spacer'), size: z.enum(['small', 'medium', 'large']) });
+export const SpacerBlockSchema = z.object({
+  ...base,
+  type: z.literal('spacer'),
+  size: z.enum(['small', 'medium', 'large']),
+});
 export const HighlightListBlockSchema = z.object({
   ...base,
   type: z.literal('highlightList'),
@@ -204,7 +234,9 @@ export const StageRowBlockSchema = z.object({
   ...base,
   type: z.literal('stageRow'),
   title: maybeTitle,
-  items: z.array(z.object({ title: z.string(), text: z.string(), image: ContentImageSchema, link: ContentLinkSchema.nullable() })),
+  items: z.array(
+    z.object({ title: z.string(), text: z.string(), image: ContentImageSchema, link: ContentLinkSchema.nullable() }),
+  ),
 });
 /** Site cards from the search service's `sites-<market>` index (part 2 §2.4; predefined query limit 4). */
 export const SiteSelectionBlockSchema = z.object({
@@ -251,9 +283,19 @@ export const StoriesBlockSchema = z.object({
 
 // Lead forms (issue 14): the form's own texts come from the market's translations, the block gives the heading.
 /** The sell-car / trade-in lead form (part 2 §2.2), sent as `{siteName}SellCarForm`. */
-export const SellCarFormBlockSchema = z.object({ ...base, type: z.literal('sellCarForm'), title: z.string(), text: z.string().nullable() });
+export const SellCarFormBlockSchema = z.object({
+  ...base,
+  type: z.literal('sellCarForm'),
+  title: z.string(),
+  text: z.string().nullable(),
+});
 /** Its short variant (name, phone, e-mail and the choice), sent as `{siteName}SellCarShortForm`. */
-export const SellCarShortFormBlockSchema = z.object({ ...base, type: z.literal('sellCarShortForm'), title: z.string(), text: z.string().nullable() });
+export const SellCarShortFormBlockSchema = z.object({
+  ...base,
+  type: z.literal('sellCarShortForm'),
+  title: z.string(),
+  text: z.string().nullable(),
+});
 /**
  * The Norwegian workshop service request (part 2 §2.3). On a page of type 'mc' it is a motorcycle request:
  * the motorcycle types, and the one motorcycle dealer (`motorcycleDealerSiteId`, a site id of the market) instead of the dealer list.
@@ -284,11 +326,26 @@ export const TireHotelBlockSchema = z.object({
 });
 
 export const ContentBlockSchema = z.discriminatedUnion('type', [
-  HeroBlockSchema, CarouselBlockSchema, BlurbBlockSchema, CardsBlockSchema, AccordionBlockSchema, CountdownBlockSchema,
-  FileDownloadsBlockSchema, ShareBlockSchema, VideoEmbedBlockSchema, SpacerBlockSchema, HighlightListBlockSchema,
-  StageRowBlockSchema, SiteSelectionBlockSchema, CarTeaserIdsBlockSchema, CarTeaserQueryBlockSchema, MegaMenuBlockSchema,
+  HeroBlockSchema,
+  CarouselBlockSchema,
+  BlurbBlockSchema,
+  CardsBlockSchema,
+  AccordionBlockSchema,
+  CountdownBlockSchema,
+  FileDownloadsBlockSchema,
+  ShareBlockSchema,
+  VideoEmbedBlockSchema,
+  SpacerBlockSchema,
+  HighlightListBlockSchema,
+  StageRowBlockSchema,
+  SiteSelectionBlockSchema,
+  CarTeaserIdsBlockSchema,
+  CarTeaserQueryBlockSchema,
+  MegaMenuBlockSchema,
   StoriesBlockSchema,
-  SellCarFormBlockSchema, SellCarShortFormBlockSchema, ServiceRequestFormBlockSchema,
+  SellCarFormBlockSchema,
+  SellCarShortFormBlockSchema,
+  ServiceRequestFormBlockSchema,
   TireHotelBlockSchema,
 ]);
 export type ContentBlock = z.infer<typeof ContentBlockSchema>;
@@ -303,7 +360,15 @@ export const WireBlockSchema = z.looseObject({ id: z.string(), type: z.string() 
 
 // ---- Pages -----------------------------------------------------------------------------------------------
 
-export const PAGE_TYPES = ['home', 'content', 'storyList', 'story', 'siteList', 'kits', 'carList', 'notFound',
+export const PAGE_TYPES = [
+  'home',
+  'content',
+  'storyList',
+  'story',
+  'siteList',
+  'kits',
+  'carList',
+  'notFound',
   // A motorcycle workshop page: its service request form is a motorcycle request (part 2 §2.3).
   'mc',
   // The service booking page: one booking island (part 2 §2.1).

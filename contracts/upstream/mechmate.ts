@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { bookingPhone, clockTime, emailAddress, latitude, localDateTime, longitude, midnightDateTime, queryNumber } from './primitives.js';
+import {
+  bookingPhone,
+  clockTime,
+  emailAddress,
+  latitude,
+  localDateTime,
+  longitude,
+  midnightDateTime,
+  queryNumber,
+} from './primitives.js';
 
 /**
  * Contract of the booking service 'MechMate' (part 2 §3.1, §7, §8). Paths are the BFF's
@@ -17,7 +26,12 @@ export const OfferingCode = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,49}$/, 'expe
 export const OfferingCodeList = z
   .string()
   .max(2000)
-  .transform((text) => text.split(',').map((code) => code.trim()).filter(Boolean))
+  .transform((text) =>
+    text
+      .split(',')
+      .map((code) => code.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(OfferingCode).min(1).max(50));
 /** Departments are numbered (designed here: positive integers, also the SSE `id:`). */
 export const DepartmentId = queryNumber.pipe(z.number().int().positive().max(2_147_483_647));
@@ -34,7 +48,14 @@ export const MechmateErrorBody = z.object({
   errors: z.object({ 'Error Result': z.array(z.string()).min(1) }).catchall(z.array(z.string())),
 });
 export type MechmateErrorBody = z.infer<typeof MechmateErrorBody>;
-export const MECHMATE_ERROR_CODES = ['InvalidReg', 'VehicleNotFound', 'BrandNotSupported', 'TimeslotNotAvailable', 'ServerError', 'InvalidInput'] as const;
+export const MECHMATE_ERROR_CODES = [
+  'InvalidReg',
+  'VehicleNotFound',
+  'BrandNotSupported',
+  'TimeslotNotAvailable',
+  'ServerError',
+  'InvalidInput',
+] as const;
 
 // ---------- GET /car/:regNo ----------
 
@@ -195,6 +216,8 @@ export type BookingResponse = z.infer<typeof BookingResponse>;
 // ---------- GET /authorized-workshop/:brand ----------
 
 /** Brand with spaces replaced by hyphens, e.g. `Land-Rover`. */
-export const AuthorizedWorkshopPathParams = z.object({ brand: z.string().regex(/^[\p{L}\p{N}-]{1,40}$/u, 'expected a brand') });
+export const AuthorizedWorkshopPathParams = z.object({
+  brand: z.string().regex(/^[\p{L}\p{N}-]{1,40}$/u, 'expected a brand'),
+});
 export const AuthorizedWorkshopResponse = z.object({ hasBrand: z.boolean() });
 export type AuthorizedWorkshopResponse = z.infer<typeof AuthorizedWorkshopResponse>;

@@ -22,11 +22,17 @@ export const midnightDateTime = z
 /** `2026-03-02T08:30:00`: a local wall-clock time, no zone (the workshop's own time). */
 export const localDateTime = z
   .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, 'expected YYYY-MM-DDTHH:mm:ss');
+  .regex(
+    /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/,
+    'expected YYYY-MM-DDTHH:mm:ss',
+  );
 /** `08:30` */
 export const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:mm');
 
 /** Optional plus, then 6 to 20 digits or spaces (part 2 §5.1, §9). */
 export const bookingPhone = z.string().regex(/^\+?[\d ]{6,20}$/, 'expected an optional + and 6 to 20 digits or spaces');
 /** A standard address with at least a 2-letter top-level domain (part 2 §5.2). */
-export const emailAddress = z.string().max(254).regex(/^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/, 'expected an e-mail address');
+export const emailAddress = z
+  .string()
+  .max(254)
+  .regex(/^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/, 'expected an e-mail address');

@@ -37,7 +37,9 @@ import { LANGUAGES, MARKET_IDS, type MarketId } from '../../markets/schema.js';
 export const SEARCH_INDEX_KINDS = ['cars', 'sites', 'kits'] as const;
 export type SearchIndexKind = (typeof SEARCH_INDEX_KINDS)[number];
 
-export const SEARCH_INDEX_NAMES = SEARCH_INDEX_KINDS.flatMap((kind) => MARKET_IDS.map((market) => `${kind}-${market}` as const));
+export const SEARCH_INDEX_NAMES = SEARCH_INDEX_KINDS.flatMap((kind) =>
+  MARKET_IDS.map((market) => `${kind}-${market}` as const),
+);
 export const SearchIndexNameSchema = z.enum(SEARCH_INDEX_NAMES);
 export type SearchIndexName = z.infer<typeof SearchIndexNameSchema>;
 
@@ -48,31 +50,87 @@ export function parseSearchIndexName(index: SearchIndexName): { kind: SearchInde
 
 /** Numeric fields that filter and facet as `[min, max]`; every other filterable field is a term field. */
 export const SEARCH_RANGE_FIELDS = {
-  cars: ['car_price', 'car_campaign_price', 'car_retail_price', 'car_mileage', 'car_power', 'car_year', 'car_co2', 'car_range_km'],
+  cars: [
+    'car_price',
+    'car_campaign_price',
+    'car_retail_price',
+    'car_mileage',
+    'car_power',
+    'car_year',
+    'car_co2',
+    'car_range_km',
+  ],
   sites: [],
   kits: ['retailPrice'],
 } as const satisfies Record<SearchIndexKind, readonly string[]>;
 
 export const SEARCH_TERM_FIELDS = {
   cars: [
-    'car_id', 'car_brand', 'car_model', 'car_body', 'car_year', 'car_fuel', 'car_gearbox', 'car_drive', 'car_color',
-    'car_condition', 'car_vehicle_type', 'car_vehicle_type_code', 'car_is_sample', 'car_vat_eligible', 'car_has_campaign',
-    'car_site_id', 'car_site_name', 'car_site_region', 'car_city', 'car_seats', 'car_equipment',
+    'car_id',
+    'car_brand',
+    'car_model',
+    'car_body',
+    'car_year',
+    'car_fuel',
+    'car_gearbox',
+    'car_drive',
+    'car_color',
+    'car_condition',
+    'car_vehicle_type',
+    'car_vehicle_type_code',
+    'car_is_sample',
+    'car_vat_eligible',
+    'car_has_campaign',
+    'car_site_id',
+    'car_site_name',
+    'car_site_region',
+    'car_city',
+    'car_seats',
+    'car_equipment',
   ],
-  sites: ['site_id', 'slug', 'site_city', 'site_region', 'site_brands', 'site_departments.group', 'site_departments.name',
-    'site_departments.brands.name', 'site_departments.service_name'],
+  sites: [
+    'site_id',
+    'slug',
+    'site_city',
+    'site_region',
+    'site_brands',
+    'site_departments.group',
+    'site_departments.name',
+    'site_departments.brands.name',
+    'site_departments.service_name',
+  ],
   kits: ['kitId', 'kitCode', 'status', 'brand', 'category', 'models'],
 } as const satisfies Record<SearchIndexKind, readonly string[]>;
 
 export const SEARCH_SORT_NAMES = [
-  'relevance', 'price_asc', 'price_desc', 'year_asc', 'year_desc', 'mileage_asc', 'mileage_desc', 'newest', 'oldest', 'name_asc', 'name_desc',
+  'relevance',
+  'price_asc',
+  'price_desc',
+  'year_asc',
+  'year_desc',
+  'mileage_asc',
+  'mileage_desc',
+  'newest',
+  'oldest',
+  'name_asc',
+  'name_desc',
 ] as const;
 export const SearchSortNameSchema = z.enum(SEARCH_SORT_NAMES);
 export type SearchSortName = z.infer<typeof SearchSortNameSchema>;
 
 /** Sort names each index kind accepts; `price` is `car_price` (what the shopper pays) for cars, `retailPrice` for kits. */
 export const SEARCH_SORTS = {
-  cars: ['relevance', 'price_asc', 'price_desc', 'year_asc', 'year_desc', 'mileage_asc', 'mileage_desc', 'newest', 'oldest'],
+  cars: [
+    'relevance',
+    'price_asc',
+    'price_desc',
+    'year_asc',
+    'year_desc',
+    'mileage_asc',
+    'mileage_desc',
+    'newest',
+    'oldest',
+  ],
   sites: ['relevance', 'name_asc', 'name_desc'],
   kits: ['relevance', 'price_asc', 'price_desc', 'name_asc', 'name_desc', 'newest'],
 } as const satisfies Record<SearchIndexKind, readonly SearchSortName[]>;
@@ -140,7 +198,12 @@ export const SearchErrorSchema = z.object({ message: z.string() });
 const url = z.string().min(1);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}/);
 
-export const CarSellerSchema = z.object({ name: z.string(), email: z.string(), phone: z.string(), title: z.string().optional() });
+export const CarSellerSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  title: z.string().optional(),
+});
 
 /** A monthly-payment offer; `type` says who it is for. */
 export const CarFinanceOptionSchema = z.object({
@@ -233,7 +296,13 @@ export const DeviationDaySchema = z.object({
   closes: z.string().nullable(),
   description: z.string(),
 });
-export const SiteUserSchema = z.object({ name: z.string(), title: z.string(), email: z.string(), phone: z.string(), image_url: url });
+export const SiteUserSchema = z.object({
+  name: z.string(),
+  title: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  image_url: url,
+});
 
 export const SiteDepartmentSchema = z.object({
   department_id: z.string(),

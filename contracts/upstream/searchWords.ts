@@ -18,4 +18,7 @@ export function foldSearchText(text: string): string {
 }
 
 /** The field whose filter keeps the order of its values. */
-export const SEARCH_ID_FIELD = { cars: 'car_id', sites: 'site_id', kits: 'kitId' } as const satisfies Record<SearchIndexKind, string>;
+export const SEARCH_ID_FIELD = { cars: 'car_id', sites: 'site_id', kits: 'kitId' } as const satisfies Record<
+  SearchIndexKind,
+  string
+>;

@@ -4,7 +4,15 @@ import { sv, type TranslationKey } from './sv.js';
 
 export type CarValueField = 'fuel' | 'gearbox' | 'body' | 'drive' | 'color' | 'condition' | 'vehicleType';
 
-const KEYS: Record<CarValueField, TranslationKey[]> = { fuel: [], gearbox: [], body: [], drive: [], color: [], condition: [], vehicleType: [] };
+const KEYS: Record<CarValueField, TranslationKey[]> = {
+  fuel: [],
+  gearbox: [],
+  body: [],
+  drive: [],
+  color: [],
+  condition: [],
+  vehicleType: [],
+};
 for (const key of Object.keys(sv) as TranslationKey[]) {
   const field = /^carValue\.(\w+)\./.exec(key)?.[1] as CarValueField | undefined;
   if (field && field in KEYS) KEYS[field].push(key);

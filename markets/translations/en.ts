@@ -20,9 +20,11 @@ export const en: Dictionary = {
   'limit.codeSendsToday': 'You have requested too many codes today.',
   'limit.codeVoid': 'Too many incorrect attempts. The code is no longer valid, please request a new code.',
   'limit.codeGuesses': 'Too many attempts. Please wait a moment and try again.',
-  'limit.codeLockedToday': 'Too many incorrect codes today. Login with this registration number is locked for up to 24 hours.',
+  'limit.codeLockedToday':
+    'Too many incorrect codes today. Login with this registration number is locked for up to 24 hours.',
   'limit.unavailable': 'This service is temporarily unavailable. Please try again in a moment.',
-  'submission.unconfirmed': 'We could not confirm that it was sent, but it may have arrived. Please wait a minute before sending it again, so that it does not arrive twice.',
+  'submission.unconfirmed':
+    'We could not confirm that it was sent, but it may have arrived. Please wait a minute before sending it again, so that it does not arrive twice.',
   'page.homeTitle': 'Cars, servicing and parts',
   'page.homeDescription': 'New and used cars, servicing, tyres and bodyshop at {site}.',
   'page.homeHeading': 'Welcome to {site}',
@@ -256,7 +258,10 @@ export const en: Dictionary = {
   'carDetail.contactEmailError': 'Enter a valid email address.',
   'carDetail.contactSellerError': 'Choose a seller.',
   'carDetail.compareToggle': 'Compare',
-  'carDetail.compareLimit': { one: 'You can compare up to {count} car. Remove one to add another.', other: 'You can compare up to {count} cars. Remove one to add another.' },
+  'carDetail.compareLimit': {
+    one: 'You can compare up to {count} car. Remove one to add another.',
+    other: 'You can compare up to {count} cars. Remove one to add another.',
+  },
   'carDetail.compareTitle': 'Compare cars',
   'carDetail.compareCount': '{count} of {max} cars chosen',
   'carDetail.compareOpen': 'Show comparison',
@@ -272,7 +277,8 @@ export const en: Dictionary = {
   'seo.languageSwitch': 'Language',
   'seo.breadcrumbs': 'You are here',
   'seo.previewRejectedTitle': 'The preview could not be opened',
-  'seo.previewRejectedText': 'The preview token is invalid or has expired. Open the preview again from the publishing tool.',
+  'seo.previewRejectedText':
+    'The preview token is invalid or has expired. Open the preview again from the publishing tool.',
   'seo.previewRejectedLink': 'Show the published page',
   // ---- listing filters from redirects (issue 15) ----
   'carList.facet.car_site_region': 'Region',
@@ -286,7 +292,8 @@ export const en: Dictionary = {
   'finance.cashPrice': 'Cash price',
   'finance.loading': 'Loading finance options…',
   'finance.unavailableTitle': 'Finance calculator unavailable',
-  'finance.unavailableText': "We're sorry, we can't show finance quotes right now. Please contact our team and we'll be happy to help.",
+  'finance.unavailableText':
+    "We're sorry, we can't show finance quotes right now. Please contact our team and we'll be happy to help.",
   'finance.phone': 'Phone',
   'finance.email': 'Email',
   'finance.products': 'Finance product',
@@ -304,7 +311,8 @@ export const en: Dictionary = {
   'finance.adjusted': 'The figures have been adjusted to the limits of this product.',
   'finance.representativeExample': 'Representative example',
   'finance.legalLoading': 'Loading the representative example…',
-  'finance.legalUnavailable': 'The representative example could not be loaded. Please contact our team for the full terms.',
+  'finance.legalUnavailable':
+    'The representative example could not be loaded. Please contact our team for the full terms.',
   'finance.apr': 'Representative APR',
   'finance.amountOfCredit': 'Total amount of credit',
   'finance.totalPayable': 'Total amount payable',
@@ -408,12 +416,14 @@ export const en: Dictionary = {
   'booking.authorizedHeading': 'Authorised {brand} workshop',
   'booking.notAuthorizedText': 'We have no authorised workshop for {brand}, but we can offer some services.',
   'booking.introTitle': 'About booking',
-  'booking.introText': 'Book a service, repair or wheel change at one of our workshops. Enter the registration number and where you want to leave the car, and we show what we can offer.',
-  'booking.introBrandLinks': 'Do you drive a BMW, MINI, Porsche or IVECO? Book on the brand\'s own site:',
+  'booking.introText':
+    'Book a service, repair or wheel change at one of our workshops. Enter the registration number and where you want to leave the car, and we show what we can offer.',
+  'booking.introBrandLinks': "Do you drive a BMW, MINI, Porsche or IVECO? Book on the brand's own site:",
   'booking.introMoreBrands': 'More brands we are authorised for',
   'booking.opensInNewWindow': '(opens in a new window)',
   'booking.damageTitle': 'Damage inspection',
-  'booking.damageText': 'Has the car been damaged? First file an insurance claim with your insurer. Then book a damage inspection on our inspection site.',
+  'booking.damageText':
+    'Has the car been damaged? First file an insurance claim with your insurer. Then book a damage inspection on our inspection site.',
   'booking.damageLink': 'Book a damage inspection',
   'booking.step1Title': 'Registration number and place',
   'booking.step2Title': 'Choose services',
@@ -427,7 +437,8 @@ export const en: Dictionary = {
   'booking.placeNoResults': 'No places found',
   'booking.useMyLocation': 'Use my location',
   'booking.locating': 'Finding your location…',
-  'booking.geolocationDenied': 'Your browser needs to be allowed to use location services for us to find your location.',
+  'booking.geolocationDenied':
+    'Your browser needs to be allowed to use location services for us to find your location.',
   'booking.continue': 'Continue',
   'booking.searching': 'Searching…',
   'booking.loading': 'Loading…',
@@ -436,7 +447,8 @@ export const en: Dictionary = {
   'booking.errorBrandNotSupported': 'We cannot offer service for cars of the brand {brand}.',
   'booking.errorTimeslot': 'The time is not available, please choose another time',
   'booking.errorGeneric': 'Something went wrong, try again',
-  'booking.unsupportedCar': 'Service, tyre change and workshop for {brand} are booked through the link at the top of the page.',
+  'booking.unsupportedCar':
+    'Service, tyre change and workshop for {brand} are booked through the link at the top of the page.',
   'booking.mileageLabel': 'Mileage',
   'booking.mileageUnit': 'mil',
   'booking.mileageError': 'Enter the mileage',
@@ -546,12 +558,14 @@ export const en: Dictionary = {
   'tirehotel.bookingHeading': 'When would you like to leave the car?',
   'tirehotel.dateLegend': 'Choose a date',
   'tirehotel.timeLegend': 'Choose a time',
-  'tirehotel.noDates': 'There are currently no available times at your workshop. Contact us and we will help you find the first available time.',
+  'tirehotel.noDates':
+    'There are currently no available times at your workshop. Contact us and we will help you find the first available time.',
   'tirehotel.workshopPhone': 'Phone',
   'tirehotel.workshopEmail': 'Email',
   'tirehotel.datesError': 'An error occurred',
   'tirehotel.slotsError': 'Could not load times for the chosen date.',
-  'tirehotel.noSlots': 'There are no free times that day. Book the day and the workshop will get back to you with a time.',
+  'tirehotel.noSlots':
+    'There are no free times that day. Book the day and the workshop will get back to you with a time.',
   'tirehotel.contactHeading': 'Your contact details',
   'tirehotel.firstName': 'First name',
   'tirehotel.lastName': 'Last name',

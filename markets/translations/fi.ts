@@ -20,9 +20,11 @@ export const fi: Dictionary = {
   'limit.codeSendsToday': 'Olet pyytänyt tänään liian monta koodia.',
   'limit.codeVoid': 'Liian monta virheellistä yritystä. Koodi ei ole enää voimassa, pyydä uusi koodi.',
   'limit.codeGuesses': 'Liian monta yritystä. Odota hetki ja yritä uudelleen.',
-  'limit.codeLockedToday': 'Liian monta väärää koodia tänään. Kirjautuminen tällä rekisterinumerolla on estetty enintään vuorokauden ajan.',
+  'limit.codeLockedToday':
+    'Liian monta väärää koodia tänään. Kirjautuminen tällä rekisterinumerolla on estetty enintään vuorokauden ajan.',
   'limit.unavailable': 'Palvelu ei ole tilapäisesti käytettävissä. Yritä hetken kuluttua uudelleen.',
-  'submission.unconfirmed': 'Emme voineet varmistaa lähetyksen perillemenoa, mutta se on voinut mennä perille. Odota minuutti ennen kuin lähetät uudelleen, jottei se mene perille kahdesti.',
+  'submission.unconfirmed':
+    'Emme voineet varmistaa lähetyksen perillemenoa, mutta se on voinut mennä perille. Odota minuutti ennen kuin lähetät uudelleen, jottei se mene perille kahdesti.',
   'page.homeTitle': 'Autot, huolto ja korjaamo',
   'page.homeDescription': 'Uudet ja käytetyt autot, huolto, renkaat ja korjaamo – {site}.',
   'page.homeHeading': 'Tervetuloa – {site}',
@@ -110,7 +112,10 @@ export const fi: Dictionary = {
   'pages.sitesCount': { one: '{count} toimipiste', other: '{count} toimipistettä' },
   'pages.sitesError': 'Toimipisteitä ei voitu hakea juuri nyt. Yritä uudelleen.',
   'pages.sitesHeading': 'Toimipisteemme',
-  'pages.sitesMatching': { one: 'Haulla ”{query}” löytyi {count} toimipiste.', other: 'Haulla ”{query}” löytyi {count} toimipistettä.' },
+  'pages.sitesMatching': {
+    one: 'Haulla ”{query}” löytyi {count} toimipiste.',
+    other: 'Haulla ”{query}” löytyi {count} toimipistettä.',
+  },
   'pages.sitesNoResults': 'Hakuasi vastaavia toimipisteitä ei löytynyt.',
   'pages.sitesSearchButton': 'Hae',
   'pages.sitesSearchLabel': 'Hae toimipistettä',
@@ -256,7 +261,10 @@ export const fi: Dictionary = {
   'carDetail.contactEmailError': 'Kirjoita kelvollinen sähköpostiosoite.',
   'carDetail.contactSellerError': 'Valitse myyjä.',
   'carDetail.compareToggle': 'Vertaa',
-  'carDetail.compareLimit': { one: 'Voit vertailla enintään {count} autoa. Poista yksi lisätäksesi toisen.', other: 'Voit vertailla enintään {count} autoa. Poista yksi lisätäksesi toisen.' },
+  'carDetail.compareLimit': {
+    one: 'Voit vertailla enintään {count} autoa. Poista yksi lisätäksesi toisen.',
+    other: 'Voit vertailla enintään {count} autoa. Poista yksi lisätäksesi toisen.',
+  },
   'carDetail.compareTitle': 'Vertaa autoja',
   'carDetail.compareCount': '{count}/{max} autoa valittu',
   'carDetail.compareOpen': 'Näytä vertailu',
@@ -272,7 +280,8 @@ export const fi: Dictionary = {
   'seo.languageSwitch': 'Kieli',
   'seo.breadcrumbs': 'Olet tässä',
   'seo.previewRejectedTitle': 'Esikatselua ei voitu avata',
-  'seo.previewRejectedText': 'Esikatselutunniste on virheellinen tai vanhentunut. Avaa esikatselu uudelleen julkaisutyökalusta.',
+  'seo.previewRejectedText':
+    'Esikatselutunniste on virheellinen tai vanhentunut. Avaa esikatselu uudelleen julkaisutyökalusta.',
   'seo.previewRejectedLink': 'Näytä julkaistu sivu',
   // ---- listing filters from redirects (issue 15) ----
   'carList.facet.car_site_region': 'Maakunta',
@@ -286,7 +295,8 @@ export const fi: Dictionary = {
   'finance.cashPrice': 'Käteishinta',
   'finance.loading': 'Haetaan rahoitusvaihtoehtoja…',
   'finance.unavailableTitle': 'Rahoituslaskuri ei ole käytettävissä',
-  'finance.unavailableText': 'Pahoittelemme, emme voi juuri nyt näyttää rahoitusvaihtoehtoja. Ota yhteyttä tiimiimme, niin autamme mielellämme.',
+  'finance.unavailableText':
+    'Pahoittelemme, emme voi juuri nyt näyttää rahoitusvaihtoehtoja. Ota yhteyttä tiimiimme, niin autamme mielellämme.',
   'finance.phone': 'Puhelin',
   'finance.email': 'Sähköposti',
   'finance.products': 'Rahoitusmuoto',
@@ -378,7 +388,8 @@ export const fi: Dictionary = {
   'sellCar.optionTradeIn': 'Vaihtaa auton',
   'sellCar.optionError': 'Valitse, haluatko myydä vai vaihtaa auton.',
   'sellCar.submit': 'Lähetä',
-  'sellCar.footnote': 'Käytämme tietojasi ottaaksemme sinuun yhteyttä autostasi emmekä säilytä niitä tarpeettoman pitkään.',
+  'sellCar.footnote':
+    'Käytämme tietojasi ottaaksemme sinuun yhteyttä autostasi emmekä säilytä niitä tarpeettoman pitkään.',
   'sellCar.successTitle': 'Kiitos!',
   'sellCar.successText': 'Olemme vastaanottaneet tietosi ja otamme sinuun pian yhteyttä.',
   'serviceRequest.dealer': 'Lähin korjaamo',
@@ -406,14 +417,17 @@ export const fi: Dictionary = {
   // ---- booking (issue 12) ----
   'booking.title': 'Varaa huolto',
   'booking.authorizedHeading': 'Valtuutettu {brand}-korjaamo',
-  'booking.notAuthorizedText': 'Meillä ei ole valtuutettua korjaamoa merkille {brand}, mutta voimme tarjota joitakin palveluja.',
+  'booking.notAuthorizedText':
+    'Meillä ei ole valtuutettua korjaamoa merkille {brand}, mutta voimme tarjota joitakin palveluja.',
   'booking.introTitle': 'Tietoa varauksesta',
-  'booking.introText': 'Varaa huolto, korjaus tai renkaanvaihto korjaamoltamme. Anna rekisterinumero ja paikka, johon haluat tuoda auton, niin näytämme, mitä voimme tarjota.',
+  'booking.introText':
+    'Varaa huolto, korjaus tai renkaanvaihto korjaamoltamme. Anna rekisterinumero ja paikka, johon haluat tuoda auton, niin näytämme, mitä voimme tarjota.',
   'booking.introBrandLinks': 'Onko autosi BMW, MINI, Porsche tai IVECO? Varaa merkin omalta sivulta:',
   'booking.introMoreBrands': 'Muut merkit, joille olemme valtuutettuja',
   'booking.opensInNewWindow': '(avautuu uuteen ikkunaan)',
   'booking.damageTitle': 'Vahinkotarkastus',
-  'booking.damageText': 'Onko auto vaurioitunut? Tee ensin vahinkoilmoitus vakuutusyhtiöllesi. Varaa sen jälkeen vahinkotarkastus tarkastussivultamme.',
+  'booking.damageText':
+    'Onko auto vaurioitunut? Tee ensin vahinkoilmoitus vakuutusyhtiöllesi. Varaa sen jälkeen vahinkotarkastus tarkastussivultamme.',
   'booking.damageLink': 'Varaa vahinkotarkastus',
   'booking.step1Title': 'Rekisterinumero ja paikka',
   'booking.step2Title': 'Valitse palvelut',
@@ -458,7 +472,8 @@ export const fi: Dictionary = {
   'booking.loadingWorkshops': 'Haetaan korjaamoja…',
   'booking.loadMore': 'Hae lisää',
   'booking.noSites': 'Emme löydä sinulle sopivia toimipisteitä',
-  'booking.noSitesHint': 'Kokeile muuttaa valintojasi tai ota yhteyttä asiakaspalveluun osoitteessa {email} tai numerossa {phone}.',
+  'booking.noSitesHint':
+    'Kokeile muuttaa valintojasi tai ota yhteyttä asiakaspalveluun osoitteessa {email} tai numerossa {phone}.',
   'booking.streamError': 'Korjaamojen haku epäonnistui, yritä uudelleen',
   'booking.retry': 'Yritä uudelleen',
   'booking.distance': '{km} km',
@@ -546,7 +561,8 @@ export const fi: Dictionary = {
   'tirehotel.bookingHeading': 'Milloin haluat jättää auton?',
   'tirehotel.dateLegend': 'Valitse päivä',
   'tirehotel.timeLegend': 'Valitse aika',
-  'tirehotel.noDates': 'Korjaamollasi ei ole tällä hetkellä vapaita aikoja. Ota yhteyttä, niin autamme löytämään ensimmäisen vapaan ajan.',
+  'tirehotel.noDates':
+    'Korjaamollasi ei ole tällä hetkellä vapaita aikoja. Ota yhteyttä, niin autamme löytämään ensimmäisen vapaan ajan.',
   'tirehotel.workshopPhone': 'Puhelin',
   'tirehotel.workshopEmail': 'Sähköposti',
   'tirehotel.datesError': 'Tapahtui virhe',

@@ -20,9 +20,11 @@ export const nb: Dictionary = {
   'limit.codeSendsToday': 'Du har bedt om for mange koder i dag.',
   'limit.codeVoid': 'For mange feil forsøk. Koden er ikke lenger gyldig, be om en ny kode.',
   'limit.codeGuesses': 'For mange forsøk. Vent litt og prøv igjen.',
-  'limit.codeLockedToday': 'For mange feil koder i dag. Innlogging med dette registreringsnummeret er sperret i opptil ett døgn.',
+  'limit.codeLockedToday':
+    'For mange feil koder i dag. Innlogging med dette registreringsnummeret er sperret i opptil ett døgn.',
   'limit.unavailable': 'Tjenesten er midlertidig utilgjengelig. Prøv igjen om litt.',
-  'submission.unconfirmed': 'Vi kunne ikke bekrefte at det ble sendt, men det kan ha kommet fram. Vent et minutt før du sender igjen, så det ikke kommer fram to ganger.',
+  'submission.unconfirmed':
+    'Vi kunne ikke bekrefte at det ble sendt, men det kan ha kommet fram. Vent et minutt før du sender igjen, så det ikke kommer fram to ganger.',
   'page.homeTitle': 'Biler, service og verksted',
   'page.homeDescription': 'Nye og brukte biler, service, dekk og verksted hos {site}.',
   'page.homeHeading': 'Velkommen til {site}',
@@ -110,7 +112,10 @@ export const nb: Dictionary = {
   'pages.sitesCount': { one: '{count} avdeling', other: '{count} avdelinger' },
   'pages.sitesError': 'Avdelingene kunne ikke hentes akkurat nå. Prøv igjen.',
   'pages.sitesHeading': 'Våre avdelinger',
-  'pages.sitesMatching': { one: '{count} avdeling passer til «{query}».', other: '{count} avdelinger passer til «{query}».' },
+  'pages.sitesMatching': {
+    one: '{count} avdeling passer til «{query}».',
+    other: '{count} avdelinger passer til «{query}».',
+  },
   'pages.sitesNoResults': 'Ingen avdelinger passet til søket ditt.',
   'pages.sitesSearchButton': 'Søk',
   'pages.sitesSearchLabel': 'Søk etter avdeling',
@@ -256,7 +261,10 @@ export const nb: Dictionary = {
   'carDetail.contactEmailError': 'Skriv inn en gyldig e-postadresse.',
   'carDetail.contactSellerError': 'Velg en selger.',
   'carDetail.compareToggle': 'Sammenlign',
-  'carDetail.compareLimit': { one: 'Du kan sammenligne opptil {count} bil. Fjern en bil for å legge til en annen.', other: 'Du kan sammenligne opptil {count} biler. Fjern en bil for å legge til en annen.' },
+  'carDetail.compareLimit': {
+    one: 'Du kan sammenligne opptil {count} bil. Fjern en bil for å legge til en annen.',
+    other: 'Du kan sammenligne opptil {count} biler. Fjern en bil for å legge til en annen.',
+  },
   'carDetail.compareTitle': 'Sammenlign biler',
   'carDetail.compareCount': '{count} av {max} biler valgt',
   'carDetail.compareOpen': 'Vis sammenligning',
@@ -272,7 +280,8 @@ export const nb: Dictionary = {
   'seo.languageSwitch': 'Språk',
   'seo.breadcrumbs': 'Du er her',
   'seo.previewRejectedTitle': 'Forhåndsvisningen kunne ikke åpnes',
-  'seo.previewRejectedText': 'Forhåndsvisningsnøkkelen er ugyldig eller utløpt. Åpne forhåndsvisningen på nytt fra publiseringsverktøyet.',
+  'seo.previewRejectedText':
+    'Forhåndsvisningsnøkkelen er ugyldig eller utløpt. Åpne forhåndsvisningen på nytt fra publiseringsverktøyet.',
   'seo.previewRejectedLink': 'Vis den publiserte siden',
   // ---- listing filters from redirects (issue 15) ----
   'carList.facet.car_site_region': 'Fylke',
@@ -286,7 +295,8 @@ export const nb: Dictionary = {
   'finance.cashPrice': 'Kontantpris',
   'finance.loading': 'Henter finansieringsalternativer…',
   'finance.unavailableTitle': 'Finansieringskalkulatoren er ikke tilgjengelig',
-  'finance.unavailableText': 'Vi beklager, vi kan ikke vise finansieringsalternativer akkurat nå. Kontakt teamet vårt, så hjelper vi deg.',
+  'finance.unavailableText':
+    'Vi beklager, vi kan ikke vise finansieringsalternativer akkurat nå. Kontakt teamet vårt, så hjelper vi deg.',
   'finance.phone': 'Telefon',
   'finance.email': 'E-post',
   'finance.products': 'Finansieringsform',
@@ -304,7 +314,8 @@ export const nb: Dictionary = {
   'finance.adjusted': 'Tallene er tilpasset produktets grenser.',
   'finance.representativeExample': 'Representativt eksempel',
   'finance.legalLoading': 'Henter det representative eksempelet…',
-  'finance.legalUnavailable': 'Det representative eksempelet kunne ikke hentes. Kontakt teamet vårt for fullstendige vilkår.',
+  'finance.legalUnavailable':
+    'Det representative eksempelet kunne ikke hentes. Kontakt teamet vårt for fullstendige vilkår.',
   'finance.apr': 'Effektiv rente',
   'finance.amountOfCredit': 'Lånebeløp',
   'finance.totalPayable': 'Totalt å betale',
@@ -378,7 +389,8 @@ export const nb: Dictionary = {
   'sellCar.optionTradeIn': 'Bytte inn bilen',
   'sellCar.optionError': 'Velg om du vil selge eller bytte inn bilen.',
   'sellCar.submit': 'Send',
-  'sellCar.footnote': 'Vi bruker opplysningene dine til å kontakte deg om bilen din og lagrer dem ikke lenger enn nødvendig.',
+  'sellCar.footnote':
+    'Vi bruker opplysningene dine til å kontakte deg om bilen din og lagrer dem ikke lenger enn nødvendig.',
   'sellCar.successTitle': 'Takk!',
   'sellCar.successText': 'Vi har mottatt opplysningene dine og tar kontakt snart.',
   'serviceRequest.dealer': 'Nærmeste forhandler',
@@ -408,12 +420,14 @@ export const nb: Dictionary = {
   'booking.authorizedHeading': 'Autorisert {brand}-verksted',
   'booking.notAuthorizedText': 'Vi har ikke noe autorisert verksted for {brand}, men vi kan tilby noen tjenester.',
   'booking.introTitle': 'Om bestillingen',
-  'booking.introText': 'Bestill service, reparasjon eller hjulskift hos et av våre verksteder. Oppgi registreringsnummer og hvor du vil levere bilen, så viser vi hva vi kan tilby.',
+  'booking.introText':
+    'Bestill service, reparasjon eller hjulskift hos et av våre verksteder. Oppgi registreringsnummer og hvor du vil levere bilen, så viser vi hva vi kan tilby.',
   'booking.introBrandLinks': 'Har du en BMW, MINI, Porsche eller IVECO? Bestill via merkets egen side:',
   'booking.introMoreBrands': 'Flere merker vi er autorisert for',
   'booking.opensInNewWindow': '(åpnes i et nytt vindu)',
   'booking.damageTitle': 'Skadetakst',
-  'booking.damageText': 'Har bilen fått en skade? Meld først skaden til forsikringsselskapet ditt. Deretter bestiller du skadetakst på vår takstside.',
+  'booking.damageText':
+    'Har bilen fått en skade? Meld først skaden til forsikringsselskapet ditt. Deretter bestiller du skadetakst på vår takstside.',
   'booking.damageLink': 'Bestill skadetakst',
   'booking.step1Title': 'Registreringsnummer og sted',
   'booking.step2Title': 'Velg tjenester',
@@ -546,12 +560,14 @@ export const nb: Dictionary = {
   'tirehotel.bookingHeading': 'Når vil du levere bilen?',
   'tirehotel.dateLegend': 'Velg dato',
   'tirehotel.timeLegend': 'Velg tid',
-  'tirehotel.noDates': 'Det finnes for øyeblikket ingen ledige timer på verkstedet ditt. Kontakt oss, så hjelper vi deg å finne første ledige time.',
+  'tirehotel.noDates':
+    'Det finnes for øyeblikket ingen ledige timer på verkstedet ditt. Kontakt oss, så hjelper vi deg å finne første ledige time.',
   'tirehotel.workshopPhone': 'Telefon',
   'tirehotel.workshopEmail': 'E-post',
   'tirehotel.datesError': 'Det oppstod en feil',
   'tirehotel.slotsError': 'Kunne ikke hente tider for valgt dato.',
-  'tirehotel.noSlots': 'Det finnes ingen ledige tider den dagen. Bestill dagen, så kommer verkstedet tilbake med en tid.',
+  'tirehotel.noSlots':
+    'Det finnes ingen ledige tider den dagen. Bestill dagen, så kommer verkstedet tilbake med en tid.',
   'tirehotel.contactHeading': 'Dine kontaktopplysninger',
   'tirehotel.firstName': 'Fornavn',
   'tirehotel.lastName': 'Etternavn',

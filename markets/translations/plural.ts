@@ -36,7 +36,12 @@ export function isPluralText(text: string | PluralText): text is PluralText {
  * The form of `count` with its placeholders filled. `{count}` shows `params.count` when the caller
  * formats the number itself ('10 000+'), else the number.
  */
-export function countText(text: PluralText, locale: string, count: number, params: Readonly<Record<string, string | number>> = {}): string {
+export function countText(
+  text: PluralText,
+  locale: string,
+  count: number,
+  params: Readonly<Record<string, string | number>> = {},
+): string {
   const form = text[pluralCategory(locale, count)] ?? text.other;
   return fillText(form, { count, ...params });
 }

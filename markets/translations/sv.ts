@@ -25,13 +25,16 @@ export const sv = {
   'limit.codeSendsToday': 'Du har begärt för många koder i dag.',
   'limit.codeVoid': 'För många felaktiga försök. Koden är inte längre giltig, skicka en ny kod.',
   'limit.codeGuesses': 'För många försök. Vänta en stund och försök igen.',
-  'limit.codeLockedToday': 'För många felaktiga koder i dag. Inloggningen med det här registreringsnumret är spärrad i upp till ett dygn.',
+  'limit.codeLockedToday':
+    'För många felaktiga koder i dag. Inloggningen med det här registreringsnumret är spärrad i upp till ett dygn.',
   'limit.unavailable': 'Tjänsten är tillfälligt otillgänglig. Försök igen om en stund.',
-  'submission.unconfirmed': 'Vi kunde inte bekräfta att det skickades, men det kan ha kommit fram. Vänta en minut innan du skickar igen, så att det inte kommer fram två gånger.',
+  'submission.unconfirmed':
+    'Vi kunde inte bekräfta att det skickades, men det kan ha kommit fram. Vänta en minut innan du skickar igen, så att det inte kommer fram två gånger.',
   'page.homeTitle': 'Bilar, service och verkstad',
   'page.homeDescription': 'Nya och begagnade bilar, service, däck och verkstad hos {site}.',
   'page.homeHeading': 'Välkommen till {site}',
-  'page.homeIntro': 'Hitta din nästa bil bland tusentals bilar i lager, boka service och hitta din närmaste anläggning.',
+  'page.homeIntro':
+    'Hitta din nästa bil bland tusentals bilar i lager, boka service och hitta din närmaste anläggning.',
   'page.browseCars': 'Visa bilar i lager',
   'page.findSite': 'Hitta anläggning',
   'demo.title': 'Interaktiv demo',
@@ -115,7 +118,10 @@ export const sv = {
   'pages.sitesCount': { one: '{count} anläggning', other: '{count} anläggningar' },
   'pages.sitesError': 'Anläggningarna kunde inte hämtas just nu. Försök igen.',
   'pages.sitesHeading': 'Våra anläggningar',
-  'pages.sitesMatching': { one: '{count} anläggning matchar ”{query}”.', other: '{count} anläggningar matchar ”{query}”.' },
+  'pages.sitesMatching': {
+    one: '{count} anläggning matchar ”{query}”.',
+    other: '{count} anläggningar matchar ”{query}”.',
+  },
   'pages.sitesNoResults': 'Inga anläggningar matchade din sökning.',
   'pages.sitesSearchButton': 'Sök',
   'pages.sitesSearchLabel': 'Sök anläggning',
@@ -261,7 +267,10 @@ export const sv = {
   'carDetail.contactEmailError': 'Skriv en giltig e-postadress.',
   'carDetail.contactSellerError': 'Välj en säljare.',
   'carDetail.compareToggle': 'Jämför',
-  'carDetail.compareLimit': { one: 'Du kan jämföra högst {count} bil. Ta bort en bil för att lägga till en annan.', other: 'Du kan jämföra högst {count} bilar. Ta bort en bil för att lägga till en annan.' },
+  'carDetail.compareLimit': {
+    one: 'Du kan jämföra högst {count} bil. Ta bort en bil för att lägga till en annan.',
+    other: 'Du kan jämföra högst {count} bilar. Ta bort en bil för att lägga till en annan.',
+  },
   'carDetail.compareTitle': 'Jämför bilar',
   'carDetail.compareCount': '{count} av {max} bilar valda',
   'carDetail.compareOpen': 'Visa jämförelse',
@@ -277,7 +286,8 @@ export const sv = {
   'seo.languageSwitch': 'Språk',
   'seo.breadcrumbs': 'Du är här',
   'seo.previewRejectedTitle': 'Förhandsvisningen kunde inte öppnas',
-  'seo.previewRejectedText': 'Förhandsvisningsnyckeln är ogiltig eller har gått ut. Öppna förhandsvisningen på nytt från publiceringsverktyget.',
+  'seo.previewRejectedText':
+    'Förhandsvisningsnyckeln är ogiltig eller har gått ut. Öppna förhandsvisningen på nytt från publiceringsverktyget.',
   'seo.previewRejectedLink': 'Visa den publicerade sidan',
   // ---- listing filters from redirects (issue 15) ----
   'carList.facet.car_site_region': 'Region',
@@ -291,7 +301,8 @@ export const sv = {
   'finance.cashPrice': 'Kontantpris',
   'finance.loading': 'Hämtar finansieringsalternativ…',
   'finance.unavailableTitle': 'Finansieringskalkylen är inte tillgänglig',
-  'finance.unavailableText': 'Vi ber om ursäkt, vi kan inte visa finansieringsalternativ just nu. Kontakta gärna vårt team så hjälper vi dig.',
+  'finance.unavailableText':
+    'Vi ber om ursäkt, vi kan inte visa finansieringsalternativ just nu. Kontakta gärna vårt team så hjälper vi dig.',
   'finance.phone': 'Telefon',
   'finance.email': 'E-post',
   'finance.products': 'Finansieringsform',
@@ -309,7 +320,8 @@ export const sv = {
   'finance.adjusted': 'Siffrorna har anpassats till produktens gränser.',
   'finance.representativeExample': 'Representativt exempel',
   'finance.legalLoading': 'Hämtar det representativa exemplet…',
-  'finance.legalUnavailable': 'Det representativa exemplet kunde inte hämtas. Kontakta vårt team för fullständiga villkor.',
+  'finance.legalUnavailable':
+    'Det representativa exemplet kunde inte hämtas. Kontakta vårt team för fullständiga villkor.',
   'finance.apr': 'Effektiv ränta',
   'finance.amountOfCredit': 'Kreditbelopp',
   'finance.totalPayable': 'Totalt att betala',
@@ -383,7 +395,8 @@ export const sv = {
   'sellCar.optionTradeIn': 'Byta in bilen',
   'sellCar.optionError': 'Välj om du vill sälja eller byta in bilen.',
   'sellCar.submit': 'Skicka',
-  'sellCar.footnote': 'Vi använder dina uppgifter för att kontakta dig om din bil och sparar dem inte längre än nödvändigt.',
+  'sellCar.footnote':
+    'Vi använder dina uppgifter för att kontakta dig om din bil och sparar dem inte längre än nödvändigt.',
   'sellCar.successTitle': 'Tack!',
   'sellCar.successText': 'Vi har tagit emot dina uppgifter och hör av oss inom kort.',
   'serviceRequest.dealer': 'Närmaste verkstad',
@@ -413,12 +426,14 @@ export const sv = {
   'booking.authorizedHeading': 'Auktoriserad {brand}-verkstad',
   'booking.notAuthorizedText': 'Vi har ingen auktoriserad verkstad för {brand}, men vi kan erbjuda vissa tjänster.',
   'booking.introTitle': 'Om bokningen',
-  'booking.introText': 'Boka service, reparation eller hjulskifte hos någon av våra verkstäder. Ange registreringsnummer och var du vill lämna bilen, så visar vi vad vi kan erbjuda.',
+  'booking.introText':
+    'Boka service, reparation eller hjulskifte hos någon av våra verkstäder. Ange registreringsnummer och var du vill lämna bilen, så visar vi vad vi kan erbjuda.',
   'booking.introBrandLinks': 'Har du en BMW, MINI, Porsche eller IVECO? Boka via märkets egen sida:',
   'booking.introMoreBrands': 'Fler märken vi är auktoriserade för',
   'booking.opensInNewWindow': '(öppnas i ett nytt fönster)',
   'booking.damageTitle': 'Skadebesiktning',
-  'booking.damageText': 'Har bilen fått en skada? Gör först en skadeanmälan till ditt försäkringsbolag. Därefter bokar du skadebesiktning på vår besiktningssida.',
+  'booking.damageText':
+    'Har bilen fått en skada? Gör först en skadeanmälan till ditt försäkringsbolag. Därefter bokar du skadebesiktning på vår besiktningssida.',
   'booking.damageLink': 'Boka skadebesiktning',
   'booking.step1Title': 'Registreringsnummer och plats',
   'booking.step2Title': 'Välj tjänster',
@@ -432,7 +447,8 @@ export const sv = {
   'booking.placeNoResults': 'Inga platser hittades',
   'booking.useMyLocation': 'Använd min plats',
   'booking.locating': 'Hämtar din plats…',
-  'booking.geolocationDenied': 'Din webbläsare behöver kunna använda platstjänster för att vi ska kunna hitta din plats.',
+  'booking.geolocationDenied':
+    'Din webbläsare behöver kunna använda platstjänster för att vi ska kunna hitta din plats.',
   'booking.continue': 'Fortsätt',
   'booking.searching': 'Söker…',
   'booking.loading': 'Laddar…',
@@ -551,7 +567,8 @@ export const sv = {
   'tirehotel.bookingHeading': 'När vill du lämna in bilen?',
   'tirehotel.dateLegend': 'Välj datum',
   'tirehotel.timeLegend': 'Välj tid',
-  'tirehotel.noDates': 'Det finns för närvarande inga tillgängliga tider på din verkstad. Kontakta oss så hjälper vi dig att hitta första bästa tid.',
+  'tirehotel.noDates':
+    'Det finns för närvarande inga tillgängliga tider på din verkstad. Kontakta oss så hjälper vi dig att hitta första bästa tid.',
   'tirehotel.workshopPhone': 'Telefon',
   'tirehotel.workshopEmail': 'E-post',
   'tirehotel.datesError': 'Ett fel uppstod',

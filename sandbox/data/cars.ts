@@ -1,6 +1,13 @@
 import type { Faker } from '@faker-js/faker';
 import type { Car, Site } from '../../contracts/upstream/search.js';
-import { CAR_CATALOGUE, MARKET_BRANDS, fuelOfVariant, localModelName, localVariant, type CatalogueModel } from './car-catalogue.js';
+import {
+  CAR_CATALOGUE,
+  MARKET_BRANDS,
+  fuelOfVariant,
+  localModelName,
+  localVariant,
+  type CatalogueModel,
+} from './car-catalogue.js';
 import { MARKET_PROFILES, type MarketProfile } from './market-profiles.js';
 import { financeOptions } from './car-finance.js';
 import { seededFaker, slugify } from './random.js';
@@ -11,14 +18,20 @@ const REAR_DRIVEN_BRANDS = new Set(['BMW', 'Porsche', 'Mercedes-Benz', 'Tesla', 
 const AWD_VARIANT = /AWD|xDrive|4MATIC|quattro|4x4|ALL4|Dual Motor|Twin Motor|GTX|Turbo|4S|Performance|Raptor/i;
 
 function registrationNumber(market: MarketProfile['id'], faker: Faker): string {
-  const letters = (n: number) => faker.string.alpha({ length: n, casing: 'upper', exclude: ['I', 'O', 'Q', 'Å', 'Ä', 'Ö'] });
+  const letters = (n: number) =>
+    faker.string.alpha({ length: n, casing: 'upper', exclude: ['I', 'O', 'Q', 'Å', 'Ä', 'Ö'] });
   const digits = (n: number) => faker.string.numeric({ length: n, allowLeadingZeros: true });
   switch (market) {
-    case 'fi': return `${letters(3)}-${digits(3)}`;
-    case 'no': return `${letters(2)} ${digits(5)}`;
-    case 'sk': return `BA-${digits(3)}${letters(2)}`;
-    case 'uk': return `${letters(2)}${digits(2)} ${letters(3)}`;
-    default: return `${letters(3)} ${digits(2)}${faker.datatype.boolean() ? letters(1) : digits(1)}`;
+    case 'fi':
+      return `${letters(3)}-${digits(3)}`;
+    case 'no':
+      return `${letters(2)} ${digits(5)}`;
+    case 'sk':
+      return `BA-${digits(3)}${letters(2)}`;
+    case 'uk':
+      return `${letters(2)}${digits(2)} ${letters(3)}`;
+    default:
+      return `${letters(3)} ${digits(2)}${faker.datatype.boolean() ? letters(1) : digits(1)}`;
   }
 }
 
@@ -34,7 +47,11 @@ function driveOf(model: CatalogueModel, variant: string): Drive {
 }
 
 function describe(vocabulary: Vocabulary, faker: Faker, fill: Record<string, string>): string {
-  const sentences = [vocabulary.descriptions[0]!, vocabulary.descriptions[1]!, ...faker.helpers.arrayElements(vocabulary.descriptions.slice(2), { min: 1, max: 3 })];
+  const sentences = [
+    vocabulary.descriptions[0]!,
+    vocabulary.descriptions[1]!,
+    ...faker.helpers.arrayElements(vocabulary.descriptions.slice(2), { min: 1, max: 3 }),
+  ];
   return sentences.map((s) => s.replace(/\{(\w+)\}/g, (_, key: string) => fill[key] ?? '')).join(' ');
 }
 
@@ -52,9 +69,15 @@ function generateMarketCars(seed: number, profile: MarketProfile, sites: Site[],
     const modelName = localModelName(model.model, profile.language);
     const variantName = localVariant(variant, profile.language);
     const isNew = !profile.usedOnly && faker.datatype.boolean(0.3);
-    const year = isNew ? thisYear : faker.number.int({ min: Math.max(model.firstYear ?? 2014, thisYear - 10), max: thisYear - 1 });
+    const year = isNew
+      ? thisYear
+      : faker.number.int({ min: Math.max(model.firstYear ?? 2014, thisYear - 10), max: thisYear - 1 });
     const age = thisYear - year;
-    const mileage = isNew ? faker.number.int({ min: 0, max: 50 }) : Math.round((age * faker.number.int({ min: 6000, max: 22000 }) + faker.number.int({ min: 500, max: 9000 })) / 10) * 10;
+    const mileage = isNew
+      ? faker.number.int({ min: 0, max: 50 })
+      : Math.round(
+          (age * faker.number.int({ min: 6000, max: 22000 }) + faker.number.int({ min: 500, max: 9000 })) / 10,
+        ) * 10;
     const fuel = fuelOfVariant(model, variant, faker.helpers.arrayElement(model.fuels));
     const electric = fuel === 'electric';
     const automatic = electric || fuel === 'hybrid' || fuel === 'pluginHybrid' || faker.datatype.boolean(0.75);
@@ -65,40 +88,84 @@ function generateMarketCars(seed: number, profile: MarketProfile, sites: Site[],
 
     const sellingSites = sites.filter((s) => profile.usedOnly || s.site_brands.includes(model.brand));
     const site = faker.helpers.arrayElement(sellingSites.length > 0 ? sellingSites : sites);
-    const salesDepartment = site.site_departments.find((d) => d.group === 'Sales' || d.group === 'Used cars') ?? site.site_departments[0]!;
+    const salesDepartment =
+      site.site_departments.find((d) => d.group === 'Sales' || d.group === 'Used cars') ?? site.site_departments[0]!;
     const isSample = isNew && !lcv && faker.datatype.boolean(0.25);
     const sellers = faker.helpers
       .arrayElements(salesDepartment.users, isSample ? { min: Math.min(2, salesDepartment.users.length), max: 4 } : 1)
       .map((u) => ({ name: u.name, email: u.email, phone: u.phone, title: u.title }));
 
     // Value falls about 12 % a year and a little per 10,000 km.
-    const value = model.priceEur * (1 + (power - model.power[0]) / (model.power[0] * 3)) * Math.pow(0.88, age) * (1 - Math.min(0.3, mileage / 1_000_000));
+    const value =
+      model.priceEur *
+      (1 + (power - model.power[0]) / (model.power[0] * 3)) *
+      Math.pow(0.88, age) *
+      (1 - Math.min(0.3, mileage / 1_000_000));
     const retailPrice = roundPrice(value * profile.eurRate, profile);
     const hasCampaign = faker.datatype.boolean(isNew ? 0.35 : 0.15);
-    const campaignPrice = hasCampaign ? roundPrice(retailPrice * faker.number.float({ min: 0.88, max: 0.97 }), profile) : null;
+    const campaignPrice = hasCampaign
+      ? roundPrice(retailPrice * faker.number.float({ min: 0.88, max: 0.97 }), profile)
+      : null;
     const price = campaignPrice ?? retailPrice;
 
     const imageCount = faker.number.int({ min: 1, max: 12 });
-    const pictured: CarSubject = { carId, brand: model.brand, model: modelName, colorKey: color, site: site.site_geocoord };
+    const pictured: CarSubject = {
+      carId,
+      brand: model.brand,
+      model: modelName,
+      colorKey: color,
+      site: site.site_geocoord,
+    };
     const images = carPhotoUrls('car', pictured, imageCount);
     const equipment = faker.helpers.arrayElements(vocabulary.equipment, { min: 6, max: 16 });
     const registration = isNew ? null : registrationNumber(profile.id, faker);
-    const firstRegistration = isNew ? null : `${year}-${String(faker.number.int({ min: 1, max: 12 })).padStart(2, '0')}-${String(faker.number.int({ min: 1, max: 28 })).padStart(2, '0')}`;
+    const firstRegistration = isNew
+      ? null
+      : `${year}-${String(faker.number.int({ min: 1, max: 12 })).padStart(2, '0')}-${String(faker.number.int({ min: 1, max: 28 })).padStart(2, '0')}`;
     const engineSize = electric ? null : Math.round(faker.number.int({ min: 1000, max: 2998 }) / 100) * 100 - 2;
-    const co2 = electric ? 0 : fuel === 'pluginHybrid' ? faker.number.int({ min: 18, max: 45 }) : faker.number.int({ min: 95, max: 210 });
+    const co2 = electric
+      ? 0
+      : fuel === 'pluginHybrid'
+        ? faker.number.int({ min: 18, max: 45 })
+        : faker.number.int({ min: 95, max: 210 });
     const consumption = electric ? null : Number((co2 / 23.5).toFixed(1));
-    const battery = electric ? faker.number.int({ min: 50, max: 105 }) : fuel === 'pluginHybrid' ? faker.number.int({ min: 12, max: 25 }) : null;
+    const battery = electric
+      ? faker.number.int({ min: 50, max: 105 })
+      : fuel === 'pluginHybrid'
+        ? faker.number.int({ min: 12, max: 25 })
+        : null;
     const range = battery === null ? null : electric ? battery * faker.number.int({ min: 5, max: 7 }) : battery * 4;
     const published = new Date(anchor.getTime() - faker.number.int({ min: 0, max: 180 * 24 * 60 }) * 60_000);
     const t = vocabulary.technical;
     const technical = [
-      [t.modelYear, String(year)], [t.mileage, `${mileage} km`], [t.fuel, vocabulary.fuel[fuel]],
-      [t.gearbox, automatic ? vocabulary.gearbox.automatic : vocabulary.gearbox.manual], [t.power, `${power} hp (${Math.round(power * 0.7355)} kW)`],
-      [t.drive, vocabulary.drive[drive]], [t.color, vocabulary.color[color]], [t.seats, String(lcv ? 3 : model.body === 'coupe' ? 4 : 5)],
+      [t.modelYear, String(year)],
+      [t.mileage, `${mileage} km`],
+      [t.fuel, vocabulary.fuel[fuel]],
+      [t.gearbox, automatic ? vocabulary.gearbox.automatic : vocabulary.gearbox.manual],
+      [t.power, `${power} hp (${Math.round(power * 0.7355)} kW)`],
+      [t.drive, vocabulary.drive[drive]],
+      [t.color, vocabulary.color[color]],
+      [t.seats, String(lcv ? 3 : model.body === 'coupe' ? 4 : 5)],
       [t.doors, String(model.body === 'coupe' || model.body === 'convertible' ? 2 : lcv ? 4 : 5)],
-      ...(engineSize ? [[t.engineSize, `${engineSize} cm³`], [t.co2, `${co2} g/km`], [t.consumption, `${consumption} l/100 km`]] : []),
-      ...(battery ? [[t.battery, `${battery} kWh`], [t.range, `${range} km`]] : []),
-      ...(registration ? [[t.registration, registration], [t.firstRegistration, firstRegistration!]] : []),
+      ...(engineSize
+        ? [
+            [t.engineSize, `${engineSize} cm³`],
+            [t.co2, `${co2} g/km`],
+            [t.consumption, `${consumption} l/100 km`],
+          ]
+        : []),
+      ...(battery
+        ? [
+            [t.battery, `${battery} kWh`],
+            [t.range, `${range} km`],
+          ]
+        : []),
+      ...(registration
+        ? [
+            [t.registration, registration],
+            [t.firstRegistration, firstRegistration!],
+          ]
+        : []),
     ].map(([label, value]) => ({ label: label!, value: value! }));
 
     return {
@@ -143,8 +210,13 @@ function generateMarketCars(seed: number, profile: MarketProfile, sites: Site[],
       car_media_360: profile.id === 'uk' && faker.datatype.boolean(0.4) ? carPhotoUrls('car360', pictured, 12) : [],
       car_equipment: equipment,
       car_description: describe(vocabulary, faker, {
-        brand: model.brand, model: `${modelName} ${variantName}`, year: String(year), color: vocabulary.describedColor[color],
-        eq1: inSentence(equipment[0]!), eq2: inSentence(equipment[1]!), city: site.site_city,
+        brand: model.brand,
+        model: `${modelName} ${variantName}`,
+        year: String(year),
+        color: vocabulary.describedColor[color],
+        eq1: inSentence(equipment[0]!),
+        eq2: inSentence(equipment[1]!),
+        city: site.site_city,
       }),
       car_technical_data: technical,
       car_sellers: sellers,
@@ -160,8 +232,10 @@ function generateMarketCars(seed: number, profile: MarketProfile, sites: Site[],
 
 /** Every market's cars; ids are numeric strings unique across markets (se 100001…, se-used 200001…). */
 export function generateCars(seed: number, sitesByMarket: Map<string, Site[]>, anchor: Date): Map<string, Car[]> {
-  return new Map(MARKET_PROFILES.map((profile, m) => [
-    profile.id,
-    generateMarketCars(seed, profile, sitesByMarket.get(profile.id) ?? [], anchor, (m + 1) * 100_000 + 1),
-  ]));
+  return new Map(
+    MARKET_PROFILES.map((profile, m) => [
+      profile.id,
+      generateMarketCars(seed, profile, sitesByMarket.get(profile.id) ?? [], anchor, (m + 1) * 100_000 + 1),
+    ]),
+  );
 }

@@ -41,19 +41,35 @@ export function sandboxDataset(seed: number, now: Date = new Date()): SandboxDat
   sites.get('no')?.push(motorcycleDealer());
   const kits = generateKits(seed, anchor) as Map<MarketId, KitDocument[]>;
   const carsById = new Map([...cars.values()].flat().map((car) => [car.car_id, car]));
-  const content = new Map(MARKETS.map((market) => {
-    // Campaign cars make the fixed-id teaser; reversed so the order differs from the list order.
-    const featured = (cars.get(market.id) ?? []).filter((c) => c.car_has_campaign).slice(0, 4).map((c) => c.car_id).reverse();
-    return [market.contentSite, generateSiteContent(market, featured, anchor)];
-  }));
+  const content = new Map(
+    MARKETS.map((market) => {
+      // Campaign cars make the fixed-id teaser; reversed so the order differs from the list order.
+      const featured = (cars.get(market.id) ?? [])
+        .filter((c) => c.car_has_campaign)
+        .slice(0, 4)
+        .map((c) => c.car_id)
+        .reverse();
+      return [market.contentSite, generateSiteContent(market, featured, anchor)];
+    }),
+  );
 
   const translated = new Map<string, Partial<Record<Language, Car[] | Site[] | KitDocument[]>>>();
   for (const profile of MARKET_PROFILES) {
     for (const language of profile.contentLanguages.filter((l) => l !== profile.language)) {
-      const into = (index: string, docs: Car[] | Site[] | KitDocument[]) => translated.set(index, { ...translated.get(index), [language]: docs });
-      into(`cars-${profile.id}`, (cars.get(profile.id) ?? []).map((c) => carIn(c, profile.language, language)));
-      into(`sites-${profile.id}`, (sites.get(profile.id) ?? []).map((s) => siteIn(s, profile.language, language)));
-      into(`kits-${profile.id}`, (kits.get(profile.id) ?? []).map((k) => kitIn(k, profile.language, language)));
+      const into = (index: string, docs: Car[] | Site[] | KitDocument[]) =>
+        translated.set(index, { ...translated.get(index), [language]: docs });
+      into(
+        `cars-${profile.id}`,
+        (cars.get(profile.id) ?? []).map((c) => carIn(c, profile.language, language)),
+      );
+      into(
+        `sites-${profile.id}`,
+        (sites.get(profile.id) ?? []).map((s) => siteIn(s, profile.language, language)),
+      );
+      into(
+        `kits-${profile.id}`,
+        (kits.get(profile.id) ?? []).map((k) => kitIn(k, profile.language, language)),
+      );
     }
   }
   const dataset: SandboxDataset = { seed, anchor, cars, sites, kits, content, carsById, translated };

@@ -9,22 +9,70 @@ import { chance, pickStable } from './deterministic.js';
 
 /** Brands with authorised workshops in the group (the intro's ~36 logos). */
 export const AUTHORISED_BRANDS = [
-  'BMW', 'MINI', 'Porsche', 'IVECO', 'Volvo', 'Volkswagen', 'Audi', 'Skoda', 'SEAT', 'Cupra', 'Kia', 'Hyundai',
-  'Toyota', 'Lexus', 'Ford', 'Renault', 'Dacia', 'Nissan', 'Peugeot', 'Citroën', 'Opel', 'Mercedes-Benz', 'Mazda',
-  'Subaru', 'Suzuki', 'Mitsubishi', 'Jeep', 'Fiat', 'Polestar', 'Land Rover', 'Jaguar', 'Honda', 'MG', 'Smart', 'Alfa Romeo', 'DS',
+  'BMW',
+  'MINI',
+  'Porsche',
+  'IVECO',
+  'Volvo',
+  'Volkswagen',
+  'Audi',
+  'Skoda',
+  'SEAT',
+  'Cupra',
+  'Kia',
+  'Hyundai',
+  'Toyota',
+  'Lexus',
+  'Ford',
+  'Renault',
+  'Dacia',
+  'Nissan',
+  'Peugeot',
+  'Citroën',
+  'Opel',
+  'Mercedes-Benz',
+  'Mazda',
+  'Subaru',
+  'Suzuki',
+  'Mitsubishi',
+  'Jeep',
+  'Fiat',
+  'Polestar',
+  'Land Rover',
+  'Jaguar',
+  'Honda',
+  'MG',
+  'Smart',
+  'Alfa Romeo',
+  'DS',
 ] as const;
 
 const MODELS: Record<string, string[]> = {
-  Volvo: ['V60', 'XC60', 'XC40', 'V90', 'XC90', 'S60'], Volkswagen: ['Golf', 'Passat', 'Tiguan', 'ID.4', 'Polo'],
-  Audi: ['A4', 'A6', 'Q5', 'Q4 e-tron'], Skoda: ['Octavia', 'Superb', 'Kodiaq', 'Enyaq'], Kia: ['Niro', 'Ceed', 'Sportage', 'EV6'],
-  Toyota: ['Corolla', 'RAV4', 'Yaris', 'C-HR'], BMW: ['320d', '330e', 'X3', 'i4', 'X5'], Ford: ['Focus', 'Kuga', 'Transit Custom'],
-  Hyundai: ['i30', 'Tucson', 'Kona', 'Ioniq 5'], 'Mercedes-Benz': ['C 220 d', 'E 300 e', 'GLC', 'Vito'], Renault: ['Clio', 'Captur', 'Megane E-Tech'],
-  Peugeot: ['208', '3008', '508'], Nissan: ['Qashqai', 'Leaf', 'X-Trail'], Mazda: ['CX-5', 'Mazda3', 'CX-30'],
+  Volvo: ['V60', 'XC60', 'XC40', 'V90', 'XC90', 'S60'],
+  Volkswagen: ['Golf', 'Passat', 'Tiguan', 'ID.4', 'Polo'],
+  Audi: ['A4', 'A6', 'Q5', 'Q4 e-tron'],
+  Skoda: ['Octavia', 'Superb', 'Kodiaq', 'Enyaq'],
+  Kia: ['Niro', 'Ceed', 'Sportage', 'EV6'],
+  Toyota: ['Corolla', 'RAV4', 'Yaris', 'C-HR'],
+  BMW: ['320d', '330e', 'X3', 'i4', 'X5'],
+  Ford: ['Focus', 'Kuga', 'Transit Custom'],
+  Hyundai: ['i30', 'Tucson', 'Kona', 'Ioniq 5'],
+  'Mercedes-Benz': ['C 220 d', 'E 300 e', 'GLC', 'Vito'],
+  Renault: ['Clio', 'Captur', 'Megane E-Tech'],
+  Peugeot: ['208', '3008', '508'],
+  Nissan: ['Qashqai', 'Leaf', 'X-Trail'],
+  Mazda: ['CX-5', 'Mazda3', 'CX-30'],
 };
 
 type DocumentedRegistration = { car: MechmateCar } | { error: string; status: number };
 
-const car = (registrationNumber: string, brand: string, model: string, buildYear: number, extra: Partial<MechmateCar> = {}): { car: MechmateCar } => ({
+const car = (
+  registrationNumber: string,
+  brand: string,
+  model: string,
+  buildYear: number,
+  extra: Partial<MechmateCar> = {},
+): { car: MechmateCar } => ({
   car: { registrationNumber, brand, model, buildYear, hasServiceAgreement: false, isSupported: true, ...extra },
 });
 
@@ -64,7 +112,8 @@ export function lookupCar(seed: number, registrationNumber: string): CarLookup {
 
 // ---------- offerings ----------
 
-type OfferingSeed = Pick<Offering, 'code' | 'name' | 'description'> & Partial<Omit<Offering, 'code' | 'name' | 'description'>>;
+type OfferingSeed = Pick<Offering, 'code' | 'name' | 'description'> &
+  Partial<Omit<Offering, 'code' | 'name' | 'description'>>;
 interface CategorySeed {
   name: string;
   icon: string;
@@ -75,61 +124,166 @@ interface CategorySeed {
 const UNKNOWN_PRICE = 'Pris lämnas av verkstaden';
 
 export const SERVICE_CATEGORIES: CategorySeed[] = [
-  { name: 'Service', icon: 'service', offerings: [
-    { code: 'originalservice', name: 'Service enligt serviceprogram', description: 'Service enligt tillverkarens serviceprogram, med bibehållen nybilsgaranti.', price: 3990 },
-    { code: 'oilservice', name: 'Oljeservice', description: 'Byte av motorolja och oljefilter.', price: 1795 },
-  ] },
-  { name: 'Däck och hjul', icon: 'tire', offerings: [
-    { code: 'tirechange', name: 'Hjulskifte', description: 'Skifte mellan sommar- och vinterhjul.', price: 495 },
-    { code: 'wheelalignment', name: 'Hjulinställning', description: 'Mätning och justering av hjulvinklar.', price: 1295 },
-  ] },
-  { name: 'Reparation', icon: 'repair', offerings: [
-    { code: 'brakes', name: 'Bromsar', description: 'Kontroll och byte av bromsbelägg och skivor.', price: null, priceKnown: false, notKnownPriceText: UNKNOWN_PRICE },
-    { code: 'diagnostics', name: 'Felsökning', description: 'Beskriv vad du har märkt, så felsöker vi.', price: 895, allowUserInput: true },
-    { code: 'acservice', name: 'AC-service', description: 'Kontroll och påfyllning av köldmedium.', price: 1495 },
-  ] },
-  { name: 'Glas', icon: 'glass', offerings: [
-    { code: 'chiprepair', name: 'Stenskottslagning', description: 'Lagning av stenskott i vindrutan.', price: 595 },
-    { code: 'windscreen', name: 'Rutbyte', description: 'Byte av vindruta.', price: null, priceKnown: false, notKnownPriceText: UNKNOWN_PRICE },
-  ] },
+  {
+    name: 'Service',
+    icon: 'service',
+    offerings: [
+      {
+        code: 'originalservice',
+        name: 'Service enligt serviceprogram',
+        description: 'Service enligt tillverkarens serviceprogram, med bibehållen nybilsgaranti.',
+        price: 3990,
+      },
+      { code: 'oilservice', name: 'Oljeservice', description: 'Byte av motorolja och oljefilter.', price: 1795 },
+    ],
+  },
+  {
+    name: 'Däck och hjul',
+    icon: 'tire',
+    offerings: [
+      { code: 'tirechange', name: 'Hjulskifte', description: 'Skifte mellan sommar- och vinterhjul.', price: 495 },
+      {
+        code: 'wheelalignment',
+        name: 'Hjulinställning',
+        description: 'Mätning och justering av hjulvinklar.',
+        price: 1295,
+      },
+    ],
+  },
+  {
+    name: 'Reparation',
+    icon: 'repair',
+    offerings: [
+      {
+        code: 'brakes',
+        name: 'Bromsar',
+        description: 'Kontroll och byte av bromsbelägg och skivor.',
+        price: null,
+        priceKnown: false,
+        notKnownPriceText: UNKNOWN_PRICE,
+      },
+      {
+        code: 'diagnostics',
+        name: 'Felsökning',
+        description: 'Beskriv vad du har märkt, så felsöker vi.',
+        price: 895,
+        allowUserInput: true,
+      },
+      { code: 'acservice', name: 'AC-service', description: 'Kontroll och påfyllning av köldmedium.', price: 1495 },
+    ],
+  },
+  {
+    name: 'Glas',
+    icon: 'glass',
+    offerings: [
+      { code: 'chiprepair', name: 'Stenskottslagning', description: 'Lagning av stenskott i vindrutan.', price: 595 },
+      {
+        code: 'windscreen',
+        name: 'Rutbyte',
+        description: 'Byte av vindruta.',
+        price: null,
+        priceKnown: false,
+        notKnownPriceText: UNKNOWN_PRICE,
+      },
+    ],
+  },
 ];
 
 export const ADDON_CATEGORIES: CategorySeed[] = [
-  { name: 'Torkarblad', icon: 'wiper', selectionType: 'single', offerings: [
-    { code: 'wiperfront', name: 'Torkarblad fram', description: 'Nya torkarblad fram.', price: 495 },
-    { code: 'wiperall', name: 'Torkarblad fram och bak', description: 'Nya torkarblad runt om.', price: 695 },
-  ] },
-  { name: 'Tvätt', icon: 'wash', selectionType: 'single', offerings: [
-    { code: 'washexterior', name: 'Utvändig tvätt', description: 'Handtvätt utvändigt.', price: 295 },
-    { code: 'washfull', name: 'Helrekond', description: 'Rekond in- och utvändigt.', price: 1995 },
-  ] },
-  { name: 'Vätskor', icon: 'fluid', selectionType: null, offerings: [
-    { code: 'washerfluid', name: 'Spolarvätska', description: 'Påfyllning av spolarvätska.', price: 49,
-      unitPrice: { minimum: 1, maximum: 10, unit: 'Liter', unitAbbreviation: 'l', postfix: '/l' } },
-    { code: 'adblue', name: 'AdBlue', description: 'Påfyllning av AdBlue (dieselbilar).', price: 29,
-      unitPrice: { minimum: 5, maximum: 20, unit: 'Liter', unitAbbreviation: 'l', postfix: '/l' } },
-  ] },
-  { name: 'Övrigt', icon: 'other', selectionType: null, offerings: [
-    { code: 'bulbs', name: 'Byte av glödlampor', description: 'Byte av trasiga lampor.', price: 149,
-      unitPrice: { minimum: 1, maximum: 6, unit: 'Styck', unitAbbreviation: 'st', postfix: '/st' } },
-    { code: 'loancar', name: 'Lånebil', description: 'Lånebil under verkstadsbesöket, i mån av tillgång.', price: 395, isAvailable: false },
-    { code: 'otherrequest', name: 'Övrigt önskemål', description: 'Berätta vad mer vi kan hjälpa till med.', price: 0, allowUserInput: true },
-  ] },
+  {
+    name: 'Torkarblad',
+    icon: 'wiper',
+    selectionType: 'single',
+    offerings: [
+      { code: 'wiperfront', name: 'Torkarblad fram', description: 'Nya torkarblad fram.', price: 495 },
+      { code: 'wiperall', name: 'Torkarblad fram och bak', description: 'Nya torkarblad runt om.', price: 695 },
+    ],
+  },
+  {
+    name: 'Tvätt',
+    icon: 'wash',
+    selectionType: 'single',
+    offerings: [
+      { code: 'washexterior', name: 'Utvändig tvätt', description: 'Handtvätt utvändigt.', price: 295 },
+      { code: 'washfull', name: 'Helrekond', description: 'Rekond in- och utvändigt.', price: 1995 },
+    ],
+  },
+  {
+    name: 'Vätskor',
+    icon: 'fluid',
+    selectionType: null,
+    offerings: [
+      {
+        code: 'washerfluid',
+        name: 'Spolarvätska',
+        description: 'Påfyllning av spolarvätska.',
+        price: 49,
+        unitPrice: { minimum: 1, maximum: 10, unit: 'Liter', unitAbbreviation: 'l', postfix: '/l' },
+      },
+      {
+        code: 'adblue',
+        name: 'AdBlue',
+        description: 'Påfyllning av AdBlue (dieselbilar).',
+        price: 29,
+        unitPrice: { minimum: 5, maximum: 20, unit: 'Liter', unitAbbreviation: 'l', postfix: '/l' },
+      },
+    ],
+  },
+  {
+    name: 'Övrigt',
+    icon: 'other',
+    selectionType: null,
+    offerings: [
+      {
+        code: 'bulbs',
+        name: 'Byte av glödlampor',
+        description: 'Byte av trasiga lampor.',
+        price: 149,
+        unitPrice: { minimum: 1, maximum: 6, unit: 'Styck', unitAbbreviation: 'st', postfix: '/st' },
+      },
+      {
+        code: 'loancar',
+        name: 'Lånebil',
+        description: 'Lånebil under verkstadsbesöket, i mån av tillgång.',
+        price: 395,
+        isAvailable: false,
+      },
+      {
+        code: 'otherrequest',
+        name: 'Övrigt önskemål',
+        description: 'Berätta vad mer vi kan hjälpa till med.',
+        price: 0,
+        allowUserInput: true,
+      },
+    ],
+  },
 ];
 
-export const ALL_OFFERING_CODES = new Set([...SERVICE_CATEGORIES, ...ADDON_CATEGORIES].flatMap((c) => c.offerings.map((o) => o.code)));
+export const ALL_OFFERING_CODES = new Set(
+  [...SERVICE_CATEGORIES, ...ADDON_CATEGORIES].flatMap((c) => c.offerings.map((o) => o.code)),
+);
 
 /** Price factor of one car: newer and premium cars cost more to service. */
 function carPriceFactor(seed: number, mechmateCar: MechmateCar): number {
-  const premium = ['BMW', 'Porsche', 'Mercedes-Benz', 'Audi', 'Land Rover', 'Jaguar', 'Lexus'].includes(mechmateCar.brand) ? 1.25 : 1;
+  const premium = ['BMW', 'Porsche', 'Mercedes-Benz', 'Audi', 'Land Rover', 'Jaguar', 'Lexus'].includes(
+    mechmateCar.brand,
+  )
+    ? 1.25
+    : 1;
   return premium * (0.9 + chance(seed, `price-factor:${mechmateCar.registrationNumber}`) * 0.2);
 }
 
 const roundToKronor = (price: number) => Math.round(price / 5) * 5;
 
 /** An offering as one car sees it; `workshopFactor` spreads prices around the median per workshop. */
-export function priceOffering(seed: number, mechmateCar: MechmateCar, offering: OfferingSeed, workshopFactor = 1): Offering {
-  const carFactor = offering.code === 'originalservice' || offering.code === 'oilservice' ? carPriceFactor(seed, mechmateCar) : 1;
+export function priceOffering(
+  seed: number,
+  mechmateCar: MechmateCar,
+  offering: OfferingSeed,
+  workshopFactor = 1,
+): Offering {
+  const carFactor =
+    offering.code === 'originalservice' || offering.code === 'oilservice' ? carPriceFactor(seed, mechmateCar) : 1;
   const price = offering.price == null ? null : roundToKronor(offering.price * carFactor * workshopFactor);
   return {
     code: offering.code,
@@ -145,7 +299,12 @@ export function priceOffering(seed: number, mechmateCar: MechmateCar, offering: 
   };
 }
 
-export function categoriesFor(seed: number, mechmateCar: MechmateCar, categories: CategorySeed[], withSelectionType: boolean): OfferingCategory[] {
+export function categoriesFor(
+  seed: number,
+  mechmateCar: MechmateCar,
+  categories: CategorySeed[],
+  withSelectionType: boolean,
+): OfferingCategory[] {
   return categories.map((category) => ({
     name: category.name,
     icon: category.icon,

@@ -8,14 +8,58 @@ import { addDays, daysBetween, isWeekday, stockholmToday } from './stockholmCale
 /** ~30 workshops in Swedish towns, with their offerings and a calendar of free slots for 12 weeks. */
 
 const WORKSHOP_TOWNS = [
-  'Stockholm', 'Bromma', 'Täby', 'Södertälje', 'Haninge', 'Uppsala', 'Västerås', 'Eskilstuna', 'Örebro', 'Linköping',
-  'Norrköping', 'Jönköping', 'Växjö', 'Kalmar', 'Karlskrona', 'Malmö', 'Lund', 'Helsingborg', 'Kristianstad', 'Halmstad',
-  'Göteborg', 'Hisingen', 'Mölndal', 'Borås', 'Trollhättan', 'Skövde', 'Karlstad', 'Gävle', 'Sundsvall', 'Umeå', 'Luleå',
+  'Stockholm',
+  'Bromma',
+  'Täby',
+  'Södertälje',
+  'Haninge',
+  'Uppsala',
+  'Västerås',
+  'Eskilstuna',
+  'Örebro',
+  'Linköping',
+  'Norrköping',
+  'Jönköping',
+  'Växjö',
+  'Kalmar',
+  'Karlskrona',
+  'Malmö',
+  'Lund',
+  'Helsingborg',
+  'Kristianstad',
+  'Halmstad',
+  'Göteborg',
+  'Hisingen',
+  'Mölndal',
+  'Borås',
+  'Trollhättan',
+  'Skövde',
+  'Karlstad',
+  'Gävle',
+  'Sundsvall',
+  'Umeå',
+  'Luleå',
 ] as const;
 const SITE_NAME_PREFIXES = ['Bilcentrum', 'Motorhallen', 'Bilgruppen'] as const;
 /** Offerings not every workshop has, and how often one does. */
 const OPTIONAL_OFFERINGS: Record<string, number> = { windscreen: 0.5, acservice: 0.8, washfull: 0.6, adblue: 0.7 };
-export const SLOT_TIMES = ['07:30', '08:00', '08:30', '09:00', '09:30', '10:00', '10:30', '11:00', '13:00', '13:30', '14:00', '14:30', '15:00', '15:30', '16:00'];
+export const SLOT_TIMES = [
+  '07:30',
+  '08:00',
+  '08:30',
+  '09:00',
+  '09:30',
+  '10:00',
+  '10:30',
+  '11:00',
+  '13:00',
+  '13:30',
+  '14:00',
+  '14:30',
+  '15:00',
+  '15:30',
+  '16:00',
+];
 /** Bookable from tomorrow until 12 weeks ahead. */
 export const BOOKING_HORIZON_DAYS = 84;
 /** A point farther than this from every workshop gets `{nosites}`. */
@@ -33,7 +77,9 @@ export const workshopsForSeed = memoisePerSeed((seed): SandboxWorkshop[] => {
     const place = SWEDISH_PLACES.find((p) => p.name === town);
     if (!place) throw new Error(`unknown workshop town ${town}`);
     const brands = faker.helpers.arrayElements(AUTHORISED_BRANDS, { min: 2, max: 6 });
-    const offeringCodes = new Set([...ALL_OFFERING_CODES].filter((code) => faker.number.float() < (OPTIONAL_OFFERINGS[code] ?? 1)));
+    const offeringCodes = new Set(
+      [...ALL_OFFERING_CODES].filter((code) => faker.number.float() < (OPTIONAL_OFFERINGS[code] ?? 1)),
+    );
     return {
       departmentId: 2001 + index,
       siteId: `se-site-${101 + index}`,
@@ -50,21 +96,33 @@ export const workshopsForSeed = memoisePerSeed((seed): SandboxWorkshop[] => {
 
 /** Booked slots, as `departmentId|YYYY-MM-DDTHH:mm:00|full or part`. */
 export type BookedSlots = ReadonlySet<string>;
-export const bookedSlotKey = (departmentId: number, timeSlot: string, isFullDay: boolean) => `${departmentId}|${timeSlot}|${isFullDay ? 'full' : 'part'}`;
+export const bookedSlotKey = (departmentId: number, timeSlot: string, isFullDay: boolean) =>
+  `${departmentId}|${timeSlot}|${isFullDay ? 'full' : 'part'}`;
 
 /** One day's free slots: weekdays only, some days full, 40% offer leaving the car for the whole day. */
 export function timeslotDay(seed: number, departmentId: number, day: string, booked: BookedSlots): TimeslotDay {
   const date = `${day}T00:00:00`;
-  if (!isWeekday(day) || chance(seed, `day-full:${departmentId}:${day}`) < 0.12) return { date, availableSlots: [], allDaySlotAvailable: false };
+  if (!isWeekday(day) || chance(seed, `day-full:${departmentId}:${day}`) < 0.12)
+    return { date, availableSlots: [], allDaySlotAvailable: false };
   const availableSlots = SLOT_TIMES.filter(
-    (time) => chance(seed, `slot:${departmentId}:${day}:${time}`) < 0.45 && !booked.has(bookedSlotKey(departmentId, `${day}T${time}:00`, false)),
+    (time) =>
+      chance(seed, `slot:${departmentId}:${day}:${time}`) < 0.45 &&
+      !booked.has(bookedSlotKey(departmentId, `${day}T${time}:00`, false)),
   );
-  const allDaySlotAvailable = chance(seed, `all-day:${departmentId}:${day}`) < 0.4 && !booked.has(bookedSlotKey(departmentId, `${day}T08:00:00`, true));
+  const allDaySlotAvailable =
+    chance(seed, `all-day:${departmentId}:${day}`) < 0.4 &&
+    !booked.has(bookedSlotKey(departmentId, `${day}T08:00:00`, true));
   return { date, availableSlots, allDaySlotAvailable };
 }
 
 /** Weekdays from `fromDay` (never before tomorrow) to the end of the 12-week horizon. */
-export function timeslotDays(seed: number, departmentId: number, fromDay: string, now: Date, booked: BookedSlots): TimeslotDay[] {
+export function timeslotDays(
+  seed: number,
+  departmentId: number,
+  fromDay: string,
+  now: Date,
+  booked: BookedSlots,
+): TimeslotDay[] {
   const today = stockholmToday(now);
   const first = fromDay > today ? fromDay : addDays(today, 1);
   return daysBetween(first, addDays(today, BOOKING_HORIZON_DAYS))

@@ -17,13 +17,27 @@ const hours = (weekday: [string, string], saturday: [string, string] | null) =>
   });
 
 export function motorcycleDealer(): Site {
-  const department = (n: number, group: 'Sales' | 'Workshop', name: string, email: string, open: ReturnType<typeof hours>) => ({
+  const department = (
+    n: number,
+    group: 'Sales' | 'Workshop',
+    name: string,
+    email: string,
+    open: ReturnType<typeof hours>,
+  ) => ({
     department_id: `${MOTORCYCLE_DEALER_SITE_ID}0${n}`,
     name,
     group,
     brands: [{ name: 'Harley-Davidson' }, { name: 'Indian' }],
     service_name: group === 'Workshop' ? ['Service', 'Dekkskift', 'Reparasjon'] : [],
-    users: [{ name: 'Kari Nordmann', title: group === 'Workshop' ? 'Verkstedleder' : 'Selger', email: `kari.nordmann.${n}@hedinautomotive.no`, phone: '+47 22 33 44 5' + n, image_url: photoUrl({ kind: 'person', key: `${MOTORCYCLE_DEALER_SITE_ID}-${n}-0` }) }],
+    users: [
+      {
+        name: 'Kari Nordmann',
+        title: group === 'Workshop' ? 'Verkstedleder' : 'Selger',
+        email: `kari.nordmann.${n}@hedinautomotive.no`,
+        phone: '+47 22 33 44 5' + n,
+        image_url: photoUrl({ kind: 'person', key: `${MOTORCYCLE_DEALER_SITE_ID}-${n}-0` }),
+      },
+    ],
     email,
     phone: '+47 22 33 44 50',
     opening_hours: open,
@@ -46,7 +60,13 @@ export function motorcycleDealer(): Site {
     site_geocoord: { lat: 59.9226, lng: 10.8089 },
     site_brands: ['Harley-Davidson', 'Indian'],
     site_departments: [
-      department(1, 'Sales', 'MC-salg Oslo', 'mc-salg@hedinautomotive.no', hours(['10:00', '18:00'], ['10:00', '15:00'])),
+      department(
+        1,
+        'Sales',
+        'MC-salg Oslo',
+        'mc-salg@hedinautomotive.no',
+        hours(['10:00', '18:00'], ['10:00', '15:00']),
+      ),
       department(2, 'Workshop', 'MC-verksted Oslo', MOTORCYCLE_WORKSHOP_EMAIL, hours(['07:30', '16:00'], null)),
     ],
     site_image_url: photoUrl({ kind: 'site', siteId: MOTORCYCLE_DEALER_SITE_ID, name: NAME }),

@@ -38,10 +38,24 @@ export const NAMED_SITES: Partial<Record<MarketId, Partial<Record<number, NamedS
     2: { name: 'Hedin Automotive Žilina' },
   },
   // The UK group's franchised dealerships (the market profile lists their towns in this order).
-  uk: Object.fromEntries([
-    ['Audi Coventry', 'Audi'], ['BMW Hull', 'BMW'], ['BYD Manchester', 'BYD'], ['Cupra Harrogate', 'Cupra'],
-    ['Ford Sheffield', 'Ford'], ['Hyundai York', 'Hyundai'], ['Kia York', 'Kia'], ['Land Rover Doncaster', 'Land Rover'],
-    ['Mercedes-Benz Leeds', 'Mercedes-Benz'], ['Mercedes-Benz Vans Leeds', 'Mercedes-Benz'], ['MINI Hull', 'MINI'], ['Nissan Wakefield', 'Nissan'],
-    ['Skoda Harrogate', 'Škoda'], ['Toyota Bradford', 'Toyota'], ['Volkswagen Birmingham', 'Volkswagen'], ['Volkswagen Van Centre Birmingham', 'Volkswagen'],
-  ].map(([name, brand], i) => [i, { name: `Hedin ${name!}`, brands: [brand!] }])),
+  uk: Object.fromEntries(
+    [
+      ['Audi Coventry', 'Audi'],
+      ['BMW Hull', 'BMW'],
+      ['BYD Manchester', 'BYD'],
+      ['Cupra Harrogate', 'Cupra'],
+      ['Ford Sheffield', 'Ford'],
+      ['Hyundai York', 'Hyundai'],
+      ['Kia York', 'Kia'],
+      ['Land Rover Doncaster', 'Land Rover'],
+      ['Mercedes-Benz Leeds', 'Mercedes-Benz'],
+      ['Mercedes-Benz Vans Leeds', 'Mercedes-Benz'],
+      ['MINI Hull', 'MINI'],
+      ['Nissan Wakefield', 'Nissan'],
+      ['Skoda Harrogate', 'Škoda'],
+      ['Toyota Bradford', 'Toyota'],
+      ['Volkswagen Birmingham', 'Volkswagen'],
+      ['Volkswagen Van Centre Birmingham', 'Volkswagen'],
+    ].map(([name, brand], i) => [i, { name: `Hedin ${name!}`, brands: [brand!] }]),
+  ),
 };

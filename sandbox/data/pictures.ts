@@ -65,13 +65,20 @@ export function photoOrientation(photo: Photo): 1 | 6 {
 export function photoPath(photo: Photo): string {
   const ext = PHOTO_EXTENSIONS[photoFormat(photo)];
   switch (photo.kind) {
-    case 'car': return `/media/cars/${photo.car.carId}/${photo.n}.${ext}`;
-    case 'car360': return `/media/cars/${photo.car.carId}/360/${photo.n}.${ext}`;
-    case 'site': return `/media/sites/${photo.siteId}.${ext}`;
-    case 'kit': return `/media/kits/${photo.kitId}/${photo.n}.${ext}`;
-    case 'story': return `/media/stories/${photo.key}.${ext}`;
-    case 'content': return `/media/content/${photo.key}.${ext}`;
-    case 'person': return `/media/people/${photo.key}.${ext}`;
+    case 'car':
+      return `/media/cars/${photo.car.carId}/${photo.n}.${ext}`;
+    case 'car360':
+      return `/media/cars/${photo.car.carId}/360/${photo.n}.${ext}`;
+    case 'site':
+      return `/media/sites/${photo.siteId}.${ext}`;
+    case 'kit':
+      return `/media/kits/${photo.kitId}/${photo.n}.${ext}`;
+    case 'story':
+      return `/media/stories/${photo.key}.${ext}`;
+    case 'content':
+      return `/media/content/${photo.key}.${ext}`;
+    case 'person':
+      return `/media/people/${photo.key}.${ext}`;
   }
 }
 
@@ -91,30 +98,43 @@ function feed(lanes: Lanes, text: string): Lanes {
   }
   return [h1, h2];
 }
-const feedNumber = ([h1, h2]: Lanes, n: number): Lanes => [Math.imul(h1 ^ n, 2654435761), Math.imul(h2 ^ n, 1597334677)];
+const feedNumber = ([h1, h2]: Lanes, n: number): Lanes => [
+  Math.imul(h1 ^ n, 2654435761),
+  Math.imul(h2 ^ n, 1597334677),
+];
 
 /** 10 hex digits (40 bits) of the finished hash, from 20-bit halves (Number#toString(16) of a 53-bit number is slow). */
 function hex10([h1, h2]: Lanes): string {
   const a = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   const b = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(a ^ (a >>> 13), 3266489909);
   const low = a >>> 0;
-  return ((((b & 0xff) << 12) | (low >>> 20)) >>> 0).toString(16).padStart(5, '0') + (low & 0xfffff).toString(16).padStart(5, '0');
+  return (
+    ((((b & 0xff) << 12) | (low >>> 20)) >>> 0).toString(16).padStart(5, '0') +
+    (low & 0xfffff).toString(16).padStart(5, '0')
+  );
 }
 
 const START: Lanes = [0xdeadbeef, 0x41c6ce57];
 
 /** A car's part of its pictures' recipe (everything but the picture's number), hashed once per car. */
 const carLanes = (kind: 'car' | 'car360', car: CarSubject, of: number) =>
-  feed(START, [GENERATION, kind, car.carId, car.brand, car.model, car.colorKey, car.site.lat, car.site.lng, of].join('\n'));
+  feed(
+    START,
+    [GENERATION, kind, car.carId, car.brand, car.model, car.colorKey, car.site.lat, car.site.lng, of].join('\n'),
+  );
 
 /** Everything a picture is made from, in a fixed order, so the data and the media service hash it alike. */
 function recipeLanes(photo: Photo): Lanes {
   switch (photo.kind) {
     case 'car':
-    case 'car360': return feedNumber(carLanes(photo.kind, photo.car, photo.of), photo.n);
-    case 'site': return feed(START, [GENERATION, 'site', photo.siteId, photo.name].join('\n'));
-    case 'kit': return feed(START, [GENERATION, 'kit', photo.kitId, photo.code, photo.n].join('\n'));
-    default: return feed(START, [GENERATION, photo.kind, photo.key].join('\n'));
+    case 'car360':
+      return feedNumber(carLanes(photo.kind, photo.car, photo.of), photo.n);
+    case 'site':
+      return feed(START, [GENERATION, 'site', photo.siteId, photo.name].join('\n'));
+    case 'kit':
+      return feed(START, [GENERATION, 'kit', photo.kitId, photo.code, photo.n].join('\n'));
+    default:
+      return feed(START, [GENERATION, photo.kind, photo.key].join('\n'));
   }
 }
 
@@ -129,5 +149,8 @@ export function photoUrl(photo: Photo): string {
 /** A car's gallery (`kind` car) or 360° frames (`car360`), numbered from 1: the same URLs as photoUrl, the car hashed once. */
 export function carPhotoUrls(kind: 'car' | 'car360', car: CarSubject, count: number): string[] {
   const lanes = carLanes(kind, car, count);
-  return Array.from({ length: count }, (_, i) => `${photoPath({ kind, car, n: i + 1, of: count })}?v=${hex10(feedNumber(lanes, i + 1))}`);
+  return Array.from(
+    { length: count },
+    (_, i) => `${photoPath({ kind, car, n: i + 1, of: count })}?v=${hex10(feedNumber(lanes, i + 1))}`,
+  );
 }

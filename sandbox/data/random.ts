@@ -25,18 +25,22 @@ export function seededFaker(seed: number, language: VocabularyLanguage, label: s
 
 /** URL-safe slug with diacritics folded: 'Škoda Octavia Kombi' → 'skoda-octavia-kombi'. */
 export function slugify(text: string): string {
-  return text
-    .replace(/[øØ]/g, 'o')
-    .replace(/[æÆ]/g, 'ae')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    // After the line above no two dashes are adjacent: one at each end at most.
-    .replace(/^-|-$/g, '');
+  return (
+    text
+      .replace(/[øØ]/g, 'o')
+      .replace(/[æÆ]/g, 'ae')
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      // After the line above no two dashes are adjacent: one at each end at most.
+      .replace(/^-|-$/g, '')
+  );
 }
 
 /** A date `days` after `from`, as YYYY-MM-DD. */
 export function isoDay(from: Date, days = 0): string {
-  return new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + days)).toISOString().slice(0, 10);
+  return new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + days))
+    .toISOString()
+    .slice(0, 10);
 }

@@ -2,7 +2,12 @@
  * Calendar arithmetic in the workshops' own time zone. Days are handled as `YYYY-MM-DD` strings
  * and stepped in UTC, so daylight-saving changes never shift a day.
  */
-const stockholmDay = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm', year: 'numeric', month: '2-digit', day: '2-digit' });
+const stockholmDay = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Europe/Stockholm',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** Today's date in Stockholm as YYYY-MM-DD. */
 export function stockholmToday(now: Date): string {

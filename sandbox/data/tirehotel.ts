@@ -22,11 +22,61 @@ interface AgreementSeed {
 }
 
 export const TIRE_AGREEMENTS: readonly AgreementSeed[] = [
-  { regNo: 'ABC123', oneTimeCode: '1234', phone: '0701234567', brand: 'Volvo', brandCode: 'VOL', model: 'XC60', packageLevel: 'Premium', erpId: 'TH1001', treadStatuses: [0, 0, 1, 1] },
-  { regNo: 'DEF456', oneTimeCode: '4567', phone: '0739876543', brand: 'Kia', brandCode: 'KIA', model: 'Niro', packageLevel: 'Bas', erpId: 'TH1002', treadStatuses: [0, 0, 0, 0] },
-  { regNo: 'GHI789', oneTimeCode: '7890', phone: '0765550123', brand: 'Volkswagen', brandCode: 'VW', model: 'Golf', packageLevel: 'Plus', erpId: 'TH1003', treadStatuses: [2, 0, 0, 1] },
-  { regNo: 'JKL012', oneTimeCode: '0123', phone: '0723334455', brand: 'BMW', brandCode: 'BMW', model: 'X3', packageLevel: 'Premium', erpId: 'TH1004', treadStatuses: [0, 0, 0, 0] },
-  { regNo: 'MNO345', oneTimeCode: '3456', phone: '0709998877', brand: 'Toyota', brandCode: 'TOY', model: 'RAV4', packageLevel: 'Bas', erpId: 'TH1005', treadStatuses: [0, 1, 0, 0] },
+  {
+    regNo: 'ABC123',
+    oneTimeCode: '1234',
+    phone: '0701234567',
+    brand: 'Volvo',
+    brandCode: 'VOL',
+    model: 'XC60',
+    packageLevel: 'Premium',
+    erpId: 'TH1001',
+    treadStatuses: [0, 0, 1, 1],
+  },
+  {
+    regNo: 'DEF456',
+    oneTimeCode: '4567',
+    phone: '0739876543',
+    brand: 'Kia',
+    brandCode: 'KIA',
+    model: 'Niro',
+    packageLevel: 'Bas',
+    erpId: 'TH1002',
+    treadStatuses: [0, 0, 0, 0],
+  },
+  {
+    regNo: 'GHI789',
+    oneTimeCode: '7890',
+    phone: '0765550123',
+    brand: 'Volkswagen',
+    brandCode: 'VW',
+    model: 'Golf',
+    packageLevel: 'Plus',
+    erpId: 'TH1003',
+    treadStatuses: [2, 0, 0, 1],
+  },
+  {
+    regNo: 'JKL012',
+    oneTimeCode: '0123',
+    phone: '0723334455',
+    brand: 'BMW',
+    brandCode: 'BMW',
+    model: 'X3',
+    packageLevel: 'Premium',
+    erpId: 'TH1004',
+    treadStatuses: [0, 0, 0, 0],
+  },
+  {
+    regNo: 'MNO345',
+    oneTimeCode: '3456',
+    phone: '0709998877',
+    brand: 'Toyota',
+    brandCode: 'TOY',
+    model: 'RAV4',
+    packageLevel: 'Bas',
+    erpId: 'TH1005',
+    treadStatuses: [0, 1, 0, 0],
+  },
 ];
 
 interface TireLocation {
@@ -41,11 +91,51 @@ interface TireLocation {
 }
 
 export const TIRE_LOCATIONS: readonly TireLocation[] = [
-  { erpId: 'TH1001', locationName: 'Bilcentrum Göteborg', departmentName: 'Däckhotell Hisingen', address: 'Importgatan 12, 422 46 Hisings Backa', phone: '031-123 45 00', email: 'dackhotell.goteborg@hedinautomotive.se', calendar: 'normal' },
-  { erpId: 'TH1002', locationName: 'Motorhallen Malmö', departmentName: 'Däckhotell Malmö', address: 'Stenyxegatan 5, 213 76 Malmö', phone: '040-22 33 00', email: 'dackhotell.malmo@hedinautomotive.se', calendar: 'normal' },
-  { erpId: 'TH1003', locationName: 'Bilgruppen Uppsala', departmentName: 'Däckhotell Uppsala', address: 'Fyrislundsgatan 70, 754 50 Uppsala', phone: '018-44 55 00', email: 'dackhotell.uppsala@hedinautomotive.se', calendar: 'normal' },
-  { erpId: 'TH1004', locationName: 'Bilcentrum Stockholm', departmentName: 'Däckhotell Bromma', address: 'Ulvsundavägen 106, 168 67 Bromma', phone: '08-555 123 00', email: 'dackhotell.bromma@hedinautomotive.se', calendar: 'no-dates' },
-  { erpId: 'TH1005', locationName: 'Motorhallen Linköping', departmentName: 'Däckhotell Linköping', address: 'Roxtorpsgatan 8, 582 73 Linköping', phone: '013-12 12 00', email: 'dackhotell.linkoping@hedinautomotive.se', calendar: 'no-times' },
+  {
+    erpId: 'TH1001',
+    locationName: 'Bilcentrum Göteborg',
+    departmentName: 'Däckhotell Hisingen',
+    address: 'Importgatan 12, 422 46 Hisings Backa',
+    phone: '031-123 45 00',
+    email: 'dackhotell.goteborg@hedinautomotive.se',
+    calendar: 'normal',
+  },
+  {
+    erpId: 'TH1002',
+    locationName: 'Motorhallen Malmö',
+    departmentName: 'Däckhotell Malmö',
+    address: 'Stenyxegatan 5, 213 76 Malmö',
+    phone: '040-22 33 00',
+    email: 'dackhotell.malmo@hedinautomotive.se',
+    calendar: 'normal',
+  },
+  {
+    erpId: 'TH1003',
+    locationName: 'Bilgruppen Uppsala',
+    departmentName: 'Däckhotell Uppsala',
+    address: 'Fyrislundsgatan 70, 754 50 Uppsala',
+    phone: '018-44 55 00',
+    email: 'dackhotell.uppsala@hedinautomotive.se',
+    calendar: 'normal',
+  },
+  {
+    erpId: 'TH1004',
+    locationName: 'Bilcentrum Stockholm',
+    departmentName: 'Däckhotell Bromma',
+    address: 'Ulvsundavägen 106, 168 67 Bromma',
+    phone: '08-555 123 00',
+    email: 'dackhotell.bromma@hedinautomotive.se',
+    calendar: 'no-dates',
+  },
+  {
+    erpId: 'TH1005',
+    locationName: 'Motorhallen Linköping',
+    departmentName: 'Däckhotell Linköping',
+    address: 'Roxtorpsgatan 8, 582 73 Linköping',
+    phone: '013-12 12 00',
+    email: 'dackhotell.linkoping@hedinautomotive.se',
+    calendar: 'no-times',
+  },
 ];
 
 export const findAgreement = (regNo: string) => TIRE_AGREEMENTS.find((a) => a.regNo === regNo.toUpperCase());
@@ -63,8 +153,18 @@ export const vehiclesForSeed = memoisePerSeed((seed): Map<string, TirehotelVehic
   const vehicles = new Map<string, TirehotelVehicle>();
   for (const agreement of TIRE_AGREEMENTS) {
     const location = findTireLocation(agreement.erpId)!;
-    const tire = faker.helpers.arrayElement(['Nokian Hakkapeliitta R5', 'Michelin X-Ice Snow', 'Continental VikingContact 8', 'Bridgestone Blizzak LM005']);
-    const [sectionWidth, aspectRatio, rimDiameter] = faker.helpers.arrayElement([[205, 55, 16], [225, 55, 17], [235, 50, 19], [215, 60, 17]] as const);
+    const tire = faker.helpers.arrayElement([
+      'Nokian Hakkapeliitta R5',
+      'Michelin X-Ice Snow',
+      'Continental VikingContact 8',
+      'Bridgestone Blizzak LM005',
+    ]);
+    const [sectionWidth, aspectRatio, rimDiameter] = faker.helpers.arrayElement([
+      [205, 55, 16],
+      [225, 55, 17],
+      [235, 50, 19],
+      [215, 60, 17],
+    ] as const);
     vehicles.set(agreement.regNo, {
       regNo: agreement.regNo,
       name: `${agreement.brand} ${agreement.model}`,
@@ -73,13 +173,23 @@ export const vehiclesForSeed = memoisePerSeed((seed): Map<string, TirehotelVehic
       model: agreement.model,
       productId: `DH-${faker.string.numeric(6)}`,
       packageLevel: agreement.packageLevel,
-      location: { locationName: location.locationName, departmentName: location.departmentName, erpId: location.erpId, phone: location.phone, email: location.email },
+      location: {
+        locationName: location.locationName,
+        departmentName: location.departmentName,
+        erpId: location.erpId,
+        phone: location.phone,
+        email: location.email,
+      },
       tires: (['LF', 'RF', 'LR', 'RR'] as const).map((equipmentPosition, index) => {
         const threadStatusId = agreement.treadStatuses[index]!;
         return {
           equipmentPosition,
           wheel: {
-            name: tire, rimDiameter, sectionWidth, aspectRatio, threadPattern: 'Vinter, dubbfritt',
+            name: tire,
+            rimDiameter,
+            sectionWidth,
+            aspectRatio,
+            threadPattern: 'Vinter, dubbfritt',
             // Depth follows the status: under 4 mm a change is recommended, under 3 mm the tire is worn.
             threadDepth: [faker.number.float({ min: 5, max: 8, fractionDigits: 1 }), 3.6, 2.8][threadStatusId] ?? 5,
             threadStatusId,
@@ -99,11 +209,19 @@ export function availableTireDays(seed: number, erpId: string, now: Date): strin
   const location = findTireLocation(erpId);
   if (!location || location.calendar === 'no-dates') return [];
   const today = stockholmToday(now);
-  return daysBetween(addDays(today, 3), addMonths(today, 3)).filter((day) => isWeekday(day) && chance(seed, `tire-day:${erpId}:${day}`) >= 0.25);
+  return daysBetween(addDays(today, 3), addMonths(today, 3)).filter(
+    (day) => isWeekday(day) && chance(seed, `tire-day:${erpId}:${day}`) >= 0.25,
+  );
 }
 
 /** Start times of one free day, as local date-times; none at a 'no-times' workshop. */
-export function tireStartTimes(seed: number, erpId: string, day: string, now: Date, taken: ReadonlySet<string>): string[] {
+export function tireStartTimes(
+  seed: number,
+  erpId: string,
+  day: string,
+  now: Date,
+  taken: ReadonlySet<string>,
+): string[] {
   const location = findTireLocation(erpId);
   if (location?.calendar !== 'normal' || !availableTireDays(seed, erpId, now).includes(day)) return [];
   return TIRE_SLOT_TIMES.filter((time) => chance(seed, `tire-slot:${erpId}:${day}:${time}`) < 0.6)

@@ -2,7 +2,12 @@ import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import type { Language } from '../../markets/schema.js';
 import {
-  CONTENT_PREVIEW_HEADER, CONTENT_PREVIEW_QUERY, CONTENT_SANDBOX_PREVIEW_TOKEN, ContentPagePath, STORIES_MAX_LIMIT, STORIES_PAGE_SIZE,
+  CONTENT_PREVIEW_HEADER,
+  CONTENT_PREVIEW_QUERY,
+  CONTENT_SANDBOX_PREVIEW_TOKEN,
+  ContentPagePath,
+  STORIES_MAX_LIMIT,
+  STORIES_PAGE_SIZE,
   type ContentPage,
 } from '../../contracts/upstream/content.js';
 import type { SandboxContext } from '../context.js';
@@ -43,10 +48,17 @@ export function contentService(ctx: SandboxContext): Router {
     const site = siteOf(String(req.params.site));
     if (!site) return void res.status(404).json({ message: `unknown content site ${req.params.site}` });
     const token = previewToken(req);
-    if (token !== undefined && token !== CONTENT_SANDBOX_PREVIEW_TOKEN) return void res.status(401).json({ message: 'invalid preview token' });
-    const requested = typeof req.query.lang === 'string' && req.query.lang !== '' ? req.query.lang : site.languages[0]!.code;
+    if (token !== undefined && token !== CONTENT_SANDBOX_PREVIEW_TOKEN)
+      return void res.status(401).json({ message: 'invalid preview token' });
+    const requested =
+      typeof req.query.lang === 'string' && req.query.lang !== '' ? req.query.lang : site.languages[0]!.code;
     const content = site.byLanguage.get(requested as Language);
-    if (!content) return void res.status(400).json({ message: `site ${site.market.contentSite} has no language ${requested}; use one of ${site.languages.map((l) => l.code).join(', ')}` });
+    if (!content)
+      return void res
+        .status(400)
+        .json({
+          message: `site ${site.market.contentSite} has no language ${requested}; use one of ${site.languages.map((l) => l.code).join(', ')}`,
+        });
     res.locals.site = site;
     res.locals.content = content;
     res.locals.preview = token !== undefined;
@@ -94,8 +106,12 @@ export function contentService(ctx: SandboxContext): Router {
 
   // Published pages only, whatever the preview token: a sitemap is for search engines.
   router.get('/:site/sitemap', (req, res) => {
-    const pages = [...local(res).content.pages.values()].filter((page) => page.published && page.pageType !== 'notFound');
-    send(req, res, { pages: pages.map(({ path, pageType, updatedAt, alternates }) => ({ path, pageType, updatedAt, alternates })) });
+    const pages = [...local(res).content.pages.values()].filter(
+      (page) => page.published && page.pageType !== 'notFound',
+    );
+    send(req, res, {
+      pages: pages.map(({ path, pageType, updatedAt, alternates }) => ({ path, pageType, updatedAt, alternates })),
+    });
   });
 
   return router;

@@ -1,7 +1,12 @@
 import express, { type Router } from 'express';
 import {
-  AutocompleteQuery, PlaceDetailsPathParams, ReverseGeocodeQuery,
-  type AutocompleteResponse, type MapsErrorBody, type Place, type ReverseGeocodeResponse,
+  AutocompleteQuery,
+  PlaceDetailsPathParams,
+  ReverseGeocodeQuery,
+  type AutocompleteResponse,
+  type MapsErrorBody,
+  type Place,
+  type ReverseGeocodeResponse,
 } from '../../contracts/upstream/maps.js';
 import type { SandboxContext } from '../context.js';
 import { autocompletePlaces, findPlace, nearestPlace } from '../data/places.js';
@@ -15,7 +20,12 @@ export function mapsService(_ctx: SandboxContext): Router {
   router.get('/places/autocomplete', (req, res) => {
     const query = parseInput(AutocompleteQuery, req.query);
     if (!query.ok) return void res.status(400).json(badRequest(query.summary));
-    const predictions = autocompletePlaces(query.data.input).map(({ placeId, name, region }) => ({ placeId, name, region, description: `${name}, ${region}` }));
+    const predictions = autocompletePlaces(query.data.input).map(({ placeId, name, region }) => ({
+      placeId,
+      name,
+      region,
+      description: `${name}, ${region}`,
+    }));
     res.json({ predictions } satisfies AutocompleteResponse);
   });
 

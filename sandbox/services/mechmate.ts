@@ -1,11 +1,31 @@
 import express, { type Response, type Router } from 'express';
 import {
-  AuthorizedWorkshopPathParams, BookingRequest, CarPathParams, OfferingsPathParams, OfferingsQuery, PricesPathParams,
-  PricesQuery, TimeslotsPathParams, TimeslotsQuery,
-  type AuthorizedWorkshopResponse, type BookingResponse, type MechmateCar, type OfferingsResponse, type PricesResponse,
+  AuthorizedWorkshopPathParams,
+  BookingRequest,
+  CarPathParams,
+  OfferingsPathParams,
+  OfferingsQuery,
+  PricesPathParams,
+  PricesQuery,
+  TimeslotsPathParams,
+  TimeslotsQuery,
+  type AuthorizedWorkshopResponse,
+  type BookingResponse,
+  type MechmateCar,
+  type OfferingsResponse,
+  type PricesResponse,
 } from '../../contracts/upstream/mechmate.js';
 import type { SandboxContext } from '../context.js';
-import { ADDON_CATEGORIES, AUTHORISED_BRANDS, ALL_OFFERING_CODES, SERVICE_CATEGORIES, categoriesFor, findOfferingSeed, lookupCar, priceOffering } from '../data/mechmate.js';
+import {
+  ADDON_CATEGORIES,
+  AUTHORISED_BRANDS,
+  ALL_OFFERING_CODES,
+  SERVICE_CATEGORIES,
+  categoriesFor,
+  findOfferingSeed,
+  lookupCar,
+  priceOffering,
+} from '../data/mechmate.js';
 import { bookedSlotKey, timeslotDay, timeslotDays, workshopsForSeed } from '../data/mechmateWorkshops.js';
 import { isRealDay } from '../data/stockholmCalendar.js';
 import { sendMechmateError, sendMechmateValidationError } from './mechmateErrors.js';
@@ -42,14 +62,23 @@ export function mechmateService(ctx: SandboxContext): Router {
     if (car) res.json(car satisfies MechmateCar);
   });
 
-  for (const [path, categories, withSelectionType] of [['/services/:regNo', SERVICE_CATEGORIES, false], ['/addons/:regNo', ADDON_CATEGORIES, true]] as const) {
+  for (const [path, categories, withSelectionType] of [
+    ['/services/:regNo', SERVICE_CATEGORIES, false],
+    ['/addons/:regNo', ADDON_CATEGORIES, true],
+  ] as const) {
     router.get(path, (req, res) => {
       const params = parseInput(OfferingsPathParams, req.params);
       const query = parseInput(OfferingsQuery, req.query);
-      if (!params.ok || !query.ok) return sendMechmateValidationError(res, { ...(params.ok ? {} : params.fields), ...(query.ok ? {} : query.fields) });
+      if (!params.ok || !query.ok)
+        return sendMechmateValidationError(res, {
+          ...(params.ok ? {} : params.fields),
+          ...(query.ok ? {} : query.fields),
+        });
       const car = carOr(ctx, res, params.data.regNo);
       if (!car) return;
-      const answer: OfferingsResponse = { serviceOfferingCategories: categoriesFor(ctx.seed, car, [...categories], withSelectionType) };
+      const answer: OfferingsResponse = {
+        serviceOfferingCategories: categoriesFor(ctx.seed, car, [...categories], withSelectionType),
+      };
       // Without an authorised workshop for the brand, only the brand-independent services are offered.
       if (!car.isSupported) {
         for (const offering of answer.serviceOfferingCategories.flatMap((c) => c.offerings)) {
@@ -63,7 +92,11 @@ export function mechmateService(ctx: SandboxContext): Router {
   router.get('/prices/:regNo/:mileage/:departmentId', (req, res) => {
     const params = parseInput(PricesPathParams, req.params);
     const query = parseInput(PricesQuery, req.query);
-    if (!params.ok || !query.ok) return sendMechmateValidationError(res, { ...(params.ok ? {} : params.fields), ...(query.ok ? {} : query.fields) });
+    if (!params.ok || !query.ok)
+      return sendMechmateValidationError(res, {
+        ...(params.ok ? {} : params.fields),
+        ...(query.ok ? {} : query.fields),
+      });
     const unknown = unknownOfferings(query.data.serviceOfferings);
     if (unknown) return sendMechmateError(res, 400, 'InvalidInput', unknown);
     const car = carOr(ctx, res, params.data.regNo);
@@ -87,7 +120,11 @@ export function mechmateService(ctx: SandboxContext): Router {
   router.get('/timeslots/from/:regNo/:departmentId/:date', (req, res) => {
     const params = parseInput(TimeslotsPathParams, req.params);
     const query = parseInput(TimeslotsQuery, req.query);
-    if (!params.ok || !query.ok) return sendMechmateValidationError(res, { ...(params.ok ? {} : params.fields), ...(query.ok ? {} : query.fields) });
+    if (!params.ok || !query.ok)
+      return sendMechmateValidationError(res, {
+        ...(params.ok ? {} : params.fields),
+        ...(query.ok ? {} : query.fields),
+      });
     const day = params.data.date.slice(0, 10);
     if (!isRealDay(day)) return sendMechmateError(res, 400, 'InvalidInput', { date: ['no such day'] });
     const unknown = unknownOfferings(query.data.serviceOfferings ?? []);
@@ -106,9 +143,13 @@ export function mechmateService(ctx: SandboxContext): Router {
     if (!carOr(ctx, res, booking.registrationNumber)) return;
     if (!workshop(booking.departmentId)) return sendMechmateError(res, 404, 'DepartmentNotFound');
     const [day, time] = [booking.timeSlot.slice(0, 10), booking.timeSlot.slice(11, 16)];
-    const offered = isRealDay(day) && timeslotDays(ctx.seed, booking.departmentId, day, ctx.now(), state.bookedSlots)[0]?.date.startsWith(day);
+    const offered =
+      isRealDay(day) &&
+      timeslotDays(ctx.seed, booking.departmentId, day, ctx.now(), state.bookedSlots)[0]?.date.startsWith(day);
     const free = timeslotDay(ctx.seed, booking.departmentId, day, state.bookedSlots);
-    const available = offered && (booking.isFullDay ? free.allDaySlotAvailable && time === '08:00' : free.availableSlots.includes(time));
+    const available =
+      offered &&
+      (booking.isFullDay ? free.allDaySlotAvailable && time === '08:00' : free.availableSlots.includes(time));
     if (!available) return sendMechmateError(res, 409, 'TimeslotNotAvailable');
     state.bookedSlots.add(bookedSlotKey(booking.departmentId, `${day}T${time}:00`, booking.isFullDay));
     state.bookingCount += 1;

@@ -14,5 +14,10 @@ export function sendMechmateError(res: Response, status: number, code: string, f
 
 /** A malformed registration number is the service's own InvalidReg, not a generic validation error. */
 export function sendMechmateValidationError(res: Response, fields: FieldErrors): void {
-  sendMechmateError(res, 400, 'regNo' in fields || 'registrationNumber' in fields ? 'InvalidReg' : 'InvalidInput', fields);
+  sendMechmateError(
+    res,
+    400,
+    'regNo' in fields || 'registrationNumber' in fields ? 'InvalidReg' : 'InvalidInput',
+    fields,
+  );
 }

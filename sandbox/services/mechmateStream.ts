@@ -1,6 +1,10 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
-import { ClosestAvailableQuery, type ClosestAvailableMessage, type Workshop } from '../../contracts/upstream/mechmate.js';
+import {
+  ClosestAvailableQuery,
+  type ClosestAvailableMessage,
+  type Workshop,
+} from '../../contracts/upstream/mechmate.js';
 import { queryNumber } from '../../contracts/upstream/primitives.js';
 import type { SandboxContext } from '../context.js';
 import { distanceKm } from '../data/deterministic.js';
@@ -23,11 +27,16 @@ const DEFAULT_INTERVAL_MS = 300;
 /** ERR503 streams this many workshops and then `{error}`, so the failure is reachable through the BFF. */
 const ERROR_REGISTRATION = { regNo: 'ERR503', after: 2 };
 
-const StreamQuery = ClosestAvailableQuery.extend({ intervalMs: queryNumber.pipe(z.number().int().min(0).max(60_000)).optional() });
+const StreamQuery = ClosestAvailableQuery.extend({
+  intervalMs: queryNumber.pipe(z.number().int().min(0).max(60_000)).optional(),
+});
 
 function intervalFor(queryInterval: number | undefined): number {
   const fromEnv = Number(process.env.SANDBOX_STREAM_INTERVAL_MS);
-  return queryInterval ?? (Number.isFinite(fromEnv) && process.env.SANDBOX_STREAM_INTERVAL_MS ? fromEnv : DEFAULT_INTERVAL_MS);
+  return (
+    queryInterval ??
+    (Number.isFinite(fromEnv) && process.env.SANDBOX_STREAM_INTERVAL_MS ? fromEnv : DEFAULT_INTERVAL_MS)
+  );
 }
 
 /** `status=503,after=2` → error after 2 workshops; undefined when the header asks for nothing. */
@@ -36,17 +45,26 @@ function streamFault(req: Request): { after: number; error: string } | undefined
   if (!header) return undefined;
   const parts = Object.fromEntries(header.split(',').map((part) => part.trim().split('=') as [string, string?]));
   if (!('status' in parts) && !('error' in parts)) return undefined;
-  return { after: Number(parts.after ?? 0) || 0, error: parts.status ? `ServerError (status ${parts.status})` : 'ServerError' };
+  return {
+    after: Number(parts.after ?? 0) || 0,
+    error: parts.status ? `ServerError (status ${parts.status})` : 'ServerError',
+  };
 }
 
 export function closestAvailableHandler(ctx: SandboxContext, state: MechmateState): RequestHandler {
   return (req, res) => {
     const lastEventId = req.header('last-event-id');
-    const query = parseInput(StreamQuery, { ...req.query, ...(req.query.cursor === undefined && lastEventId ? { cursor: lastEventId } : {}) });
+    const query = parseInput(StreamQuery, {
+      ...req.query,
+      ...(req.query.cursor === undefined && lastEventId ? { cursor: lastEventId } : {}),
+    });
     if (!query.ok) return sendMechmateValidationError(res, query.fields);
     const { regNo, serviceOfferings, latitude, longitude, cursor, intervalMs } = query.data;
     const unknown = serviceOfferings.filter((code) => !ALL_OFFERING_CODES.has(code));
-    if (unknown.length) return sendMechmateError(res, 400, 'InvalidInput', { serviceOfferings: [`unknown offering code(s): ${unknown.join(', ')}`] });
+    if (unknown.length)
+      return sendMechmateError(res, 400, 'InvalidInput', {
+        serviceOfferings: [`unknown offering code(s): ${unknown.join(', ')}`],
+      });
     const car = lookupCar(ctx.seed, regNo);
     if ('error' in car) return sendMechmateError(res, car.status, car.error);
 
@@ -63,12 +81,22 @@ export function closestAvailableHandler(ctx: SandboxContext, state: MechmateStat
       remaining = ordered.slice(index + 1);
     }
 
-    const fault = streamFault(req) ?? (car.car.registrationNumber === ERROR_REGISTRATION.regNo ? { after: ERROR_REGISTRATION.after, error: 'ServerError' } : undefined);
+    const fault =
+      streamFault(req) ??
+      (car.car.registrationNumber === ERROR_REGISTRATION.regNo
+        ? { after: ERROR_REGISTRATION.after, error: 'ServerError' }
+        : undefined);
     // Each message is made when it is sent: a client that stops after 5 costs 5 first-slot lookups.
     const messages: Array<() => StreamMessage> = remaining.slice(0, fault ? fault.after : undefined).map((w) => () => {
       const workshop: Workshop = {
-        departmentId: w.departmentId, siteId: w.siteId, siteName: w.siteName, address: w.address, latitude: w.latitude, longitude: w.longitude,
-        brands: w.brands, firstTimeSlot: firstTimeSlot(ctx.seed, w.departmentId, ctx.now(), state.bookedSlots),
+        departmentId: w.departmentId,
+        siteId: w.siteId,
+        siteName: w.siteName,
+        address: w.address,
+        latitude: w.latitude,
+        longitude: w.longitude,
+        brands: w.brands,
+        firstTimeSlot: firstTimeSlot(ctx.seed, w.departmentId, ctx.now(), state.bookedSlots),
       };
       return { id: w.departmentId, data: workshop };
     });
@@ -82,8 +110,17 @@ export function closestAvailableHandler(ctx: SandboxContext, state: MechmateStat
 /** Writes one message per interval; stops writing (and counts an abort) when the client goes away. */
 type StreamMessage = { id?: number; data: ClosestAvailableMessage };
 
-function streamMessages(ctx: SandboxContext, res: Response, messages: Array<() => StreamMessage>, intervalMs: number): void {
-  res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
+function streamMessages(
+  ctx: SandboxContext,
+  res: Response,
+  messages: Array<() => StreamMessage>,
+  intervalMs: number,
+): void {
+  res.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    Connection: 'keep-alive',
+  });
   res.flushHeaders();
   ctx.stats.openStreams += 1;
   let next = 0;
@@ -97,7 +134,9 @@ function streamMessages(ctx: SandboxContext, res: Response, messages: Array<() =
   const sendNext = () => {
     if (res.destroyed) return;
     const message = messages[next++]?.();
-    const written = message ? res.write(`${message.id === undefined ? '' : `id: ${message.id}\n`}data: ${JSON.stringify(message.data)}\n\n`) : true;
+    const written = message
+      ? res.write(`${message.id === undefined ? '' : `id: ${message.id}\n`}data: ${JSON.stringify(message.data)}\n\n`)
+      : true;
     if (next >= messages.length) {
       completed = true;
       res.end();

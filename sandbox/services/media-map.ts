@@ -10,7 +10,14 @@ const SPACING = 64;
 const MAIN_EVERY = 5;
 const STREET = 5;
 const MAIN_ROAD = 11;
-const COLORS = { street: '#ffffff', main: '#f9d29c', land: '#f2efe9', building: '#d9d0c9', park: '#c8e6b0', water: '#aad3df' };
+const COLORS = {
+  street: '#ffffff',
+  main: '#f9d29c',
+  land: '#f2efe9',
+  building: '#d9d0c9',
+  park: '#c8e6b0',
+  water: '#aad3df',
+};
 
 /** 32-bit hash of integers to [0, 1). */
 function hash(...values: number[]): number {
@@ -43,7 +50,8 @@ function cellKind(z: number, i: number, j: number): Cell {
 }
 
 const n = (v: number) => Math.round(v * 10) / 10;
-const rect = (x: number, y: number, w: number, h: number, fill: string) => `<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" fill="${fill}"/>`;
+const rect = (x: number, y: number, w: number, h: number, fill: string) =>
+  `<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" fill="${fill}"/>`;
 
 export function mapTileSvg(z: number, x: number, y: number): string {
   const [x0, y0] = [x * TILE, y * TILE];
@@ -55,8 +63,10 @@ export function mapTileSvg(z: number, x: number, y: number): string {
   const rows = range(y0);
   const width = (i: number) => (i % MAIN_EVERY === 0 ? MAIN_ROAD : STREET);
   let roads = '';
-  for (const i of columns.filter((c) => c % MAIN_EVERY === 0)) roads += rect(street(z, 0, i) - x0 - MAIN_ROAD / 2, 0, MAIN_ROAD, TILE, COLORS.main);
-  for (const j of rows.filter((r) => r % MAIN_EVERY === 0)) roads += rect(0, street(z, 1, j) - y0 - MAIN_ROAD / 2, TILE, MAIN_ROAD, COLORS.main);
+  for (const i of columns.filter((c) => c % MAIN_EVERY === 0))
+    roads += rect(street(z, 0, i) - x0 - MAIN_ROAD / 2, 0, MAIN_ROAD, TILE, COLORS.main);
+  for (const j of rows.filter((r) => r % MAIN_EVERY === 0))
+    roads += rect(0, street(z, 1, j) - y0 - MAIN_ROAD / 2, TILE, MAIN_ROAD, COLORS.main);
   let cells = '';
   for (const i of columns) {
     for (const j of rows) {
@@ -65,8 +75,14 @@ export function mapTileSvg(z: number, x: number, y: number): string {
       if (right < 0 || left > TILE || bottom < 0 || top > TILE) continue;
       const kind = cellKind(z, i, j);
       // Water covers its streets (and overlaps its neighbours by half a pixel, no seam), so water cells make one lake.
-      const inset = kind === 'water' ? [-0.5, -0.5, -0.5, -0.5] : [width(i) / 2, width(i + 1) / 2, width(j) / 2, width(j + 1) / 2];
-      const [bx, by, bw, bh] = [left + inset[0]!, top + inset[2]!, right - left - inset[0]! - inset[1]!, bottom - top - inset[2]! - inset[3]!];
+      const inset =
+        kind === 'water' ? [-0.5, -0.5, -0.5, -0.5] : [width(i) / 2, width(i + 1) / 2, width(j) / 2, width(j + 1) / 2];
+      const [bx, by, bw, bh] = [
+        left + inset[0]!,
+        top + inset[2]!,
+        right - left - inset[0]! - inset[1]!,
+        bottom - top - inset[2]! - inset[3]!,
+      ];
       cells += rect(bx, by, bw, bh, COLORS[kind === 'block' ? 'land' : kind]);
       if (kind !== 'block' || z < 14) continue;
       // Buildings along the block's edges.
@@ -74,10 +90,18 @@ export function mapTileSvg(z: number, x: number, y: number): string {
       for (let k = 0; k < count; k++) {
         const [u, v, s, t] = [hash(z, 17, i, j, k), hash(z, 19, i, j, k), hash(z, 23, i, j, k), hash(z, 29, i, j, k)];
         const [w, h] = [bw * (0.25 + s * 0.3), bh * (0.25 + t * 0.3)];
-        cells += rect(bx + 3 + u * Math.max(0, bw - w - 6), by + 3 + v * Math.max(0, bh - h - 6), w, h, COLORS.building);
+        cells += rect(
+          bx + 3 + u * Math.max(0, bw - w - 6),
+          by + 3 + v * Math.max(0, bh - h - 6),
+          w,
+          h,
+          COLORS.building,
+        );
       }
     }
   }
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${TILE}" height="${TILE}" viewBox="0 0 ${TILE} ${TILE}">`
-    + `<rect width="${TILE}" height="${TILE}" fill="${COLORS.street}"/>${roads}${cells}</svg>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${TILE}" height="${TILE}" viewBox="0 0 ${TILE} ${TILE}">` +
+    `<rect width="${TILE}" height="${TILE}" fill="${COLORS.street}"/>${roads}${cells}</svg>`
+  );
 }

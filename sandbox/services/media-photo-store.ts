@@ -56,7 +56,9 @@ class PhotoMaker {
       this.pending.clear();
     };
     child.on('error', failed);
-    child.on('exit', (code, signal) => failed(new Error(`the photo maker ended (${signal ?? code})${stderr ? `: ${stderr}` : ''}`)));
+    child.on('exit', (code, signal) =>
+      failed(new Error(`the photo maker ended (${signal ?? code})${stderr ? `: ${stderr}` : ''}`)),
+    );
     this.child = child;
     return child;
   }

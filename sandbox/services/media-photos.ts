@@ -38,12 +38,30 @@ function drawing(photo: Photo): { svg: string; designWidth: number } {
     case 'car360': {
       const { brand, model, colorKey } = photo.car;
       const angle = photo.kind === 'car360' ? ((photo.n - 1) * 360) / photo.of : undefined;
-      return { svg: carSvg({ brand, model, colorKey, n: photo.n, of: photo.of, ...(angle === undefined ? {} : { angle }), seed: photoPath(photo) }), designWidth: 1200 };
+      return {
+        svg: carSvg({
+          brand,
+          model,
+          colorKey,
+          n: photo.n,
+          of: photo.of,
+          ...(angle === undefined ? {} : { angle }),
+          seed: photoPath(photo),
+        }),
+        designWidth: 1200,
+      };
     }
-    case 'site': return { svg: sceneSvg('site', photo.siteId, photo.name), designWidth: 1200 };
-    case 'kit': return { svg: sceneSvg('kit', photo.kitId, photo.code, { transparent: photoFormat(photo) === 'png' }), designWidth: 800 };
-    case 'person': return { svg: sceneSvg('person', photo.key, ''), designWidth: 400 };
-    default: return { svg: sceneSvg(photo.kind, photo.key, photo.key.replace(/-/g, ' ')), designWidth: 1600 };
+    case 'site':
+      return { svg: sceneSvg('site', photo.siteId, photo.name), designWidth: 1200 };
+    case 'kit':
+      return {
+        svg: sceneSvg('kit', photo.kitId, photo.code, { transparent: photoFormat(photo) === 'png' }),
+        designWidth: 800,
+      };
+    case 'person':
+      return { svg: sceneSvg('person', photo.key, ''), designWidth: 400 };
+    default:
+      return { svg: sceneSvg(photo.kind, photo.key, photo.key.replace(/-/g, ' ')), designWidth: 1600 };
   }
 }
 
@@ -66,7 +84,12 @@ function texture(random: () => number, width: number, height: number, scale = 1)
       const [ly, dy] = [Math.floor(y / step), (y % step) / step];
       for (let x = 0; x < columns; x++) {
         const [lx, dx] = [Math.floor(x / step), (x % step) / step];
-        const [a, b, c, d] = [lattice[ly * lw + lx]!, lattice[ly * lw + lx + 1]!, lattice[(ly + 1) * lw + lx]!, lattice[(ly + 1) * lw + lx + 1]!];
+        const [a, b, c, d] = [
+          lattice[ly * lw + lx]!,
+          lattice[ly * lw + lx + 1]!,
+          lattice[(ly + 1) * lw + lx]!,
+          lattice[(ly + 1) * lw + lx + 1]!,
+        ];
         offsets[y * columns + x]! += scale * spread * (a + (b - a) * dx + (c - a) * dy + (a - b - c + d) * dx * dy);
       }
     }
@@ -80,7 +103,15 @@ function texture(random: () => number, width: number, height: number, scale = 1)
  * offsets. In JavaScript, in the maker process: a fraction of the CPU of libvips' floating-point `overlay`
  * composite and bicubic enlargement.
  */
-function addDetail(pixels: Buffer, width: number, height: number, channels: 3 | 4, random: () => number, grain: number, textured?: Texture): void {
+function addDetail(
+  pixels: Buffer,
+  width: number,
+  height: number,
+  channels: 3 | 4,
+  random: () => number,
+  grain: number,
+  textured?: Texture,
+): void {
   const tile = new Int8Array(GRAIN_TILE * GRAIN_TILE);
   // The sum of three uniforms: close to a normal distribution, as grain is.
   for (let i = 0; i < tile.length; i++) tile[i] = Math.round((random() + random() + random() - 1.5) * grain);
@@ -103,7 +134,8 @@ function addDetail(pixels: Buffer, width: number, height: number, channels: 3 | 
       const top = Math.floor(y * per) * columns;
       const down = y * per - Math.floor(y * per);
       const grid = textured.offsets;
-      for (let g = 0; g < columns; g++) line[g] = Math.round(grid[top + g]! + (grid[top + columns + g]! - grid[top + g]!) * down);
+      for (let g = 0; g < columns; g++)
+        line[g] = Math.round(grid[top + g]! + (grid[top + columns + g]! - grid[top + g]!) * down);
       for (let x = 0; x < width; x++) {
         const g = column[x]!;
         const a = across[x]!;
@@ -146,7 +178,12 @@ function withCarExif(image: Sharp, photo: Photo): Sharp {
   const { lat, lng } = photo.car.site;
   return image.withExif({
     IFD0: { ...CAMERA, Software: 'Dealer Photo 4.2' },
-    IFD3: { GPSLatitudeRef: lat >= 0 ? 'N' : 'S', GPSLatitude: exifDegrees(lat), GPSLongitudeRef: lng >= 0 ? 'E' : 'W', GPSLongitude: exifDegrees(lng) },
+    IFD3: {
+      GPSLatitudeRef: lat >= 0 ? 'N' : 'S',
+      GPSLatitude: exifDegrees(lat),
+      GPSLongitudeRef: lng >= 0 ? 'E' : 'W',
+      GPSLongitude: exifDegrees(lng),
+    },
   });
 }
 
@@ -155,17 +192,31 @@ export async function makePhoto(photo: Photo): Promise<Buffer> {
   const { svg, designWidth } = drawing(photo);
   const format = photoFormat(photo);
   const orientation = photoOrientation(photo);
-  const rendered = sharp(Buffer.from(orientation === 6 ? quarterTurnLeft(svg) : svg), { density: (72 * PHOTO_SIZES[photo.kind].width) / designWidth });
+  const rendered = sharp(Buffer.from(orientation === 6 ? quarterTurnLeft(svg) : svg), {
+    density: (72 * PHOTO_SIZES[photo.kind].width) / designWidth,
+  });
   const random = seededRandom(`detail:${photoPath(photo)}`);
   if (format === 'png') {
     // A cut-out product shot: grain on the colours, the drawing's own transparency kept.
     const { data, info } = await rendered.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     addDetail(data, info.width, info.height, 4, random, PNG_GRAIN);
-    return sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } }).png({ compressionLevel: 6 }).toBuffer();
+    return sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } })
+      .png({ compressionLevel: 6 })
+      .toBuffer();
   }
   // The drawings other than a cut-out fill their whole frame: no transparency to flatten.
   const { data, info } = await rendered.removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  addDetail(data, info.width, info.height, 3, random, GRAIN, texture(random, info.width, info.height, TEXTURE_SCALE[photo.kind]));
+  addDetail(
+    data,
+    info.width,
+    info.height,
+    3,
+    random,
+    GRAIN,
+    texture(random, info.width, info.height, TEXTURE_SCALE[photo.kind]),
+  );
   const image = sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } });
-  return withCarExif(orientation === 6 ? image.withMetadata({ orientation: 6 }) : image, photo).jpeg(JPEG).toBuffer();
+  return withCarExif(orientation === 6 ? image.withMetadata({ orientation: 6 }) : image, photo)
+    .jpeg(JPEG)
+    .toBuffer();
 }

@@ -37,9 +37,13 @@ const namedPictures = new WeakMap<SandboxDataset, Set<string>>();
 function picturesNamedIn(dataset: SandboxDataset): Set<string> {
   let named = namedPictures.get(dataset);
   if (!named) {
-    const texts = [...dataset.content.values()].flatMap((site) => [...site.byLanguage.values()].map((l) => JSON.stringify([l.stories, [...l.pages.values()], l.navigation])));
+    const texts = [...dataset.content.values()].flatMap((site) =>
+      [...site.byLanguage.values()].map((l) => JSON.stringify([l.stories, [...l.pages.values()], l.navigation])),
+    );
     texts.push(JSON.stringify([...dataset.sites.values()]));
-    named = new Set(texts.flatMap((text) => [...text.matchAll(/\/media\/(?:stories|content|people)\/[\w-]+\.jpg/g)].map((m) => m[0])));
+    named = new Set(
+      texts.flatMap((text) => [...text.matchAll(/\/media\/(?:stories|content|people)\/[\w-]+\.jpg/g)].map((m) => m[0])),
+    );
     namedPictures.set(dataset, named);
   }
   return named;
@@ -50,9 +54,11 @@ function tinyPdf(title: string): Buffer {
   const text = title.replace(/[()\\]/g, '');
   const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
   const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
   ];
   let body = '%PDF-1.4\n';
   const offsets = objects.map((object, i) => {
@@ -74,14 +80,22 @@ function tinyPdf(title: string): Buffer {
 export function mediaService(ctx: SandboxContext): Router {
   const router = express.Router();
   const data = () => sandboxDataset(ctx.seed, ctx.now());
-  const photos = new PhotoStore({ maxBytes: ctx.photoCacheBytes ?? DEFAULT_PHOTO_CACHE_BYTES, onMade: () => ctx.stats.photosMade++ });
+  const photos = new PhotoStore({
+    maxBytes: ctx.photoCacheBytes ?? DEFAULT_PHOTO_CACHE_BYTES,
+    onMade: () => ctx.stats.photosMade++,
+  });
   ctx.onClose.push(() => photos.close());
 
   const colorKeyOf = (market: Parameters<typeof marketProfile>[0], localized: string) =>
     COLORS.find((key) => VOCABULARIES[marketProfile(market).language].color[key] === localized) ?? 'grey';
   const carSubject = (car: Car) => ({
-    carId: car.car_id, brand: car.car_brand, model: car.car_model, colorKey: colorKeyOf(car.car_market, car.car_color),
-    site: data().sites.get(car.car_market)?.find((s) => s.site_id === car.car_site_id)?.site_geocoord ?? { lat: 0, lng: 0 },
+    carId: car.car_id,
+    brand: car.car_brand,
+    model: car.car_model,
+    colorKey: colorKeyOf(car.car_market, car.car_color),
+    site: data()
+      .sites.get(car.car_market)
+      ?.find((s) => s.site_id === car.car_site_id)?.site_geocoord ?? { lat: 0, lng: 0 },
   });
 
   /**
@@ -92,9 +106,13 @@ export function mediaService(ctx: SandboxContext): Router {
   async function sendPhoto(req: Request, res: Response, photo: Photo): Promise<void> {
     const version = photoVersion(photo);
     const asked = req.query.v;
-    if (`${req.baseUrl}${req.path}` !== photoPath(photo) || (asked !== undefined && asked !== version)) return notFound(res);
+    if (`${req.baseUrl}${req.path}` !== photoPath(photo) || (asked !== undefined && asked !== version))
+      return notFound(res);
     const bytes = await photos.get(`${photoPath(photo)}?v=${version}`, photo);
-    res.set({ 'Cache-Control': asked === undefined ? ONE_DAY : FOR_EVER, ETag: `"${version}"` }).type(PHOTO_CONTENT_TYPES[photoFormat(photo)]).send(bytes);
+    res
+      .set({ 'Cache-Control': asked === undefined ? ONE_DAY : FOR_EVER, ETag: `"${version}"` })
+      .type(PHOTO_CONTENT_TYPES[photoFormat(photo)])
+      .send(bytes);
   }
 
   router.get('/cars/:carId/:file', async (req, res) => {
@@ -107,7 +125,8 @@ export function mediaService(ctx: SandboxContext): Router {
   router.get('/cars/:carId/360/:file', async (req, res) => {
     const car = data().carsById.get(req.params.carId);
     const n = numberOf(req.params.file);
-    if (!car || car.car_media_360.length === 0 || !Number.isInteger(n) || n < 1 || n > car.car_media_360.length) return notFound(res);
+    if (!car || car.car_media_360.length === 0 || !Number.isInteger(n) || n < 1 || n > car.car_media_360.length)
+      return notFound(res);
     await sendPhoto(req, res, { kind: 'car360', car: carSubject(car), n, of: car.car_media_360.length });
   });
 
@@ -126,7 +145,11 @@ export function mediaService(ctx: SandboxContext): Router {
   });
 
   // Stories, people and content pictures are drawn from their key: those the data names.
-  for (const [path, kind] of [['stories', 'story'], ['people', 'person'], ['content', 'content']] as const) {
+  for (const [path, kind] of [
+    ['stories', 'story'],
+    ['people', 'person'],
+    ['content', 'content'],
+  ] as const) {
     router.get(`/${path}/:file`, async (req, res) => {
       const key = keyOf(req.params.file);
       if (!key || !picturesNamedIn(data()).has(`${req.baseUrl}${req.path}`)) return notFound(res);
@@ -137,8 +160,9 @@ export function mediaService(ctx: SandboxContext): Router {
   router.get('/brands/:file', (req, res) => {
     const key = svgName(req.params.file);
     // Footer brands, and the authorised workshop brands of the booking page's intro.
-    const brand = [...data().content.values()].flatMap((s) => s.brands).find((b) => b.logo.src === `/media/brands/${key}.svg`)?.name
-      ?? AUTHORISED_BRANDS.find((name) => slugify(name) === key);
+    const brand =
+      [...data().content.values()].flatMap((s) => s.brands).find((b) => b.logo.src === `/media/brands/${key}.svg`)
+        ?.name ?? AUTHORISED_BRANDS.find((name) => slugify(name) === key);
     if (!brand) return notFound(res);
     sendSvg(res, brandSvg(brand));
   });
@@ -152,14 +176,18 @@ export function mediaService(ctx: SandboxContext): Router {
   // Map tiles for offline maps (LazyMap's default MAP_TILE_URL): a plain street map, drawn per tile.
   router.get('/map-tiles/:z/:x/:file', (req, res) => {
     const [z, x, y] = [req.params.z, req.params.x, svgName(req.params.file)].map(Number);
-    if (![z, x, y].every((n) => Number.isInteger(n) && n! >= 0) || z! > 19 || x! >= 2 ** z! || y! >= 2 ** z!) return notFound(res);
+    if (![z, x, y].every((n) => Number.isInteger(n) && n! >= 0) || z! > 19 || x! >= 2 ** z! || y! >= 2 ** z!)
+      return notFound(res);
     sendSvg(res, mapTileSvg(z!, x!, y!));
   });
 
   router.get('/files/:file', (req, res) => {
     const name = /^([\w-]+)\.pdf$/.exec(req.params.file)?.[1];
     if (!name) return notFound(res);
-    res.set('Cache-Control', ONE_DAY).type('application/pdf').send(tinyPdf(name.replace(/-/g, ' ')));
+    res
+      .set('Cache-Control', ONE_DAY)
+      .type('application/pdf')
+      .send(tinyPdf(name.replace(/-/g, ' ')));
   });
 
   return router;

@@ -1,4 +1,13 @@
-import { CarSchema, KitSchema, SiteSchema, SEARCH_RANGE_FIELDS, SEARCH_SORTS, SEARCH_TERM_FIELDS, type SearchIndexKind, type SearchSortName } from '../../contracts/upstream/search.js';
+import {
+  CarSchema,
+  KitSchema,
+  SiteSchema,
+  SEARCH_RANGE_FIELDS,
+  SEARCH_SORTS,
+  SEARCH_TERM_FIELDS,
+  type SearchIndexKind,
+  type SearchSortName,
+} from '../../contracts/upstream/search.js';
 import { foldSearchText, SEARCH_ID_FIELD } from '../../contracts/upstream/searchWords.js';
 
 type Doc = Record<string, unknown>;
@@ -30,7 +39,10 @@ function foldCached(text: string): string {
 const DOCUMENT_SHAPES = { cars: CarSchema.shape, sites: SiteSchema.shape, kits: KitSchema.shape };
 
 const TEXT_FIELDS: Record<SearchIndexKind, { strong: string[]; weak: string[] }> = {
-  cars: { strong: ['car_brand', 'car_model', 'car_variant'], weak: ['car_description', 'car_equipment', 'car_body', 'car_fuel'] },
+  cars: {
+    strong: ['car_brand', 'car_model', 'car_variant'],
+    weak: ['car_description', 'car_equipment', 'car_body', 'car_fuel'],
+  },
   sites: { strong: ['site_official_name', 'site_city'], weak: ['site_brands', 'site_street', 'site_region'] },
   kits: { strong: ['name', 'kitCode', 'brand'], weak: ['description', 'models', 'category'] },
 };
@@ -38,15 +50,28 @@ const TEXT_FIELDS: Record<SearchIndexKind, { strong: string[]; weak: string[] }>
 /** The key each sort orders by (descending when `desc`); ties break on the id. */
 const SORT_KEYS: Record<SearchIndexKind, Partial<Record<SearchSortName, { field: string; desc: boolean }>>> = {
   cars: {
-    relevance: { field: 'car_published_at', desc: true }, newest: { field: 'car_published_at', desc: true }, oldest: { field: 'car_published_at', desc: false },
-    price_asc: { field: 'car_price', desc: false }, price_desc: { field: 'car_price', desc: true },
-    year_asc: { field: 'car_year', desc: false }, year_desc: { field: 'car_year', desc: true },
-    mileage_asc: { field: 'car_mileage', desc: false }, mileage_desc: { field: 'car_mileage', desc: true },
+    relevance: { field: 'car_published_at', desc: true },
+    newest: { field: 'car_published_at', desc: true },
+    oldest: { field: 'car_published_at', desc: false },
+    price_asc: { field: 'car_price', desc: false },
+    price_desc: { field: 'car_price', desc: true },
+    year_asc: { field: 'car_year', desc: false },
+    year_desc: { field: 'car_year', desc: true },
+    mileage_asc: { field: 'car_mileage', desc: false },
+    mileage_desc: { field: 'car_mileage', desc: true },
   },
-  sites: { relevance: { field: 'site_official_name', desc: false }, name_asc: { field: 'site_official_name', desc: false }, name_desc: { field: 'site_official_name', desc: true } },
+  sites: {
+    relevance: { field: 'site_official_name', desc: false },
+    name_asc: { field: 'site_official_name', desc: false },
+    name_desc: { field: 'site_official_name', desc: true },
+  },
   kits: {
-    relevance: { field: 'name', desc: false }, name_asc: { field: 'name', desc: false }, name_desc: { field: 'name', desc: true },
-    price_asc: { field: 'retailPrice', desc: false }, price_desc: { field: 'retailPrice', desc: true }, newest: { field: 'published_at', desc: true },
+    relevance: { field: 'name', desc: false },
+    name_asc: { field: 'name', desc: false },
+    name_desc: { field: 'name', desc: true },
+    price_asc: { field: 'retailPrice', desc: false },
+    price_desc: { field: 'retailPrice', desc: true },
+    newest: { field: 'published_at', desc: true },
   },
 };
 
@@ -75,11 +100,15 @@ function termColumn(docs: Doc[], field: string): TermColumn {
   const display = new Map<string, Primitive>();
   const keys = docs.map((doc) => {
     const values = valuesAt(doc, field.split('.'));
-    return [...new Set(values.map((value) => {
-      const key = foldCached(String(value));
-      if (!display.has(key)) display.set(key, value);
-      return key;
-    }))];
+    return [
+      ...new Set(
+        values.map((value) => {
+          const key = foldCached(String(value));
+          if (!display.has(key)) display.set(key, value);
+          return key;
+        }),
+      ),
+    ];
   });
   return { keys, display };
 }
@@ -110,15 +139,19 @@ export function buildSearchIndex(kind: SearchIndexKind, docs: Doc[]): SearchInde
     ids,
     fieldNames: new Set(Object.keys(DOCUMENT_SHAPES[kind])),
     terms: new Map(SEARCH_TERM_FIELDS[kind].map((field) => [field, termColumn(docs, field)])),
-    ranges: new Map((SEARCH_RANGE_FIELDS[kind] as readonly string[]).map((field) => [
-      field,
-      Float64Array.from(docs, (d) => (typeof d[field] === 'number' ? (d[field] as number) : Number.NaN)),
-    ])),
+    ranges: new Map(
+      (SEARCH_RANGE_FIELDS[kind] as readonly string[]).map((field) => [
+        field,
+        Float64Array.from(docs, (d) => (typeof d[field] === 'number' ? (d[field] as number) : Number.NaN)),
+      ]),
+    ),
     strongText,
     allText: docs.map((d, i) => `${strongText[i]} ${joined(d, TEXT_FIELDS[kind].weak)}`),
-    sortOrders: new Map((SEARCH_SORTS[kind] as readonly SearchSortName[]).map((name) => {
-      const key = SORT_KEYS[kind][name]!;
-      return [name, sortOrder(docs, key.field, key.desc)];
-    })),
+    sortOrders: new Map(
+      (SEARCH_SORTS[kind] as readonly SearchSortName[]).map((name) => {
+        const key = SORT_KEYS[kind][name]!;
+        return [name, sortOrder(docs, key.field, key.desc)];
+      }),
+    ),
   };
 }

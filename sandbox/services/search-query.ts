@@ -1,6 +1,11 @@
 import {
-  SEARCH_RANGE_FIELDS, SEARCH_SORTS, SEARCH_TERM_FIELDS,
-  type ParsedSearchRequest, type SearchFacet, type SearchFilter, type SearchResponse,
+  SEARCH_RANGE_FIELDS,
+  SEARCH_SORTS,
+  SEARCH_TERM_FIELDS,
+  type ParsedSearchRequest,
+  type SearchFacet,
+  type SearchFilter,
+  type SearchResponse,
 } from '../../contracts/upstream/search.js';
 import { fold, type SearchIndex } from './search-index.js';
 
@@ -31,7 +36,10 @@ function filterMask(index: SearchIndex, filter: SearchFilter): Uint8Array {
     return pass;
   }
   const column = index.terms.get(filter.field);
-  if (!column) throw new SearchRequestError(`field ${filter.field} cannot be filtered in ${index.kind}; use one of ${[...index.terms.keys(), ...index.ranges.keys()].join(', ')}`);
+  if (!column)
+    throw new SearchRequestError(
+      `field ${filter.field} cannot be filtered in ${index.kind}; use one of ${[...index.terms.keys(), ...index.ranges.keys()].join(', ')}`,
+    );
   const wanted = new Set(filter.values.map((v) => fold(String(v))));
   for (let i = 0; i < n; i++) pass[i] = column.keys[i]!.some((k) => wanted.has(k)) ? 1 : 0;
   return pass;
@@ -50,7 +58,11 @@ function fieldFilters(index: SearchIndex, filters: SearchFilter[]): FieldFilter[
 }
 
 function keyphraseTokens(keyphrase: string | undefined): string[] {
-  return keyphrase ? fold(keyphrase).split(/[^\p{L}\p{N}]+/u).filter(Boolean) : [];
+  return keyphrase
+    ? fold(keyphrase)
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean)
+    : [];
 }
 
 function validate(index: SearchIndex, request: ParsedSearchRequest): void {
@@ -59,10 +71,15 @@ function validate(index: SearchIndex, request: ParsedSearchRequest): void {
   }
   const facetable = new Set<string>([...SEARCH_TERM_FIELDS[index.kind], ...SEARCH_RANGE_FIELDS[index.kind]]);
   for (const facet of request.facets ?? []) {
-    if (!facetable.has(facet)) throw new SearchRequestError(`field ${facet} is not a facet of ${index.kind}; use one of ${[...facetable].join(', ')}`);
+    if (!facetable.has(facet))
+      throw new SearchRequestError(
+        `field ${facet} is not a facet of ${index.kind}; use one of ${[...facetable].join(', ')}`,
+      );
   }
   if (request.sort_name && !(SEARCH_SORTS[index.kind] as readonly string[]).includes(request.sort_name)) {
-    throw new SearchRequestError(`sort_name ${request.sort_name} does not apply to ${index.kind}; use one of ${SEARCH_SORTS[index.kind].join(', ')}`);
+    throw new SearchRequestError(
+      `sort_name ${request.sort_name} does not apply to ${index.kind}; use one of ${SEARCH_SORTS[index.kind].join(', ')}`,
+    );
   }
 }
 
@@ -124,7 +141,11 @@ export function runSearch(index: SearchIndex, request: ParsedSearchRequest): Sea
   // Disjunctive counts: a document counts for a facet when it fails no filter, or only the facet's own.
   const facet = (request.facets ?? []).map((name) => {
     const own = filters.findIndex((f) => f.field === name);
-    return facetOf(index, name, (i) => textMatch[i] === 1 && (failures[i] === 0 || (failures[i] === 1 && failedField[i] === own)));
+    return facetOf(
+      index,
+      name,
+      (i) => textMatch[i] === 1 && (failures[i] === 0 || (failures[i] === 1 && failedField[i] === own)),
+    );
   });
 
   let ordered: number[];
@@ -149,7 +170,9 @@ export function runSearch(index: SearchIndex, request: ParsedSearchRequest): Sea
 
   return {
     facet,
-    content: ordered.slice(request.offset, request.offset + request.limit).map((i) => project(index.docs[i]!, request.fields)),
+    content: ordered
+      .slice(request.offset, request.offset + request.limit)
+      .map((i) => project(index.docs[i]!, request.fields)),
     total_items: ordered.length,
   };
 }

@@ -1,8 +1,6 @@
 import express, { type Request, type Router } from 'express';
 import { z } from 'zod';
-import {
-  SearchRequestSchema, parseSearchIndexName, type SearchIndexName,
-} from '../../contracts/upstream/search.js';
+import { SearchRequestSchema, parseSearchIndexName, type SearchIndexName } from '../../contracts/upstream/search.js';
 import type { SandboxContext } from '../context.js';
 import type { Language } from '../../markets/schema.js';
 import { sandboxDataset } from '../data/dataset.js';
@@ -14,7 +12,8 @@ import { SearchRequestError, runSearch } from './search-query.js';
  * caller reached the sandbox on (or SANDBOX_PUBLIC_URL when browsers reach it by another name).
  */
 export function absolutiseMedia(json: string, req: Request): string {
-  const origin = process.env.SANDBOX_PUBLIC_URL?.replace(/\/$/, '') ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+  const origin =
+    process.env.SANDBOX_PUBLIC_URL?.replace(/\/$/, '') ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
   return json.replaceAll('"/media/', `"${origin}/media/`);
 }
 
@@ -29,7 +28,8 @@ function indexes(ctx: SandboxContext): (name: SearchIndexName, language?: Langua
     let index = built.get(key);
     if (!index) {
       const { kind, market } = parseSearchIndexName(name);
-      const docs = translated ?? (kind === 'cars' ? data.cars : kind === 'sites' ? data.sites : data.kits).get(market) ?? [];
+      const docs =
+        translated ?? (kind === 'cars' ? data.cars : kind === 'sites' ? data.sites : data.kits).get(market) ?? [];
       index = buildSearchIndex(kind, docs as unknown as Record<string, unknown>[]);
       built.set(key, index);
     }

@@ -1,12 +1,33 @@
 import { createHash, randomBytes } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import {
-  CreateQuery, LoginQuery, ReviewRequest, SearchQuery, TimeslotRangeRequest, TirehotelBookingRequest, ValidateQuery, WorkshopQuery,
-  type ReviewResponse, type TimeslotDaysResponse, type TimeslotsResponse, type TirehotelConfirmation, type TirehotelCredentials,
-  type TirehotelCustomer, type TirehotelErrorBody, type TirehotelValidated,
+  CreateQuery,
+  LoginQuery,
+  ReviewRequest,
+  SearchQuery,
+  TimeslotRangeRequest,
+  TirehotelBookingRequest,
+  ValidateQuery,
+  WorkshopQuery,
+  type ReviewResponse,
+  type TimeslotDaysResponse,
+  type TimeslotsResponse,
+  type TirehotelConfirmation,
+  type TirehotelCredentials,
+  type TirehotelCustomer,
+  type TirehotelErrorBody,
+  type TirehotelValidated,
 } from '../../contracts/upstream/tirehotel.js';
 import type { SandboxContext } from '../context.js';
-import { TIRE_AGREEMENTS, availableTireDays, findAgreement, findTireLocation, obfuscatePhone, tireStartTimes, vehiclesForSeed } from '../data/tirehotel.js';
+import {
+  TIRE_AGREEMENTS,
+  availableTireDays,
+  findAgreement,
+  findTireLocation,
+  obfuscatePhone,
+  tireStartTimes,
+  vehiclesForSeed,
+} from '../data/tirehotel.js';
 import { isRealDay } from '../data/stockholmCalendar.js';
 import { parseInput, type ParsedInput } from './parseInput.js';
 
@@ -18,7 +39,8 @@ interface IssuedToken {
   expiresAt: number;
 }
 
-const sendMessage = (res: Response, status: number, message: string) => void res.status(status).json({ message } satisfies TirehotelErrorBody);
+const sendMessage = (res: Response, status: number, message: string) =>
+  void res.status(status).json({ message } satisfies TirehotelErrorBody);
 
 /** Every input part valid, or the service's 400 `{message}` answered. */
 function allValid(res: Response, ...parts: ParsedInput<unknown>[]): boolean {
@@ -67,10 +89,15 @@ export function tirehotelService(ctx: SandboxContext): Router {
   router.post('/authorization/login', (req, res) => {
     const query = parseInput(LoginQuery, req.query);
     if (!allValid(res, query) || !query.ok) return;
-    const agreement = TIRE_AGREEMENTS.find((a) => encryptedPhoneNumber(ctx.seed, a.phone) === query.data.encryptedPhoneNumber);
+    const agreement = TIRE_AGREEMENTS.find(
+      (a) => encryptedPhoneNumber(ctx.seed, a.phone) === query.data.encryptedPhoneNumber,
+    );
     if (!agreement) return sendMessage(res, 404, 'Vi hittar inget telefonnummer kopplat till avtalet.');
     const { token } = issue(loginTokens, agreement.regNo, LOGIN_TOKEN_TTL_MS);
-    res.json({ authorizationToken: token, message: `En kod har skickats till ${obfuscatePhone(agreement.phone)}` } satisfies TirehotelCredentials);
+    res.json({
+      authorizationToken: token,
+      message: `En kod har skickats till ${obfuscatePhone(agreement.phone)}`,
+    } satisfies TirehotelCredentials);
   });
 
   router.post('/authorization/validate', (req, res) => {
@@ -79,11 +106,17 @@ export function tirehotelService(ctx: SandboxContext): Router {
     ctx.stats.tirehotelCodeChecks += 1;
     const login = live(loginTokens, query.data.authToken);
     if (!login) return sendMessage(res, 401, 'Koden har gått ut. Skicka en ny kod.');
-    if (findAgreement(login.regNo)?.oneTimeCode !== query.data.otpToken) return sendMessage(res, 401, 'Felaktig kod. Kontrollera koden och försök igen.');
+    if (findAgreement(login.regNo)?.oneTimeCode !== query.data.otpToken)
+      return sendMessage(res, 401, 'Felaktig kod. Kontrollera koden och försök igen.');
     loginTokens.delete(query.data.authToken);
     const { token, expiresAt } = issue(sessions, login.regNo, SESSION_TOKEN_TTL_MS);
     const vehicle = vehiclesForSeed(ctx.seed).get(login.regNo)!;
-    res.json({ status: 0, vehicles: [vehicle], authorizationToken: token, expiresAt: new Date(expiresAt).toISOString() } satisfies TirehotelValidated);
+    res.json({
+      status: 0,
+      vehicles: [vehicle],
+      authorizationToken: token,
+      expiresAt: new Date(expiresAt).toISOString(),
+    } satisfies TirehotelValidated);
   });
 
   /** Booking and review calls need the session token from validate. */
@@ -126,20 +159,32 @@ export function tirehotelService(ctx: SandboxContext): Router {
     if (!allValid(res, query, body) || !query.ok || !body.ok) return;
     const booking = body.data;
     const vehicle = vehiclesForSeed(ctx.seed).get(res.locals.regNo as string)!;
-    if (booking.regNo.toUpperCase() !== vehicle.regNo) return sendMessage(res, 403, 'Registreringsnumret hör inte till din inloggning.');
+    if (booking.regNo.toUpperCase() !== vehicle.regNo)
+      return sendMessage(res, 403, 'Registreringsnumret hör inte till din inloggning.');
     const erpId = query.data.departmentIdentifier;
     const location = findTireLocation(erpId);
-    if (!location || erpId !== vehicle.location.erpId) return sendMessage(res, 400, 'Verkstaden hör inte till ditt avtal.');
-    if (!isRealDay(booking.bookingDate) || !availableTireDays(ctx.seed, erpId, ctx.now()).includes(booking.bookingDate)) {
+    if (!location || erpId !== vehicle.location.erpId)
+      return sendMessage(res, 400, 'Verkstaden hör inte till ditt avtal.');
+    if (
+      !isRealDay(booking.bookingDate) ||
+      !availableTireDays(ctx.seed, erpId, ctx.now()).includes(booking.bookingDate)
+    ) {
       return sendMessage(res, 409, 'Dagen är inte längre tillgänglig, välj en annan dag.');
     }
     const starts = tireStartTimes(ctx.seed, erpId, booking.bookingDate, ctx.now(), takenStarts);
-    if (booking.bookingStart === null && starts.length > 0) return sendMessage(res, 400, 'Välj en tid för din bokning.');
-    if (booking.bookingStart !== null && !starts.includes(booking.bookingStart)) return sendMessage(res, 409, 'Tiden är inte längre tillgänglig, välj en annan tid.');
+    if (booking.bookingStart === null && starts.length > 0)
+      return sendMessage(res, 400, 'Välj en tid för din bokning.');
+    if (booking.bookingStart !== null && !starts.includes(booking.bookingStart))
+      return sendMessage(res, 409, 'Tiden är inte längre tillgänglig, välj en annan tid.');
     if (booking.bookingStart) takenStarts.add(`${erpId}|${booking.bookingStart}`);
     bookingCount += 1;
     const bookingConfirmationId = `DH-${String(200000 + bookingCount)}`;
-    ctx.stats.tirehotelBookings.push({ bookingConfirmationId, regNo: vehicle.regNo, bookingDate: booking.bookingDate, bookingStart: booking.bookingStart });
+    ctx.stats.tirehotelBookings.push({
+      bookingConfirmationId,
+      regNo: vehicle.regNo,
+      bookingDate: booking.bookingDate,
+      bookingStart: booking.bookingStart,
+    });
     res.json({
       bookingConfirmationId,
       customerBase: booking.customer,
@@ -147,7 +192,12 @@ export function tirehotelService(ctx: SandboxContext): Router {
       appointmentTime: booking.bookingStart ?? `${booking.bookingDate}T00:00:00`,
       // Without a time the car is left for the day and the workshop calls back.
       isFullDay: booking.bookingStart === null,
-      workshop: { name: location.departmentName, address: location.address, email: location.email, phoneNumber: location.phone },
+      workshop: {
+        name: location.departmentName,
+        address: location.address,
+        email: location.email,
+        phoneNumber: location.phone,
+      },
       freeText: booking.freeText ?? null,
     } satisfies TirehotelConfirmation);
   });

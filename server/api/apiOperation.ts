@@ -10,7 +10,11 @@ export type MarketFeature = keyof Market['features'];
  * One API route as data: the schemas its handler validates with are the ones the OpenAPI
  * document (openapi.ts) is generated from, so the two cannot drift apart.
  */
-export interface ApiOperation<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> {
+export interface ApiOperation<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+> {
   method: 'get' | 'post';
   /** OpenAPI-style path under /api, e.g. `/mechmate/car/{regNo}`. */
   path: string;
@@ -27,7 +31,12 @@ export interface ApiOperation<P extends z.ZodType = z.ZodType, Q extends z.ZodTy
    */
   example?: () => ApiExample;
   /** The success answer; `status` defaults to 200. */
-  response: { status?: number; schema?: z.ZodType; contentType?: 'application/json' | 'text/event-stream'; description?: string };
+  response: {
+    status?: number;
+    schema?: z.ZodType;
+    contentType?: 'application/json' | 'text/event-stream';
+    description?: string;
+  };
 }
 
 export interface ApiExample {
@@ -50,7 +59,8 @@ export interface ParsedRequest<P extends z.ZodType, Q extends z.ZodType, B exten
   body: z.output<B>;
 }
 
-export const operation = <P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(op: ApiOperation<P, Q, B>) => op;
+export const operation = <P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(op: ApiOperation<P, Q, B>) =>
+  op;
 
 /** Each operation's whole-request schema, built once (on its first request), not per request. */
 const requestSchemas = new WeakMap<AnyApiOperation, z.ZodType>();
@@ -65,9 +75,16 @@ function requestSchemaOf(op: AnyApiOperation): z.ZodType {
 }
 
 /** Path, query and body checked in one go: a 400 lists every field at fault (`path.regNo`, `query.lat`, `body.customer.email`). */
-export function parseRequest<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(op: ApiOperation<P, Q, B>, req: Request): ParsedRequest<P, Q, B> {
+export function parseRequest<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
+  op: ApiOperation<P, Q, B>,
+  req: Request,
+): ParsedRequest<P, Q, B> {
   const schema = requestSchemaOf(op as AnyApiOperation);
-  const parsed = validate(schema, { path: req.params, query: req.query, body: op.body ? req.body : undefined }, 'request') as Record<'path' | 'query' | 'body', unknown>;
+  const parsed = validate(
+    schema,
+    { path: req.params, query: req.query, body: op.body ? req.body : undefined },
+    'request',
+  ) as Record<'path' | 'query' | 'body', unknown>;
   return { params: parsed.path as z.output<P>, query: parsed.query as z.output<Q>, body: parsed.body as z.output<B> };
 }
 

@@ -66,13 +66,46 @@ export function apiRouter(deps: ApiDependencies): Router {
   // Bookings are made once per bookingRequestId, whichever replica each retry reaches.
   const ledgerBytes = config.memory.bytes.submissionLedger / 2;
   const bookings = new SubmissionLedger(redis, {
-    maxBytes: ledgerBytes, prefix: 'bff:booking:', writeDeadlineMs: Math.max(config.upstreamTimeoutsMs.mechmate, config.upstreamTimeoutsMs.tirehotel),
+    maxBytes: ledgerBytes,
+    prefix: 'bff:booking:',
+    writeDeadlineMs: Math.max(config.upstreamTimeoutsMs.mechmate, config.upstreamTimeoutsMs.tirehotel),
   });
-  api.use(mechmateRoutes(upstreams.mechmate, limits, (req, res) => relayWorkshopStream(req, res, { mechmate: upstreams.mechmate, options: config.workshopStream, logger: deps.logger, metrics: deps.metrics, perClient: streamsPerClient, inProcess: streamsInProcess }), bookings));
+  api.use(
+    mechmateRoutes(
+      upstreams.mechmate,
+      limits,
+      (req, res) =>
+        relayWorkshopStream(req, res, {
+          mechmate: upstreams.mechmate,
+          options: config.workshopStream,
+          logger: deps.logger,
+          metrics: deps.metrics,
+          perClient: streamsPerClient,
+          inProcess: streamsInProcess,
+        }),
+      bookings,
+    ),
+  );
   const codeAgreements = new CodeAgreements(redis, `${config.rateLimits.redisPrefix}code-agreement:`);
-  api.use(tirehotelRoutes(upstreams.tirehotel, tokenCookies(config.isProduction), limits, new RevokedTokens(redis), codeAgreements, bookings));
-  const ledger = new SubmissionLedger(redis, { maxBytes: ledgerBytes, writeDeadlineMs: config.upstreamTimeoutsMs.comhub });
-  deps.metrics.reportCacheBytes('submission_ledger', config.memory.bytes.submissionLedger, () => ledger.bytes + bookings.bytes);
+  api.use(
+    tirehotelRoutes(
+      upstreams.tirehotel,
+      tokenCookies(config.isProduction),
+      limits,
+      new RevokedTokens(redis),
+      codeAgreements,
+      bookings,
+    ),
+  );
+  const ledger = new SubmissionLedger(redis, {
+    maxBytes: ledgerBytes,
+    writeDeadlineMs: config.upstreamTimeoutsMs.comhub,
+  });
+  deps.metrics.reportCacheBytes(
+    'submission_ledger',
+    config.memory.bytes.submissionLedger,
+    () => ledger.bytes + bookings.bytes,
+  );
   api.use(formsRoutes(upstreams.comhub, ledger, limits, deps.searchCache));
   api.use(financeRoutes(upstreams.codeweaver));
   api.use(placesRoutes(upstreams.maps));

@@ -14,31 +14,62 @@ import {
 import { addRoute, operation, parseRequest } from './apiOperation.js';
 
 const finance = { tag: 'finance', feature: 'finance' } as const;
-const EXAMPLE_VEHICLE = { RegNo: 'AB19CDE', CashPrice: 18_995, IsNew: false, CurrentMileage: 21_000, RegistrationDate: '2019-03-01' };
+const EXAMPLE_VEHICLE = {
+  RegNo: 'AB19CDE',
+  CashPrice: 18_995,
+  IsNew: false,
+  CurrentMileage: 21_000,
+  RegistrationDate: '2019-03-01',
+};
 
 export const financeOperations = {
   defaultQuotes: operation({
-    ...finance, method: 'post', path: '/codeweaver/default', summary: 'Default quote of every finance product for one car',
-    body: DefaultQuoteRequest, response: { schema: DefaultQuoteResponse },
+    ...finance,
+    method: 'post',
+    path: '/codeweaver/default',
+    summary: 'Default quote of every finance product for one car',
+    body: DefaultQuoteRequest,
+    response: { schema: DefaultQuoteResponse },
     example: () => ({ market: 'uk', body: { Vehicle: EXAMPLE_VEHICLE } }),
   }),
   calculate: operation({
-    ...finance, method: 'post', path: '/codeweaver/cfd', summary: "One product with the shopper's figures (SolveFor Payment or Deposit)",
-    body: CalculateQuoteRequest, response: { schema: CalculateQuoteResponse },
-    example: () => ({ market: 'uk', body: { Vehicle: EXAMPLE_VEHICLE, FamilyKey: 'PCP', Term: 36, AnnualMileage: 10_000, SolveFor: 'Payment', Deposit: 2_000 } }),
+    ...finance,
+    method: 'post',
+    path: '/codeweaver/cfd',
+    summary: "One product with the shopper's figures (SolveFor Payment or Deposit)",
+    body: CalculateQuoteRequest,
+    response: { schema: CalculateQuoteResponse },
+    example: () => ({
+      market: 'uk',
+      body: {
+        Vehicle: EXAMPLE_VEHICLE,
+        FamilyKey: 'PCP',
+        Term: 36,
+        AnnualMileage: 10_000,
+        SolveFor: 'Payment',
+        Deposit: 2_000,
+      },
+    }),
   }),
   legal: operation({
-    ...finance, method: 'get', path: '/codeweaver/legal', summary: 'Representative example of a quote answered before',
-    query: LegalQuery, response: { schema: LegalResponse },
+    ...finance,
+    method: 'get',
+    path: '/codeweaver/legal',
+    summary: 'Representative example of a quote answered before',
+    query: LegalQuery,
+    response: { schema: LegalResponse },
     example: () => ({ market: 'uk', query: { quoteRef: 'QUOTE-EXAMPLE' } }),
   }),
   vehicle: operation({
-    ...finance, method: 'get', path: '/codeweaver/vehicle/{regNo}', summary: 'The vehicle the quotes are for (UK plate)',
-    params: VehiclePathParams, response: { schema: VehicleLookupResponse },
+    ...finance,
+    method: 'get',
+    path: '/codeweaver/vehicle/{regNo}',
+    summary: 'The vehicle the quotes are for (UK plate)',
+    params: VehiclePathParams,
+    response: { schema: VehicleLookupResponse },
     example: () => ({ market: 'uk', params: { regNo: 'AB19CDE' } }),
   }),
 };
-
 
 /** `/api/codeweaver/...`: the UK finance service, relayed in its own PascalCase shapes. */
 export function financeRoutes(codeweaver: CodeweaverClient): Router {

@@ -10,7 +10,9 @@ import type { FormValue } from '../../contracts/upstream/comhub.js';
 type Values = Record<string, FormValue | undefined>;
 
 const refused = (field: string, message: string) =>
-  new ApiError(400, 'bad_request', `Invalid request: body.values.${field}: ${message}`, { issues: [{ path: `body.values.${field}`, message }] });
+  new ApiError(400, 'bad_request', `Invalid request: body.values.${field}: ${message}`, {
+    issues: [{ path: `body.values.${field}`, message }],
+  });
 
 /**
  * Who gets a lead is decided here, never by the browser (else the hub would mail any address it was
@@ -18,7 +20,13 @@ const refused = (field: string, message: string) =>
  * The service request gets its workshop's e-mail and name by site id; the car contact gets the selling
  * site's e-mail, and for a new-car sample the chosen seller's.
  */
-export async function withRecipients(kind: string, values: Values, cache: SearchCache, res: Response, ctx: CallContext): Promise<Values> {
+export async function withRecipients(
+  kind: string,
+  values: Values,
+  cache: SearchCache,
+  res: Response,
+  ctx: CallContext,
+): Promise<Values> {
   const market = res.locals.market;
   if (kind === 'service-booking') {
     const dealer = await findWorkshopDealer(cache, market, String(values.siteId), ctx);
@@ -32,7 +40,13 @@ export async function withRecipients(kind: string, values: Values, cache: Search
     const chosen = car.car_is_sample ? car.car_sellers[typeof seller === 'number' ? seller : -1] : undefined;
     if (car.car_is_sample && !chosen) throw refused('seller', 'choose one of the sellers of this car');
     const site = await carSiteContact(cache, market, car, ctx);
-    return { ...rest, siteName: car.car_site_name, carIsSample: car.car_is_sample, siteEmail: site.email, ...(chosen ? { sellerEmail: chosen.email } : {}) };
+    return {
+      ...rest,
+      siteName: car.car_site_name,
+      carIsSample: car.car_is_sample,
+      siteEmail: site.email,
+      ...(chosen ? { sellerEmail: chosen.email } : {}),
+    };
   }
   return values;
 }

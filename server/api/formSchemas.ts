@@ -2,8 +2,13 @@ import type { z } from 'zod';
 import type { Market } from '../../markets/schema.js';
 import type { MarketFeature } from './apiOperation.js';
 import {
-  ContactValuesSchema, SERVICE_BOOKING_FORM_NAME, SellCarShortValuesSchema, SellCarValuesSchema, ServiceBookingValuesSchema,
-  sellCarFormName, sellCarShortFormName,
+  ContactValuesSchema,
+  SERVICE_BOOKING_FORM_NAME,
+  SellCarShortValuesSchema,
+  SellCarValuesSchema,
+  ServiceBookingValuesSchema,
+  sellCarFormName,
+  sellCarShortFormName,
 } from '../../contracts/forms.js';
 
 export interface KnownForm {
@@ -21,9 +26,22 @@ const sitePrefixed = (suffix: string) => (name: string) => name.endsWith(suffix)
 /** Checked in order: the short sell-car suffix before the long one. */
 export const KNOWN_FORMS: readonly KnownForm[] = [
   {
-    kind: 'sell-car-short', matches: sitePrefixed('SellCarShortForm'), nameOnSite: (market) => sellCarShortFormName(market.siteName), values: SellCarShortValuesSchema,
+    kind: 'sell-car-short',
+    matches: sitePrefixed('SellCarShortForm'),
+    nameOnSite: (market) => sellCarShortFormName(market.siteName),
+    values: SellCarShortValuesSchema,
   },
-  { kind: 'sell-car', matches: sitePrefixed('SellCarForm'), nameOnSite: (market) => sellCarFormName(market.siteName), values: SellCarValuesSchema },
-  { kind: 'service-booking', matches: (name) => name === SERVICE_BOOKING_FORM_NAME, values: ServiceBookingValuesSchema, feature: 'serviceRequestForm' },
+  {
+    kind: 'sell-car',
+    matches: sitePrefixed('SellCarForm'),
+    nameOnSite: (market) => sellCarFormName(market.siteName),
+    values: SellCarValuesSchema,
+  },
+  {
+    kind: 'service-booking',
+    matches: (name) => name === SERVICE_BOOKING_FORM_NAME,
+    values: ServiceBookingValuesSchema,
+    feature: 'serviceRequestForm',
+  },
   { kind: 'car-detail-contact', matches: (name) => name === 'CarDetailContactForm', values: ContactValuesSchema },
 ];

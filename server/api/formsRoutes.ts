@@ -25,13 +25,22 @@ export const formsOperations = {
     body: FormSubmission,
     response: { status: 202, schema: FormAccepted },
     example: () => ({
-      body: { formName: 'CarDetailContactForm', formSubmissionId: `example-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`, values: { name: 'A', phone: '0701234567', email: 'a@b.se' } },
+      body: {
+        formName: 'CarDetailContactForm',
+        formSubmissionId: `example-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`,
+        values: { name: 'A', phone: '0701234567', email: 'a@b.se' },
+      },
     }),
   }),
 };
 
 /** `/api/forms/comhub`: per-form validation, then the hub once per formSubmissionId. */
-export function formsRoutes(comhub: ComhubClient, ledger: SubmissionLedger, limits: RequestLimits, searchCache: SearchCache): Router {
+export function formsRoutes(
+  comhub: ComhubClient,
+  ledger: SubmissionLedger,
+  limits: RequestLimits,
+  searchCache: SearchCache,
+): Router {
   const router = Router();
   const op = formsOperations.comhub;
   addRoute(router, op, async (req, res) => {
@@ -42,15 +51,31 @@ export function formsRoutes(comhub: ComhubClient, ledger: SubmissionLedger, limi
         issues: [{ path: 'body.formName', message: 'unknown form' }],
       });
     }
-    if (form.feature && !res.locals.market.features[form.feature]) throw new ApiError(404, 'not_found', `The form ${body.formName} is not offered on this site`);
+    if (form.feature && !res.locals.market.features[form.feature])
+      throw new ApiError(404, 'not_found', `The form ${body.formName} is not offered on this site`);
     // A site-named form belongs to one market: another site's lead must not enter the hub under this host.
     if (form.nameOnSite && form.nameOnSite(res.locals.market) !== body.formName) {
-      throw new ApiError(400, 'bad_request', `Invalid request: body.formName: ${body.formName} is not a form of this site`, {
-        issues: [{ path: 'body.formName', message: `expected ${form.nameOnSite(res.locals.market)}` }],
-      });
+      throw new ApiError(
+        400,
+        'bad_request',
+        `Invalid request: body.formName: ${body.formName} is not a form of this site`,
+        {
+          issues: [{ path: 'body.formName', message: `expected ${form.nameOnSite(res.locals.market)}` }],
+        },
+      );
     }
-    const checked = validate(z.object({ body: z.object({ values: form.values }) }), { body: { values: body.values } }, 'request').body.values;
-    const values = await withRecipients(form.kind, checked as typeof body.values, searchCache, res, callContextOf(req, res));
+    const checked = validate(
+      z.object({ body: z.object({ values: form.values }) }),
+      { body: { values: body.values } },
+      'request',
+    ).body.values;
+    const values = await withRecipients(
+      form.kind,
+      checked as typeof body.values,
+      searchCache,
+      res,
+      callContextOf(req, res),
+    );
 
     res.set('Cache-Control', 'no-store');
     // A valid lead counts against its client before anything is sent (a flood of leads is refused here, not at the hub).

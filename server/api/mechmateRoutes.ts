@@ -37,50 +37,102 @@ const booking = { tag: 'booking', feature: 'booking' } as const;
 
 export const mechmateOperations = {
   car: operation({
-    ...booking, method: 'get', path: '/mechmate/car/{regNo}', summary: 'The car of a registration number',
-    params: CarPathParams.extend({ regNo: regNoInput }), response: { schema: MechmateCar },
+    ...booking,
+    method: 'get',
+    path: '/mechmate/car/{regNo}',
+    summary: 'The car of a registration number',
+    params: CarPathParams.extend({ regNo: regNoInput }),
+    response: { schema: MechmateCar },
     example: () => ({ params: { regNo: 'ABC123' } }),
   }),
   services: operation({
-    ...booking, method: 'get', path: '/mechmate/services/{regNo}', summary: 'Service offerings for the car near a place',
-    params: z.object({ regNo: regNoInput }), query: OfferingsQuery, response: { schema: OfferingsResponse },
+    ...booking,
+    method: 'get',
+    path: '/mechmate/services/{regNo}',
+    summary: 'Service offerings for the car near a place',
+    params: z.object({ regNo: regNoInput }),
+    query: OfferingsQuery,
+    response: { schema: OfferingsResponse },
     example: () => ({ params: { regNo: 'ABC123' }, query: { lat: '59.33', lng: '18.07' } }),
   }),
   addons: operation({
-    ...booking, method: 'get', path: '/mechmate/addons/{regNo}', summary: 'Add-on offerings (categories with selectionType are exclusive)',
-    params: z.object({ regNo: regNoInput }), query: OfferingsQuery, response: { schema: OfferingsResponse },
+    ...booking,
+    method: 'get',
+    path: '/mechmate/addons/{regNo}',
+    summary: 'Add-on offerings (categories with selectionType are exclusive)',
+    params: z.object({ regNo: regNoInput }),
+    query: OfferingsQuery,
+    response: { schema: OfferingsResponse },
     example: () => ({ params: { regNo: 'ABC123' }, query: { lat: '59.33', lng: '18.07' } }),
   }),
   prices: operation({
-    ...booking, method: 'get', path: '/mechmate/prices/{regNo}/{mileage}/{departmentId}', summary: 'Prices of the chosen offerings at one workshop',
-    params: PricesPathParams.extend({ regNo: regNoInput }), query: PricesQuery, response: { schema: PricesResponse },
-    example: () => ({ params: { regNo: 'ABC123', mileage: '1500', departmentId: '2001' }, query: { serviceOfferings: 'oilservice' } }),
+    ...booking,
+    method: 'get',
+    path: '/mechmate/prices/{regNo}/{mileage}/{departmentId}',
+    summary: 'Prices of the chosen offerings at one workshop',
+    params: PricesPathParams.extend({ regNo: regNoInput }),
+    query: PricesQuery,
+    response: { schema: PricesResponse },
+    example: () => ({
+      params: { regNo: 'ABC123', mileage: '1500', departmentId: '2001' },
+      query: { serviceOfferings: 'oilservice' },
+    }),
   }),
   timeslots: operation({
-    ...booking, method: 'get', path: '/mechmate/timeslots/from/{regNo}/{departmentId}/{date}', summary: 'Free times per day from a date (YYYY-MM-DDT00:00:00)',
-    params: TimeslotsPathParams.extend({ regNo: regNoInput }), query: TimeslotsQuery, response: { schema: TimeslotsResponse },
-    example: () => ({ params: { regNo: 'ABC123', departmentId: '2001', date: `${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}T00:00:00` }, query: { serviceOfferings: 'oilservice' } }),
+    ...booking,
+    method: 'get',
+    path: '/mechmate/timeslots/from/{regNo}/{departmentId}/{date}',
+    summary: 'Free times per day from a date (YYYY-MM-DDT00:00:00)',
+    params: TimeslotsPathParams.extend({ regNo: regNoInput }),
+    query: TimeslotsQuery,
+    response: { schema: TimeslotsResponse },
+    example: () => ({
+      params: {
+        regNo: 'ABC123',
+        departmentId: '2001',
+        date: `${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}T00:00:00`,
+      },
+      query: { serviceOfferings: 'oilservice' },
+    }),
   }),
   book: operation({
-    ...booking, method: 'post', path: '/mechmate/book', summary: 'Book the chosen time (once per bookingRequestId: a retry with it gets the same booking)', body: BookingRequest.extend({ bookingRequestId: BookingRequestId.optional() }), response: { schema: BookingResponse },
+    ...booking,
+    method: 'post',
+    path: '/mechmate/book',
+    summary: 'Book the chosen time (once per bookingRequestId: a retry with it gets the same booking)',
+    body: BookingRequest.extend({ bookingRequestId: BookingRequestId.optional() }),
+    response: { schema: BookingResponse },
     example: () => ({
       body: {
         customer: { firstName: 'Anna', lastName: 'Svensson', phone: '+46 70 123 45 67', email: 'anna@example.se' },
-        freeText: null, departmentId: 2001, timeSlot: '2026-03-02T08:00:00', isFullDay: false, registrationNumber: 'ABC123', mileage: 1200,
+        freeText: null,
+        departmentId: 2001,
+        timeSlot: '2026-03-02T08:00:00',
+        isFullDay: false,
+        registrationNumber: 'ABC123',
+        mileage: 1200,
         serviceOfferingRequests: [{ kobraId: 'oilservice', unitsSelected: null, userInput: null }],
       },
     }),
   }),
   authorizedWorkshop: operation({
-    ...booking, method: 'get', path: '/mechmate/authorized-workshop/{brand}', summary: 'Whether an authorised workshop serves the brand (spaces as hyphens)',
-    params: AuthorizedWorkshopPathParams, response: { schema: AuthorizedWorkshopResponse },
+    ...booking,
+    method: 'get',
+    path: '/mechmate/authorized-workshop/{brand}',
+    summary: 'Whether an authorised workshop serves the brand (spaces as hyphens)',
+    params: AuthorizedWorkshopPathParams,
+    response: { schema: AuthorizedWorkshopResponse },
     example: () => ({ params: { brand: 'Volvo' } }),
   }),
 };
 
-
 /** `/api/mechmate/...`: the booking service, relayed with its own error bodies (`errors['Error Result']`). */
-export function mechmateRoutes(mechmate: MechmateClient, limits: RequestLimits, relayStream: (req: Request, res: Response) => Promise<void>, bookings: SubmissionLedger): Router {
+export function mechmateRoutes(
+  mechmate: MechmateClient,
+  limits: RequestLimits,
+  relayStream: (req: Request, res: Response) => Promise<void>,
+  bookings: SubmissionLedger,
+): Router {
   const router = Router();
   const ops = mechmateOperations;
   addRoute(router, ops.car, async (req, res) => {
@@ -101,14 +153,20 @@ export function mechmateRoutes(mechmate: MechmateClient, limits: RequestLimits, 
   });
   addRoute(router, ops.timeslots, async (req, res) => {
     const { params, query } = parseRequest(ops.timeslots, req);
-    res.json(await mechmate.timeslots({ ...params, serviceOfferings: query.serviceOfferings }, callContextOf(req, res)));
+    res.json(
+      await mechmate.timeslots({ ...params, serviceOfferings: query.serviceOfferings }, callContextOf(req, res)),
+    );
   });
   addRoute(router, ops.book, async (req, res) => {
     const { bookingRequestId, ...booking } = parseRequest(ops.book, req).body;
     // Counted before the booking: one client cannot take a workshop's free times wholesale.
     await countOrRefuse(res, limits.limiters.bookingsPerClient, limits.clientKey(req), 'limit.tooMany');
     const key = writeKey(bookingRequestId, `${res.locals.market.id}:mechmate`, booking);
-    res.set('Cache-Control', 'no-store').json(await oncePerKey(bookings, key, () => mechmate.book(booking, writeContextOf(req, res)), { t: res.locals.t }));
+    res
+      .set('Cache-Control', 'no-store')
+      .json(
+        await oncePerKey(bookings, key, () => mechmate.book(booking, writeContextOf(req, res)), { t: res.locals.t }),
+      );
   });
   addRoute(router, ops.authorizedWorkshop, async (req, res) => {
     const { params } = parseRequest(ops.authorizedWorkshop, req);

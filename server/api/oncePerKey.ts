@@ -12,7 +12,12 @@ import { UpstreamError } from '../upstream/upstreamError.js';
  * (409 `submission_unconfirmed`) for a while rather than risk a second lead or booking. Without a
  * key it is simply made.
  */
-export async function oncePerKey<T>(ledger: SubmissionLedger, key: string | undefined, write: () => Promise<T>, options: OncePerKeyOptions): Promise<T> {
+export async function oncePerKey<T>(
+  ledger: SubmissionLedger,
+  key: string | undefined,
+  write: () => Promise<T>,
+  options: OncePerKeyOptions,
+): Promise<T> {
   if (key === undefined) return write();
   const reservation = await ledger.reserve(key);
   if (reservation === 'delivered') {
@@ -22,7 +27,8 @@ export async function oncePerKey<T>(ledger: SubmissionLedger, key: string | unde
   if (reservation === 'unconfirmed') {
     throw new ApiError(409, 'submission_unconfirmed', options.t('submission.unconfirmed'));
   }
-  if (reservation !== 'reserved') throw new ApiError(409, 'submission_in_progress', 'This is being sent; try again in a moment');
+  if (reservation !== 'reserved')
+    throw new ApiError(409, 'submission_in_progress', 'This is being sent; try again in a moment');
   let value: T;
   try {
     value = await write();

@@ -38,13 +38,19 @@ function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query'): J
   }));
 }
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } } });
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
+});
 const ApiErrorSchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
     requestId: z.string(),
-    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional().describe('400 bad_request: each field at fault'),
+    issues: z
+      .array(z.object({ path: z.string(), message: z.string() }))
+      .optional()
+      .describe('400 bad_request: each field at fault'),
     upstreamStatus: z.number().int().optional(),
     upstream: z
       .object({ message: z.string().optional(), errors: z.object({ 'Error Result': z.array(z.string()) }).optional() })
@@ -60,7 +66,10 @@ export function openApiDocument(operations: readonly AnyApiOperation[]): JsonSch
     const status = String(op.response.status ?? 200);
     const contentType = op.response.contentType ?? 'application/json';
     const success = op.response.schema
-      ? { description: op.response.description ?? 'OK', content: { [contentType]: { schema: jsonSchemaOf(op.response.schema, 'output') } } }
+      ? {
+          description: op.response.description ?? 'OK',
+          content: { [contentType]: { schema: jsonSchemaOf(op.response.schema, 'output') } },
+        }
       : { description: op.response.description ?? 'No content' };
     (paths[`/api${op.path}`] ??= {})[op.method] = {
       operationId: `${op.method}${op.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
@@ -68,7 +77,14 @@ export function openApiDocument(operations: readonly AnyApiOperation[]): JsonSch
       tags: [op.tag],
       ...(op.feature ? { 'x-market-feature': op.feature } : {}),
       parameters: [...parametersOf(op.params, 'path'), ...parametersOf(op.query, 'query')],
-      ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(op.body, 'input') } } } } : {}),
+      ...(op.body
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: jsonSchemaOf(op.body, 'input') } },
+            },
+          }
+        : {}),
       responses: {
         [status]: success,
         '400': errorResponse('Invalid input (nothing reached the upstream), or the upstream refused it'),
@@ -80,10 +96,16 @@ export function openApiDocument(operations: readonly AnyApiOperation[]): JsonSch
       },
     };
   }
-  const formSchemas = Object.fromEntries(KNOWN_FORMS.map((form) => [`FormValues_${form.kind}`, jsonSchemaOf(form.values, 'input')]));
+  const formSchemas = Object.fromEntries(
+    KNOWN_FORMS.map((form) => [`FormValues_${form.kind}`, jsonSchemaOf(form.values, 'input')]),
+  );
   return {
     openapi: '3.1.0',
-    info: { title: 'Backend-for-frontend API', version: '1.0.0', description: "Every route answers on the shopper's own market host, e.g. http://se.localhost:3000." },
+    info: {
+      title: 'Backend-for-frontend API',
+      version: '1.0.0',
+      description: "Every route answers on the shopper's own market host, e.g. http://se.localhost:3000.",
+    },
     paths,
     components: { schemas: { ApiError: jsonSchemaOf(ApiErrorSchema, 'output'), ...formSchemas } },
   };

@@ -1,7 +1,14 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { callContextOf } from '../http/callContext.js';
-import { AutocompleteQuery, AutocompleteResponse, PlaceDetailsPathParams, PlaceDetailsResponse, ReverseGeocodeQuery, ReverseGeocodeResponse } from '../../contracts/upstream/maps.js';
+import {
+  AutocompleteQuery,
+  AutocompleteResponse,
+  PlaceDetailsPathParams,
+  PlaceDetailsResponse,
+  ReverseGeocodeQuery,
+  ReverseGeocodeResponse,
+} from '../../contracts/upstream/maps.js';
 import type { MapsClient } from '../upstream/mapsClient.js';
 import { addRoute, operation, parseRequest } from './apiOperation.js';
 
@@ -10,22 +17,33 @@ const places = { tag: 'places', feature: 'booking' } as const;
 
 export const placesOperations = {
   autocomplete: operation({
-    ...places, method: 'get', path: '/places/autocomplete', summary: 'Up to 5 Swedish places (geocode type, in Swedish) matching the input',
-    query: z.object({ input: AutocompleteQuery.shape.input }), response: { schema: AutocompleteResponse },
+    ...places,
+    method: 'get',
+    path: '/places/autocomplete',
+    summary: 'Up to 5 Swedish places (geocode type, in Swedish) matching the input',
+    query: z.object({ input: AutocompleteQuery.shape.input }),
+    response: { schema: AutocompleteResponse },
     example: () => ({ query: { input: 'goteborg' } }),
   }),
   details: operation({
-    ...places, method: 'get', path: '/places/details/{placeId}', summary: 'Name, coordinates and county of a place',
-    params: PlaceDetailsPathParams, response: { schema: PlaceDetailsResponse },
+    ...places,
+    method: 'get',
+    path: '/places/details/{placeId}',
+    summary: 'Name, coordinates and county of a place',
+    params: PlaceDetailsPathParams,
+    response: { schema: PlaceDetailsResponse },
     example: () => ({ params: { placeId: 'se-skane-malmo' } }),
   }),
   reverse: operation({
-    ...places, method: 'get', path: '/places/reverse', summary: 'The nearest place to a point (Använd min plats)',
-    query: ReverseGeocodeQuery, response: { schema: ReverseGeocodeResponse },
+    ...places,
+    method: 'get',
+    path: '/places/reverse',
+    summary: 'The nearest place to a point (Använd min plats)',
+    query: ReverseGeocodeQuery,
+    response: { schema: ReverseGeocodeResponse },
     example: () => ({ query: { lat: '55.6', lng: '13.0' } }),
   }),
 };
-
 
 /** `/api/places/...`: the maps service through the BFF, so no maps key ever reaches the browser. */
 export function placesRoutes(maps: MapsClient): Router {

@@ -44,7 +44,12 @@ export const ApiSearchBodySchema = z
     keyphrase: z.string().max(200).optional(),
     facets: z.array(z.string().max(64)).max(30).optional(),
     limit: z.number().int().min(0).max(100).optional(),
-    offset: z.number().int().min(0).max(SEARCH_PAGE_SIZE * SEARCH_MAX_PAGES).optional(),
+    offset: z
+      .number()
+      .int()
+      .min(0)
+      .max(SEARCH_PAGE_SIZE * SEARCH_MAX_PAGES)
+      .optional(),
     sort_name: SearchSortNameSchema.optional(),
     filters: z
       .array(z.strictObject({ field: z.string().max(64), values: z.array(SearchFilterValueSchema).min(1).max(50) }))
@@ -56,10 +61,12 @@ export const ApiSearchBodySchema = z
   .superRefine((body, ctx) => {
     const kind = body.index;
     body.fields?.forEach((field, i) => {
-      if (!RETURNABLE_FIELDS[kind].has(field)) ctx.addIssue({ code: 'custom', path: ['fields', i], message: `unknown field ${field}` });
+      if (!RETURNABLE_FIELDS[kind].has(field))
+        ctx.addIssue({ code: 'custom', path: ['fields', i], message: `unknown field ${field}` });
     });
     body.facets?.forEach((field, i) => {
-      if (!FILTER_FIELDS[kind].has(field)) ctx.addIssue({ code: 'custom', path: ['facets', i], message: `no facet ${field}` });
+      if (!FILTER_FIELDS[kind].has(field))
+        ctx.addIssue({ code: 'custom', path: ['facets', i], message: `no facet ${field}` });
     });
     if (body.sort_name && !(SEARCH_SORTS[kind] as readonly string[]).includes(body.sort_name)) {
       ctx.addIssue({ code: 'custom', path: ['sort_name'], message: `${kind} cannot be sorted by ${body.sort_name}` });
@@ -70,15 +77,23 @@ export const ApiSearchBodySchema = z
       } else if ((SEARCH_RANGE_FIELDS[kind] as readonly string[]).includes(filter.field)) {
         const [min, max] = filter.values;
         if (filter.values.length !== 2 || typeof min !== 'number' || typeof max !== 'number' || min > max) {
-          ctx.addIssue({ code: 'custom', path: ['filters', i, 'values'], message: 'a range takes exactly two numbers, min then max' });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['filters', i, 'values'],
+            message: 'a range takes exactly two numbers, min then max',
+          });
         }
       }
     });
   });
 
 export const searchOperation = operation({
-  tag: 'search', method: 'post', path: '/search', summary: "Search the market's cars, sites or kits (cached)",
-  body: ApiSearchBodySchema, response: { description: 'facet, content and total_items; header x-cache: hit, miss, stale or bypass' },
+  tag: 'search',
+  method: 'post',
+  path: '/search',
+  summary: "Search the market's cars, sites or kits (cached)",
+  body: ApiSearchBodySchema,
+  response: { description: 'facet, content and total_items; header x-cache: hit, miss, stale or bypass' },
   example: () => ({ body: { index: 'cars', limit: 3 } }),
 });
 
@@ -93,13 +108,22 @@ export function searchRoutes(cache: SearchCache, fastPath: SearchFastPath): Rout
     const { market } = res.locals;
     const { language, ...search } = body;
     // Only another of the market's languages changes the answer; the first is the index's own.
-    const other = language && language !== market.languages[0] && market.languages.includes(language) ? { language } : {};
-    const { bytes, cache: cacheResult, key } = await cache.searchBytes(
+    const other =
+      language && language !== market.languages[0] && market.languages.includes(language) ? { language } : {};
+    const {
+      bytes,
+      cache: cacheResult,
+      key,
+    } = await cache.searchBytes(
       { ...search, ...other, index: market.searchIndexes[body.index] as SearchIndexName },
       callContextOf(req, res),
     );
     // The stored JSON as it is: checked once when the search service gave it, compressed once for each encoding asked.
-    res.set('x-cache', cacheResult).set('Cache-Control', 'no-store').set('Vary', 'Accept-Encoding').type('application/json');
+    res
+      .set('x-cache', cacheResult)
+      .set('Cache-Control', 'no-store')
+      .set('Vary', 'Accept-Encoding')
+      .type('application/json');
     const encoding = chooseEncoding(req.headers['accept-encoding']);
     const sent = await compressed(bytes, encoding).catch(() => undefined);
     // With Content-Encoding set, the compression middleware sends these bytes as they are.

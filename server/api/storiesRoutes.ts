@@ -18,8 +18,15 @@ export const StoriesQuerySchema = z.object({
 
 export const storiesOperations = {
   list: operation({
-    tag: 'content', method: 'get', path: '/stories', summary: "The market's stories, newest first, optionally of one tag (load-more pages)",
-    query: StoriesQuerySchema, response: { schema: StoriesResponseSchema, description: 'items, total, offset, limit and every tag (for the chips)' },
+    tag: 'content',
+    method: 'get',
+    path: '/stories',
+    summary: "The market's stories, newest first, optionally of one tag (load-more pages)",
+    query: StoriesQuerySchema,
+    response: {
+      schema: StoriesResponseSchema,
+      description: 'items, total, offset, limit and every tag (for the chips)',
+    },
     example: () => ({ query: { limit: '3' } }),
   }),
 };
@@ -33,13 +40,22 @@ export function storiesRoutes(content: ContentClient): Router {
     const { market } = res.locals;
     const language = query.lang ?? res.locals.language;
     if (!market.languages.includes(language)) {
-      throw new ApiError(400, 'bad_request', `Invalid request: query.lang: this site has ${market.languages.join(', ')}`, {
-        issues: [{ path: 'query.lang', message: `one of ${market.languages.join(', ')}` }],
-      });
+      throw new ApiError(
+        400,
+        'bad_request',
+        `Invalid request: query.lang: this site has ${market.languages.join(', ')}`,
+        {
+          issues: [{ path: 'query.lang', message: `one of ${market.languages.join(', ')}` }],
+        },
+      );
     }
     // Story links come back as the public paths of that language (`/sv/...` on the Finnish site).
     const scope = { site: market.contentSite, language, linkPrefix: languagePrefix(market, language) };
-    const page = await content.stories(scope, { tag: query.tag, offset: query.offset, limit: query.limit }, callContextOf(req, res));
+    const page = await content.stories(
+      scope,
+      { tag: query.tag, offset: query.offset, limit: query.limit },
+      callContextOf(req, res),
+    );
     // Published stories change when an editor publishes: a minute in shared caches is fresh enough.
     res.set('Cache-Control', 'public, max-age=60').json(page);
   });

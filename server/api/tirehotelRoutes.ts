@@ -31,53 +31,117 @@ import { oncePerKey, writeKey } from './oncePerKey.js';
 import type { TokenCookies } from './tirehotelSession.js';
 
 /** Spaces stripped and upper-cased (part 2 §5.3), then 2 to 7 letters or digits. */
-const regNoInput = z.string().max(20).transform((t) => t.replace(/\s+/g, '').toUpperCase()).pipe(TirehotelRegistrationNumber);
+const regNoInput = z
+  .string()
+  .max(20)
+  .transform((t) => t.replace(/\s+/g, '').toUpperCase())
+  .pipe(TirehotelRegistrationNumber);
 const tireHotel = { tag: 'tire hotel', feature: 'tireHotel' } as const;
 const sessionNote = ' Needs the th_session cookie set by validate.';
 
 export const tirehotelOperations = {
   search: operation({
-    ...tireHotel, method: 'get', path: '/tirehotel/authorization/search', summary: 'The tire-storage agreement of a registration number (404 when none); look-ups are limited per client and per registration number',
-    query: SearchQuery.extend({ regNo: regNoInput }), response: { schema: TirehotelCustomer },
+    ...tireHotel,
+    method: 'get',
+    path: '/tirehotel/authorization/search',
+    summary:
+      'The tire-storage agreement of a registration number (404 when none); look-ups are limited per client and per registration number',
+    query: SearchQuery.extend({ regNo: regNoInput }),
+    response: { schema: TirehotelCustomer },
     example: () => ({ query: { regNo: 'DEF456' } }),
   }),
   login: operation({
-    ...tireHotel, method: 'post', path: '/tirehotel/authorization/login', summary: 'Send a one-time code to the phone of the agreement; sets the th_login cookie (sends limited per agreement and per client; none while the agreement is locked for wrong codes)',
-    query: LoginQuery, response: { schema: TirehotelCredentials.pick({ message: true }) },
-    example: () => ({ query: { encryptedPhoneNumber: `phone-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}` } }),
+    ...tireHotel,
+    method: 'post',
+    path: '/tirehotel/authorization/login',
+    summary:
+      'Send a one-time code to the phone of the agreement; sets the th_login cookie (sends limited per agreement and per client; none while the agreement is locked for wrong codes)',
+    query: LoginQuery,
+    response: { schema: TirehotelCredentials.pick({ message: true }) },
+    example: () => ({
+      query: { encryptedPhoneNumber: `phone-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}` },
+    }),
   }),
   validate: operation({
-    ...tireHotel, method: 'post', path: '/tirehotel/authorization/validate', summary: 'Check the 4-digit code (needs th_login); sets the th_session cookie (5 guesses per sent code, then it is void; 10 wrong codes a day per agreement, then its login is locked; guesses limited per client)',
-    query: ValidateQuery.pick({ otpToken: true }), response: { schema: TirehotelValidated.omit({ authorizationToken: true }) },
-    example: () => ({ query: { otpToken: '4567' }, cookies: { th_login: `login-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}` } }),
+    ...tireHotel,
+    method: 'post',
+    path: '/tirehotel/authorization/validate',
+    summary:
+      'Check the 4-digit code (needs th_login); sets the th_session cookie (5 guesses per sent code, then it is void; 10 wrong codes a day per agreement, then its login is locked; guesses limited per client)',
+    query: ValidateQuery.pick({ otpToken: true }),
+    response: { schema: TirehotelValidated.omit({ authorizationToken: true }) },
+    example: () => ({
+      query: { otpToken: '4567' },
+      cookies: { th_login: `login-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}` },
+    }),
   }),
   logout: operation({
-    ...tireHotel, method: 'post', path: '/tirehotel/authorization/logout', summary: 'Log out: the session is refused from now on and the cookies are cleared (Logga ut)', response: { status: 204 },
+    ...tireHotel,
+    method: 'post',
+    path: '/tirehotel/authorization/logout',
+    summary: 'Log out: the session is refused from now on and the cookies are cleared (Logga ut)',
+    response: { status: 204 },
     example: () => ({ noUpstream: true }),
   }),
   timeslotDays: operation({
-    ...tireHotel, method: 'post', path: '/tirehotel/booking/GetTimeslotDays', summary: `Free days of the workshop.${sessionNote}`,
-    query: WorkshopQuery, body: TimeslotRangeRequest, response: { schema: TimeslotDaysResponse },
-    example: () => ({ query: { workshopIdentifier: 'TH1001' }, body: { startDate: '2026-01-01', endDate: '2026-01-31', regNo: 'VOL' }, cookies: { th_session: 'session-example-token' } }),
+    ...tireHotel,
+    method: 'post',
+    path: '/tirehotel/booking/GetTimeslotDays',
+    summary: `Free days of the workshop.${sessionNote}`,
+    query: WorkshopQuery,
+    body: TimeslotRangeRequest,
+    response: { schema: TimeslotDaysResponse },
+    example: () => ({
+      query: { workshopIdentifier: 'TH1001' },
+      body: { startDate: '2026-01-01', endDate: '2026-01-31', regNo: 'VOL' },
+      cookies: { th_session: 'session-example-token' },
+    }),
   }),
   timeslots: operation({
-    ...tireHotel, method: 'post', path: '/tirehotel/booking/GetTimeslots', summary: `Free times of one day.${sessionNote}`,
-    query: WorkshopQuery, body: TimeslotRangeRequest, response: { schema: TimeslotsResponse },
-    example: () => ({ query: { workshopIdentifier: 'TH1001' }, body: { startDate: '2026-01-05', endDate: '2026-01-05', regNo: 'VOL' }, cookies: { th_session: 'session-example-token' } }),
+    ...tireHotel,
+    method: 'post',
+    path: '/tirehotel/booking/GetTimeslots',
+    summary: `Free times of one day.${sessionNote}`,
+    query: WorkshopQuery,
+    body: TimeslotRangeRequest,
+    response: { schema: TimeslotsResponse },
+    example: () => ({
+      query: { workshopIdentifier: 'TH1001' },
+      body: { startDate: '2026-01-05', endDate: '2026-01-05', regNo: 'VOL' },
+      cookies: { th_session: 'session-example-token' },
+    }),
   }),
   create: operation({
-    ...tireHotel, method: 'post', path: '/tirehotel/booking/create', summary: `Book the wheel change.${sessionNote}`,
-    query: CreateQuery, body: TirehotelBookingRequest.extend({ bookingRequestId: BookingRequestId.optional() }), response: { schema: TirehotelConfirmation },
+    ...tireHotel,
+    method: 'post',
+    path: '/tirehotel/booking/create',
+    summary: `Book the wheel change.${sessionNote}`,
+    query: CreateQuery,
+    body: TirehotelBookingRequest.extend({ bookingRequestId: BookingRequestId.optional() }),
+    response: { schema: TirehotelConfirmation },
     example: () => ({
       query: { departmentIdentifier: 'TH1001' },
-      body: { bookingDate: '2026-01-05', bookingStart: '2026-01-05T08:00:00', regNo: 'DEF456', freeText: null, customer: { firstName: 'Eva', lastName: 'Berg', email: 'eva@example.se', phoneMobile: '+46701234567' } },
+      body: {
+        bookingDate: '2026-01-05',
+        bookingStart: '2026-01-05T08:00:00',
+        regNo: 'DEF456',
+        freeText: null,
+        customer: { firstName: 'Eva', lastName: 'Berg', email: 'eva@example.se', phoneMobile: '+46701234567' },
+      },
       cookies: { th_session: 'session-example-token' },
     }),
   }),
   review: operation({
-    ...tireHotel, method: 'post', path: '/tirehotel/review/addReview', summary: `Rate the booking 1 to 5.${sessionNote}`,
-    body: ReviewRequest, response: { schema: ReviewResponse },
-    example: () => ({ body: { rating: 5, comment: 'Bra', date: '2026-01-05T10:00:00.000Z' }, cookies: { th_session: 'session-example-token' } }),
+    ...tireHotel,
+    method: 'post',
+    path: '/tirehotel/review/addReview',
+    summary: `Rate the booking 1 to 5.${sessionNote}`,
+    body: ReviewRequest,
+    response: { schema: ReviewResponse },
+    example: () => ({
+      body: { rating: 5, comment: 'Bra', date: '2026-01-05T10:00:00.000Z' },
+      cookies: { th_session: 'session-example-token' },
+    }),
   }),
 };
 
@@ -87,7 +151,14 @@ export const tirehotelOperations = {
  * the code was sent for, so at most 5 guesses of one sent code, and 10 wrong codes a day for one
  * agreement, ever reach the service, however many arrive at once and on however many containers.
  */
-export function tirehotelRoutes(tirehotel: TirehotelClient, cookies: TokenCookies, limits: RequestLimits, revoked: RevokedTokens, agreements: CodeAgreements, bookings: SubmissionLedger): Router {
+export function tirehotelRoutes(
+  tirehotel: TirehotelClient,
+  cookies: TokenCookies,
+  limits: RequestLimits,
+  revoked: RevokedTokens,
+  agreements: CodeAgreements,
+  bookings: SubmissionLedger,
+): Router {
   const router = Router();
   const ops = tirehotelOperations;
   const { limiters, clientKey } = limits;
@@ -97,7 +168,8 @@ export function tirehotelRoutes(tirehotel: TirehotelClient, cookies: TokenCookie
   });
   const sessionOf = async (req: Request) => {
     const token = cookies.read(req, 'session');
-    if (!token || (await revoked.isRevoked(token))) throw new ApiError(401, 'login_required', 'Din inloggning har gått ut. Logga in igen.');
+    if (!token || (await revoked.isRevoked(token)))
+      throw new ApiError(401, 'login_required', 'Din inloggning har gått ut. Logga in igen.');
     return token;
   };
 
@@ -128,7 +200,8 @@ export function tirehotelRoutes(tirehotel: TirehotelClient, cookies: TokenCookie
   addRoute(router, ops.validate, async (req, res) => {
     const { query } = parseRequest(ops.validate, req);
     const loginToken = cookies.read(req, 'login');
-    if (!loginToken || (await revoked.isRevoked(loginToken))) throw new ApiError(401, 'code_required', 'Koden har gått ut. Skicka en ny kod.');
+    if (!loginToken || (await revoked.isRevoked(loginToken)))
+      throw new ApiError(401, 'code_required', 'Koden har gått ut. Skicka en ny kod.');
     await countOrRefuse(res, limiters.codeGuessesPerClient, clientKey(req), 'limit.codeGuesses');
     // Counted before the call, right or wrong: the 6th guess of a code never reaches the service.
     await countOrRefuse(res, limiters.codeGuessesPerCode, loginToken, 'limit.codeVoid');
@@ -149,7 +222,8 @@ export function tirehotelRoutes(tirehotel: TirehotelClient, cookies: TokenCookie
 
   addRoute(router, ops.logout, async (req, res) => {
     // The service cannot revoke a token: the BFF refuses both from now on, wherever they are replayed.
-    for (const token of [cookies.read(req, 'session'), cookies.read(req, 'login')]) if (token) await revoked.revoke(token);
+    for (const token of [cookies.read(req, 'session'), cookies.read(req, 'login')])
+      if (token) await revoked.revoke(token);
     cookies.clear(res, 'login');
     cookies.clear(res, 'session');
     res.status(204).end();
@@ -157,7 +231,9 @@ export function tirehotelRoutes(tirehotel: TirehotelClient, cookies: TokenCookie
 
   addRoute(router, ops.timeslotDays, async (req, res) => {
     const { query, body } = parseRequest(ops.timeslotDays, req);
-    res.json(await tirehotel.timeslotDays(query.workshopIdentifier, body, await sessionOf(req), callContextOf(req, res)));
+    res.json(
+      await tirehotel.timeslotDays(query.workshopIdentifier, body, await sessionOf(req), callContextOf(req, res)),
+    );
   });
   addRoute(router, ops.timeslots, async (req, res) => {
     const { query, body } = parseRequest(ops.timeslots, req);
@@ -169,7 +245,14 @@ export function tirehotelRoutes(tirehotel: TirehotelClient, cookies: TokenCookie
     const session = await sessionOf(req);
     await countOrRefuse(res, limiters.bookingsPerClient, clientKey(req), 'limit.tooMany');
     const key = writeKey(bookingRequestId, `${res.locals.market.id}:tirehotel:${query.departmentIdentifier}`, booking);
-    res.json(await oncePerKey(bookings, key, () => tirehotel.create(query.departmentIdentifier, booking, session, writeContextOf(req, res)), { t: res.locals.t }));
+    res.json(
+      await oncePerKey(
+        bookings,
+        key,
+        () => tirehotel.create(query.departmentIdentifier, booking, session, writeContextOf(req, res)),
+        { t: res.locals.t },
+      ),
+    );
   });
   addRoute(router, ops.review, async (req, res) => {
     const { body } = parseRequest(ops.review, req);

@@ -17,7 +17,13 @@ const SESSION_FALLBACK_LIFETIME_MS = 30 * 60_000;
 const TokenFormat = TirehotelCredentials.shape.authorizationToken;
 
 export function tokenCookies(secure: boolean) {
-  const options = (maxAge: number) => ({ httpOnly: true, secure, sameSite: 'strict' as const, path: TOKEN_COOKIE_PATH, maxAge });
+  const options = (maxAge: number) => ({
+    httpOnly: true,
+    secure,
+    sameSite: 'strict' as const,
+    path: TOKEN_COOKIE_PATH,
+    maxAge,
+  });
   return {
     read(req: Request, which: TokenCookie): string | undefined {
       const value = req.headers.cookie ? parseCookie(req.headers.cookie)[TOKEN_COOKIES[which]] : undefined;
@@ -29,7 +35,11 @@ export function tokenCookies(secure: boolean) {
     /** Lives as long as the upstream session, so the browser drops it when the upstream would refuse it. */
     setSession(res: Response, token: string, expiresAt: string): void {
       const lifetime = Date.parse(expiresAt) - Date.now();
-      res.cookie(TOKEN_COOKIES.session, token, options(Number.isFinite(lifetime) && lifetime > 0 ? lifetime : SESSION_FALLBACK_LIFETIME_MS));
+      res.cookie(
+        TOKEN_COOKIES.session,
+        token,
+        options(Number.isFinite(lifetime) && lifetime > 0 ? lifetime : SESSION_FALLBACK_LIFETIME_MS),
+      );
     },
     clear(res: Response, which: TokenCookie): void {
       res.clearCookie(TOKEN_COOKIES[which], { httpOnly: true, secure, sameSite: 'strict', path: TOKEN_COOKIE_PATH });

@@ -5,7 +5,11 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { full, type PerClientCount, tooMany } from '../http/clientLimits.js';
 import { validate } from '../http/validate.js';
-import { ClosestAvailableMessage, ClosestAvailableQuery, MechmateRegistrationNumber } from '../../contracts/upstream/mechmate.js';
+import {
+  ClosestAvailableMessage,
+  ClosestAvailableQuery,
+  MechmateRegistrationNumber,
+} from '../../contracts/upstream/mechmate.js';
 import type { Metrics } from '../metrics.js';
 import type { MechmateClient } from '../upstream/mechmateClient.js';
 import { operation, parseRequest } from './apiOperation.js';
@@ -21,9 +25,21 @@ export const closestAvailableOperation = operation({
   summary:
     'Workshops nearest first, as server-sent events: a workshop per message (id = departmentId.n, its place n of 5 in the page), or {nosites}, or {error} (id = end); ' +
     'closes after 5. A reconnect with Last-Event-ID continues an unfinished page and answers 204 to a finished one; cursor (a departmentId) asks for the next page.',
-  query: ClosestAvailableQuery.extend({ regNo: z.string().max(20).transform((t) => t.replace(/\s+/g, '').toUpperCase()).pipe(MechmateRegistrationNumber) }),
-  example: () => ({ query: { regNo: 'ABC123', serviceOfferings: 'oilservice', latitude: '59.33', longitude: '18.07' } }),
-  response: { contentType: 'text/event-stream', schema: ClosestAvailableMessage, description: 'One JSON message per `data:` line' },
+  query: ClosestAvailableQuery.extend({
+    regNo: z
+      .string()
+      .max(20)
+      .transform((t) => t.replace(/\s+/g, '').toUpperCase())
+      .pipe(MechmateRegistrationNumber),
+  }),
+  example: () => ({
+    query: { regNo: 'ABC123', serviceOfferings: 'oilservice', latitude: '59.33', longitude: '18.07' },
+  }),
+  response: {
+    contentType: 'text/event-stream',
+    schema: ClosestAvailableMessage,
+    description: 'One JSON message per `data:` line',
+  },
 });
 
 export interface WorkshopStreamOptions {
@@ -40,11 +56,16 @@ const PROCESS = 'process';
 /** No workshop message comes near this; an upstream sending more without ending a message is broken. */
 const MAX_MESSAGE_BYTES = 64 * 1024;
 
-const sseMessage = (data: unknown, id?: string) => `${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`;
+const sseMessage = (data: unknown, id?: string) =>
+  `${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`;
 /** The id of a page's last message: a browser reconnecting with it is told (204) there is nothing more. */
 const PAGE_END = 'end';
 /** `2003.2`: workshop 2003, the 2nd of its page. */
-const PagePosition = z.string().regex(/^\d{1,10}\.[1-5]$/).transform((id) => ({ after: Number(id.split('.')[0]), sent: Number(id.split('.')[1]) })).pipe(z.object({ after: z.number().int().positive().max(2_147_483_647), sent: z.number() }));
+const PagePosition = z
+  .string()
+  .regex(/^\d{1,10}\.[1-5]$/)
+  .transform((id) => ({ after: Number(id.split('.')[0]), sent: Number(id.split('.')[1]) }))
+  .pipe(z.object({ after: z.number().int().positive().max(2_147_483_647), sent: z.number() }));
 
 /** Where a reconnecting EventSource left off: 'complete' for a finished page. */
 function resumePoint(header: string | undefined): { after: number; sent: number } | 'complete' | undefined {
@@ -64,7 +85,14 @@ function resumePoint(header: string | undefined): { after: number; sent: number 
 export async function relayWorkshopStream(
   req: Request,
   res: Response,
-  deps: { mechmate: MechmateClient; options: WorkshopStreamOptions; logger: Logger; metrics?: Metrics; perClient?: PerClientCount; inProcess?: PerClientCount },
+  deps: {
+    mechmate: MechmateClient;
+    options: WorkshopStreamOptions;
+    logger: Logger;
+    metrics?: Metrics;
+    perClient?: PerClientCount;
+    inProcess?: PerClientCount;
+  },
 ): Promise<void> {
   const { query } = parseRequest(closestAvailableOperation, req);
   const resume = resumePoint(req.header('last-event-id'));
@@ -76,7 +104,8 @@ export async function relayWorkshopStream(
   res.once('close', release);
   // Nor may all clients together hold more than the process's share of upstream connections (1,000 from 200 addresses were all opened).
   const releaseHere = deps.inProcess ? deps.inProcess.acquire(PROCESS) : () => {};
-  if (!releaseHere) return full(res, 'streams_full', 'Too many open workshop streams on this server; try again shortly');
+  if (!releaseHere)
+    return full(res, 'streams_full', 'Too many open workshop streams on this server; try again shortly');
   res.once('close', releaseHere);
 
   const upstreamAbort = new AbortController();
@@ -130,7 +159,10 @@ export async function relayWorkshopStream(
       parser.feed(decoder.decode(chunk as Buffer, { stream: true }));
       unfinishedBytes = pending.length > 0 ? 0 : unfinishedBytes + (chunk as Buffer).length;
       if (unfinishedBytes > MAX_MESSAGE_BYTES) {
-        deps.logger.warn({ requestId: req.id, bytes: unfinishedBytes }, 'workshop stream message too large: stream ended');
+        deps.logger.warn(
+          { requestId: req.id, bytes: unfinishedBytes },
+          'workshop stream message too large: stream ended',
+        );
         return finish(sseMessage({ error: 'ServerError' }, PAGE_END));
       }
       for (const event of pending.splice(0)) {

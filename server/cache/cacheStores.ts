@@ -18,7 +18,10 @@ export function redisStore(redis: RedisConnection, prefix = ''): CacheStore {
       if (!client) return 'unavailable';
       try {
         // As bytes: a 150 KB answer is neither decoded into a string nor encoded back to be sent.
-        return ((await client.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer }).get(prefix + key)) as Buffer | null) ?? undefined;
+        return (
+          ((await client.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer }).get(prefix + key)) as Buffer | null) ??
+          undefined
+        );
       } catch {
         return 'unavailable';
       }
@@ -33,7 +36,11 @@ export function redisStore(redis: RedisConnection, prefix = ''): CacheStore {
 
 /** One process's own cache, for a setup without Redis; bounded by bytes. */
 export function memoryStore(maxBytes: number): CacheStore & { readonly bytes: number } {
-  const lru = new LRUCache<string, Buffer>({ maxSize: maxBytes, sizeCalculation: (v) => v.length + 256, ttlAutopurge: false });
+  const lru = new LRUCache<string, Buffer>({
+    maxSize: maxBytes,
+    sizeCalculation: (v) => v.length + 256,
+    ttlAutopurge: false,
+  });
   return {
     kind: 'memory',
     get bytes() {

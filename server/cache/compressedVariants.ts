@@ -6,7 +6,13 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** Quality 5 and a 256 KB window (larger than any answer): a few ms off the event loop, once per cached answer. */
-const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_LGWIN]: 18, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
+const BROTLI = {
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: 5,
+    [constants.BROTLI_PARAM_LGWIN]: 18,
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+  },
+};
 
 type Compressing = Exclude<Encoding, 'identity'>;
 /** One compressed form: the compressing under way, and its result once it is done. */

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { SEARCH_DEFAULT_LIMIT, SEARCH_RANGE_FIELDS, parseSearchIndexName, type SearchFilter, type SearchRequest } from '../../contracts/upstream/search.js';
+import {
+  SEARCH_DEFAULT_LIMIT,
+  SEARCH_RANGE_FIELDS,
+  parseSearchIndexName,
+  type SearchFilter,
+  type SearchRequest,
+} from '../../contracts/upstream/search.js';
 import { SEARCH_ID_FIELD } from '../../contracts/upstream/searchWords.js';
 
 /**
@@ -12,10 +18,17 @@ export function normaliseSearchRequest(request: SearchRequest): SearchRequest {
   const { kind } = parseSearchIndexName(request.index);
   const ordered = new Set<string>([...SEARCH_RANGE_FIELDS[kind], SEARCH_ID_FIELD[kind]]);
   const keyphrase = request.keyphrase?.trim().replace(/\s+/g, ' ').toLowerCase();
-  const sortedUnique = (list: readonly string[] | undefined) => (list && list.length > 0 ? [...new Set(list)].sort() : undefined);
+  const sortedUnique = (list: readonly string[] | undefined) =>
+    list && list.length > 0 ? [...new Set(list)].sort() : undefined;
   const filters = request.filters
     ?.map((f): SearchFilter => (ordered.has(f.field) ? f : { field: f.field, values: sortValues(f.values) }))
-    .sort((a, b) => (a.field === b.field ? JSON.stringify(a.values).localeCompare(JSON.stringify(b.values)) : a.field < b.field ? -1 : 1));
+    .sort((a, b) =>
+      a.field === b.field
+        ? JSON.stringify(a.values).localeCompare(JSON.stringify(b.values))
+        : a.field < b.field
+          ? -1
+          : 1,
+    );
   return {
     index: request.index,
     ...(sortedUnique(request.fields) ? { fields: sortedUnique(request.fields) } : {}),

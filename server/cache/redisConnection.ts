@@ -49,7 +49,13 @@ const DEADLINE_STRETCH = 4;
  */
 export function connectRedis(url: string | undefined, logger: Logger, timing = REDIS_TIMING): RedisConnection {
   if (!url) {
-    return { configured: false, available: () => undefined, onUp: () => {}, probe: { name: 'redis', state: () => 'not_configured' }, close: async () => {} };
+    return {
+      configured: false,
+      available: () => undefined,
+      onUp: () => {},
+      probe: { name: 'redis', state: () => 'not_configured' },
+      close: async () => {},
+    };
   }
   let lastError = '';
   let closed = false;
@@ -139,7 +145,10 @@ export function connectRedis(url: string | undefined, logger: Logger, timing = R
   // After a miss the next PING comes sooner, so a real outage is still told within about two seconds.
   const schedule = () => {
     if (closed) return;
-    timer = setTimeout(() => void check().finally(schedule), missed > 0 ? timing.commandTimeoutMs : timing.pingIntervalMs);
+    timer = setTimeout(
+      () => void check().finally(schedule),
+      missed > 0 ? timing.commandTimeoutMs : timing.pingIntervalMs,
+    );
     timer.unref();
   };
   schedule();
@@ -223,7 +232,8 @@ function withDeadlines<T extends object>(target: T, ms: number): T {
         const result: unknown = (value as (...a: unknown[]) => unknown).apply(object, args);
         if (result instanceof Promise) return deadline(result, ms);
         // A client with other command options (withTypeMapping, withAbortSignal...): the same deadline on it.
-        if (typeof result === 'object' && result !== null && result !== object && 'sendCommand' in result) return withDeadlines(result, ms);
+        if (typeof result === 'object' && result !== null && result !== object && 'sendCommand' in result)
+          return withDeadlines(result, ms);
         return result;
       };
     },

@@ -95,15 +95,21 @@ export class SearchCache {
     const held = { storedAt, value, heapBytes: parsedAnswerBytes(bytes) };
     // Only answers the cache keeps: a miss over its client's budget must not push out what pages share.
     // A miss being kept (its client's budget is asked after it is sent) joins them when it is.
-    if (cache === 'hit' || cache === 'stale' || this.options.local.get(key)?.bytes === bytes) this.parsed.set(key, held);
+    if (cache === 'hit' || cache === 'stale' || this.options.local.get(key)?.bytes === bytes)
+      this.parsed.set(key, held);
     else if (cache === 'miss') this.parsedOfMisses.set(bytes, held);
     return { value, cache };
   }
 
   /** The answer's JSON bytes, for relaying them as they are, and the cache key they are kept under. */
-  async searchBytes(request: SearchRequest, ctx: CallContext = {}): Promise<{ bytes: Buffer; cache: CacheResult; key: string; storedAt: number }> {
+  async searchBytes(
+    request: SearchRequest,
+    ctx: CallContext = {},
+  ): Promise<{ bytes: Buffer; cache: CacheResult; key: string; storedAt: number }> {
     // A page in the market's second language asks for its texts in that language (the request may say so itself).
-    const canonical = normaliseSearchRequest(ctx.language && !request.language ? { ...request, language: ctx.language } : request);
+    const canonical = normaliseSearchRequest(
+      ctx.language && !request.language ? { ...request, language: ctx.language } : request,
+    );
     const key = searchCacheKey(canonical);
     const local = this.freshLocal(key) ?? this.awaitingBudget.get(key);
     if (local) {
@@ -118,11 +124,17 @@ export class SearchCache {
     if (entry && now - entry.storedAt < this.options.ttlMs) {
       result = { bytes: entry.bytes, cache: 'hit', storedAt: entry.storedAt };
     } else if (entry && now - entry.storedAt < this.options.ttlMs + this.options.staleWhileRevalidateMs) {
-      this.fetchOnce(key, canonical, {}).catch((err: unknown) => this.options.logger.warn({ err, key }, 'background search refresh failed'));
+      this.fetchOnce(key, canonical, {}).catch((err: unknown) =>
+        this.options.logger.warn({ err, key }, 'background search refresh failed'),
+      );
       result = { bytes: entry.bytes, cache: 'stale', storedAt: entry.storedAt };
     } else {
       const fetched = await this.fetchOnce(key, canonical, ctx, stored !== 'unavailable');
-      result = { bytes: fetched.bytes, cache: stored === 'unavailable' ? 'bypass' : 'miss', storedAt: fetched.storedAt };
+      result = {
+        bytes: fetched.bytes,
+        cache: stored === 'unavailable' ? 'bypass' : 'miss',
+        storedAt: fetched.storedAt,
+      };
     }
     this.options.metrics.cacheEvents.inc({ result: result.cache });
     return { ...result, key };
@@ -135,7 +147,9 @@ export class SearchCache {
   }
 
   private remember(key: string, entry: Entry): void {
-    this.options.local.set(key, entry, { ttl: Math.max(1, entry.storedAt + this.options.ttlMs - (this.options.now ?? Date.now)()) });
+    this.options.local.set(key, entry, {
+      ttl: Math.max(1, entry.storedAt + this.options.ttlMs - (this.options.now ?? Date.now)()),
+    });
   }
 
   /**
@@ -146,7 +160,13 @@ export class SearchCache {
     const { budget } = this.options;
     if (budget && client) {
       this.awaitingBudget.set(key, entry);
-      const admitted = await budget.admit(client, stored.length, bytesInRedis(stored.length, key.length + (this.options.keyPrefixBytes ?? 0)) - stored.length).finally(() => this.awaitingBudget.delete(key));
+      const admitted = await budget
+        .admit(
+          client,
+          stored.length,
+          bytesInRedis(stored.length, key.length + (this.options.keyPrefixBytes ?? 0)) - stored.length,
+        )
+        .finally(() => this.awaitingBudget.delete(key));
       if (!admitted) return;
     } else if (budget && !budget.fits(stored.length)) {
       return;
@@ -191,7 +211,10 @@ const ENTRY_OVERHEAD_BYTES = 256;
 
 /** The in-process layer: recent answers up to `maxBytes` with their compressed forms (without Redis, views on the stored bytes, not copies). */
 export function localSearchLayer(maxBytes: number): LRUCache<string, Entry> {
-  return new LRUCache<string, Entry>({ maxSize: maxBytes, sizeCalculation: (e) => Math.ceil(e.bytes.length * COMPRESSED_FORMS_FACTOR) + ENTRY_OVERHEAD_BYTES });
+  return new LRUCache<string, Entry>({
+    maxSize: maxBytes,
+    sizeCalculation: (e) => Math.ceil(e.bytes.length * COMPRESSED_FORMS_FACTOR) + ENTRY_OVERHEAD_BYTES,
+  });
 }
 
 /** Freezes a parsed answer and everything in it (plain JSON data: no cycles). */

@@ -3,7 +3,13 @@ import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { chooseEncoding } from '../http/contentEncoding.js';
-import { hostSignature, LearnedHeaders, learnedRequestBytes, learnWithin, type FlatHeaders } from '../http/learnedHeaders.js';
+import {
+  hostSignature,
+  LearnedHeaders,
+  learnedRequestBytes,
+  learnWithin,
+  type FlatHeaders,
+} from '../http/learnedHeaders.js';
 import type { Lifecycle } from '../http/lifecycle.js';
 import type { ProxyTrust } from '../http/proxyTrust.js';
 import { logAnswer, requestIdFor } from '../http/requestLogging.js';
@@ -24,7 +30,17 @@ interface Learned {
 }
 
 /** Set per answer, never replayed from another one. */
-const PER_ANSWER = new Set(['x-request-id', 'connection', 'keep-alive', 'date', 'content-length', 'content-encoding', 'transfer-encoding', 'x-cache', 'etag']);
+const PER_ANSWER = new Set([
+  'x-request-id',
+  'connection',
+  'keep-alive',
+  'date',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'x-cache',
+  'etag',
+]);
 
 /**
  * Fresh cached search answers, sent before Express sees the request. Like the page cache's fast
@@ -51,7 +67,10 @@ export class SearchFastPath {
       budget?: StoreBudget;
     },
   ) {
-    this.learned = new LRUCache<string, Learned>({ maxSize: options.learnedMaxBytes, sizeCalculation: (learned, signature) => learnedRequestBytes(signature, learned.key) });
+    this.learned = new LRUCache<string, Learned>({
+      maxSize: options.learnedMaxBytes,
+      sizeCalculation: (learned, signature) => learnedRequestBytes(signature, learned.key),
+    });
   }
 
   /** Estimated heap bytes of the requests learned (/metrics). */
@@ -79,15 +98,27 @@ export class SearchFastPath {
    * budget: bodies that differ only in spacing or order are each a new request.
    */
   learn(req: Request, res: Response, key: string): void {
-    if (!req.rawBody || this.bodyLengthToRead(req) !== req.rawBody.length || !this.options.cache.freshLocal(key)) return;
+    if (!req.rawBody || this.bodyLengthToRead(req) !== req.rawBody.length || !this.options.cache.freshLocal(key))
+      return;
     const signature = this.signature(req, req.rawBody);
     if (this.learned.get(signature)?.key === key) return;
-    learnWithin(this.options.budget, res, learnedRequestBytes(signature, key), () => ({ key, pipelineHeaders: this.pipelineHeaders.of(res) }), (learned) => this.learned.set(signature, learned));
+    learnWithin(
+      this.options.budget,
+      res,
+      learnedRequestBytes(signature, key),
+      () => ({ key, pipelineHeaders: this.pipelineHeaders.of(res) }),
+      (learned) => this.learned.set(signature, learned),
+    );
   }
 
   /** A POST to exactly /api/search with a small declared body sent as it is; undefined for anything else. */
   private bodyLengthToRead(req: IncomingMessage): number | undefined {
-    if (req.method !== 'POST' || this.options.lifecycle.state !== 'ready' || req.headers['content-encoding'] !== undefined) return undefined;
+    if (
+      req.method !== 'POST' ||
+      this.options.lifecycle.state !== 'ready' ||
+      req.headers['content-encoding'] !== undefined
+    )
+      return undefined;
     // `originalUrl` once Express has the request (its routers rewrite req.url); the raw URL before.
     if (((req as Partial<Request>).originalUrl ?? req.url) !== SEARCH_PATH) return undefined;
     const length = Number(req.headers['content-length']);
@@ -103,10 +134,20 @@ export class SearchFastPath {
     if (!learned || !sent) return false;
     const started = performance.now();
     const requestId = requestIdFor(req);
-    const answerHeaders: (string | number)[] = ['x-cache', 'hit', 'content-length', sent.length, 'x-request-id', requestId];
+    const answerHeaders: (string | number)[] = [
+      'x-cache',
+      'hit',
+      'content-length',
+      sent.length,
+      'x-request-id',
+      requestId,
+    ];
     if (encoding !== 'identity') answerHeaders.push('content-encoding', encoding);
     res.once('finish', () => {
-      this.options.metrics.httpRequests.observe({ route: SEARCH_PATH, method: 'POST', status: '200' }, (performance.now() - started) / 1000);
+      this.options.metrics.httpRequests.observe(
+        { route: SEARCH_PATH, method: 'POST', status: '200' },
+        (performance.now() - started) / 1000,
+      );
       logAnswer(this.options.logger, req, SEARCH_PATH, requestId, 200, started);
     });
     res.writeHead(200, learned.pipelineHeaders.concat(answerHeaders));
@@ -133,7 +174,7 @@ function readDeclaredBody(req: IncomingMessage, length: number, done: (body: Buf
   const chunks: Buffer[] = [];
   let read = 0;
   const onReadable = () => {
-    for (let chunk: Buffer | null; read < length && (chunk = req.read() as Buffer | null) !== null; ) {
+    for (let chunk: Buffer | null; read < length && (chunk = req.read() as Buffer | null) !== null;) {
       chunks.push(chunk);
       read += chunk.length;
     }

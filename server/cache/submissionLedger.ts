@@ -47,7 +47,11 @@ export class SubmissionLedger {
   ) {
     this.prefix = options.prefix ?? KEY_PREFIX;
     this.inFlightTtlMs = options.writeDeadlineMs + IN_FLIGHT_MARGIN_MS;
-    this.memory = new LRUCache({ maxSize: options.maxBytes, sizeCalculation: (value, key) => 2 * (key.length + value.length) + 120, ttlAutopurge: false });
+    this.memory = new LRUCache({
+      maxSize: options.maxBytes,
+      sizeCalculation: (value, key) => 2 * (key.length + value.length) + 120,
+      ttlAutopurge: false,
+    });
   }
 
   get bytes(): number {
@@ -61,7 +65,10 @@ export class SubmissionLedger {
     const client = this.redis.available();
     if (client) {
       try {
-        const set = await client.set(key, IN_FLIGHT, { condition: 'NX', expiration: { type: 'PX', value: this.inFlightTtlMs } });
+        const set = await client.set(key, IN_FLIGHT, {
+          condition: 'NX',
+          expiration: { type: 'PX', value: this.inFlightTtlMs },
+        });
         if (set === 'OK') return 'reserved';
         return stateOf((await client.get(key)) ?? IN_FLIGHT);
       } catch {
@@ -87,20 +94,32 @@ export class SubmissionLedger {
   /** The answer a delivered write kept, when it kept one. */
   async answerOf(id: string): Promise<string | undefined> {
     const key = this.prefix + id;
-    const stored = this.memory.get(key) ?? (await this.redis.available()?.get(key).catch(() => null)) ?? undefined;
+    const stored =
+      this.memory.get(key) ??
+      (await this.redis
+        .available()
+        ?.get(key)
+        .catch(() => null)) ??
+      undefined;
     return stored === undefined || stored === IN_FLIGHT || stored === UNCONFIRMED ? undefined : stored;
   }
 
   async release(id: string): Promise<void> {
     const key = this.prefix + id;
     this.memory.delete(key);
-    await this.redis.available()?.del(key).catch(() => undefined);
+    await this.redis
+      .available()
+      ?.del(key)
+      .catch(() => undefined);
   }
 
   private async hold(id: string, value: string, ttlMs: number): Promise<void> {
     const key = this.prefix + id;
     this.memory.set(key, value, { ttl: ttlMs });
-    await this.redis.available()?.set(key, value, { expiration: { type: 'PX', value: ttlMs } }).catch(() => undefined);
+    await this.redis
+      .available()
+      ?.set(key, value, { expiration: { type: 'PX', value: ttlMs } })
+      .catch(() => undefined);
   }
 }
 

@@ -20,7 +20,13 @@ export function callContextOf(req: Request, res: Response): CallContext {
  * abandoned call would leave it unknown whether the service made it.
  */
 export function writeContextOf(req: Request, res: Response): CallContext {
-  const { market, language, clientKey } = res.locals as Partial<Pick<typeof res.locals, 'market' | 'language' | 'clientKey'>>;
+  const { market, language, clientKey } = res.locals as Partial<
+    Pick<typeof res.locals, 'market' | 'language' | 'clientKey'>
+  >;
   const otherLanguage = market && language && language !== market.languages[0] ? language : undefined;
-  return { requestId: String(req.id), ...(otherLanguage ? { language: otherLanguage } : {}), ...(clientKey ? { client: clientKey } : {}) };
+  return {
+    requestId: String(req.id),
+    ...(otherLanguage ? { language: otherLanguage } : {}),
+    ...(clientKey ? { client: clientKey } : {}),
+  };
 }

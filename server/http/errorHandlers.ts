@@ -6,26 +6,35 @@ const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
 
 /** Unknown /api routes: JSON, never the HTML 404 page. */
 export const apiNotFound: RequestHandler = (req, res) => {
-  res.status(404).json(apiErrorBody(new ApiError(404, 'not_found', `No API route ${req.method} ${req.path}`), String(req.id)));
+  res
+    .status(404)
+    .json(apiErrorBody(new ApiError(404, 'not_found', `No API route ${req.method} ${req.path}`), String(req.id)));
 };
 
 /** An unknown host: a plain 404 that names no internal detail. */
 export const unknownHost: RequestHandler = (req, res) => {
   if (isApi(req.path)) {
-    res.status(404).json(apiErrorBody(new ApiError(404, 'unknown_host', 'This site is not served here'), String(req.id)));
+    res
+      .status(404)
+      .json(apiErrorBody(new ApiError(404, 'unknown_host', 'This site is not served here'), String(req.id)));
     return;
   }
   res
     .status(404)
     .type('html')
-    .send('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><h1>Not found</h1></body></html>');
+    .send(
+      '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><h1>Not found</h1></body></html>',
+    );
 };
 
 /**
  * The last handler: JSON under /api, the market's error page elsewhere. Messages of unexpected
  * errors never leave the server; the request id ties what the caller saw to the log line.
  */
-export function errorHandler(logger: Logger, renderServerError: (res: Parameters<RequestHandler>[1]) => void): ErrorRequestHandler {
+export function errorHandler(
+  logger: Logger,
+  renderServerError: (res: Parameters<RequestHandler>[1]) => void,
+): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const known = err instanceof ApiError ? err : fromHttpError(err);
     if (!known || known.status >= 500) logger.error({ err, requestId: req.id }, 'request failed');

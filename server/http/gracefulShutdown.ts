@@ -18,7 +18,9 @@ export interface ShutdownOptions {
  * dependencies, exit 0 (or `exitCode`, e.g. 1 after a fatal error, so the orchestrator restarts
  * the process). Returns the shutdown function so tests can drive it without signals.
  */
-export function installGracefulShutdown(options: ShutdownOptions): (reason: string, exitCode?: number) => Promise<void> {
+export function installGracefulShutdown(
+  options: ShutdownOptions,
+): (reason: string, exitCode?: number) => Promise<void> {
   const { server, lifecycle, logger, graceMs, closeDependencies, exit = (code) => process.exit(code) } = options;
   let stopping: Promise<void> | undefined;
   let finalCode = 0; // a fatal error during a clean shutdown still exits non-zero
@@ -45,7 +47,8 @@ export function installGracefulShutdown(options: ShutdownOptions): (reason: stri
       server.closeIdleConnections();
       // An event stream never finishes by itself within the grace period: ended now, the browser's
       // EventSource reconnects with Last-Event-ID, through the load balancer to another replica.
-      for (const res of open) if (String(res.getHeader('content-type') ?? '').startsWith('text/event-stream')) res.end();
+      for (const res of open)
+        if (String(res.getHeader('content-type') ?? '').startsWith('text/event-stream')) res.end();
       let timer: NodeJS.Timeout | undefined;
       const deadline = new Promise<'timeout'>((resolve) => {
         timer = setTimeout(() => resolve('timeout'), graceMs);

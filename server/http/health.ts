@@ -19,7 +19,10 @@ export interface Readiness {
 export function readiness(lifecycle: Lifecycle, probes: readonly DependencyProbe[]): Readiness {
   const dependencies = Object.fromEntries(probes.map((p) => [p.name, p.state()]));
   const degraded = probes.filter((p) => dependencies[p.name] === 'down').map((p) => p.name);
-  return { statusCode: lifecycle.state === 'ready' ? 200 : 503, body: { status: lifecycle.state, dependencies, degraded } };
+  return {
+    statusCode: lifecycle.state === 'ready' ? 200 : 503,
+    body: { status: lifecycle.state, dependencies, degraded },
+  };
 }
 
 /**

@@ -52,7 +52,13 @@ export function learnedRequestBytes(signature: string, key: string): number {
  * Learns a request when its client's budget admits its bytes (at once without a budget or a known client).
  * `entry` is made now, while the answer's headers are the pipeline's; nothing is made for a client known to be over budget.
  */
-export function learnWithin<T>(budget: StoreBudget | undefined, res: Response, bytes: number, entry: () => T, learn: (entry: T) => void): void {
+export function learnWithin<T>(
+  budget: StoreBudget | undefined,
+  res: Response,
+  bytes: number,
+  entry: () => T,
+  learn: (entry: T) => void,
+): void {
   const client = (res.locals as Partial<Response['locals']>).clientKey;
   if (!budget || client === undefined) return learn(entry());
   if (budget.spent(client)) return;

@@ -16,7 +16,9 @@ export function metricsEndpoint(registries: readonly Registry[], readiness?: () 
     const reading = req.method === 'GET' || req.method === 'HEAD';
     if (reading && path === '/readyz' && readiness) {
       const { statusCode, body } = readiness();
-      res.writeHead(statusCode, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : JSON.stringify(body));
+      res
+        .writeHead(statusCode, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+        .end(req.method === 'HEAD' ? undefined : JSON.stringify(body));
       return;
     }
     if (!reading || path !== '/metrics') {
@@ -25,7 +27,10 @@ export function metricsEndpoint(registries: readonly Registry[], readiness?: () 
     }
     const registry = registries.length === 1 ? registries[0]! : Registry.merge([...registries]);
     registry.metrics().then(
-      (text) => res.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : text),
+      (text) =>
+        res
+          .writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' })
+          .end(req.method === 'HEAD' ? undefined : text),
       () => res.writeHead(500, { 'content-type': 'text/plain' }).end('metrics unavailable'),
     );
   };

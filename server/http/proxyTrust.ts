@@ -28,15 +28,24 @@ export function parseTrustProxy(value: string): { setting: TrustProxySetting } |
   const text = value.trim().toLowerCase();
   if (['false', 'no', '0'].includes(text)) return { setting: false };
   if (['true', 'yes'].includes(text)) {
-    return { error: 'trusting every hop lets any client forge X-Forwarded-For; set the number of proxies in front of the app (1 behind a cloud load balancer, 2 with a CDN in front of it) or their addresses' };
+    return {
+      error:
+        'trusting every hop lets any client forge X-Forwarded-For; set the number of proxies in front of the app (1 behind a cloud load balancer, 2 with a CDN in front of it) or their addresses',
+    };
   }
   if (/^\d+$/.test(text)) {
     const hops = Number(text);
     return hops <= 10 ? { setting: hops } : { error: 'expected at most 10 proxy hops' };
   }
-  const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = text
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   const bad = entries.find((e) => !NAMED_RANGES.includes(e) && !isSubnet(e));
-  if (bad !== undefined || entries.length === 0) return { error: `expected false, a hop count, or proxy addresses/CIDRs (or loopback, linklocal, uniquelocal); not ${JSON.stringify(bad ?? text)}` };
+  if (bad !== undefined || entries.length === 0)
+    return {
+      error: `expected false, a hop count, or proxy addresses/CIDRs (or loopback, linklocal, uniquelocal); not ${JSON.stringify(bad ?? text)}`,
+    };
   return { setting: entries };
 }
 
@@ -63,7 +72,12 @@ export class ProxyTrust {
       address,
       limitKey: limitKeyOf(address),
       host: (peerTrusted ? firstValue(req.headers['x-forwarded-host']) : undefined) ?? req.headers.host,
-      proto: forwardedProto === 'https' || forwardedProto === 'http' ? forwardedProto : (req.socket as Partial<TLSSocket>).encrypted ? 'https' : 'http',
+      proto:
+        forwardedProto === 'https' || forwardedProto === 'http'
+          ? forwardedProto
+          : (req.socket as Partial<TLSSocket>).encrypted
+            ? 'https'
+            : 'http',
     };
     this.read.set(req, client);
     return client;
@@ -99,6 +113,16 @@ function limitKeyOf(address: string): string {
   const [head = '', tail] = address.toLowerCase().split('::');
   const headGroups = head ? head.split(':') : [];
   const tailGroups = tail ? tail.split(':') : [];
-  const groups = tail === undefined ? headGroups : [...headGroups, ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'), ...tailGroups];
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  const groups =
+    tail === undefined
+      ? headGroups
+      : [
+          ...headGroups,
+          ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'),
+          ...tailGroups,
+        ];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }

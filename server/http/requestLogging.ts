@@ -19,12 +19,26 @@ export function requestIdFor(req: IncomingMessage): string {
  * filter finds its story), the request with any token in the query redacted, the status and the time.
  * Built only when its level is on: at thousands of answers a second, a line nobody keeps costs nothing.
  */
-export function logAnswer(logger: Logger, req: IncomingMessage, url: string, requestId: string, statusCode: number, startedMs: number, finished = true): void {
+export function logAnswer(
+  logger: Logger,
+  req: IncomingMessage,
+  url: string,
+  requestId: string,
+  statusCode: number,
+  startedMs: number,
+  finished = true,
+): void {
   const level = statusCode >= 500 ? 'error' : statusCode >= 400 ? 'warn' : 'info';
   if (!logger.isLevelEnabled(level)) return;
   const line = {
     requestId,
-    req: { id: requestId, method: req.method, url: redactUrl(url), host: req.headers.host, userAgent: req.headers['user-agent'] },
+    req: {
+      id: requestId,
+      method: req.method,
+      url: redactUrl(url),
+      host: req.headers.host,
+      userAgent: req.headers['user-agent'],
+    },
     res: { statusCode },
     responseTime: Math.round(performance.now() - startedMs),
   };

@@ -6,8 +6,13 @@ export function requestMetrics(metrics: Metrics): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
     res.once('finish', () => {
-      const route = res.locals.metricsRoute ?? (req.route ? `${req.baseUrl}${String(req.route.path)}` : res.statusCode === 404 ? 'not_found' : 'other');
-      metrics.httpRequests.observe({ route, method: req.method, status: String(res.statusCode) }, (performance.now() - started) / 1000);
+      const route =
+        res.locals.metricsRoute ??
+        (req.route ? `${req.baseUrl}${String(req.route.path)}` : res.statusCode === 404 ? 'not_found' : 'other');
+      metrics.httpRequests.observe(
+        { route, method: req.method, status: String(res.statusCode) },
+        (performance.now() - started) / 1000,
+      );
     });
     next();
   };

@@ -9,14 +9,27 @@ import type { HeaderSetter } from './security.js';
  * long URL, and every step after this one (routing, redirects, the page cache key) costs at least
  * its length; refusing here bounds that work for all of them.
  */
-export function limitRequestTarget(options: { maxBytes: number; securityHeaders: HeaderSetter }, front: RequestListener): RequestListener {
+export function limitRequestTarget(
+  options: { maxBytes: number; securityHeaders: HeaderSetter },
+  front: RequestListener,
+): RequestListener {
   return (req, res) => {
     // `req.url` is the target as sent, read one character per byte.
     if ((req.url ?? '').length <= options.maxBytes) return front(req, res);
     options.securityHeaders(req, res, () => {
       const requestId = requestIdFor(req);
-      const body = JSON.stringify(apiErrorBody(new ApiError(414, 'uri_too_long', `The request target is longer than ${options.maxBytes} bytes`), requestId));
-      res.writeHead(414, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-request-id': requestId, connection: 'close' });
+      const body = JSON.stringify(
+        apiErrorBody(
+          new ApiError(414, 'uri_too_long', `The request target is longer than ${options.maxBytes} bytes`),
+          requestId,
+        ),
+      );
+      res.writeHead(414, {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-request-id': requestId,
+        connection: 'close',
+      });
       res.end(body);
     });
   };

@@ -10,7 +10,8 @@ export type HeaderSetter = (req: IncomingMessage, res: ServerResponse, next: (er
  * for our own origin: the booking flow's 'Använd min plats'. The video players' iframes keep what their
  * `allow` attribute grants and the defaults give (fullscreen, autoplay after the click).
  */
-const PERMISSIONS_POLICY = 'accelerometer=(), browsing-topics=(), camera=(), geolocation=(self), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
+const PERMISSIONS_POLICY =
+  'accelerometer=(), browsing-topics=(), camera=(), geolocation=(self), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
 
 /**
  * The origin of an absolute URL template (map tiles' https://tiles.example/{z}/{x}/{y}.png, an image
@@ -27,9 +28,20 @@ export function templateOrigin(template: string): string | undefined {
  * `application/ld+json`: data, never executed. `scriptHashes` allows exact inline scripts (development's
  * React Refresh preamble only).
  */
-export function securityHeaders(options: { isDevelopment: boolean; scriptHashes?: readonly string[]; mapTileUrl?: string; imageUrlTemplate?: string | undefined }): HeaderSetter {
+export function securityHeaders(options: {
+  isDevelopment: boolean;
+  scriptHashes?: readonly string[];
+  mapTileUrl?: string;
+  imageUrlTemplate?: string | undefined;
+}): HeaderSetter {
   // Map tiles and an image CDN's pictures come from their own origins when configured so.
-  const imageOrigins = [...new Set([options.mapTileUrl, options.imageUrlTemplate].flatMap((template) => (template ? (templateOrigin(template) ?? []) : [])))];
+  const imageOrigins = [
+    ...new Set(
+      [options.mapTileUrl, options.imageUrlTemplate].flatMap((template) =>
+        template ? (templateOrigin(template) ?? []) : [],
+      ),
+    ),
+  ];
   const helmetHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: true,
@@ -60,5 +72,10 @@ export function securityHeaders(options: { isDevelopment: boolean; scriptHashes?
 
 /** The site's headers as the config and the client build decide them: one definition for the app and the request-target check. */
 export function siteSecurityHeaders(config: Config, scriptHashes: readonly string[] | undefined): HeaderSetter {
-  return securityHeaders({ isDevelopment: !config.isProduction, scriptHashes: scriptHashes ?? [], mapTileUrl: config.map.tileUrl, imageUrlTemplate: config.images.urlTemplate });
+  return securityHeaders({
+    isDevelopment: !config.isProduction,
+    scriptHashes: scriptHashes ?? [],
+    mapTileUrl: config.map.tileUrl,
+    imageUrlTemplate: config.images.urlTemplate,
+  });
 }

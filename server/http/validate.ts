@@ -8,7 +8,9 @@ import { ApiError } from './apiError.js';
 export function validate<S extends z.ZodType>(schema: S, input: unknown, what = 'request'): z.output<S> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.slice(0, 20).map((issue) => ({ path: issue.path.map(String).join('.') || what, message: issue.message }));
+  const issues = parsed.error.issues
+    .slice(0, 20)
+    .map((issue) => ({ path: issue.path.map(String).join('.') || what, message: issue.message }));
   const first = issues[0]!;
   throw new ApiError(400, 'bad_request', `Invalid ${what}: ${first.path}: ${first.message}`, { issues });
 }

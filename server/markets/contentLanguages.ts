@@ -15,7 +15,9 @@ export function contentLanguages(content: ContentClient, logger: Logger): Reques
     if (market.languages.length < 2 || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
     const scope = { site: market.contentSite, language: market.languages[0]! };
     try {
-      const languages = await cache.get(`${market.contentSite}|languages`, () => content.languages(scope, { requestId: String(req.id) }));
+      const languages = await cache.get(`${market.contentSite}|languages`, () =>
+        content.languages(scope, { requestId: String(req.id) }),
+      );
       res.locals.contentLanguages = languages.map(({ code, name }) => ({ code, name }));
     } catch (err) {
       logger.warn({ err, requestId: req.id }, 'language switch left out: the content service gave no languages');

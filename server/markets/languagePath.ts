@@ -31,7 +31,8 @@ export function localisePath(market: Market, language: Language, path: string): 
 }
 
 function withPrefix(prefix: string, path: string): string {
-  if (!prefix || !path.startsWith('/') || path.startsWith('//') || NOT_PAGES.test(path) || hasPrefix(path, prefix)) return path;
+  if (!prefix || !path.startsWith('/') || path.startsWith('//') || NOT_PAGES.test(path) || hasPrefix(path, prefix))
+    return path;
   return path === '/' ? prefix : /^\/[?#]/.test(path) ? prefix + path.slice(1) : prefix + path;
 }
 
@@ -46,7 +47,9 @@ export function splitLanguagePath(market: Market, path: string): LanguagePath {
   const language = market.languages.find((l) => l === segment);
   if (!language) return { kind: 'page', language: market.languages[0]!, path };
   const rest = path.slice(segment!.length + 1) || '/';
-  return language === market.languages[0] ? { kind: 'defaultPrefix', path: rest } : { kind: 'page', language, path: rest };
+  return language === market.languages[0]
+    ? { kind: 'defaultPrefix', path: rest }
+    : { kind: 'page', language, path: rest };
 }
 
 const localisedMarkets = new WeakMap<Market, Map<Language, Market>>();
@@ -58,7 +61,9 @@ export function localisedMarket(market: Market, language: Language): Market {
   if (!byLanguage) localisedMarkets.set(market, (byLanguage = new Map()));
   let localised = byLanguage.get(language);
   if (!localised) {
-    const paths = Object.fromEntries(Object.entries(market.paths).map(([name, path]) => [name, localisePath(market, language, path)]));
+    const paths = Object.fromEntries(
+      Object.entries(market.paths).map(([name, path]) => [name, localisePath(market, language, path)]),
+    );
     localised = Object.freeze({ ...market, paths: paths as Market['paths'] });
     byLanguage.set(language, localised);
   }
@@ -116,7 +121,12 @@ interface AlternatesHead {
 }
 
 /** The page at `contentPath` in each market language it exists in, as public paths; none for a page not to index. */
-export function pageAlternates(market: Market, language: Language, contentPath: string, head: AlternatesHead): { language: Language; path: string }[] {
+export function pageAlternates(
+  market: Market,
+  language: Language,
+  contentPath: string,
+  head: AlternatesHead,
+): { language: Language; path: string }[] {
   if (head.indexable === false) return [];
   const known = head.alternates ?? market.languages.map((l) => ({ language: l, path: contentPath }));
   return market.languages.flatMap((l) => {

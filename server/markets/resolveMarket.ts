@@ -47,7 +47,11 @@ export function requestedLanguage(market: Market, acceptLanguage: string | undef
  * (from a `/{lang}` path prefix, else the market's first), that language's path prefix and translate
  * function (for an API request, in the language its Accept-Language names first when the market has it).
  */
-export function marketResolution(markets: readonly Market[], trustProxy: ProxyTrust, devHosts: boolean): RequestHandler {
+export function marketResolution(
+  markets: readonly Market[],
+  trustProxy: ProxyTrust,
+  devHosts: boolean,
+): RequestHandler {
   const resolveMarket = createMarketResolver(markets, devHosts);
   return (req, res, next) => {
     // X-Forwarded-Host (first value) only from a trusted proxy, as for the fast paths' signatures.
@@ -62,7 +66,9 @@ export function marketResolution(markets: readonly Market[], trustProxy: ProxyTr
       res.locals.languagePrefix = languagePrefix(match.market, res.locals.language);
       // Only an API request's messages follow Accept-Language: its answers (searches, stories) stay what
       // the URL and body say, so no cache, ours or a shared one, keeps one shopper's language for another.
-      const api = req.path.startsWith('/api/') ? requestedLanguage(match.market, req.get('accept-language')) : undefined;
+      const api = req.path.startsWith('/api/')
+        ? requestedLanguage(match.market, req.get('accept-language'))
+        : undefined;
       res.locals.t = translator(api ?? res.locals.language);
     }
     next();

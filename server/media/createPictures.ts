@@ -32,7 +32,15 @@ export interface Pictures {
  * budget for this process's variants, libvips' cache and the fast path's learned requests, Redis (when
  * configured) for every replica's.
  */
-export function createPictures(config: Config, redis: RedisConnection, budget: StoreBudget, media: MediaClient, metrics: Metrics, lifecycle: Lifecycle, logger: Logger): Pictures {
+export function createPictures(
+  config: Config,
+  redis: RedisConnection,
+  budget: StoreBudget,
+  media: MediaClient,
+  metrics: Metrics,
+  lifecycle: Lifecycle,
+  logger: Logger,
+): Pictures {
   const cores = availableParallelism();
   const share = config.memory.bytes.pictures;
   const libvipsCacheBytes = Math.floor(share / 4);
@@ -49,7 +57,10 @@ export function createPictures(config: Config, redis: RedisConnection, budget: S
   });
   const local = new LocalVariantStore(variantBytes);
   const { store } = config.images;
-  const imageMetrics: ImageMetrics = new ImageMetrics(metrics.registry, () => ({ ...queue.stats, avifWaiting: variants.avifsWaiting }));
+  const imageMetrics: ImageMetrics = new ImageMetrics(metrics.registry, () => ({
+    ...queue.stats,
+    avifWaiting: variants.avifsWaiting,
+  }));
   const variants: PictureVariants = new PictureVariants({
     media,
     local,
@@ -75,5 +86,10 @@ export function createPictures(config: Config, redis: RedisConnection, budget: S
   metrics.reportCacheBytes('picture_variants', variantBytes, () => local.bytes);
   metrics.reportCacheBytes('libvips_cache', libvipsCacheBytes, () => sharp.cache().memory.current * 1024 * 1024);
   metrics.reportCacheBytes('picture_fast_path', learnedBytes, () => fastPath.learnedBytes);
-  return { router: picturePipeline(variants, fastPath, imageMetrics, logger), variants, fastPath, close: () => variants.close() };
+  return {
+    router: picturePipeline(variants, fastPath, imageMetrics, logger),
+    variants,
+    fastPath,
+    close: () => variants.close(),
+  };
 }

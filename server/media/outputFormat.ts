@@ -1,7 +1,11 @@
 /** What a variant is sent as, best first. */
 export type OutputFormat = 'avif' | 'webp' | 'jpeg';
 
-export const CONTENT_TYPES: Record<OutputFormat, string> = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg' };
+export const CONTENT_TYPES: Record<OutputFormat, string> = {
+  avif: 'image/avif',
+  webp: 'image/webp',
+  jpeg: 'image/jpeg',
+};
 
 /**
  * The best format the browser's Accept names: AVIF, else WebP, else JPEG, which every browser shows.

@@ -27,7 +27,12 @@ function emptyAnswer(res: Response, status: number): void {
  * takes (server/media/, docs/pictures.md). A width or quality off the list is 400 before any work;
  * SVG, files and originals without a width go on to the plain relay (server/pages/mediaRelay.ts).
  */
-export function picturePipeline(variants: PictureVariants, fastPath: VariantFastPath, metrics: ImageMetrics, logger: Logger): Router {
+export function picturePipeline(
+  variants: PictureVariants,
+  fastPath: VariantFastPath,
+  metrics: ImageMetrics,
+  logger: Logger,
+): Router {
   const router = Router();
   router.get('/media/{*rest}', async (req, res, next) => {
     const path = mediaPathOf(req.path);
@@ -82,13 +87,22 @@ export function picturePipeline(variants: PictureVariants, fastPath: VariantFast
       metrics.refused('busy');
       res.status(503).setHeader('Retry-After', String(err.retryAfterS));
       res.setHeader('Cache-Control', 'no-store');
-      res.json(apiErrorBody(new ApiError(503, 'images_busy', 'Too many pictures are being made right now; try again shortly'), String(req.id)));
+      res.json(
+        apiErrorBody(
+          new ApiError(503, 'images_busy', 'Too many pictures are being made right now; try again shortly'),
+          String(req.id),
+        ),
+      );
       return;
     }
-    if (err instanceof OriginalMissing) return emptyAnswer(res, err.statusCode >= 400 && err.statusCode < 500 ? 404 : 502);
+    if (err instanceof OriginalMissing)
+      return emptyAnswer(res, err.statusCode >= 400 && err.statusCode < 500 ? 404 : 502);
     if (err instanceof UnusablePicture) {
       metrics.refused('unusable');
-      logger.warn({ requestId: req.id, path: req.path, reason: err.reason, err: err.message }, 'pictures: an original that is not a usable picture');
+      logger.warn(
+        { requestId: req.id, path: req.path, reason: err.reason, err: err.message },
+        'pictures: an original that is not a usable picture',
+      );
       return emptyAnswer(res, 502);
     }
     metrics.refused('upstream');

@@ -113,11 +113,17 @@ export class PictureVariants {
   private async make(variant: VariantRequest, format: OutputFormat, asker: Asker): Promise<MadeVariant> {
     const { media, maxInputBytes, maxInputPixels, metrics } = this.options;
     // A made-up `v` costs the media service's cheap 404, never a transform.
-    const original = await media.original(mediaSourceOf(variant.path, variant.version), maxInputBytes, { requestId: asker.requestId });
+    const original = await media.original(mediaSourceOf(variant.path, variant.version), maxInputBytes, {
+      requestId: asker.requestId,
+    });
     if (original.statusCode !== 200 || !original.bytes) throw new OriginalMissing(original.statusCode);
     const started = performance.now();
     try {
-      const made = await transformPicture(original.bytes, { width: variant.width, quality: variant.quality, format }, { maxPixels: maxInputPixels });
+      const made = await transformPicture(
+        original.bytes,
+        { width: variant.width, quality: variant.quality, format },
+        { maxPixels: maxInputPixels },
+      );
       metrics.transformed(format, 'ok', (performance.now() - started) / 1000);
       return made;
     } catch (err) {
@@ -127,7 +133,12 @@ export class PictureVariants {
   }
 
   /** Kept here and (without holding the answer) in Redis when the client's byte budget admits it; served either way. */
-  private async keep(variant: VariantRequest, format: OutputFormat, made: MadeVariant, client: string): Promise<boolean> {
+  private async keep(
+    variant: VariantRequest,
+    format: OutputFormat,
+    made: MadeVariant,
+    client: string,
+  ): Promise<boolean> {
     if (!(await this.options.budget.admit(client, made.body.length))) return false;
     const key = this.keyOf(variant, format);
     const ttl = this.ttlOf(variant);
@@ -173,7 +184,9 @@ export class PictureVariants {
       const made = await this.make(job.variant, 'avif', job.asker);
       await this.keep(job.variant, 'avif', made, job.asker.client);
     })()
-      .catch((err: unknown) => this.options.logger.warn({ err, path: job.variant.path }, 'pictures: AVIF not made in the background'))
+      .catch((err: unknown) =>
+        this.options.logger.warn({ err, path: job.variant.path }, 'pictures: AVIF not made in the background'),
+      )
       .finally(() => {
         this.avifWaiting.delete(key);
         this.avifRunning = undefined;

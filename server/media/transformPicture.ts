@@ -28,7 +28,10 @@ const TRANSFORM_TIMEOUT_S = 10;
 
 /** A picture the pipeline will not serve a variant of: corrupt, cut short, too large, or not a picture it decodes. */
 export class UnusablePicture extends Error {
-  constructor(readonly reason: 'type' | 'pixels' | 'corrupt', message: string) {
+  constructor(
+    readonly reason: 'type' | 'pixels' | 'corrupt',
+    message: string,
+  ) {
     super(message);
     this.name = 'UnusablePicture';
   }
@@ -50,7 +53,8 @@ export interface TransformLimits {
 }
 
 /** The same visual quality in each format: AVIF reaches WebP's and JPEG's at about two thirds of their number. */
-const encoderQuality = (format: OutputFormat, quality: number) => (format === 'avif' ? Math.round((quality * 2) / 3) : quality);
+const encoderQuality = (format: OutputFormat, quality: number) =>
+  format === 'avif' ? Math.round((quality * 2) / 3) : quality;
 
 /**
  * One variant of an original: upright (EXIF orientation applied), at most `width` wide (never
@@ -60,7 +64,11 @@ const encoderQuality = (format: OutputFormat, quality: number) => (format === 'a
  * (`failOn: 'error'`, which includes a truncated file). One libvips call: a separate metadata() read
  * cost the event loop as much again.
  */
-export async function transformPicture(original: Buffer, want: { width: number; quality: number; format: OutputFormat }, limits: TransformLimits): Promise<MadeVariant> {
+export async function transformPicture(
+  original: Buffer,
+  want: { width: number; quality: number; format: OutputFormat },
+  limits: TransformLimits,
+): Promise<MadeVariant> {
   const format = inputFormatOf(original);
   if (!format) throw new UnusablePicture('type', 'not a picture of a type sized here');
   const options = { failOn: 'error', limitInputPixels: limits.maxPixels, sequentialRead: true } as const;
@@ -75,10 +83,20 @@ export async function transformPicture(original: Buffer, want: { width: number; 
   else image = image.flatten({ background: '#ffffff' }).jpeg({ quality, mozjpeg: true });
   try {
     const { data, info } = await image.toBuffer({ resolveWithObject: true });
-    return { body: data, contentType: CONTENT_TYPES[want.format], format: want.format, etag: etagOf(data), width: info.width, height: info.height };
+    return {
+      body: data,
+      contentType: CONTENT_TYPES[want.format],
+      format: want.format,
+      etag: etagOf(data),
+      width: info.width,
+      height: info.height,
+    };
   } catch (err) {
     const message = (err as Error).message;
-    throw new UnusablePicture(/pixel limit/i.test(message) ? 'pixels' : 'corrupt', `the picture could not be made: ${message}`);
+    throw new UnusablePicture(
+      /pixel limit/i.test(message) ? 'pixels' : 'corrupt',
+      `the picture could not be made: ${message}`,
+    );
   }
 }
 

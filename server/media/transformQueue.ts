@@ -22,7 +22,10 @@ export class TransformQueue {
 
   /** Whether a new job from `client` would be taken now (checked before fetching its original). */
   hasRoom(client: string): boolean {
-    return (this.active < this.limits.running || this.queue.length < this.limits.waiting) && (this.heldBy.get(client) ?? 0) < this.limits.perClient;
+    return (
+      (this.active < this.limits.running || this.queue.length < this.limits.waiting) &&
+      (this.heldBy.get(client) ?? 0) < this.limits.perClient
+    );
   }
 
   /** Runs `job` when a place is free; throws TransformQueueFull when none is, or the client holds its share. */

@@ -2,7 +2,13 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
-import { hostSignature, LearnedHeaders, learnedRequestBytes, learnWithin, type FlatHeaders } from '../http/learnedHeaders.js';
+import {
+  hostSignature,
+  LearnedHeaders,
+  learnedRequestBytes,
+  learnWithin,
+  type FlatHeaders,
+} from '../http/learnedHeaders.js';
 import type { Lifecycle } from '../http/lifecycle.js';
 import type { ProxyTrust } from '../http/proxyTrust.js';
 import { logAnswer, requestIdFor } from '../http/requestLogging.js';
@@ -22,7 +28,18 @@ interface Learned {
 }
 
 /** Set per answer (or per variant), never replayed from another one. */
-const PER_ANSWER = new Set(['x-request-id', 'connection', 'keep-alive', 'date', 'content-length', 'content-encoding', 'transfer-encoding', 'x-cache', 'etag', 'content-type']);
+const PER_ANSWER = new Set([
+  'x-request-id',
+  'connection',
+  'keep-alive',
+  'date',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'x-cache',
+  'etag',
+  'content-type',
+]);
 
 /** If-None-Match names the variant's ETag (or `*`): weak comparison, as RFC 9110 asks of it. */
 export function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -60,7 +77,10 @@ export class VariantFastPath {
       budget?: StoreBudget;
     },
   ) {
-    this.learned = new LRUCache<string, Learned>({ maxSize: Math.max(1, options.learnedMaxBytes), sizeCalculation: (learned, signature) => learnedRequestBytes(signature, learned.key) });
+    this.learned = new LRUCache<string, Learned>({
+      maxSize: Math.max(1, options.learnedMaxBytes),
+      sizeCalculation: (learned, signature) => learnedRequestBytes(signature, learned.key),
+    });
   }
 
   /** Estimated heap bytes of the requests learned (/metrics). */
@@ -83,7 +103,13 @@ export class VariantFastPath {
   learn(req: Request, res: Response, key: string): void {
     const signature = this.signature(req);
     if (signature === undefined || this.learned.get(signature)?.key === key) return;
-    learnWithin(this.options.budget, res, learnedRequestBytes(signature, key), () => ({ key, pipelineHeaders: this.pipelineHeaders.of(res) }), (learned) => this.learned.set(signature, learned));
+    learnWithin(
+      this.options.budget,
+      res,
+      learnedRequestBytes(signature, key),
+      () => ({ key, pipelineHeaders: this.pipelineHeaders.of(res) }),
+      (learned) => this.learned.set(signature, learned),
+    );
   }
 
   /** Sends the variant and returns true when this request is learned and its variant is held here. */
@@ -99,12 +125,26 @@ export class VariantFastPath {
     const unchanged = notModified(req.headers['if-none-match'], made.etag);
     const status = unchanged ? 304 : 200;
     res.once('finish', () => {
-      this.options.metrics.httpRequests.observe({ route: VARIANT_ROUTE, method: req.method ?? 'GET', status: String(status) }, (performance.now() - started) / 1000);
+      this.options.metrics.httpRequests.observe(
+        { route: VARIANT_ROUTE, method: req.method ?? 'GET', status: String(status) },
+        (performance.now() - started) / 1000,
+      );
       logAnswer(this.options.logger, req, req.url ?? '', requestId, status, started);
     });
     const own = unchanged
       ? ['etag', made.etag, 'x-cache', 'hit', 'content-length', 0, 'x-request-id', requestId]
-      : ['etag', made.etag, 'x-cache', 'hit', 'content-type', made.contentType, 'content-length', made.body.length, 'x-request-id', requestId];
+      : [
+          'etag',
+          made.etag,
+          'x-cache',
+          'hit',
+          'content-type',
+          made.contentType,
+          'content-length',
+          made.body.length,
+          'x-request-id',
+          requestId,
+        ];
     res.writeHead(status, learned.pipelineHeaders.concat(own));
     res.end(unchanged || req.method === 'HEAD' ? undefined : made.body);
     this.options.imageMetrics.answered('hit', false);

@@ -1,4 +1,11 @@
-import { isImageQuality, isImageWidth, VARIANT_PARAMS, DEFAULT_IMAGE_QUALITY, type ImageQuality, type ImageWidth } from '../../contracts/imageVariants.js';
+import {
+  isImageQuality,
+  isImageWidth,
+  VARIANT_PARAMS,
+  DEFAULT_IMAGE_QUALITY,
+  type ImageQuality,
+  type ImageWidth,
+} from '../../contracts/imageVariants.js';
 
 /** The picture's version in its URL (`?v=3fa29c1e`): a content hash the media service's links carry. */
 export const VERSION_PARAM = 'v';
@@ -60,15 +67,24 @@ export function parseMediaRequest(path: string, query: URLSearchParams): ParsedM
   const width = single(VARIANT_PARAMS.width);
   const quality = single(VARIANT_PARAMS.quality);
   const version = single(VERSION_PARAM);
-  if (width === null || quality === null || version === null) return { kind: 'invalid', message: `${VARIANT_PARAMS.width}, ${VARIANT_PARAMS.quality} and ${VERSION_PARAM} may each be given once` };
-  if (version !== undefined && !VERSION.test(version)) return { kind: 'invalid', message: `${VERSION_PARAM} is the picture's version: 8 to 64 hexadecimal digits` };
+  if (width === null || quality === null || version === null)
+    return {
+      kind: 'invalid',
+      message: `${VARIANT_PARAMS.width}, ${VARIANT_PARAMS.quality} and ${VERSION_PARAM} may each be given once`,
+    };
+  if (version !== undefined && !VERSION.test(version))
+    return { kind: 'invalid', message: `${VERSION_PARAM} is the picture's version: 8 to 64 hexadecimal digits` };
   if (width === undefined) {
-    return quality === undefined ? { kind: 'relay', version } : { kind: 'invalid', message: `${VARIANT_PARAMS.quality} needs a width (${VARIANT_PARAMS.width})` };
+    return quality === undefined
+      ? { kind: 'relay', version }
+      : { kind: 'invalid', message: `${VARIANT_PARAMS.quality} needs a width (${VARIANT_PARAMS.width})` };
   }
   const w = /^\d{1,5}$/.test(width) ? Number(width) : NaN;
-  if (!isImageWidth(w)) return { kind: 'invalid', message: `${VARIANT_PARAMS.width} must be one of the allowed widths` };
+  if (!isImageWidth(w))
+    return { kind: 'invalid', message: `${VARIANT_PARAMS.width} must be one of the allowed widths` };
   const q = quality === undefined ? DEFAULT_IMAGE_QUALITY : /^\d{1,3}$/.test(quality) ? Number(quality) : NaN;
-  if (!isImageQuality(q)) return { kind: 'invalid', message: `${VARIANT_PARAMS.quality} must be one of the allowed qualities` };
+  if (!isImageQuality(q))
+    return { kind: 'invalid', message: `${VARIANT_PARAMS.quality} must be one of the allowed qualities` };
   if (!RASTER_EXTENSION.test(path)) return { kind: 'relay', version };
   return { kind: 'variant', variant: { path, width: w, quality: q, version } };
 }

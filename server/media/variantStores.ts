@@ -14,7 +14,10 @@ export class LocalVariantStore {
   private readonly lru: LRUCache<string, MadeVariant>;
 
   constructor(maxBytes: number) {
-    this.lru = new LRUCache<string, MadeVariant>({ maxSize: Math.max(1, maxBytes), sizeCalculation: (v) => v.body.length + ENTRY_OVERHEAD_BYTES });
+    this.lru = new LRUCache<string, MadeVariant>({
+      maxSize: Math.max(1, maxBytes),
+      sizeCalculation: (v) => v.body.length + ENTRY_OVERHEAD_BYTES,
+    });
   }
 
   get(key: string): MadeVariant | undefined {
@@ -125,7 +128,9 @@ export class RedisVariantStore {
     const client = this.redis.available();
     if (!client) return undefined;
     try {
-      const bytes = (await client.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer }).get(this.keys.values + memberOf(key))) as Buffer | null;
+      const bytes = (await client
+        .withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer })
+        .get(this.keys.values + memberOf(key))) as Buffer | null;
       return bytes ? parse(bytes) : undefined;
     } catch {
       return undefined;
@@ -139,7 +144,15 @@ export class RedisVariantStore {
     const { values, index, sizes, total } = this.keys;
     const options = {
       keys: [index, sizes, total],
-      arguments: [values, memberOf(key), serialise(variant), String(Math.max(1, Math.round(ttlMs))), String(this.maxBytes), String(Date.now()), String(ENTRY_OVERHEAD_BYTES)],
+      arguments: [
+        values,
+        memberOf(key),
+        serialise(variant),
+        String(Math.max(1, Math.round(ttlMs))),
+        String(this.maxBytes),
+        String(Date.now()),
+        String(ENTRY_OVERHEAD_BYTES),
+      ],
     };
     try {
       const kept = await client.evalSha(STORE_SCRIPT_SHA, options).catch((err: unknown) => {

@@ -15,7 +15,11 @@ export const WEBHOOK_WINDOW_MS = 5 * 60_000;
 
 /** What the content service says was published: one page of one market, a whole market, or everything. */
 const PurgeSchema = z.discriminatedUnion('scope', [
-  z.strictObject({ scope: z.literal('path'), market: MarketIdSchema, path: z.string().regex(/^\/[^\s?#]{0,500}$/, 'a path starting with /') }),
+  z.strictObject({
+    scope: z.literal('path'),
+    market: MarketIdSchema,
+    path: z.string().regex(/^\/[^\s?#]{0,500}$/, 'a path starting with /'),
+  }),
   z.strictObject({ scope: z.literal('market'), market: MarketIdSchema }),
   z.strictObject({ scope: z.literal('all') }),
 ]);
@@ -40,7 +44,8 @@ function signatureMatches(secret: string, timestamp: string, body: Buffer, heade
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-const withinWindow = (timestamp: string, nowMs: number) => /^\d{1,12}$/.test(timestamp) && Math.abs(nowMs - Number(timestamp) * 1000) <= WEBHOOK_WINDOW_MS;
+const withinWindow = (timestamp: string, nowMs: number) =>
+  /^\d{1,12}$/.test(timestamp) && Math.abs(nowMs - Number(timestamp) * 1000) <= WEBHOOK_WINDOW_MS;
 
 /**
  * POST /api/content/webhook: purge on publish. The body is signed together with its timestamp with
@@ -65,7 +70,9 @@ export function contentWebhook(options: {
     const signature = req.get(SIGNATURE_HEADER);
     if (!signatureMatches(options.secret, timestamp, body, signature)) {
       options.logger.warn({ requestId: req.id }, 'content webhook refused: bad signature');
-      return fail(new ApiError(401, 'bad_signature', `${SIGNATURE_HEADER} does not sign ${TIMESTAMP_HEADER} and this body`));
+      return fail(
+        new ApiError(401, 'bad_signature', `${SIGNATURE_HEADER} does not sign ${TIMESTAMP_HEADER} and this body`),
+      );
     }
     if (!withinWindow(timestamp, now())) {
       options.logger.warn({ requestId: req.id }, 'content webhook refused: timestamp outside the window');
@@ -81,7 +88,8 @@ export function contentWebhook(options: {
     } catch {
       return fail(new ApiError(400, 'bad_request', 'The body is not JSON'));
     }
-    if (!parsed.success) return fail(new ApiError(400, 'bad_request', parsed.error.issues[0]?.message ?? 'Invalid purge'));
+    if (!parsed.success)
+      return fail(new ApiError(400, 'bad_request', parsed.error.issues[0]?.message ?? 'Invalid purge'));
     const dropped = await options.purge(purgePrefixes(parsed.data));
     options.logger.info({ requestId: req.id, purge: parsed.data, dropped }, 'page cache purged on publish');
     res.set('Cache-Control', 'no-store').json({ purged: parsed.data, localEntries: dropped });

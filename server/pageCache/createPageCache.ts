@@ -29,7 +29,14 @@ export interface PageCaching {
 }
 
 /** The page cache of one process from config: local always, Redis too when REDIS_URL is set. */
-export function createPageCache(config: Config, redis: RedisConnection, budget: StoreBudget, metrics: Metrics, lifecycle: Lifecycle, logger: Logger): PageCaching {
+export function createPageCache(
+  config: Config,
+  redis: RedisConnection,
+  budget: StoreBudget,
+  metrics: Metrics,
+  lifecycle: Lifecycle,
+  logger: Logger,
+): PageCaching {
   const local = new LocalPageStore(config.pageCache.maxBytes);
   const pageMetrics = new PageCacheMetrics(metrics.registry, () => ({ bytes: local.bytes, entries: local.size }));
   const cache = new PageCache({
@@ -46,10 +53,24 @@ export function createPageCache(config: Config, redis: RedisConnection, budget: 
   });
   const { cdn } = config.pageCache;
   const cacheControl = `public, max-age=0, s-maxage=${cdn.maxAgeS}, stale-while-revalidate=${cdn.staleWhileRevalidateS}`;
-  const fastPath = new PageCacheFastPath({ cache, cacheControl, trustProxy: config.trustProxy, lifecycle, metrics, pageMetrics, logger, learnedMaxBytes: config.memory.bytes.pageFastPath, budget });
+  const fastPath = new PageCacheFastPath({
+    cache,
+    cacheControl,
+    trustProxy: config.trustProxy,
+    lifecycle,
+    metrics,
+    pageMetrics,
+    logger,
+    learnedMaxBytes: config.memory.bytes.pageFastPath,
+    budget,
+  });
   metrics.reportCacheBytes('page', config.pageCache.maxBytes, () => local.bytes);
   metrics.reportCacheBytes('page_fast_path', config.memory.bytes.pageFastPath, () => fastPath.learnedBytes);
-  const bus = config.redisUrl ? purgeBus(config.redisUrl, `${config.pageCache.redisPrefix}purge`, redis, logger, (prefixes) => cache.purgeLocal(prefixes)) : undefined;
+  const bus = config.redisUrl
+    ? purgeBus(config.redisUrl, `${config.pageCache.redisPrefix}purge`, redis, logger, (prefixes) =>
+        cache.purgeLocal(prefixes),
+      )
+    : undefined;
   return {
     cache,
     metrics: pageMetrics,

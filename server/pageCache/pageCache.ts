@@ -125,7 +125,8 @@ export class PageCache {
     const rendered = renderPage().then(async (page) => {
       const headerCacheControl = page.headers['cache-control'] ?? '';
       // A redirect carries the asker's own query on (tracking parameters included), so each asker gets their own.
-      const shareable = !page.setsCookie && !/private|no-store/.test(headerCacheControl) && (page.status < 300 || page.status >= 400);
+      const shareable =
+        !page.setsCookie && !/private|no-store/.test(headerCacheControl) && (page.status < 300 || page.status >= 400);
       const storable = shareable && STORED_STATUSES.has(page.status) && !page.incomplete;
       if (!storable) return { page, shareable, stored: false };
       const sized = { identity: page.body };
@@ -141,7 +142,8 @@ export class PageCache {
     });
     const done = rendered
       .then(async (outcome) => {
-        if (outcome.entry && epoch === this.purgeEpoch) await this.options.shared?.set(key, outcome.entry, this.lifetimeLeft(outcome.entry));
+        if (outcome.entry && epoch === this.purgeEpoch)
+          await this.options.shared?.set(key, outcome.entry, this.lifetimeLeft(outcome.entry));
       })
       .catch((err: unknown) => this.options.logger.warn({ err, key }, 'page cache: render or store failed'))
       .finally(() => this.flights.delete(key));
@@ -178,7 +180,13 @@ export class PageCache {
    * the background: what a page asked for once costs stays the price of an uncached answer.
    */
   private upgradeLater(key: string, entry: PageEntry): void {
-    if (entry.br || this.notUpgradable.has(entry) || this.upgradeWaiting.has(key) || this.upgradeWaiting.size >= UPGRADES_WAITING) return;
+    if (
+      entry.br ||
+      this.notUpgradable.has(entry) ||
+      this.upgradeWaiting.has(key) ||
+      this.upgradeWaiting.size >= UPGRADES_WAITING
+    )
+      return;
     this.upgradeWaiting.add(key);
     this.upgradeQueue.push({ key, entry });
     this.nextUpgrade();
@@ -193,14 +201,18 @@ export class PageCache {
       .then(async (best) => {
         // Only over the very copy it was made from: not after a purge, a refresh or an eviction.
         const current = this.options.local.get(job.key);
-        if (epoch !== this.purgeEpoch || current?.storedAt !== job.entry.storedAt || current.etag !== job.entry.etag) return;
+        if (epoch !== this.purgeEpoch || current?.storedAt !== job.entry.storedAt || current.etag !== job.entry.etag)
+          return;
         // Only within the room its client was charged for: the quick forms stay otherwise.
-        if ((best.br?.length ?? 0) + (best.gzip?.length ?? 0) > bestFormsRoom(job.entry)) return void this.notUpgradable.add(current);
+        if ((best.br?.length ?? 0) + (best.gzip?.length ?? 0) > bestFormsRoom(job.entry))
+          return void this.notUpgradable.add(current);
         const lifetime = this.lifetimeLeft(best);
         this.options.local.set(job.key, best, lifetime);
         await this.options.shared?.set(job.key, best, lifetime);
       })
-      .catch((err: unknown) => this.options.logger.warn({ err, key: job.key }, 'page cache: best-quality compressing failed'))
+      .catch((err: unknown) =>
+        this.options.logger.warn({ err, key: job.key }, 'page cache: best-quality compressing failed'),
+      )
       .finally(() => {
         this.upgradeWaiting.delete(job.key);
         this.upgradesRunning.delete(running);

@@ -2,7 +2,13 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
-import { hostSignature, LearnedHeaders, learnedRequestBytes, learnWithin, type FlatHeaders } from '../http/learnedHeaders.js';
+import {
+  hostSignature,
+  LearnedHeaders,
+  learnedRequestBytes,
+  learnWithin,
+  type FlatHeaders,
+} from '../http/learnedHeaders.js';
 import type { Lifecycle } from '../http/lifecycle.js';
 import type { ProxyTrust } from '../http/proxyTrust.js';
 import { logAnswer, requestIdFor } from '../http/requestLogging.js';
@@ -22,7 +28,19 @@ interface Learned {
 }
 
 /** Set per answer, never replayed from another one. */
-const PER_ANSWER = new Set(['x-request-id', 'connection', 'keep-alive', 'date', 'content-length', 'content-encoding', 'transfer-encoding', 'x-cache', 'cache-control', 'vary', 'etag']);
+const PER_ANSWER = new Set([
+  'x-request-id',
+  'connection',
+  'keep-alive',
+  'date',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'x-cache',
+  'cache-control',
+  'vary',
+  'etag',
+]);
 
 /**
  * Fresh cached pages, sent before Express sees the request. It decides nothing of its own: it only
@@ -34,7 +52,10 @@ export class PageCacheFastPath {
   /** Bounded by the characters of signatures and keys: URLs that differ only in tracking parameters are learned one by one. */
   private readonly learned: LRUCache<string, Learned>;
   /** Each stored page's answers by variant, headers flat: built once, not per request. */
-  private readonly answers = new WeakMap<PageEntry, Map<Variant, { status: number; headers: (string | number)[]; body: Buffer | undefined }>>();
+  private readonly answers = new WeakMap<
+    PageEntry,
+    Map<Variant, { status: number; headers: (string | number)[]; body: Buffer | undefined }>
+  >();
   private readonly pipelineHeaders = new LearnedHeaders(PER_ANSWER);
 
   constructor(
@@ -52,7 +73,10 @@ export class PageCacheFastPath {
       budget?: StoreBudget;
     },
   ) {
-    this.learned = new LRUCache<string, Learned>({ maxSize: options.learnedMaxBytes, sizeCalculation: (learned, signature) => learnedRequestBytes(signature, learned.key) });
+    this.learned = new LRUCache<string, Learned>({
+      maxSize: options.learnedMaxBytes,
+      sizeCalculation: (learned, signature) => learnedRequestBytes(signature, learned.key),
+    });
   }
 
   /** Estimated heap bytes of the requests learned (/metrics). */
@@ -75,7 +99,13 @@ export class PageCacheFastPath {
   learn(req: Request, res: Response, key: string): void {
     const signature = this.signature(req);
     if (signature === undefined || this.learned.get(signature)?.key === key) return;
-    learnWithin(this.options.budget, res, learnedRequestBytes(signature, key), () => ({ key, pipelineHeaders: this.pipelineHeaders.of(res) }), (learned) => this.learned.set(signature, learned));
+    learnWithin(
+      this.options.budget,
+      res,
+      learnedRequestBytes(signature, key),
+      () => ({ key, pipelineHeaders: this.pipelineHeaders.of(res) }),
+      (learned) => this.learned.set(signature, learned),
+    );
   }
 
   /** Sends the page and returns true when this request's page is learned and fresh here. */
@@ -112,7 +142,10 @@ export class PageCacheFastPath {
 
   /** The same metric and log line the full pipeline gives an answer. */
   private recordAnswer(req: IncomingMessage, status: number, requestId: string, started: number): void {
-    this.options.metrics.httpRequests.observe({ route: PAGE_CACHE_ROUTE, method: req.method ?? 'GET', status: String(status) }, (performance.now() - started) / 1000);
+    this.options.metrics.httpRequests.observe(
+      { route: PAGE_CACHE_ROUTE, method: req.method ?? 'GET', status: String(status) },
+      (performance.now() - started) / 1000,
+    );
     logAnswer(this.options.logger, req, req.url ?? '', requestId, status, started);
   }
 

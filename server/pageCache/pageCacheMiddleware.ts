@@ -13,7 +13,14 @@ export interface PageCacheSettings {
 }
 
 /** Headers of a rendered page that are not replayed to the shoppers who waited for it (the compression middleware sets its own). */
-const NOT_REPLAYED = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'x-request-id', 'vary']);
+const NOT_REPLAYED = new Set([
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'x-request-id',
+  'vary',
+]);
 
 /**
  * The page cache in front of the page routes (`pages`): an anonymous GET or HEAD for a page is
@@ -21,7 +28,12 @@ const NOT_REPLAYED = new Set(['content-length', 'content-encoding', 'transfer-en
  * for the key that arrives meanwhile, and fills the cache. Editing mode, other methods and personal
  * cookies bypass it (`private, no-store`). Every answer says `x-cache: hit|miss|stale|bypass`.
  */
-export function pageCacheMiddleware(caching: PageCaching, pages: RequestHandler, settings: PageCacheSettings, logger: Logger): RequestHandler {
+export function pageCacheMiddleware(
+  caching: PageCaching,
+  pages: RequestHandler,
+  settings: PageCacheSettings,
+  logger: Logger,
+): RequestHandler {
   const { cache, metrics, fastPath, cacheControl: publicCacheControl } = caching;
   const bypass = (res: Response, personal: boolean) => {
     res.setHeader('x-cache', 'bypass');
@@ -38,7 +50,12 @@ export function pageCacheMiddleware(caching: PageCaching, pages: RequestHandler,
     }
     const key = pageKeyOf(req, res);
     const render = () => renderDetached(pages, req, res, key, settings.renderTimeoutMs);
-    const found = await inSpan('page cache lookup', {}, () => cache.lookup(key.key), (entry) => ({ 'bff.page_cache.state': entry?.state ?? 'none' }));
+    const found = await inSpan(
+      'page cache lookup',
+      {},
+      () => cache.lookup(key.key),
+      (entry) => ({ 'bff.page_cache.state': entry?.state ?? 'none' }),
+    );
     if (found) {
       if (found.state === 'stale') cache.refresh(key.key, render);
       else fastPath.learn(req, res, key.key);
@@ -55,9 +72,14 @@ export function pageCacheMiddleware(caching: PageCaching, pages: RequestHandler,
     }
     let outcome;
     try {
-      outcome = await inSpan('page cache render', {}, () => cache.render(key.key, render, (bytes, alsoCharged) => caching.admit(req, bytes, alsoCharged)));
+      outcome = await inSpan('page cache render', {}, () =>
+        cache.render(key.key, render, (bytes, alsoCharged) => caching.admit(req, bytes, alsoCharged)),
+      );
     } catch (err) {
-      logger.warn({ err, requestId: req.id, key: key.key }, 'page cache: shared render failed, rendering this request alone');
+      logger.warn(
+        { err, requestId: req.id, key: key.key },
+        'page cache: shared render failed, rendering this request alone',
+      );
       bypass(res, false);
       return pages(req, res, next);
     }
@@ -75,7 +97,12 @@ export function pageCacheMiddleware(caching: PageCaching, pages: RequestHandler,
 }
 
 /** A render's answer that is not kept, for whoever waited for it; compressed on the fly by the compression middleware. */
-function sendRendered(res: Response, page: RenderedPage, result: PageCacheResult, cacheControl: string | undefined): void {
+function sendRendered(
+  res: Response,
+  page: RenderedPage,
+  result: PageCacheResult,
+  cacheControl: string | undefined,
+): void {
   res.status(page.status);
   for (const [name, value] of Object.entries(page.headers)) if (!NOT_REPLAYED.has(name)) res.setHeader(name, value);
   // A page that is not kept (503, 500, a redirect, a page with a part missing) is not kept by a CDN either.

@@ -29,7 +29,10 @@ export interface PageEntry {
 }
 
 /** A rendered page as an entry: no compressing here (a page asked for once costs no more than an uncached one). */
-export function buildEntry(page: { status: number; headers: Record<string, string>; body: Buffer }, storedAt: number): PageEntry {
+export function buildEntry(
+  page: { status: number; headers: Record<string, string>; body: Buffer },
+  storedAt: number,
+): PageEntry {
   const etag = `W/"${createHash('sha1').update(page.body).digest('base64url')}"`;
   return { status: page.status, headers: page.headers, etag, storedAt, identity: page.body };
 }
@@ -68,7 +71,10 @@ export function entryBodyNow(entry: PageEntry, encoding: Encoding): Buffer | und
  * default 4 MB window. Same size out (measured on a 48 KB page), and twice as fast.
  */
 function windowBitsFor(bytes: number): number {
-  return Math.min(constants.BROTLI_MAX_WINDOW_BITS, Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(bytes + 16))));
+  return Math.min(
+    constants.BROTLI_MAX_WINDOW_BITS,
+    Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(bytes + 16))),
+  );
 }
 
 /**
@@ -77,7 +83,8 @@ function windowBitsFor(bytes: number): number {
  * sandbox's pages, brotli 11 and gzip 9 together are 0.13–0.2 of a car list (120–330 KB), 0.3 of a
  * home page (45 KB) and up to 0.46 of an 8 KB page; a page whose forms do not fit keeps its quick ones.
  */
-export const bestFormsRoom = (entry: Pick<PageEntry, 'identity'>): number => Math.ceil(entry.identity.length * 0.3) + 4096;
+export const bestFormsRoom = (entry: Pick<PageEntry, 'identity'>): number =>
+  Math.ceil(entry.identity.length * 0.3) + 4096;
 
 export function entryBytes(entry: Pick<PageEntry, 'identity' | 'br' | 'gzip'>): number {
   return entry.identity.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0) + 256;
@@ -117,7 +124,13 @@ export function parseEntry(bytes: Buffer): PageEntry | undefined {
     let offset = 4 + headerLength;
     if (header.v !== 2 || offset + identityLength + brLength + gzipLength !== bytes.length) return undefined;
     const take = (n: number) => bytes.subarray(offset, (offset += n));
-    const entry: PageEntry = { status: header.status, headers: header.headers, etag: header.etag, storedAt: header.storedAt, identity: take(identityLength) };
+    const entry: PageEntry = {
+      status: header.status,
+      headers: header.headers,
+      etag: header.etag,
+      storedAt: header.storedAt,
+      identity: take(identityLength),
+    };
     const br = take(brLength);
     const gz = take(gzipLength);
     return br.length > 0 && gz.length > 0 ? { ...entry, br, gzip: gz } : entry;

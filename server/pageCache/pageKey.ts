@@ -32,7 +32,8 @@ export interface PageKey {
 export function bypassReason(req: Request): string | undefined {
   if (req.method !== 'GET' && req.method !== 'HEAD') return 'method';
   // Long only for what the key keeps: junk parameters that make an address long still share the page.
-  if (req.originalUrl.length > MAX_URL_LENGTH && req.path.length + pageQuery(req.originalUrl).length > MAX_URL_LENGTH) return 'long_url';
+  if (req.originalUrl.length > MAX_URL_LENGTH && req.path.length + pageQuery(req.originalUrl).length > MAX_URL_LENGTH)
+    return 'long_url';
   if (req.query[CONTENT_PREVIEW_QUERY] !== undefined || req.query[END_PREVIEW_QUERY] !== undefined) return 'editing';
   if (cookieRole(req.headers.cookie) === 'personal') return 'personal';
   return undefined;

@@ -10,7 +10,13 @@ import { SITE_LIST_FILTER_FIELDS } from '../pages/siteListFilters.js';
  */
 const READ_BY = {
   /** client/islands/carList/carListUrlState.ts (the plain form also sends a range as `_min`/`_max`). */
-  carList: ['keyphrase', 'sortName', 'page', ...URL_TERM_FIELDS, ...URL_RANGE_FIELDS.flatMap((f) => [f, `${f}_min`, `${f}_max`])],
+  carList: [
+    'keyphrase',
+    'sortName',
+    'page',
+    ...URL_TERM_FIELDS,
+    ...URL_RANGE_FIELDS.flatMap((f) => [f, `${f}_min`, `${f}_max`]),
+  ],
   /** server/pages/siteListPage.tsx and siteListFilters.ts. */
   siteList: ['q', ...SITE_LIST_FILTER_FIELDS],
   /** client/islands/kits/kitsQuery.ts (kitsQueryOf). */

@@ -51,7 +51,9 @@ export class RedisPageStore {
     const client = this.redis.available();
     if (!client) return undefined;
     try {
-      const bytes = (await client.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer }).get(this.prefix + key)) as Buffer | null;
+      const bytes = (await client
+        .withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer })
+        .get(this.prefix + key)) as Buffer | null;
       return bytes ? parseEntry(bytes) : undefined;
     } catch {
       return undefined;
@@ -61,7 +63,9 @@ export class RedisPageStore {
   async set(key: string, entry: PageEntry, ttlMs: number): Promise<void> {
     const client = this.redis.available();
     if (!client) return;
-    await client.set(this.prefix + key, serialiseEntry(entry), { expiration: { type: 'PX', value: Math.max(1, ttlMs) } }).catch(() => undefined);
+    await client
+      .set(this.prefix + key, serialiseEntry(entry), { expiration: { type: 'PX', value: Math.max(1, ttlMs) } })
+      .catch(() => undefined);
   }
 
   /** Unlinks every stored key starting with one of the prefixes (SCAN, so Redis is never blocked). */

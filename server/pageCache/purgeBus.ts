@@ -17,9 +17,18 @@ export interface PurgeBus {
  * other one drops its local copies (the shared copies in Redis are already gone). A subscriber
  * needs a connection of its own; it reconnects by itself after a Redis outage.
  */
-export function purgeBus(redisUrl: string, channel: string, redis: RedisConnection, logger: Logger, onPurge: (prefixes: string[]) => void): PurgeBus {
+export function purgeBus(
+  redisUrl: string,
+  channel: string,
+  redis: RedisConnection,
+  logger: Logger,
+  onPurge: (prefixes: string[]) => void,
+): PurgeBus {
   const me = randomUUID();
-  const subscriber = createClient({ url: redisUrl, socket: { reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2_000) } });
+  const subscriber = createClient({
+    url: redisUrl,
+    socket: { reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2_000) },
+  });
   subscriber.on('error', () => undefined); // the main connection reports Redis outages
   subscriber
     .connect()

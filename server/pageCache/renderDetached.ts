@@ -24,7 +24,13 @@ const CARRIED_HEADERS = ['host', 'x-forwarded-host', 'x-forwarded-proto', 'x-for
  * no cookie), so its bytes are right for every request with that key, and it
  * finishes (and fills the cache) even when that shopper goes away or is served a stale copy meanwhile.
  */
-export function renderDetached(pages: RequestHandler, from: Request, fromRes: Response, key: PageKey, timeoutMs: number): Promise<RenderedPage> {
+export function renderDetached(
+  pages: RequestHandler,
+  from: Request,
+  fromRes: Response,
+  key: PageKey,
+  timeoutMs: number,
+): Promise<RenderedPage> {
   const socket = new Socket();
   const req = new IncomingMessage(socket);
   req.method = 'GET';
@@ -60,7 +66,11 @@ export function renderDetached(pages: RequestHandler, from: Request, fromRes: Re
     }, timeoutMs);
     const take = (chunk: unknown, encoding?: unknown) => {
       if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array));
+      chunks.push(
+        typeof chunk === 'string'
+          ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+          : Buffer.from(chunk as Uint8Array),
+      );
     };
     // The answer is collected here instead of going to a socket.
     res.write = ((chunk: unknown, encoding?: unknown, done?: unknown) => {

@@ -29,8 +29,20 @@ export interface CachedAnswer {
 }
 
 /** What a cached page answers in one variant (`body`: its bytes in that encoding): the same for every request that gets that variant. */
-export function cachedAnswer(entry: PageEntry, variant: Variant, result: PageCacheResult, cacheControl: string, body: Buffer | undefined): CachedAnswer {
-  const headers: Record<string, string | number> = { ...entry.headers, 'cache-control': cacheControl, vary: 'Accept-Encoding', etag: entry.etag, 'x-cache': result };
+export function cachedAnswer(
+  entry: PageEntry,
+  variant: Variant,
+  result: PageCacheResult,
+  cacheControl: string,
+  body: Buffer | undefined,
+): CachedAnswer {
+  const headers: Record<string, string | number> = {
+    ...entry.headers,
+    'cache-control': cacheControl,
+    vary: 'Accept-Encoding',
+    etag: entry.etag,
+    'x-cache': result,
+  };
   if (variant === 'not-modified' || body === undefined) return { status: 304, headers, body: undefined };
   // Set, so the compression middleware leaves the bytes as they are.
   if (variant !== 'identity') headers['content-encoding'] = variant;
@@ -42,7 +54,13 @@ export function cachedAnswer(entry: PageEntry, variant: Variant, result: PageCac
  * Sends a cached page through Express (the full pipeline's hit and the miss that stored it;
  * server/pageCache/pageCacheFastPath.ts sends the rest). A form not made yet is compressed now, once.
  */
-export async function sendEntry(req: Request, res: Response, entry: PageEntry, result: PageCacheResult, cacheControl: string): Promise<void> {
+export async function sendEntry(
+  req: Request,
+  res: Response,
+  entry: PageEntry,
+  result: PageCacheResult,
+  cacheControl: string,
+): Promise<void> {
   let variant = variantFor(req, entry);
   let body = variant === 'not-modified' ? undefined : await entryBody(entry, variant).catch(() => undefined);
   if (variant !== 'not-modified' && body === undefined) [variant, body] = ['identity', entry.identity]; // a compression that failed

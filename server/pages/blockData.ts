@@ -19,7 +19,10 @@ export interface BlockLoadRequest {
 
 type BlockOf<T extends ContentBlock['type']> = Extract<ContentBlock, { type: T }>;
 type BlockDataLoaders = {
-  [T in keyof BlockDataByType & ContentBlock['type']]?: (block: BlockOf<T>, request: BlockLoadRequest) => Promise<BlockDataByType[T]>;
+  [T in keyof BlockDataByType & ContentBlock['type']]?: (
+    block: BlockOf<T>,
+    request: BlockLoadRequest,
+  ) => Promise<BlockDataByType[T]>;
 };
 
 /** One loader per block type that needs data from an upstream (teasers, site selection, stories). */
@@ -35,19 +38,26 @@ const BLOCK_DATA_LOADERS: BlockDataLoaders = {
  * Loads every block's data in parallel. A block whose load fails is left out of the page (and
  * logged): a teaser the search service cannot fill is better missing than broken.
  */
-export async function loadBlockData(blocks: readonly ContentBlock[], request: BlockLoadRequest): Promise<{ blocks: ContentBlock[]; data: BlockDataMap }> {
+export async function loadBlockData(
+  blocks: readonly ContentBlock[],
+  request: BlockLoadRequest,
+): Promise<{ blocks: ContentBlock[]; data: BlockDataMap }> {
   const data = new Map<string, unknown>();
   const failed = new Set<string>();
   await Promise.all(
     blocks.map(async (block) => {
-      const loader = BLOCK_DATA_LOADERS[block.type as keyof BlockDataLoaders] as ((b: ContentBlock, r: BlockLoadRequest) => Promise<unknown>) | undefined;
+      const loader = BLOCK_DATA_LOADERS[block.type as keyof BlockDataLoaders] as
+        ((b: ContentBlock, r: BlockLoadRequest) => Promise<unknown>) | undefined;
       if (!loader) return;
       try {
         data.set(block.id, await loader(block, request));
       } catch (err) {
         failed.add(block.id);
         request.res.locals.pageIncomplete = true;
-        request.deps.logger.warn({ err, requestId: request.ctx.requestId, blockId: block.id, blockType: block.type }, 'content block left out: its data did not load');
+        request.deps.logger.warn(
+          { err, requestId: request.ctx.requestId, blockId: block.id, blockType: block.type },
+          'content block left out: its data did not load',
+        );
       }
     }),
   );

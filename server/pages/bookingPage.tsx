@@ -18,7 +18,13 @@ export const bookingPage: ContentPageKind = ({ page, blockData, req, deps }) => 
       <ContentPageView
         page={page}
         blockData={blockData}
-        header={<BookingSection content={page.booking ?? null} prefill={prefill.success ? prefill.data : null} map={deps.config.map} />}
+        header={
+          <BookingSection
+            content={page.booking ?? null}
+            prefill={prefill.success ? prefill.data : null}
+            map={deps.config.map}
+          />
+        }
       />
     ),
   });

@@ -11,9 +11,18 @@ export const CAR_ID_PATTERN = /^\d{1,12}$/;
 export const SIMILAR_CARS = 8;
 
 /** One car by id through the search cache; null when the market has no such car. Throws when the search fails. */
-export async function findCar(cache: SearchCache, market: Market, carId: string, ctx: CallContext): Promise<Car | null> {
+export async function findCar(
+  cache: SearchCache,
+  market: Market,
+  carId: string,
+  ctx: CallContext,
+): Promise<Car | null> {
   const { value } = await cache.search(
-    { index: market.searchIndexes.cars as SearchIndexName, filters: [{ field: SEARCH_ID_FIELD.cars, values: [carId] }], limit: 1 },
+    {
+      index: market.searchIndexes.cars as SearchIndexName,
+      filters: [{ field: SEARCH_ID_FIELD.cars, values: [carId] }],
+      limit: 1,
+    },
     ctx,
   );
   const found = value.content[0];
@@ -26,11 +35,32 @@ export async function findCar(cache: SearchCache, market: Market, carId: string,
  * at an estate; another estate of that brand is the closest match, any estate the next). The search
  * cannot OR across fields, so it is two cached searches, merged, without the car itself.
  */
-export async function findSimilarCars(cache: SearchCache, market: Market, car: Car, ctx: CallContext): Promise<CarSummary[]> {
+export async function findSimilarCars(
+  cache: SearchCache,
+  market: Market,
+  car: Car,
+  ctx: CallContext,
+): Promise<CarSummary[]> {
   const limit = SIMILAR_CARS + 1;
   const [sameBrand, sameBody] = await Promise.all([
-    searchCarSummaries(cache, market, { limit, filters: [{ field: 'car_body', values: [car.car_body] }, { field: 'car_brand', values: [car.car_brand] }] }, ctx),
-    searchCarSummaries(cache, market, { limit: limit * 2, filters: [{ field: 'car_body', values: [car.car_body] }] }, ctx),
+    searchCarSummaries(
+      cache,
+      market,
+      {
+        limit,
+        filters: [
+          { field: 'car_body', values: [car.car_body] },
+          { field: 'car_brand', values: [car.car_brand] },
+        ],
+      },
+      ctx,
+    ),
+    searchCarSummaries(
+      cache,
+      market,
+      { limit: limit * 2, filters: [{ field: 'car_body', values: [car.car_body] }] },
+      ctx,
+    ),
   ]);
   const seen = new Set([car.car_id]);
   const similar: CarSummary[] = [];

@@ -52,15 +52,24 @@ export function carDetailRoutes(deps: PageDeps): Router {
       }),
       market.features.finance
         ? carSiteContact(deps.searchCache, market, car, ctx).catch((err: unknown) => {
-          logger.warn({ err, requestId: ctx.requestId, carId }, "car page: the site's contact left out, the seller's used");
-          res.locals.pageIncomplete = true;
-          return sellerContact(car);
-        })
+            logger.warn(
+              { err, requestId: ctx.requestId, carId },
+              "car page: the site's contact left out, the seller's used",
+            );
+            res.locals.pageIncomplete = true;
+            return sellerContact(car);
+          })
         : undefined,
     ]);
     renderPage(res, {
       layout,
-      head: carDetailHead(car, { market, language: res.locals.language, t: res.locals.t, languagePrefix, origin: siteOrigin(market, req) }),
+      head: carDetailHead(car, {
+        market,
+        language: res.locals.language,
+        t: res.locals.t,
+        languagePrefix,
+        origin: siteOrigin(market, req),
+      }),
       body: <CarDetailPage car={car} summary={toCarSummary(car)} similar={similar} financeContact={financeContact} />,
     });
   });

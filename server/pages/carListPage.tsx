@@ -4,10 +4,22 @@ import type { Translate } from '../../markets/translations/dictionaries.js';
 import { carCardTextsOf, mileageLabelKey } from '../../client/cars/carCardTexts.js';
 import { distanceUnitText } from '../../client/cars/formatCar.js';
 import { carValueWords, type CarValueField } from '../../markets/translations/carValues.js';
-import { CAR_LIST_MAX_PAGES, CAR_LIST_PAGE_SIZE, CAR_SORTS, URL_RANGE_FIELDS, URL_TERM_FIELDS } from '../../client/islands/carList/carListConfig.js';
+import {
+  CAR_LIST_MAX_PAGES,
+  CAR_LIST_PAGE_SIZE,
+  CAR_SORTS,
+  URL_RANGE_FIELDS,
+  URL_TERM_FIELDS,
+} from '../../client/islands/carList/carListConfig.js';
 import { CarList } from '../../client/islands/carList/CarList.js';
 import { withFacetsToUndo } from '../../client/islands/carList/fetchCarList.js';
-import { carListSearchBody, EMPTY_STATE, keptQuery, parseCarListState, type CarListState } from '../../client/islands/carList/carListUrlState.js';
+import {
+  carListSearchBody,
+  EMPTY_STATE,
+  keptQuery,
+  parseCarListState,
+  type CarListState,
+} from '../../client/islands/carList/carListUrlState.js';
 import type { CarListProps, CarListResults, CarListTexts } from '../../client/islands/carList/carListTypes.js';
 import { withoutFullSpans } from '../../client/islands/carList/rangeRules.js';
 import { rangeExtentsInIndexUnits } from '../../client/islands/carList/distanceRange.js';
@@ -32,10 +44,16 @@ export const carListPageKind: ContentPageKind = async ({ page, blockData, req, r
   const { market, language, t } = res.locals;
   const query = pageSearchParams(req);
   const parsed = parseCarListState(query, market.distanceUnit);
-  const [results, languageQueries] = await Promise.all([searchCarList(parsed, market, deps, ctx), languageQueriesOf('cars', query, res, deps, ctx)]);
+  const [results, languageQueries] = await Promise.all([
+    searchCarList(parsed, market, deps, ctx),
+    languageQueriesOf('cars', query, res, deps, ctx),
+  ]);
   if (results.failed) res.locals.pageIncomplete = true;
   // The plain form sends both ends of every slider; an end-to-end range is no filter.
-  const state: CarListState = { ...parsed, ranges: withoutFullSpans(parsed.ranges, rangeExtentsInIndexUnits(results.facets, market.distanceUnit)) };
+  const state: CarListState = {
+    ...parsed,
+    ranges: withoutFullSpans(parsed.ranges, rangeExtentsInIndexUnits(results.facets, market.distanceUnit)),
+  };
   const props: CarListProps = {
     path: localisePath(market, language, page.path),
     carDetailBase: localisedMarket(market, language).paths.carDetailBase,
@@ -67,8 +85,14 @@ export const carListPageKind: ContentPageKind = async ({ page, blockData, req, r
  * without JavaScript load-more goes on from there. A page past the end shows the last one. A failure
  * is logged and reads as an empty result (the island shows carListError).
  */
-export async function searchCarList(state: CarListState, market: Market, deps: Pick<PageDeps, 'searchCache' | 'logger'>, ctx: CallContext): Promise<CarListResults> {
-  const search = (page: number) => searchCarSummaryPage(deps.searchCache, market, carListSearchBody(state, page, market.carListDefaults), ctx);
+export async function searchCarList(
+  state: CarListState,
+  market: Market,
+  deps: Pick<PageDeps, 'searchCache' | 'logger'>,
+  ctx: CallContext,
+): Promise<CarListResults> {
+  const search = (page: number) =>
+    searchCarSummaryPage(deps.searchCache, market, carListSearchBody(state, page, market.carListDefaults), ctx);
   try {
     const first = await search(0);
     const results: CarListResults = { cars: first.cars, facets: first.facets, total: first.total, failed: false };
@@ -76,17 +100,27 @@ export async function searchCarList(state: CarListState, market: Market, deps: P
     if (page === 0) return await withFacetsToUndo(state, results, () => searchCarList(EMPTY_STATE, market, deps, ctx));
     return { ...results, cars: (await search(page)).cars, fromPage: page };
   } catch (err) {
-    deps.logger.warn({ err, requestId: ctx.requestId, market: market.id }, 'car list search failed: shown as an empty result');
+    deps.logger.warn(
+      { err, requestId: ctx.requestId, market: market.id },
+      'car list search failed: shown as an empty result',
+    );
     return { cars: [], facets: [], total: 0, failed: true };
   }
 }
 
 /** The last page with cars of a list of `total` (the list stops at CAR_LIST_MAX_PAGES). */
-const lastPageOf = (total: number) => Math.max(0, Math.min(Math.ceil(total / CAR_LIST_PAGE_SIZE), CAR_LIST_MAX_PAGES) - 1);
+const lastPageOf = (total: number) =>
+  Math.max(0, Math.min(Math.ceil(total / CAR_LIST_PAGE_SIZE), CAR_LIST_MAX_PAGES) - 1);
 
 /** Term facets whose values are words of the market's language, translated for its other languages. */
 const FACET_VALUE_FIELDS: Partial<Record<(typeof URL_TERM_FIELDS)[number], CarValueField>> = {
-  car_body: 'body', car_fuel: 'fuel', car_gearbox: 'gearbox', car_drive: 'drive', car_color: 'color', car_condition: 'condition', car_vehicle_type: 'vehicleType',
+  car_body: 'body',
+  car_fuel: 'fuel',
+  car_gearbox: 'gearbox',
+  car_drive: 'drive',
+  car_color: 'color',
+  car_condition: 'condition',
+  car_vehicle_type: 'vehicleType',
 };
 
 export function carListTextsOf(t: Translate, market: Market): CarListTexts {
@@ -101,7 +135,9 @@ export function carListTextsOf(t: Translate, market: Market): CarListTexts {
     search: t('carList.search'),
     applyFilters: t('carList.applyFilters'),
     sortLabel: t('carList.sortLabel'),
-    sorts: Object.fromEntries(CAR_SORTS.map((sort) => [sort, t(`carList.sort.${sort}`, mileage)])) as CarListTexts['sorts'],
+    sorts: Object.fromEntries(
+      CAR_SORTS.map((sort) => [sort, t(`carList.sort.${sort}`, mileage)]),
+    ) as CarListTexts['sorts'],
     activeFilters: t('carList.activeFilters'),
     clearAll: t('carList.clearAll'),
     removeFilter: t('carList.removeFilter'),
@@ -121,8 +157,11 @@ export function carListTextsOf(t: Translate, market: Market): CarListTexts {
     results: t('carList.results'),
     error: t('error.carListError'),
     noResults: t('error.noSearchResults'),
-    facetNames: Object.fromEntries([...URL_TERM_FIELDS, ...URL_RANGE_FIELDS].map((f) => [f, t(`carList.facet.${f}`, mileage)])) as CarListTexts['facetNames'],
-    facetValues: Object.fromEntries(Object.entries(FACET_VALUE_FIELDS).map(([field, kind]) => [field, carValueWords(market, t, kind)])),
+    facetNames: Object.fromEntries(
+      [...URL_TERM_FIELDS, ...URL_RANGE_FIELDS].map((f) => [f, t(`carList.facet.${f}`, mileage)]),
+    ) as CarListTexts['facetNames'],
+    facetValues: Object.fromEntries(
+      Object.entries(FACET_VALUE_FIELDS).map(([field, kind]) => [field, carValueWords(market, t, kind)]),
+    ),
   };
 }
-

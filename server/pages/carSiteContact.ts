@@ -20,7 +20,12 @@ export function sellerContact(car: Car): TeamContact {
  * The phone and e-mail of the site selling the car (the finance card's apology asks the shopper to
  * call or write to that team), through the search cache; the first seller's when the site is unknown.
  */
-export async function carSiteContact(cache: SearchCache, market: Market, car: Car, ctx: CallContext): Promise<TeamContact> {
+export async function carSiteContact(
+  cache: SearchCache,
+  market: Market,
+  car: Car,
+  ctx: CallContext,
+): Promise<TeamContact> {
   const { value } = await cache.search(
     {
       index: market.searchIndexes.sites as SearchIndexName,

@@ -1,12 +1,20 @@
 import { CAR_SUMMARY_FIELDS, toCarSummary, type CarSummary } from '../../client/cars/carSummary.js';
 import type { Market } from '../../markets/schema.js';
 import { deepFreeze, type SearchCache } from '../cache/searchCache.js';
-import { CarSchema, searchResponseOf, type SearchIndexName, type SearchRequest, type SearchResponse } from '../../contracts/upstream/search.js';
+import {
+  CarSchema,
+  searchResponseOf,
+  type SearchIndexName,
+  type SearchRequest,
+  type SearchResponse,
+} from '../../contracts/upstream/search.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
 
 /** The search answer projected to what a card needs, checked (a car missing a card field is a bad answer). */
 const CarSummaryResponseSchema = searchResponseOf(
-  CarSchema.pick(Object.fromEntries(CAR_SUMMARY_FIELDS.map((f) => [f, true])) as Record<(typeof CAR_SUMMARY_FIELDS)[number], true>),
+  CarSchema.pick(
+    Object.fromEntries(CAR_SUMMARY_FIELDS.map((f) => [f, true])) as Record<(typeof CAR_SUMMARY_FIELDS)[number], true>,
+  ),
 );
 
 /**
@@ -31,7 +39,10 @@ export async function searchCarSummaryPage(
   request: Omit<SearchRequest, 'index' | 'fields'>,
   ctx: CallContext,
 ): Promise<CarSummaryPage> {
-  const { value } = await cache.search({ ...request, index: market.searchIndexes.cars as SearchIndexName, fields: [...CAR_SUMMARY_FIELDS] }, ctx);
+  const { value } = await cache.search(
+    { ...request, index: market.searchIndexes.cars as SearchIndexName, fields: [...CAR_SUMMARY_FIELDS] },
+    ctx,
+  );
   let page = summaryPages.get(value);
   if (!page) {
     const checked = CarSummaryResponseSchema.parse(value);

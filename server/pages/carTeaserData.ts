@@ -5,13 +5,24 @@ import type { BlockLoadRequest } from './blockData.js';
 import { searchCarSummaries } from './carSummarySearch.js';
 
 /** Fixed cars in the editor's order (the id filter keeps the order of its values). A failing search throws: the block is left out. */
-export async function loadCarTeaserIds(block: z.infer<typeof CarTeaserIdsBlockSchema>, { deps, res, ctx }: BlockLoadRequest): Promise<CarTeaserData> {
-  const cars = await searchCarSummaries(deps.searchCache, res.locals.market, { filters: [{ field: 'car_id', values: block.carIds }], limit: block.carIds.length }, ctx);
+export async function loadCarTeaserIds(
+  block: z.infer<typeof CarTeaserIdsBlockSchema>,
+  { deps, res, ctx }: BlockLoadRequest,
+): Promise<CarTeaserData> {
+  const cars = await searchCarSummaries(
+    deps.searchCache,
+    res.locals.market,
+    { filters: [{ field: 'car_id', values: block.carIds }], limit: block.carIds.length },
+    ctx,
+  );
   return { cars };
 }
 
 /** The editor's predefined query, numberOfCars long (default 8). */
-export async function loadCarTeaserQuery(block: z.infer<typeof CarTeaserQueryBlockSchema>, { deps, res, ctx }: BlockLoadRequest): Promise<CarTeaserData> {
+export async function loadCarTeaserQuery(
+  block: z.infer<typeof CarTeaserQueryBlockSchema>,
+  { deps, res, ctx }: BlockLoadRequest,
+): Promise<CarTeaserData> {
   const request = {
     ...(block.keyphrase ? { keyphrase: block.keyphrase } : {}),
     ...(block.filters.length > 0 ? { filters: block.filters } : {}),

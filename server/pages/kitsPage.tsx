@@ -16,9 +16,18 @@ import { languageQueriesOf } from './languageQueries.js';
  * page N alone (`fromPage`): at most two searches, the very ones the island makes, through the search
  * cache. The island fetches the pages before a deep one; without JavaScript show-more goes on from it.
  */
-export async function searchKitPages(deps: Pick<PageDeps, 'searchCache'>, res: Response, query: KitsQuery, pages: number, ctx: CallContext): Promise<KitsResult> {
+export async function searchKitPages(
+  deps: Pick<PageDeps, 'searchCache'>,
+  res: Response,
+  query: KitsQuery,
+  pages: number,
+  ctx: CallContext,
+): Promise<KitsResult> {
   const index = res.locals.market.searchIndexes.kits as SearchIndexName;
-  const search = async (page: number) => KitSearchResponseSchema.parse((await deps.searchCache.search({ ...kitsSearchBody(query, page * KITS_PAGE_SIZE), index }, ctx)).value);
+  const search = async (page: number) =>
+    KitSearchResponseSchema.parse(
+      (await deps.searchCache.search({ ...kitsSearchBody(query, page * KITS_PAGE_SIZE), index }, ctx)).value,
+    );
   const first = await search(0);
   const result = { kits: first.content.map(toKitItem), total: first.total_items, facets: facetsOf(first.facet) };
   // A page past the end shows the last one.

@@ -13,17 +13,36 @@ export type LanguageQueries = Partial<Record<Language, URLSearchParams>>;
  * words (client/lists/filtersInLanguage.ts; the island keeps the links so after each change). Through
  * the search cache, each language asked as its own pages ask it. A failed look-up keeps the query as it is.
  */
-export async function languageQueriesOf(kind: SearchIndexKind, query: URLSearchParams, res: Response, deps: Pick<PageDeps, 'searchCache' | 'logger'>, ctx: CallContext): Promise<LanguageQueries> {
+export async function languageQueriesOf(
+  kind: SearchIndexKind,
+  query: URLSearchParams,
+  res: Response,
+  deps: Pick<PageDeps, 'searchCache' | 'logger'>,
+  ctx: CallContext,
+): Promise<LanguageQueries> {
   const { market, language: from } = res.locals;
   const search: LanguageSearch = async ({ language, ...body }) => {
-    const inLanguage: CallContext = { ...ctx, language: language === market.languages[0] ? undefined : (language as Language) };
-    const { value } = await deps.searchCache.search({ ...body, index: market.searchIndexes[kind] as SearchIndexName }, inLanguage);
+    const inLanguage: CallContext = {
+      ...ctx,
+      language: language === market.languages[0] ? undefined : (language as Language),
+    };
+    const { value } = await deps.searchCache.search(
+      { ...body, index: market.searchIndexes[kind] as SearchIndexName },
+      inLanguage,
+    );
     return value.content as Record<string, unknown>[];
   };
   const others = market.languages.filter((language) => language !== from);
-  const queries = await Promise.all(others.map((to) => filtersInLanguage(query, kind, from, to, search).catch((err: unknown) => {
-    deps.logger.warn({ err, requestId: ctx.requestId, to }, 'language link filters not translated: kept as they are');
-    return query;
-  })));
+  const queries = await Promise.all(
+    others.map((to) =>
+      filtersInLanguage(query, kind, from, to, search).catch((err: unknown) => {
+        deps.logger.warn(
+          { err, requestId: ctx.requestId, to },
+          'language link filters not translated: kept as they are',
+        );
+        return query;
+      }),
+    ),
+  );
   return Object.fromEntries(others.map((to, i) => [to, queries[i]]));
 }

@@ -34,7 +34,10 @@ export class LayoutCache {
     this.freshMs = options.freshMs ?? 30_000;
     this.staleMs = options.staleMs ?? 300_000;
     this.now = options.now ?? Date.now;
-    this.entries = new LRUCache({ maxSize: options.maxBytes ?? 2 * 1024 * 1024, sizeCalculation: (entry) => entry.bytes });
+    this.entries = new LRUCache({
+      maxSize: options.maxBytes ?? 2 * 1024 * 1024,
+      sizeCalculation: (entry) => entry.bytes,
+    });
   }
 
   get bytes(): number {

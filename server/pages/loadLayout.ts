@@ -7,7 +7,12 @@ import { LayoutCache } from './layoutCache.js';
 
 /** The content service site and language of this request. */
 export function contentScope(res: Response): ContentScope {
-  return { site: res.locals.market.contentSite, language: res.locals.language, preview: res.locals.previewToken, linkPrefix: res.locals.languagePrefix };
+  return {
+    site: res.locals.market.contentSite,
+    language: res.locals.language,
+    preview: res.locals.previewToken,
+    linkPrefix: res.locals.languagePrefix,
+  };
 }
 
 /** One cache per content client, that is per composed app (tests compose several in one process). */
@@ -59,8 +64,10 @@ export async function loadLayout(
   const cache = layoutCacheOf(content);
   // A cached call is shared by every request waiting for it: one shopper leaving must not abort it.
   const sharedCtx: CallContext = { requestId: ctx.requestId };
-  const cached = <T,>(part: string, call: (c: CallContext) => Promise<T>): Promise<T> =>
-    options.bypassCache || scope.preview ? call(ctx) : cache.get(`${scope.site}|${scope.language}|${part}`, () => call(sharedCtx));
+  const cached = <T>(part: string, call: (c: CallContext) => Promise<T>): Promise<T> =>
+    options.bypassCache || scope.preview
+      ? call(ctx)
+      : cache.get(`${scope.site}|${scope.language}|${part}`, () => call(sharedCtx));
   const [navigation, alert, brands] = await Promise.allSettled([
     cached('navigation', (c) => content.navigation(scope, c)),
     cached('alert', (c) => content.alert(scope, c)),

@@ -33,7 +33,9 @@ export function mediaRelay(media: MediaClient, logger: Logger, maxBytes: number)
     // The picture pipeline before this has answered 400 to a query off its rules and every variant: what is left is a file, in the version asked for.
     const parsed = parseMediaRequest(path, mediaQueryOf(req.originalUrl));
     const source = mediaSourceOf(path, parsed.kind === 'relay' ? parsed.version : undefined);
-    const conditional = Object.fromEntries(['if-none-match', 'if-modified-since'].flatMap((h) => (req.headers[h] ? [[h, String(req.headers[h])]] : [])));
+    const conditional = Object.fromEntries(
+      ['if-none-match', 'if-modified-since'].flatMap((h) => (req.headers[h] ? [[h, String(req.headers[h])]] : [])),
+    );
     const ctx = callContextOf(req, res);
     let answer: Awaited<ReturnType<MediaClient['file']>>;
     try {
@@ -46,7 +48,8 @@ export function mediaRelay(media: MediaClient, logger: Logger, maxBytes: number)
     if (statusCode !== 200) {
       releaseBody(body);
       if (statusCode === 304) {
-        for (const name of ['cache-control', 'etag', 'last-modified', 'expires']) if (headers[name]) res.setHeader(name, String(headers[name]));
+        for (const name of ['cache-control', 'etag', 'last-modified', 'expires'])
+          if (headers[name]) res.setHeader(name, String(headers[name]));
         return emptyAnswer(res, 304);
       }
       return emptyAnswer(res, statusCode >= 400 && statusCode < 500 ? 404 : 502);
@@ -55,7 +58,10 @@ export function mediaRelay(media: MediaClient, logger: Logger, maxBytes: number)
     const length = Number(headers['content-length'] ?? 0);
     if (!MEDIA_TYPES.test(type) || length > maxBytes) {
       releaseBody(body);
-      logger.warn({ requestId: req.id, path, contentType: type, contentLength: length }, 'media relay: refused an answer that is not a media file of an accepted size');
+      logger.warn(
+        { requestId: req.id, path, contentType: type, contentLength: length },
+        'media relay: refused an answer that is not a media file of an accepted size',
+      );
       return emptyAnswer(res, 502);
     }
     res.status(200);

@@ -52,11 +52,23 @@ export function pageRoutes(deps: PageDeps): Router {
     if (page === null) return renderErrorPage(renderPage, res, 404, layout);
     if (page === 'failed') return renderUnavailablePage(renderPage, res, layout);
     const loaded = await loadBlockData(page.blocks, { req, res, ctx, deps, pageType: page.pageType });
-    const rendered = await renderContentPageKind({ page: { ...page, blocks: loaded.blocks }, blockData: loaded.data, req, res, ctx, deps });
+    const rendered = await renderContentPageKind({
+      page: { ...page, blocks: loaded.blocks },
+      blockData: loaded.data,
+      req,
+      res,
+      ctx,
+      deps,
+    });
     const { t } = res.locals;
     renderPage(res, {
       layout,
-      head: { title: page.pageType === 'home' ? t('page.homeTitle') : page.name, description: page.metaDescription, ...contentPageSeo(page), ...rendered.head },
+      head: {
+        title: page.pageType === 'home' ? t('page.homeTitle') : page.name,
+        description: page.metaDescription,
+        ...contentPageSeo(page),
+        ...rendered.head,
+      },
       body: rendered.body,
       languageQueries: rendered.languageQueries,
     });
@@ -81,7 +93,12 @@ export function renderErrorPage(renderPage: RenderPage, res: Response, status: 4
 export function renderUnavailablePage(renderPage: RenderPage, res: Response, layout: LayoutData): void {
   const { t } = res.locals;
   res.setHeader('Retry-After', '30');
-  renderPage(res, { status: 503, layout, head: { title: t('error.serverTitle'), description: t('error.serverText'), indexable: false }, body: <ContentUnavailableView /> });
+  renderPage(res, {
+    status: 503,
+    layout,
+    head: { title: t('error.serverTitle'), description: t('error.serverText'), indexable: false },
+    body: <ContentUnavailableView />,
+  });
 }
 
 export function notFoundPage(renderPage: RenderPage) {

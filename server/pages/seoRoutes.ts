@@ -54,7 +54,10 @@ export function seoRoutes(deps: PageDeps): Router {
     const origin = siteOrigin(market, req);
     await sendXml(res, next, `${market.id}|${origin}|index`, async () => {
       const cars = await carCount(deps, market, { requestId: String(req.id) }).catch(() => 0);
-      const files = ['/sitemap-pages.xml', ...Array.from({ length: Math.ceil(cars / SITEMAP_MAX_CARS) }, (_, i) => `/sitemap-cars-${i + 1}.xml`)];
+      const files = [
+        '/sitemap-pages.xml',
+        ...Array.from({ length: Math.ceil(cars / SITEMAP_MAX_CARS) }, (_, i) => `/sitemap-cars-${i + 1}.xml`),
+      ];
       return sitemapIndexXml(origin, files);
     });
   });
@@ -62,7 +65,9 @@ export function seoRoutes(deps: PageDeps): Router {
   router.get('/sitemap-pages.xml', async (req, res, next) => {
     const { market } = res.locals;
     const origin = siteOrigin(market, req);
-    await sendXml(res, next, `${market.id}|${origin}|pages`, () => buildPagesSitemap(deps, market, origin, { requestId: String(req.id) }));
+    await sendXml(res, next, `${market.id}|${origin}|pages`, () =>
+      buildPagesSitemap(deps, market, origin, { requestId: String(req.id) }),
+    );
   });
 
   router.get('/sitemap-cars-:n.xml', async (req, res, next) => {
@@ -74,8 +79,22 @@ export function seoRoutes(deps: PageDeps): Router {
     if (n > Math.ceil((await carCount(deps, market, ctx).catch(() => 0)) / SITEMAP_MAX_CARS)) return next();
     const origin = siteOrigin(market, req);
     await sendXml(res, next, `${market.id}|${origin}|cars-${n}`, async () => {
-      const paths = await searchPaths(deps, market, 'cars', ['car_id', 'slug'], (doc) => `${market.paths.carDetailBase}/${String(doc.car_id)}/${String(doc.slug)}`, { offset: (n - 1) * SITEMAP_MAX_CARS, max: SITEMAP_MAX_CARS }, ctx);
-      return paths.length === 0 ? null : sitemapXml(market, origin, paths.flatMap((path) => sameEverywhere(market, path)));
+      const paths = await searchPaths(
+        deps,
+        market,
+        'cars',
+        ['car_id', 'slug'],
+        (doc) => `${market.paths.carDetailBase}/${String(doc.car_id)}/${String(doc.slug)}`,
+        { offset: (n - 1) * SITEMAP_MAX_CARS, max: SITEMAP_MAX_CARS },
+        ctx,
+      );
+      return paths.length === 0
+        ? null
+        : sitemapXml(
+            market,
+            origin,
+            paths.flatMap((path) => sameEverywhere(market, path)),
+          );
     });
   });
 
@@ -99,11 +118,24 @@ async function buildPagesSitemap(deps: PageDeps, market: Market, origin: string,
   const [contentEntries, sites] = await Promise.all([
     contentPages(deps, market, ctx),
     // Sites have the same path in every language; without them the sitemap still lists the content.
-    searchPaths(deps, market, 'sites', ['slug'], (doc) => `${market.paths.siteDetail}/${String(doc.slug)}`, { offset: 0, max: SEARCH_PAGE }, ctx).catch(() => []),
+    searchPaths(
+      deps,
+      market,
+      'sites',
+      ['slug'],
+      (doc) => `${market.paths.siteDetail}/${String(doc.slug)}`,
+      { offset: 0, max: SEARCH_PAGE },
+      ctx,
+    ).catch(() => []),
   ]);
   // Only pages that answer 200 at their own URL: a path a redirect rule moves is left out (redirects:check reports the rule).
-  const moved = (path: string) => deps.redirects !== undefined && resolveRedirect(deps.redirects, market.id, path) !== null;
-  return sitemapXml(market, origin, [...contentEntries, ...sites.flatMap((path) => sameEverywhere(market, path))].filter((entry) => !moved(entry.path)));
+  const moved = (path: string) =>
+    deps.redirects !== undefined && resolveRedirect(deps.redirects, market.id, path) !== null;
+  return sitemapXml(
+    market,
+    origin,
+    [...contentEntries, ...sites.flatMap((path) => sameEverywhere(market, path))].filter((entry) => !moved(entry.path)),
+  );
 }
 
 /** A path that is the same page in every language of the market (sites, cars), with its language versions. */
@@ -114,14 +146,20 @@ function sameEverywhere(market: Market, path: string): SitemapEntry[] {
 
 /** How many cars the market has in stock. */
 async function carCount(deps: PageDeps, market: Market, ctx: CallContext): Promise<number> {
-  const { value } = await deps.searchCache.search({ index: market.searchIndexes.cars as SearchRequest['index'], fields: ['car_id'], limit: 1 }, ctx);
+  const { value } = await deps.searchCache.search(
+    { index: market.searchIndexes.cars as SearchRequest['index'], fields: ['car_id'], limit: 1 },
+    ctx,
+  );
   return value.total_items;
 }
 
 /** Every published page in every language; one failing language fails the build (and the stale sitemap stays). */
 async function contentPages(deps: PageDeps, market: Market, ctx: CallContext): Promise<SitemapEntry[]> {
   const byLanguage = await Promise.all(
-    market.languages.map(async (language) => ({ language, pages: await deps.upstreams.content.sitemap({ site: market.contentSite, language }, ctx) })),
+    market.languages.map(async (language) => ({
+      language,
+      pages: await deps.upstreams.content.sitemap({ site: market.contentSite, language }, ctx),
+    })),
   );
   return byLanguage.flatMap(({ language, pages }) =>
     pages.map((page: SitemapPage) => ({
@@ -161,7 +199,8 @@ async function searchPaths(
   return paths;
 }
 
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function sitemapIndexXml(origin: string, files: string[]): string {
   return [
@@ -179,8 +218,12 @@ function sitemapXml(market: Market, origin: string, entries: SitemapEntry[]): st
     const alternates =
       entry.alternates.length > 1
         ? [
-            ...entry.alternates.map((a) => `<xhtml:link rel="alternate" hreflang="${a.language}" href="${url(a.path)}"/>`),
-            ...entry.alternates.filter((a) => a.language === market.languages[0]).map((a) => `<xhtml:link rel="alternate" hreflang="x-default" href="${url(a.path)}"/>`),
+            ...entry.alternates.map(
+              (a) => `<xhtml:link rel="alternate" hreflang="${a.language}" href="${url(a.path)}"/>`,
+            ),
+            ...entry.alternates
+              .filter((a) => a.language === market.languages[0])
+              .map((a) => `<xhtml:link rel="alternate" hreflang="x-default" href="${url(a.path)}"/>`),
           ].join('')
         : '';
     return `<url><loc>${url(entry.path)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod}</lastmod>` : ''}${alternates}</url>`;

@@ -1,6 +1,12 @@
 import type { z } from 'zod';
 import type { ServiceRequestFormBlockSchema } from '../../contracts/upstream/content.js';
-import { SEARCH_MAX_LIMIT, SiteSchema, searchResponseOf, type SearchFilter, type SearchIndexName } from '../../contracts/upstream/search.js';
+import {
+  SEARCH_MAX_LIMIT,
+  SiteSchema,
+  searchResponseOf,
+  type SearchFilter,
+  type SearchIndexName,
+} from '../../contracts/upstream/search.js';
 import type { Market } from '../../markets/schema.js';
 import type { ServiceRequestData } from '../../client/islands/serviceRequest/serviceRequestTypes.js';
 import type { SearchCache } from '../cache/searchCache.js';
@@ -8,7 +14,9 @@ import type { CallContext } from '../upstream/upstreamHttp.js';
 import type { BlockLoadRequest } from './blockData.js';
 
 const DEALER_FIELDS = ['site_id', 'site_official_name', 'site_email', 'site_departments'] as const;
-const DealersSchema = searchResponseOf(SiteSchema.pick({ site_id: true, site_official_name: true, site_email: true, site_departments: true }));
+const DealersSchema = searchResponseOf(
+  SiteSchema.pick({ site_id: true, site_official_name: true, site_email: true, site_departments: true }),
+);
 
 const WORKSHOP_FILTER: SearchFilter = { field: 'site_departments.group', values: ['Workshop'] };
 
@@ -19,9 +27,19 @@ function dealerOf(site: z.infer<typeof DealersSchema>['content'][number]) {
 }
 
 /** A site with a workshop by id, with the e-mail the hub sends the request to; null when the market has none. */
-export async function findWorkshopDealer(cache: SearchCache, market: Market, siteId: string, ctx: CallContext): Promise<{ name: string; email: string } | null> {
+export async function findWorkshopDealer(
+  cache: SearchCache,
+  market: Market,
+  siteId: string,
+  ctx: CallContext,
+): Promise<{ name: string; email: string } | null> {
   const { value } = await cache.search(
-    { index: market.searchIndexes.sites as SearchIndexName, fields: [...DEALER_FIELDS], filters: [WORKSHOP_FILTER, { field: 'site_id', values: [siteId] }], limit: 1 },
+    {
+      index: market.searchIndexes.sites as SearchIndexName,
+      fields: [...DEALER_FIELDS],
+      filters: [WORKSHOP_FILTER, { field: 'site_id', values: [siteId] }],
+      limit: 1,
+    },
     ctx,
   );
   const site = DealersSchema.parse(value).content[0];
@@ -35,13 +53,23 @@ export async function findWorkshopDealer(cache: SearchCache, market: Market, sit
  * Ålesund last, where the search service's folded order puts it first). No dealer at all is a failed
  * load: the block is left out.
  */
-export async function loadServiceRequest(block: z.infer<typeof ServiceRequestFormBlockSchema>, { res, ctx, deps, pageType }: BlockLoadRequest): Promise<ServiceRequestData> {
+export async function loadServiceRequest(
+  block: z.infer<typeof ServiceRequestFormBlockSchema>,
+  { res, ctx, deps, pageType }: BlockLoadRequest,
+): Promise<ServiceRequestData> {
   const typeMC = pageType === 'mc';
-  if (typeMC && !block.motorcycleDealerSiteId) throw new Error('an mc page needs the block to name its motorcycle dealer');
+  if (typeMC && !block.motorcycleDealerSiteId)
+    throw new Error('an mc page needs the block to name its motorcycle dealer');
   const filters: SearchFilter[] = [WORKSHOP_FILTER];
   if (typeMC) filters.push({ field: 'site_id', values: [block.motorcycleDealerSiteId!] });
   const { value } = await deps.searchCache.search(
-    { index: res.locals.market.searchIndexes.sites as SearchIndexName, fields: [...DEALER_FIELDS], filters, limit: SEARCH_MAX_LIMIT, sort_name: 'name_asc' },
+    {
+      index: res.locals.market.searchIndexes.sites as SearchIndexName,
+      fields: [...DEALER_FIELDS],
+      filters,
+      limit: SEARCH_MAX_LIMIT,
+      sort_name: 'name_asc',
+    },
     ctx,
   );
   const sites = DealersSchema.parse(value).content;

@@ -49,7 +49,10 @@ export function siteDetailRoutes(deps: PageDeps): Router {
     }
     // Without its latest cars the page still stands: the section is left out.
     const latestCars = await latestCarsOf(deps, res, site, ctx).catch((err: unknown) => {
-      logger.warn({ err, requestId: ctx.requestId, siteId: site.site_id }, 'latest arrivals left out: car search failed');
+      logger.warn(
+        { err, requestId: ctx.requestId, siteId: site.site_id },
+        'latest arrivals left out: car search failed',
+      );
       res.locals.pageIncomplete = true;
       return null;
     });
@@ -61,7 +64,14 @@ export function siteDetailRoutes(deps: PageDeps): Router {
         structuredData: [autoDealerJsonLd(localisedMarket(market, language), siteOrigin(market, req), site)],
         breadcrumbs: siteBreadcrumbs(site, market.paths.siteDetail, t),
       },
-      body: <SiteDetailView site={site} latestCars={latestCars} today={new Date().toISOString().slice(0, 10)} mapTiles={deps.config.map} />,
+      body: (
+        <SiteDetailView
+          site={site}
+          latestCars={latestCars}
+          today={new Date().toISOString().slice(0, 10)}
+          mapTiles={deps.config.map}
+        />
+      ),
     });
   });
   return router;

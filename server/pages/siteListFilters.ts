@@ -15,7 +15,14 @@ const MAX_LENGTH = 100;
 /** The filters of a site-list URL: each field's values (repeated parameters), trimmed, at most 10 of at most 100 characters. */
 export function siteListFilters(query: URLSearchParams): SiteListFilter[] {
   return SITE_LIST_FILTER_FIELDS.flatMap((field) => {
-    const values = [...new Set(query.getAll(field).map((v) => v.trim()).filter((v) => v !== '' && v.length <= MAX_LENGTH))].slice(0, MAX_VALUES);
+    const values = [
+      ...new Set(
+        query
+          .getAll(field)
+          .map((v) => v.trim())
+          .filter((v) => v !== '' && v.length <= MAX_LENGTH),
+      ),
+    ].slice(0, MAX_VALUES);
     return values.length > 0 ? [{ field, values } satisfies SiteListFilter] : [];
   });
 }

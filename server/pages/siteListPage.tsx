@@ -14,10 +14,12 @@ export const siteListPage: ContentPageKind = async ({ page, blockData, req, res,
   const filters = siteListFilters(query);
   const { t } = res.locals;
   // Each filter value is a chip whose link is this page without it (the query part; the view adds the path).
-  const chips: SiteFilterChip[] = filters.flatMap((filter) => filter.values.map((value) => ({
-    label: `${t(`sites.filter.${filter.field}`)}: ${value}`,
-    search: withoutFilter(query, { field: filter.field, value }),
-  })));
+  const chips: SiteFilterChip[] = filters.flatMap((filter) =>
+    filter.values.map((value) => ({
+      label: `${t(`sites.filter.${filter.field}`)}: ${value}`,
+      search: withoutFilter(query, { field: filter.field, value }),
+    })),
+  );
   // A search failure is logged and shown as a message; the rest of the page stands.
   const [list, languageQueries] = await Promise.all([
     loadSiteList(deps, res, keyphrase, ctx, filters).catch((err: unknown): SiteListData | null => {
@@ -36,7 +38,11 @@ export const siteListPage: ContentPageKind = async ({ page, blockData, req, res,
           allCount={list?.allCount ?? 0}
           searchThreshold={SITE_SEARCH_THRESHOLD}
           keyphrase={keyphrase}
-          filters={{ chips, hidden: filters.flatMap((f) => f.values.map((value) => ({ name: f.field, value }))), clearSearch: withoutFilter(query) }}
+          filters={{
+            chips,
+            hidden: filters.flatMap((f) => f.values.map((value) => ({ name: f.field, value }))),
+            clearSearch: withoutFilter(query),
+          }}
         />
       </ContentPageView>
     ),

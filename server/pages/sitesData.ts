@@ -4,7 +4,12 @@ import type { CarSummary } from '../../client/cars/carSummary.js';
 import type { SiteCardData } from '../../views/pages/sites/SiteCard.js';
 import type { SiteSelectionBlockSchema } from '../../contracts/upstream/content.js';
 import {
-  SEARCH_MAX_LIMIT, SiteSchema, searchResponseOf, type SearchFilter, type SearchIndexName, type Site,
+  SEARCH_MAX_LIMIT,
+  SiteSchema,
+  searchResponseOf,
+  type SearchFilter,
+  type SearchIndexName,
+  type Site,
 } from '../../contracts/upstream/search.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
 import type { BlockLoadRequest } from './blockData.js';
@@ -16,8 +21,21 @@ export const SITE_SEARCH_THRESHOLD = 8;
 /** Latest arrivals on a site page. */
 export const SITE_LATEST_CARS = 12;
 
-const SITE_CARD_FIELDS = ['site_id', 'slug', 'site_official_name', 'site_street', 'site_zip', 'site_city', 'site_phone', 'site_image_url'] as const;
-const SiteCardsSchema = searchResponseOf(SiteSchema.pick(Object.fromEntries(SITE_CARD_FIELDS.map((f) => [f, true])) as Record<(typeof SITE_CARD_FIELDS)[number], true>));
+const SITE_CARD_FIELDS = [
+  'site_id',
+  'slug',
+  'site_official_name',
+  'site_street',
+  'site_zip',
+  'site_city',
+  'site_phone',
+  'site_image_url',
+] as const;
+const SiteCardsSchema = searchResponseOf(
+  SiteSchema.pick(
+    Object.fromEntries(SITE_CARD_FIELDS.map((f) => [f, true])) as Record<(typeof SITE_CARD_FIELDS)[number], true>,
+  ),
+);
 const SitesSchema = searchResponseOf(SiteSchema);
 
 type SearchDeps = Pick<PageDeps, 'searchCache'>;
@@ -46,7 +64,10 @@ export async function searchSiteCards(
 }
 
 /** The site selection block: its predefined query (the editor's filters and limit; 4 by default). */
-export async function loadSiteSelection(block: z.infer<typeof SiteSelectionBlockSchema>, { res, ctx, deps }: BlockLoadRequest): Promise<SiteCardData[]> {
+export async function loadSiteSelection(
+  block: z.infer<typeof SiteSelectionBlockSchema>,
+  { res, ctx, deps }: BlockLoadRequest,
+): Promise<SiteCardData[]> {
   return (await searchSiteCards(deps, res, { filters: block.filters, limit: block.limit }, ctx)).sites;
 }
 
@@ -58,16 +79,33 @@ export interface SiteListData {
 }
 
 /** The site list: every site (up to 100), or those matching the shopper's search (`?q=`) and the URL's filters. */
-export async function loadSiteList(deps: SearchDeps, res: Response, keyphrase: string, ctx: CallContext, filters: SearchFilter[] = []): Promise<SiteListData> {
+export async function loadSiteList(
+  deps: SearchDeps,
+  res: Response,
+  keyphrase: string,
+  ctx: CallContext,
+  filters: SearchFilter[] = [],
+): Promise<SiteListData> {
   const all = searchSiteCards(deps, res, { limit: SEARCH_MAX_LIMIT }, ctx);
-  const matching = keyphrase || filters.length > 0 ? searchSiteCards(deps, res, { keyphrase, filters, limit: SEARCH_MAX_LIMIT }, ctx) : all;
+  const matching =
+    keyphrase || filters.length > 0
+      ? searchSiteCards(deps, res, { keyphrase, filters, limit: SEARCH_MAX_LIMIT }, ctx)
+      : all;
   const [everySite, found] = await Promise.all([all, matching]);
   return { sites: found.sites, allCount: everySite.total, keyphrase };
 }
 
 /** One site by its slug in any case, or null when the market has none. */
-export async function findSiteBySlug(deps: SearchDeps, res: Response, slug: string, ctx: CallContext): Promise<Site | null> {
-  const { value } = await deps.searchCache.search({ index: sitesIndex(res), filters: [{ field: 'slug', values: [slug] }], limit: 1 }, ctx);
+export async function findSiteBySlug(
+  deps: SearchDeps,
+  res: Response,
+  slug: string,
+  ctx: CallContext,
+): Promise<Site | null> {
+  const { value } = await deps.searchCache.search(
+    { index: sitesIndex(res), filters: [{ field: 'slug', values: [slug] }], limit: 1 },
+    ctx,
+  );
   const site = SitesSchema.parse(value).content[0];
   // The search folds case and diacritics: another case of the slug is the same site (the route
   // redirects it to the slug's own spelling); another letter is not.
@@ -75,7 +113,16 @@ export async function findSiteBySlug(deps: SearchDeps, res: Response, slug: stri
 }
 
 /** The site's newest cars (latest arrivals), up to 12. */
-export async function latestCarsOf(deps: SearchDeps, res: Response, site: Site, ctx: CallContext): Promise<CarSummary[]> {
-  const request = { filters: [{ field: 'car_site_id', values: [site.site_id] }], sort_name: 'newest' as const, limit: SITE_LATEST_CARS };
+export async function latestCarsOf(
+  deps: SearchDeps,
+  res: Response,
+  site: Site,
+  ctx: CallContext,
+): Promise<CarSummary[]> {
+  const request = {
+    filters: [{ field: 'car_site_id', values: [site.site_id] }],
+    sort_name: 'newest' as const,
+    limit: SITE_LATEST_CARS,
+  };
   return searchCarSummaries(deps.searchCache, res.locals.market, request, ctx);
 }

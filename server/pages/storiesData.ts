@@ -21,7 +21,10 @@ export function storiesQueryOf(req: Request): { tag: string | null; pages: numbe
  * none, the shopper's chip: one call to the content service however deep the link (two for a page past
  * the end, which shows the last one). The stories script fetches the pages before a deep one.
  */
-export async function loadStoriesBlock(block: z.infer<typeof StoriesBlockSchema>, { req, res, ctx, deps }: BlockLoadRequest): Promise<StoriesBlockData> {
+export async function loadStoriesBlock(
+  block: z.infer<typeof StoriesBlockSchema>,
+  { req, res, ctx, deps }: BlockLoadRequest,
+): Promise<StoriesBlockData> {
   const scope = contentScope(res);
   const content = deps.upstreams.content;
   if (block.teaser) {
@@ -30,7 +33,8 @@ export async function loadStoriesBlock(block: z.infer<typeof StoriesBlockSchema>
   }
   const query = storiesQueryOf(req);
   const tag = block.tag ?? query.tag;
-  const pageOf = (page: number) => content.stories(scope, { tag, offset: page * STORIES_PAGE_SIZE, limit: STORIES_PAGE_SIZE }, ctx);
+  const pageOf = (page: number) =>
+    content.stories(scope, { tag, offset: page * STORIES_PAGE_SIZE, limit: STORIES_PAGE_SIZE }, ctx);
   let fromPage = query.pages - 1;
   let found = await pageOf(fromPage);
   const lastPage = Math.max(0, Math.ceil(found.total / STORIES_PAGE_SIZE) - 1);

@@ -3,7 +3,14 @@ import { readFileSync } from 'node:fs';
 import { Router, static as expressStatic, type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { AssetResolver } from '../../views/AssetResolver.js';
-import { ALERT_GATE_ENTRY, CLIENT_BUILD_DIR, ENHANCE_ENTRY, islandEntryPath, RUM_ENTRY, SITE_STYLESHEET } from '../../client/islands/entryPath.js';
+import {
+  ALERT_GATE_ENTRY,
+  CLIENT_BUILD_DIR,
+  ENHANCE_ENTRY,
+  islandEntryPath,
+  RUM_ENTRY,
+  SITE_STYLESHEET,
+} from '../../client/islands/entryPath.js';
 
 const ManifestSchema = z.record(
   z.string(),
@@ -25,7 +32,9 @@ export function manifestAssets(manifestPath: string): AssetResolver {
   try {
     manifest = ManifestSchema.parse(JSON.parse(readFileSync(manifestPath, 'utf8')));
   } catch (err) {
-    throw new Error(`Client build missing or unreadable at ${manifestPath}: run \`npm run build:client\` (${(err as Error).message})`);
+    throw new Error(
+      `Client build missing or unreadable at ${manifestPath}: run \`npm run build:client\` (${(err as Error).message})`,
+    );
   }
   const url = (file: string) => `/${file}`;
   const siteCss = manifest[SITE_STYLESHEET];
@@ -80,7 +89,12 @@ export function devServerAssets(): AssetResolver {
     headScripts: [`/${ALERT_GATE_ENTRY}`],
     scriptHashes: [`sha256-${createHash('sha256').update(preamble).digest('base64')}`],
     pageScripts: (islands) => ({
-      scripts: ['/@vite/client', `/${ENHANCE_ENTRY}`, `/${RUM_ENTRY}`, ...islands.map((name) => `/${islandEntryPath(name)}`)],
+      scripts: [
+        '/@vite/client',
+        `/${ENHANCE_ENTRY}`,
+        `/${RUM_ENTRY}`,
+        ...islands.map((name) => `/${islandEntryPath(name)}`),
+      ],
       preloads: [],
       ...(islands.length > 0 ? { devPreamble: preamble } : {}),
     }),

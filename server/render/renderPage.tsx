@@ -53,7 +53,13 @@ export function createPageRenderer(assets: AssetResolver, logger: Logger, imageU
       path: localisePath(market, language, contentPath),
       href: (path) => localisePath(market, language, path),
       alternates,
-      languageLinks: languageLinks(market, res.locals.contentLanguages ?? [], alternates, searchParams, page.languageQueries),
+      languageLinks: languageLinks(
+        market,
+        res.locals.contentLanguages ?? [],
+        alternates,
+        searchParams,
+        page.languageQueries,
+      ),
       searchParams,
       editing,
       pictureTemplate,
@@ -78,7 +84,10 @@ export function createPageRenderer(assets: AssetResolver, logger: Logger, imageU
       body = inSpan('render', {}, () => Buffer.from(`<!DOCTYPE html>${renderToString(tree)}`));
     } catch (error) {
       logger.error({ err: error, requestId: res.req.id }, 'page failed to render');
-      res.status(500).type('html').send('<!DOCTYPE html><html><head><title>500</title></head><body><h1>500</h1></body></html>');
+      res
+        .status(500)
+        .type('html')
+        .send('<!DOCTYPE html><html><head><title>500</title></head><body><h1>500</h1></body></html>');
       return;
     }
     res.status(page.status ?? 200);

@@ -23,7 +23,13 @@ export function pageTypeOf(market: Market, publicPath: string): string {
 /** Seconds for the timings, the score as it is for CLS. */
 function vitalsHistograms(registry: Registry) {
   const timing = (name: string, help: string) =>
-    new Histogram({ name, help, labelNames: ['market', 'page_type'] as const, buckets: [0.1, 0.2, 0.5, 0.8, 1, 1.8, 2.5, 4, 6, 10], registers: [registry] });
+    new Histogram({
+      name,
+      help,
+      labelNames: ['market', 'page_type'] as const,
+      buckets: [0.1, 0.2, 0.5, 0.8, 1, 1.8, 2.5, 4, 6, 10],
+      registers: [registry],
+    });
   return {
     LCP: timing('bff_rum_lcp_seconds', 'Largest Contentful Paint in shoppers\u2019 browsers'),
     INP: timing('bff_rum_inp_seconds', 'Interaction to Next Paint in shoppers\u2019 browsers'),
@@ -47,18 +53,25 @@ export function rumRoutes(registry: Registry, limits: RequestLimits): Router {
   const histograms = vitalsHistograms(registry);
   const router = Router();
   // sendBeacon may send its Blob as text/plain in some browsers: read the body as JSON whatever it says.
-  router.post('/api/rum', sameOriginForUnsafeMethods, express.json({ limit: '2kb', type: () => true }), async (req, res) => {
-    await countOrRefuse(res, limits.limiters.rumBeaconsPerClient, limits.clientKey(req), 'limit.tooMany');
-    const parsed = RumBeaconSchema.safeParse(req.body);
-    if (!parsed.success) {
-      throw new ApiError(400, 'bad_request', 'Not a web-vitals beacon', { issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) });
-    }
-    const market = res.locals.market;
-    const labels = { market: market.id, page_type: pageTypeOf(market, parsed.data.path) };
-    for (const metric of parsed.data.metrics) {
-      histograms[metric.name].observe(labels, metric.name === 'CLS' ? metric.value : metric.value / 1000);
-    }
-    res.status(204).end();
-  });
+  router.post(
+    '/api/rum',
+    sameOriginForUnsafeMethods,
+    express.json({ limit: '2kb', type: () => true }),
+    async (req, res) => {
+      await countOrRefuse(res, limits.limiters.rumBeaconsPerClient, limits.clientKey(req), 'limit.tooMany');
+      const parsed = RumBeaconSchema.safeParse(req.body);
+      if (!parsed.success) {
+        throw new ApiError(400, 'bad_request', 'Not a web-vitals beacon', {
+          issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+        });
+      }
+      const market = res.locals.market;
+      const labels = { market: market.id, page_type: pageTypeOf(market, parsed.data.path) };
+      for (const metric of parsed.data.metrics) {
+        histograms[metric.name].observe(labels, metric.name === 'CLS' ? metric.value : metric.value / 1000);
+      }
+      res.status(204).end();
+    },
+  );
   return router;
 }

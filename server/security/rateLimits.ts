@@ -61,10 +61,18 @@ export const ACCOUNT_LIMITS: ReadonlySet<RateLimitName> = new Set([
 ]);
 
 /** `leadsPerClient` → `RATE_LIMIT_LEADS_PER_CLIENT`. */
-export const rateLimitEnvName = (name: RateLimitName) => `RATE_LIMIT_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+export const rateLimitEnvName = (name: RateLimitName) =>
+  `RATE_LIMIT_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
 
 /** What the shopper is told, in the market's language (`limit.*` in markets/translations). */
-export type LimitMessage = 'limit.tooMany' | 'limit.lookups' | 'limit.codeSends' | 'limit.codeSendsToday' | 'limit.codeVoid' | 'limit.codeGuesses' | 'limit.codeLockedToday';
+export type LimitMessage =
+  | 'limit.tooMany'
+  | 'limit.lookups'
+  | 'limit.codeSends'
+  | 'limit.codeSendsToday'
+  | 'limit.codeVoid'
+  | 'limit.codeGuesses'
+  | 'limit.codeLockedToday';
 
 export type RateLimiters = Record<RateLimitName, SharedRateLimiter>;
 
@@ -76,13 +84,23 @@ export interface RequestLimits {
 }
 
 /** One SharedRateLimiter per limit, counting in Redis under `RATE_LIMIT_REDIS_PREFIX` (in memory without Redis). */
-export function createRequestLimits(redis: RedisConnection, config: Pick<Config, 'rateLimits' | 'trustProxy'>): RequestLimits {
+export function createRequestLimits(
+  redis: RedisConnection,
+  config: Pick<Config, 'rateLimits' | 'trustProxy'>,
+): RequestLimits {
   const { redisPrefix, windows } = config.rateLimits;
   const entries = (Object.keys(windows) as RateLimitName[]).map((name) => [
     name,
-    new SharedRateLimiter(redis, { keyPrefix: `${redisPrefix}${name}`, ...windows[name], whenRedisFails: ACCOUNT_LIMITS.has(name) ? 'refuse' : 'countHere' }),
+    new SharedRateLimiter(redis, {
+      keyPrefix: `${redisPrefix}${name}`,
+      ...windows[name],
+      whenRedisFails: ACCOUNT_LIMITS.has(name) ? 'refuse' : 'countHere',
+    }),
   ]);
-  return { limiters: Object.fromEntries(entries) as RateLimiters, clientKey: (req) => config.trustProxy.client(req).limitKey };
+  return {
+    limiters: Object.fromEntries(entries) as RateLimiters,
+    clientKey: (req) => config.trustProxy.client(req).limitKey,
+  };
 }
 
 /**
@@ -91,12 +109,22 @@ export function createRequestLimits(redis: RedisConnection, config: Pick<Config,
  * call that failed may still have reached the upstream, and returning points would let concurrent
  * attempts through (the one exception: a right code, see `refund`).
  */
-export async function countOrRefuse(res: Response, limiter: SharedRateLimiter, key: string, message: LimitMessage): Promise<void> {
+export async function countOrRefuse(
+  res: Response,
+  limiter: SharedRateLimiter,
+  key: string,
+  message: LimitMessage,
+): Promise<void> {
   refuseUnless(res, await limiter.consume(key), message);
 }
 
 /** Refuses, as countOrRefuse does, when the next attempt under `key` would be refused, without counting one. */
-export async function refuseIfExhausted(res: Response, limiter: SharedRateLimiter, key: string, message: LimitMessage): Promise<void> {
+export async function refuseIfExhausted(
+  res: Response,
+  limiter: SharedRateLimiter,
+  key: string,
+  message: LimitMessage,
+): Promise<void> {
   refuseUnless(res, await limiter.peek(key), message);
 }
 
@@ -110,5 +138,7 @@ function refuseUnless(res: Response, outcome: LimitOutcome, message: LimitMessag
 /** 503 with Retry-After and the market's message: an account limit could not be counted (Redis is not answering). */
 export function refuseUnavailable(res: Response): never {
   res.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));
-  throw new ApiError(503, 'limits_unavailable', res.locals.t('limit.unavailable'), { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_S });
+  throw new ApiError(503, 'limits_unavailable', res.locals.t('limit.unavailable'), {
+    retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_S,
+  });
 }

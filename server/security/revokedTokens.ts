@@ -32,7 +32,10 @@ export class RevokedTokens {
   async isRevoked(token: string): Promise<boolean> {
     const key = this.keyPrefix + hashed(token);
     if (this.memory.has(key)) return true;
-    const answer = await this.redis.available()?.exists(key).catch(() => 0);
+    const answer = await this.redis
+      .available()
+      ?.exists(key)
+      .catch(() => 0);
     return answer === 1;
   }
 

@@ -78,7 +78,8 @@ export class SharedRateLimiter {
     const open = this.local.get(id);
     const here = open && open.endsAt > Date.now() ? open : undefined;
     if (res && res.consumedPoints >= this.options.points) return { allowed: false, retryAfterS: retryAfter(res) };
-    if (!this.redisOnly && here && here.consumed >= this.options.points) return { allowed: false, retryAfterS: Math.max(1, Math.ceil((here.endsAt - Date.now()) / 1000)) };
+    if (!this.redisOnly && here && here.consumed >= this.options.points)
+      return { allowed: false, retryAfterS: Math.max(1, Math.ceil((here.endsAt - Date.now()) / 1000)) };
     return { allowed: true };
   }
 
@@ -90,7 +91,9 @@ export class SharedRateLimiter {
     const id = hashed(key);
     const open = this.local.get(id);
     if (open) open.consumed = Math.max(0, open.consumed - points);
-    await this.sharedLimiter()?.reward(id, points).catch(() => undefined);
+    await this.sharedLimiter()
+      ?.reward(id, points)
+      .catch(() => undefined);
   }
 
   /** This process's fixed window for a key, as rate-limiter-flexible counts one: it starts with the first attempt. */
@@ -125,7 +128,11 @@ export const UNAVAILABLE_RETRY_AFTER_S = 5;
 const UNAVAILABLE: LimitOutcome = { allowed: false, retryAfterS: UNAVAILABLE_RETRY_AFTER_S, unavailable: true };
 
 /** One count and whether the limiter refused it; null when its store failed. */
-async function counted(limiter: RateLimiterAbstract, id: string, points: number): Promise<{ refused: boolean; res: RateLimiterRes } | null> {
+async function counted(
+  limiter: RateLimiterAbstract,
+  id: string,
+  points: number,
+): Promise<{ refused: boolean; res: RateLimiterRes } | null> {
   try {
     return { refused: false, res: await limiter.consume(id, points) };
   } catch (rejection) {

@@ -77,7 +77,11 @@ export class StoreBudget {
     readonly name: StoreBudgetName,
     options: { keyPrefix: string; window: StoreBudgetWindow; maxEntryBytes?: number; now?: () => number },
   ) {
-    this.counter = new SharedRateLimiter(redis, { keyPrefix: `${options.keyPrefix}store:${name}`, points: options.window.bytes, durationS: options.window.durationS });
+    this.counter = new SharedRateLimiter(redis, {
+      keyPrefix: `${options.keyPrefix}store:${name}`,
+      points: options.window.bytes,
+      durationS: options.window.durationS,
+    });
     this.maxEntryBytes = options.maxEntryBytes ?? MAX_ENTRY_BYTES[name];
     this.now = options.now ?? Date.now;
   }
@@ -121,7 +125,15 @@ const SPENT_CLIENTS = 10_000;
 export type StoreBudgets = Record<StoreBudgetName, StoreBudget>;
 
 /** One StoreBudget per store, counting under `RATE_LIMIT_REDIS_PREFIX` like the other limits. */
-export function createStoreBudgets(redis: RedisConnection, options: { keyPrefix: string; windows: Record<StoreBudgetName, StoreBudgetWindow> }): StoreBudgets {
+export function createStoreBudgets(
+  redis: RedisConnection,
+  options: { keyPrefix: string; windows: Record<StoreBudgetName, StoreBudgetWindow> },
+): StoreBudgets {
   const names = Object.keys(STORE_BUDGET_DEFAULTS) as StoreBudgetName[];
-  return Object.fromEntries(names.map((name) => [name, new StoreBudget(redis, name, { keyPrefix: options.keyPrefix, window: options.windows[name] })])) as StoreBudgets;
+  return Object.fromEntries(
+    names.map((name) => [
+      name,
+      new StoreBudget(redis, name, { keyPrefix: options.keyPrefix, window: options.windows[name] }),
+    ]),
+  ) as StoreBudgets;
 }

@@ -18,7 +18,12 @@ const ERROR = 2;
  * Runs `fn` in a span of its own (a child of the active one) that ends when `fn` returns or settles;
  * `describe` adds attributes from its value just before the end.
  */
-export function inSpan<T>(name: string, attributes: Attributes, fn: (span: Span | undefined) => T, describe?: (value: Awaited<T>) => Attributes): T {
+export function inSpan<T>(
+  name: string,
+  attributes: Attributes,
+  fn: (span: Span | undefined) => T,
+  describe?: (value: Awaited<T>) => Attributes,
+): T {
   if (!tracer) return fn(undefined);
   return tracer.startActiveSpan(name, { attributes }, (span) => {
     const fail = (err: unknown) => {

@@ -28,7 +28,9 @@ const UNTRACED_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 export function startTracing(settings: Config['tracing']): { logMixin: () => object; stop: () => Promise<void> } {
   // Express is imported from ESM: its patching needs import-in-the-middle's loader hook, registered
   // before the import. Only the modules instrumented are wrapped; every other module loads untouched.
-  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, { data: { include: ['express', 'node:http', 'http'] } });
+  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, {
+    data: { include: ['express', 'node:http', 'http'] },
+  });
 
   const provider = new NodeTracerProvider({
     resource: defaultResource().merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: settings.serviceName })),
@@ -53,7 +55,9 @@ export function startTracing(settings: Config['tracing']): { logMixin: () => obj
     // The same fields as OpenTelemetry's pino instrumentation, without patching pino's module.
     logMixin: () => {
       const span = trace.getSpan(context.active())?.spanContext();
-      return span ? { trace_id: span.traceId, span_id: span.spanId, trace_flags: `0${span.traceFlags.toString(16)}` } : {};
+      return span
+        ? { trace_id: span.traceId, span_id: span.spanId, trace_flags: `0${span.traceFlags.toString(16)}` }
+        : {};
     },
     stop: async () => {
       setSpanTracer(undefined);

@@ -25,6 +25,9 @@ export class CodeweaverClient {
   }
 
   vehicle(regNo: string, ctx?: CallContext): Promise<VehicleLookupResponse> {
-    return this.http.json({ method: 'GET', path: `/vehicle/${encodeURIComponent(regNo)}`, schema: VehicleLookupResponse }, ctx);
+    return this.http.json(
+      { method: 'GET', path: `/vehicle/${encodeURIComponent(regNo)}`, schema: VehicleLookupResponse },
+      ctx,
+    );
   }
 }

@@ -2,8 +2,19 @@ import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { Language } from '../../markets/schema.js';
 import {
-  AlertResponseSchema, BrandsResponseSchema, CONTENT_PREVIEW_HEADER, ContentBlockSchema, ContentPagePath, LanguagesResponseSchema, NavigationResponseSchema,
-  PageResponseSchema, SitemapResponseSchema, StoriesResponseSchema, type SitemapPage, type ContentBlock, type ContentPage,
+  AlertResponseSchema,
+  BrandsResponseSchema,
+  CONTENT_PREVIEW_HEADER,
+  ContentBlockSchema,
+  ContentPagePath,
+  LanguagesResponseSchema,
+  NavigationResponseSchema,
+  PageResponseSchema,
+  SitemapResponseSchema,
+  StoriesResponseSchema,
+  type SitemapPage,
+  type ContentBlock,
+  type ContentPage,
 } from '../../contracts/upstream/content.js';
 import type { z } from 'zod';
 import { prefixContentLinks } from '../markets/languagePath.js';
@@ -46,27 +57,68 @@ export class ContentClient {
   ) {}
 
   async navigation(scope: ContentScope, ctx: CallContext = {}): Promise<NavigationItems> {
-    const answer = await this.http.json({ method: 'GET', path: sitePath(scope, 'navigation'), query: { lang: scope.language }, headers: previewHeaders(scope), schema: NavigationResponseSchema }, ctx);
+    const answer = await this.http.json(
+      {
+        method: 'GET',
+        path: sitePath(scope, 'navigation'),
+        query: { lang: scope.language },
+        headers: previewHeaders(scope),
+        schema: NavigationResponseSchema,
+      },
+      ctx,
+    );
     return publicLinks(scope, scope.preview ? answer.items : publishedItems(answer.items));
   }
 
   async languages(scope: ContentScope, ctx: CallContext = {}): Promise<Languages> {
-    return (await this.http.json({ method: 'GET', path: sitePath(scope, 'languages'), headers: previewHeaders(scope), schema: LanguagesResponseSchema }, ctx)).languages;
+    return (
+      await this.http.json(
+        {
+          method: 'GET',
+          path: sitePath(scope, 'languages'),
+          headers: previewHeaders(scope),
+          schema: LanguagesResponseSchema,
+        },
+        ctx,
+      )
+    ).languages;
   }
 
   async alert(scope: ContentScope, ctx: CallContext = {}): Promise<Alert | null> {
-    const answer = await this.http.json({ method: 'GET', path: sitePath(scope, 'alert'), query: { lang: scope.language }, headers: previewHeaders(scope), schema: AlertResponseSchema }, ctx);
+    const answer = await this.http.json(
+      {
+        method: 'GET',
+        path: sitePath(scope, 'alert'),
+        query: { lang: scope.language },
+        headers: previewHeaders(scope),
+        schema: AlertResponseSchema,
+      },
+      ctx,
+    );
     return publicLinks(scope, answer.alert);
   }
 
   async brands(scope: ContentScope, ctx: CallContext = {}): Promise<Brands> {
-    return (await this.http.json({ method: 'GET', path: sitePath(scope, 'brands'), schema: BrandsResponseSchema }, ctx)).brands;
+    return (await this.http.json({ method: 'GET', path: sitePath(scope, 'brands'), schema: BrandsResponseSchema }, ctx))
+      .brands;
   }
 
   /** Stories newest first, with every tag of the site's stories in this language (for the chips). */
   async stories(scope: ContentScope, query: StoriesQuery, ctx: CallContext = {}): Promise<StoriesPage> {
     const params = { lang: scope.language, tag: query.tag || undefined, offset: query.offset, limit: query.limit };
-    return publicLinks(scope, await this.http.json({ method: 'GET', path: sitePath(scope, 'stories'), query: params, headers: previewHeaders(scope), schema: StoriesResponseSchema }, ctx));
+    return publicLinks(
+      scope,
+      await this.http.json(
+        {
+          method: 'GET',
+          path: sitePath(scope, 'stories'),
+          query: params,
+          headers: previewHeaders(scope),
+          schema: StoriesResponseSchema,
+        },
+        ctx,
+      ),
+    );
   }
 
   /**
@@ -78,7 +130,16 @@ export class ContentClient {
     if (!ContentPagePath.safeParse(path).success) return null; // no page can live there: not worth a 400 from the service
     let answer: z.infer<typeof PageResponseSchema>;
     try {
-      answer = await this.http.json({ method: 'GET', path: sitePath(scope, 'page'), query: { lang: scope.language, path }, headers: previewHeaders(scope), schema: PageResponseSchema }, ctx);
+      answer = await this.http.json(
+        {
+          method: 'GET',
+          path: sitePath(scope, 'page'),
+          query: { lang: scope.language, path },
+          headers: previewHeaders(scope),
+          schema: PageResponseSchema,
+        },
+        ctx,
+      );
     } catch (err) {
       if (err instanceof UpstreamError && err.upstreamStatus === 404) return null;
       throw err;
@@ -97,14 +158,27 @@ export class ContentClient {
 
   /** Every published page in the scope's language (drafts never, whatever the preview token), for sitemap.xml. */
   async sitemap(scope: ContentScope, ctx: CallContext = {}): Promise<SitemapPage[]> {
-    return (await this.http.json({ method: 'GET', path: sitePath(scope, 'sitemap'), query: { lang: scope.language }, schema: SitemapResponseSchema }, ctx)).pages;
+    return (
+      await this.http.json(
+        {
+          method: 'GET',
+          path: sitePath(scope, 'sitemap'),
+          query: { lang: scope.language },
+          schema: SitemapResponseSchema,
+        },
+        ctx,
+      )
+    ).pages;
   }
 
   private reportSkippedBlock(pageId: string, wire: { id: string; type: string }, ctx: CallContext): void {
     const key = `${pageId}|${wire.id}`;
     if (this.reportedSkips.has(key)) return;
     this.reportedSkips.set(key, true);
-    this.logger.warn({ requestId: ctx.requestId, pageId, blockId: wire.id, blockType: wire.type }, 'content block skipped: unknown type or shape');
+    this.logger.warn(
+      { requestId: ctx.requestId, pageId, blockId: wire.id, blockType: wire.type },
+      'content block skipped: unknown type or shape',
+    );
   }
 }
 

@@ -1,4 +1,9 @@
-import { AutocompleteResponse, PlaceDetailsResponse, ReverseGeocodeResponse, type Place } from '../../contracts/upstream/maps.js';
+import {
+  AutocompleteResponse,
+  PlaceDetailsResponse,
+  ReverseGeocodeResponse,
+  type Place,
+} from '../../contracts/upstream/maps.js';
 import type { CallContext, UpstreamHttp } from './upstreamHttp.js';
 
 /**
@@ -14,10 +19,16 @@ export class MapsClient {
   }
 
   details(placeId: string, ctx?: CallContext): Promise<Place> {
-    return this.http.json({ method: 'GET', path: `/places/details/${encodeURIComponent(placeId)}`, schema: PlaceDetailsResponse }, ctx);
+    return this.http.json(
+      { method: 'GET', path: `/places/details/${encodeURIComponent(placeId)}`, schema: PlaceDetailsResponse },
+      ctx,
+    );
   }
 
   reverseGeocode(point: { lat: number; lng: number }, ctx?: CallContext): Promise<ReverseGeocodeResponse> {
-    return this.http.json({ method: 'GET', path: '/geocode/reverse', query: point, schema: ReverseGeocodeResponse }, ctx);
+    return this.http.json(
+      { method: 'GET', path: '/geocode/reverse', query: point, schema: ReverseGeocodeResponse },
+      ctx,
+    );
   }
 }

@@ -22,21 +22,44 @@ export class MechmateClient {
   }
 
   services(regNo: string, place: { lat: number; lng: number }, ctx?: CallContext): Promise<OfferingsResponse> {
-    return this.http.json({ method: 'GET', path: `/services/${segment(regNo)}`, query: place, schema: OfferingsResponse }, ctx);
+    return this.http.json(
+      { method: 'GET', path: `/services/${segment(regNo)}`, query: place, schema: OfferingsResponse },
+      ctx,
+    );
   }
 
   addons(regNo: string, place: { lat: number; lng: number }, ctx?: CallContext): Promise<OfferingsResponse> {
-    return this.http.json({ method: 'GET', path: `/addons/${segment(regNo)}`, query: place, schema: OfferingsResponse }, ctx);
+    return this.http.json(
+      { method: 'GET', path: `/addons/${segment(regNo)}`, query: place, schema: OfferingsResponse },
+      ctx,
+    );
   }
 
-  prices(input: { regNo: string; mileage: number; departmentId: number; serviceOfferings: string[] }, ctx?: CallContext): Promise<PricesResponse> {
+  prices(
+    input: { regNo: string; mileage: number; departmentId: number; serviceOfferings: string[] },
+    ctx?: CallContext,
+  ): Promise<PricesResponse> {
     const path = `/prices/${segment(input.regNo)}/${segment(input.mileage)}/${segment(input.departmentId)}`;
-    return this.http.json({ method: 'GET', path, query: { serviceOfferings: input.serviceOfferings.join(',') }, schema: PricesResponse }, ctx);
+    return this.http.json(
+      { method: 'GET', path, query: { serviceOfferings: input.serviceOfferings.join(',') }, schema: PricesResponse },
+      ctx,
+    );
   }
 
-  timeslots(input: { regNo: string; departmentId: number; date: string; serviceOfferings?: string[] }, ctx?: CallContext): Promise<TimeslotsResponse> {
+  timeslots(
+    input: { regNo: string; departmentId: number; date: string; serviceOfferings?: string[] },
+    ctx?: CallContext,
+  ): Promise<TimeslotsResponse> {
     const path = `/timeslots/from/${segment(input.regNo)}/${segment(input.departmentId)}/${segment(input.date)}`;
-    return this.http.json({ method: 'GET', path, query: { serviceOfferings: input.serviceOfferings?.join(',') }, schema: TimeslotsResponse }, ctx);
+    return this.http.json(
+      {
+        method: 'GET',
+        path,
+        query: { serviceOfferings: input.serviceOfferings?.join(',') },
+        schema: TimeslotsResponse,
+      },
+      ctx,
+    );
   }
 
   book(booking: BookingRequest, ctx?: CallContext): Promise<BookingResponse> {
@@ -44,11 +67,18 @@ export class MechmateClient {
   }
 
   authorizedWorkshop(brand: string, ctx?: CallContext): Promise<AuthorizedWorkshopResponse> {
-    return this.http.json({ method: 'GET', path: `/authorized-workshop/${segment(brand)}`, schema: AuthorizedWorkshopResponse }, ctx);
+    return this.http.json(
+      { method: 'GET', path: `/authorized-workshop/${segment(brand)}`, schema: AuthorizedWorkshopResponse },
+      ctx,
+    );
   }
 
   /** The raw workshop event stream; the caller parses and relays it (server/api/workshopStream.ts). */
-  closestAvailable(query: ClosestAvailableQuery, lastEventId: number | undefined, ctx?: CallContext): Promise<Readable> {
+  closestAvailable(
+    query: ClosestAvailableQuery,
+    lastEventId: number | undefined,
+    ctx?: CallContext,
+  ): Promise<Readable> {
     return this.http.openEventStream(
       {
         path: '/departments/closestAvailable',

@@ -7,7 +7,9 @@ import { UpstreamError } from './upstreamError.js';
 const MEDIA_ANSWERS = [304, 404, 410] as const;
 
 /** A whole file of the media service, or the status it answered instead (404, 410). */
-export type MediaOriginal = { statusCode: 200; contentType: string; bytes: Buffer } | { statusCode: number; contentType?: undefined; bytes?: undefined };
+export type MediaOriginal =
+  | { statusCode: 200; contentType: string; bytes: Buffer }
+  | { statusCode: number; contentType?: undefined; bytes?: undefined };
 
 /** The media service: files relayed as they arrive (server/pages/mediaRelay.ts), or read whole for the picture pipeline (server/media/). */
 export class MediaClient {
@@ -28,7 +30,8 @@ export class MediaClient {
       releaseBody(body);
       return { statusCode };
     }
-    const tooLarge = () => new UpstreamError('media', 'upstream_bad_answer', `media answered a file larger than ${maxBytes} bytes`);
+    const tooLarge = () =>
+      new UpstreamError('media', 'upstream_bad_answer', `media answered a file larger than ${maxBytes} bytes`);
     try {
       if (Number(headers['content-length'] ?? 0) > maxBytes) {
         releaseBody(body);
@@ -39,7 +42,8 @@ export class MediaClient {
     } catch (err) {
       this.bodyFailed(path, err, ctx);
       if (err instanceof UpstreamError) throw err;
-      if (err instanceof undiciErrors.BodyTimeoutError) throw new UpstreamError('media', 'upstream_timeout', 'media file stalled before its end');
+      if (err instanceof undiciErrors.BodyTimeoutError)
+        throw new UpstreamError('media', 'upstream_timeout', 'media file stalled before its end');
       throw new UpstreamError('media', 'upstream_unreachable', 'media file broke off before its end');
     }
   }

@@ -7,7 +7,9 @@ import { trimTrailing } from '../../contracts/pagePath.js';
  * breaks images in islands. Applied to the text of every upstream answer as it is read
  * (upstreamHttp.ts), so every cache stores rewritten data.
  */
-export function mediaOriginRewriter(upstreamUrls: Record<UpstreamService, string | undefined>): (text: string) => string {
+export function mediaOriginRewriter(
+  upstreamUrls: Record<UpstreamService, string | undefined>,
+): (text: string) => string {
   const prefixes = new Set<string>();
   const media = upstreamUrls.media === undefined ? undefined : trimTrailing(upstreamUrls.media, '/');
   if (media) prefixes.add(`${media}/`);

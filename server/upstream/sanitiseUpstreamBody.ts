@@ -3,7 +3,9 @@
  * `errors['Error Result']` list, as short plain strings. Anything else (stack traces, internal
  * ids, HTML error pages) stays behind.
  */
-export function sanitiseUpstreamBody(text: string): { message?: string; errors?: { 'Error Result': string[] } } | undefined {
+export function sanitiseUpstreamBody(
+  text: string,
+): { message?: string; errors?: { 'Error Result': string[] } } | undefined {
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -16,7 +18,12 @@ export function sanitiseUpstreamBody(text: string): { message?: string; errors?:
   if (typeof record.message === 'string') result.message = clip(record.message);
   const errorResult = (record.errors as Record<string, unknown> | undefined)?.['Error Result'];
   if (Array.isArray(errorResult)) {
-    result.errors = { 'Error Result': errorResult.filter((e): e is string => typeof e === 'string').slice(0, 5).map(clip) };
+    result.errors = {
+      'Error Result': errorResult
+        .filter((e): e is string => typeof e === 'string')
+        .slice(0, 5)
+        .map(clip),
+    };
   }
   return Object.keys(result).length > 0 ? result : undefined;
 }

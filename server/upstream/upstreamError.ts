@@ -32,7 +32,9 @@ export class UpstreamError extends ApiError {
       {
         service,
         ...(upstreamStatus ? { upstreamStatus } : {}),
-        ...(upstreamBody !== undefined && upstreamStatus !== undefined && upstreamStatus < 500 ? { upstream: upstreamBody } : {}),
+        ...(upstreamBody !== undefined && upstreamStatus !== undefined && upstreamStatus < 500
+          ? { upstream: upstreamBody }
+          : {}),
       },
     );
     this.name = 'UpstreamError';

@@ -66,7 +66,14 @@ export interface EventStreamCall {
 
 const NEVER_ABORTED = new AbortController().signal;
 /** Failures to connect at all: the request never left, so the service cannot have acted on it. */
-const NOT_CONNECTED = new Set(['UND_ERR_CONNECT_TIMEOUT', 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NOT_CONNECTED = new Set([
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 const errorCode = (err: unknown): string => {
   const { code, cause } = (err ?? {}) as { code?: unknown; cause?: { code?: unknown } };
   return String(typeof code === 'string' ? code : (cause?.code ?? ''));
@@ -98,12 +105,18 @@ export class UpstreamHttp {
       bodyTimeout: options.timeoutMs,
       keepAliveTimeout: 10_000,
     });
-    this.streamPool = new Pool(base.origin, { connections: null, connect: { timeout: options.connectTimeoutMs }, keepAliveTimeout: 1_000 });
+    this.streamPool = new Pool(base.origin, {
+      connections: null,
+      connect: { timeout: options.connectTimeoutMs },
+      keepAliveTimeout: 1_000,
+    });
   }
 
   /** One call, retries included, is one span named after the service (undici's spans, one per attempt, sit under it). */
   async json<S extends z.ZodType>(call: JsonCall<S>, ctx: CallContext = {}): Promise<z.output<S>> {
-    return inSpan(`upstream ${this.options.service}`, this.spanAttributes(call.method, call.path), () => this.jsonCall(call, ctx));
+    return inSpan(`upstream ${this.options.service}`, this.spanAttributes(call.method, call.path), () =>
+      this.jsonCall(call, ctx),
+    );
   }
 
   private async jsonCall<S extends z.ZodType>(call: JsonCall<S>, ctx: CallContext): Promise<z.output<S>> {
@@ -151,7 +164,11 @@ export class UpstreamHttp {
       if (statusCode >= 400) throw await this.statusError(statusCode, headers, body);
       if (!String(headers['content-type'] ?? '').startsWith('text/event-stream')) {
         releaseBody(body);
-        throw new UpstreamError(this.options.service, 'upstream_bad_answer', `${this.options.service} answered something that is not an event stream`);
+        throw new UpstreamError(
+          this.options.service,
+          'upstream_bad_answer',
+          `${this.options.service} answered something that is not an event stream`,
+        );
       }
       return body;
     });
@@ -163,10 +180,16 @@ export class UpstreamHttp {
    * any other error status throws an UpstreamError, its body released.
    */
   async relay(call: RelayCall, passStatuses: readonly number[], ctx: CallContext = {}): Promise<RelayedAnswer> {
-    return this.streamingCall({ path: call.path, headers: call.headers ?? {}, bodyTimeout: this.options.timeoutMs }, ctx, this.pool, async (answer) => {
-      if (answer.statusCode >= 400 && !passStatuses.includes(answer.statusCode)) throw await this.statusError(answer.statusCode, answer.headers, answer.body);
-      return answer;
-    });
+    return this.streamingCall(
+      { path: call.path, headers: call.headers ?? {}, bodyTimeout: this.options.timeoutMs },
+      ctx,
+      this.pool,
+      async (answer) => {
+        if (answer.statusCode >= 400 && !passStatuses.includes(answer.statusCode))
+          throw await this.statusError(answer.statusCode, answer.headers, answer.body);
+        return answer;
+      },
+    );
   }
 
   /**
@@ -179,7 +202,9 @@ export class UpstreamHttp {
     pool: Pool,
     accept: (answer: RelayedAnswer) => Promise<T>,
   ): Promise<T> {
-    return inSpan(`upstream ${this.options.service}`, this.spanAttributes('GET', request.path), () => this.streamingCallInSpan(request, ctx, pool, accept));
+    return inSpan(`upstream ${this.options.service}`, this.spanAttributes('GET', request.path), () =>
+      this.streamingCallInSpan(request, ctx, pool, accept),
+    );
   }
 
   private async streamingCallInSpan<T>(
@@ -223,7 +248,11 @@ export class UpstreamHttp {
     await Promise.all([this.pool.close(), this.streamPool.close()]);
   }
 
-  private async once<S extends z.ZodType>(call: JsonCall<S>, ctx: CallContext, signal: AbortSignal): Promise<z.output<S>> {
+  private async once<S extends z.ZodType>(
+    call: JsonCall<S>,
+    ctx: CallContext,
+    signal: AbortSignal,
+  ): Promise<z.output<S>> {
     const { statusCode, headers, body } = await this.send(this.pool, {
       method: call.method,
       path: this.prefix + call.path + queryString(call.query),
@@ -240,17 +269,29 @@ export class UpstreamHttp {
     const text = await this.readText(headers, body); // always consumed, so the connection goes back to the pool
     // A proxy's or load balancer's web page in front of a failing service is not the service's answer.
     if (text !== '' && !isJson(headers['content-type'])) {
-      throw new UpstreamError(this.options.service, 'upstream_bad_answer', `${this.options.service} answered something that is not JSON`);
+      throw new UpstreamError(
+        this.options.service,
+        'upstream_bad_answer',
+        `${this.options.service} answered something that is not JSON`,
+      );
     }
     let json: unknown;
     try {
       json = text === '' ? null : JSON.parse(text);
     } catch {
-      throw new UpstreamError(this.options.service, 'upstream_bad_answer', `${this.options.service} answered something that is not JSON`);
+      throw new UpstreamError(
+        this.options.service,
+        'upstream_bad_answer',
+        `${this.options.service} answered something that is not JSON`,
+      );
     }
     const parsed = call.schema.safeParse(json);
     if (!parsed.success) {
-      throw new UpstreamError(this.options.service, 'upstream_bad_answer', `${this.options.service} answered an unexpected shape`);
+      throw new UpstreamError(
+        this.options.service,
+        'upstream_bad_answer',
+        `${this.options.service} answered an unexpected shape`,
+      );
     }
     return parsed.data;
   }
@@ -264,7 +305,8 @@ export class UpstreamHttp {
 
   private async readText(headers: Dispatcher.ResponseData['headers'], body: Readable): Promise<string> {
     const { service, maxBodyBytes } = this.options;
-    const tooLarge = () => new UpstreamError(service, 'upstream_bad_answer', `${service} answered more than ${maxBodyBytes} bytes`);
+    const tooLarge = () =>
+      new UpstreamError(service, 'upstream_bad_answer', `${service} answered more than ${maxBodyBytes} bytes`);
     if (Number(headers['content-length'] ?? 0) > maxBodyBytes) {
       releaseBody(body);
       throw tooLarge();
@@ -273,45 +315,86 @@ export class UpstreamHttp {
     return this.options.rewrite ? this.options.rewrite(text) : text;
   }
 
-  private async statusError(statusCode: number, headers: Dispatcher.ResponseData['headers'], body: Readable): Promise<UpstreamError> {
+  private async statusError(
+    statusCode: number,
+    headers: Dispatcher.ResponseData['headers'],
+    body: Readable,
+  ): Promise<UpstreamError> {
     const { service } = this.options;
     // An error body too large is left out; one that breaks off fails the call like any cut answer.
     const text = await this.readText(headers, body).catch((err: unknown) => {
       if (err instanceof UpstreamError) return '';
       throw err;
     });
-    const message = statusCode >= 500 ? `The ${service} service failed; try again shortly` : `${service} answered ${statusCode}`;
+    const message =
+      statusCode >= 500 ? `The ${service} service failed; try again shortly` : `${service} answered ${statusCode}`;
     return new UpstreamError(service, 'upstream_status', message, statusCode, sanitiseUpstreamBody(text));
   }
 
   private classify(err: unknown, deadline: AbortSignal, callerSignal: AbortSignal | undefined): UpstreamError {
     const { service } = this.options;
     if (err instanceof UpstreamError) return err;
-    if (deadline.aborted || err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError) {
+    if (
+      deadline.aborted ||
+      err instanceof undiciErrors.HeadersTimeoutError ||
+      err instanceof undiciErrors.BodyTimeoutError
+    ) {
       return new UpstreamError(service, 'upstream_timeout', `${service} did not answer in time`);
     }
-    if (callerSignal?.aborted) return new UpstreamError(service, 'upstream_unreachable', `${service} call abandoned: the caller went away`);
-    return new UpstreamError(service, 'upstream_unreachable', `${service} could not be reached`, undefined, undefined, NOT_CONNECTED.has(errorCode(err)));
+    if (callerSignal?.aborted)
+      return new UpstreamError(service, 'upstream_unreachable', `${service} call abandoned: the caller went away`);
+    return new UpstreamError(
+      service,
+      'upstream_unreachable',
+      `${service} could not be reached`,
+      undefined,
+      undefined,
+      NOT_CONNECTED.has(errorCode(err)),
+    );
   }
 
   /** `peer.service` names the upstream (OpenTelemetry's attribute for the remote service); the path without its query. */
   private spanAttributes(method: string, path: string) {
-    return { 'peer.service': this.options.service, 'http.request.method': method, 'url.path': this.prefix + path.split('?')[0] };
+    return {
+      'peer.service': this.options.service,
+      'http.request.method': method,
+      'url.path': this.prefix + path.split('?')[0],
+    };
   }
 
-  private record(outcome: 'ok' | UpstreamFailure, started: number, ctx: CallContext, call: Pick<JsonCall<z.ZodType>, 'method' | 'path'>, err?: UpstreamError): void {
+  private record(
+    outcome: 'ok' | UpstreamFailure,
+    started: number,
+    ctx: CallContext,
+    call: Pick<JsonCall<z.ZodType>, 'method' | 'path'>,
+    err?: UpstreamError,
+  ): void {
     const latencyMs = Math.round(performance.now() - started);
     const label = outcome === 'ok' ? 'ok' : outcome.replace('upstream_', '');
     this.options.metrics.upstreamCalls.observe({ service: this.options.service, outcome: label }, latencyMs / 1000);
     if (err) this.options.metrics.upstreamErrors.inc({ service: this.options.service, cause: causeOf(err) });
-    const line = { service: this.options.service, method: call.method, path: redactUrl(call.path), outcome: label, latencyMs, requestId: ctx.requestId };
-    if (err) this.options.logger.warn({ ...line, upstreamStatus: err.upstreamStatus, upstreamBody: err.upstreamBody }, 'upstream call failed');
+    const line = {
+      service: this.options.service,
+      method: call.method,
+      path: redactUrl(call.path),
+      outcome: label,
+      latencyMs,
+      requestId: ctx.requestId,
+    };
+    if (err)
+      this.options.logger.warn(
+        { ...line, upstreamStatus: err.upstreamStatus, upstreamBody: err.upstreamBody },
+        'upstream call failed',
+      );
     else this.options.logger.debug(line, 'upstream call');
   }
 }
 
 function isRetryable(err: UpstreamError): boolean {
-  return err.failure === 'upstream_unreachable' || (err.failure === 'upstream_status' && RETRYABLE_STATUS.has(err.upstreamStatus ?? 0));
+  return (
+    err.failure === 'upstream_unreachable' ||
+    (err.failure === 'upstream_status' && RETRYABLE_STATUS.has(err.upstreamStatus ?? 0))
+  );
 }
 
 function causeOf(err: UpstreamError): string {

@@ -37,7 +37,11 @@ const BUDGETS: Record<string, { kb?: number; noReact?: boolean }> = {
 };
 /** The Swedish site's pages, and the UK car page (the only one with the finance card). */
 const MEASURED: { market: 'se' | 'uk'; page: string; name: string }[] = [
-  ...['car list', 'car detail', 'booking', 'home', 'content page', 'tire hotel'].map((page) => ({ market: 'se' as const, page, name: page })),
+  ...['car list', 'car detail', 'booking', 'home', 'content page', 'tire hotel'].map((page) => ({
+    market: 'se' as const,
+    page,
+    name: page,
+  })),
   { market: 'uk', page: 'car detail', name: 'UK car detail' },
 ];
 
@@ -61,7 +65,9 @@ const reactFiles = Object.values(manifest)
 
 /** Every JS file a page loads: its scripts and preloads, plus whatever they import statically. */
 function pageScripts(html: string): string[] {
-  const tags = [...html.matchAll(/<script type="module" src="([^"]+)"|<link rel="modulepreload" href="([^"]+)"/g)].map((m) => (m[1] ?? m[2])!);
+  const tags = [...html.matchAll(/<script type="module" src="([^"]+)"|<link rel="modulepreload" href="([^"]+)"/g)].map(
+    (m) => (m[1] ?? m[2])!,
+  );
   const files = new Set<string>();
   const visit = (file: string) => {
     if (files.has(file)) return;
@@ -79,7 +85,8 @@ function onDemandKb(files: string[]): number {
     const file = `/${manifest[key]!.file}`;
     if (files.includes(file) || later.has(file)) return;
     later.add(file);
-    for (const imported of [...(manifest[key]!.imports ?? []), ...(manifest[key]!.dynamicImports ?? [])]) visit(imported);
+    for (const imported of [...(manifest[key]!.imports ?? []), ...(manifest[key]!.dynamicImports ?? [])])
+      visit(imported);
   };
   files.forEach((file) => manifest[keyByFile.get(file) ?? '']?.dynamicImports?.forEach(visit));
   return [...later].filter((file) => file.endsWith('.js')).reduce((sum, file) => sum + sizeOf(file), 0);
@@ -99,24 +106,46 @@ try {
     const budget = BUDGETS[name] ?? {};
     const answer = page ? await getPage(bff, market.devHostname, page.path) : undefined;
     if (!page || !answer || answer.status !== 200) {
-      rows.push([name, page?.path ?? '(none found)', '-', '-', budget.kb ? `${budget.kb}` : '-', `skipped: ${answer ? `HTTP ${answer.status}` : missing.includes(measured.page) ? 'not found' : 'no page'} (not built yet?)`]);
+      rows.push([
+        name,
+        page?.path ?? '(none found)',
+        '-',
+        '-',
+        budget.kb ? `${budget.kb}` : '-',
+        `skipped: ${answer ? `HTTP ${answer.status}` : missing.includes(measured.page) ? 'not found' : 'no page'} (not built yet?)`,
+      ]);
       continue;
     }
     const files = pageScripts(answer.text).filter((file) => !fieldDataFiles.includes(file));
     const total = files.reduce((sum, file) => sum + sizeOf(file), 0);
     // BENCH_BUNDLE_FILES=1 lists each page's files with their sizes, to see what a budget is spent on.
-    if (process.env.BENCH_BUNDLE_FILES) console.log(`${name}:\n  ${files.map((f) => `${f} ${sizeOf(f).toFixed(2)} KB`).join('\n  ')}`);
+    if (process.env.BENCH_BUNDLE_FILES)
+      console.log(`${name}:\n  ${files.map((f) => `${f} ${sizeOf(f).toFixed(2)} KB`).join('\n  ')}`);
     const loadsReact = files.some((f) => reactFiles.includes(f));
     if (loadsReact) reactUsers.push(name);
     const over = (budget.kb !== undefined && total > budget.kb) || (budget.noReact === true && loadsReact);
     failed ||= over;
-    const verdict = over ? (budget.noReact && loadsReact ? 'FAIL (loads React)' : 'FAIL') : budget.kb || budget.noReact ? 'pass' : 'report only';
+    const verdict = over
+      ? budget.noReact && loadsReact
+        ? 'FAIL (loads React)'
+        : 'FAIL'
+      : budget.kb || budget.noReact
+        ? 'pass'
+        : 'report only';
     const later = onDemandKb(files);
-    rows.push([name, page.path, String(files.length), total.toFixed(1), budget.kb ? `${budget.kb}` : budget.noReact ? 'no React' : '-', later > 0 ? `${verdict} (+${later.toFixed(1)} KB on demand)` : verdict]);
+    rows.push([
+      name,
+      page.path,
+      String(files.length),
+      total.toFixed(1),
+      budget.kb ? `${budget.kb}` : budget.noReact ? 'no React' : '-',
+      later > 0 ? `${verdict} (+${later.toFixed(1)} KB on demand)` : verdict,
+    ]);
   }
   const header = ['page', 'path', 'files', 'KB gzip', 'budget', 'result'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i >= 2 && i <= 4 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i >= 2 && i <= 4 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
   console.log('\nJavaScript per page (market se, and the UK car page; gzip as served, static imports followed)\n');
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
@@ -124,8 +153,18 @@ try {
   const fieldDataKb = fieldDataFiles.reduce((sum, file) => sum + sizeOf(file), 0);
   const fieldDataOver = fieldDataKb > FIELD_DATA_KB;
   failed ||= fieldDataOver;
-  console.log(line(['field data', '(every page)', String(fieldDataFiles.length), fieldDataKb.toFixed(1), `${FIELD_DATA_KB}`, fieldDataOver ? 'FAIL' : 'pass']));
-  const react = reactFiles.map((f) => `${f} (${sizeOf(f).toFixed(1)} KB)`).join(', ') || '(no React chunk in the build)';
+  console.log(
+    line([
+      'field data',
+      '(every page)',
+      String(fieldDataFiles.length),
+      fieldDataKb.toFixed(1),
+      `${FIELD_DATA_KB}`,
+      fieldDataOver ? 'FAIL' : 'pass',
+    ]),
+  );
+  const react =
+    reactFiles.map((f) => `${f} (${sizeOf(f).toFixed(1)} KB)`).join(', ') || '(no React chunk in the build)';
   console.log(`\nReact chunk: ${react}; loaded by: ${reactUsers.join(', ') || 'none of these pages'}`);
   if (reactFiles.length > 1) {
     console.log('FAIL: React is in more than one chunk');

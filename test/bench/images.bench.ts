@@ -30,7 +30,10 @@ const TARGET = { coldRatio: 0.9, rssMb: 256, lagP99Ms: 50, pageP99Ms: 20 };
 /** The allocators the container may run with: the Dockerfile's glibc settings, or jemalloc preloaded. */
 const ALLOCATORS = {
   glibc: { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' },
-  jemalloc: { LD_PRELOAD: '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2', MALLOC_CONF: 'background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0' },
+  jemalloc: {
+    LD_PRELOAD: '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2',
+    MALLOC_CONF: 'background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0',
+  },
 } as const;
 const allocator = (process.env.BENCH_ALLOCATOR ?? dockerfileAllocator()) as keyof typeof ALLOCATORS;
 /** What Chrome sends for an <img>: AVIF first, so new variants also queue their AVIF in the background. */
@@ -60,7 +63,17 @@ interface LoadResult {
   elapsedMs: number;
 }
 
-function load(origin: string, options: { path?: string; paths?: string[]; headers?: Record<string, string>; addresses?: string[]; connections?: number; durationMs?: number }): { done: Promise<LoadResult>; stop(): void } {
+function load(
+  origin: string,
+  options: {
+    path?: string;
+    paths?: string[];
+    headers?: Record<string, string>;
+    addresses?: string[];
+    connections?: number;
+    durationMs?: number;
+  },
+): { done: Promise<LoadResult>; stop(): void } {
   const worker = new Worker(new URL('./loadWorker.mjs', import.meta.url), {
     workerData: {
       url: origin + (options.path ?? '/'),
@@ -84,12 +97,30 @@ function load(origin: string, options: { path?: string; paths?: string[]; header
 
 async function main(): Promise<void> {
   ensureClientBuild();
-  if (spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' }).status !== 0) throw new Error('npm run build:server failed');
-  const [port, sandboxPort, redisPort, metricsPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  if (spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' }).status !== 0)
+    throw new Error('npm run build:server failed');
+  const [port, sandboxPort, redisPort, metricsPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const origin = `http://127.0.0.1:${port}`;
-  const redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  const sandbox = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], { env: { ...process.env, SANDBOX_PORT: String(sandboxPort) }, stdio: 'ignore' });
-  const upstreams = Object.fromEntries(['SEARCH', 'CONTENT', 'MECHMATE', 'TIREHOTEL', 'COMHUB', 'CODEWEAVER', 'MAPS', 'MEDIA'].map((s) => [`UPSTREAM_${s}_URL`, `http://127.0.0.1:${sandboxPort}/${s.toLowerCase()}`]));
+  const redis = spawn(
+    'redis-server',
+    ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
+  const sandbox = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], {
+    env: { ...process.env, SANDBOX_PORT: String(sandboxPort) },
+    stdio: 'ignore',
+  });
+  const upstreams = Object.fromEntries(
+    ['SEARCH', 'CONTENT', 'MECHMATE', 'TIREHOTEL', 'COMHUB', 'CODEWEAVER', 'MAPS', 'MEDIA'].map((s) => [
+      `UPSTREAM_${s}_URL`,
+      `http://127.0.0.1:${sandboxPort}/${s.toLowerCase()}`,
+    ]),
+  );
   const env = {
     ...process.env,
     ...upstreams,
@@ -107,7 +138,11 @@ async function main(): Promise<void> {
     CLIENT_MAX_CONCURRENT_REQUESTS: '100000',
   };
   const { memory } = loadConfig(env);
-  const bff: ChildProcess = spawn(process.execPath, [`--max-old-space-size=${memory.heapLimitMb}`, 'dist/server/main.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const bff: ChildProcess = spawn(
+    process.execPath,
+    [`--max-old-space-size=${memory.heapLimitMb}`, 'dist/server/main.js'],
+    { env, stdio: ['ignore', 'inherit', 'inherit'] },
+  );
   const stopAll = () => {
     bff.kill('SIGTERM');
     sandbox.kill('SIGTERM');
@@ -119,7 +154,9 @@ async function main(): Promise<void> {
   });
   try {
     for (let i = 0; ; i++) {
-      const ready = await request(`${origin}/readyz`).then(async (r) => (await r.body.dump(), r.statusCode === 200)).catch(() => false);
+      const ready = await request(`${origin}/readyz`)
+        .then(async (r) => (await r.body.dump(), r.statusCode === 200))
+        .catch(() => false);
       if (ready) break;
       if (i > 300) throw new Error('the BFF did not become ready in 30 s');
       await sleep(100);
@@ -139,7 +176,11 @@ async function main(): Promise<void> {
 async function sandboxPhotos(sandbox: string, count: number): Promise<string[]> {
   const photos: string[] = [];
   for (const index of ['cars-se', 'cars-uk', 'cars-no', 'cars-fi', 'cars-dk']) {
-    const res = await request(`${sandbox}/search/query`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ index, limit: 100 }) });
+    const res = await request(`${sandbox}/search/query`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ index, limit: 100 }),
+    });
     const cars = ((await res.body.json()) as { content?: Car[] }).content ?? [];
     for (const url of cars.flatMap((car) => car.car_images)) photos.push(new URL(url).pathname + new URL(url).search);
     if (photos.length >= count) break;
@@ -147,11 +188,13 @@ async function sandboxPhotos(sandbox: string, count: number): Promise<string[]> 
   if (photos.length < count) throw new Error(`the sandbox names ${photos.length} car photos, ${count} wanted`);
   const wanted = photos.slice(0, count);
   for (let i = 0; i < wanted.length; i += 2) {
-    await Promise.all(wanted.slice(i, i + 2).map(async (path) => {
-      const res = await request(`${sandbox}${path}`);
-      await res.body.dump();
-      if (res.statusCode !== 200) throw new Error(`sandbox photo ${path}: ${res.statusCode}`);
-    }));
+    await Promise.all(
+      wanted.slice(i, i + 2).map(async (path) => {
+        const res = await request(`${sandbox}${path}`);
+        await res.body.dump();
+        if (res.statusCode !== 200) throw new Error(`sandbox photo ${path}: ${res.statusCode}`);
+      }),
+    );
   }
   return wanted;
 }
@@ -176,7 +219,8 @@ async function run(origin: string, metricsOrigin: string, pid: number, sandbox: 
   // 1. Cold 1600→640 WebP: a bare sharp script (fetching the original as the BFF does, and without) against the BFF, on the same photos.
   const bareTransform: number[] = [];
   const bareFetched: number[] = [];
-  const toWebp = (bytes: Buffer) => sharp(bytes).rotate().resize({ width: 640, withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
+  const toWebp = (bytes: Buffer) =>
+    sharp(bytes).rotate().resize({ width: 640, withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
   for (const [i, photo] of cold.entries()) {
     let started = performance.now();
     const fetched = Buffer.from(await (await request(`${sandbox}${photo}`)).body.arrayBuffer());
@@ -190,18 +234,28 @@ async function run(origin: string, metricsOrigin: string, pid: number, sandbox: 
   for (const [i, photo] of cold.entries()) {
     const started = performance.now();
     const res = await get(origin, variantOf(photo, 640), { accept: 'image/webp' });
-    if (res.status !== 200 || res.headers['content-type'] !== 'image/webp') throw new Error(`cold variant: ${res.status} ${String(res.headers['content-type'])}`);
+    if (res.status !== 200 || res.headers['content-type'] !== 'image/webp')
+      throw new Error(`cold variant: ${res.status} ${String(res.headers['content-type'])}`);
     if (i >= 2) throughBff.push(performance.now() - started);
   }
   // The BFF's own time for those transforms (its histogram): what is left is the request's way through processes and Redis.
   const histogram = await (await request(`${metricsOrigin}/metrics`)).body.text();
-  const histogramValue = (suffix: string) => Number(new RegExp(`^bff_image_transform_duration_seconds_${suffix}\\{format="webp"\\} ([\\d.e+-]+)`, 'm').exec(histogram)?.[1] ?? NaN);
+  const histogramValue = (suffix: string) =>
+    Number(
+      new RegExp(`^bff_image_transform_duration_seconds_${suffix}\\{format="webp"\\} ([\\d.e+-]+)`, 'm').exec(
+        histogram,
+      )?.[1] ?? NaN,
+    );
   const bffTransformMs = (histogramValue('sum') / histogramValue('count')) * 1000;
   const coldRatio = median(bareFetched) / median(throughBff);
   if (coldRatio < TARGET.coldRatio) misses.push(`cold ratio ${coldRatio.toFixed(2)} < ${TARGET.coldRatio}`);
   rows.push(['cold 1600→640 WebP, bare sharp (transform only)', `${median(bareTransform).toFixed(1)} ms`, '']);
   rows.push(['cold 1600→640 WebP, bare sharp (fetch + transform)', `${median(bareFetched).toFixed(1)} ms`, '']);
-  rows.push(['cold 1600→640 WebP through the BFF', `${median(throughBff).toFixed(1)} ms`, `bare/BFF ${coldRatio.toFixed(2)} (target ≥ ${TARGET.coldRatio})`]);
+  rows.push([
+    'cold 1600→640 WebP through the BFF',
+    `${median(throughBff).toFixed(1)} ms`,
+    `bare/BFF ${coldRatio.toFixed(2)} (target ≥ ${TARGET.coldRatio})`,
+  ]);
   rows.push(['  of which the transform in the BFF (mean)', `${bffTransformMs.toFixed(1)} ms`, '']);
 
   // AVIF's cost here, at the widths a page asks for most (the reason it is made in the background).
@@ -219,7 +273,11 @@ async function run(origin: string, metricsOrigin: string, pid: number, sandbox: 
     };
     rows.push([
       `1600→${width}: WebP q75 / AVIF q50 effort 2 / effort 4`,
-      [await timed((s) => s.webp({ quality: 75 })), await timed((s) => s.avif({ quality: 50, effort: 2 })), await timed((s) => s.avif({ quality: 50, effort: 4 }))].join(' / '),
+      [
+        await timed((s) => s.webp({ quality: 75 })),
+        await timed((s) => s.avif({ quality: 50, effort: 2 })),
+        await timed((s) => s.avif({ quality: 50, effort: 4 })),
+      ].join(' / '),
       '',
     ]);
   }
@@ -235,7 +293,11 @@ async function run(origin: string, metricsOrigin: string, pid: number, sandbox: 
   }
   const variantLoad = await load(origin, { path: cachedVariant, headers: { accept: 'image/webp' } }).done;
   const pageLoad = await load(origin, { path: '/' }).done;
-  rows.push(['cached variant (640 WebP)', `${variantLoad.rps.toFixed(0)} req/s, p99 ${variantLoad.p99.toFixed(1)} ms`, `variant/page ${(variantLoad.rps / pageLoad.rps).toFixed(2)}`]);
+  rows.push([
+    'cached variant (640 WebP)',
+    `${variantLoad.rps.toFixed(0)} req/s, p99 ${variantLoad.p99.toFixed(1)} ms`,
+    `variant/page ${(variantLoad.rps / pageLoad.rps).toFixed(2)}`,
+  ]);
   rows.push(['cached page (home)', `${pageLoad.rps.toFixed(0)} req/s, p99 ${pageLoad.p99.toFixed(1)} ms`, '']);
 
   // 3. Distinct variants from one client, then from 50 addresses, a cached page asked for meanwhile.
@@ -243,11 +305,16 @@ async function run(origin: string, metricsOrigin: string, pid: number, sandbox: 
   /** The `n`th flood's URLs: photos of its own, each at every width and quality, one photo after another in turn. */
   const distinct = (n: number) => {
     const own = photos.slice(cold.length + n * perFlood, cold.length + (n + 1) * perFlood);
-    return Array.from({ length: URLS }, (_, i) => variantOf(own[i % own.length]!, ...variants[Math.floor(i / own.length)]!));
+    return Array.from({ length: URLS }, (_, i) =>
+      variantOf(own[i % own.length]!, ...variants[Math.floor(i / own.length)]!),
+    );
   };
   for (const [n, flood] of [
     { name: `${URLS} new variants, one client`, addresses: ['203.0.113.10'] },
-    { name: `${URLS} new variants, 50 addresses`, addresses: Array.from({ length: 50 }, (_, i) => `198.51.100.${i + 1}`) },
+    {
+      name: `${URLS} new variants, 50 addresses`,
+      addresses: Array.from({ length: 50 }, (_, i) => `198.51.100.${i + 1}`),
+    },
   ].entries()) {
     const rss: number[] = [];
     const lag: number[] = [];
@@ -260,16 +327,25 @@ async function run(origin: string, metricsOrigin: string, pid: number, sandbox: 
         rss.push(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024);
         if (tick % 2 === 1) {
           const text = await (await request(`${metricsOrigin}/metrics`)).body.text();
-          const value = (name: string) => Number(new RegExp(`^${name} ([\\d.e+-]+)`, 'm').exec(text)?.[1] ?? NaN) / 1024 / 1024;
+          const value = (name: string) =>
+            Number(new RegExp(`^${name} ([\\d.e+-]+)`, 'm').exec(text)?.[1] ?? NaN) / 1024 / 1024;
           lag.push(Number(/^bff_event_loop_lag_seconds\{quantile="0.99"\} ([\d.e+-]+)/m.exec(text)?.[1] ?? NaN) * 1000);
-          breakdown.push({ rss: value('process_resident_memory_bytes'), heap: value('nodejs_heap_size_total_bytes'), external: value('nodejs_external_memory_bytes') });
+          breakdown.push({
+            rss: value('process_resident_memory_bytes'),
+            heap: value('nodejs_heap_size_total_bytes'),
+            external: value('nodejs_external_memory_bytes'),
+          });
         }
         await sleep(500);
       }
     })();
     const prober = load(origin, { path: '/', connections: 2, durationMs: 3_600_000 });
     const started = performance.now();
-    const flooded = await load(origin, { paths: distinct(n), headers: { accept: CHROME_ACCEPT }, addresses: flood.addresses }).done;
+    const flooded = await load(origin, {
+      paths: distinct(n),
+      headers: { accept: CHROME_ACCEPT },
+      addresses: flood.addresses,
+    }).done;
     prober.stop();
     const page = await prober.done;
     sampling = false;
@@ -277,25 +353,54 @@ async function run(origin: string, metricsOrigin: string, pid: number, sandbox: 
     const seconds = (performance.now() - started) / 1000;
     const rssMax = Math.max(...rss);
     const lagP99 = Math.max(...lag.filter(Number.isFinite));
-    const statuses = Object.entries(flooded.statuses).map(([status, count]) => `${count}×${status}`).join(' ');
+    const statuses = Object.entries(flooded.statuses)
+      .map(([status, count]) => `${count}×${status}`)
+      .join(' ');
     if (rssMax > TARGET.rssMb) misses.push(`${flood.name}: RSS ${rssMax.toFixed(0)} MB > ${TARGET.rssMb}`);
-    if (lagP99 > TARGET.lagP99Ms) misses.push(`${flood.name}: event-loop lag p99 ${lagP99.toFixed(0)} ms > ${TARGET.lagP99Ms}`);
-    if (page.p99 > TARGET.pageP99Ms) misses.push(`${flood.name}: cached page p99 ${page.p99.toFixed(1)} ms > ${TARGET.pageP99Ms}`);
-    rows.push([flood.name, `${seconds.toFixed(0)} s, ${(flooded.requests / seconds).toFixed(0)} variants/s (${statuses})`, '']);
-    rows.push(['  RSS highest / at the end', `${rssMax.toFixed(0)} / ${rss.at(-1)!.toFixed(0)} MB`, `limit ${TARGET.rssMb} MB`]);
-    const top = breakdown.reduce((a, b) => (b.rss > a.rss ? b : a), breakdown[0] ?? { rss: NaN, heap: NaN, external: NaN });
-    rows.push(['  at the highest scrape: heap / Buffers / the rest', `${top.heap.toFixed(0)} / ${top.external.toFixed(0)} / ${(top.rss - top.heap - top.external).toFixed(0)} MB of ${top.rss.toFixed(0)}`, '']);
+    if (lagP99 > TARGET.lagP99Ms)
+      misses.push(`${flood.name}: event-loop lag p99 ${lagP99.toFixed(0)} ms > ${TARGET.lagP99Ms}`);
+    if (page.p99 > TARGET.pageP99Ms)
+      misses.push(`${flood.name}: cached page p99 ${page.p99.toFixed(1)} ms > ${TARGET.pageP99Ms}`);
+    rows.push([
+      flood.name,
+      `${seconds.toFixed(0)} s, ${(flooded.requests / seconds).toFixed(0)} variants/s (${statuses})`,
+      '',
+    ]);
+    rows.push([
+      '  RSS highest / at the end',
+      `${rssMax.toFixed(0)} / ${rss.at(-1)!.toFixed(0)} MB`,
+      `limit ${TARGET.rssMb} MB`,
+    ]);
+    const top = breakdown.reduce(
+      (a, b) => (b.rss > a.rss ? b : a),
+      breakdown[0] ?? { rss: NaN, heap: NaN, external: NaN },
+    );
+    rows.push([
+      '  at the highest scrape: heap / Buffers / the rest',
+      `${top.heap.toFixed(0)} / ${top.external.toFixed(0)} / ${(top.rss - top.heap - top.external).toFixed(0)} MB of ${top.rss.toFixed(0)}`,
+      '',
+    ]);
     rows.push(['  event-loop lag p99 (worst 1 s window)', `${lagP99.toFixed(1)} ms`, `target ≤ ${TARGET.lagP99Ms} ms`]);
-    rows.push(['  cached page meanwhile', `p50 ${page.p50.toFixed(1)} ms, p99 ${page.p99.toFixed(1)} ms (${page.requests} requests)`, `target p99 ≤ ${TARGET.pageP99Ms} ms`]);
+    rows.push([
+      '  cached page meanwhile',
+      `p50 ${page.p50.toFixed(1)} ms, p99 ${page.p99.toFixed(1)} ms (${page.requests} requests)`,
+      `target p99 ≤ ${TARGET.pageP99Ms} ms`,
+    ]);
   }
   const metrics = await (await request(`${metricsOrigin}/metrics`)).body.text();
-  const transforms = [...metrics.matchAll(/^bff_image_transforms_total\{format="(\w+)",outcome="(\w+)"\} (\d+)/gm)].map((m) => `${m[1]} ${m[2]} ${m[3]}`).join(', ');
+  const transforms = [...metrics.matchAll(/^bff_image_transforms_total\{format="(\w+)",outcome="(\w+)"\} (\d+)/gm)]
+    .map((m) => `${m[1]} ${m[2]} ${m[3]}`)
+    .join(', ');
   rows.push(['transforms made (all phases)', transforms, '']);
 
   const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
-  console.log(`\nPictures: allocator ${allocator}, MEMORY_BUDGET_MB ${TARGET.rssMb}, ${CONNECTIONS} connections, figures of one run on this machine\n`);
+  console.log(
+    `\nPictures: allocator ${allocator}, MEMORY_BUDGET_MB ${TARGET.rssMb}, ${CONNECTIONS} connections, figures of one run on this machine\n`,
+  );
   for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
-  console.log(`\nTargets: cold bare/BFF ≥ ${TARGET.coldRatio}; during the floods RSS ≤ ${TARGET.rssMb} MB, event-loop lag p99 ≤ ${TARGET.lagP99Ms} ms, a cached page's p99 ≤ ${TARGET.pageP99Ms} ms.`);
+  console.log(
+    `\nTargets: cold bare/BFF ≥ ${TARGET.coldRatio}; during the floods RSS ≤ ${TARGET.rssMb} MB, event-loop lag p99 ≤ ${TARGET.lagP99Ms} ms, a cached page's p99 ≤ ${TARGET.pageP99Ms} ms.`,
+  );
   console.log(misses.length ? `Under target: ${misses.join('; ')}` : 'All targets met.');
   process.exitCode = misses.length ? 1 : 0;
 }

@@ -10,7 +10,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { Pool } from 'undici';
 
-const { url, host, acceptEncoding, connections, warmupMs, durationMs, randomParameter, paths, once, addresses } = workerData;
+const { url, host, acceptEncoding, connections, warmupMs, durationMs, randomParameter, paths, once, addresses } =
+  workerData;
 const target = new URL(url);
 const pool = new Pool(target.origin, { connections, pipelining: 1, keepAliveTimeout: 30_000 });
 const headers = { host, 'accept-encoding': acceptEncoding, ...workerData.headers };
@@ -57,4 +58,12 @@ await pool.close();
 parentPort.removeAllListeners('message');
 latencies.sort((a, b) => a - b);
 const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-parentPort.postMessage({ requests: latencies.length, errors, statuses, rps: (latencies.length / elapsed) * 1000, p50: at(0.5), p99: at(0.99), elapsedMs: elapsed });
+parentPort.postMessage({
+  requests: latencies.length,
+  errors,
+  statuses,
+  rps: (latencies.length / elapsed) * 1000,
+  p50: at(0.5),
+  p99: at(0.99),
+  elapsedMs: elapsed,
+});

@@ -30,13 +30,26 @@ const host = market.devHostname;
 
 async function bff(pageCache: boolean) {
   // Request log lines at warn and above only: at thousands of answers a second they would measure the terminal.
-  const config = loadConfig({ NODE_ENV: 'production', SANDBOX: 'true', LOG_LEVEL: 'warn', PORT: '0', SANDBOX_PORT: '0', HOST: '127.0.0.1', PAGE_CACHE: String(pageCache), PAGE_CACHE_TTL_S: '600' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    SANDBOX: 'true',
+    LOG_LEVEL: 'warn',
+    PORT: '0',
+    SANDBOX_PORT: '0',
+    HOST: '127.0.0.1',
+    PAGE_CACHE: String(pageCache),
+    PAGE_CACHE_TTL_S: '600',
+  });
   return startBff({ config, logger: createLogger(config), ...builtClientAssets(), exit: () => undefined });
 }
 
 type Load = { requests: number; errors: number; rps: number; p50: number; p99: number };
 
-function load(url: string, randomParameter?: string, timing = { warmupMs: WARMUP_MS, durationMs: DURATION_MS }): Promise<Load> {
+function load(
+  url: string,
+  randomParameter?: string,
+  timing = { warmupMs: WARMUP_MS, durationMs: DURATION_MS },
+): Promise<Load> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./loadWorker.mjs', import.meta.url), {
       workerData: { url, host, acceptEncoding: ACCEPT_ENCODING, connections: CONNECTIONS, ...timing, randomParameter },
@@ -92,12 +105,19 @@ for (const page of pages) {
   // Warm the cache (brotli 11 of a fresh render finishes off the event loop), then take the bytes a browser is sent.
   let sample;
   let body = Buffer.alloc(0);
-  for (const deadline = Date.now() + 30_000; ; ) {
+  for (const deadline = Date.now() + 30_000; ;) {
     sample = await request(`${cached.url}${page.path}`, { headers: { host, 'accept-encoding': ACCEPT_ENCODING } });
     body = Buffer.from(await sample.body.arrayBuffer());
     // A hit a second time round: the first one starts the best-quality compressing (off the request path).
-    if (sample.statusCode === 200 && sample.headers['x-cache'] === 'hit' && body.length > 0 && (await settledBytes(page.path, body))) break;
-    if (Date.now() > deadline) throw new Error(`${page.name}: no cached 200 (last: ${sample.statusCode} ${String(sample.headers['x-cache'])})`);
+    if (
+      sample.statusCode === 200 &&
+      sample.headers['x-cache'] === 'hit' &&
+      body.length > 0 &&
+      (await settledBytes(page.path, body))
+    )
+      break;
+    if (Date.now() > deadline)
+      throw new Error(`${page.name}: no cached 200 (last: ${sample.statusCode} ${String(sample.headers['x-cache'])})`);
     await new Promise((r) => setTimeout(r, 200));
   }
   const replay: Record<string, string> = {};
@@ -116,7 +136,9 @@ for (const page of pages) {
   const misses = [
     ratio < TARGET.ratio ? `ratio < ${TARGET.ratio}` : '',
     warm.p99 > TARGET.p99Ms ? `p99 > ${TARGET.p99Ms} ms` : '',
-    before !== undefined && off.rps < before * TARGET.offFactor ? `cache off < ${(before * TARGET.offFactor).toFixed(0)} req/s` : '',
+    before !== undefined && off.rps < before * TARGET.offFactor
+      ? `cache off < ${(before * TARGET.offFactor).toFixed(0)} req/s`
+      : '',
     warm.errors + off.errors > 0 ? `${warm.errors + off.errors} errors` : '',
   ].filter(Boolean);
   if (misses.length > 0) failed = true;
@@ -145,25 +167,59 @@ async function inTurns(onUrl: string, offUrl: string, parameter: string): Promis
   const timing = { warmupMs: 200, durationMs: DURATION_MS / BUST_TURNS };
   const turns: { on: Load[]; off: Load[] } = { on: [], off: [] };
   for (let turn = 0; turn < BUST_TURNS; turn++) {
-    for (const side of turn % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const)) turns[side].push(await load(side === 'on' ? onUrl : offUrl, parameter, timing));
+    for (const side of turn % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const))
+      turns[side].push(await load(side === 'on' ? onUrl : offUrl, parameter, timing));
   }
   const merged = (loads: Load[]): Load => {
     const requests = loads.reduce((sum, l) => sum + l.requests, 0);
-    return { requests, errors: loads.reduce((sum, l) => sum + l.errors, 0), rps: (requests / DURATION_MS) * 1000, p50: Math.max(...loads.map((l) => l.p50)), p99: Math.max(...loads.map((l) => l.p99)) };
+    return {
+      requests,
+      errors: loads.reduce((sum, l) => sum + l.errors, 0),
+      rps: (requests / DURATION_MS) * 1000,
+      p50: Math.max(...loads.map((l) => l.p50)),
+      p99: Math.max(...loads.map((l) => l.p99)),
+    };
   };
   return [merged(turns.on), merged(turns.off)];
 }
-for (const bust of [{ name: 'home ?x=<random>', path: '/', parameter: 'x' }, { name: 'home ?keyphrase=<random>', path: '/', parameter: 'keyphrase' }]) {
+for (const bust of [
+  { name: 'home ?x=<random>', path: '/', parameter: 'x' },
+  { name: 'home ?keyphrase=<random>', path: '/', parameter: 'keyphrase' },
+]) {
   const [on, off] = await inTurns(`${cached.url}${bust.path}`, `${uncached.url}${bust.path}`, bust.parameter);
-  const misses = [on.rps < off.rps ? 'below cache off' : '', on.errors + off.errors > 0 ? `${on.errors + off.errors} errors` : ''].filter(Boolean);
+  const misses = [
+    on.rps < off.rps ? 'below cache off' : '',
+    on.errors + off.errors > 0 ? `${on.errors + off.errors} errors` : '',
+  ].filter(Boolean);
   if (misses.length > 0) failed = true;
-  bustRows.push([bust.name, on.rps.toFixed(0), on.p99.toFixed(1), off.rps.toFixed(0), off.p99.toFixed(1), (on.rps / off.rps).toFixed(1), misses.length ? `FAIL (${misses.join(', ')})` : 'pass']);
+  bustRows.push([
+    bust.name,
+    on.rps.toFixed(0),
+    on.p99.toFixed(1),
+    off.rps.toFixed(0),
+    off.p99.toFixed(1),
+    (on.rps / off.rps).toFixed(1),
+    misses.length ? `FAIL (${misses.join(', ')})` : 'pass',
+  ]);
 }
 
-const header = ['page', 'bytes sent', 'cached req/s', 'p99 ms', 'cache off req/s', 'p99 ms', 'off vs before', 'static req/s', 'ratio', 'result'];
+const header = [
+  'page',
+  'bytes sent',
+  'cached req/s',
+  'p99 ms',
+  'cache off req/s',
+  'p99 ms',
+  'off vs before',
+  'static req/s',
+  'ratio',
+  'result',
+];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
 const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
-console.log(`\nPages of market ${market.id}, ${CONNECTIONS} connections, accept-encoding: ${ACCEPT_ENCODING}, ${DURATION_MS / 1000} s each (after ${WARMUP_MS / 1000} s warm-up)\n`);
+console.log(
+  `\nPages of market ${market.id}, ${CONNECTIONS} connections, accept-encoding: ${ACCEPT_ENCODING}, ${DURATION_MS / 1000} s each (after ${WARMUP_MS / 1000} s warm-up)\n`,
+);
 console.log(line(header));
 console.log(widths.map((w) => '-'.repeat(w)).join('  '));
 for (const row of rows) console.log(line(row));
@@ -173,7 +229,9 @@ console.log('');
 console.log(bustHeader.map((c, i) => c.padEnd(bustWidths[i]!)).join('  '));
 console.log(bustWidths.map((w) => '-'.repeat(w)).join('  '));
 for (const row of bustRows) console.log(row.map((c, i) => c.padEnd(bustWidths[i]!)).join('  '));
-console.log(`\nTargets: cached ≥ ${TARGET.ratio} of the static ceiling and p99 ≤ ${TARGET.p99Ms} ms; cache off ≥ ${TARGET.offFactor}× the figures before the page cache; cache busting ≥ cache off.`);
+console.log(
+  `\nTargets: cached ≥ ${TARGET.ratio} of the static ceiling and p99 ≤ ${TARGET.p99Ms} ms; cache off ≥ ${TARGET.offFactor}× the figures before the page cache; cache busting ≥ cache off.`,
+);
 console.log(failed ? 'Under target.' : 'All targets met.');
 await cached.shutdown('bench over');
 await uncached.shutdown('bench over');

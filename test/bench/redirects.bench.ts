@@ -16,15 +16,44 @@ const SAMPLE_PATHS = 2_000;
 
 /** Deterministic PRNG so runs are comparable. */
 function prng(seed: number): () => number {
-  return () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  return () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 }
 
 /** A realistic mix: ~70% exact legacy pages, ~20% {param} rules, ~10% {path*} sections. */
 function generateTable(count: number): { text: string; hits: string[]; misses: string[] } {
   const random = prng(42);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
-  const areas = ['used', 'new', 'offers', 'service', 'parts', 'fleet', 'finance', 'news', 'dealer', 'stock', 'media', 'about'];
-  const brands = ['audi', 'bmw', 'ford', 'kia', 'mini', 'nissan', 'seat', 'skoda', 'toyota', 'volkswagen', 'volvo', 'mercedes-benz', 'hyundai', 'cupra', 'byd'];
+  const areas = [
+    'used',
+    'new',
+    'offers',
+    'service',
+    'parts',
+    'fleet',
+    'finance',
+    'news',
+    'dealer',
+    'stock',
+    'media',
+    'about',
+  ];
+  const brands = [
+    'audi',
+    'bmw',
+    'ford',
+    'kia',
+    'mini',
+    'nissan',
+    'seat',
+    'skoda',
+    'toyota',
+    'volkswagen',
+    'volvo',
+    'mercedes-benz',
+    'hyundai',
+    'cupra',
+    'byd',
+  ];
   const lines: string[] = [];
   const hits: string[] = [];
   for (let i = 0; i < count; i++) {
@@ -59,10 +88,15 @@ function timeLookups(paths: string[], lookup: (path: string) => unknown): { medi
 
 function linearScanner(tables: RedirectTable[]): (path: string) => unknown {
   // Every rule's own matcher, exact sources included: what a naive router does per request.
-  const matchers: MatchFunction<object>[] = tables.flatMap((t) => t.rules.map((rule) => {
-    const source = rule.source;
-    return source.matcher ?? match(source.exactPath!.replace(/[{}()[\]+?!:*\\]/g, '\\$&'), { decode: false, trailing: false });
-  }));
+  const matchers: MatchFunction<object>[] = tables.flatMap((t) =>
+    t.rules.map((rule) => {
+      const source = rule.source;
+      return (
+        source.matcher ??
+        match(source.exactPath!.replace(/[{}()[\]+?!:*\\]/g, '\\$&'), { decode: false, trailing: false })
+      );
+    }),
+  );
   return (path) => {
     const target = parseRequestTarget(path);
     let found: unknown = null;
@@ -71,7 +105,13 @@ function linearScanner(tables: RedirectTable[]): (path: string) => unknown {
   };
 }
 
-function bench(label: string, compile: () => { compiled: CompiledRedirects; tables: RedirectTable[] }, marketId: MarketId, hits: string[], misses: string[]): void {
+function bench(
+  label: string,
+  compile: () => { compiled: CompiledRedirects; tables: RedirectTable[] },
+  marketId: MarketId,
+  hits: string[],
+  misses: string[],
+): void {
   // Median of 5 compiles after a warm-up: the figure is compile work, not module JIT or a stray GC.
   compile();
   const compileTimes: number[] = [];
@@ -99,21 +139,50 @@ function bench(label: string, compile: () => { compiled: CompiledRedirects; tabl
   console.log(`  parse + compile        ${compileMs.toFixed(1)} ms (median of 5; min ${compileTimes[0]!.toFixed(1)})`);
   console.log(`  hit   median/p99 µs   ${f(hit.median)} ${f(hit.p99)}`);
   console.log(`  miss  median/p99 µs   ${f(miss.median)} ${f(miss.p99)}`);
-  console.log(`  linear scan median/p99 µs ${f(scanned.median)} ${f(scanned.p99)}   (same hit+miss mix, indexed median ${indexedMedian.toFixed(2)} µs)`);
+  console.log(
+    `  linear scan median/p99 µs ${f(scanned.median)} ${f(scanned.p99)}   (same hit+miss mix, indexed median ${indexedMedian.toFixed(2)} µs)`,
+  );
   console.log(`  indexed is ${(scanned.median / indexedMedian).toFixed(0)}x faster than the linear scan (median)`);
 }
 
 const shipped = () => {
   const compiled = loadRedirects('redirects');
-  return { compiled, tables: [...compiled.markets.values()].map((m) => ({ name: m.table, rules: m.index.rules.map((c) => c.rule) })) };
+  return {
+    compiled,
+    tables: [...compiled.markets.values()].map((m) => ({ name: m.table, rules: m.index.rules.map((c) => c.rule) })),
+  };
 };
-const ukHits = ['/used/bmw/x5', '/bmw/insurance/gap-insurance', '/used-cars/audi/a3', '/book-a-service', '/vehicle-search?type=new', '/find-us/bmw-hull', '/kia/offers/summer-2021', '/Sell-Your-Car/'];
-const ukMisses = ['/buy-car/used-cars/bmw', '/find-us', '/sell-car', '/service-and-parts/bmw/servicing', '/news-and-events', '/buy-car/car/123/bmw-x5', '/legal/privacy-policy', '/'];
+const ukHits = [
+  '/used/bmw/x5',
+  '/bmw/insurance/gap-insurance',
+  '/used-cars/audi/a3',
+  '/book-a-service',
+  '/vehicle-search?type=new',
+  '/find-us/bmw-hull',
+  '/kia/offers/summer-2021',
+  '/Sell-Your-Car/',
+];
+const ukMisses = [
+  '/buy-car/used-cars/bmw',
+  '/find-us',
+  '/sell-car',
+  '/service-and-parts/bmw/servicing',
+  '/news-and-events',
+  '/buy-car/car/123/bmw-x5',
+  '/legal/privacy-policy',
+  '/',
+];
 const repeatTo = (list: string[], n: number) => Array.from({ length: n }, (_, i) => list[i % list.length]!);
 bench('shipped tables (UK lookups)', shipped, 'uk', repeatTo(ukHits, SAMPLE_PATHS), repeatTo(ukMisses, SAMPLE_PATHS));
 
 const generated = generateTable(10_000);
-bench('10,000 generated rules', () => {
-  const table = parseRedirectTable('generated', generated.text);
-  return { compiled: compileRedirects([{ marketId: 'uk', table }]), tables: [table] };
-}, 'uk', generated.hits.slice(0, SAMPLE_PATHS), generated.misses.slice(0, SAMPLE_PATHS));
+bench(
+  '10,000 generated rules',
+  () => {
+    const table = parseRedirectTable('generated', generated.text);
+    return { compiled: compileRedirects([{ marketId: 'uk', table }]), tables: [table] };
+  },
+  'uk',
+  generated.hits.slice(0, SAMPLE_PATHS),
+  generated.misses.slice(0, SAMPLE_PATHS),
+);

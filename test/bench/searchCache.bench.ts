@@ -15,7 +15,11 @@ await new Promise((r) => setTimeout(r, 300)); // let Redis connect
 
 async function timedSearch(body: object): Promise<{ ms: number; cache: string; sent: string }> {
   const started = performance.now();
-  const res = await request(endpoint, { method: 'POST', headers: { 'content-type': 'application/json', host: 'se.localhost', 'accept-encoding': ACCEPT_ENCODING }, body: JSON.stringify(body) });
+  const res = await request(endpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', host: 'se.localhost', 'accept-encoding': ACCEPT_ENCODING },
+    body: JSON.stringify(body),
+  });
   const sent = `${((await res.body.arrayBuffer()).byteLength / 1024).toFixed(0)} KB ${String(res.headers['content-encoding'] ?? 'identity')}`;
   if (res.statusCode !== 200) throw new Error(`search answered ${res.statusCode}`);
   return { ms: performance.now() - started, cache: String(res.headers['x-cache']), sent };
@@ -49,11 +53,18 @@ for (let i = 0; i < ROUNDS; i++) {
   count(sent.cached, hit.sent);
 }
 
-const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]!;
-const mostOften = (map: Map<string, number>) => [...map].sort((a, b) => b[1] - a[1]).map(([what, n]) => `${what} ×${n}`).join(', ');
+const quantile = (values: number[], q: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]!;
+const mostOften = (map: Map<string, number>) =>
+  [...map]
+    .sort((a, b) => b[1] - a[1])
+    .map(([what, n]) => `${what} ×${n}`)
+    .join(', ');
 const row = (name: 'uncached' | 'cached', values: number[]) =>
   `${name.padEnd(10)} median ${quantile(values, 0.5).toFixed(2).padStart(7)} ms   p95 ${quantile(values, 0.95).toFixed(2).padStart(7)} ms   sent ${mostOften(sent[name])}`;
-console.log(`search through the BFF, ${ROUNDS} list-page queries (48 cars, 7 facets), accept-encoding: ${ACCEPT_ENCODING}, cache store: ${bff.config.redisUrl ? 'redis' : 'memory'}`);
+console.log(
+  `search through the BFF, ${ROUNDS} list-page queries (48 cars, 7 facets), accept-encoding: ${ACCEPT_ENCODING}, cache store: ${bff.config.redisUrl ? 'redis' : 'memory'}`,
+);
 console.log(row('uncached', uncached));
 console.log(row('cached', cached));
 console.log(`ratio      median uncached / cached = ${(quantile(uncached, 0.5) / quantile(cached, 0.5)).toFixed(1)}x`);

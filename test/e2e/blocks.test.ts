@@ -4,7 +4,11 @@ import { startBrowserSession } from '../support/browserSession.js';
 const session = startBrowserSession();
 
 /** The slide the carousel track shows (slides are one track width each). */
-const currentSlide = (page: Page) => page.locator('[data-carousel-track]').first().evaluate((track) => Math.round(track.scrollLeft / track.clientWidth));
+const currentSlide = (page: Page) =>
+  page
+    .locator('[data-carousel-track]')
+    .first()
+    .evaluate((track) => Math.round(track.scrollLeft / track.clientWidth));
 
 describe('content blocks in a real browser', () => {
   it('moves the carousel with next and previous, autoplays every 5 s and pauses on request', async () => {
@@ -13,10 +17,14 @@ describe('content blocks in a real browser', () => {
     const carousel = page.locator('[data-carousel]').first();
     await page.mouse.move(0, 0);
     // Autoplay: the next slide within 5 s (plus scrolling), without the pointer on it.
-    await page.waitForFunction(() => {
-      const track = document.querySelector<HTMLElement>('[data-carousel-track]')!;
-      return Math.round(track.scrollLeft / track.clientWidth) === 1;
-    }, undefined, { timeout: 7_000 });
+    await page.waitForFunction(
+      () => {
+        const track = document.querySelector<HTMLElement>('[data-carousel-track]')!;
+        return Math.round(track.scrollLeft / track.clientWidth) === 1;
+      },
+      undefined,
+      { timeout: 7_000 },
+    );
 
     const toggle = carousel.getByRole('button', { name: 'Pausa bildspelet' });
     await toggle.click();
@@ -60,19 +68,25 @@ describe('content blocks in a real browser', () => {
     expect(playerRequests).toEqual([]);
     await page.getByRole('button', { name: /^Spela upp videon:/ }).click();
     const frame = page.locator('iframe.video-embed__player');
-    expect(await frame.getAttribute('src')).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]+\?autoplay=1$/);
+    expect(await frame.getAttribute('src')).toMatch(
+      /^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]+\?autoplay=1$/,
+    );
     await page.waitForFunction(() => document.activeElement?.tagName === 'IFRAME');
     await page.close();
   });
 
   it('copies the page link and says so; shows native share only where the browser has it', async () => {
     const context = await session.browser.newContext();
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(session.url('se.localhost', '/')).origin });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: new URL(session.url('se.localhost', '/')).origin,
+    });
     const page = await context.newPage();
     await page.goto(session.url('se.localhost', '/'));
     const share = page.locator('[data-share]').first();
     await share.getByRole('button', { name: 'Kopiera länk' }).click();
-    await page.waitForFunction(() => document.querySelector('[data-share-status]')?.textContent === 'Länken är kopierad');
+    await page.waitForFunction(
+      () => document.querySelector('[data-share-status]')?.textContent === 'Länken är kopierad',
+    );
     const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(canonical);
     const canShare = await page.evaluate(() => typeof navigator.share === 'function');

@@ -12,9 +12,16 @@ const BOOKING = '/service-och-verkstad/boka-service';
 const STOCKHOLM = { latitude: 59.33, longitude: 18.07 };
 const DESKTOP = { width: 1280, height: 900 };
 
-async function openBooking(options: BrowserContextOptions & { query?: string } = {}): Promise<{ page: Page; problems: string[] }> {
+async function openBooking(
+  options: BrowserContextOptions & { query?: string } = {},
+): Promise<{ page: Page; problems: string[] }> {
   const { query = '', ...contextOptions } = options;
-  const context = await session.browser.newContext({ viewport: DESKTOP, geolocation: STOCKHOLM, permissions: ['geolocation'], ...contextOptions });
+  const context = await session.browser.newContext({
+    viewport: DESKTOP,
+    geolocation: STOCKHOLM,
+    permissions: ['geolocation'],
+    ...contextOptions,
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (err) => problems.push(err.message));
@@ -44,7 +51,10 @@ const stepHeading = (page: Page, name: RegExp) => page.getByRole('heading', { le
 async function submitCar(page: Page, regNo: string) {
   await regInput(page).fill(regNo);
   await button(page, 'Använd min plats').click();
-  await settled(() => page.getByRole('combobox').inputValue(), (v) => v !== '');
+  await settled(
+    () => page.getByRole('combobox').inputValue(),
+    (v) => v !== '',
+  );
   await button(page, 'Fortsätt').click();
 }
 
@@ -79,13 +89,20 @@ async function fillContact(page: Page) {
 }
 
 async function severeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include('[data-island="booking"]').withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const results = await new AxeBuilder({ page })
+    .include('[data-island="booking"]')
+    .withTags(['wcag2a', 'wcag2aa'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-const stored = <T>(page: Page, key: string) => page.evaluate((k) => JSON.parse(sessionStorage.getItem(`booking.${k}`) ?? 'null') as unknown, key) as Promise<T>;
+const stored = <T>(page: Page, key: string) =>
+  page.evaluate((k) => JSON.parse(sessionStorage.getItem(`booking.${k}`) ?? 'null') as unknown, key) as Promise<T>;
 type StoredInfo = { timeSlot: string; isFullDay: boolean; location: { departmentId: number } };
-const dataLayer = (page: Page) => page.evaluate(() => (window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []);
+const dataLayer = (page: Page) =>
+  page.evaluate(() => (window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []);
 
 describe('service booking in a real browser', () => {
   it("'Boka service' in the navigation reaches the booking page, which renders the intro and step 1 before hydration", async () => {
@@ -98,9 +115,13 @@ describe('service booking in a real browser', () => {
     expect(answer?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: 'Boka service' }).isVisible()).resolves.toBe(true);
     await expect(regInput(page).getAttribute('placeholder')).resolves.toBe('ABC 123');
-    await expect(page.getByRole('link', { name: /^BMW \(öppnas i ett nytt fönster\)$/ }).getAttribute('target')).resolves.toBe('_blank');
+    await expect(
+      page.getByRole('link', { name: /^BMW \(öppnas i ett nytt fönster\)$/ }).getAttribute('target'),
+    ).resolves.toBe('_blank');
     await expect(page.getByText('Fler märken vi är auktoriserade för').isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('link', { name: /Boka skadebesiktning/ }).getAttribute('target')).resolves.toBe('_blank');
+    await expect(page.getByRole('link', { name: /Boka skadebesiktning/ }).getAttribute('target')).resolves.toBe(
+      '_blank',
+    );
     await context.close();
   });
 
@@ -111,7 +132,12 @@ describe('service booking in a real browser', () => {
     await expect(regInput(page).inputValue()).resolves.toBe('ABC123');
     await expect(button(page, 'Fortsätt').isDisabled()).resolves.toBe(true);
     await button(page, 'Använd min plats').click();
-    expect(await settled(() => page.getByRole('combobox').inputValue(), (v) => v === 'Stockholm')).toBe('Stockholm');
+    expect(
+      await settled(
+        () => page.getByRole('combobox').inputValue(),
+        (v) => v === 'Stockholm',
+      ),
+    ).toBe('Stockholm');
     await button(page, 'Fortsätt').click();
     await stepHeading(page, /Välj tjänster/).waitFor();
     await page.getByRole('heading', { level: 1, name: 'Auktoriserad Volvo-verkstad' }).waitFor();
@@ -129,7 +155,12 @@ describe('service booking in a real browser', () => {
     await button(page, 'Fortsätt').click();
     await stepHeading(page, /Verkstad, tid/).waitFor();
     await page.locator('[data-placeholder]').first().waitFor(); // loading placeholders while the stream comes in
-    expect(await settled(() => workshopRadios(page).count(), (v) => v === 5)).toBe(5);
+    expect(
+      await settled(
+        () => workshopRadios(page).count(),
+        (v) => v === 5,
+      ),
+    ).toBe(5);
     await expect(page.locator('[data-placeholder]').count()).resolves.toBe(0);
     await chooseWorkshopAndSlot(page);
     await page.locator('.booking-map .lazy-map').scrollIntoViewIfNeeded();
@@ -140,7 +171,9 @@ describe('service booking in a real browser', () => {
     await button(page, 'Boka').click();
 
     await page.getByRole('heading', { name: 'Bokning bekräftad' }).waitFor();
-    await expect(page.getByRole('link', { name: /Vägbeskrivning/ }).getAttribute('href')).resolves.toMatch(/^https:\/\/www\.google\.com\/maps\/dir\//);
+    await expect(page.getByRole('link', { name: /Vägbeskrivning/ }).getAttribute('href')).resolves.toMatch(
+      /^https:\/\/www\.google\.com\/maps\/dir\//,
+    );
     await page.locator('.booking-map .lazy-map').scrollIntoViewIfNeeded();
     await page.locator('.booking-map [data-map-status="ready"]').waitFor();
     expect(await severeViolations(page)).toEqual([]);
@@ -148,13 +181,20 @@ describe('service booking in a real browser', () => {
     // The sandbox holds it: the slot is gone, and booking it again is refused.
     const day = info.timeSlot.slice(0, 10);
     const slots = await page.evaluate(
-      async ({ dept, day }) => ((await (await fetch(`/api/mechmate/timeslots/from/ABC123/${dept}/${day}T00:00:00`)).json()) as { availableSlots: string[] }[])[0]!.availableSlots,
+      async ({ dept, day }) =>
+        (
+          (await (await fetch(`/api/mechmate/timeslots/from/ABC123/${dept}/${day}T00:00:00`)).json()) as {
+            availableSlots: string[];
+          }[]
+        )[0]!.availableSlots,
       { dept: info.location.departmentId, day },
     );
     expect(slots).not.toContain(info.timeSlot.slice(11, 16));
 
     const events = await dataLayer(page);
-    expect(events.filter((e) => e.event === 'flow_interaction').map((e) => [e.step_number, e.flow_version])).toEqual([0, 1, 2, 3, 4, 5].map((n) => [n, '2.0']));
+    expect(events.filter((e) => e.event === 'flow_interaction').map((e) => [e.step_number, e.flow_version])).toEqual(
+      [0, 1, 2, 3, 4, 5].map((n) => [n, '2.0']),
+    );
     const purchases = events.filter((e) => e.event === 'purchase');
     expect(purchases).toHaveLength(1);
     expect(purchases[0]!.ecommerce).toMatchObject({ currency: 'SEK' });
@@ -201,7 +241,11 @@ describe('service booking in a real browser', () => {
     await toWorkshops(page, 'ABC123', ['Oljeservice'], null);
     await chooseWorkshopAndSlot(page);
     await page.locator('.booking-map .lazy-map').scrollIntoViewIfNeeded();
-    await page.locator('.booking-map').getByRole('alert').filter({ hasText: 'Kartan kunde inte laddas. Du kan boka ändå.' }).waitFor();
+    await page
+      .locator('.booking-map')
+      .getByRole('alert')
+      .filter({ hasText: 'Kartan kunde inte laddas. Du kan boka ändå.' })
+      .waitFor();
     await fillContact(page);
     await button(page, 'Boka').click();
     await page.getByRole('heading', { name: 'Bokning bekräftad' }).waitFor();
@@ -218,7 +262,12 @@ describe('service booking in a real browser', () => {
 
   it('?lat=0&lng=0 prefills the place and shows the no-workshops text', async () => {
     const { page } = await openBooking({ query: '?lat=0&lng=0' });
-    expect(await settled(() => page.getByRole('combobox').inputValue(), (v) => v !== '')).not.toBe('');
+    expect(
+      await settled(
+        () => page.getByRole('combobox').inputValue(),
+        (v) => v !== '',
+      ),
+    ).not.toBe('');
     await regInput(page).fill('ABC123');
     await button(page, 'Fortsätt').click();
     await stepHeading(page, /Välj tjänster/).waitFor();
@@ -237,18 +286,31 @@ describe('service booking in a real browser', () => {
     const info = await stored<StoredInfo>(page, 'bookingInfo');
     const second = await page.context().newPage();
     await second.goto(session.url('se.localhost', BOOKING));
-    const status = await second.evaluate(async (body) => (await fetch('/api/mechmate/book', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status, {
-      customer: { firstName: 'Bo', lastName: 'B', phone: '0701234567', email: 'bo@example.se' },
-      departmentId: info.location.departmentId,
-      timeSlot: info.timeSlot,
-      isFullDay: false,
-      registrationNumber: 'ABC123',
-      mileage: 1,
-      serviceOfferingRequests: [{ kobraId: 'tirechange' }],
-    });
+    const status = await second.evaluate(
+      async (body) =>
+        (
+          await fetch('/api/mechmate/book', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).status,
+      {
+        customer: { firstName: 'Bo', lastName: 'B', phone: '0701234567', email: 'bo@example.se' },
+        departmentId: info.location.departmentId,
+        timeSlot: info.timeSlot,
+        isFullDay: false,
+        registrationNumber: 'ABC123',
+        mileage: 1,
+        serviceOfferingRequests: [{ kobraId: 'tirechange' }],
+      },
+    );
     expect(status).toBe(200);
     await button(page, 'Boka').click();
-    await page.getByRole('alert').filter({ hasText: 'Tiden är inte tillgänglig, vänligen välj en annan tid' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Tiden är inte tillgänglig, vänligen välj en annan tid' })
+      .waitFor();
     await expect(page.locator(`.slot input[value="${info.timeSlot}|part"]`).count()).resolves.toBe(0);
     await slotRadios(page).first().check();
     await button(page, 'Boka').click();
@@ -259,11 +321,23 @@ describe('service booking in a real browser', () => {
   it("'Hämta fler' adds 5 workshops, 'Första lediga tid' sorts them, and a reload at step 4 resumes at step 4 with the chosen workshop", async () => {
     const { page } = await openBooking();
     await toWorkshops(page, 'ABC123', ['Oljeservice'], null);
-    expect(await settled(() => workshopRadios(page).count(), (v) => v === 5)).toBe(5);
+    expect(
+      await settled(
+        () => workshopRadios(page).count(),
+        (v) => v === 5,
+      ),
+    ).toBe(5);
     await button(page, 'Hämta fler').click();
-    expect(await settled(() => workshopRadios(page).count(), (v) => v === 10)).toBe(10);
+    expect(
+      await settled(
+        () => workshopRadios(page).count(),
+        (v) => v === 10,
+      ),
+    ).toBe(10);
     await page.getByRole('radio', { name: 'Första lediga tid', exact: true }).check();
-    const firstTimes = await page.locator('.workshop-card[data-first-time]').evaluateAll((cards) => cards.map((c) => (c as HTMLElement).dataset.firstTime || '9999'));
+    const firstTimes = await page
+      .locator('.workshop-card[data-first-time]')
+      .evaluateAll((cards) => cards.map((c) => (c as HTMLElement).dataset.firstTime || '9999'));
     expect(firstTimes).toEqual([...firstTimes].sort());
     await workshopRadios(page).first().check();
     const chosen = await page.locator('.workshop-card.is-selected .workshop-card__name').textContent();
@@ -271,7 +345,9 @@ describe('service booking in a real browser', () => {
     await page.waitForFunction(() => document.documentElement.dataset.bookingReady === 'true');
     await stepHeading(page, /Verkstad, tid/).waitFor();
     await expect(page.locator('.workshop-card.is-selected .workshop-card__name').textContent()).resolves.toBe(chosen);
-    await expect(page.getByRole('button', { name: /Ändra: 1\. Registreringsnummer och plats, ABC123, Stockholm/ }).count()).resolves.toBe(1);
+    await expect(
+      page.getByRole('button', { name: /Ändra: 1\. Registreringsnummer och plats, ABC123, Stockholm/ }).count(),
+    ).resolves.toBe(1);
     await page.context().close();
   });
 
@@ -331,7 +407,12 @@ describe('service booking in a real browser', () => {
     await page.getByRole('option').first().waitFor();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
-    expect(await settled(() => button(page, 'Fortsätt').isEnabled(), (v) => v === true)).toBe(true);
+    expect(
+      await settled(
+        () => button(page, 'Fortsätt').isEnabled(),
+        (v) => v === true,
+      ),
+    ).toBe(true);
     await tabTo(button(page, 'Fortsätt'));
     await page.keyboard.press('Enter');
 
@@ -345,7 +426,12 @@ describe('service booking in a real browser', () => {
     await page.keyboard.press('Enter');
 
     await stepHeading(page, /Verkstad, tid/).waitFor();
-    expect(await settled(() => workshopRadios(page).count(), (v) => v === 5)).toBe(5);
+    expect(
+      await settled(
+        () => workshopRadios(page).count(),
+        (v) => v === 5,
+      ),
+    ).toBe(5);
     await tabTo(workshopRadios(page).first());
     await page.keyboard.press('Space');
     await slotRadios(page).first().waitFor();
@@ -371,7 +457,9 @@ describe('service booking in a real browser', () => {
     const day = page.locator('.slot-day__date').first();
     await day.waitFor();
     // innerText is what the shopper sees, after any CSS text-transform.
-    expect(await day.evaluate((el) => (el as HTMLElement).innerText)).toMatch(/^(måndag|tisdag|onsdag|torsdag|fredag|lördag|söndag) \d{1,2} (januari|februari|mars|april|maj|juni|juli|augusti|september|oktober|november|december)$/);
+    expect(await day.evaluate((el) => (el as HTMLElement).innerText)).toMatch(
+      /^(måndag|tisdag|onsdag|torsdag|fredag|lördag|söndag) \d{1,2} (januari|februari|mars|april|maj|juni|juli|augusti|september|oktober|november|december)$/,
+    );
     await page.context().close();
   });
 });

@@ -12,7 +12,12 @@ async function firstCar(index: string, minImages = 1): Promise<{ car_id: string;
   const res = await fetch(`${session.sandbox.url}/search/query`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ index, limit: 50, fields: ['car_id', 'slug', 'car_images'], filters: [{ field: 'car_is_sample', values: [false] }] }),
+    body: JSON.stringify({
+      index,
+      limit: 50,
+      fields: ['car_id', 'slug', 'car_images'],
+      filters: [{ field: 'car_is_sample', values: [false] }],
+    }),
   });
   const cars = ((await res.json()) as { content: { car_id: string; slug: string; car_images: string[] }[] }).content;
   return cars.find((car) => car.car_images.length >= minImages)!;
@@ -21,7 +26,8 @@ async function firstCar(index: string, minImages = 1): Promise<{ car_id: string;
 function formPosts(page: Page): string[] {
   const ids: string[] = [];
   page.on('request', (req) => {
-    if (req.url().endsWith('/api/forms/comhub')) ids.push((JSON.parse(req.postData() ?? '{}') as { formSubmissionId: string }).formSubmissionId);
+    if (req.url().endsWith('/api/forms/comhub'))
+      ids.push((JSON.parse(req.postData() ?? '{}') as { formSubmissionId: string }).formSubmissionId);
   });
   return ids;
 }

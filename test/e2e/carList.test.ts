@@ -27,7 +27,8 @@ async function openList(path = LIST): Promise<{ page: Page; searches: string[]; 
 }
 
 const query = (page: Page) => new URL(page.url()).searchParams;
-const count = async (page: Page) => (await page.locator('.car-list__count').textContent())?.replace(/[\u00a0\u202f]/g, ' ');
+const count = async (page: Page) =>
+  (await page.locator('.car-list__count').textContent())?.replace(/[\u00a0\u202f]/g, ' ');
 const brand = (page: Page, name: string) => page.getByRole('checkbox', { name: new RegExp(`^${name} \\d+$`) });
 
 describe('car list in a real browser', () => {
@@ -39,7 +40,10 @@ describe('car list in a real browser', () => {
     const volvo = brand(page, 'Volvo');
     const volvoCount = (await volvo.locator('.facet__count').textContent())!;
     await volvo.click();
-    await page.waitForFunction((expected) => document.querySelector('.car-list__count')?.textContent === expected, `${volvoCount} bilar`);
+    await page.waitForFunction(
+      (expected) => document.querySelector('.car-list__count')?.textContent === expected,
+      `${volvoCount} bilar`,
+    );
     expect(await count(page)).toBe(`${volvoCount} bilar`);
     expect(query(page).getAll('car_brand')).toEqual(['Volvo']);
     await expect(page.getByRole('link', { name: 'Ta bort filter: Märke: Volvo' }).isVisible()).resolves.toBe(true);
@@ -81,13 +85,18 @@ describe('car list in a real browser', () => {
   it('loads more up to the end of the progress text, and Back undoes one filter change with the scroll where it was', async () => {
     const { page, problems } = await openList(`${LIST}?car_brand=Porsche`);
     // The seeded stock has between two and three pages of Porsches.
-    const total = Number(/^Visar 48 av (\d+) bilar$/.exec((await page.locator('.car-list__progress p').textContent()) ?? '')?.[1]);
+    const total = Number(
+      /^Visar 48 av (\d+) bilar$/.exec((await page.locator('.car-list__progress p').textContent()) ?? '')?.[1],
+    );
     expect(total).toBeGreaterThan(96);
     expect(total).toBeLessThanOrEqual(144);
     await page.getByRole('link', { name: 'Visa fler bilar' }).click();
     await page.waitForFunction(() => document.querySelectorAll('.car-card:not(.car-card--skeleton)').length === 96);
     await page.getByRole('link', { name: 'Visa fler bilar' }).click();
-    await page.waitForFunction((all) => document.querySelectorAll('.car-card:not(.car-card--skeleton)').length === all, total);
+    await page.waitForFunction(
+      (all) => document.querySelectorAll('.car-card:not(.car-card--skeleton)').length === all,
+      total,
+    );
     await expect(page.locator('.car-list__progress p').textContent()).resolves.toBe(`Visar ${total} av ${total} bilar`);
     await expect(page.getByRole('link', { name: 'Visa fler bilar' }).count()).resolves.toBe(0);
     expect(query(page).get('page')).toBe('2');
@@ -102,7 +111,10 @@ describe('car list in a real browser', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
 
     await page.goBack();
-    await page.waitForFunction((all) => document.querySelectorAll('.car-card:not(.car-card--skeleton)').length === all, total);
+    await page.waitForFunction(
+      (all) => document.querySelectorAll('.car-card:not(.car-card--skeleton)').length === all,
+      total,
+    );
     expect(query(page).getAll('car_brand')).toEqual(['Porsche']);
     expect(query(page).get('page')).toBe('2');
     await expect(brand(page, 'Volvo').getAttribute('aria-checked')).resolves.toBe('false');
@@ -133,21 +145,40 @@ describe('car list in a real browser', () => {
     const shownFirst = (await cards.first().locator('.car-card__link').getAttribute('href'))!;
     const topFirst = await cards.first().evaluate((el) => el.getBoundingClientRect().top);
     release();
-    await page.waitForFunction(() => document.querySelectorAll('.car-grid > li:not(.car-card--skeleton)').length === 192);
+    await page.waitForFunction(
+      () => document.querySelectorAll('.car-grid > li:not(.car-card--skeleton)').length === 192,
+    );
     // Every car up to page 3, in the list's order: the same as a shallow list's first 192.
-    const hrefs = await cards.locator('.car-card__link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    const hrefs = await cards
+      .locator('.car-card__link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     const expected = await page.evaluate(async () => {
       const ask = async (offset: number) =>
-        ((await (await fetch('/api/search', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ index: 'cars', fields: ['car_id'], limit: 96, offset }) })).json()) as { content: { car_id: string }[] }).content;
+        (
+          (await (
+            await fetch('/api/search', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ index: 'cars', fields: ['car_id'], limit: 96, offset }),
+            })
+          ).json()) as { content: { car_id: string }[] }
+        ).content;
       return [...(await ask(0)), ...(await ask(96))].map((c) => c.car_id);
     });
     expect(hrefs.map((href) => href!.split('/').at(-2))).toEqual(expected);
     expect(hrefs[144]).toBe(shownFirst);
-    expect((await page.locator('.car-list__progress p').textContent())?.replace(/[\u00a0\u202f]/g, ' ')).toBe('Visar 192 av 1 500 bilar');
+    expect((await page.locator('.car-list__progress p').textContent())?.replace(/[\u00a0\u202f]/g, ' ')).toBe(
+      'Visar 192 av 1 500 bilar',
+    );
     // The cars it showed first stay where they were: the earlier ones came in above them.
-    expect(Math.abs((await cards.nth(144).evaluate((el) => el.getBoundingClientRect().top)) - topFirst)).toBeLessThanOrEqual(2);
+    expect(
+      Math.abs((await cards.nth(144).evaluate((el) => el.getBoundingClientRect().top)) - topFirst),
+    ).toBeLessThanOrEqual(2);
     // Page 0 as the server searched it (a cache hit), then pages 1–2 in one request.
-    expect(searches.slice(0, 2).map((body) => (JSON.parse(body) as { offset: number; limit: number }))).toMatchObject([{ offset: 0, limit: 48 }, { offset: 48, limit: 96 }]);
+    expect(searches.slice(0, 2).map((body) => JSON.parse(body) as { offset: number; limit: number })).toMatchObject([
+      { offset: 0, limit: 48 },
+      { offset: 48, limit: 96 },
+    ]);
 
     // Open a car of page 2, and come Back.
     const car = cards.nth(120);
@@ -158,7 +189,9 @@ describe('car list in a real browser', () => {
     await car.locator('.car-card__link').click();
     await page.waitForURL((url) => url.pathname === href);
     await page.goBack();
-    await page.waitForFunction(() => document.querySelectorAll('.car-grid > li:not(.car-card--skeleton)').length === 192);
+    await page.waitForFunction(
+      () => document.querySelectorAll('.car-grid > li:not(.car-card--skeleton)').length === 192,
+    );
     await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, before);
     expect(query(page).get('page')).toBe('3');
     expect(problems).toEqual([]);
@@ -203,7 +236,10 @@ describe('car list in a real browser', () => {
   });
 
   it('has no serious or critical accessibility violation, on a phone too', async () => {
-    for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
       const context = await session.browser.newContext({ viewport });
       const page = await context.newPage();
       await page.goto(session.url('se.localhost', `${LIST}?car_brand=Volvo&car_price=200000-400000`));

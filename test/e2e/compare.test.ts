@@ -41,9 +41,14 @@ describe('compare in a browser', () => {
     for (const row of ['Pris', 'Årsmodell', 'Miltal', 'Drivmedel', 'Växellåda', 'Effekt', 'Utrustning som skiljer']) {
       await expect(modal.getByRole('rowheader', { name: row }).count()).resolves.toBe(1);
     }
-    await expect(modal.getByRole('heading', { name: 'Jämför bilar' }).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await expect(
+      modal.getByRole('heading', { name: 'Jämför bilar' }).evaluate((el) => el === document.activeElement),
+    ).resolves.toBe(true);
 
-    await modal.getByRole('button', { name: /^Ta bort/ }).first().click();
+    await modal
+      .getByRole('button', { name: /^Ta bort/ })
+      .first()
+      .click();
     await expect(modal.getByRole('columnheader').count()).resolves.toBe(1);
     await modal.getByRole('button', { name: /^Ta bort/ }).click();
     await expect(page.getByRole('dialog').count()).resolves.toBe(0);
@@ -65,7 +70,9 @@ describe('compare in a browser', () => {
     await expect(bar(page).textContent()).resolves.toContain('Du kan jämföra högst 4 bilar');
     await toggle(page).click();
     await expect(toggle(page).getAttribute('aria-pressed')).resolves.toBe('false');
-    await expect(page.locator('.car-detail__actions [role="status"]').textContent()).resolves.toContain('Du kan jämföra högst 4 bilar');
+    await expect(page.locator('.car-detail__actions [role="status"]').textContent()).resolves.toContain(
+      'Du kan jämföra högst 4 bilar',
+    );
     await expect(bar(page).getByRole('listitem').count()).resolves.toBe(4);
 
     await bar(page).getByRole('button', { name: 'Rensa alla' }).click();

@@ -24,7 +24,9 @@ describe('the mileage filter speaks the market unit in a real browser', () => {
     for (const m of mileages) expect(m).toMatch(/^[\d ]+ mil$/);
     expect(Number(mileages[0]!.replace(/\D/g, ''))).toBeLessThanOrEqual(5000);
     expect(Number(mileages[0]!.replace(/\D/g, ''))).toBeGreaterThan(500);
-    await expect(page.locator('select[name="sortName"] option:checked').textContent()).resolves.toBe('Miltal, högst först');
+    await expect(page.locator('select[name="sortName"] option:checked').textContent()).resolves.toBe(
+      'Miltal, högst först',
+    );
     await page.close();
   });
 });

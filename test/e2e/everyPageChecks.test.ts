@@ -28,8 +28,18 @@ jest.setTimeout(120_000); // one JVM over every document
 
 describe('every page type of every market, at 390 and 1440 px', () => {
   it('answers each page with its status (the not-found page 404), a dozen page types a market at each width', () => {
-    expect(visits.filter((v) => v.status !== v.page.status).map((v) => `${v.where}: ${v.status}, not ${v.page.status}`)).toEqual([]);
-    const perMarketAndWidth = MARKETS.flatMap((market) => [PHONE, DESKTOP].map(({ width }) => [`${market.id} at ${width}`, visits.filter((v) => v.page.market === market && v.width === width).length] as const));
+    expect(
+      visits.filter((v) => v.status !== v.page.status).map((v) => `${v.where}: ${v.status}, not ${v.page.status}`),
+    ).toEqual([]);
+    const perMarketAndWidth = MARKETS.flatMap((market) =>
+      [PHONE, DESKTOP].map(
+        ({ width }) =>
+          [
+            `${market.id} at ${width}`,
+            visits.filter((v) => v.page.market === market && v.width === width).length,
+          ] as const,
+      ),
+    );
     expect(perMarketAndWidth.filter(([, count]) => count < 11)).toEqual([]);
   });
 
@@ -43,7 +53,9 @@ describe('every page type of every market, at 390 and 1440 px', () => {
 
   it('passes the W3C Nu HTML Checker without an error, as served and as hydrated', async () => {
     const documents = [
-      ...visits.filter((v) => v.width === DESKTOP.width).map((v) => ({ name: `${pageLabel(v.page)} (${v.page.path})`, html: v.servedHtml })),
+      ...visits
+        .filter((v) => v.width === DESKTOP.width)
+        .map((v) => ({ name: `${pageLabel(v.page)} (${v.page.path})`, html: v.servedHtml })),
       ...visits.map((v) => ({ name: `${v.where}, hydrated`, html: v.hydratedHtml })),
     ];
     expect(await nuHtmlErrors(documents)).toEqual([]);

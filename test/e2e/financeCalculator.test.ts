@@ -10,7 +10,12 @@ async function ukCar(): Promise<{ car_id: string; slug: string }> {
   const res = await fetch(`${session.sandbox.url}/search/query`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ index: 'cars-uk', limit: 20, fields: ['car_id', 'slug', 'car_price'], filters: [{ field: 'car_condition', values: ['Used'] }] }),
+    body: JSON.stringify({
+      index: 'cars-uk',
+      limit: 20,
+      fields: ['car_id', 'slug', 'car_price'],
+      filters: [{ field: 'car_condition', values: ['Used'] }],
+    }),
   });
   const cars = ((await res.json()) as { content: { car_id: string; slug: string; car_price: number }[] }).content;
   // A price of at least £8,000 leaves the deposit slider several steps (0 to half the price).
@@ -30,7 +35,9 @@ const valueText = (slider: Locator) => slider.getAttribute('aria-valuetext');
 /** Waits until the slider reads out another value than `before`. */
 async function valueChanged(slider: Locator, before: string | null) {
   const handle = await slider.elementHandle();
-  await slider.page().waitForFunction(([el, old]) => el!.getAttribute('aria-valuetext') !== old, [handle, before] as const);
+  await slider
+    .page()
+    .waitForFunction(([el, old]) => el!.getAttribute('aria-valuetext') !== old, [handle, before] as const);
 }
 /** Waits for the debounced request to come back (the result region stops being busy). */
 async function settled(card: Locator) {
@@ -99,7 +106,12 @@ describe('finance calculator on a UK car', () => {
   it('moves every slider with the keyboard alone, each reading its value aloud', async () => {
     const page = await session.browser.newPage();
     const card = await openCard(page);
-    for (const [name, key] of [['Term', 'ArrowLeft'], ['Deposit', 'ArrowRight'], ['Annual mileage', 'ArrowRight'], ['Monthly payment', 'ArrowLeft']] as const) {
+    for (const [name, key] of [
+      ['Term', 'ArrowLeft'],
+      ['Deposit', 'ArrowRight'],
+      ['Annual mileage', 'ArrowRight'],
+      ['Monthly payment', 'ArrowLeft'],
+    ] as const) {
       const slider = card.getByRole('slider', { name });
       await settled(card);
       const before = await valueText(slider);

@@ -12,14 +12,23 @@ jest.setTimeout(60_000);
 function finnishWords(): string[] {
   const { fi, sv } = VOCABULARIES;
   const pairs: [string[], string[]][] = [
-    [Object.values(fi.fuel), Object.values(sv.fuel)], [Object.values(fi.gearbox), Object.values(sv.gearbox)],
-    [fi.equipment, sv.equipment], [fi.kitCategories, sv.kitCategories], [KIT_PRODUCTS.fi, KIT_PRODUCTS.sv],
+    [Object.values(fi.fuel), Object.values(sv.fuel)],
+    [Object.values(fi.gearbox), Object.values(sv.gearbox)],
+    [fi.equipment, sv.equipment],
+    [fi.kitCategories, sv.kitCategories],
+    [KIT_PRODUCTS.fi, KIT_PRODUCTS.sv],
   ];
-  return [...pairs.flatMap(([finnish, swedish]) => finnish.filter((word) => !swedish.includes(word))), '-sarja', 'pitkä', 'Rahoitus'];
+  return [
+    ...pairs.flatMap(([finnish, swedish]) => finnish.filter((word) => !swedish.includes(word))),
+    '-sarja',
+    'pitkä',
+    'Rahoitus',
+  ];
 }
 const finnishIn = (text: string) => finnishWords().filter((word) => text.toLowerCase().includes(word.toLowerCase()));
 
-const kitsText = async (page: Page) => ((await page.locator('.kits').textContent()) ?? '').replace(/[\u00a0\u202f]/g, ' ');
+const kitsText = async (page: Page) =>
+  ((await page.locator('.kits').textContent()) ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
 describe('fi.localhost/sv in a real browser', () => {
   it('a fuel filter reads "El" while filtering on "Sähkö", and a Swedish equipment word finds cars', async () => {
@@ -35,7 +44,11 @@ describe('fi.localhost/sv in a real browser', () => {
 
     await page.getByRole('searchbox', { name: 'Sök bil' }).fill('backkamera');
     await page.waitForURL(/keyphrase=backkamera/);
-    await page.waitForFunction(() => /^\d[\d\s]* bilar$/.test((document.querySelector('.car-list__count')?.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ')));
+    await page.waitForFunction(() =>
+      /^\d[\d\s]* bilar$/.test(
+        (document.querySelector('.car-list__count')?.textContent ?? '').replace(/[\u00a0\u202f]/g, ' '),
+      ),
+    );
     expect(await page.locator('.car-card').count()).toBeGreaterThan(0);
     await page.close();
   });
@@ -49,12 +62,24 @@ describe('fi.localhost/sv in a real browser', () => {
     await fuel.getByRole('checkbox', { name: /^Diesel \d+$/ }).click();
     await page.waitForURL(/car_fuel=Diesel/);
     // The count is empty while a search replaces the cars.
-    const count = async () => (await page.waitForFunction(() => /^\d+/.exec((document.querySelector('.car-list__count')?.textContent ?? '').replace(/[\s\u00a0\u202f]/g, ''))?.[0])).jsonValue();
+    const count = async () =>
+      (
+        await page.waitForFunction(
+          () =>
+            /^\d+/.exec(
+              (document.querySelector('.car-list__count')?.textContent ?? '').replace(/[\s\u00a0\u202f]/g, ''),
+            )?.[0],
+        )
+      ).jsonValue();
     const swedish = await count();
     const finnish = page.locator('.language-switch a[hreflang="fi"]');
     // The link follows the ticked filter, its model in Finnish.
-    await page.waitForFunction(() => /car_fuel=Diesel/.test(document.querySelector('.language-switch a[hreflang="fi"]')?.getAttribute('href') ?? ''));
-    expect(new URL((await finnish.getAttribute('href'))!, page.url()).searchParams.getAll('car_model')).toEqual(['C-sarja']);
+    await page.waitForFunction(() =>
+      /car_fuel=Diesel/.test(document.querySelector('.language-switch a[hreflang="fi"]')?.getAttribute('href') ?? ''),
+    );
+    expect(new URL((await finnish.getAttribute('href'))!, page.url()).searchParams.getAll('car_model')).toEqual([
+      'C-sarja',
+    ]);
     await finnish.click();
     await page.waitForURL((url) => url.pathname === '/autot');
     await page.locator('[data-island="carList"][data-hydrated="true"]').waitFor();
@@ -65,7 +90,9 @@ describe('fi.localhost/sv in a real browser', () => {
 
   it('the kits page answers a search and a ticked category in Swedish: "takbox" finds roof boxes, "Vinterhjul" lists the winter wheels', async () => {
     const { seed, now } = session.sandbox.ctx;
-    const winterWheels = sandboxDataset(seed, now()).kits.get('fi')!.filter((kit) => kit.category === 'Talvipyörät').length;
+    const winterWheels = sandboxDataset(seed, now())
+      .kits.get('fi')!
+      .filter((kit) => kit.category === 'Talvipyörät').length;
     expect(winterWheels).toBe(8);
     const page = await session.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(session.url('fi.localhost', '/sv/varusteet'));
@@ -74,7 +101,11 @@ describe('fi.localhost/sv in a real browser', () => {
     await page.getByRole('searchbox', { name: 'Sök tillbehör' }).fill('takbox');
     await page.getByRole('button', { name: 'Sök', exact: true }).click();
     await page.waitForURL(/keyphrase=takbox/);
-    await page.waitForFunction(() => !/^0 /.test(document.querySelector('.kits__count')?.textContent ?? '0 ') && document.querySelector('.kits__results')?.getAttribute('aria-busy') === 'false');
+    await page.waitForFunction(
+      () =>
+        !/^0 /.test(document.querySelector('.kits__count')?.textContent ?? '0 ') &&
+        document.querySelector('.kits__results')?.getAttribute('aria-busy') === 'false',
+    );
     const names = await page.locator('.kit-card__title').allTextContents();
     expect(names.length).toBeGreaterThan(0);
     for (const name of names) expect(name).toMatch(/^Takbox 420 l – /);
@@ -84,9 +115,13 @@ describe('fi.localhost/sv in a real browser', () => {
     await page.waitForFunction(() => !location.search.includes('keyphrase'));
     await page.getByRole('checkbox', { name: /^Vinterhjul \(\d+\)$/ }).check();
     await page.waitForURL(/category=Vinterhjul/);
-    await page.waitForFunction((count) => document.querySelector('.kits__count')?.textContent === `${count} tillbehör`, winterWheels);
+    await page.waitForFunction(
+      (count) => document.querySelector('.kits__count')?.textContent === `${count} tillbehör`,
+      winterWheels,
+    );
     expect(await page.locator('.kit-card').count()).toBe(winterWheels);
-    for (const name of await page.locator('.kit-card__title').allTextContents()) expect(name).toMatch(/^Vinterhjul 18" – /);
+    for (const name of await page.locator('.kit-card__title').allTextContents())
+      expect(name).toMatch(/^Vinterhjul 18" – /);
     await expect(page.getByRole('checkbox', { name: `Vinterhjul (${winterWheels})` }).isChecked()).resolves.toBe(true);
     expect(finnishIn(await kitsText(page))).toEqual([]);
     await page.close();
@@ -98,11 +133,20 @@ describe('fi.localhost/sv in a real browser', () => {
     await page.goto(session.url('fi.localhost', '/demo'));
     const cars = await page.evaluate(async () => {
       const res = await fetch('/api/search', {
-        method: 'POST', headers: { 'content-type': 'application/json' },
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
         // Cars with words that differ in Swedish: electric (Sähkö), a C-sarja or 3-sarja, a long Sprinter.
-        body: JSON.stringify({ index: 'cars', limit: 100, fields: ['car_id', 'slug', 'car_model', 'car_variant', 'car_fuel'] }),
+        body: JSON.stringify({
+          index: 'cars',
+          limit: 100,
+          fields: ['car_id', 'slug', 'car_model', 'car_variant', 'car_fuel'],
+        }),
       });
-      return ((await res.json()) as { content: { car_id: string; slug: string; car_model: string; car_variant: string; car_fuel: string }[] }).content;
+      return (
+        (await res.json()) as {
+          content: { car_id: string; slug: string; car_model: string; car_variant: string; car_fuel: string }[];
+        }
+      ).content;
     });
     const chosen: typeof cars = [];
     const pick = (test: (car: (typeof cars)[number]) => boolean) => {

@@ -15,16 +15,46 @@ process.env.SANDBOX_STREAM_INTERVAL_MS = '150';
  * agreement look-up per client in 10 minutes, on a BFF of its own, so its counts start at 0. Every
  * browser context here is that one client (127.0.0.1).
  */
-const session = startBrowserSession({ RATE_LIMIT_LEADS_PER_CLIENT: '1/600', RATE_LIMIT_BOOKINGS_PER_CLIENT: '1/600', RATE_LIMIT_LOOKUPS_PER_CLIENT: '1/600' });
+const session = startBrowserSession({
+  RATE_LIMIT_LEADS_PER_CLIENT: '1/600',
+  RATE_LIMIT_BOOKINGS_PER_CLIENT: '1/600',
+  RATE_LIMIT_LOOKUPS_PER_CLIENT: '1/600',
+});
 jest.setTimeout(90_000);
 
-interface SellCarTexts extends SellCarFieldTexts { message: string; submit: string }
-const SWEDISH: SellCarTexts = { regno: 'Registreringsnummer', mileage: 'Miltal (mil)', name: 'Namn', phone: 'Telefon', email: 'E-post', sell: 'Sälja bilen', message: 'Meddelande', submit: 'Skicka' };
+interface SellCarTexts extends SellCarFieldTexts {
+  message: string;
+  submit: string;
+}
+const SWEDISH: SellCarTexts = {
+  regno: 'Registreringsnummer',
+  mileage: 'Miltal (mil)',
+  name: 'Namn',
+  phone: 'Telefon',
+  email: 'E-post',
+  sell: 'Sälja bilen',
+  message: 'Meddelande',
+  submit: 'Skicka',
+};
 const FINNISH_SITE_IN_SWEDISH: SellCarTexts = { ...SWEDISH, mileage: 'Mätarställning (km)' };
-const FINNISH: SellCarTexts = { regno: 'Rekisterinumero', mileage: 'Ajomäärä (km)', name: 'Nimi', phone: 'Puhelin', email: 'Sähköposti', sell: 'Myydä auton', message: 'Viesti', submit: 'Lähetä' };
+const FINNISH: SellCarTexts = {
+  regno: 'Rekisterinumero',
+  mileage: 'Ajomäärä (km)',
+  name: 'Nimi',
+  phone: 'Puhelin',
+  email: 'Sähköposti',
+  sell: 'Myydä auton',
+  message: 'Viesti',
+  submit: 'Lähetä',
+};
 
 /** A page in a context of its own (no cookies or storage), with the posts it makes to `api`. */
-async function open(host: string, path: string, api: string, options: BrowserContextOptions = {}): Promise<{ page: Page; posts: string[] }> {
+async function open(
+  host: string,
+  path: string,
+  api: string,
+  options: BrowserContextOptions = {},
+): Promise<{ page: Page; posts: string[] }> {
   const page = await (await session.browser.newContext(options)).newPage();
   const posts: string[] = [];
   page.on('request', (req) => {
@@ -40,7 +70,17 @@ async function open(host: string, path: string, api: string, options: BrowserCon
  * before the work; the sandbox's example booking time may be taken, 409).
  */
 async function spend(page: Page, url: string, body: unknown) {
-  const status = await page.evaluate(async ([u, b]) => (await fetch(u as string, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) })).status, [url, body]);
+  const status = await page.evaluate(
+    async ([u, b]) =>
+      (
+        await fetch(u as string, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(b),
+        })
+      ).status,
+    [url, body],
+  );
   expect(status).not.toBe(400);
 }
 /** A valid short sell-car lead of the site named `siteName`. */
@@ -49,7 +89,6 @@ const aLead = (siteName: string) => ({
   formSubmissionId: `flood-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`,
   values: { customerName: 'Per', customerPhone: '+46701234567', customerEmail: 'per@example.se', option: 'sellCar' },
 });
-
 
 /** The shared fill, and a message that must survive the refusal too. */
 async function fillSellCarWithMessage(form: Locator, texts: SellCarTexts) {
@@ -93,7 +132,12 @@ describe('a household that meets the lead limit', () => {
   });
 
   it.each([
-    ['fi.localhost/sv (the Finnish site in Swedish)', `/sv${SELL_CAR_PATHS.fi}`, FINNISH_SITE_IN_SWEDISH, sv['limit.tooMany']],
+    [
+      'fi.localhost/sv (the Finnish site in Swedish)',
+      `/sv${SELL_CAR_PATHS.fi}`,
+      FINNISH_SITE_IN_SWEDISH,
+      sv['limit.tooMany'],
+    ],
     ['fi.localhost (Finnish)', SELL_CAR_PATHS.fi, FINNISH, fi['limit.tooMany']],
   ])('%s: the limit text is in the page’s language', async (_name, path, texts, limitText) => {
     const { page } = await open('fi.localhost', path, '/api/forms/comhub');
@@ -110,7 +154,12 @@ describe('a household that meets the lead limit', () => {
     const search = await fetch(`${session.sandbox.url}/search/query`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ index: 'cars-uk', limit: 1, fields: ['car_id', 'slug'], filters: [{ field: 'car_is_sample', values: [false] }] }),
+      body: JSON.stringify({
+        index: 'cars-uk',
+        limit: 1,
+        fields: ['car_id', 'slug'],
+        filters: [{ field: 'car_is_sample', values: [false] }],
+      }),
     });
     const car = ((await search.json()) as { content: { car_id: string; slug: string }[] }).content[0]!;
     const { page } = await open('uk.localhost', `/buy-car/car/${car.car_id}/${car.slug}`, '/api/forms/comhub');
@@ -133,7 +182,9 @@ describe('a household that meets the lead limit', () => {
 describe('a household that meets the booking limit', () => {
   it('service booking: “Boka” shows the Swedish limit text instead of the general booking error, the contact details kept', async () => {
     const { page } = await open('se.localhost', '/service-och-verkstad/boka-service', '/api/mechmate/book', {
-      viewport: { width: 1280, height: 900 }, geolocation: { latitude: 59.33, longitude: 18.07 }, permissions: ['geolocation'],
+      viewport: { width: 1280, height: 900 },
+      geolocation: { latitude: 59.33, longitude: 18.07 },
+      permissions: ['geolocation'],
     });
     await page.locator('[data-island="booking"][data-hydrated="true"]').waitFor();
     await page.waitForFunction(() => document.documentElement.dataset.bookingReady === 'true');
@@ -141,7 +192,9 @@ describe('a household that meets the booking limit', () => {
     const button = (name: string) => page.getByRole('button', { name, exact: true });
     await page.getByRole('textbox', { name: 'Registreringsnummer', exact: true }).fill('ABC123');
     await button('Använd min plats').click();
-    await page.waitForFunction(() => (document.querySelector('[role="combobox"]') as HTMLInputElement | null)?.value !== '');
+    await page.waitForFunction(
+      () => (document.querySelector('[role="combobox"]') as HTMLInputElement | null)?.value !== '',
+    );
     await button('Fortsätt').click();
     await page.getByRole('heading', { level: 2, name: /Välj tjänster/ }).waitFor();
     await page.getByRole('checkbox', { name: 'Oljeservice', exact: true }).check();

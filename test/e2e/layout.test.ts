@@ -46,7 +46,8 @@ describe('layout in a real browser', () => {
     const page = await session.browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(session.url('se.localhost', '/'));
     expect(await page.getByRole('button', { name: 'Meny' }).isVisible()).toBe(false);
-    const focused = (locator: ReturnType<typeof page.locator>) => locator.evaluate((el) => el === document.activeElement);
+    const focused = (locator: ReturnType<typeof page.locator>) =>
+      locator.evaluate((el) => el === document.activeElement);
     await page.locator('.site-header__logo').focus();
     await page.keyboard.press('Tab');
     const section = page.locator('.main-nav__top[aria-expanded]').first();
@@ -104,13 +105,21 @@ describe('layout in a real browser', () => {
   // the campaign tag, which an earlier version of this test left behind, is kept, as is any other.
   it('sends the hero search to the search page with the keyphrase and every query parameter the page had (filters, campaign tags, any other)', async () => {
     const page = await session.browser.newPage();
-    await page.goto(session.url('se.localhost', '/?car_fuel=El&utm_source=news&foo=bar&keyphrase=Audi&car_brand=Volvo&car_brand=BMW'));
+    await page.goto(
+      session.url('se.localhost', '/?car_fuel=El&utm_source=news&foo=bar&keyphrase=Audi&car_brand=Volvo&car_brand=BMW'),
+    );
     const search = page.getByRole('search');
     await search.getByRole('searchbox').fill('Volvo XC60');
     await Promise.all([page.waitForURL(/keyphrase=/), search.getByRole('searchbox').press('Enter')]);
     const landed = new URL(page.url());
     expect(landed.pathname).toBe(marketById('se').paths.heroSearch);
-    expect(Object.fromEntries(landed.searchParams)).toEqual({ keyphrase: 'Volvo XC60', car_fuel: 'El', utm_source: 'news', foo: 'bar', car_brand: 'BMW' });
+    expect(Object.fromEntries(landed.searchParams)).toEqual({
+      keyphrase: 'Volvo XC60',
+      car_fuel: 'El',
+      utm_source: 'news',
+      foo: 'bar',
+      car_brand: 'BMW',
+    });
     expect(landed.searchParams.getAll('keyphrase')).toEqual(['Volvo XC60']);
     expect(landed.searchParams.getAll('car_brand')).toEqual(['Volvo', 'BMW']);
     await page.close();
@@ -134,7 +143,9 @@ describe('layout in a real browser', () => {
     const { host, port } = new URL(url);
     const anonymous = await undiciRequest(`http://127.0.0.1:${port}/`, { headers: { host } });
     const shared = await anonymous.body.text();
-    await page.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: shared }));
+    await page.route(url, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: shared }),
+    );
     await page.reload();
     expect(await page.locator('[data-alert]').count()).toBe(1);
     expect(await page.locator('[data-alert]').isVisible()).toBe(false);

@@ -12,25 +12,79 @@ jest.setTimeout(60_000);
 const BOOK_SERVICE = '/verksted/bestill-time';
 const MC_PAGE = '/verksted/mc-verksted';
 
-interface SellCarTexts extends SellCarFieldTexts { host: string; path: string; formName: string; submit: string }
+interface SellCarTexts extends SellCarFieldTexts {
+  host: string;
+  path: string;
+  formName: string;
+  submit: string;
+}
 const SELL_CAR: Record<'se' | 'se-used' | 'fi' | 'uk', SellCarTexts> = {
-  se: { host: 'se.localhost', path: SELL_CAR_PATHS.se, formName: 'Hedin AutomotiveSellCarForm', regno: 'Registreringsnummer', mileage: 'Miltal (mil)', name: 'Namn', phone: 'Telefon', email: 'E-post', sell: 'Sälja bilen', submit: 'Skicka' },
-  'se-used': { host: 'se-used.localhost', path: SELL_CAR_PATHS['se-used'], formName: 'Begagnat.seSellCarForm', regno: 'Registreringsnummer', mileage: 'Miltal (mil)', name: 'Namn', phone: 'Telefon', email: 'E-post', sell: 'Sälja bilen', submit: 'Skicka' },
-  fi: { host: 'fi.localhost', path: SELL_CAR_PATHS.fi, formName: 'Hedin Automotive SuomiSellCarForm', regno: 'Rekisterinumero', mileage: 'Ajomäärä (km)', name: 'Nimi', phone: 'Puhelin', email: 'Sähköposti', sell: 'Myydä auton', submit: 'Lähetä' },
-  uk: { host: 'uk.localhost', path: SELL_CAR_PATHS.uk, formName: 'Hedin Automotive UKSellCarForm', regno: 'Registration number', mileage: 'Mileage (miles)', name: 'Name', phone: 'Phone', email: 'Email', sell: 'Sell my car', submit: 'Send' },
+  se: {
+    host: 'se.localhost',
+    path: SELL_CAR_PATHS.se,
+    formName: 'Hedin AutomotiveSellCarForm',
+    regno: 'Registreringsnummer',
+    mileage: 'Miltal (mil)',
+    name: 'Namn',
+    phone: 'Telefon',
+    email: 'E-post',
+    sell: 'Sälja bilen',
+    submit: 'Skicka',
+  },
+  'se-used': {
+    host: 'se-used.localhost',
+    path: SELL_CAR_PATHS['se-used'],
+    formName: 'Begagnat.seSellCarForm',
+    regno: 'Registreringsnummer',
+    mileage: 'Miltal (mil)',
+    name: 'Namn',
+    phone: 'Telefon',
+    email: 'E-post',
+    sell: 'Sälja bilen',
+    submit: 'Skicka',
+  },
+  fi: {
+    host: 'fi.localhost',
+    path: SELL_CAR_PATHS.fi,
+    formName: 'Hedin Automotive SuomiSellCarForm',
+    regno: 'Rekisterinumero',
+    mileage: 'Ajomäärä (km)',
+    name: 'Nimi',
+    phone: 'Puhelin',
+    email: 'Sähköposti',
+    sell: 'Myydä auton',
+    submit: 'Lähetä',
+  },
+  uk: {
+    host: 'uk.localhost',
+    path: SELL_CAR_PATHS.uk,
+    formName: 'Hedin Automotive UKSellCarForm',
+    regno: 'Registration number',
+    mileage: 'Mileage (miles)',
+    name: 'Name',
+    phone: 'Phone',
+    email: 'Email',
+    sell: 'Sell my car',
+    submit: 'Send',
+  },
 };
 
 /** The formSubmissionIds a page posts to the forms hub relay, in order. */
 function formPosts(page: Page): string[] {
   const ids: string[] = [];
   page.on('request', (req) => {
-    if (req.url().endsWith('/api/forms/comhub')) ids.push((JSON.parse(req.postData() ?? '{}') as { formSubmissionId: string }).formSubmissionId);
+    if (req.url().endsWith('/api/forms/comhub'))
+      ids.push((JSON.parse(req.postData() ?? '{}') as { formSubmissionId: string }).formSubmissionId);
   });
   return ids;
 }
 const hubForms = (id: string) => session.sandbox.ctx.stats.comhubForms.filter((form) => form.formSubmissionId === id);
 
-async function open(host: string, path: string, island: string): Promise<{ page: Page; form: Locator; posts: string[] }> {
+async function open(
+  host: string,
+  path: string,
+  island: string,
+): Promise<{ page: Page; form: Locator; posts: string[] }> {
   // Its own context: axe needs one, and each test starts without cookies or storage.
   const page = await (await session.browser.newContext()).newPage();
   const posts = formPosts(page);
@@ -41,23 +95,37 @@ async function open(host: string, path: string, island: string): Promise<{ page:
   return { page, form, posts };
 }
 
-
 describe('sell-car form', () => {
-  it.each(Object.keys(SELL_CAR) as (keyof typeof SELL_CAR)[])('%s: is sent once, as the site’s own form name, and shows the success card', async (market) => {
-    const texts = SELL_CAR[market];
-    const { page, form, posts } = await open(texts.host, texts.path, 'sellCar');
-    await fillSellCar(form, texts);
-    await form.getByRole('button', { name: texts.submit }).click();
-    await form.locator('.lead-form__success-card [role="status"]').waitFor();
-    expect(posts).toHaveLength(1);
-    const sent = hubForms(posts[0]!);
-    expect(sent).toHaveLength(1);
-    expect(sent[0]!.formName).toBe(texts.formName);
-    expect(sent[0]!.values).toEqual({ regno: 'ABC123', milage: 12000, customerName: 'Per Testsson', customerPhone: '+46 70 123 45 67', customerEmail: 'per@example.se', option: 'sellCar' });
-    const purchase = await page.evaluate(() => (window.dataLayer ?? []).find((e) => (e as { event: string }).event === 'purchase'));
-    expect(purchase).toEqual({ event: 'purchase', ecommerce: { transaction_id: posts[0], currency: 'SEK', value: 0 } });
-    await page.context().close();
-  });
+  it.each(Object.keys(SELL_CAR) as (keyof typeof SELL_CAR)[])(
+    '%s: is sent once, as the site’s own form name, and shows the success card',
+    async (market) => {
+      const texts = SELL_CAR[market];
+      const { page, form, posts } = await open(texts.host, texts.path, 'sellCar');
+      await fillSellCar(form, texts);
+      await form.getByRole('button', { name: texts.submit }).click();
+      await form.locator('.lead-form__success-card [role="status"]').waitFor();
+      expect(posts).toHaveLength(1);
+      const sent = hubForms(posts[0]!);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.formName).toBe(texts.formName);
+      expect(sent[0]!.values).toEqual({
+        regno: 'ABC123',
+        milage: 12000,
+        customerName: 'Per Testsson',
+        customerPhone: '+46 70 123 45 67',
+        customerEmail: 'per@example.se',
+        option: 'sellCar',
+      });
+      const purchase = await page.evaluate(() =>
+        (window.dataLayer ?? []).find((e) => (e as { event: string }).event === 'purchase'),
+      );
+      expect(purchase).toEqual({
+        event: 'purchase',
+        ecommerce: { transaction_id: posts[0], currency: 'SEK', value: 0 },
+      });
+      await page.context().close();
+    },
+  );
 
   it('with the hub failing twice then recovering: three attempts with one id, one lead, the success card', async () => {
     const { page, form, posts } = await open('se.localhost', SELL_CAR_PATHS.se, 'sellCar');
@@ -114,12 +182,18 @@ describe('sell-car form', () => {
     await form.getByRole('button', { name: 'Skicka' }).click();
     await form.getByRole('status').waitFor();
     expect(hubForms(posts[0]!).map((f) => [f.formName, f.values])).toEqual([
-      ['Hedin AutomotiveSellCarShortForm', { customerName: 'Per', customerPhone: '0701234567', customerEmail: 'per@example.se', option: 'tradeInCar' }],
+      [
+        'Hedin AutomotiveSellCarShortForm',
+        { customerName: 'Per', customerPhone: '0701234567', customerEmail: 'per@example.se', option: 'tradeInCar' },
+      ],
     ]);
     await page.context().close();
   });
 
-  it.each([['full', SELL_CAR_PATHS.se], ['short', SELL_CAR_SHORT_PATH]])('keyboard alone completes the %s form', async (_variant, path) => {
+  it.each([
+    ['full', SELL_CAR_PATHS.se],
+    ['short', SELL_CAR_SHORT_PATH],
+  ])('keyboard alone completes the %s form', async (_variant, path) => {
     const { page, form, posts } = await open('se.localhost', path, 'sellCar');
     const full = path === SELL_CAR_PATHS.se;
     await field(form, full ? 'Registreringsnummer' : 'Namn').focus();
@@ -140,7 +214,11 @@ describe('sell-car form', () => {
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Skicka');
     await page.keyboard.press('Enter');
     await form.getByRole('status').waitFor();
-    expect(hubForms(posts[0]!)[0]!.values).toMatchObject({ customerName: 'Kim', option: 'sellCar', ...(full ? { regno: 'ABC123', milage: 5000, other: 'Hej' } : {}) });
+    expect(hubForms(posts[0]!)[0]!.values).toMatchObject({
+      customerName: 'Kim',
+      option: 'sellCar',
+      ...(full ? { regno: 'ABC123', milage: 5000, other: 'Hej' } : {}),
+    });
     await page.context().close();
   });
 });
@@ -187,14 +265,26 @@ describe('Norwegian service request', () => {
     expect(names).toEqual([...names].sort(new Intl.Collator('nb').compare));
     await dealer.selectOption({ index: 1 });
     await fillServiceRequest(page, form);
-    await expect(form.getByRole('list', { name: 'Valgte tjenester' }).getByRole('listitem').allTextContents()).resolves.toEqual(['Service×', 'Hjulskift×']);
+    await expect(
+      form.getByRole('list', { name: 'Valgte tjenester' }).getByRole('listitem').allTextContents(),
+    ).resolves.toEqual(['Service×', 'Hjulskift×']);
     await form.getByRole('button', { name: 'Send forespørsel' }).click();
-    await expect(form.getByRole('status').textContent()).resolves.toBe('Takk for din henvendelse!Vi tar kontakt med deg for å bekrefte din booking.');
+    await expect(form.getByRole('status').textContent()).resolves.toBe(
+      'Takk for din henvendelse!Vi tar kontakt med deg for å bekrefte din booking.',
+    );
     const [sent] = hubForms(posts[0]!);
     expect(sent!.formName).toBe('ServiceBookingForm');
     expect(sent!.values).toMatchObject({
-      siteName: options[1], description: 'Lyd fra bremsene', customerName: 'Ola Nordmann', regno: 'EL12345', milage: 45000, date: tomorrow(),
-      services: ['Service', 'Hjulskift'], gdpr: true, newsletter: false, typeMC: false,
+      siteName: options[1],
+      description: 'Lyd fra bremsene',
+      customerName: 'Ola Nordmann',
+      regno: 'EL12345',
+      milage: 45000,
+      date: tomorrow(),
+      services: ['Service', 'Hjulskift'],
+      gdpr: true,
+      newsletter: false,
+      typeMC: false,
     });
     // The workshop e-mail: the Workshop department's own address in the sandbox.
     expect(String(sent!.values.siteEmail)).toMatch(/^verksted\./);
@@ -217,7 +307,9 @@ describe('Norwegian service request', () => {
     await field(form, 'Beskrivelse').click();
     await expect(service.isVisible()).resolves.toBe(false);
     // The choice made before closing is kept as a chip.
-    await expect(form.getByRole('list', { name: 'Valgte tjenester' }).getByRole('listitem').allTextContents()).resolves.toEqual(['Service×']);
+    await expect(
+      form.getByRole('list', { name: 'Valgte tjenester' }).getByRole('listitem').allTextContents(),
+    ).resolves.toEqual(['Service×']);
     await page.context().close();
   });
 
@@ -226,7 +318,11 @@ describe('Norwegian service request', () => {
     await expect(field(form, 'Nærmeste forhandler').count()).resolves.toBe(0);
     await expect(form.getByText('Hedin MC Oslo').isVisible()).resolves.toBe(true);
     await form.getByRole('button', { name: 'Velg én eller flere tjenester.' }).click();
-    await expect(form.locator('.chip-select__panel label').allTextContents()).resolves.toEqual(['Bestille service', 'Bestile deler', 'Annet, vennligst beskriv']);
+    await expect(form.locator('.chip-select__panel label').allTextContents()).resolves.toEqual([
+      'Bestille service',
+      'Bestile deler',
+      'Annet, vennligst beskriv',
+    ]);
     await field(form, 'Bestile deler').check();
     await field(form, 'Navn').fill('Kari');
     await field(form, 'Telefon').fill('91234567');
@@ -238,7 +334,12 @@ describe('Norwegian service request', () => {
     await form.getByRole('button', { name: 'Send forespørsel' }).click();
     await form.getByRole('status').waitFor();
     expect(hubForms(posts[0]!)[0]!.values).toMatchObject({
-      siteName: 'Hedin MC Oslo', siteEmail: MOTORCYCLE_WORKSHOP_EMAIL, services: ['Bestile deler'], typeMC: true, newsletter: true, gdpr: true,
+      siteName: 'Hedin MC Oslo',
+      siteEmail: MOTORCYCLE_WORKSHOP_EMAIL,
+      services: ['Bestile deler'],
+      typeMC: true,
+      newsletter: true,
+      gdpr: true,
     });
     expect(MOTORCYCLE_DEALER_SITE_ID).toBe('499');
     await page.context().close();
@@ -255,7 +356,8 @@ describe('Norwegian service request', () => {
       tds.flatMap((td) => {
         const button = td.querySelector('button');
         return button ? [{ day: td.getAttribute('data-day')!, disabled: button.disabled }] : [];
-      }));
+      }),
+    );
     const today = new Date();
     const todayIso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
     expect(cells.filter((c) => c.day < todayIso).every((c) => c.disabled)).toBe(true);
@@ -309,7 +411,14 @@ describe('Norwegian service request', () => {
     await key('Tab'); // submit
     await key('Enter');
     await form.getByRole('status').waitFor();
-    expect(hubForms(posts[0]!)[0]!.values).toMatchObject({ services: ['Service', 'Hjulskift'], customerName: 'Ola', regno: 'EL12345', milage: 1200, date: tomorrow(), gdpr: true });
+    expect(hubForms(posts[0]!)[0]!.values).toMatchObject({
+      services: ['Service', 'Hjulskift'],
+      customerName: 'Ola',
+      regno: 'EL12345',
+      milage: 1200,
+      date: tomorrow(),
+      gdpr: true,
+    });
     await page.context().close();
   });
 });
@@ -324,7 +433,9 @@ describe('lead forms: accessibility with and without errors showing', () => {
     const { page, form } = await open(host, path, island);
     const severe = async () => {
       const results = await new AxeBuilder({ page }).include('.lead-form-block').analyze();
-      return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      return results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     };
     await expect(severe()).resolves.toEqual([]);
     await form.getByRole('button', { name: submit }).click();

@@ -38,7 +38,8 @@ async function layoutProblems(page: Page, where: string): Promise<string[]> {
       const y = Math.max(0, box.top) + Math.min(box.height, window.innerHeight) / 2;
       for (const share of [0.5, 0.1, 0.3, 0.7, 0.9]) {
         const hit = document.elementFromPoint(box.left + box.width * share, y);
-        if (!hit || !part.contains(hit)) problems.push(`${selector} is covered at ${Math.round(share * 100)}% by ${hit?.className || hit?.tagName}`);
+        if (!hit || !part.contains(hit))
+          problems.push(`${selector} is covered at ${Math.round(share * 100)}% by ${hit?.className || hit?.tagName}`);
       }
     }
     return problems;
@@ -52,7 +53,10 @@ async function checkScrolled(page: Page, where: string): Promise<string[]> {
   const map = page.locator('.lazy-map').first();
   if ((await map.count()) > 0) {
     await map.scrollIntoViewIfNeeded();
-    await page.locator('.lazy-map[data-map-status="ready"], .lazy-map[data-map-status="unavailable"]').first().waitFor();
+    await page
+      .locator('.lazy-map[data-map-status="ready"], .lazy-map[data-map-status="unavailable"]')
+      .first()
+      .waitFor();
     await page.evaluate(() => {
       const top = document.querySelector('.lazy-map')!.getBoundingClientRect().top + window.scrollY;
       window.scrollTo(0, top + 20);
@@ -71,7 +75,10 @@ describe('on a phone (390×844)', () => {
     for (const market of MARKETS) {
       const { pages } = await samplePages({ url: session.url('localhost', '') }, market);
       const sellCar = SELL_CAR_PATHS[market.id];
-      const forms = [...(sellCar ? [{ name: 'sell-car', path: sellCar }] : []), ...(market.id === 'no' ? [{ name: 'service request', path: '/verksted/bestill-time' }] : [])];
+      const forms = [
+        ...(sellCar ? [{ name: 'sell-car', path: sellCar }] : []),
+        ...(market.id === 'no' ? [{ name: 'service request', path: '/verksted/bestill-time' }] : []),
+      ];
       for (const sample of [...pages, ...forms]) {
         const where = `${market.id} ${sample.name} ${sample.path}`;
         const answer = await page.goto(session.url(market.devHostname, sample.path));
@@ -89,7 +96,11 @@ describe('on a phone (390×844)', () => {
   });
 
   it('every booking step: no sideways scroll; the header and the bottom sheet, collapsed and expanded, stay over the map', async () => {
-    const context = await session.browser.newContext({ viewport: PHONE, geolocation: { latitude: 59.33, longitude: 18.07 }, permissions: ['geolocation'] });
+    const context = await session.browser.newContext({
+      viewport: PHONE,
+      geolocation: { latitude: 59.33, longitude: 18.07 },
+      permissions: ['geolocation'],
+    });
     const page = await context.newPage();
     const button = (name: string) => page.getByRole('button', { name, exact: true });
     const problems: string[] = [];
@@ -98,7 +109,9 @@ describe('on a phone (390×844)', () => {
     problems.push(...(await layoutProblems(page, 'step 1')));
     await page.getByRole('textbox', { name: 'Registreringsnummer', exact: true }).fill('ABC123');
     await button('Använd min plats').click();
-    await page.waitForFunction(() => (document.querySelector('[role="combobox"]') as HTMLInputElement | null)?.value !== '');
+    await page.waitForFunction(
+      () => (document.querySelector('[role="combobox"]') as HTMLInputElement | null)?.value !== '',
+    );
     await button('Fortsätt').click();
     await page.getByRole('checkbox', { name: 'Oljeservice', exact: true }).check();
     problems.push(...(await layoutProblems(page, 'step 2')));
@@ -175,7 +188,10 @@ describe('on a phone (390×844)', () => {
     expect(calendar!.x + calendar!.width).toBeLessThanOrEqual(card!.x + card!.width);
     await day.click();
     const chosen = block.locator('.rdp-selected button');
-    const colours = await chosen.evaluate((el) => ({ text: getComputedStyle(el).color, fill: getComputedStyle(el).backgroundColor }));
+    const colours = await chosen.evaluate((el) => ({
+      text: getComputedStyle(el).color,
+      fill: getComputedStyle(el).backgroundColor,
+    }));
     expect(colours.text).not.toBe(colours.fill);
     await block.getByRole('radio').first().check();
     await block.getByLabel('Förnamn').fill('Kim');
@@ -232,7 +248,10 @@ describe('the first screen of a phone (390×844)', () => {
   it('shows the page’s h1 under a tall hero, and car thumbnails as pictures, not strips (issue 32)', async () => {
     const page = await session.browser.newPage({ viewport: PHONE });
     const problems: string[] = [];
-    for (const [host, path] of [['se.localhost', '/om-oss'], ['se.localhost', '/']] as const) {
+    for (const [host, path] of [
+      ['se.localhost', '/om-oss'],
+      ['se.localhost', '/'],
+    ] as const) {
       await page.goto(session.url(host, path));
       const h1 = (await page.locator('h1').first().boundingBox())!;
       if (h1.y + h1.height > PHONE.height) problems.push(`${path}: h1 at y ${Math.round(h1.y)}`);
@@ -240,12 +259,20 @@ describe('the first screen of a phone (390×844)', () => {
     const search = await fetch(`${session.sandbox.url}/search/query`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ index: 'cars-se', limit: 20, fields: ['car_id', 'slug', 'car_images'], filters: [{ field: 'car_is_sample', values: [false] }] }),
+      body: JSON.stringify({
+        index: 'cars-se',
+        limit: 20,
+        fields: ['car_id', 'slug', 'car_images'],
+        filters: [{ field: 'car_is_sample', values: [false] }],
+      }),
     });
-    const car = ((await search.json()) as { content: { car_id: string; slug: string; car_images: string[] }[] }).content.find((c) => c.car_images.length > 3)!;
+    const car = (
+      (await search.json()) as { content: { car_id: string; slug: string; car_images: string[] }[] }
+    ).content.find((c) => c.car_images.length > 3)!;
     await page.goto(session.url('se.localhost', `/kop-bil/${car.car_id}/${car.slug}`));
     const thumb = (await page.locator('.car-gallery__thumbs img').first().boundingBox())!;
-    if (thumb.width < 90 || Math.abs(thumb.width / thumb.height - 4 / 3) > 0.05) problems.push(`thumbnail ${Math.round(thumb.width)}×${Math.round(thumb.height)}`);
+    if (thumb.width < 90 || Math.abs(thumb.width / thumb.height - 4 / 3) > 0.05)
+      problems.push(`thumbnail ${Math.round(thumb.width)}×${Math.round(thumb.height)}`);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -253,13 +280,19 @@ describe('the first screen of a phone (390×844)', () => {
 
 describe('on a desktop (1440×1000)', () => {
   it('the booking summary sticks below the sticky header, its heading in view', async () => {
-    const context = await session.browser.newContext({ viewport: { width: 1440, height: 1000 }, geolocation: { latitude: 59.33, longitude: 18.07 }, permissions: ['geolocation'] });
+    const context = await session.browser.newContext({
+      viewport: { width: 1440, height: 1000 },
+      geolocation: { latitude: 59.33, longitude: 18.07 },
+      permissions: ['geolocation'],
+    });
     const page = await context.newPage();
     await page.goto(session.url('se.localhost', '/service-och-verkstad/boka-service'));
     await page.waitForFunction(() => document.documentElement.dataset.bookingReady === 'true');
     await page.getByRole('textbox', { name: 'Registreringsnummer', exact: true }).fill('ABC123');
     await page.getByRole('button', { name: 'Använd min plats' }).click();
-    await page.waitForFunction(() => (document.querySelector('[role="combobox"]') as HTMLInputElement | null)?.value !== '');
+    await page.waitForFunction(
+      () => (document.querySelector('[role="combobox"]') as HTMLInputElement | null)?.value !== '',
+    );
     await page.getByRole('button', { name: 'Fortsätt', exact: true }).click();
     await page.getByRole('checkbox', { name: 'Oljeservice', exact: true }).check();
     await page.getByRole('button', { name: 'Fortsätt', exact: true }).click();

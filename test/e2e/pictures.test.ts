@@ -36,7 +36,8 @@ async function pictures(page: Page): Promise<Shown[]> {
     () =>
       [...document.images].every((img) => {
         const box = img.getBoundingClientRect();
-        const inView = box.width > 0 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+        const inView =
+          box.width > 0 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
         return !inView || (img.complete && img.naturalWidth > 0);
       }),
     undefined,
@@ -68,7 +69,8 @@ function sizeProblems(shown: Shown[], ratio: number, types: Map<string, string>,
     const name = `${where}: ${new URL(img.src).pathname} at ${Math.round(img.css)} CSS px`;
     // Less than needed only when the pipeline had no more: it sent fewer pixels than were asked for.
     const originalSmaller = img.asked !== null && img.natural < img.asked;
-    if (img.natural < need - 1 && !originalSmaller) problems.push(`${name}: ${img.natural} px < ${Math.round(need)} needed`);
+    if (img.natural < need - 1 && !originalSmaller)
+      problems.push(`${name}: ${img.natural} px < ${Math.round(need)} needed`);
     if (img.natural > 2 * need + 1) problems.push(`${name}: ${img.natural} px > twice the ${Math.round(need)} needed`);
     const type = types.get(img.src);
     if (type !== 'image/avif' && type !== 'image/webp') problems.push(`${name}: sent as ${type ?? 'nothing seen'}`);
@@ -82,14 +84,32 @@ async function priorityProblems(page: Page, where: string): Promise<string[]> {
     const first = document.querySelectorAll('img[fetchpriority="high"]');
     const img = first[0] as HTMLImageElement | undefined;
     const preloads = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')];
-    const preloaded = img && preloads.some((l) => l.getAttribute('imagesrcset') === img.getAttribute('srcset') && l.getAttribute('imagesizes') === img.getAttribute('sizes') && l.getAttribute('fetchpriority') === 'high');
+    const preloaded =
+      img &&
+      preloads.some(
+        (l) =>
+          l.getAttribute('imagesrcset') === img.getAttribute('srcset') &&
+          l.getAttribute('imagesizes') === img.getAttribute('sizes') &&
+          l.getAttribute('fetchpriority') === 'high',
+      );
     // The 360° view's frames are loaded at once on purpose; a map's tiles are Leaflet's.
-    const eager = [...document.images].filter((i) => i.loading !== 'lazy' && i.getAttribute('fetchpriority') !== 'high' && !i.closest('.car-gallery__360, .leaflet-container'));
-    return { count: first.length, preloaded: Boolean(preloaded), lazy: img?.loading === 'lazy', eager: eager.map((i) => i.src) };
+    const eager = [...document.images].filter(
+      (i) =>
+        i.loading !== 'lazy' &&
+        i.getAttribute('fetchpriority') !== 'high' &&
+        !i.closest('.car-gallery__360, .leaflet-container'),
+    );
+    return {
+      count: first.length,
+      preloaded: Boolean(preloaded),
+      lazy: img?.loading === 'lazy',
+      eager: eager.map((i) => i.src),
+    };
   });
   const problems: string[] = [];
   if (found.count === 0) problems.push(`${where}: no picture with fetchpriority=high`);
-  else if (!found.preloaded) problems.push(`${where}: the LCP picture has no preload in the head with its srcset and sizes`);
+  else if (!found.preloaded)
+    problems.push(`${where}: the LCP picture has no preload in the head with its srcset and sizes`);
   if (found.lazy) problems.push(`${where}: the LCP picture is lazy`);
   for (const src of found.eager) problems.push(`${where}: ${src} is neither lazy nor the LCP picture`);
   return problems;
@@ -99,9 +119,15 @@ async function carOf(index: string): Promise<{ car_id: string; slug: string }> {
   const res = await fetch(`${session.sandbox.url}/search/query`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ index, limit: 20, fields: ['car_id', 'slug', 'car_media_360'], filters: [{ field: 'car_is_sample', values: [false] }] }),
+    body: JSON.stringify({
+      index,
+      limit: 20,
+      fields: ['car_id', 'slug', 'car_media_360'],
+      filters: [{ field: 'car_is_sample', values: [false] }],
+    }),
   });
-  const cars = ((await res.json()) as { content: { car_id: string; slug: string; car_media_360?: string[] }[] }).content;
+  const cars = ((await res.json()) as { content: { car_id: string; slug: string; car_media_360?: string[] }[] })
+    .content;
   return cars.find((car) => (car.car_media_360?.length ?? 0) > 1) ?? cars[0]!;
 }
 
@@ -123,7 +149,10 @@ describe('pictures at the width they are shown', () => {
     ];
     const problems: string[] = [];
     for (const screen of SCREENS) {
-      const context = await session.browser.newContext({ viewport: screen.viewport, deviceScaleFactor: screen.deviceScaleFactor });
+      const context = await session.browser.newContext({
+        viewport: screen.viewport,
+        deviceScaleFactor: screen.deviceScaleFactor,
+      });
       contexts.push(context);
       const page = await context.newPage();
       const types = new Map<string, string>();
@@ -148,10 +177,13 @@ describe('pictures at the width they are shown', () => {
       const slider = page.locator('.car-gallery__stage--360');
       await slider.locator('img').waitFor();
       const frames = Number(await slider.getAttribute('aria-valuemax'));
-      for (const until = Date.now() + 20_000; new Set(asked).size < frames && Date.now() < until; ) await page.waitForTimeout(100);
+      for (const until = Date.now() + 20_000; new Set(asked).size < frames && Date.now() < until;)
+        await page.waitForTimeout(100);
       expect(new Set(asked).size).toBeGreaterThanOrEqual(frames);
       const fetched = new Set(asked).size;
-      problems.push(...sizeProblems(await pictures(page), screen.deviceScaleFactor, types, `${screen.name} ${car.where} 360°`));
+      problems.push(
+        ...sizeProblems(await pictures(page), screen.deviceScaleFactor, types, `${screen.name} ${car.where} 360°`),
+      );
       await slider.focus();
       for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
       await expect(slider.getAttribute('aria-valuenow')).resolves.toBe('6');

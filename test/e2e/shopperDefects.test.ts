@@ -61,7 +61,9 @@ describe('shopper-visible defects', () => {
     await swedish.click();
     await page.waitForURL(/\/sv\/autot\?/);
     expect(new URL(page.url()).searchParams.getAll('car_brand')).toEqual([brand]);
-    await expect(page.locator('.facet__value[aria-checked="true"] .facet__label').first().textContent()).resolves.toBe(brand);
+    await expect(page.locator('.facet__value[aria-checked="true"] .facet__label').first().textContent()).resolves.toBe(
+      brand,
+    );
     await page.close();
   });
 });

@@ -41,7 +41,9 @@ describe('site page map', () => {
     await page.goto(session.url('se.localhost', `/anlaggningar/${site.slug}`));
     await expect(page.locator('address').count()).resolves.toBeGreaterThan(0);
     await expect(page.getByRole('link', { name: 'Vägbeskrivning i Google Maps' }).count()).resolves.toBe(1);
-    await expect(page.getByRole('link', { name: new RegExp(`Visa ${site.site_official_name} på kartan`) }).getAttribute('href')).resolves.toMatch(/openstreetmap/);
+    await expect(
+      page.getByRole('link', { name: new RegExp(`Visa ${site.site_official_name} på kartan`) }).getAttribute('href'),
+    ).resolves.toMatch(/openstreetmap/);
     await expect(page.locator('.site-map__drawing').count()).resolves.toBe(0);
     await context.close();
   });

@@ -10,13 +10,18 @@ jest.setTimeout(60_000);
 
 const PHONE = { width: 390, height: 844 };
 
-async function firstCar(index: string, filters: { field: string; values: string[] }[] = []): Promise<{ car_id: string; slug: string }> {
+async function firstCar(
+  index: string,
+  filters: { field: string; values: string[] }[] = [],
+): Promise<{ car_id: string; slug: string }> {
   const res = await fetch(`${session.sandbox.url}/search/query`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ index, limit: 50, fields: ['car_id', 'slug', 'car_equipment', 'car_price'], filters }),
   });
-  const cars = ((await res.json()) as { content: { car_id: string; slug: string; car_equipment: string[]; car_price: number }[] }).content;
+  const cars = (
+    (await res.json()) as { content: { car_id: string; slug: string; car_equipment: string[]; car_price: number }[] }
+  ).content;
   return cars.find((car) => car.car_equipment.length > 6 && car.car_price >= 8000)!;
 }
 
@@ -68,11 +73,16 @@ describe('small states', () => {
     const sliders = await card.getByRole('slider').all();
     expect(sliders.length).toBeGreaterThan(1);
     for (const slider of sliders) {
-      const label = await slider.evaluate((el) => el.closest('.finance-slider')!.querySelector('.finance-slider__label')!.textContent);
+      const label = await slider.evaluate(
+        (el) => el.closest('.finance-slider')!.querySelector('.finance-slider__label')!.textContent,
+      );
       await expect(slider.getAttribute('aria-label')).resolves.toBe(label);
       await expect(card.getByRole('slider', { name: label!, exact: true }).count()).resolves.toBe(1);
     }
-    const results = await new AxeBuilder({ page }).include('[data-island="finance"]').withTags(['wcag2a', 'wcag2aa']).analyze();
+    const results = await new AxeBuilder({ page })
+      .include('[data-island="finance"]')
+      .withTags(['wcag2a', 'wcag2aa'])
+      .analyze();
     expect(results.violations.map((v) => v.id)).toEqual([]);
     await page.context().close();
   });
@@ -87,18 +97,22 @@ describe('small states', () => {
     const form = page.locator('[data-island="sellCar"][data-hydrated="true"]');
     await form.waitFor();
     await form.getByRole('button', { name: 'Skicka' }).click();
-    await expect(form.getByRole('alert').filter({ hasText: 'Något gick fel, försök igen.' }).isVisible()).resolves.toBe(true);
+    await expect(form.getByRole('alert').filter({ hasText: 'Något gick fel, försök igen.' }).isVisible()).resolves.toBe(
+      true,
+    );
     await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === 'regno');
     expect(posts).toEqual([]);
     await page.context().close();
   });
 
-  it('no workshops near the place: the hint links the market\'s customer service address and phone', async () => {
+  it("no workshops near the place: the hint links the market's customer service address and phone", async () => {
     const context = await session.browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
     await page.goto(session.url('se.localhost', '/service-och-verkstad/boka-service?lat=0&lng=0'));
     await page.waitForFunction(() => document.documentElement.dataset.bookingReady === 'true');
-    await page.waitForFunction(() => (document.querySelector('[role="combobox"]') as HTMLInputElement | null)?.value !== '');
+    await page.waitForFunction(
+      () => (document.querySelector('[role="combobox"]') as HTMLInputElement | null)?.value !== '',
+    );
     await page.getByRole('textbox', { name: 'Registreringsnummer', exact: true }).fill('ABC123');
     await page.getByRole('button', { name: 'Fortsätt', exact: true }).click();
     await page.getByRole('checkbox', { name: 'Oljeservice' }).check();
@@ -108,7 +122,9 @@ describe('small states', () => {
     const { email, phone } = marketById('se').customerService;
     const link = page.getByRole('alert').getByRole('link', { name: email });
     await expect(link.getAttribute('href')).resolves.toBe(`mailto:${email}`);
-    await expect(page.getByRole('alert').getByRole('link', { name: phone }).getAttribute('href')).resolves.toBe(`tel:${phone.replace(/[^\d+]/g, '')}`);
+    await expect(page.getByRole('alert').getByRole('link', { name: phone }).getAttribute('href')).resolves.toBe(
+      `tel:${phone.replace(/[^\d+]/g, '')}`,
+    );
     await context.close();
   });
 });

@@ -42,12 +42,17 @@ describe('stories list in a real browser', () => {
     await expect(page.evaluate(() => document.activeElement?.closest('li')?.id)).resolves.toMatch(/-story-4$/);
     await expect(page.locator('.stories__status').textContent()).resolves.toContain(`Visar ${count} av`);
     // Each new card shows its own story's picture in every candidate the browser may pick, not the card it was made from.
-    const pictures = await page.locator('.stories__list > li img').evaluateAll((images) =>
-      images.map((img) => ({ src: (img as HTMLImageElement).src, srcset: (img as HTMLImageElement).srcset })),
-    );
+    const pictures = await page
+      .locator('.stories__list > li img')
+      .evaluateAll((images) =>
+        images.map((img) => ({ src: (img as HTMLImageElement).src, srcset: (img as HTMLImageElement).srcset })),
+      );
     const originalOf = (url: string) => new URL(url, 'http://se.localhost').pathname;
     expect(new Set(pictures.map((p) => originalOf(p.src))).size).toBe(count);
-    for (const { src, srcset } of pictures) expect(srcset.split(', ').every((candidate) => originalOf(candidate.split(' ')[0]!) === originalOf(src))).toBe(true);
+    for (const { src, srcset } of pictures)
+      expect(srcset.split(', ').every((candidate) => originalOf(candidate.split(' ')[0]!) === originalOf(src))).toBe(
+        true,
+      );
     expect(problems).toEqual([]);
     expect(await severeViolations(page)).toEqual([]);
     await close();
@@ -74,22 +79,32 @@ describe('deep links to a list in a real browser', () => {
   it.each([
     ['stories', se.paths.stories, '.stories__list > li', 4],
     ['kits', se.paths.kits, '.kits__list > li', 48],
-  ])('%s ?page=2 shows every item up to that page, the ones the server sent kept in place', async (_name, path, item, pageSize) => {
-    const { page, problems, close } = await openPage();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/api\/(stories|search)/, async (route) => (await held, route.continue()));
-    await page.goto(session.url(se.devHostname, `${path}?page=2`));
-    const items = page.locator(item);
-    await expect(items.count()).resolves.toBeLessThanOrEqual(pageSize);
-    const first = await items.first().evaluate((el) => ({ text: el.textContent, top: el.getBoundingClientRect().top }));
-    release();
-    await page.waitForFunction(([selector, size]) => document.querySelectorAll(selector as string).length > (size as number), [item, pageSize]);
-    expect(await items.nth(pageSize).evaluate((el) => el.textContent)).toBe(first.text);
-    expect(Math.abs((await items.nth(pageSize).evaluate((el) => el.getBoundingClientRect().top)) - first.top)).toBeLessThanOrEqual(2);
-    expect(problems).toEqual([]);
-    await close();
-  });
+  ])(
+    '%s ?page=2 shows every item up to that page, the ones the server sent kept in place',
+    async (_name, path, item, pageSize) => {
+      const { page, problems, close } = await openPage();
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/api\/(stories|search)/, async (route) => (await held, route.continue()));
+      await page.goto(session.url(se.devHostname, `${path}?page=2`));
+      const items = page.locator(item);
+      await expect(items.count()).resolves.toBeLessThanOrEqual(pageSize);
+      const first = await items
+        .first()
+        .evaluate((el) => ({ text: el.textContent, top: el.getBoundingClientRect().top }));
+      release();
+      await page.waitForFunction(
+        ([selector, size]) => document.querySelectorAll(selector as string).length > (size as number),
+        [item, pageSize],
+      );
+      expect(await items.nth(pageSize).evaluate((el) => el.textContent)).toBe(first.text);
+      expect(
+        Math.abs((await items.nth(pageSize).evaluate((el) => el.getBoundingClientRect().top)) - first.top),
+      ).toBeLessThanOrEqual(2);
+      expect(problems).toEqual([]);
+      await close();
+    },
+  );
 });
 
 describe('kits page in a real browser', () => {
@@ -146,7 +161,9 @@ describe('story and site pages in a real browser', () => {
   it('story: no serious or critical axe violation', async () => {
     const { page, close } = await openPage();
     await page.goto(session.url(se.devHostname, se.paths.stories));
-    await page.goto(session.url(se.devHostname, (await page.locator('.story-card__link').first().getAttribute('href'))!));
+    await page.goto(
+      session.url(se.devHostname, (await page.locator('.story-card__link').first().getAttribute('href'))!),
+    );
     await expect(page.locator('h1.story-header__title').count()).resolves.toBe(1);
     expect(await severeViolations(page)).toEqual([]);
     await close();

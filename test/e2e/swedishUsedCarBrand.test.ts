@@ -13,7 +13,11 @@ const STOCKHOLM = { latitude: 59.33, longitude: 18.07 };
 
 /** se-used's home at a desktop width, the mega menu's 'Service' panel open. */
 async function openServiceMenu(): Promise<Page> {
-  const context = await session.browser.newContext({ viewport: { width: 1440, height: 1000 }, geolocation: STOCKHOLM, permissions: ['geolocation'] });
+  const context = await session.browser.newContext({
+    viewport: { width: 1440, height: 1000 },
+    geolocation: STOCKHOLM,
+    permissions: ['geolocation'],
+  });
   const page = await context.newPage();
   await page.goto(session.url('se-used.localhost', '/'));
   await page.getByRole('navigation', { name: 'Huvudmeny' }).getByRole('button', { name: 'Verkstad' }).click();
@@ -29,7 +33,9 @@ describe('se-used: the Swedish used-car brand has both Swedish service flows', (
     await page.waitForFunction(() => document.documentElement.dataset.bookingReady === 'true');
     await page.getByRole('textbox', { name: 'Registreringsnummer', exact: true }).fill('ABC123');
     await page.getByRole('button', { name: 'Använd min plats', exact: true }).click();
-    await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('[role="combobox"]')?.value ?? '') !== '');
+    await page.waitForFunction(
+      () => (document.querySelector<HTMLInputElement>('[role="combobox"]')?.value ?? '') !== '',
+    );
     await page.getByRole('button', { name: 'Fortsätt', exact: true }).click();
     await page.getByRole('heading', { level: 2, name: /Välj tjänster/ }).waitFor();
     await page.getByRole('checkbox', { name: 'Oljeservice', exact: true }).waitFor();

@@ -12,7 +12,13 @@ const session = startBrowserSession();
 jest.setTimeout(120_000); // axe on six pages of a loaded machine
 
 const PAGE = '/service-och-verkstad/dack/dackhotell';
-const CODES: Record<string, string> = { ABC123: '1234', DEF456: '4567', GHI789: '7890', JKL012: '0123', MNO345: '3456' };
+const CODES: Record<string, string> = {
+  ABC123: '1234',
+  DEF456: '4567',
+  GHI789: '7890',
+  JKL012: '0123',
+  MNO345: '3456',
+};
 
 async function openTireHotel(path = PAGE): Promise<{ page: Page; block: Locator }> {
   // A context of its own: its own cookies and sessionStorage, and axe needs one.
@@ -52,7 +58,8 @@ async function expectNoSeriousViolations(page: Page): Promise<void> {
   expect(severe.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-const dataLayer = (page: Page) => page.evaluate(() => (window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []);
+const dataLayer = (page: Page) =>
+  page.evaluate(() => (window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []);
 
 describe('tire hotel in a browser', () => {
   it('reaches the Däckhotell page from /dackhotell with the Search page rendered by the server', async () => {
@@ -118,7 +125,10 @@ describe('tire hotel in a browser', () => {
 
     await block.getByRole('heading', { name: 'Tack för din bokningsförfrågan' }).waitFor();
     const booking = session.sandbox.ctx.stats.tirehotelBookings.at(-1)!;
-    expect(booking).toMatchObject({ regNo: 'ABC123', bookingStart: expect.stringMatching(new RegExp(`T${times[0]}:00$`)) });
+    expect(booking).toMatchObject({
+      regNo: 'ABC123',
+      bookingStart: expect.stringMatching(new RegExp(`T${times[0]}:00$`)),
+    });
     await expect(block.getByText(booking.bookingConfirmationId).isVisible()).resolves.toBe(true);
     await expect(block.getByRole('link', { name: 'Gå till startsidan' }).getAttribute('href')).resolves.toBe('/');
     await expectNoSeriousViolations(page);
@@ -130,11 +140,27 @@ describe('tire hotel in a browser', () => {
     expect(session.sandbox.ctx.stats.tirehotelReviews.at(-1)).toEqual({ rating: 5, comment: null });
 
     const events = await dataLayer(page);
-    expect(events.filter((e) => e.event === 'form_interaction').map((e) => `${String(e.step_name)}:${String(e.action)}`)).toEqual(
-      expect.arrayContaining(['search:start', 'search:submit', 'login:success', 'validate:success', 'booking:submit', 'booking:success']),
+    expect(
+      events.filter((e) => e.event === 'form_interaction').map((e) => `${String(e.step_name)}:${String(e.action)}`),
+    ).toEqual(
+      expect.arrayContaining([
+        'search:start',
+        'search:submit',
+        'login:success',
+        'validate:success',
+        'booking:submit',
+        'booking:success',
+      ]),
     );
     expect(events.filter((e) => e.event === 'purchase')).toEqual([
-      { event: 'purchase', ecommerce: expect.objectContaining({ transaction_id: booking.bookingConfirmationId, currency: 'SEK', value: 0 }) },
+      {
+        event: 'purchase',
+        ecommerce: expect.objectContaining({
+          transaction_id: booking.bookingConfirmationId,
+          currency: 'SEK',
+          value: 0,
+        }),
+      },
     ]);
     await page.context().close();
   });
@@ -158,10 +184,14 @@ describe('tire hotel in a browser', () => {
     const { page, block } = await openTireHotel();
     await logIn(block, 'JKL012');
     await block.getByRole('button', { name: 'Boka hjulskifte' }).click();
-    const notice = block.getByText('Det finns för närvarande inga tillgängliga tider på din verkstad. Kontakta oss så hjälper vi dig att hitta första bästa tid.');
+    const notice = block.getByText(
+      'Det finns för närvarande inga tillgängliga tider på din verkstad. Kontakta oss så hjälper vi dig att hitta första bästa tid.',
+    );
     await notice.waitFor();
     await expect(block.getByRole('link', { name: '08-555 123 00' }).isVisible()).resolves.toBe(true);
-    await expect(block.getByRole('link', { name: 'dackhotell.bromma@hedinautomotive.se' }).isVisible()).resolves.toBe(true);
+    await expect(block.getByRole('link', { name: 'dackhotell.bromma@hedinautomotive.se' }).isVisible()).resolves.toBe(
+      true,
+    );
     await expect(block.locator('.rdp-day').count()).resolves.toBe(0);
     await block.getByRole('button', { name: 'Tillbaka' }).click();
     await block.getByRole('heading', { name: 'Ditt fordon' }).waitFor();
@@ -173,7 +203,9 @@ describe('tire hotel in a browser', () => {
     await block.getByLabel('Registreringsnummer').fill('zzz999');
     await block.getByLabel('Registreringsnummer').press('Enter');
     await block.getByText('Vi hittar inget däckhotellsavtal för detta registreringsnummer.').waitFor();
-    await expect(block.getByRole('link', { name: 'Boka service' }).getAttribute('href')).resolves.toBe('/service-och-verkstad/boka-service');
+    await expect(block.getByRole('link', { name: 'Boka service' }).getAttribute('href')).resolves.toBe(
+      '/service-och-verkstad/boka-service',
+    );
     await expectNoSeriousViolations(page);
     await page.context().close();
   });
@@ -217,7 +249,9 @@ describe('tire hotel in a browser', () => {
     await expect(page.evaluate(() => sessionStorage.getItem('tirehotel'))).resolves.toBeNull();
     const status = await page.evaluate(async () => {
       const res = await fetch('/api/tirehotel/booking/GetTimeslotDays?workshopIdentifier=TH1003', {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ startDate: '2026-01-01', endDate: '2026-01-02', regNo: 'VW' }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ startDate: '2026-01-01', endDate: '2026-01-02', regNo: 'VW' }),
       });
       return res.status;
     });
@@ -252,7 +286,10 @@ describe('tire hotel in a browser', () => {
 
   it('completes the whole flow with the keyboard alone', async () => {
     const { page, block } = await openTireHotel();
-    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
+    const focused = () =>
+      page.evaluate(
+        () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '',
+      );
     await block.getByLabel('Registreringsnummer').focus();
     await page.keyboard.type('abc123');
     await page.keyboard.press('Enter');

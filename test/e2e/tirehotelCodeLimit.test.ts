@@ -27,7 +27,9 @@ describe('tire hotel code limit in a browser', () => {
     await block.getByRole('button', { name: 'Skicka kod' }).click();
     const refusal = block.getByRole('alert');
     await refusal.waitFor();
-    await expect(refusal.textContent()).resolves.toBe('Du har begärt för många koder. Vänta en stund innan du skickar en ny kod. Försök igen om 15 min.');
+    await expect(refusal.textContent()).resolves.toBe(
+      'Du har begärt för många koder. Vänta en stund innan du skickar en ny kod. Försök igen om 15 min.',
+    );
     await expect(block.getByRole('heading', { name: 'Logga in med engångskod' }).isVisible()).resolves.toBe(true);
     await page.close();
   });
@@ -45,10 +47,14 @@ describe('tire hotel code limit in a browser', () => {
       await refusal.waitFor();
       return refusal.textContent();
     };
-    for (const wrong of ['1111', '2222', '3333']) await expect(verify(wrong)).resolves.toBe('Felaktig kod. Kontrollera koden och försök igen.');
-    const locked = 'För många felaktiga koder i dag. Inloggningen med det här registreringsnumret är spärrad i upp till ett dygn.';
+    for (const wrong of ['1111', '2222', '3333'])
+      await expect(verify(wrong)).resolves.toBe('Felaktig kod. Kontrollera koden och försök igen.');
+    const locked =
+      'För många felaktiga koder i dag. Inloggningen med det här registreringsnumret är spärrad i upp till ett dygn.';
     await expect(verify('4567')).resolves.toBe(locked);
-    await expect(block.locator('.tirehotel__error').evaluate((el) => getComputedStyle(el).color)).resolves.not.toBe(await page.evaluate(() => getComputedStyle(document.body).color));
+    await expect(block.locator('.tirehotel__error').evaluate((el) => getComputedStyle(el).color)).resolves.not.toBe(
+      await page.evaluate(() => getComputedStyle(document.body).color),
+    );
     await block.getByRole('button', { name: 'Skicka en ny kod' }).click();
     await block.getByRole('button', { name: 'Skicka kod' }).click();
     await block.getByRole('alert').waitFor();

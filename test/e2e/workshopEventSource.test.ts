@@ -6,7 +6,8 @@ const RETRY_MS = 1_000;
 const session = startBrowserSession({ WORKSHOP_STREAM_RETRY_MS: String(RETRY_MS) });
 jest.setTimeout(40_000);
 
-const STREAM = '/api/mechmate/departments/closestAvailable?regNo=ABC123&serviceOfferings=oilservice&latitude=59.33&longitude=18.07';
+const STREAM =
+  '/api/mechmate/departments/closestAvailable?regNo=ABC123&serviceOfferings=oilservice&latitude=59.33&longitude=18.07';
 
 describe("the workshop stream in Chromium's own EventSource", () => {
   it('gives one page of 5 workshops, then the automatic reconnect gets 204 and nothing more is asked for', async () => {
@@ -16,7 +17,8 @@ describe("the workshop stream in Chromium's own EventSource", () => {
     const answers: number[] = [];
     page.on('request', (req) => {
       // allHeaders: the network stack adds Last-Event-ID after the page's own headers.
-      if (req.url().includes('closestAvailable')) requests.push(req.allHeaders().then((h) => ({ url: req.url(), lastEventId: h['last-event-id'] })));
+      if (req.url().includes('closestAvailable'))
+        requests.push(req.allHeaders().then((h) => ({ url: req.url(), lastEventId: h['last-event-id'] })));
     });
     page.on('response', (res) => {
       if (res.url().includes('closestAvailable')) answers.push(res.status());
@@ -30,7 +32,8 @@ describe("the workshop stream in Chromium's own EventSource", () => {
         new Promise<{ messages: Array<{ id: string; data: unknown }>; finalState: number }>((resolve) => {
           const messages: Array<{ id: string; data: unknown }> = [];
           const source = new EventSource(url);
-          source.onmessage = (event) => messages.push({ id: event.lastEventId, data: JSON.parse(event.data as string) });
+          source.onmessage = (event) =>
+            messages.push({ id: event.lastEventId, data: JSON.parse(event.data as string) });
           setTimeout(() => {
             const finalState = source.readyState;
             source.close();
@@ -41,7 +44,9 @@ describe("the workshop stream in Chromium's own EventSource", () => {
     );
 
     expect(seen.messages).toHaveLength(5);
-    expect(seen.messages.map((m) => m.id)).toEqual(seen.messages.map((m, i) => `${(m.data as { departmentId: number }).departmentId}.${i + 1}`));
+    expect(seen.messages.map((m) => m.id)).toEqual(
+      seen.messages.map((m, i) => `${(m.data as { departmentId: number }).departmentId}.${i + 1}`),
+    );
     expect(seen.finalState).toBe(2); // EventSource.CLOSED: the 204 told it to stop reconnecting
     // The page, then one reconnect carrying where it left off, answered 204; nothing after that.
     const sent = await Promise.all(requests);

@@ -14,7 +14,10 @@ const harness = sandboxedBffForThisFile();
 const market = (id: Market['id']) => MARKETS.find((m) => m.id === id)!;
 const page = (host: string, path: string) => request(harness.bff.app).get(path).set('Host', host);
 /** Cars straight from the search service, to pick test subjects and compare the page with. */
-async function carsOf(id: Market['id'], filters: { field: string; values: (string | boolean)[] }[] = []): Promise<Car[]> {
+async function carsOf(
+  id: Market['id'],
+  filters: { field: string; values: (string | boolean)[] }[] = [],
+): Promise<Car[]> {
   const res = await fetch(`${harness.sandbox.url}/search/query`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -24,7 +27,9 @@ async function carsOf(id: Market['id'], filters: { field: string; values: (strin
 }
 const detailPath = (m: Market, car: Car) => `${m.paths.carDetailBase}/${car.car_id}/${car.slug}`;
 const jsonLd = (html: string) =>
-  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  );
 
 describe('car detail addresses', () => {
   it('answers only the id with 302 to the canonical path with the slug, keeping the query', async () => {
@@ -112,7 +117,12 @@ describe('the car page', () => {
     expect(carData).toMatchObject({
       '@type': 'Car',
       brand: { name: car.car_brand },
-      offers: { '@type': 'Offer', price: car.car_price, priceCurrency: 'SEK', url: expect.stringMatching(new RegExp(`^https?://[^/]+${detailPath(se, car)}$`)) },
+      offers: {
+        '@type': 'Offer',
+        price: car.car_price,
+        priceCurrency: 'SEK',
+        url: expect.stringMatching(new RegExp(`^https?://[^/]+${detailPath(se, car)}$`)),
+      },
     });
     expect((breadcrumbs!.itemListElement as unknown[]).length).toBe(3);
     expect(res.text).toContain('data-island="carGallery"');
@@ -156,6 +166,8 @@ describe('the car page', () => {
     const res = await page(uk.devHostname, detailPath(uk, sample));
     expect(res.text).toContain(translator('en')('carDetail.contactSeller'));
     // Each seller by its place in the car's list: the form sends no address (the BFF adds the seller's to the lead).
-    sample.car_sellers.forEach((seller, i) => expect(res.text).toContain(`<option value="${i}">${seller.name}</option>`));
+    sample.car_sellers.forEach((seller, i) =>
+      expect(res.text).toContain(`<option value="${i}">${seller.name}</option>`),
+    );
   });
 });

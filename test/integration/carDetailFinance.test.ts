@@ -22,7 +22,9 @@ async function search<T>(index: string, filters: { field: string; values: (strin
 const detailPath = (m: Market, car: Car) => `${m.paths.carDetailBase}/${car.car_id}/${car.slug}`;
 const islandProps = (html: string, name: string) => {
   const id = new RegExp(`data-island="${name}" data-island-id="([^"]+)"`).exec(html)![1]!;
-  return JSON.parse(new RegExp(`<script type="application/json" id="${id}-props">(.*?)</script>`).exec(html)![1]!) as Record<string, unknown>;
+  return JSON.parse(
+    new RegExp(`<script type="application/json" id="${id}-props">(.*?)</script>`).exec(html)![1]!,
+  ) as Record<string, unknown>;
 };
 
 describe('the finance card on car pages', () => {
@@ -39,7 +41,12 @@ describe('the finance card on car pages', () => {
     const props = islandProps(res.text, 'finance');
     const [site] = await search<Site>('sites-uk', [{ field: 'site_id', values: [car.car_site_id] }]);
     expect(props).toMatchObject({
-      vehicle: { RegNo: car.car_registration_number!.replace(/\s/g, ''), CashPrice: car.car_price, IsNew: false, RegistrationDate: car.car_first_registration },
+      vehicle: {
+        RegNo: car.car_registration_number!.replace(/\s/g, ''),
+        CashPrice: car.car_price,
+        IsNew: false,
+        RegistrationDate: car.car_first_registration,
+      },
       locale: 'en-GB',
       currency: 'GBP',
       dateFormat: 'DD/MM/YYYY',

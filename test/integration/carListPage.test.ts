@@ -28,29 +28,39 @@ const get = (host: string, path: string) => request(bff.app).get(path).set('Host
 const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/[\u00a0\u202f]/g, ' ');
 const cardLinks = (html: string) => [...html.matchAll(/<a class="car-card__link" href="([^"]+)"/g)].map((m) => m[1]!);
 const islandProps = (html: string) => {
-  const json = /<script type="application\/json" id="([^"]+)-props">(.*?)<\/script>/s.exec(html.slice(html.indexOf('data-island="carList"')))?.[2];
+  const json = /<script type="application\/json" id="([^"]+)-props">(.*?)<\/script>/s.exec(
+    html.slice(html.indexOf('data-island="carList"')),
+  )?.[2];
   return JSON.parse(json!) as { state: unknown; results: { cars: { id: string }[]; total: number; failed: boolean } };
 };
 const searchApi = (host: string, body: object) => request(bff.app).post('/api/search').set('Host', host).send(body);
 
 describe('car list, server-rendered first page', () => {
-  it.each(MARKETS.map((m) => [m.id, m] as const))('%s renders 48 cars with the progress text in its language', async (_id, market) => {
-    const language = market.languages[0]!;
-    const t = translator(language);
-    const res = await get(market.devHostname, market.paths.carList);
-    expect(res.status).toBe(200);
-    expect(res.text).toContain(`<html lang="${language}"`);
-    expect(res.text).toContain('data-island="carList"');
-    const links = cardLinks(res.text);
-    expect(links).toHaveLength(48);
-    expect(links[0]).toMatch(new RegExp(`^${market.paths.carDetailBase}/[^/]+/[a-z0-9-]+$`));
-    const { results } = islandProps(res.text);
-    const total = results.total > 10_000 ? '10000+' : new Intl.NumberFormat(market.locales[language]).format(results.total).replace(/[\u00a0\u202f]/g, ' ');
-    // A count text: the form the total chooses, the total as the island writes it.
-    expect(text(res.text)).toContain(countText(t.plural('carList.progress'), language, results.total, { shown: 48, count: total }));
-    expect(text(res.text)).toContain(`>${t('carList.facet.car_brand')}`);
-    expect(res.text).toMatch(/<img class="car-card__image" src="\/media\/cars\//);
-  });
+  it.each(MARKETS.map((m) => [m.id, m] as const))(
+    '%s renders 48 cars with the progress text in its language',
+    async (_id, market) => {
+      const language = market.languages[0]!;
+      const t = translator(language);
+      const res = await get(market.devHostname, market.paths.carList);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain(`<html lang="${language}"`);
+      expect(res.text).toContain('data-island="carList"');
+      const links = cardLinks(res.text);
+      expect(links).toHaveLength(48);
+      expect(links[0]).toMatch(new RegExp(`^${market.paths.carDetailBase}/[^/]+/[a-z0-9-]+$`));
+      const { results } = islandProps(res.text);
+      const total =
+        results.total > 10_000
+          ? '10000+'
+          : new Intl.NumberFormat(market.locales[language]).format(results.total).replace(/[\u00a0\u202f]/g, ' ');
+      // A count text: the form the total chooses, the total as the island writes it.
+      expect(text(res.text)).toContain(
+        countText(t.plural('carList.progress'), language, results.total, { shown: 48, count: total }),
+      );
+      expect(text(res.text)).toContain(`>${t('carList.facet.car_brand')}`);
+      expect(res.text).toMatch(/<img class="car-card__image" src="\/media\/cars\//);
+    },
+  );
 
   it('searched exactly what the island would send, so the same search from the browser is a cache hit', async () => {
     const path = '/kop-bil/sok-bil?car_brand=Volvo&car_price=150000-400000&sortName=price_asc';
@@ -82,7 +92,9 @@ describe('car list, server-rendered first page', () => {
 
   it('shows the last page of cars for a page past the end', async () => {
     const res = await get('se.localhost', '/kop-bil/sok-bil?car_brand=Porsche&page=19');
-    const { results } = islandProps(res.text) as unknown as { results: { cars: unknown[]; total: number; fromPage: number } };
+    const { results } = islandProps(res.text) as unknown as {
+      results: { cars: unknown[]; total: number; fromPage: number };
+    };
     expect(results.fromPage).toBe(Math.ceil(results.total / 48) - 1);
     expect(results.cars).toHaveLength(results.total - results.fromPage * 48);
     expect(text(res.text)).toContain(`Visar ${results.total} av ${results.total} bilar`);
@@ -129,7 +141,10 @@ describe('car list without JavaScript', () => {
     expect(res.text).toContain('name="keyphrase"');
     expect(res.text).toContain('name="sortName"');
     expect(res.text).toContain('name="car_price_min"');
-    const submitted = await get('se.localhost', '/kop-bil/sok-bil?keyphrase=&sortName=price_asc&car_price_min=200000&car_price_max=300000');
+    const submitted = await get(
+      'se.localhost',
+      '/kop-bil/sok-bil?keyphrase=&sortName=price_asc&car_price_min=200000&car_price_max=300000',
+    );
     const { state, results } = islandProps(submitted.text);
     expect(state).toEqual({ ...EMPTY_STATE, sortName: 'price_asc', ranges: { car_price: [200000, 300000] } });
     expect(results.cars.length).toBeGreaterThan(0);
@@ -137,7 +152,9 @@ describe('car list without JavaScript', () => {
   });
 
   it('drops a range the plain form sends from end to end (it is no filter)', async () => {
-    const first = islandProps((await get('se.localhost', '/kop-bil/sok-bil')).text) as unknown as { results: { facets: { name: string; min: number; max: number }[] } };
+    const first = islandProps((await get('se.localhost', '/kop-bil/sok-bil')).text) as unknown as {
+      results: { facets: { name: string; min: number; max: number }[] };
+    };
     const power = first.results.facets.find((f) => f.name === 'car_power')!;
     const lo = Math.floor(power.min / 10) * 10;
     const hi = Math.ceil(power.max / 10) * 10;

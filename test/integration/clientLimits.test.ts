@@ -7,14 +7,20 @@ import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
 
 jest.setTimeout(60_000);
 
-const STREAM = '/api/mechmate/departments/closestAvailable?regNo=ABC123&serviceOfferings=oilservice&latitude=59.33&longitude=18.07';
+const STREAM =
+  '/api/mechmate/departments/closestAvailable?regNo=ABC123&serviceOfferings=oilservice&latitude=59.33&longitude=18.07';
 
 /** Opens a request and keeps its answer open (an event stream stays open until closed). */
 async function open(origin: string, path: string) {
   const res = await request(`${origin}${path}`, { headers: { host: 'se.localhost', accept: 'text/event-stream' } });
   // Closing an answer still being read is an abort: expected here, not an error.
   res.body.on('error', () => {});
-  return { status: res.statusCode, headers: res.headers, json: () => res.body.json() as Promise<{ error: { code: string } }>, close: () => res.body.destroy() };
+  return {
+    status: res.statusCode,
+    headers: res.headers,
+    json: () => res.body.json() as Promise<{ error: { code: string } }>,
+    close: () => res.body.destroy(),
+  };
 }
 
 /** The sandbox waits this long between workshops, so a stream stays open for the test's length. */
@@ -35,7 +41,11 @@ describe('one client address', () => {
     const server = await listen(streams.bff.app);
     const restore = slowWorkshops();
     try {
-      const held = [await open(server.origin, STREAM), await open(server.origin, STREAM), await open(server.origin, STREAM)];
+      const held = [
+        await open(server.origin, STREAM),
+        await open(server.origin, STREAM),
+        await open(server.origin, STREAM),
+      ];
       expect(held.map((s) => s.status)).toEqual([200, 200, 200]);
       const refused = await open(server.origin, STREAM);
       expect(refused.status).toBe(429);
@@ -56,7 +66,11 @@ describe('one client address', () => {
     const server = await listen(requests.bff.app);
     const restore = slowWorkshops();
     try {
-      const held = [await open(server.origin, STREAM), await open(server.origin, STREAM), await open(server.origin, STREAM)];
+      const held = [
+        await open(server.origin, STREAM),
+        await open(server.origin, STREAM),
+        await open(server.origin, STREAM),
+      ];
       expect(held.map((s) => s.status)).toEqual([200, 200, 200]);
       const page = await open(server.origin, '/');
       expect([page.status, page.headers['retry-after']]).toEqual([429, '5']);
@@ -145,7 +159,11 @@ describe('the HTTP server of a running BFF', () => {
   });
 
   it('cuts a client whose headers trickle in at the headers timeout', async () => {
-    const { answer, closedAfterMs } = await slowClient(port, 'GET / HTTP/1.1\r\nHost: se.localhost\r\n', 'X-Slow: ' + 'a'.repeat(100));
+    const { answer, closedAfterMs } = await slowClient(
+      port,
+      'GET / HTTP/1.1\r\nHost: se.localhost\r\n',
+      'X-Slow: ' + 'a'.repeat(100),
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
     expect(closedAfterMs).toBeGreaterThanOrEqual(900);
     expect(closedAfterMs).toBeLessThan(3_500);

@@ -14,51 +14,73 @@ jest.setTimeout(60_000);
 const harness = sandboxedBffForThisFile();
 
 const get = (host: string, path: string) => request(harness.bff.app).get(path).set('Host', host);
-const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/[\u00a0\u202f]/g, ' ').replace(/&amp;/g, '&');
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, '')
+    .replace(/[\u00a0\u202f]/g, ' ')
+    .replace(/&amp;/g, '&');
 const number = (n: number, locale: string) => new Intl.NumberFormat(locale).format(n).replace(/[\u00a0\u202f]/g, ' ');
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const cardMileages = (html: string, label: string) => [...html.matchAll(new RegExp(`<dt>${escape(label)}</dt><dd>([^<]+)</dd>`, 'g'))].map((m) => m[1]!);
+const cardMileages = (html: string, label: string) =>
+  [...html.matchAll(new RegExp(`<dt>${escape(label)}</dt><dd>([^<]+)</dd>`, 'g'))].map((m) => m[1]!);
 
-const pairs: [string, Market, Language][] = MARKETS.flatMap((m) => m.languages.map((l) => [`${m.id}/${l}`, m, l] as [string, Market, Language]));
+const pairs: [string, Market, Language][] = MARKETS.flatMap((m) =>
+  m.languages.map((l) => [`${m.id}/${l}`, m, l] as [string, Market, Language]),
+);
 
 describe('one distance unit per market', () => {
-  it.each(pairs)('%s: the mileage filter, chip, sort, cards, car page and leasing all speak the market unit', async (_name, market, language) => {
-    const t = translator(language);
-    const locale = market.locales[language]!;
-    const unit = distanceUnitText(market.distanceUnit);
-    const label = t(mileageLabelKey(market.distanceUnit));
-    const paths = localisedMarket(market, language).paths;
-    // 0–50 000 km in the URL (the search service's unit), whatever the market shows.
-    const res = await get(market.devHostname, `${paths.carList}?car_mileage=0-50000&sortName=mileage_asc`);
+  it.each(pairs)(
+    '%s: the mileage filter, chip, sort, cards, car page and leasing all speak the market unit',
+    async (_name, market, language) => {
+      const t = translator(language);
+      const locale = market.locales[language]!;
+      const unit = distanceUnitText(market.distanceUnit);
+      const label = t(mileageLabelKey(market.distanceUnit));
+      const paths = localisedMarket(market, language).paths;
+      // 0–50 000 km in the URL (the search service's unit), whatever the market shows.
+      const res = await get(market.devHostname, `${paths.carList}?car_mileage=0-50000&sortName=mileage_asc`);
+      expect(res.status).toBe(200);
+      const html = text(res.text);
+      const upper = number(mileageInUnit(50_000, market.distanceUnit), locale);
+
+      expect(html).toContain(`>${label} (${unit})`);
+      expect(html).toContain(`${label} (${unit}): 0 ${unit} – ${upper} ${unit}`);
+      expect(html).toMatch(new RegExp(`<option value="mileage_asc" selected="">${escape(label)}, `));
+      expect(/<input[^>]*name="car_mileage_max"[^>]*>/.exec(html)?.[0]).toContain(
+        `value="${mileageInUnit(50_000, market.distanceUnit)}"`,
+      );
+      // The compare bar's mileage row (its labels travel in the island's props).
+      expect(res.text).toMatch(new RegExp(`"rows":\\{[^}]*"mileage":"${escape(label)}"`));
+      const cards = cardMileages(html, label);
+      expect(cards.length).toBeGreaterThan(0);
+      for (const value of cards) expect(value).toMatch(new RegExp(`^[\\d ,.]+ ${unit}$`));
+
+      const detailPath = /<a class="car-card__link" href="([^"]+)"/.exec(res.text)![1]!;
+      const detail = text((await get(market.devHostname, detailPath)).text);
+      const facts = cardMileages(detail, label);
+      expect(facts.length).toBeGreaterThan(0);
+      for (const value of facts) expect(value).toMatch(new RegExp(`^[\\d ,.]+ ${unit}$`));
+      for (const [, value] of detail.matchAll(
+        new RegExp(`<dt>${escape(t('carDetail.financeMileage'))}</dt><dd>([^<]+)</dd>`, 'g'),
+      )) {
+        expect(value).toMatch(new RegExp(`^[\\d ,.]+ ${unit}$`));
+      }
+    },
+  );
+
+  it("se: 5 000 typed in the plain form's mileage box means 5 000 mil, the cars up to 50 000 km", async () => {
+    const res = await get(
+      'se.localhost',
+      '/kop-bil/sok-bil?car_mileage_min=&car_mileage_max=5000&sortName=mileage_desc',
+    );
     expect(res.status).toBe(200);
-    const html = text(res.text);
-    const upper = number(mileageInUnit(50_000, market.distanceUnit), locale);
-
-    expect(html).toContain(`>${label} (${unit})`);
-    expect(html).toContain(`${label} (${unit}): 0 ${unit} – ${upper} ${unit}`);
-    expect(html).toMatch(new RegExp(`<option value="mileage_asc" selected="">${escape(label)}, `));
-    expect(/<input[^>]*name="car_mileage_max"[^>]*>/.exec(html)?.[0]).toContain(`value="${mileageInUnit(50_000, market.distanceUnit)}"`);
-    // The compare bar's mileage row (its labels travel in the island's props).
-    expect(res.text).toMatch(new RegExp(`"rows":\\{[^}]*"mileage":"${escape(label)}"`));
-    const cards = cardMileages(html, label);
-    expect(cards.length).toBeGreaterThan(0);
-    for (const value of cards) expect(value).toMatch(new RegExp(`^[\\d ,.]+ ${unit}$`));
-
-    const detailPath = /<a class="car-card__link" href="([^"]+)"/.exec(res.text)![1]!;
-    const detail = text((await get(market.devHostname, detailPath)).text);
-    const facts = cardMileages(detail, label);
-    expect(facts.length).toBeGreaterThan(0);
-    for (const value of facts) expect(value).toMatch(new RegExp(`^[\\d ,.]+ ${unit}$`));
-    for (const [, value] of detail.matchAll(new RegExp(`<dt>${escape(t('carDetail.financeMileage'))}</dt><dd>([^<]+)</dd>`, 'g'))) {
-      expect(value).toMatch(new RegExp(`^[\\d ,.]+ ${unit}$`));
-    }
-  });
-
-  it('se: 5 000 typed in the plain form\'s mileage box means 5 000 mil, the cars up to 50 000 km', async () => {
-    const res = await get('se.localhost', '/kop-bil/sok-bil?car_mileage_min=&car_mileage_max=5000&sortName=mileage_desc');
-    expect(res.status).toBe(200);
-    const props = JSON.parse(/<script type="application\/json" id="[^"]+-props">(.*?)<\/script>/s.exec(res.text.slice(res.text.indexOf('data-island="carList"')))![1]!) as {
-      state: { ranges: Record<string, number[]> }; results: { cars: { mileageKm: number }[] };
+    const props = JSON.parse(
+      /<script type="application\/json" id="[^"]+-props">(.*?)<\/script>/s.exec(
+        res.text.slice(res.text.indexOf('data-island="carList"')),
+      )![1]!,
+    ) as {
+      state: { ranges: Record<string, number[]> };
+      results: { cars: { mileageKm: number }[] };
     };
     expect(props.state.ranges.car_mileage).toEqual([0, 50_000]);
     expect(props.results.cars.length).toBeGreaterThan(0);

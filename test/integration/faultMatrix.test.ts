@@ -65,30 +65,41 @@ afterAll(async () => {
 });
 
 let clientAddress = 0;
-const nextClient = () => ({ 'x-forwarded-for': `10.11.${Math.floor(++clientAddress / 250)}.${(clientAddress % 250) + 1}` });
+const nextClient = () => ({
+  'x-forwarded-for': `10.11.${Math.floor(++clientAddress / 250)}.${(clientAddress % 250) + 1}`,
+});
 
 /** What the answer should have been, or undefined when it was. */
 function mismatch(target: Target, fault: FaultCase['fault'], outcome: Outcome): string | undefined {
   if (target.kind === 'json' || (target.kind === 'stream' && !failsInsideStream(fault))) {
     const expected = documentedApiError(fault);
     const code = (JSON.parse(outcome.text || '{}') as { error?: { code?: string } }).error?.code;
-    if (outcome.status !== expected.status || code !== expected.code) return `answered ${outcome.status} ${code}, documented ${expected.status} ${expected.code}`;
+    if (outcome.status !== expected.status || code !== expected.code)
+      return `answered ${outcome.status} ${code}, documented ${expected.status} ${expected.code}`;
     return undefined;
   }
   if (target.kind === 'stream') {
     const messages = streamMessages(outcome.text);
-    if (outcome.status !== 200 || JSON.stringify(messages.at(-1)) !== '{"error":"ServerError"}') return `stream answered ${outcome.status}, last message ${JSON.stringify(messages.at(-1))}`;
+    if (outcome.status !== 200 || JSON.stringify(messages.at(-1)) !== '{"error":"ServerError"}')
+      return `stream answered ${outcome.status}, last message ${JSON.stringify(messages.at(-1))}`;
     return undefined;
   }
   if (target.kind === 'media') {
-    if (fault.cut) return outcome.status === 200 && outcome.aborted ? undefined : `a cut file answered ${outcome.status}, aborted ${outcome.aborted}`;
+    if (fault.cut)
+      return outcome.status === 200 && outcome.aborted
+        ? undefined
+        : `a cut file answered ${outcome.status}, aborted ${outcome.aborted}`;
     // A corrupt or shortened picture (the media service's garbage and malformed) is a whole answer of an image
     // type: relayed as it came, since only a decoder can tell; a sized variant (`w=`) is decoded, so an empty 502.
     if ((fault.garbage || fault.malformed) && !/[?&]w=/.test(target.path)) {
-      return outcome.status === 200 && !outcome.aborted && /^image\//.test(String(outcome.headers['content-type'])) ? undefined : `a corrupt picture, relayed, answered ${outcome.status} ${String(outcome.headers['content-type'])}, aborted ${outcome.aborted}`;
+      return outcome.status === 200 && !outcome.aborted && /^image\//.test(String(outcome.headers['content-type']))
+        ? undefined
+        : `a corrupt picture, relayed, answered ${outcome.status} ${String(outcome.headers['content-type'])}, aborted ${outcome.aborted}`;
     }
     const expected = fault.latencyMs !== undefined || fault.hang ? 504 : 502;
-    return outcome.status === expected && outcome.text === '' ? undefined : `answered ${outcome.status} with ${outcome.text.length} bytes, documented an empty ${expected}`;
+    return outcome.status === expected && outcome.text === ''
+      ? undefined
+      : `answered ${outcome.status} with ${outcome.text.length} bytes, documented an empty ${expected}`;
   }
   // A page: whole, its degraded state (200), the 503 page with Retry-After, or not found when the content service said so.
   if (![200, 503, 404].includes(outcome.status)) return `page answered ${outcome.status}`;
@@ -100,7 +111,9 @@ function mismatch(target: Target, fault: FaultCase['fault'], outcome: Outcome): 
 
 describe('the fault matrix', () => {
   it('has an example request for every operation of the OpenAPI document', () => {
-    const documented = Object.entries(openApiDocument(API_OPERATIONS).paths as Record<string, object>).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    const documented = Object.entries(openApiDocument(API_OPERATIONS).paths as Record<string, object>).flatMap(
+      ([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+    );
     const covered = API_OPERATIONS.map((op) => operationTarget(op).name);
     expect(covered.sort()).toEqual(documented.sort());
   });
@@ -123,9 +136,14 @@ describe('the fault matrix', () => {
       }
       const allowanceMs = Math.max(LOAD_ALLOWANCE_MS, 2 * (performance.now() - baselineStarted));
       if (baseline.status >= 500) failures.push(`${target.name}: answers ${baseline.status} with no fault`);
-      const services = Object.keys(sandbox.ctx.stats.requests).filter((s) => (sandbox.ctx.stats.requests[s] ?? 0) > (before[s] ?? 0));
-      const declaredNone = target.kind === 'json' && API_OPERATIONS.find((op) => operationTarget(op).name === target.name)?.example?.().noUpstream;
-      if (services.length === 0 && !declaredNone) failures.push(`${target.name}: its example reached no upstream (answered ${baseline.status})`);
+      const services = Object.keys(sandbox.ctx.stats.requests).filter(
+        (s) => (sandbox.ctx.stats.requests[s] ?? 0) > (before[s] ?? 0),
+      );
+      const declaredNone =
+        target.kind === 'json' &&
+        API_OPERATIONS.find((op) => operationTarget(op).name === target.name)?.example?.().noUpstream;
+      if (services.length === 0 && !declaredNone)
+        failures.push(`${target.name}: its example reached no upstream (answered ${baseline.status})`);
       for (const service of services) {
         const deadlineMs = bff.config.upstreamTimeoutsMs[service as keyof typeof bff.config.upstreamTimeoutsMs];
         for (const { name, fault } of faultCases(deadlineMs, MAX_BODY_BYTES)) {
@@ -135,7 +153,12 @@ describe('the fault matrix', () => {
             sandbox.ctx.faults.clear();
             sandbox.ctx.faults.set(service, fault);
             const cellStarted = performance.now();
-            const outcome = await send(server.origin, target, nextClient()).catch((err: Error) => ({ status: 0, headers: {}, text: err.message, aborted: true }));
+            const outcome = await send(server.origin, target, nextClient()).catch((err: Error) => ({
+              status: 0,
+              headers: {},
+              text: err.message,
+              aborted: true,
+            }));
             const elapsedMs = performance.now() - cellStarted;
             sandbox.ctx.faults.clear();
             return { outcome, elapsedMs };
@@ -151,20 +174,31 @@ describe('the fault matrix', () => {
             wrong = mismatch(target, fault, cell.outcome);
           }
           if (wrong) failures.push(`${target.name} × ${service} ${name}: ${wrong}`);
-          else if (cell.elapsedMs > budgetMs) failures.push(`${target.name} × ${service} ${name}: took ${Math.round(cell.elapsedMs)} ms, budget ${Math.round(budgetMs)} ms`);
+          else if (cell.elapsedMs > budgetMs)
+            failures.push(
+              `${target.name} × ${service} ${name}: took ${Math.round(cell.elapsedMs)} ms, budget ${Math.round(budgetMs)} ms`,
+            );
           const health = await request(`${server.origin}/healthz`);
           await health.body.dump();
-          if (health.statusCode !== 200) failures.push(`${target.name} × ${service} ${name}: /healthz then answered ${health.statusCode}`);
+          if (health.statusCode !== 200)
+            failures.push(`${target.name} × ${service} ${name}: /healthz then answered ${health.statusCode}`);
         }
       }
     }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(`fault matrix: ${targets.length} targets, ${faultCases(DEADLINE_MS, MAX_BODY_BYTES).length} faults, ${cells} cells in ${seconds} s`);
+    console.log(
+      `fault matrix: ${targets.length} targets, ${faultCases(DEADLINE_MS, MAX_BODY_BYTES).length} faults, ${cells} cells in ${seconds} s`,
+    );
     expect(failures).toEqual([]);
 
     // Nothing reached the process's last line of defence, and nothing failed in a way no handler knew.
     expect(processFaults).toEqual([]);
-    const unexpected = bff.log.lines.filter((l) => (l.level as number) >= 60 || /unhandled|uncaught/i.test(String(l.msg)) || (l.res as { statusCode?: number } | undefined)?.statusCode === 500);
+    const unexpected = bff.log.lines.filter(
+      (l) =>
+        (l.level as number) >= 60 ||
+        /unhandled|uncaught/i.test(String(l.msg)) ||
+        (l.res as { statusCode?: number } | undefined)?.statusCode === 500,
+    );
     expect(unexpected).toEqual([]);
   });
 });

@@ -15,19 +15,39 @@ const fi = MARKETS.find((m) => m.id === 'fi')!;
 const sv = localisedMarket(fi, 'sv').paths;
 const get = (path: string) => request(harness.bff.app).get(path).set('Host', fi.devHostname);
 /** What a shopper reads: no scripts (island props), no tags. */
-const text = (html: string) => html.replace(/<script[^>]*>[^]*?<\/script>/g, ' ').replace(/<[^<>]+>/g, ' ').replace(/\s+/g, ' ');
+const text = (html: string) =>
+  html
+    .replace(/<script[^>]*>[^]*?<\/script>/g, ' ')
+    .replace(/<[^<>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
 
 const fiWords = VOCABULARIES.fi;
 const svWords = VOCABULARIES.sv;
 /** Finnish words a Swedish page must not show (words both languages share, like 'Diesel' or 'Sedan', left out). */
 const FINNISH = [
-  ...[fiWords.fuel, fiWords.gearbox, fiWords.body, fiWords.drive, fiWords.color, fiWords.condition, fiWords.vehicleType].flatMap((o) => Object.values(o)),
-  ...Object.values(fiWords.department), ...fiWords.equipment, ...fiWords.kitCategories, ...fiWords.sellerTitles, ...HOLIDAYS.fi.map((h) => h.name), fiWords.kitWords.description.split(' ')[0]!,
-].filter((w) => !Object.values(svWords).some((v) => (typeof v === 'string' ? v === w : JSON.stringify(v).includes(`"${w}"`))));
-const finnishIn = (page: string) => FINNISH.filter((w) => new RegExp(`(^|[\\s>(,])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([\\s<),.:]|$)`).test(page));
+  ...[
+    fiWords.fuel,
+    fiWords.gearbox,
+    fiWords.body,
+    fiWords.drive,
+    fiWords.color,
+    fiWords.condition,
+    fiWords.vehicleType,
+  ].flatMap((o) => Object.values(o)),
+  ...Object.values(fiWords.department),
+  ...fiWords.equipment,
+  ...fiWords.kitCategories,
+  ...fiWords.sellerTitles,
+  ...HOLIDAYS.fi.map((h) => h.name),
+  fiWords.kitWords.description.split(' ')[0]!,
+].filter(
+  (w) => !Object.values(svWords).some((v) => (typeof v === 'string' ? v === w : JSON.stringify(v).includes(`"${w}"`))),
+);
+const finnishIn = (page: string) =>
+  FINNISH.filter((w) => new RegExp(`(^|[\\s>(,])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([\\s<),.:]|$)`).test(page));
 
 describe('fi.localhost/sv is Swedish', () => {
-  it('the car list: facet values and chips in Swedish, while the filter keeps the index\'s value', async () => {
+  it("the car list: facet values and chips in Swedish, while the filter keeps the index's value", async () => {
     const res = await get(`${sv.carList}?car_fuel=S%C3%A4hk%C3%B6&car_body=Maastoauto`);
     expect(res.status).toBe(200);
     const page = text(res.text);
@@ -46,7 +66,11 @@ describe('fi.localhost/sv is Swedish', () => {
   });
 
   it('a site page: department names, titles and holidays in Swedish', async () => {
-    const res0 = await fetch(`${harness.sandbox.url}/search/query`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ index: 'sites-fi', limit: 1 }) });
+    const res0 = await fetch(`${harness.sandbox.url}/search/query`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ index: 'sites-fi', limit: 1 }),
+    });
     const site = ((await res0.json()) as { content: Site[] }).content[0]!;
     const res = await get(`${sv.siteDetail}/${site.slug}`);
     expect(res.status).toBe(200);
@@ -56,7 +80,8 @@ describe('fi.localhost/sv is Swedish', () => {
 
   it('a car page: the model name, variant and finance provider as the Swedish documents write them', async () => {
     const search = await fetch(`${harness.sandbox.url}/search/query`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ index: 'cars-fi', limit: 1, filters: [{ field: 'car_model', values: ['C-sarja'] }] }),
     });
     const car = ((await search.json()) as { content: { car_id: string; slug: string }[] }).content[0]!;
@@ -87,7 +112,12 @@ describe('fi.localhost/sv is Swedish', () => {
 describe("an API answer's language is what its request says, never the browser's Accept-Language", () => {
   it('a search asked twice with the same body answers the same texts whatever Accept-Language the shoppers send', async () => {
     const body = { index: 'cars', fields: ['car_id', 'car_fuel', 'car_description'], limit: 5 };
-    const post = (acceptLanguage: string) => request(harness.bff.app).post('/api/search').set('Host', fi.devHostname).set('Accept-Language', acceptLanguage).send(body);
+    const post = (acceptLanguage: string) =>
+      request(harness.bff.app)
+        .post('/api/search')
+        .set('Host', fi.devHostname)
+        .set('Accept-Language', acceptLanguage)
+        .send(body);
     const swedishFirst = await post('sv-FI,sv;q=0.9');
     const finnishAfter = await post('fi');
     expect(swedishFirst.status).toBe(200);

@@ -19,18 +19,28 @@ afterAll(() => server.close());
 
 /** Asks until the answer is a cache hit: a miss is stored after it is sent (compressed off the answer's path). */
 async function cacheHit(ask: () => Promise<RawAnswer>): Promise<void> {
-  for (let i = 0; i < 50 && (await ask()).headers['x-cache'] !== 'hit'; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  for (let i = 0; i < 50 && (await ask()).headers['x-cache'] !== 'hit'; i++)
+    await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
 const send = (host: string, target: string, options?: RawOptions) => rawRequest(server.origin, host, target, options);
 
 /** What every answer carries, whoever answers it: Express, a fast path or the request-target check. */
-const EVERY_ANSWER = ['content-security-policy', 'strict-transport-security', 'x-content-type-options', 'permissions-policy', 'referrer-policy', 'x-frame-options'];
+const EVERY_ANSWER = [
+  'content-security-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'permissions-policy',
+  'referrer-policy',
+  'x-frame-options',
+];
 
 function missing(answer: RawAnswer): string[] {
   const gone = EVERY_ANSWER.filter((name) => answer.headers[name] === undefined);
-  if (answer.headers['x-content-type-options'] !== undefined && answer.headers['x-content-type-options'] !== 'nosniff') gone.push('nosniff');
-  if (!/camera=\(\)/.test(String(answer.headers['permissions-policy'] ?? ''))) gone.push('camera=() in permissions-policy');
+  if (answer.headers['x-content-type-options'] !== undefined && answer.headers['x-content-type-options'] !== 'nosniff')
+    gone.push('nosniff');
+  if (!/camera=\(\)/.test(String(answer.headers['permissions-policy'] ?? '')))
+    gone.push('camera=() in permissions-policy');
   return gone;
 }
 
@@ -45,11 +55,16 @@ describe('the headers of every answer', () => {
     const media = /(?:src|href)="(\/media\/[^"?]+(?:\?v=[0-9a-f]+)?)[&"]/.exec(home.text)?.[1];
     // A photograph the page shows, at a width of the allow-list: the pipeline makes it, then holds it for its fast path.
     const picture = /(?:src|href)="(\/media\/[\w/-]+\.jpg\?v=[0-9a-f]+)[&"]/.exec(home.text)?.[1];
-    expect([asset, media, picture]).toEqual([expect.stringMatching(/^\/assets\//), expect.stringMatching(/^\/media\//), expect.stringMatching(/^\/media\//)]);
+    expect([asset, media, picture]).toEqual([
+      expect.stringMatching(/^\/assets\//),
+      expect.stringMatching(/^\/media\//),
+      expect.stringMatching(/^\/media\//),
+    ]);
     const variant = `${picture}&w=384`;
     const search = operationTarget(searchOperation);
     const stream = operationTarget(closestAvailableOperation);
-    const searchOnce = () => send(search.host, search.path, { method: 'POST', body: search.body!, headers: search.headers });
+    const searchOnce = () =>
+      send(search.host, search.path, { method: 'POST', body: search.body!, headers: search.headers });
 
     const kinds: Array<[string, () => Promise<RawAnswer>]> = [
       ['page', () => send('se.localhost', '/')],
@@ -81,13 +96,30 @@ describe('the headers of every answer', () => {
     const answered: Record<string, string> = {};
     for (const [kind, ask] of kinds) {
       const answer = await ask();
-      answered[kind] = kind.includes('from the') ? `${answer.status} ${String(answer.headers['x-cache'])}` : String(answer.status);
+      answered[kind] = kind.includes('from the')
+        ? `${answer.status} ${String(answer.headers['x-cache'])}`
+        : String(answer.status);
       const gone = missing(answer);
       if (gone.length > 0) problems.push(`${kind} (${answer.status}): no ${gone.join(', ')}`);
     }
     expect(problems).toEqual([]);
     // Each kind was what it says: the cached answers came from the caches.
-    expect(answered).toMatchObject({ page: '200', 'page from the cache': '200 hit', '404 page': '404', redirect: '301', '/api JSON': '200', '/api error': '400', '/api search from the fast path': '200 hit', 'event stream': '200', '/media': '200', '/media variant': '200', '/media variant from the fast path': '200 hit', asset: '200', '/metrics': '404', '414': '414' });
+    expect(answered).toMatchObject({
+      page: '200',
+      'page from the cache': '200 hit',
+      '404 page': '404',
+      redirect: '301',
+      '/api JSON': '200',
+      '/api error': '400',
+      '/api search from the fast path': '200 hit',
+      'event stream': '200',
+      '/media': '200',
+      '/media variant': '200',
+      '/media variant from the fast path': '200 hit',
+      asset: '200',
+      '/metrics': '404',
+      '414': '414',
+    });
   });
 
   it("the operator's metrics listener answers with nosniff and no-store", async () => {
@@ -105,14 +137,29 @@ describe('the headers of every answer', () => {
     const problems: string[] = [];
     for (const op of API_OPERATIONS) {
       const target = operationTarget(op);
-      const answer = await send(target.host, target.path, { method: target.method, headers: target.headers, ...(target.body ? { body: target.body } : {}), headersOnly: target.kind === 'stream' });
+      const answer = await send(target.host, target.path, {
+        method: target.method,
+        headers: target.headers,
+        ...(target.body ? { body: target.body } : {}),
+        headersOnly: target.kind === 'stream',
+      });
       const cacheControl = String(answer.headers['cache-control'] ?? '');
-      const expected = PUBLIC_API.has(target.name) ? /^public, max-age=\d+$/ : target.kind === 'stream' ? /^no-cache/ : /^no-store$/;
-      if (!expected.test(cacheControl)) problems.push(`${target.name} (${answer.status}): Cache-Control "${cacheControl}"`);
+      const expected = PUBLIC_API.has(target.name)
+        ? /^public, max-age=\d+$/
+        : target.kind === 'stream'
+          ? /^no-cache/
+          : /^no-store$/;
+      if (!expected.test(cacheControl))
+        problems.push(`${target.name} (${answer.status}): Cache-Control "${cacheControl}"`);
     }
-    for (const [name, path] of [['an unknown /api route', '/api/nothing-here'], ['a refused query', '/api/places/autocomplete'], ['a refused story query', '/api/stories?lang=xx']]) {
+    for (const [name, path] of [
+      ['an unknown /api route', '/api/nothing-here'],
+      ['a refused query', '/api/places/autocomplete'],
+      ['a refused story query', '/api/stories?lang=xx'],
+    ]) {
       const answer = await send('se.localhost', path!);
-      if (answer.headers['cache-control'] !== 'no-store') problems.push(`${name} (${answer.status}): Cache-Control "${String(answer.headers['cache-control'])}"`);
+      if (answer.headers['cache-control'] !== 'no-store')
+        problems.push(`${name} (${answer.status}): Cache-Control "${String(answer.headers['cache-control'])}"`);
     }
     expect(problems).toEqual([]);
   });

@@ -14,42 +14,67 @@ const harness = sandboxedBffForThisFile();
 
 const market = (id: Market['id']) => MARKETS.find((m) => m.id === id)!;
 const page = (m: Market, path: string, app = harness.bff.app) => request(app).get(path).set('Host', m.devHostname);
-const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#x27;');
+const escapeHtml = (text: string) =>
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#x27;');
 const kitsOf = async (m: Market, extra: object = {}) =>
-  (await (await fetch(`${harness.sandbox.url}/search/query`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ index: m.searchIndexes.kits, limit: 100, ...extra }) })).json()) as { content: Array<Kit & { currency?: string }>; total_items: number };
+  (await (
+    await fetch(`${harness.sandbox.url}/search/query`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ index: m.searchIndexes.kits, limit: 100, ...extra }),
+    })
+  ).json()) as { content: Array<Kit & { currency?: string }>; total_items: number };
 /** The props the server wrote for the kits island. */
 const islandProps = (html: string) => {
   const id = /data-island="kits" data-island-id="([^"]+)"/.exec(html)?.[1];
   const json = new RegExp(`<script type="application/json" id="${id}-props">(.*?)</script>`).exec(html)?.[1];
-  return JSON.parse(json!) as { initial: { kits: KitItem[]; total: number; facets: { brand: { value: string }[] } } | null; locale: string; texts: Record<string, unknown> };
+  return JSON.parse(json!) as {
+    initial: { kits: KitItem[]; total: number; facets: { brand: { value: string }[] } } | null;
+    locale: string;
+    texts: Record<string, unknown>;
+  };
 };
 const cardTitles = (html: string) => [...html.matchAll(/<h3 class="kit-card__title">([^<]+)<\/h3>/g)].map((m) => m[1]);
 
 describe('kits page of every market', () => {
-  it.each(MARKETS.map((m) => [m.id, m] as const))('%s renders the first 48 kits on the server, priced in the kit currency, in its language', async (_id, m) => {
-    const t = translator(m.languages[0]!);
-    const locale = m.locales[m.languages[0]!]!;
-    const all = await kitsOf(m);
-    const res = await page(m, m.paths.kits);
-    expect(res.status).toBe(200);
-    expect(res.text).toContain(`<html lang="${m.languages[0]}"`);
-    const props = islandProps(res.text);
-    const shown = Math.min(KITS_PAGE_SIZE, all.total_items);
-    expect(props.initial!.kits).toHaveLength(shown);
-    expect(props.initial!.total).toBe(all.total_items);
-    expect(cardTitles(res.text)).toHaveLength(shown);
-    const kit = all.content.find((k) => k.kitId === props.initial!.kits[0]!.kitId)!;
-    expect(res.text).toContain(`<span class="visually-hidden">${escapeHtml(t('pages.kitsPrice'))} </span>${escapeHtml(formatKitPrice(kit.retailPrice, kit.currency ?? 'EUR', locale))}</p>`);
-    expect(res.text).toContain(escapeHtml(t('pages.kitsSearchLabel')));
-    expect(res.text).toContain(`<legend>${escapeHtml(t('pages.kitsBrand'))}</legend>`);
-    expect(res.text).toContain(`action="${m.paths.kits}" method="get"`);
-    expect(res.text.includes('kits__show-more')).toBe(all.total_items > KITS_PAGE_SIZE);
-    expect(res.text).toMatch(/<script type="module" src="[^"]*island-kits[^"]*"/);
-  });
+  it.each(MARKETS.map((m) => [m.id, m] as const))(
+    '%s renders the first 48 kits on the server, priced in the kit currency, in its language',
+    async (_id, m) => {
+      const t = translator(m.languages[0]!);
+      const locale = m.locales[m.languages[0]!]!;
+      const all = await kitsOf(m);
+      const res = await page(m, m.paths.kits);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain(`<html lang="${m.languages[0]}"`);
+      const props = islandProps(res.text);
+      const shown = Math.min(KITS_PAGE_SIZE, all.total_items);
+      expect(props.initial!.kits).toHaveLength(shown);
+      expect(props.initial!.total).toBe(all.total_items);
+      expect(cardTitles(res.text)).toHaveLength(shown);
+      const kit = all.content.find((k) => k.kitId === props.initial!.kits[0]!.kitId)!;
+      expect(res.text).toContain(
+        `<span class="visually-hidden">${escapeHtml(t('pages.kitsPrice'))} </span>${escapeHtml(formatKitPrice(kit.retailPrice, kit.currency ?? 'EUR', locale))}</p>`,
+      );
+      expect(res.text).toContain(escapeHtml(t('pages.kitsSearchLabel')));
+      expect(res.text).toContain(`<legend>${escapeHtml(t('pages.kitsBrand'))}</legend>`);
+      expect(res.text).toContain(`action="${m.paths.kits}" method="get"`);
+      expect(res.text.includes('kits__show-more')).toBe(all.total_items > KITS_PAGE_SIZE);
+      expect(res.text).toMatch(/<script type="module" src="[^"]*island-kits[^"]*"/);
+    },
+  );
 
   it('shows prices without a currency in euros, with the market locale', () => {
-    expect(formatKitPrice(89.5, '', 'fi-FI')).toBe(new Intl.NumberFormat('fi-FI', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }).format(89.5));
-    expect(formatKitPrice(1299, 'SEK', 'sv-SE')).toBe(new Intl.NumberFormat('sv-SE', { style: 'currency', currency: 'SEK', maximumFractionDigits: 0 }).format(1299));
+    expect(formatKitPrice(89.5, '', 'fi-FI')).toBe(
+      new Intl.NumberFormat('fi-FI', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }).format(89.5),
+    );
+    expect(formatKitPrice(1299, 'SEK', 'sv-SE')).toBe(
+      new Intl.NumberFormat('sv-SE', { style: 'currency', currency: 'SEK', maximumFractionDigits: 0 }).format(1299),
+    );
   });
 
   it('offers show-more as a link the server honours (?page=2 renders the next 48), searching no more than the first page and that one', async () => {
@@ -66,7 +91,10 @@ describe('kits page of every market', () => {
     expect(cardTitles(res.text)).toHaveLength(second.content.length);
     const more = second.total_items > 2 * KITS_PAGE_SIZE;
     expect(res.text.includes('kits__show-more')).toBe(more);
-    if (more) expect(res.text).toContain(escapeHtml(translator('sv')('pages.kitsShowing', { shown: 2 * KITS_PAGE_SIZE, total: second.total_items })));
+    if (more)
+      expect(res.text).toContain(
+        escapeHtml(translator('sv')('pages.kitsShowing', { shown: 2 * KITS_PAGE_SIZE, total: second.total_items })),
+      );
   });
 
   it('filters by the ticked brand from the query (the panel is a GET form) and keeps it ticked', async () => {
@@ -80,7 +108,7 @@ describe('kits page of every market', () => {
     expect(res.text).toContain(escapeHtml(translator('en')('pages.kitsCount', { count: expected.total_items })));
   });
 
-  it('starts the island from the same search the server made: the island\'s first call is a cache hit', async () => {
+  it("starts the island from the same search the server made: the island's first call is a cache hit", async () => {
     const m = market('fi');
     await page(m, `${m.paths.kits}?keyphrase=volvo`);
     const res = await request(harness.bff.app)

@@ -11,9 +11,13 @@ const finland = marketById('fi');
 const page = (path: string, host = finland.devHostname) => request(harness.bff.app).get(path).set('Host', host);
 /** Every href of the page that stays on the site (no scheme, no media, no assets). */
 const internalLinks = (html: string) =>
-  [...html.matchAll(/<a [^>]*href="([^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&')).filter((href) => href.startsWith('/') && !href.startsWith('/media/') && !href.startsWith('#'));
+  [...html.matchAll(/<a [^>]*href="([^"]+)"/g)]
+    .map((m) => m[1]!.replaceAll('&amp;', '&'))
+    .filter((href) => href.startsWith('/') && !href.startsWith('/media/') && !href.startsWith('#'));
 const storyPath = async (lang: string) => {
-  const answer = (await (await fetch(`${harness.sandbox.url}/content/${finland.contentSite}/stories?lang=${lang}&limit=1`)).json()) as { items: Array<{ url: { path: string } }> };
+  const answer = (await (
+    await fetch(`${harness.sandbox.url}/content/${finland.contentSite}/stories?lang=${lang}&limit=1`)
+  ).json()) as { items: Array<{ url: { path: string } }> };
   return answer.items[0]!.url.path;
 };
 
@@ -52,12 +56,17 @@ describe('the Swedish side of the Finnish site', () => {
     const path = await storyPath('fi');
     const res = await page(path);
     const switcher = /<nav class="language-switch"[\s\S]*?<\/nav>/.exec(res.text)?.[0] ?? '';
-    expect(switcher).toContain(`href="${path}" hrefLang="fi" lang="fi" aria-current="true" data-same-page="">Suomi</a>`);
+    expect(switcher).toContain(
+      `href="${path}" hrefLang="fi" lang="fi" aria-current="true" data-same-page="">Suomi</a>`,
+    );
     expect(switcher).toContain(`href="/sv${path}" hrefLang="sv" lang="sv" data-same-page="">Svenska</a>`);
   });
 
   it('keeps a car detail page (not a content page) at its path in both languages', async () => {
-    const search = await request(harness.bff.app).post('/api/search').set('Host', finland.devHostname).send({ index: 'cars', fields: ['car_id', 'slug'], limit: 1 });
+    const search = await request(harness.bff.app)
+      .post('/api/search')
+      .set('Host', finland.devHostname)
+      .send({ index: 'cars', fields: ['car_id', 'slug'], limit: 1 });
     const car = (search.body as { content: Array<{ car_id: string; slug: string }> }).content[0]!;
     const path = `${finland.paths.carDetailBase}/${car.car_id}/${car.slug}`;
     const res = await page(`/sv${path}`);
@@ -78,9 +87,12 @@ describe('the Swedish side of the Finnish site', () => {
 
   describe('the language switch on a filtered list keeps what the list shows, the filters in the other language’s words', () => {
     const switchHref = (html: string, language: string) =>
-      new RegExp(`<a href="([^"]+)" hrefLang="${language}"`).exec(/<nav class="language-switch"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '')?.[1]?.replaceAll('&amp;', '&') ?? '';
+      new RegExp(`<a href="([^"]+)" hrefLang="${language}"`)
+        .exec(/<nav class="language-switch"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '')?.[1]
+        ?.replaceAll('&amp;', '&') ?? '';
     /** What a list page shows: the car ids of its cards, the kit codes, or the site names (all the same in both languages). */
-    const carIds = (html: string) => [...new Set([...html.matchAll(/\/autot\/auto\/(\d+)\//g)].map((m) => m[1]!))].sort();
+    const carIds = (html: string) =>
+      [...new Set([...html.matchAll(/\/autot\/auto\/(\d+)\//g)].map((m) => m[1]!))].sort();
 
     it('cars: a model and a town in Finnish open the Swedish list on the same cars, and back', async () => {
       const fi = await page('/autot?car_model=C-sarja&car_city=Turku&car_fuel=Diesel');
@@ -107,11 +119,18 @@ describe('the Swedish side of the Finnish site', () => {
     });
 
     it('sites: a department service in Finnish opens the Swedish site list on the same sites', async () => {
-      const search = await request(harness.bff.app).post('/api/search').set('Host', finland.devHostname)
+      const search = await request(harness.bff.app)
+        .post('/api/search')
+        .set('Host', finland.devHostname)
         .send({ index: 'sites', fields: ['site_id', 'site_departments'], limit: 1 });
-      const service = (search.body as { content: { site_departments: { service_name: string[] }[] }[] }).content[0]!.site_departments.flatMap((d) => d.service_name)[0]!;
-      const slugs = (html: string) => [...new Set([...html.matchAll(/href="(?:\/sv)?\/toimipisteet\/([a-z0-9-]+)"/g)].map((m) => m[1]!))].sort();
-      const fi = await page(`${finland.paths.siteDetail}?${new URLSearchParams({ 'site_departments.service_name': service })}`);
+      const service = (
+        search.body as { content: { site_departments: { service_name: string[] }[] }[] }
+      ).content[0]!.site_departments.flatMap((d) => d.service_name)[0]!;
+      const slugs = (html: string) =>
+        [...new Set([...html.matchAll(/href="(?:\/sv)?\/toimipisteet\/([a-z0-9-]+)"/g)].map((m) => m[1]!))].sort();
+      const fi = await page(
+        `${finland.paths.siteDetail}?${new URLSearchParams({ 'site_departments.service_name': service })}`,
+      );
       expect(slugs(fi.text).length).toBeGreaterThan(0);
       const toSwedish = switchHref(fi.text, 'sv');
       expect(new URLSearchParams(toSwedish.split('?')[1]).get('site_departments.service_name')).not.toBe(service);

@@ -58,7 +58,9 @@ function timed(run: () => unknown): number {
 describe('request handling stays linear in the length of the request', () => {
   it('answers a path of 16,000 slashes with 414 at once, three in parallel, while /healthz keeps answering', async () => {
     const path = '/'.repeat(16_000) + 'a';
-    const { answers, health } = await withHealthProbe([1, 2, 3].map(() => () => rawGet(server.origin, 'se.localhost', path)));
+    const { answers, health } = await withHealthProbe(
+      [1, 2, 3].map(() => () => rawGet(server.origin, 'se.localhost', path)),
+    );
     for (const answer of answers) {
       expect(answer.status).toBe(414);
       expect(answer.ms).toBeLessThan(ANSWER_MS);
@@ -73,7 +75,10 @@ describe('request handling stays linear in the length of the request', () => {
       const language = market.languages[1];
       const paths = ['/'.repeat(16_000) + 'a', ...(language ? [`/${language}${'/'.repeat(16_000)}a`] : [])];
       for (const path of paths) {
-        const { answers, health } = await withHealthProbe([() => rawGet(wideServer.origin, market.devHostname, path)], wideServer.origin);
+        const { answers, health } = await withHealthProbe(
+          [() => rawGet(wideServer.origin, market.devHostname, path)],
+          wideServer.origin,
+        );
         expect([answers[0]!.status, market.id]).toEqual([404, market.id]);
         expect(answers[0]!.ms).toBeLessThan(ANSWER_MS);
         expect(health.ms).toBeLessThan(ANSWER_MS);
@@ -101,7 +106,9 @@ describe('request handling stays linear in the length of the request', () => {
       const { answers, health } = await withHealthProbe([() => rawGet(server.origin, host, path, headers)]);
       const what = `${host.slice(0, 16)} ${path.slice(0, 16)} ${JSON.stringify(headers ?? {}).slice(0, 24)}`;
       if (answers[0]!.status >= 500 || answers[0]!.ms >= ANSWER_MS || health.status !== 200 || health.ms >= ANSWER_MS) {
-        slow.push(`${what}: ${answers[0]!.status} in ${Math.round(answers[0]!.ms)} ms, /healthz in ${Math.round(health.ms)} ms`);
+        slow.push(
+          `${what}: ${answers[0]!.status} in ${Math.round(answers[0]!.ms)} ms, /healthz in ${Math.round(health.ms)} ms`,
+        );
       }
     }
     expect(slow).toEqual([]);
@@ -122,9 +129,17 @@ describe('request handling stays linear in the length of the request', () => {
       ['host and digits', () => normaliseHost(':1'.repeat(8_000) + 'x')],
       ['accept-encoding q=0', () => chooseEncoding('br;q=' + ' '.repeat(16_000) + 'x')],
       ['accept-encoding zeros', () => chooseEncoding('br;q=0.' + '0'.repeat(16_000) + 'x')],
-      ['search keyphrase', () => normaliseSearchRequest({ index: se.searchIndexes.cars, keyphrase: ' \t'.repeat(8_000) + 'x' } as Parameters<typeof normaliseSearchRequest>[0])],
+      [
+        'search keyphrase',
+        () =>
+          normaliseSearchRequest({ index: se.searchIndexes.cars, keyphrase: ' \t'.repeat(8_000) + 'x' } as Parameters<
+            typeof normaliseSearchRequest
+          >[0]),
+      ],
     ];
-    const slow = cases.map(([name, run]) => [name, Math.round(timed(run))] as const).filter(([, ms]) => ms >= PATTERN_MS);
+    const slow = cases
+      .map(([name, run]) => [name, Math.round(timed(run))] as const)
+      .filter(([, ms]) => ms >= PATTERN_MS);
     expect(slow).toEqual([]);
   });
 });

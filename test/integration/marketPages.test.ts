@@ -22,18 +22,21 @@ afterAll(async () => {
 });
 
 describe('every market answers on its development host', () => {
-  it.each(MARKETS.map((m) => [m.devHostname, m] as const))('%s renders the home page in its language with header and footer', async (host, market) => {
-    const res = await request(app).get('/').set('Host', `${host}:3000`);
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.text).toMatch(/^<!DOCTYPE html>/i);
-    expect(res.text).toContain(`<html lang="${market.languages[0]}"`);
-    expect(res.text).toMatch(/<header[^>]*>/);
-    expect(res.text).toMatch(/<footer[^>]*>/);
-    // On the development host, absolute URLs stay on it (server/markets/siteOrigin.ts).
-    expect(res.text).toContain(`<link rel="canonical" href="http://${host}:3000/"/>`);
-    expect(res.text).toContain(`hrefLang="x-default"`);
-  });
+  it.each(MARKETS.map((m) => [m.devHostname, m] as const))(
+    '%s renders the home page in its language with header and footer',
+    async (host, market) => {
+      const res = await request(app).get('/').set('Host', `${host}:3000`);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.text).toMatch(/^<!DOCTYPE html>/i);
+      expect(res.text).toContain(`<html lang="${market.languages[0]}"`);
+      expect(res.text).toMatch(/<header[^>]*>/);
+      expect(res.text).toMatch(/<footer[^>]*>/);
+      // On the development host, absolute URLs stay on it (server/markets/siteOrigin.ts).
+      expect(res.text).toContain(`<link rel="canonical" href="http://${host}:3000/"/>`);
+      expect(res.text).toContain(`hrefLang="x-default"`);
+    },
+  );
 
   it('resolves production hostnames case-insensitively and ignores the port', async () => {
     const res = await request(app).get('/').set('Host', 'WWW.HEDINAUTOMOTIVE.CO.UK:8443');
@@ -69,10 +72,16 @@ describe('hosts that are not a market', () => {
   });
 
   it('ignores X-Forwarded-Host unless TRUST_PROXY is on', async () => {
-    const untrusted = await request(app).get('/').set('Host', 'unknown.example').set('X-Forwarded-Host', 'se.localhost');
+    const untrusted = await request(app)
+      .get('/')
+      .set('Host', 'unknown.example')
+      .set('X-Forwarded-Host', 'se.localhost');
     expect(untrusted.status).toBe(404);
     const trusting = createTestApp({ TRUST_PROXY: '1' }, { sandboxUrl: sandbox.url });
-    const trusted = await request(trusting.app).get('/').set('Host', 'internal-lb:8080').set('X-Forwarded-Host', 'se.localhost');
+    const trusted = await request(trusting.app)
+      .get('/')
+      .set('Host', 'internal-lb:8080')
+      .set('X-Forwarded-Host', 'se.localhost');
     await trusting.close();
     expect(trusted.status).toBe(200);
     expect(trusted.text).toContain('<html lang="sv"');
@@ -90,7 +99,9 @@ describe('a deployment (production, every upstream URL set)', () => {
       }
       expect((await request(deployed.app).get('/sitemap.xml').set('Host', 'se.localhost:4242')).status).toBe(404);
       expect(sandbox.upstreamCalls('content')).toBe(before);
-      const real = await request(deployed.app).get('/').set('Host', MARKETS.find((m) => m.id === 'se')!.hostnames[0]!);
+      const real = await request(deployed.app)
+        .get('/')
+        .set('Host', MARKETS.find((m) => m.id === 'se')!.hostnames[0]!);
       expect(real.status).toBe(200);
     } finally {
       await deployed.close();

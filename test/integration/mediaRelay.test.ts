@@ -18,7 +18,8 @@ afterAll(async () => {
   await server.close();
 });
 
-const get = (path: string, headers: Record<string, string> = {}) => request(`${server.origin}${path}`, { dispatcher: agent, headers: { host: 'uk.localhost', ...headers } });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  request(`${server.origin}${path}`, { dispatcher: agent, headers: { host: 'uk.localhost', ...headers } });
 
 describe('the media relay', () => {
   it('relays a file whole, with its type and caching headers', async () => {
@@ -37,10 +38,16 @@ describe('the media relay', () => {
     expect(image.pathname + image.search).toMatch(/^\/media\/content\/[\w-]+\.jpg\?v=[0-9a-f]{10}$/);
 
     // Made at the media service first: its first photograph takes longer than this file's 500 ms deadline.
-    const atTheSource = Buffer.from(await (await fetch(`${peers.sandbox.url}${image.pathname}${image.search}`)).arrayBuffer());
+    const atTheSource = Buffer.from(
+      await (await fetch(`${peers.sandbox.url}${image.pathname}${image.search}`)).arrayBuffer(),
+    );
     const res = await get(image.pathname + image.search);
     const body = Buffer.from(await res.body.arrayBuffer());
-    expect([res.statusCode, res.headers['content-type'], res.headers['cache-control']]).toEqual([200, 'image/jpeg', 'public, max-age=31536000, immutable']);
+    expect([res.statusCode, res.headers['content-type'], res.headers['cache-control']]).toEqual([
+      200,
+      'image/jpeg',
+      'public, max-age=31536000, immutable',
+    ]);
     expect(body.equals(atTheSource)).toBe(true);
 
     const other = await get(`${image.pathname}?v=0123456789`);

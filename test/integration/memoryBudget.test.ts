@@ -24,22 +24,43 @@ afterAll(async () => {
   await metricsServer.close();
 });
 
-const CACHES = ['page', 'page_fast_path', 'search_local', 'search_store', 'search_parsed', 'search_fast_path', 'layout', 'submission_ledger'];
+const CACHES = [
+  'page',
+  'page_fast_path',
+  'search_local',
+  'search_store',
+  'search_parsed',
+  'search_fast_path',
+  'layout',
+  'submission_ledger',
+];
 
 async function cacheGauges(): Promise<Record<string, { bytes: number; budget: number }>> {
   const text = await (await request(`${metricsServer.origin}/metrics`)).body.text();
-  const value = (name: string, cache: string) => Number(new RegExp(`^${name}\\{cache="${cache}"\\} (\\S+)$`, 'm').exec(text)?.[1]);
-  return Object.fromEntries(CACHES.map((cache) => [cache, { bytes: value('bff_cache_bytes', cache), budget: value('bff_cache_budget_bytes', cache) }]));
+  const value = (name: string, cache: string) =>
+    Number(new RegExp(`^${name}\\{cache="${cache}"\\} (\\S+)$`, 'm').exec(text)?.[1]);
+  return Object.fromEntries(
+    CACHES.map((cache) => [
+      cache,
+      { bytes: value('bff_cache_bytes', cache), budget: value('bff_cache_budget_bytes', cache) },
+    ]),
+  );
 }
 
 describe('the memory budget in /metrics', () => {
   it("shows each cache's bytes beside its share, within it, after pages and searches filled them", async () => {
-    for (const path of ['/', '/kop-bil/sok-bil', '/kop-bil/sok-bil']) await (await request(`${server.origin}${path}`, { headers: { host: 'se.localhost' } })).body.dump();
-    const search = { method: 'POST', headers: { host: 'se.localhost', 'content-type': 'application/json' }, body: JSON.stringify({ index: 'cars', limit: 12 }) } as const;
+    for (const path of ['/', '/kop-bil/sok-bil', '/kop-bil/sok-bil'])
+      await (await request(`${server.origin}${path}`, { headers: { host: 'se.localhost' } })).body.dump();
+    const search = {
+      method: 'POST',
+      headers: { host: 'se.localhost', 'content-type': 'application/json' },
+      body: JSON.stringify({ index: 'cars', limit: 12 }),
+    } as const;
     for (let i = 0; i < 2; i++) await (await request(`${server.origin}/api/search`, search)).body.dump();
     const gauges = await cacheGauges();
     expect(Object.values(gauges).every((g) => Number.isFinite(g.bytes) && g.bytes <= g.budget)).toBe(true);
-    for (const filled of ['page', 'search_local', 'search_store', 'search_parsed', 'layout']) expect(gauges[filled]!.bytes).toBeGreaterThan(0);
+    for (const filled of ['page', 'search_local', 'search_store', 'search_parsed', 'layout'])
+      expect(gauges[filled]!.bytes).toBeGreaterThan(0);
     expect(gauges.page!.budget).toBe(16 * 1024 * 1024);
     const text = await (await request(`${metricsServer.origin}/metrics`)).body.text();
     expect(text).toMatch(/^bff_memory_budget_bytes 268435456$/m);
@@ -61,7 +82,8 @@ describe('parsed search answers', () => {
       parsedMaxBytes: 150_000,
     });
     // Six car-list answers of about 23 KB each: estimated at twice that, no more than three fit.
-    const pageOf = (page: number) => cache.search({ index: 'cars-se', fields: [...CAR_SUMMARY_FIELDS], limit: 48, offset: page * 48 });
+    const pageOf = (page: number) =>
+      cache.search({ index: 'cars-se', fields: [...CAR_SUMMARY_FIELDS], limit: 48, offset: page * 48 });
     const first = (await pageOf(0)).value;
     for (let page = 1; page < 6; page++) await pageOf(page);
     expect(cache.parsedBytes).toBeGreaterThan(0);

@@ -24,7 +24,8 @@ describe('upstream origins', () => {
     for (const [i, target] of targets.entries()) {
       const answer = await send(server.origin, target, { 'x-forwarded-for': `10.12.0.${i + 1}` });
       const seen = `${answer.text}\n${String(answer.headers.location ?? '')}`;
-      for (const host of hostPort) if (seen.includes(host)) leaks.push(`${target.name} (${answer.status}) names ${host}`);
+      for (const host of hostPort)
+        if (seen.includes(host)) leaks.push(`${target.name} (${answer.status}) names ${host}`);
       if (seen.includes('/media/')) mediaMentions++;
     }
     expect(leaks).toEqual([]);
@@ -33,9 +34,24 @@ describe('upstream origins', () => {
   });
 
   it('are rewritten in /api/search and /api/stories answers to the /media relay', async () => {
-    const search = await send(server.origin, { name: 'search', kind: 'json', host: 'se.localhost', method: 'POST', path: '/api/search', body: JSON.stringify({ index: 'cars', limit: 2 }), headers: { 'content-type': 'application/json' } });
+    const search = await send(server.origin, {
+      name: 'search',
+      kind: 'json',
+      host: 'se.localhost',
+      method: 'POST',
+      path: '/api/search',
+      body: JSON.stringify({ index: 'cars', limit: 2 }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(search.text).toMatch(/"\/media\/cars\//);
-    const stories = await send(server.origin, { name: 'stories', kind: 'json', host: 'se.localhost', method: 'GET', path: '/api/stories?limit=2', headers: {} });
+    const stories = await send(server.origin, {
+      name: 'stories',
+      kind: 'json',
+      host: 'se.localhost',
+      method: 'GET',
+      path: '/api/stories?limit=2',
+      headers: {},
+    });
     expect(stories.text).toMatch(/"\/media\//);
   });
 });

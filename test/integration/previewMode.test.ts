@@ -17,11 +17,14 @@ const DRAFT_BLURB = 'Kommande kampanj (utkast)';
 type NavItem = { url: { path: string }; published: boolean; children: NavItem[] };
 /** The link to the draft page in the navigation only an editor sees. */
 const draftNavigationLink = async () => {
-  const preview = (await (await fetch(`${harness.sandbox.url}/content/se/navigation?preview=${CONTENT_SANDBOX_PREVIEW_TOKEN}`)).json()) as { items: NavItem[] };
+  const preview = (await (
+    await fetch(`${harness.sandbox.url}/content/se/navigation?preview=${CONTENT_SANDBOX_PREVIEW_TOKEN}`)
+  ).json()) as { items: NavItem[] };
   const all = (items: NavItem[]): NavItem[] => items.flatMap((i) => [i, ...all(i.children)]);
   return `href="${all(preview.items).find((i) => !i.published)!.url.path}"`;
 };
-const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 describe('editing mode for content editors', () => {
   it('shows the draft blurb with editable fields marked, privately and unindexed, with a preview token', async () => {
@@ -73,7 +76,9 @@ describe('editing mode for content editors', () => {
     expect(res.status).toBe(401);
     expect(res.text).toContain(escapeHtml(t('seo.previewRejectedTitle')));
     // The page's own parameters, as a cached page has them: a campaign tag is not carried on.
-    expect(res.text).toContain(`<a href="${sweden.paths.stories}?tag=nyheter">${escapeHtml(t('seo.previewRejectedLink'))}</a>`);
+    expect(res.text).toContain(
+      `<a href="${sweden.paths.stories}?tag=nyheter">${escapeHtml(t('seo.previewRejectedLink'))}</a>`,
+    );
     expect(res.text).not.toContain('data-edit-field');
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers['set-cookie']![0]).toMatch(/^content_preview=; Path=\/; Expires=Thu, 01 Jan 1970/);

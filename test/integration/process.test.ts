@@ -36,7 +36,10 @@ describe('the server process', () => {
 
   it('refuses to start in production with an upstream URL unset, naming it in one line, unless SANDBOX=true', async () => {
     const upstreams = Object.fromEntries(
-      ['SEARCH', 'CONTENT', 'MECHMATE', 'TIREHOTEL', 'CODEWEAVER', 'MAPS', 'MEDIA'].map((name) => [`UPSTREAM_${name}_URL`, `http://127.0.0.1:9/${name.toLowerCase()}`]),
+      ['SEARCH', 'CONTENT', 'MECHMATE', 'TIREHOTEL', 'CODEWEAVER', 'MAPS', 'MEDIA'].map((name) => [
+        `UPSTREAM_${name}_URL`,
+        `http://127.0.0.1:9/${name.toLowerCase()}`,
+      ]),
     );
     const server = runServer({ ...upstreams, NODE_ENV: '', PORT: '0', SANDBOX_PORT: '0' });
     expect(await server.exited).toBe(1);
@@ -89,7 +92,13 @@ describe('the server process', () => {
     production.child.kill('SIGTERM');
     expect(await production.exited).toBe(0);
 
-    const withIndex = runServer({ NODE_ENV: '', PORT: '0', SANDBOX_PORT: '0', SANDBOX: 'true', DEV_INDEX_PAGE: 'true' });
+    const withIndex = runServer({
+      NODE_ENV: '',
+      PORT: '0',
+      SANDBOX_PORT: '0',
+      SANDBOX: 'true',
+      DEV_INDEX_PAGE: 'true',
+    });
     await withIndex.listening();
     const indexPort = portOf(withIndex.output().stdout);
     const listed = await request(`http://127.0.0.1:${indexPort}/`, { headers: { host: `localhost:${indexPort}` } });

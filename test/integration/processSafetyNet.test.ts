@@ -24,7 +24,10 @@ describe.each(['uncaughtException', 'unhandledRejection'] as const)('the process
 
       const fatal = bff.logLines().filter((l) => l.level === 60);
       expect(fatal).toHaveLength(1);
-      expect(fatal[0]).toMatchObject({ kind, err: { message: kind === 'unhandledRejection' ? 'planted rejection' : 'planted exception' } });
+      expect(fatal[0]).toMatchObject({
+        kind,
+        err: { message: kind === 'unhandledRejection' ? 'planted rejection' : 'planted exception' },
+      });
       const messages = bff.logLines().map((l) => l.msg);
       expect(messages.indexOf('stopped')).toBeGreaterThan(messages.indexOf(fatal[0]!.msg));
     } finally {

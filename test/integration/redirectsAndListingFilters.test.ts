@@ -18,7 +18,9 @@ const data = () => sandboxDataset(harness.sandbox.ctx.seed, harness.sandbox.ctx.
 const sweden = marketById('se');
 const uk = marketById('uk');
 const carListProps = (html: string) => {
-  const json = /<script type="application\/json" id="([^"]+)-props">(.*?)<\/script>/s.exec(html.slice(html.indexOf('data-island="carList"')))?.[2];
+  const json = /<script type="application\/json" id="([^"]+)-props">(.*?)<\/script>/s.exec(
+    html.slice(html.indexOf('data-island="carList"')),
+  )?.[2];
   return JSON.parse(json!) as { results: { cars: { id: string }[]; total: number } };
 };
 const siteLinks = (html: string) => [...html.matchAll(/<a class="site-card__link" href="([^"]+)"/g)].map((m) => m[1]!);
@@ -67,7 +69,9 @@ describe('the sitemap', () => {
 
 describe('listing filters that redirect destinations use', () => {
   it('shows only the cars of the region named by car_site_region, server-rendered', async () => {
-    const expected = data().cars.get('se')!.filter((car) => car.car_site_region === 'Stockholm');
+    const expected = data()
+      .cars.get('se')!
+      .filter((car) => car.car_site_region === 'Stockholm');
     expect(expected.length).toBeGreaterThan(0);
     const res = await get(sweden.devHostname, '/kop-bil/sok-bil?car_site_region=Stockholm');
     expect(res.status).toBe(200);
@@ -80,7 +84,9 @@ describe('listing filters that redirect destinations use', () => {
   });
 
   it('shows only the sites with a department of the brand, with a chip that removes the filter', async () => {
-    const volvo = data().sites.get('se')!.filter((site) => site.site_departments.some((d) => d.brands.some((b) => b.name === 'Volvo')));
+    const volvo = data()
+      .sites.get('se')!
+      .filter((site) => site.site_departments.some((d) => d.brands.some((b) => b.name === 'Volvo')));
     const all = data().sites.get('se')!;
     expect(volvo.length).toBeGreaterThan(0);
     expect(volvo.length).toBeLessThan(all.length);
@@ -88,7 +94,9 @@ describe('listing filters that redirect destinations use', () => {
     expect(res.status).toBe(200);
     expect(new Set(siteLinks(res.text))).toEqual(new Set(volvo.map((s) => `/anlaggningar/${s.slug}`)));
     const t = translator('sv');
-    expect(res.text).toContain(`<a class="chip" href="/anlaggningar" aria-label="${t('sites.removeFilter', { label: 'Märke: Volvo' })}">`);
+    expect(res.text).toContain(
+      `<a class="chip" href="/anlaggningar" aria-label="${t('sites.removeFilter', { label: 'Märke: Volvo' })}">`,
+    );
     // The search form keeps the filter, so a search stays inside it.
     expect(res.text).toContain('<input type="hidden" name="site_departments.brands.name" value="Volvo"/>');
   });
@@ -97,29 +105,39 @@ describe('listing filters that redirect destinations use', () => {
     const hasVolvo = (site: Site) => site.site_departments.some((d) => d.brands.some((b) => b.name === 'Volvo'));
     const volvo = data().sites.get('se')!.filter(hasVolvo);
     // A service some but not all Volvo sites offer.
-    const service = volvo.flatMap((site) => site.site_departments.flatMap((d) => d.service_name))
+    const service = volvo
+      .flatMap((site) => site.site_departments.flatMap((d) => d.service_name))
       .find((name) => volvo.some((site) => !site.site_departments.some((d) => d.service_name.includes(name))))!;
     const expected = volvo.filter((site) => site.site_departments.some((d) => d.service_name.includes(service)));
     expect(expected.length).toBeGreaterThan(0);
     expect(expected.length).toBeLessThan(volvo.length);
-    const query = new URLSearchParams({ 'site_departments.brands.name': 'Volvo', 'site_departments.service_name': service });
+    const query = new URLSearchParams({
+      'site_departments.brands.name': 'Volvo',
+      'site_departments.service_name': service,
+    });
     const res = await get(sweden.devHostname, `/anlaggningar?${query}`);
     expect(new Set(siteLinks(res.text))).toEqual(new Set(expected.map((s) => `/anlaggningar/${s.slug}`)));
     const escape = (text: string) => text.replace(/&/g, '&amp;');
-    expect(res.text).toContain(`href="${escape(`/anlaggningar?${new URLSearchParams({ 'site_departments.service_name': service })}`)}"`);
+    expect(res.text).toContain(
+      `href="${escape(`/anlaggningar?${new URLSearchParams({ 'site_departments.service_name': service })}`)}"`,
+    );
     expect(res.text).toContain('href="/anlaggningar?site_departments.brands.name=Volvo"');
   });
 });
 
 describe('old UK brand and model paths (part 2 §2.7: deeper model paths collapse to the brand listing)', () => {
-  it.each(['/used/bmw/x5', '/used-cars/bmw/x5', '/used/BMW/X5/', '/buy-car/used-cars/bmw/x5', '/used/bmw/x5/m-sport/12345'])(
-    '%s ends in one hop on the BMW used-car page, which answers 200', async (path) => {
-      const res = await get(uk.devHostname, path);
-      expect(res.status).toBe(301);
-      expect(res.headers.location).toBe('/buy-car/used-cars/bmw');
-      expect((await get(uk.devHostname, res.headers.location!)).status).toBe(200);
-    },
-  );
+  it.each([
+    '/used/bmw/x5',
+    '/used-cars/bmw/x5',
+    '/used/BMW/X5/',
+    '/buy-car/used-cars/bmw/x5',
+    '/used/bmw/x5/m-sport/12345',
+  ])('%s ends in one hop on the BMW used-car page, which answers 200', async (path) => {
+    const res = await get(uk.devHostname, path);
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe('/buy-car/used-cars/bmw');
+    expect((await get(uk.devHostname, res.headers.location!)).status).toBe(200);
+  });
 
   it('collapses a new-car model path to the brand new-car page, which answers 200', async () => {
     const res = await get(uk.devHostname, '/buy-car/new-cars/bmw/x5');

@@ -31,7 +31,11 @@ let bff: ReturnType<typeof createTestApp>;
 
 beforeAll(async () => {
   const port = await freePort();
-  redisServer = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  redisServer = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
   sandbox = await startSandboxPeer();
   bff = createTestApp({ REDIS_URL: `redis://127.0.0.1:${port}`, PAGE_CACHE: 'true' }, { sandboxUrl: sandbox.url });
   await waitFor('redis up', async () => (await readyz()).body.dependencies.redis === 'up', 10_000);
@@ -45,7 +49,10 @@ afterAll(async () => {
 
 /** The operator's /readyz, with each dependency's state (METRICS_PORT's listener). */
 const readyz = () => request(bff.metricsApp).get('/readyz');
-const redisGauge = async () => Number(/^bff_dependency_up\{dependency="redis"\} (\d)$/m.exec((await request(bff.metricsApp).get('/metrics')).text)?.[1]);
+const redisGauge = async () =>
+  Number(
+    /^bff_dependency_up\{dependency="redis"\} (\d)$/m.exec((await request(bff.metricsApp).get('/metrics')).text)?.[1],
+  );
 const page = (path: string) => request(bff.app).get(path).set('Host', 'se.localhost');
 
 describe('Redis health', () => {

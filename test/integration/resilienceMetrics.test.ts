@@ -21,7 +21,9 @@ afterAll(async () => {
 async function metric(name: string, labels = ''): Promise<number | undefined> {
   const res = await request(`${operator.origin}/metrics`);
   const text = await res.body.text();
-  const line = text.split('\n').find((l) => l.startsWith(`${name}${labels} `) || (labels === '' && l.startsWith(`${name} `)));
+  const line = text
+    .split('\n')
+    .find((l) => l.startsWith(`${name}${labels} `) || (labels === '' && l.startsWith(`${name} `)));
   return line === undefined ? undefined : Number(line.split(' ').at(-1));
 }
 
@@ -39,18 +41,29 @@ describe('/metrics', () => {
 
   it('counts upstream errors by service and cause', async () => {
     peers.sandbox.ctx.faults.set('search', { status: 503 });
-    const res = await request(`${server.origin}/api/search`, { method: 'POST', headers: { host: 'se.localhost', 'content-type': 'application/json' }, body: JSON.stringify({ index: 'cars', limit: 1 }) });
+    const res = await request(`${server.origin}/api/search`, {
+      method: 'POST',
+      headers: { host: 'se.localhost', 'content-type': 'application/json' },
+      body: JSON.stringify({ index: 'cars', limit: 1 }),
+    });
     await res.body.dump();
     expect(res.statusCode).toBe(502);
     peers.sandbox.ctx.faults.set('maps', { garbage: true });
-    await (await request(`${server.origin}/api/places/autocomplete?input=lund`, { headers: { host: 'se.localhost' } })).body.dump();
-    expect(await metric('bff_upstream_errors_total', '{service="search",cause="status_5xx"}')).toBeGreaterThanOrEqual(1);
+    await (
+      await request(`${server.origin}/api/places/autocomplete?input=lund`, { headers: { host: 'se.localhost' } })
+    ).body.dump();
+    expect(await metric('bff_upstream_errors_total', '{service="search",cause="status_5xx"}')).toBeGreaterThanOrEqual(
+      1,
+    );
     expect(await metric('bff_upstream_errors_total', '{service="maps",cause="bad_answer"}')).toBeGreaterThanOrEqual(1);
   });
 
   it('shows the event streams open now', async () => {
     expect(await metric('bff_open_event_streams')).toBe(0);
-    const stream = await request(`${server.origin}/api/mechmate/departments/closestAvailable?regNo=ABC123&serviceOfferings=oilservice&latitude=59.33&longitude=18.07`, { headers: { host: 'se.localhost' } });
+    const stream = await request(
+      `${server.origin}/api/mechmate/departments/closestAvailable?regNo=ABC123&serviceOfferings=oilservice&latitude=59.33&longitude=18.07`,
+      { headers: { host: 'se.localhost' } },
+    );
     expect(stream.statusCode).toBe(200);
     expect(await metric('bff_open_event_streams')).toBe(1);
     stream.body.destroy();

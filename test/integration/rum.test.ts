@@ -6,7 +6,12 @@ jest.setTimeout(30_000);
 
 const harness = sandboxedBffForThisFile();
 const beacon = (body: unknown, host = 'se.localhost') =>
-  request(harness.bff.app).post('/api/rum').set('Host', host).set('Content-Type', 'application/json').set('X-Forwarded-For', '203.0.113.9').send(JSON.stringify(body));
+  request(harness.bff.app)
+    .post('/api/rum')
+    .set('Host', host)
+    .set('Content-Type', 'application/json')
+    .set('X-Forwarded-For', '203.0.113.9')
+    .send(JSON.stringify(body));
 const metricsText = async () => (await request(harness.bff.metricsApp).get('/metrics')).text;
 
 describe('field data (/api/rum)', () => {
@@ -21,7 +26,10 @@ describe('field data (/api/rum)', () => {
       ],
     });
     expect(res.status).toBe(204);
-    await beacon({ path: '/', metrics: [{ name: 'LCP', value: 3000, rating: 'needs-improvement', id: 'v5-5' }] }, 'uk.localhost');
+    await beacon(
+      { path: '/', metrics: [{ name: 'LCP', value: 3000, rating: 'needs-improvement', id: 'v5-5' }] },
+      'uk.localhost',
+    );
     const text = await metricsText();
     expect(text).toContain('bff_rum_lcp_seconds_bucket{le="1.8",market="se",page_type="carDetail"} 1');
     expect(text).toContain('bff_rum_lcp_seconds_bucket{le="1",market="se",page_type="carDetail"} 0');
@@ -44,7 +52,9 @@ describe('field data (/api/rum)', () => {
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('bad_request');
     }
-    expect((await metricsText()).match(/^bff_rum_lcp_seconds_count.*$/gm)).toEqual(before.match(/^bff_rum_lcp_seconds_count.*$/gm));
+    expect((await metricsText()).match(/^bff_rum_lcp_seconds_count.*$/gm)).toEqual(
+      before.match(/^bff_rum_lcp_seconds_count.*$/gm),
+    );
   });
 
   it('answers 429 once one client has sent too many beacons in a minute', async () => {

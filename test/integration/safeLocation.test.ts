@@ -16,7 +16,8 @@ afterAll(() => server.close());
 
 /** What a browser makes of a Location on our page: it must stay on our host. */
 function problemOf(location: string): string | undefined {
-  if (!location.startsWith('/') || /^\/[/\\]/.test(location) || location.includes('\\')) return 'not a single-slash path';
+  if (!location.startsWith('/') || /^\/[/\\]/.test(location) || location.includes('\\'))
+    return 'not a single-slash path';
   if (!/^[\x21-\x7e]*$/.test(location)) return 'not printable ASCII';
   if (new URL(location, 'https://shop.example/x/y').host !== 'shop.example') return 'resolves to another host';
   return undefined;
@@ -51,7 +52,8 @@ describe('every Location the BFF sends stays on the site', () => {
         const target = `/${market.languages[0]}${rest}?utm_source=x`;
         const answer = await rawGet(server.origin, market.devHostname, target);
         const location = answer.headers.location;
-        if (answer.status === 301 && location === undefined) problems.push(`${market.id} ${target}: 301 without Location`);
+        if (answer.status === 301 && location === undefined)
+          problems.push(`${market.id} ${target}: 301 without Location`);
         const problem = location === undefined ? undefined : problemOf(location);
         if (problem) problems.push(`${market.id} ${target} → ${answer.status} ${location}: ${problem}`);
       }
@@ -81,12 +83,40 @@ describe('every Location the BFF sends stays on the site', () => {
   it('keeps the path and query a shopper meant when leaving editing mode and moving off a default prefix', async () => {
     const uk = MARKETS.find((m) => m.id === 'uk')!;
     const fi = MARKETS.find((m) => m.id === 'fi')!;
-    expect((await rawGet(server.origin, uk.devHostname, '/en/used-cars?make=volvo')).headers.location).toBe('/used-cars?make=volvo');
-    expect((await rawGet(server.origin, fi.devHostname, '/sv/autot/../bilar?endPreview=1&page=2')).headers.location).toBe('/sv/bilar?page=2');
+    expect((await rawGet(server.origin, uk.devHostname, '/en/used-cars?make=volvo')).headers.location).toBe(
+      '/used-cars?make=volvo',
+    );
+    expect(
+      (await rawGet(server.origin, fi.devHostname, '/sv/autot/../bilar?endPreview=1&page=2')).headers.location,
+    ).toBe('/sv/bilar?page=2');
   });
 
   it('builds a same-site path from any mix of separators, dots, encodings and schemes', () => {
-    const parts = ['/', '//', '\\', '%2F', '%2f', '%5C', '%09', '%0A', '%00', '.', '..', '%2e', '%2E%2e', 'evil.com', 'http:', 'javascript:', '@', ' ', 'ä', '\t', '?', '#', 'a'];
+    const parts = [
+      '/',
+      '//',
+      '\\',
+      '%2F',
+      '%2f',
+      '%5C',
+      '%09',
+      '%0A',
+      '%00',
+      '.',
+      '..',
+      '%2e',
+      '%2E%2e',
+      'evil.com',
+      'http:',
+      'javascript:',
+      '@',
+      ' ',
+      'ä',
+      '\t',
+      '?',
+      '#',
+      'a',
+    ];
     let seed = 7;
     const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
     const problems: string[] = [];
@@ -94,7 +124,8 @@ describe('every Location the BFF sends stays on the site', () => {
       let input = next() < 0.8 ? '/' : '';
       for (let n = 1 + Math.floor(next() * 7); n > 0; n--) input += parts[Math.floor(next() * parts.length)]!;
       const location = safeLocation(input);
-      const problem = problemOf(location) ?? (safeLocation(location) === location ? undefined : 'not stable when built again');
+      const problem =
+        problemOf(location) ?? (safeLocation(location) === location ? undefined : 'not stable when built again');
       if (problem) problems.push(`${JSON.stringify(input)} → ${location}: ${problem}`);
     }
     expect(problems.slice(0, 10)).toEqual([]);

@@ -19,7 +19,10 @@ let bffWithShortDeadline: ReturnType<typeof createTestApp>;
 beforeAll(async () => {
   sandbox = await startSandboxPeer();
   bff = createTestApp({ REDIS_URL: 'redis://127.0.0.1:6379' }, { sandboxUrl: sandbox.url });
-  bffWithShortDeadline = createTestApp({ REDIS_URL: 'redis://127.0.0.1:6379', UPSTREAM_SEARCH_TIMEOUT_MS: '500' }, { sandboxUrl: sandbox.url });
+  bffWithShortDeadline = createTestApp(
+    { REDIS_URL: 'redis://127.0.0.1:6379', UPSTREAM_SEARCH_TIMEOUT_MS: '500' },
+    { sandboxUrl: sandbox.url },
+  );
   await waitFor(() => bff.redis.available() !== undefined && bffWithShortDeadline.redis.available() !== undefined);
 });
 afterAll(async () => {
@@ -29,16 +32,26 @@ afterAll(async () => {
 });
 afterEach(() => sandbox.ctx.faults.clear());
 
-const search = (body: object, host = 'se.localhost') => request(bff.app).post('/api/search').set('Host', host).send(body);
+const search = (body: object, host = 'se.localhost') =>
+  request(bff.app).post('/api/search').set('Host', host).send(body);
 /** A query no earlier run can have cached: its price range is unique to this call. */
-const coldQuery = () => ({ index: 'cars', filters: [{ field: 'car_price', values: [0, 10_000_000 + Math.floor(Math.random() * 1e6)] }], keyphrase: randomUUID().slice(0, 4) });
+const coldQuery = () => ({
+  index: 'cars',
+  filters: [{ field: 'car_price', values: [0, 10_000_000 + Math.floor(Math.random() * 1e6)] }],
+  keyphrase: randomUUID().slice(0, 4),
+});
 
 describe('POST /api/search against the sandbox', () => {
   it('counts facets disjunctively: choosing a brand still shows what the other brands would add', async () => {
     const all = await search({ index: 'cars', facets: ['car_brand'], limit: 0 });
     const brands = all.body.facet[0].values as Array<{ value: string; count: number }>;
     const [first, second] = brands;
-    const chosen = await search({ index: 'cars', facets: ['car_brand', 'car_fuel'], filters: [{ field: 'car_brand', values: [first!.value] }], limit: 0 });
+    const chosen = await search({
+      index: 'cars',
+      facets: ['car_brand', 'car_fuel'],
+      filters: [{ field: 'car_brand', values: [first!.value] }],
+      limit: 0,
+    });
     expect(chosen.status).toBe(200);
     expect(chosen.body.total_items).toBe(first!.count);
     const brandFacet = chosen.body.facet.find((f: { name: string }) => f.name === 'car_brand');
@@ -46,7 +59,12 @@ describe('POST /api/search against the sandbox', () => {
   });
 
   it('applies range filters inclusively', async () => {
-    const res = await search({ index: 'cars', filters: [{ field: 'car_price', values: [150_000, 250_000] }], fields: ['car_id', 'car_price'], limit: 100 });
+    const res = await search({
+      index: 'cars',
+      filters: [{ field: 'car_price', values: [150_000, 250_000] }],
+      fields: ['car_id', 'car_price'],
+      limit: 100,
+    });
     expect(res.body.content.length).toBeGreaterThan(0);
     for (const car of res.body.content) expect(car.car_price).toBeGreaterThanOrEqual(150_000);
     for (const car of res.body.content) expect(car.car_price).toBeLessThanOrEqual(250_000);
@@ -69,8 +87,18 @@ describe('POST /api/search against the sandbox', () => {
 describe('the search cache', () => {
   it('treats the same query with keys, values and whitespace in another order as one cache entry', async () => {
     const tag = randomUUID().slice(0, 6);
-    const first = await search({ index: 'cars', keyphrase: `  Volvo  ${tag} `, filters: [{ field: 'car_fuel', values: ['Diesel', 'Bensin'] }], limit: 24 });
-    const second = await search({ limit: 24, filters: [{ values: ['Bensin', 'Diesel'], field: 'car_fuel' }], keyphrase: `volvo ${tag}`, index: 'cars' });
+    const first = await search({
+      index: 'cars',
+      keyphrase: `  Volvo  ${tag} `,
+      filters: [{ field: 'car_fuel', values: ['Diesel', 'Bensin'] }],
+      limit: 24,
+    });
+    const second = await search({
+      limit: 24,
+      filters: [{ values: ['Bensin', 'Diesel'], field: 'car_fuel' }],
+      keyphrase: `volvo ${tag}`,
+      index: 'cars',
+    });
     expect(first.headers['x-cache']).toBe('miss');
     expect(second.headers['x-cache']).toBe('hit');
     expect(second.body).toEqual(first.body);
@@ -80,14 +108,27 @@ describe('the search cache', () => {
     const server = await listen(bff.app);
     try {
       // A full page of cars no earlier run can have cached.
-      const body = JSON.stringify({ index: 'cars', filters: [{ field: 'car_price', values: [0, 20_000_000 + Math.floor(Math.random() * 1e6)] }], limit: 48 });
+      const body = JSON.stringify({
+        index: 'cars',
+        filters: [{ field: 'car_price', values: [0, 20_000_000 + Math.floor(Math.random() * 1e6)] }],
+        limit: 48,
+      });
       const ask = async (acceptEncoding: string) => {
-        const res = await undiciRequest(`${server.origin}/api/search`, { method: 'POST', headers: { host: 'se.localhost', 'content-type': 'application/json', 'accept-encoding': acceptEncoding }, body });
+        const res = await undiciRequest(`${server.origin}/api/search`, {
+          method: 'POST',
+          headers: { host: 'se.localhost', 'content-type': 'application/json', 'accept-encoding': acceptEncoding },
+          body,
+        });
         return { headers: res.headers, bytes: Buffer.from(await res.body.arrayBuffer()) };
       };
       const plain = await ask('identity');
       const [br, gzip, brAgain] = [await ask('gzip, deflate, br'), await ask('gzip'), await ask('br')];
-      expect([plain, br, gzip, brAgain].map((r) => r.headers['content-encoding'])).toEqual([undefined, 'br', 'gzip', 'br']);
+      expect([plain, br, gzip, brAgain].map((r) => r.headers['content-encoding'])).toEqual([
+        undefined,
+        'br',
+        'gzip',
+        'br',
+      ]);
       expect([br, gzip].map((r) => r.headers.vary)).toEqual(['Accept-Encoding', 'Accept-Encoding']);
       expect(brotliDecompressSync(br.bytes).equals(plain.bytes)).toBe(true);
       expect(gunzipSync(gzip.bytes).equals(plain.bytes)).toBe(true);
@@ -99,12 +140,15 @@ describe('the search cache', () => {
     }
   });
 
-  it("without Redis, hands out a hit as the very bytes it stored, so they are compressed only once", async () => {
+  it('without Redis, hands out a hit as the very bytes it stored, so they are compressed only once', async () => {
     const withoutRedis = createTestApp({}, { sandboxUrl: sandbox.url });
     try {
       const query = { ...coldQuery(), index: 'cars-se' as const, limit: 48 };
       const miss = await withoutRedis.searchCache.searchBytes(query);
-      const [hit, hitAgain] = [await withoutRedis.searchCache.searchBytes(query), await withoutRedis.searchCache.searchBytes(query)];
+      const [hit, hitAgain] = [
+        await withoutRedis.searchCache.searchBytes(query),
+        await withoutRedis.searchCache.searchBytes(query),
+      ];
       expect([miss.cache, hit.cache, hitAgain.cache]).toEqual(['miss', 'hit', 'hit']);
       // Compressed forms are kept with these bytes (compressedVariants.ts): the same object means no second compression.
       expect(hit.bytes).toBe(miss.bytes);
@@ -138,7 +182,10 @@ describe('the search cache', () => {
   it('answers 504 within the timeout plus 100 ms when the search service hangs', async () => {
     sandbox.ctx.faults.set('search', { hang: true }, 1);
     const started = Date.now();
-    const res = await request(bffWithShortDeadline.app).post('/api/search').set('Host', 'se.localhost').send(coldQuery());
+    const res = await request(bffWithShortDeadline.app)
+      .post('/api/search')
+      .set('Host', 'se.localhost')
+      .send(coldQuery());
     expect(res.status).toBe(504);
     expect(res.body.error.code).toBe('upstream_timeout');
     expect(Date.now() - started).toBeLessThan(600);
@@ -160,7 +207,11 @@ describe('the search cache', () => {
 
 describe('repeated searches, answered before the app', () => {
   const stable = (headers: Record<string, unknown>) =>
-    Object.fromEntries(Object.entries(headers).filter(([name]) => !['x-request-id', 'date', 'x-cache', 'content-length', 'content-encoding'].includes(name)));
+    Object.fromEntries(
+      Object.entries(headers).filter(
+        ([name]) => !['x-request-id', 'date', 'x-cache', 'content-length', 'content-encoding'].includes(name),
+      ),
+    );
 
   it("answer with the app's headers and body, a request id of their own, and count as hits", async () => {
     const body = coldQuery();
@@ -184,7 +235,11 @@ describe('repeated searches, answered before the app', () => {
     expect(crossSite.status).toBe(403);
     const norway = await search(body, 'no.localhost');
     expect(norway.headers['x-cache']).toBe('miss');
-    const broken = await request(bff.app).post('/api/search').set('Host', 'se.localhost').set('Content-Type', 'application/json').send('{"index": "cars",');
+    const broken = await request(bff.app)
+      .post('/api/search')
+      .set('Host', 'se.localhost')
+      .set('Content-Type', 'application/json')
+      .send('{"index": "cars",');
     expect(broken.status).toBe(400);
     expect(broken.body.error).toMatchObject({ code: 'bad_request', requestId: expect.any(String) });
   });
@@ -202,7 +257,9 @@ describe('repeated searches, answered before the app', () => {
       // A shopper who leaves halfway through the body costs nothing but that request.
       const leaving = connect(Number(port), '127.0.0.1');
       await once(leaving, 'connect');
-      leaving.write(`POST /api/search HTTP/1.1\r\nHost: se.localhost\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"index":`);
+      leaving.write(
+        `POST /api/search HTTP/1.1\r\nHost: se.localhost\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"index":`,
+      );
       await new Promise((r) => setTimeout(r, 20));
       leaving.destroy();
       await new Promise((r) => setTimeout(r, 50));
@@ -214,11 +271,16 @@ describe('repeated searches, answered before the app', () => {
 });
 
 /** POST /api/search with the body sent in two pieces 30 ms apart, over one raw connection. */
-async function slowPost(port: number, body: string): Promise<{ status: number; cache: string | undefined; json: unknown }> {
+async function slowPost(
+  port: number,
+  body: string,
+): Promise<{ status: number; cache: string | undefined; json: unknown }> {
   const socket = connect(port, '127.0.0.1');
   await once(socket, 'connect');
   const bytes = Buffer.from(body);
-  socket.write(`POST /api/search HTTP/1.1\r\nHost: se.localhost\r\nContent-Type: application/json\r\nContent-Length: ${bytes.length}\r\nConnection: close\r\n\r\n`);
+  socket.write(
+    `POST /api/search HTTP/1.1\r\nHost: se.localhost\r\nContent-Type: application/json\r\nContent-Length: ${bytes.length}\r\nConnection: close\r\n\r\n`,
+  );
   socket.write(bytes.subarray(0, 10));
   await new Promise((r) => setTimeout(r, 30));
   // Not end(): a client that half-closes its side has its request dropped by Node's HTTP server.
@@ -240,16 +302,30 @@ describe('validation of /api/search', () => {
     ['an offset past 20 pages of 48', { index: 'cars', offset: 961 }, 'offset'],
     ['an unknown index', { index: 'users' }, 'index'],
     ['a field not on the allow-list', { index: 'cars', fields: ['password'] }, 'fields.0'],
-    ['a range with three values', { index: 'cars', filters: [{ field: 'car_price', values: [1, 2, 3] }] }, 'filters.0.values'],
-    ['more than 20 filters', { index: 'cars', filters: Array.from({ length: 21 }, () => ({ field: 'car_fuel', values: ['Diesel'] })) }, 'filters'],
-    ['a filter with 51 values', { index: 'cars', filters: [{ field: 'car_brand', values: Array.from({ length: 51 }, (_, i) => `b${i}`) }] }, 'filters.0.values'],
+    [
+      'a range with three values',
+      { index: 'cars', filters: [{ field: 'car_price', values: [1, 2, 3] }] },
+      'filters.0.values',
+    ],
+    [
+      'more than 20 filters',
+      { index: 'cars', filters: Array.from({ length: 21 }, () => ({ field: 'car_fuel', values: ['Diesel'] })) },
+      'filters',
+    ],
+    [
+      'a filter with 51 values',
+      { index: 'cars', filters: [{ field: 'car_brand', values: Array.from({ length: 51 }, (_, i) => `b${i}`) }] },
+      'filters.0.values',
+    ],
     ['an unknown key', { index: 'cars', __proto__x: 1 }, ''],
   ])('refuses %s with 400 naming the field and never calls the search service', async (_what, body, path) => {
     const before = sandbox.upstreamCalls('search');
     const res = await search(body);
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: 'bad_request', requestId: expect.any(String) });
-    expect(res.body.error.issues.map((i: { path: string }) => i.path)).toEqual(expect.arrayContaining([expect.stringContaining(path)]));
+    expect(res.body.error.issues.map((i: { path: string }) => i.path)).toEqual(
+      expect.arrayContaining([expect.stringContaining(path)]),
+    );
     expect(sandbox.upstreamCalls('search')).toBe(before);
   });
 });

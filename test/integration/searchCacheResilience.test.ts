@@ -11,7 +11,11 @@ jest.setTimeout(30_000);
 /** A Redis of this test's own on its own port, so stopping it disturbs no other test. */
 const REDIS_PORT = 6391;
 function startRedis(): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
   return new Promise((resolve) => setTimeout(() => resolve(child), 300));
 }
 function stopRedis(child: ChildProcess): Promise<void> {
@@ -35,7 +39,10 @@ let bff: ReturnType<typeof createTestApp>;
 beforeAll(async () => {
   sandbox = await startSandboxPeer();
   redisServer = await startRedis();
-  bff = createTestApp({ REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`, SEARCH_CACHE_TTL_S: '1', SEARCH_CACHE_SWR_S: '60' }, { sandboxUrl: sandbox.url });
+  bff = createTestApp(
+    { REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`, SEARCH_CACHE_TTL_S: '1', SEARCH_CACHE_SWR_S: '60' },
+    { sandboxUrl: sandbox.url },
+  );
   await waitFor(() => bff.redis.available() !== undefined);
 });
 afterAll(async () => {

@@ -75,7 +75,10 @@ describe('request ids', () => {
   });
 
   it('never logs one-time codes or tokens from the query string', async () => {
-    await request(app).get('/api/tirehotel/authorization/validate?authToken=secret-token&otpToken=1234').set('Host', 'se.localhost').set('x-request-id', 'redact-1');
+    await request(app)
+      .get('/api/tirehotel/authorization/validate?authToken=secret-token&otpToken=1234')
+      .set('Host', 'se.localhost')
+      .set('x-request-id', 'redact-1');
     const line = JSON.stringify(await log.find((l) => l.requestId === 'redact-1'));
     expect(line).not.toContain('secret-token');
     expect(line).not.toContain('1234');
@@ -95,9 +98,14 @@ describe('request ids', () => {
   });
 
   it('redacts a secret parameter by its decoded name: ?%70review= is ?preview= to the app, and to the log', async () => {
-    await request(app).get('/?%70review=secret-preview-6&PRE%56IEW=secret-preview-7&co%64e=secret-code-8&th%5Fsession=secret-session-9').set('Host', 'se.localhost').set('x-request-id', 'redact-3');
+    await request(app)
+      .get('/?%70review=secret-preview-6&PRE%56IEW=secret-preview-7&co%64e=secret-code-8&th%5Fsession=secret-session-9')
+      .set('Host', 'se.localhost')
+      .set('x-request-id', 'redact-3');
     const line = await log.find((l) => l.requestId === 'redact-3' && l.msg === 'request completed');
-    expect((line?.req as { url?: string } | undefined)?.url).toBe('/?%70review=[redacted]&PRE%56IEW=[redacted]&co%64e=[redacted]&th%5Fsession=[redacted]');
+    expect((line?.req as { url?: string } | undefined)?.url).toBe(
+      '/?%70review=[redacted]&PRE%56IEW=[redacted]&co%64e=[redacted]&th%5Fsession=[redacted]',
+    );
     expect(JSON.stringify(log.lines)).not.toMatch(/secret-/);
   });
 });
@@ -111,9 +119,15 @@ describe('compression', () => {
 
 describe('production errors', () => {
   it('answers a malformed JSON body with a 400 in the one error shape and no stack trace', async () => {
-    const res = await request(app).post('/api/search').set('Host', 'se.localhost').set('Content-Type', 'application/json').send('{"index":');
+    const res = await request(app)
+      .post('/api/search')
+      .set('Host', 'se.localhost')
+      .set('Content-Type', 'application/json')
+      .send('{"index":');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: { code: 'bad_request', message: expect.any(String), requestId: expect.any(String) } });
+    expect(res.body).toEqual({
+      error: { code: 'bad_request', message: expect.any(String), requestId: expect.any(String) },
+    });
     expect(res.text).not.toMatch(/at .*\.(ts|js):\d+/);
   });
 });

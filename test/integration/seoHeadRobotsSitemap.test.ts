@@ -11,10 +11,25 @@ const get = (host: string, path: string) => request(harness.bff.app).get(path).s
 const sweden = marketById('se');
 const finland = marketById('fi');
 const firstStory = async (market: typeof sweden) =>
-  ((await (await fetch(`${harness.sandbox.url}/content/${market.contentSite}/stories?limit=1`)).json()) as { items: Array<{ title: string; premble: string; url: { path: string } }> }).items[0]!;
+  (
+    (await (await fetch(`${harness.sandbox.url}/content/${market.contentSite}/stories?limit=1`)).json()) as {
+      items: Array<{ title: string; premble: string; url: { path: string } }>;
+    }
+  ).items[0]!;
 const stockOf = async (index: string) =>
-  ((await (await fetch(`${harness.sandbox.url}/search/query`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ index, limit: 1 }) })).json()) as { total_items: number }).total_items;
-const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+  (
+    (await (
+      await fetch(`${harness.sandbox.url}/search/query`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ index, limit: 1 }),
+      })
+    ).json()) as { total_items: number }
+  ).total_items;
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  );
 
 describe('what search engines and link previews read', () => {
   it('gives a story its title, description, canonical, article Open Graph with an absolute image and a breadcrumb trail', async () => {
@@ -30,7 +45,9 @@ describe('what search engines and link previews read', () => {
     expect(res.text).toContain('<meta name="twitter:card" content="summary_large_image"/>');
     // A one-language market names only this page's own version.
     expect([...res.text.matchAll(/hrefLang="([^"]+)"/g)].map((m) => m[1])).toEqual(['sv', 'x-default']);
-    const trail = jsonLd(res.text).find((d) => d['@type'] === 'BreadcrumbList') as { itemListElement: Array<{ position: number; item: string }> };
+    const trail = jsonLd(res.text).find((d) => d['@type'] === 'BreadcrumbList') as {
+      itemListElement: Array<{ position: number; item: string }>;
+    };
     expect(trail.itemListElement[0]).toMatchObject({ position: 1, item: `${origin}/` });
     expect(trail.itemListElement.at(-1)).toMatchObject({ item: `${origin}${story.url.path}` });
   });
@@ -80,7 +97,9 @@ describe('what search engines and link previews read', () => {
     expect(locs.some((loc) => loc.startsWith(`${origin}${finland.paths.carDetailBase}/`))).toBe(true);
     expect(locs.some((loc) => loc.startsWith(`${origin}${finland.paths.siteDetail}/`))).toBe(true);
     expect(locs.some((loc) => loc.includes('vastuullisuusraportti'))).toBe(false); // the draft page
-    expect(res.text).toContain(`<xhtml:link rel="alternate" hreflang="sv" href="${origin}/sv${finland.paths.carList}"/>`);
+    expect(res.text).toContain(
+      `<xhtml:link rel="alternate" hreflang="sv" href="${origin}/sv${finland.paths.carList}"/>`,
+    );
     expect(new Set(locs).size).toBe(locs.length);
   });
 
@@ -89,8 +108,17 @@ describe('what search engines and link previews read', () => {
     const files = [...index.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
     const total = await stockOf('cars-se');
     expect(total).toBeGreaterThan(1000);
-    expect(files).toEqual(['/sitemap-pages.xml', ...Array.from({ length: Math.ceil(total / 1000) }, (_, i) => `/sitemap-cars-${i + 1}.xml`)]);
-    const perFile = await Promise.all(files.slice(1).map(async (file) => [...(await get(sweden.devHostname, file)).text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!)));
+    expect(files).toEqual([
+      '/sitemap-pages.xml',
+      ...Array.from({ length: Math.ceil(total / 1000) }, (_, i) => `/sitemap-cars-${i + 1}.xml`),
+    ]);
+    const perFile = await Promise.all(
+      files
+        .slice(1)
+        .map(async (file) =>
+          [...(await get(sweden.devHostname, file)).text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!),
+        ),
+    );
     expect(perFile[0]).toHaveLength(1000);
     expect(new Set(perFile.flat()).size).toBe(total);
     expect((await get(sweden.devHostname, `/sitemap-cars-${files.length}.xml`)).status).toBe(404); // past the stock

@@ -12,7 +12,11 @@ jest.setTimeout(30_000);
 const harness = sandboxedBffForThisFile();
 const market = (id: Market['id']) => MARKETS.find((m) => m.id === id)!;
 const get = (host: string, path: string) => request(harness.bff.app).get(path).set('Host', host);
-async function search<T>(index: string, filters: { field: string; values: (string | boolean)[] }[] = [], limit = 100): Promise<T[]> {
+async function search<T>(
+  index: string,
+  filters: { field: string; values: (string | boolean)[] }[] = [],
+  limit = 100,
+): Promise<T[]> {
   const res = await fetch(`${harness.sandbox.url}/search/query`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -21,9 +25,17 @@ async function search<T>(index: string, filters: { field: string; values: (strin
   return ((await res.json()) as { content: T[] }).content;
 }
 /** What a shopper reads: the page without its scripts (island props, structured data) and tags. */
-const text = (html: string) => html.replace(/<script[^>]*>[^]*?<\/script>/g, ' ').replace(/<[^<>]+>/g, ' ').replace(/[\u00a0\u202f]/g, ' ').replace(/\s+/g, ' ');
+const text = (html: string) =>
+  html
+    .replace(/<script[^>]*>[^]*?<\/script>/g, ' ')
+    .replace(/<[^<>]+>/g, ' ')
+    .replace(/[\u00a0\u202f]/g, ' ')
+    .replace(/\s+/g, ' ');
 /** The `<dt>label</dt><dd>value</dd>` pairs of a page (facts and technical data). */
-const rows = (html: string) => [...html.matchAll(/<dt>([^<]*)<\/dt><dd>([^<]*)<\/dd>/g)].map((m) => [m[1]!, m[2]!.replace(/[\u00a0\u202f]/g, ' ')] as const);
+const rows = (html: string) =>
+  [...html.matchAll(/<dt>([^<]*)<\/dt><dd>([^<]*)<\/dd>/g)].map(
+    (m) => [m[1]!, m[2]!.replace(/[\u00a0\u202f]/g, ' ')] as const,
+  );
 /** The first value under a label (the facts come before the technical data and the similar cars' cards). */
 const firstValue = (html: string, label: string) => rows(html).find(([l]) => l === label)?.[1];
 const detailPath = (m: Market, car: Car, prefix = '') => `${prefix}${m.paths.carDetailBase}/${car.car_id}/${car.slug}`;
@@ -39,7 +51,10 @@ describe('car detail in the market’s formats and the page’s language', () =>
     const details = res.text.slice(0, res.text.indexOf('id="car-similar"'));
     const all = rows(details);
     // The facts and the technical data agree.
-    expect(all.filter(([label]) => label === en('carDetail.firstRegistration')).map(([, v]) => v)).toEqual([`${d}/${m}/${y}`, `${d}/${m}/${y}`]);
+    expect(all.filter(([label]) => label === en('carDetail.firstRegistration')).map(([, v]) => v)).toEqual([
+      `${d}/${m}/${y}`,
+      `${d}/${m}/${y}`,
+    ]);
     expect(all.filter(([label]) => label === en('carDetail.mileageMi')).map(([, v]) => v)).toEqual([miles, miles]);
     expect(text(details)).not.toContain(car.car_first_registration!);
     expect(text(details)).not.toMatch(/\d km\b/);
@@ -48,14 +63,19 @@ describe('car detail in the market’s formats and the page’s language', () =>
   it('shows the Finnish site in Swedish with Swedish labels, km beside a km label, and Swedish fuel and gearbox values', async () => {
     const fi = market('fi');
     const sv = translator('sv');
-    const car = (await search<Car>('cars-fi', [{ field: 'car_fuel', values: ['Bensiini'] }])).find((c) => c.car_gearbox === 'Automaatti')!;
+    const car = (await search<Car>('cars-fi', [{ field: 'car_fuel', values: ['Bensiini'] }])).find(
+      (c) => c.car_gearbox === 'Automaatti',
+    )!;
     const res = await get(fi.devHostname, detailPath(fi, car, '/sv'));
     expect(firstValue(res.text, sv('carDetail.mileageMil'))).toBeUndefined();
-    expect(firstValue(res.text, sv('carDetail.mileageKm'))).toBe(`${car.car_mileage.toLocaleString('sv-FI').replace(/[\u00a0\u202f]/g, ' ')} km`);
+    expect(firstValue(res.text, sv('carDetail.mileageKm'))).toBe(
+      `${car.car_mileage.toLocaleString('sv-FI').replace(/[\u00a0\u202f]/g, ' ')} km`,
+    );
     expect(firstValue(res.text, sv('carDetail.fuel'))).toBe('Bensin');
     expect(firstValue(res.text, sv('carDetail.gearbox'))).toBe('Automat');
     // None of the Finnish document's words or labels.
-    for (const finnish of ['Bensiini', 'Automaatti', 'Ajomäärä', 'Käyttövoima', 'Vaihteisto']) expect(text(res.text)).not.toContain(finnish);
+    for (const finnish of ['Bensiini', 'Automaatti', 'Ajomäärä', 'Käyttövoima', 'Vaihteisto'])
+      expect(text(res.text)).not.toContain(finnish);
   });
 
   it('keeps the Finnish words on the Finnish side', async () => {
@@ -78,16 +98,21 @@ describe('car list states', () => {
     const sv = translator('sv');
     const res = await get('se.localhost', '/kop-bil/sok-bil?keyphrase=zzzqqq&car_fuel=Diesel');
     expect(res.text).toContain(sv('error.noSearchResults'));
-    for (const facet of ['car_brand', 'car_fuel', 'car_price'] as const) expect(res.text).toContain(`>${sv(`carList.facet.${facet}`)}`);
+    for (const facet of ['car_brand', 'car_fuel', 'car_price'] as const)
+      expect(res.text).toContain(`>${sv(`carList.facet.${facet}`)}`);
     // The chosen fuel is still there to untick.
-    expect(res.text).toMatch(/role="checkbox" aria-checked="true"[^>]*>(<span[^>]*><\/span>)?<span class="facet__label">Diesel</);
+    expect(res.text).toMatch(
+      /role="checkbox" aria-checked="true"[^>]*>(<span[^>]*><\/span>)?<span class="facet__label">Diesel</,
+    );
   });
 });
 
 describe('language switch', () => {
   it('keeps the car list’s query on the link to the same page in the other language', async () => {
     const res = await get('fi.localhost', '/autot?car_fuel=Diesel&sortName=price_asc');
-    expect(res.text).toContain('<a href="/sv/autot?car_fuel=Diesel&amp;sortName=price_asc" hrefLang="sv" lang="sv" data-same-page="">');
+    expect(res.text).toContain(
+      '<a href="/sv/autot?car_fuel=Diesel&amp;sortName=price_asc" hrefLang="sv" lang="sv" data-same-page="">',
+    );
   });
 });
 
@@ -107,7 +132,9 @@ describe('site pages', () => {
 
   it('lists each department’s brands and staff with their title, phone and e-mail', async () => {
     const se = market('se');
-    const site = (await search<Site>('sites-se')).find((s) => s.site_departments.some((d) => d.users.length > 0 && d.brands.length > 0))!;
+    const site = (await search<Site>('sites-se')).find((s) =>
+      s.site_departments.some((d) => d.users.length > 0 && d.brands.length > 0),
+    )!;
     const res = await get(se.devHostname, `/anlaggningar/${site.slug}`);
     const sv = translator('sv');
     expect(res.text).toContain(`>${sv('pages.siteDepartmentStaff')}</h4>`);
@@ -118,7 +145,9 @@ describe('site pages', () => {
         expect(res.text).toContain(`href="mailto:${user.email}"`);
       }
       if (department.brands.length > 0) {
-        expect(text(res.text)).toContain(`${sv('pages.siteDepartmentBrands')}: ${department.brands.map((b) => b.name).join(', ')}`);
+        expect(text(res.text)).toContain(
+          `${sv('pages.siteDepartmentBrands')}: ${department.brands.map((b) => b.name).join(', ')}`,
+        );
       }
     }
   });

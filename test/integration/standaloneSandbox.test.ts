@@ -12,7 +12,9 @@ function runStandaloneSandbox(port: number) {
     env: { ...process.env, SANDBOX_PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const listening = new Promise<void>((resolve) => child.stdout.on('data', (d: Buffer) => d.toString().includes('listening') && resolve()));
+  const listening = new Promise<void>((resolve) =>
+    child.stdout.on('data', (d: Buffer) => d.toString().includes('listening') && resolve()),
+  );
   return { child, listening };
 }
 
@@ -24,7 +26,13 @@ describe('the BFF with UPSTREAM_*_URL pointing at a standalone sandbox', () => {
       await standalone.listening;
       const viaStandalone = createTestApp({}, { sandboxUrl: 'http://127.0.0.1:3921' });
       const viaEmbedded = createTestApp({}, { sandboxUrl: embedded.url });
-      const body = { index: 'cars', facets: ['car_brand'], fields: ['car_id', 'car_price'], sort_name: 'price_asc', limit: 10 };
+      const body = {
+        index: 'cars',
+        facets: ['car_brand'],
+        fields: ['car_id', 'car_price'],
+        sort_name: 'price_asc',
+        limit: 10,
+      };
       const [a, b] = await Promise.all([
         request(viaStandalone.app).post('/api/search').set('Host', 'fi.localhost').send(body),
         request(viaEmbedded.app).post('/api/search').set('Host', 'fi.localhost').send(body),

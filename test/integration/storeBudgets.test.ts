@@ -26,7 +26,8 @@ const BUDGET = 4 * 1024 * 1024;
 const redis = createClient({ url: 'redis://127.0.0.1:6379' });
 beforeAll(() => redis.connect());
 afterAll(async () => {
-  for await (const keys of redis.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) if (keys.length > 0) await redis.unlink(keys);
+  for await (const keys of redis.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 }))
+    if (keys.length > 0) await redis.unlink(keys);
   await redis.quit();
 });
 
@@ -47,7 +48,8 @@ async function settled(): Promise<void> {
   await harness.bff.pageCache!.settled();
   await new Promise((r) => setTimeout(r, 300));
 }
-const page = (path: string, client: string) => request(harness.bff.app).get(path).set('Host', 'se.localhost').set('X-Forwarded-For', client);
+const page = (path: string, client: string) =>
+  request(harness.bff.app).get(path).set('Host', 'se.localhost').set('X-Forwarded-For', client);
 
 describe('what one client can make Redis keep', () => {
   it('200 deep car-list links with distinct values: at most two searches each, and no more than its budget of pages and of searches', async () => {
@@ -68,9 +70,13 @@ describe('what one client can make Redis keep', () => {
     expect(pages.keys - pagesBefore.keys).toBeGreaterThan(0);
     expect(pages.bytes - pagesBefore.bytes).toBeLessThanOrEqual(BUDGET);
     expect(searches.bytes - searchesBefore.bytes).toBeLessThanOrEqual(BUDGET);
-    console.log(`200 deep links: ${pages.keys - pagesBefore.keys} pages (${pages.bytes - pagesBefore.bytes} bytes) and ${searches.keys - searchesBefore.keys} searches (${searches.bytes - searchesBefore.bytes} bytes) kept in Redis; pages of ${Math.min(...sizes)}–${Math.max(...sizes)} bytes`);
+    console.log(
+      `200 deep links: ${pages.keys - pagesBefore.keys} pages (${pages.bytes - pagesBefore.bytes} bytes) and ${searches.keys - searchesBefore.keys} searches (${searches.bytes - searchesBefore.bytes} bytes) kept in Redis; pages of ${Math.min(...sizes)}–${Math.max(...sizes)} bytes`,
+    );
     // Another client has a budget of its own.
-    expect((await page('/kop-bil/sok-bil?page=20&car_price_min=99999', '198.51.100.4')).headers['x-cache']).toBe('miss');
+    expect((await page('/kop-bil/sok-bil?page=20&car_price_min=99999', '198.51.100.4')).headers['x-cache']).toBe(
+      'miss',
+    );
   });
 
   it('300 distinct maximal searches (100 cars, every field, every facet): no more than its budget', async () => {
@@ -83,7 +89,13 @@ describe('what one client can make Redis keep', () => {
         .post('/api/search')
         .set('Host', 'se.localhost')
         .set('X-Forwarded-For', '203.0.113.77')
-        .send({ index: 'cars', fields, facets, limit: 100, filters: [{ field: 'car_price', values: [0, 20_000_000 + i] }] });
+        .send({
+          index: 'cars',
+          fields,
+          facets,
+          limit: 100,
+          filters: [{ field: 'car_price', values: [0, 20_000_000 + i] }],
+        });
       expect(res.status).toBe(200);
       largest = Math.max(largest, res.text.length);
     };
@@ -93,6 +105,8 @@ describe('what one client can make Redis keep', () => {
     const after = await redisBytes(SEARCHES);
     expect(after.keys - before.keys).toBeGreaterThan(0);
     expect(after.bytes - before.bytes).toBeLessThanOrEqual(BUDGET);
-    console.log(`300 maximal searches (answers up to ${largest} bytes): ${after.keys - before.keys} kept in Redis, ${after.bytes - before.bytes} bytes`);
+    console.log(
+      `300 maximal searches (answers up to ${largest} bytes): ${after.keys - before.keys} kept in Redis, ${after.bytes - before.bytes} bytes`,
+    );
   });
 });

@@ -11,34 +11,56 @@ jest.setTimeout(30_000);
 
 const harness = sandboxedBffForThisFile();
 
-interface StoriesAnswer { items: Story[]; total: number; tags: string[] }
+interface StoriesAnswer {
+  items: Story[];
+  total: number;
+  tags: string[];
+}
 const page = (market: Market, path: string) => request(harness.bff.app).get(path).set('Host', market.devHostname);
 const storiesOf = async (market: Market, query = ''): Promise<StoriesAnswer> =>
-  (await (await fetch(`${harness.sandbox.url}/content/${market.contentSite}/stories?limit=24${query}`)).json()) as StoriesAnswer;
-const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#x27;');
+  (await (
+    await fetch(`${harness.sandbox.url}/content/${market.contentSite}/stories?limit=24${query}`)
+  ).json()) as StoriesAnswer;
+const escapeHtml = (text: string) =>
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#x27;');
 const cardLinks = (html: string) => [...html.matchAll(/<a class="story-card__link" href="([^"]+)"/g)].map((m) => m[1]);
 const scriptsOf = (html: string) => [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]!);
 const h1Count = (html: string) => (html.match(/<h1[\s>]/g) ?? []).length;
 
 describe('stories list page of every market', () => {
-  it.each(MARKETS.map((m) => [m.id, m] as const))('%s shows the newest 4 stories in its language, tag chips and a load-more link', async (_id, market) => {
-    const t = translator(market.languages[0]!);
-    const all = await storiesOf(market);
-    const res = await page(market, market.paths.stories);
-    expect(res.status).toBe(200);
-    expect(res.text).toContain(`<html lang="${market.languages[0]}"`);
-    expect(cardLinks(res.text)).toEqual(all.items.slice(0, 4).map((s) => s.url.path));
-    for (const story of all.items.slice(0, 4)) {
-      expect(story.url.path.startsWith(`${market.paths.stories}/`)).toBe(true);
-      expect(res.text).toContain(`<time dateTime="${story.date.value}">${escapeHtml(story.date.formattedDateValue)}</time>`);
-    }
-    expect(res.text).toContain('class="story-card story-card--highlight"');
-    for (const tag of all.tags) expect(res.text).toContain(`href="${escapeHtml(`${market.paths.stories}?${new URLSearchParams({ tag })}`)}"`);
-    expect(res.text).toContain(`>${escapeHtml(t('pages.storiesAllTags'))}</a>`);
-    expect(res.text).toMatch(new RegExp(`<a class="button stories__load-more" href="${market.paths.stories}\\?page=2#[\\w-]+-story-4">${escapeHtml(t('pages.storiesLoadMore'))}</a>`));
-    expect(res.text).toContain(escapeHtml(t('pages.storiesShowing', { shown: 4, total: all.total })));
-    expect(h1Count(res.text)).toBe(1);
-  });
+  it.each(MARKETS.map((m) => [m.id, m] as const))(
+    '%s shows the newest 4 stories in its language, tag chips and a load-more link',
+    async (_id, market) => {
+      const t = translator(market.languages[0]!);
+      const all = await storiesOf(market);
+      const res = await page(market, market.paths.stories);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain(`<html lang="${market.languages[0]}"`);
+      expect(cardLinks(res.text)).toEqual(all.items.slice(0, 4).map((s) => s.url.path));
+      for (const story of all.items.slice(0, 4)) {
+        expect(story.url.path.startsWith(`${market.paths.stories}/`)).toBe(true);
+        expect(res.text).toContain(
+          `<time dateTime="${story.date.value}">${escapeHtml(story.date.formattedDateValue)}</time>`,
+        );
+      }
+      expect(res.text).toContain('class="story-card story-card--highlight"');
+      for (const tag of all.tags)
+        expect(res.text).toContain(`href="${escapeHtml(`${market.paths.stories}?${new URLSearchParams({ tag })}`)}"`);
+      expect(res.text).toContain(`>${escapeHtml(t('pages.storiesAllTags'))}</a>`);
+      expect(res.text).toMatch(
+        new RegExp(
+          `<a class="button stories__load-more" href="${market.paths.stories}\\?page=2#[\\w-]+-story-4">${escapeHtml(t('pages.storiesLoadMore'))}</a>`,
+        ),
+      );
+      expect(res.text).toContain(escapeHtml(t('pages.storiesShowing', { shown: 4, total: all.total })));
+      expect(h1Count(res.text)).toBe(1);
+    },
+  );
 
   it('writes UK dates as DD/MM/YYYY', async () => {
     const uk = MARKETS.find((m) => m.id === 'uk')!;
@@ -52,7 +74,8 @@ describe('stories list page of every market', () => {
     const res = await page(market, `${market.paths.stories}?page=2`);
     expect(cardLinks(res.text)).toEqual(all.items.slice(4, 8).map((s) => s.url.path));
     expect(res.text).toMatch(/<li class="story-card" id="[\w-]+-story-4">/);
-    if (all.total > 8) expect(res.text).toContain(escapeHtml(translator('sv')('pages.storiesShowing', { shown: 8, total: all.total })));
+    if (all.total > 8)
+      expect(res.text).toContain(escapeHtml(translator('sv')('pages.storiesShowing', { shown: 8, total: all.total })));
     if (all.total <= 8) expect(res.text).not.toContain('stories__load-more');
   });
 
@@ -101,41 +124,58 @@ describe('stories list page of every market', () => {
     const scripts = scriptsOf(res.text);
     expect(scripts.some((s) => /island-stories/.test(s))).toBe(true);
     expect(res.text).not.toMatch(/modulepreload" href="[^"]*react/);
-    const stories = await request(harness.bff.app).get(scripts.find((s) => /island-stories/.test(s))!).set('Host', market.devHostname).buffer(true);
+    const stories = await request(harness.bff.app)
+      .get(scripts.find((s) => /island-stories/.test(s))!)
+      .set('Host', market.devHostname)
+      .buffer(true);
     const body = Buffer.isBuffer(stories.body) ? stories.body : Buffer.from(stories.text);
     expect(gzipSync(body).length).toBeLessThanOrEqual(3 * 1024);
   });
 });
 
 describe('stories teaser on the start page', () => {
-  it.each(MARKETS.map((m) => [m.id, m] as const))('%s shows the newest 3 stories without load-more or script', async (_id, market) => {
-    const all = await storiesOf(market);
-    const res = await page(market, '/');
-    const teaser = res.text.slice(res.text.indexOf('stories stories--teaser'));
-    expect(cardLinks(teaser).slice(0, 3)).toEqual(all.items.slice(0, 3).map((s) => s.url.path));
-    expect(teaser.slice(0, teaser.indexOf('</section>'))).not.toContain('stories__load-more');
-    expect(res.text).toContain(`href="${market.paths.stories}">${escapeHtml(translator(market.languages[0]!)('pages.storiesAll'))}</a>`);
-    expect(scriptsOf(res.text).some((s) => /island-stories/.test(s))).toBe(false);
-  });
+  it.each(MARKETS.map((m) => [m.id, m] as const))(
+    '%s shows the newest 3 stories without load-more or script',
+    async (_id, market) => {
+      const all = await storiesOf(market);
+      const res = await page(market, '/');
+      const teaser = res.text.slice(res.text.indexOf('stories stories--teaser'));
+      expect(cardLinks(teaser).slice(0, 3)).toEqual(all.items.slice(0, 3).map((s) => s.url.path));
+      expect(teaser.slice(0, teaser.indexOf('</section>'))).not.toContain('stories__load-more');
+      expect(res.text).toContain(
+        `href="${market.paths.stories}">${escapeHtml(translator(market.languages[0]!)('pages.storiesAll'))}</a>`,
+      );
+      expect(scriptsOf(res.text).some((s) => /island-stories/.test(s))).toBe(false);
+    },
+  );
 });
 
 describe('story page of every market', () => {
-  it.each(MARKETS.map((m) => [m.id, m] as const))('%s shows title, date, image, lead and tags, and publishes an Article', async (_id, market) => {
-    const story = (await storiesOf(market)).items[1]!;
-    const res = await page(market, story.url.path);
-    expect(res.status).toBe(200);
-    expect(res.text).toContain(`<html lang="${market.languages[0]}"`);
-    expect(res.text).toContain(`<h1 class="story-header__title">${escapeHtml(story.title)}</h1>`);
-    expect(h1Count(res.text)).toBe(1);
-    expect(res.text).toContain(`>${escapeHtml(story.date.formattedDateValue)}</time>`);
-    expect(res.text).toContain(`<p class="story-header__premble">${escapeHtml(story.premble)}</p>`);
-    for (const tag of story.tags) expect(res.text).toContain(`href="${escapeHtml(`${market.paths.stories}?${new URLSearchParams({ tag })}`)}"`);
-    const article = [...res.text.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/g)]
-      .map((m) => JSON.parse(m[1]!) as Record<string, unknown>)
-      .find((d) => d['@type'] === 'Article');
-    expect(article).toMatchObject({ headline: story.title, description: story.premble, datePublished: story.date.value, inLanguage: market.languages[0] });
-    expect(String((article!.image as string[])[0])).toMatch(/^https?:\/\/[^/]+\/media\/stories\//);
-  });
+  it.each(MARKETS.map((m) => [m.id, m] as const))(
+    '%s shows title, date, image, lead and tags, and publishes an Article',
+    async (_id, market) => {
+      const story = (await storiesOf(market)).items[1]!;
+      const res = await page(market, story.url.path);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain(`<html lang="${market.languages[0]}"`);
+      expect(res.text).toContain(`<h1 class="story-header__title">${escapeHtml(story.title)}</h1>`);
+      expect(h1Count(res.text)).toBe(1);
+      expect(res.text).toContain(`>${escapeHtml(story.date.formattedDateValue)}</time>`);
+      expect(res.text).toContain(`<p class="story-header__premble">${escapeHtml(story.premble)}</p>`);
+      for (const tag of story.tags)
+        expect(res.text).toContain(`href="${escapeHtml(`${market.paths.stories}?${new URLSearchParams({ tag })}`)}"`);
+      const article = [...res.text.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/g)]
+        .map((m) => JSON.parse(m[1]!) as Record<string, unknown>)
+        .find((d) => d['@type'] === 'Article');
+      expect(article).toMatchObject({
+        headline: story.title,
+        description: story.premble,
+        datePublished: story.date.value,
+        inLanguage: market.languages[0],
+      });
+      expect(String((article!.image as string[])[0])).toMatch(/^https?:\/\/[^/]+\/media\/stories\//);
+    },
+  );
 });
 
 describe('GET /api/stories (the load-more pages)', () => {
@@ -144,7 +184,9 @@ describe('GET /api/stories (the load-more pages)', () => {
   it('answers the next page of a tag from the content service', async () => {
     const { tags } = await storiesOf(se());
     const expected = await storiesOf(se(), `&tag=${encodeURIComponent(tags[0]!)}`);
-    const res = await request(harness.bff.app).get(`/api/stories?offset=1&limit=2&tag=${encodeURIComponent(tags[0]!)}`).set('Host', 'se.localhost');
+    const res = await request(harness.bff.app)
+      .get(`/api/stories?offset=1&limit=2&tag=${encodeURIComponent(tags[0]!)}`)
+      .set('Host', 'se.localhost');
     expect(res.status).toBe(200);
     expect(res.body.items.map((s: Story) => s.id)).toEqual(expected.items.slice(1, 3).map((s) => s.id));
     expect(res.body).toMatchObject({ total: expected.total, offset: 1, limit: 2 });
@@ -158,7 +200,10 @@ describe('GET /api/stories (the load-more pages)', () => {
   });
 
   it('gives the Finnish site its Finnish stories without ?lang=, whatever language the browser prefers (a shared cache keeps them by URL)', async () => {
-    const res = await request(harness.bff.app).get('/api/stories').set('Host', 'fi.localhost').set('Accept-Language', 'sv-FI,sv;q=0.9');
+    const res = await request(harness.bff.app)
+      .get('/api/stories')
+      .set('Host', 'fi.localhost')
+      .set('Accept-Language', 'sv-FI,sv;q=0.9');
     expect(res.status).toBe(200);
     expect(res.body.items.length).toBeGreaterThan(0);
     for (const story of res.body.items as Story[]) expect(story.url.path.startsWith('/sv/')).toBe(false);

@@ -17,7 +17,8 @@ const STREAMS = Number(process.env.STREAMS_UNDER_TEST ?? 1_000);
 const INTERVAL_MS = 4_000; // the sandbox's pacing: each stream stays open ~20 s, long enough for all 1,000 to be open at once on a busy machine
 const RAMP_MS = 4_000; // browsers arrive over 4 s, as a burst would
 const HEARTBEAT_MS = 400;
-const STREAM = '/api/mechmate/departments/closestAvailable?regNo=ABC123&serviceOfferings=oilservice&latitude=59.33&longitude=18.07';
+const STREAM =
+  '/api/mechmate/departments/closestAvailable?regNo=ABC123&serviceOfferings=oilservice&latitude=59.33&longitude=18.07';
 
 let sandbox: ChildProcess;
 let sandboxUrl: string;
@@ -39,16 +40,27 @@ beforeAll(async () => {
     sandbox.once('exit', () => reject(new Error(`sandbox exited: ${out}`)));
   });
   // One test client plays a thousand shoppers: the per-address caps, and the process's own, are lifted above it.
-  bff = createTestApp({ UPSTREAM_MECHMATE_TIMEOUT_MS: '15000', WORKSHOP_STREAM_HEARTBEAT_MS: String(HEARTBEAT_MS), LOG_LEVEL: 'warn', CLIENT_MAX_WORKSHOP_STREAMS: '10000', CLIENT_MAX_CONCURRENT_REQUESTS: '100000', WORKSHOP_STREAM_MAX_OPEN: '10000' }, { sandboxUrl });
+  bff = createTestApp(
+    {
+      UPSTREAM_MECHMATE_TIMEOUT_MS: '15000',
+      WORKSHOP_STREAM_HEARTBEAT_MS: String(HEARTBEAT_MS),
+      LOG_LEVEL: 'warn',
+      CLIENT_MAX_WORKSHOP_STREAMS: '10000',
+      CLIENT_MAX_CONCURRENT_REQUESTS: '100000',
+      WORKSHOP_STREAM_MAX_OPEN: '10000',
+    },
+    { sandboxUrl },
+  );
   // A listen backlog for a burst of 1,000 connections (the default 511 resets some on a busy machine).
   const http = createServer(bff.app);
   await new Promise<void>((resolve) => http.listen({ port: 0, host: '127.0.0.1', backlog: 4_096 }, resolve));
   server = {
     origin: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => {
-      http.closeAllConnections();
-      http.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        http.closeAllConnections();
+        http.close(() => resolve());
+      }),
   };
 });
 afterAll(async () => {
@@ -57,7 +69,8 @@ afterAll(async () => {
   sandbox?.kill('SIGTERM');
 });
 
-const sandboxStats = async () => (await (await request(`${sandboxUrl}/__sandbox/stats`)).body.json()) as { openStreams: number };
+const sandboxStats = async () =>
+  (await (await request(`${sandboxUrl}/__sandbox/stats`)).body.json()) as { openStreams: number };
 
 /** Open handles of this process by kind (sockets, timers...), without the ones that come and go with a request. */
 function handles(): Record<string, number> {
@@ -74,9 +87,21 @@ interface ClientsSummary {
 
 /** The 1,000 browsers, arriving over RAMP_MS, each reading its stream to the end. */
 function runClients(url: string): Promise<ClientsSummary> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/entries/workshopStreamClients.ts', url, String(STREAMS), String(RAMP_MS), 'se.localhost'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'test/support/entries/workshopStreamClients.ts',
+      url,
+      String(STREAMS),
+      String(RAMP_MS),
+      'se.localhost',
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   return new Promise((resolve, reject) => {
@@ -126,7 +151,9 @@ describe('1,000 concurrent workshop streams on one BFF', () => {
 
     const short = results.filter((r) => r.status !== 200 || r.workshops !== 5);
     const quiet = results.filter((r) => r.heartbeats < 2);
-    console.log(`${STREAMS} streams (${peak} open at once) in ${elapsedS.toFixed(1)} s: event-loop lag p99 ${p99Ms.toFixed(1)} ms (${idleP99Ms.toFixed(1)} ms with no stream), max ${(lag.max / 1e6).toFixed(1)} ms; heartbeats per stream min ${Math.min(...results.map((r) => r.heartbeats))}; the BFF used ${cpuS.toFixed(1)} s of CPU`);
+    console.log(
+      `${STREAMS} streams (${peak} open at once) in ${elapsedS.toFixed(1)} s: event-loop lag p99 ${p99Ms.toFixed(1)} ms (${idleP99Ms.toFixed(1)} ms with no stream), max ${(lag.max / 1e6).toFixed(1)} ms; heartbeats per stream min ${Math.min(...results.map((r) => r.heartbeats))}; the BFF used ${cpuS.toFixed(1)} s of CPU`,
+    );
     expect(peak).toBe(STREAMS);
     expect(short).toEqual([]);
     expect(quiet).toEqual([]);
@@ -135,7 +162,12 @@ describe('1,000 concurrent workshop streams on one BFF', () => {
 
     expect(await waitUntil(async () => (await sandboxStats()).openStreams === 0, 5_000)).toBe(true);
     // The BFF's sockets and timers (heartbeats, idle timers, upstream streams) are all gone again.
-    const settled = await waitUntil(() => (handles().TCPSocketWrap ?? 0) <= (before.TCPSocketWrap ?? 0) && (handles().Timeout ?? 0) <= (before.Timeout ?? 0) + 2, 15_000);
+    const settled = await waitUntil(
+      () =>
+        (handles().TCPSocketWrap ?? 0) <= (before.TCPSocketWrap ?? 0) &&
+        (handles().Timeout ?? 0) <= (before.Timeout ?? 0) + 2,
+      15_000,
+    );
     if (!settled) console.log('handles before', before, 'after', handles());
     expect(settled).toBe(true);
   });

@@ -24,7 +24,8 @@ async function startCollector(): Promise<{ url: string; bodies: Buffer[]; server
 
 const traceIdOf = (traceparent: string) => traceparent.split('-')[1];
 type Stats = { traceparents: Record<string, string[]> };
-const sandboxStats = async (sandboxUrl: string) => (await (await request(`${sandboxUrl}/__sandbox/stats`)).body.json()) as Stats;
+const sandboxStats = async (sandboxUrl: string) =>
+  (await (await request(`${sandboxUrl}/__sandbox/stats`)).body.json()) as Stats;
 const tracesSeenBy = (stats: Stats, service: string) => new Set((stats.traceparents[service] ?? []).map(traceIdOf));
 
 async function eventually<T>(find: () => T | undefined, timeoutMs = 5_000): Promise<T | undefined> {
@@ -43,7 +44,12 @@ async function getPage(url: string, host: string, path: string, headers: Record<
 describe('tracing with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
   it("sends one page's trace to every upstream it calls, on its log lines and to the collector", async () => {
     const collector = await startCollector();
-    const bff = spawnBff({ OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_SERVICE_NAME: 'bff-under-test', LOG_LEVEL: 'debug', OTEL_BSP_SCHEDULE_DELAY: '100' });
+    const bff = spawnBff({
+      OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+      OTEL_SERVICE_NAME: 'bff-under-test',
+      LOG_LEVEL: 'debug',
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+    });
     try {
       const { url, sandboxUrl } = await bff.listening();
       const se = marketById('se');
@@ -51,11 +57,17 @@ describe('tracing with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
       expect(page.status).toBe(200);
 
       // The trace the BFF began for this page: on the page's own log line...
-      const line = await eventually(() => bff.logLines().find((l) => l.msg === 'request completed' && (l.req as { url: string }).url === se.paths.carList));
+      const line = await eventually(() =>
+        bff
+          .logLines()
+          .find((l) => l.msg === 'request completed' && (l.req as { url: string }).url === se.paths.carList),
+      );
       const traceId = String(line?.trace_id);
       expect(traceId).toMatch(/^[0-9a-f]{32}$/);
       // ...and on the lines of its upstream calls (the page cache renders it on a request of its own).
-      expect(bff.logLines().filter((l) => l.msg === 'upstream call' && l.trace_id === traceId).length).toBeGreaterThan(0);
+      expect(bff.logLines().filter((l) => l.msg === 'upstream call' && l.trace_id === traceId).length).toBeGreaterThan(
+        0,
+      );
 
       // Every upstream the page called received it as W3C traceparent.
       const stats = await sandboxStats(sandboxUrl!);
@@ -72,13 +84,24 @@ describe('tracing with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
       expect(image).toBeDefined();
       expect((await getPage(url, fi.devHostname, image!, { traceparent })).status).toBe(200);
       const after = await sandboxStats(sandboxUrl!);
-      for (const service of ['search', 'content', 'media']) expect([service, tracesSeenBy(after, service).has(incoming)]).toEqual([service, true]);
+      for (const service of ['search', 'content', 'media'])
+        expect([service, tracesSeenBy(after, service).has(incoming)]).toEqual([service, true]);
 
       // Exported over OTLP: spans of that trace from the http, express and undici instrumentations and our own.
       await bff.stop(); // flushes what is still batched
       const exported = Buffer.concat(collector.bodies);
       expect(exported.includes(Buffer.from(traceId, 'hex'))).toBe(true);
-      for (const text of ['bff-under-test', '@opentelemetry/instrumentation-http', '@opentelemetry/instrumentation-express', '@opentelemetry/instrumentation-undici', 'page cache render', 'render', 'upstream search', 'upstream content', 'peer.service']) {
+      for (const text of [
+        'bff-under-test',
+        '@opentelemetry/instrumentation-http',
+        '@opentelemetry/instrumentation-express',
+        '@opentelemetry/instrumentation-undici',
+        'page cache render',
+        'render',
+        'upstream search',
+        'upstream content',
+        'peer.service',
+      ]) {
         expect([text, exported.includes(text)]).toEqual([text, true]);
       }
     } finally {

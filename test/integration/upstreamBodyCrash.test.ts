@@ -4,7 +4,8 @@ import { spawnBff } from '../support/spawnedBff.js';
 
 jest.setTimeout(60_000);
 
-const STREAM = '/api/mechmate/departments/closestAvailable?regNo=ABC123&serviceOfferings=originalservice&latitude=59.33&longitude=18.07';
+const STREAM =
+  '/api/mechmate/departments/closestAvailable?regNo=ABC123&serviceOfferings=originalservice&latitude=59.33&longitude=18.07';
 
 let bff: ReturnType<typeof spawnBff>;
 let urls: { url: string; sandboxUrl: string | undefined };

@@ -57,7 +57,9 @@ export async function waitFor(condition: () => boolean, timeoutMs = 3_000): Prom
 }
 
 /** Every upstream call the sandbox saw, all services together. */
-export const totalUpstreamCalls = (sandbox: SandboxPeer) => Object.values(sandbox.ctx.stats.requests).reduce((a, b) => a + b, 0);
+export const totalUpstreamCalls = (sandbox: SandboxPeer) =>
+  Object.values(sandbox.ctx.stats.requests).reduce((a, b) => a + b, 0);
 
 /** The paths of a 400's issues, for `expect(...).toContain('query.lat')`. */
-export const issuePaths = (body: { error?: { issues?: Array<{ path: string }> } }) => (body.error?.issues ?? []).map((i) => i.path);
+export const issuePaths = (body: { error?: { issues?: Array<{ path: string }> } }) =>
+  (body.error?.issues ?? []).map((i) => i.path);

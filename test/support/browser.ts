@@ -4,7 +4,8 @@ import { chromium, type Browser } from 'playwright-core';
 /** Debian's Chromium (or CHROMIUM_PATH); never a downloaded browser. */
 export function chromiumPath(): string {
   const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(path)) throw new Error(`Chromium not found at ${path}: apt-get install -y chromium, or set CHROMIUM_PATH`);
+  if (!existsSync(path))
+    throw new Error(`Chromium not found at ${path}: apt-get install -y chromium, or set CHROMIUM_PATH`);
   return path;
 }
 

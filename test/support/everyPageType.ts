@@ -22,7 +22,10 @@ export const NOT_FOUND_PATH = '/finns-inte/checkers';
  * the 404 page. Page types differ by market (finance on the UK car page, booking and the tire hotel on the
  * Swedish brands, forms in Norway), so every market is covered.
  */
-export async function everyPageType(bff: Pick<RunningBff, 'url'>, markets: readonly Market[] = MARKETS): Promise<MarketPage[]> {
+export async function everyPageType(
+  bff: Pick<RunningBff, 'url'>,
+  markets: readonly Market[] = MARKETS,
+): Promise<MarketPage[]> {
   const all: MarketPage[] = [];
   for (const market of markets) {
     const tree = siteTree(market);
@@ -51,5 +54,9 @@ export const pageLabel = (page: MarketPage) => `${page.market.id} ${page.name}`;
  */
 export async function settledPage(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-island]:not([data-island="stories"])')].every((island) => island.getAttribute('data-hydrated') === 'true'));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-island]:not([data-island="stories"])')].every(
+      (island) => island.getAttribute('data-hydrated') === 'true',
+    ),
+  );
 }

@@ -32,7 +32,12 @@ export function readExif(block: Buffer | undefined): ExifSummary {
   };
   const ascii = (ifd: ReturnType<typeof entries>, tag: number) => {
     const e = ifd.get(tag);
-    return e ? tiff.subarray(e.at, e.at + e.count).toString('latin1').split('\0')[0] : undefined;
+    return e
+      ? tiff
+          .subarray(e.at, e.at + e.count)
+          .toString('latin1')
+          .split('\0')[0]
+      : undefined;
   };
   const degrees = (ifd: ReturnType<typeof entries>, tag: number) => {
     const e = ifd.get(tag);

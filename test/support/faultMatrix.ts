@@ -48,7 +48,10 @@ export async function send(origin: string, given: Target, extraHeaders: Record<s
 
 /** An operation's example as a request on its market's host. */
 export function operationTarget(op: AnyApiOperation): Target {
-  if (!op.example) throw new Error(`${op.method.toUpperCase()} /api${op.path} has no example: add one to its operation (server/api/apiOperation.ts)`);
+  if (!op.example)
+    throw new Error(
+      `${op.method.toUpperCase()} /api${op.path} has no example: add one to its operation (server/api/apiOperation.ts)`,
+    );
   const example = op.example();
   const path = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
     const value = example.params?.[name];
@@ -58,7 +61,10 @@ export function operationTarget(op: AnyApiOperation): Target {
   const query = new URLSearchParams(example.query ?? {}).toString();
   const headers: Record<string, string> = {};
   if (example.body !== undefined) headers['content-type'] = 'application/json';
-  if (example.cookies) headers.cookie = Object.entries(example.cookies).map(([k, v]) => `${k}=${v}`).join('; ');
+  if (example.cookies)
+    headers.cookie = Object.entries(example.cookies)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; ');
   return {
     name: `${op.method.toUpperCase()} /api${op.path}`,
     kind: op.response.contentType === 'text/event-stream' ? 'stream' : 'json',
@@ -71,7 +77,14 @@ export function operationTarget(op: AnyApiOperation): Target {
   };
 }
 
-const pageTarget = (name: string, host: string, path: string): Target => ({ name, kind: 'page', host, method: 'GET', path, headers: {} });
+const pageTarget = (name: string, host: string, path: string): Target => ({
+  name,
+  kind: 'page',
+  host,
+  method: 'GET',
+  path,
+  headers: {},
+});
 
 /**
  * A page of every page type the content service has (first market that has it), every other page
@@ -87,7 +100,11 @@ export async function pageTargets(origin: string, sandboxUrl: string): Promise<T
     const { pages } = (await res.body.json()) as { pages: Array<{ path: string; pageType: string }> };
     for (const page of pages) {
       if (seenTypes.has(page.pageType)) continue;
-      const target = pageTarget(`page type ${page.pageType} (${market.id} ${page.path})`, market.devHostname, page.path);
+      const target = pageTarget(
+        `page type ${page.pageType} (${market.id} ${page.path})`,
+        market.devHostname,
+        page.path,
+      );
       if ((await send(origin, target)).status !== 200) continue; // e.g. a path the market's table redirects
       seenTypes.add(page.pageType);
       targets.push(target);
@@ -95,11 +112,22 @@ export async function pageTargets(origin: string, sandboxUrl: string): Promise<T
   }
   const se = MARKETS.find((m) => m.id === 'se')!;
   const sitemap = (await send(origin, pageTarget('sitemap', se.devHostname, '/sitemap.xml'))).text;
-  const site = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname).find((p) => p.startsWith(`${se.paths.siteDetail}/`));
+  const site = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
+    .map((m) => new URL(m[1]!).pathname)
+    .find((p) => p.startsWith(`${se.paths.siteDetail}/`));
   if (site) targets.push(pageTarget(`site detail (${site})`, se.devHostname, site));
-  const search = await send(origin, { name: 'search', kind: 'json', host: se.devHostname, method: 'POST', path: '/api/search', body: JSON.stringify({ index: 'cars', fields: ['car_id', 'slug'], limit: 1 }), headers: { 'content-type': 'application/json' } });
+  const search = await send(origin, {
+    name: 'search',
+    kind: 'json',
+    host: se.devHostname,
+    method: 'POST',
+    path: '/api/search',
+    body: JSON.stringify({ index: 'cars', fields: ['car_id', 'slug'], limit: 1 }),
+    headers: { 'content-type': 'application/json' },
+  });
   const car = (JSON.parse(search.text) as { content: Array<{ car_id: string; slug: string }> }).content[0];
-  if (car) targets.push(pageTarget('car detail', se.devHostname, `${se.paths.carDetailBase}/${car.car_id}/${car.slug}`));
+  if (car)
+    targets.push(pageTarget('car detail', se.devHostname, `${se.paths.carDetailBase}/${car.car_id}/${car.slug}`));
   targets.push(pageTarget('layout loads (editing mode)', se.devHostname, `/?preview=${CONTENT_SANDBOX_PREVIEW_TOKEN}`));
   const home = (await send(origin, pageTarget('home', se.devHostname, '/'))).text;
   // The original a picture's URL names (its `v` kept, its width dropped): a variant, once made, is answered from
@@ -109,7 +137,14 @@ export async function pageTargets(origin: string, sandboxUrl: string): Promise<T
   // The sandbox makes a photograph the first time it is asked for (and starts its maker process then):
   // longer than the matrix's short deadline on a busy machine, so it is made before the baseline.
   await (await request(`${sandboxUrl}${media.replace(/&amp;/g, '&')}`)).body.dump();
-  targets.push({ name: `media relay (${media})`, kind: 'media', host: se.devHostname, method: 'GET', path: media.replace(/&amp;/g, '&'), headers: {} });
+  targets.push({
+    name: `media relay (${media})`,
+    kind: 'media',
+    host: se.devHostname,
+    method: 'GET',
+    path: media.replace(/&amp;/g, '&'),
+    headers: {},
+  });
   return targets;
 }
 
@@ -127,7 +162,10 @@ export function faultCases(deadlineMs: number, maxBodyBytes: number): FaultCase[
   };
   return Object.entries(FaultSchema.shape).flatMap(([key, schema]) => {
     const chosen = values[key] ?? (schema.safeParse(true).success ? [true] : undefined);
-    if (!chosen) throw new Error(`the fault matrix does not know what value of sandbox fault ${key} fails a call: add it to faultCases`);
+    if (!chosen)
+      throw new Error(
+        `the fault matrix does not know what value of sandbox fault ${key} fails a call: add it to faultCases`,
+      );
     return chosen.map((value) => ({ name: `${key}=${String(value)}`, fault: { [key]: value } as Fault }));
   });
 }

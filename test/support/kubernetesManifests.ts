@@ -15,8 +15,14 @@ const KINDS: Record<string, { model: new (data: never) => { validate(): void }; 
   'v1 Service': { model: Service, types: "import('kubernetes-models/v1/Service').IService" },
   'v1 ConfigMap': { model: ConfigMap, types: "import('kubernetes-models/v1/ConfigMap').IConfigMap" },
   'v1 Secret': { model: Secret, types: "import('kubernetes-models/v1/Secret').ISecret" },
-  'autoscaling/v2 HorizontalPodAutoscaler': { model: HorizontalPodAutoscaler, types: "import('kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler').IHorizontalPodAutoscaler" },
-  'policy/v1 PodDisruptionBudget': { model: PodDisruptionBudget, types: "import('kubernetes-models/policy/v1/PodDisruptionBudget').IPodDisruptionBudget" },
+  'autoscaling/v2 HorizontalPodAutoscaler': {
+    model: HorizontalPodAutoscaler,
+    types: "import('kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler').IHorizontalPodAutoscaler",
+  },
+  'policy/v1 PodDisruptionBudget': {
+    model: PodDisruptionBudget,
+    types: "import('kubernetes-models/policy/v1/PodDisruptionBudget').IPodDisruptionBudget",
+  },
 };
 
 /** Every document of every YAML file in `dir`. */
@@ -24,7 +30,12 @@ export function readManifests(dir: string): Array<{ file: string; manifest: Mani
   return readdirSync(dir)
     .filter((f) => /\.ya?ml$/.test(f))
     .sort()
-    .flatMap((file) => parseAllDocuments(readFileSync(join(dir, file), 'utf8')).map((doc) => ({ file, manifest: doc.toJS() as Manifest })));
+    .flatMap((file) =>
+      parseAllDocuments(readFileSync(join(dir, file), 'utf8')).map((doc) => ({
+        file,
+        manifest: doc.toJS() as Manifest,
+      })),
+    );
 }
 
 /**
@@ -47,19 +58,31 @@ export function manifestProblems(manifests: readonly Manifest[]): string[][] {
   const files = new Map(
     manifests.map((m, i) => {
       const kind = KINDS[`${m.apiVersion} ${m.kind}`];
-      return [resolve(`__manifest_${i}.ts`), `export const manifest: ${kind?.types ?? 'never'} = ${JSON.stringify(m, null, 1)};\n`];
+      return [
+        resolve(`__manifest_${i}.ts`),
+        `export const manifest: ${kind?.types ?? 'never'} = ${JSON.stringify(m, null, 1)};\n`,
+      ];
     }),
   );
-  const options: ts.CompilerOptions = { strict: true, noEmit: true, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, target: ts.ScriptTarget.ES2022, types: [] };
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    target: ts.ScriptTarget.ES2022,
+    types: [],
+  };
   const host = ts.createCompilerHost(options);
   const readFile = host.readFile.bind(host);
   const getSourceFile = host.getSourceFile.bind(host);
   host.fileExists = (f) => files.has(f) || ts.sys.fileExists(f);
   host.readFile = (f) => files.get(f) ?? readFile(f);
-  host.getSourceFile = (f, version) => (files.has(f) ? ts.createSourceFile(f, files.get(f)!, version) : getSourceFile(f, version));
+  host.getSourceFile = (f, version) =>
+    files.has(f) ? ts.createSourceFile(f, files.get(f)!, version) : getSourceFile(f, version);
   const program = ts.createProgram([...files.keys()], options, host);
   [...files.keys()].forEach((f, i) => {
-    for (const d of ts.getPreEmitDiagnostics(program, program.getSourceFile(f))) problems[i]!.push(ts.flattenDiagnosticMessageText(d.messageText, ' '));
+    for (const d of ts.getPreEmitDiagnostics(program, program.getSourceFile(f)))
+      problems[i]!.push(ts.flattenDiagnosticMessageText(d.messageText, ' '));
   });
   return problems;
 }

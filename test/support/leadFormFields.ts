@@ -1,10 +1,18 @@
 import type { Locator } from 'playwright-core';
 
 /** The sell-car form's field labels in one language. */
-export interface SellCarFieldTexts { regno: string; mileage: string; name: string; phone: string; email: string; sell: string }
+export interface SellCarFieldTexts {
+  regno: string;
+  mileage: string;
+  name: string;
+  phone: string;
+  email: string;
+  sell: string;
+}
 
 /** A field by its label text; a required field's label ends with an asterisk. */
-export const field = (form: Locator, text: string) => form.getByLabel(new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
+export const field = (form: Locator, text: string) =>
+  form.getByLabel(new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
 
 export const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
 

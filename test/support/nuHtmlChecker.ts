@@ -27,13 +27,28 @@ export async function nuHtmlErrors(documents: ReadonlyArray<{ name: string; html
       names.set(file, name);
       await writeFile(join(dir, file), html);
     }
-    const { stdout } = await promisify(execFile)('java', ['-jar', VNU_JAR, '--format', 'json', '--stdout', '--exit-zero-always', ...[...names.keys()].map((f) => join(dir, f))], {
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    const { stdout } = await promisify(execFile)(
+      'java',
+      [
+        '-jar',
+        VNU_JAR,
+        '--format',
+        'json',
+        '--stdout',
+        '--exit-zero-always',
+        ...[...names.keys()].map((f) => join(dir, f)),
+      ],
+      {
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
     const messages = (JSON.parse(stdout) as { messages: VnuMessage[] }).messages;
     return messages
       .filter((m) => m.type !== 'info')
-      .map((m) => `${names.get(basename(m.url ?? '')) ?? m.url}:${m.lastLine ?? '?'}: ${m.message}${m.extract ? ` — ${m.extract.trim()}` : ''}`);
+      .map(
+        (m) =>
+          `${names.get(basename(m.url ?? '')) ?? m.url}:${m.lastLine ?? '?'}: ${m.message}${m.extract ? ` — ${m.extract.trim()}` : ''}`,
+      );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -38,19 +38,31 @@ export interface PageVisit {
  * one visit what every checker needs: CSP violations from the navigation on, axe once the islands have
  * hydrated, and the document as served and as hydrated for the Nu HTML Checker.
  */
-export async function sweepEveryPageType(bff: RunningBff, browser: Browser, widths = [PHONE, DESKTOP], markets: readonly Market[] = MARKETS): Promise<PageVisit[]> {
+export async function sweepEveryPageType(
+  bff: RunningBff,
+  browser: Browser,
+  widths = [PHONE, DESKTOP],
+  markets: readonly Market[] = MARKETS,
+): Promise<PageVisit[]> {
   const pages = await everyPageType(bff, markets);
   // The widths side by side: while one tab waits for its network to go quiet, the other has the cores.
   return (await Promise.all(widths.map((viewport) => sweepAtWidth(bff, browser, pages, viewport)))).flat();
 }
 
-async function sweepAtWidth(bff: RunningBff, browser: Browser, pages: MarketPage[], viewport: typeof PHONE): Promise<PageVisit[]> {
+async function sweepAtWidth(
+  bff: RunningBff,
+  browser: Browser,
+  pages: MarketPage[],
+  viewport: typeof PHONE,
+): Promise<PageVisit[]> {
   const context = await browser.newContext({ viewport });
   // A violation is reported even when the script catches the refusal (zod's JIT probe `new Function('')`
   // did, on every page with a form), so the event is what counts, not an uncaught error.
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`);
+      console.error(
+        `CSP violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`,
+      );
     });
   });
   try {
@@ -67,14 +79,24 @@ async function visit(bff: RunningBff, context: BrowserContext, sample: MarketPag
   const cspViolations: string[] = [];
   const tab = await context.newPage();
   tab.on('console', (message) => {
-    if (/CSP violation|Content Security Policy/i.test(message.text())) cspViolations.push(`${where}: ${message.text()}`);
+    if (/CSP violation|Content Security Policy/i.test(message.text()))
+      cspViolations.push(`${where}: ${message.text()}`);
   });
   try {
     const answer = await tab.goto(marketUrl(bff, sample.market.devHostname, sample.path));
     const servedHtml = (await answer?.text()) ?? '';
     await settledPage(tab);
     const hydratedHtml = `<!DOCTYPE html>\n${await tab.evaluate(() => document.documentElement.outerHTML)}`;
-    return { page: sample, where, width, status: answer?.status(), servedHtml, hydratedHtml, severeAxe: await severeAxeFindings(tab, where), cspViolations };
+    return {
+      page: sample,
+      where,
+      width,
+      status: answer?.status(),
+      servedHtml,
+      hydratedHtml,
+      severeAxe: await severeAxeFindings(tab, where),
+      cspViolations,
+    };
   } finally {
     await tab.close();
   }

@@ -10,7 +10,17 @@ import { startBff, type RunningBff } from '../../server/start.js';
  */
 export async function startRunningBff(env: Record<string, string> = {}): Promise<RunningBff & { exits: number[] }> {
   // The page cache is off unless asked for: browser tests inject sandbox faults between visits to one page.
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', SANDBOX_PORT: '0', HOST: '127.0.0.1', PAGE_CACHE: 'false', METRICS_PORT: '0', RATE_LIMIT_REDIS_PREFIX: TEST_RATE_LIMIT_PREFIX, ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    SANDBOX_PORT: '0',
+    HOST: '127.0.0.1',
+    PAGE_CACHE: 'false',
+    METRICS_PORT: '0',
+    RATE_LIMIT_REDIS_PREFIX: TEST_RATE_LIMIT_PREFIX,
+    ...env,
+  });
   const exits: number[] = [];
   const bff = await startBff({
     config,

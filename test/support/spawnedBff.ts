@@ -7,7 +7,15 @@ import { execFileSync, spawn } from 'node:child_process';
  */
 export function spawnBff(env: Record<string, string> = {}, entry = 'server/main.ts') {
   const child = spawn(process.execPath, entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry], {
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: '0', SANDBOX_PORT: '0', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      SANDBOX_PORT: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -62,6 +70,15 @@ export function spawnBff(env: Record<string, string> = {}, entry = 'server/main.
  */
 export function bundledBff(): string {
   const outdir = 'dist/test-bff';
-  execFileSync('node_modules/.bin/esbuild', ['server/main.ts', '--bundle', '--splitting', '--platform=node', '--format=esm', '--packages=external', `--outdir=${outdir}`, '--log-level=error']);
+  execFileSync('node_modules/.bin/esbuild', [
+    'server/main.ts',
+    '--bundle',
+    '--splitting',
+    '--platform=node',
+    '--format=esm',
+    '--packages=external',
+    `--outdir=${outdir}`,
+    '--log-level=error',
+  ]);
   return `${outdir}/main.js`;
 }

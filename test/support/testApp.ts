@@ -11,7 +11,10 @@ export class CapturedLog extends Writable {
   readonly lines: Array<Record<string, unknown>> = [];
 
   /** The first line matching, waiting briefly: a request's line is written when its response finishes. */
-  async find(predicate: (line: Record<string, unknown>) => boolean, timeoutMs = 1_000): Promise<Record<string, unknown> | undefined> {
+  async find(
+    predicate: (line: Record<string, unknown>) => boolean,
+    timeoutMs = 1_000,
+  ): Promise<Record<string, unknown> | undefined> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const line = this.lines.find(predicate);
@@ -21,7 +24,8 @@ export class CapturedLog extends Writable {
   }
 
   override _write(chunk: Buffer, _enc: BufferEncoding, done: () => void): void {
-    for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) this.lines.push(JSON.parse(line) as Record<string, unknown>);
+    for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
+      this.lines.push(JSON.parse(line) as Record<string, unknown>);
     done();
   }
 }
@@ -43,7 +47,14 @@ function upstreamEnv(sandboxUrl = 'http://127.0.0.1:9'): Record<string, string> 
  */
 export function createTestApp(env: Record<string, string> = {}, options: { sandboxUrl?: string } = {}) {
   // The page cache is off unless a test turns it on: page tests change the sandbox between requests for one page.
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', PAGE_CACHE: 'false', RATE_LIMIT_REDIS_PREFIX: TEST_RATE_LIMIT_PREFIX, ...upstreamEnv(options.sandboxUrl), ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    PAGE_CACHE: 'false',
+    RATE_LIMIT_REDIS_PREFIX: TEST_RATE_LIMIT_PREFIX,
+    ...upstreamEnv(options.sandboxUrl),
+    ...env,
+  });
   const log = new CapturedLog();
   const lifecycle = new Lifecycle();
   lifecycle.state = 'ready';

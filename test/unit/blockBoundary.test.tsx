@@ -29,7 +29,18 @@ const Throwing = (): never => {
 };
 const blocks: ContentBlock[] = [
   { id: 'a', published: true, type: 'spacer', size: 'small' },
-  { id: 'b', published: true, type: 'hero', title: 'x', text: null, image: { src: '/media/x.svg', alt: '' }, height: 'default', showSearch: false, searchPlaceholder: null, link: null },
+  {
+    id: 'b',
+    published: true,
+    type: 'hero',
+    title: 'x',
+    text: null,
+    image: { src: '/media/x.svg', alt: '' },
+    height: 'default',
+    showSearch: false,
+    searchPlaceholder: null,
+    link: null,
+  },
   { id: 'c', published: true, type: 'spacer', size: 'large' },
   { id: 'd', published: true, type: 'share', title: null, targets: ['copy'] },
 ];
@@ -50,7 +61,10 @@ describe('a block inside its boundary', () => {
     expect(html).toContain('Ladda om sidan');
     expect(reports).toEqual([
       ['content block skipped: no component for its type', { blockId: 'd', blockType: 'share' }],
-      ['content block failed to render', expect.objectContaining({ blockId: 'b', blockType: 'hero', err: expect.any(Error) })],
+      [
+        'content block failed to render',
+        expect.objectContaining({ blockId: 'b', blockType: 'hero', err: expect.any(Error) }),
+      ],
     ]);
   });
 });

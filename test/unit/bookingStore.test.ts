@@ -35,17 +35,60 @@ afterEach(() => {
 });
 
 const texts = Object.fromEntries(Object.entries(sv).filter(([k]) => k.startsWith('booking.'))) as BookingTexts;
-const car = { registrationNumber: 'ABC123', brand: 'Volvo', model: 'V60', buildYear: 2020, hasServiceAgreement: false, isSupported: true };
-const place = { name: 'Stockholm', placeId: 'se-stockholm-stockholm', latitude: 59.33, longitude: 18.07, region: 'Stockholms län' };
-const workshop: Workshop = { departmentId: 2001, siteId: 's', siteName: 'Bilcentrum Stockholm', address: 'Gatan 1', latitude: 59.3, longitude: 18, brands: [], firstTimeSlot: null };
-const service = { name: 'Oljeservice', price: 1000, priceKnown: true, priceDiscount: null, category: 'Service', type: 'service' as const, unit: null, unitAbbreviation: null, userInput: null, exclusive: false };
+const car = {
+  registrationNumber: 'ABC123',
+  brand: 'Volvo',
+  model: 'V60',
+  buildYear: 2020,
+  hasServiceAgreement: false,
+  isSupported: true,
+};
+const place = {
+  name: 'Stockholm',
+  placeId: 'se-stockholm-stockholm',
+  latitude: 59.33,
+  longitude: 18.07,
+  region: 'Stockholms län',
+};
+const workshop: Workshop = {
+  departmentId: 2001,
+  siteId: 's',
+  siteName: 'Bilcentrum Stockholm',
+  address: 'Gatan 1',
+  latitude: 59.3,
+  longitude: 18,
+  brands: [],
+  firstTimeSlot: null,
+};
+const service = {
+  name: 'Oljeservice',
+  price: 1000,
+  priceKnown: true,
+  priceDiscount: null,
+  category: 'Service',
+  type: 'service' as const,
+  unit: null,
+  unitAbbreviation: null,
+  userInput: null,
+  exclusive: false,
+};
 
 describe('booking store in sessionStorage (part 2 §3.1)', () => {
   it('writes the changed §3.1 keys under booking.<key> and reads the same state back (a reload resumes)', () => {
     const next = bookingReducer(INITIAL_BOOKING, { type: 'carAccepted', car, place });
     saveBooking(INITIAL_BOOKING, next);
     expect([...storage.data.keys()].sort()).toEqual(
-      ['booking.bookingState', 'booking.car', 'booking.displayState', 'booking.lat', 'booking.lng', 'booking.location', 'booking.maxBookingState', 'booking.region', 'booking.services'].sort(),
+      [
+        'booking.bookingState',
+        'booking.car',
+        'booking.displayState',
+        'booking.lat',
+        'booking.lng',
+        'booking.location',
+        'booking.maxBookingState',
+        'booking.region',
+        'booking.services',
+      ].sort(),
     );
     expect(loadBooking()).toEqual(next);
   });
@@ -67,11 +110,21 @@ describe('booking store in sessionStorage (part 2 §3.1)', () => {
 
 describe('booking helpers', () => {
   it('maps the §8 error codes to their texts', () => {
-    expect(bookingErrorText('InvalidReg', texts)).toBe('Ogiltigt registreringsnummer, kontrollera att registreringsnumret är korrekt');
-    expect(bookingErrorText('VehicleNotFound', texts)).toBe('Fordonet hittades inte, kontrollera att registreringsnumret är korrekt');
-    expect(bookingErrorText('Fordon hittades inte', texts)).toBe('Fordonet hittades inte, kontrollera att registreringsnumret är korrekt');
-    expect(bookingErrorText('BrandNotSupported, Lada', texts)).toBe('Vi kan inte erbjuda service för bilar av märket Lada.');
-    expect(bookingErrorText('TimeslotNotAvailable', texts)).toBe('Tiden är inte tillgänglig, vänligen välj en annan tid');
+    expect(bookingErrorText('InvalidReg', texts)).toBe(
+      'Ogiltigt registreringsnummer, kontrollera att registreringsnumret är korrekt',
+    );
+    expect(bookingErrorText('VehicleNotFound', texts)).toBe(
+      'Fordonet hittades inte, kontrollera att registreringsnumret är korrekt',
+    );
+    expect(bookingErrorText('Fordon hittades inte', texts)).toBe(
+      'Fordonet hittades inte, kontrollera att registreringsnumret är korrekt',
+    );
+    expect(bookingErrorText('BrandNotSupported, Lada', texts)).toBe(
+      'Vi kan inte erbjuda service för bilar av märket Lada.',
+    );
+    expect(bookingErrorText('TimeslotNotAvailable', texts)).toBe(
+      'Tiden är inte tillgänglig, vänligen välj en annan tid',
+    );
     expect(bookingErrorText('ServerError', texts)).toBe('Något gick fel, försök igen');
     expect(bookingErrorText(null, texts)).toBe('Något gick fel, försök igen');
   });
@@ -83,7 +136,10 @@ describe('booking helpers', () => {
   it('totals use the discounted price and multiply by the units', () => {
     expect(lineTotal({ ...service, price: 49, unit: 3 })).toBe(147);
     expect(lineTotal({ ...service, priceDiscount: 800 })).toBe(800);
-    expect(bookingTotal([service, { ...service, price: null, priceKnown: false }])).toEqual({ total: 1000, complete: false });
+    expect(bookingTotal([service, { ...service, price: null, priceKnown: false }])).toEqual({
+      total: 1000,
+      complete: false,
+    });
     expect(formatPrice(1234, 'sv-SE').replace(/\s/g, ' ')).toBe('1 234 kr');
   });
 
@@ -95,7 +151,10 @@ describe('booking helpers', () => {
     expect(isoWeek('2027-01-01')).toBe(53);
     const day = (date: string) => ({ date: `${date}T00:00:00`, availableSlots: ['08:00'], allDaySlotAvailable: false });
     const weeks = groupWeeks([day('2026-12-01'), day('2026-11-24'), day('2026-11-28'), day('2026-11-25')]);
-    expect(weeks.map((w) => [w.monday, w.week, w.days.length])).toEqual([['2026-11-23', 48, 2], ['2026-11-30', 49, 1]]);
+    expect(weeks.map((w) => [w.monday, w.week, w.days.length])).toEqual([
+      ['2026-11-23', 48, 2],
+      ['2026-11-30', 49, 1],
+    ]);
   });
 
   it('a workshop arriving again replaces the one with its departmentId', () => {
@@ -122,7 +181,13 @@ describe('booking helpers', () => {
     state = bookingReducer(state, { type: 'toggleService', code: 'oilservice', entry: service });
     state = bookingReducer(state, { type: 'selectWorkshop', workshop });
     state = bookingReducer(state, { type: 'selectTimeSlot', timeSlot: '2026-11-24T08:00:00', isFullDay: true });
-    const contact = BookingContactSchema.parse({ firstName: 'Anna', lastName: 'A', phone: '+46 70 123 45 67', email: 'anna@example.se', freeText: '' });
+    const contact = BookingContactSchema.parse({
+      firstName: 'Anna',
+      lastName: 'A',
+      phone: '+46 70 123 45 67',
+      email: 'anna@example.se',
+      freeText: '',
+    });
     expect(bookingRequestOf(state, contact)).toEqual({
       customer: { firstName: 'Anna', lastName: 'A', phone: '+46 70 123 45 67', email: 'anna@example.se' },
       freeText: null,
@@ -133,6 +198,8 @@ describe('booking helpers', () => {
       mileage: 1,
       serviceOfferingRequests: [{ kobraId: 'oilservice', unitsSelected: null, userInput: null }],
     });
-    expect(BookingContactSchema.safeParse({ firstName: 'A', lastName: 'B', phone: '12345', email: 'a@b.se' }).success).toBe(false);
+    expect(
+      BookingContactSchema.safeParse({ firstName: 'A', lastName: 'B', phone: '12345', email: 'a@b.se' }).success,
+    ).toBe(false);
   });
 });

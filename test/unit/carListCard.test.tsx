@@ -8,22 +8,48 @@ import { CAR_GRID } from '../../client/media/pictureLayouts.js';
 
 const market = (id: string) => MARKETS.find((m) => m.id === id)!;
 const doc: CarSummarySource = {
-  car_id: '100354', slug: 'volvo-xc60-b4-2021', car_brand: 'Volvo', car_model: 'XC60', car_variant: 'B4', car_body: 'SUV', car_year: 2021,
-  car_mileage: 45_310, car_fuel: 'Diesel', car_gearbox: 'Automat', car_power: 197, car_price: 349_900, car_retail_price: 369_900,
-  car_campaign_price: 349_900, car_currency: 'SEK', car_vat_eligible: false, car_vehicle_type_code: 'PC', car_is_new: false,
+  car_id: '100354',
+  slug: 'volvo-xc60-b4-2021',
+  car_brand: 'Volvo',
+  car_model: 'XC60',
+  car_variant: 'B4',
+  car_body: 'SUV',
+  car_year: 2021,
+  car_mileage: 45_310,
+  car_fuel: 'Diesel',
+  car_gearbox: 'Automat',
+  car_power: 197,
+  car_price: 349_900,
+  car_retail_price: 369_900,
+  car_campaign_price: 349_900,
+  car_currency: 'SEK',
+  car_vat_eligible: false,
+  car_vehicle_type_code: 'PC',
+  car_is_new: false,
   car_primary_image: 'http://127.0.0.1:3100/media/cars/100354/1.svg',
 };
 const nbsp = (html: string) => html.replace(/[\u00a0\u202f]/g, ' ');
 const render = (car: CarSummary, id = 'se') => {
   const m = market(id);
-  return nbsp(renderToStaticMarkup(<CarCard car={car} href="/x" imageLayout={CAR_GRID} texts={carCardTextsOf(translator(m.languages[0]!), m, m.languages[0]!)} />));
+  return nbsp(
+    renderToStaticMarkup(
+      <CarCard
+        car={car}
+        href="/x"
+        imageLayout={CAR_GRID}
+        texts={carCardTextsOf(translator(m.languages[0]!), m, m.languages[0]!)}
+      />,
+    ),
+  );
 };
 
 describe('car card', () => {
   it('shows the image through the /media relay, with a fixed size so nothing shifts', () => {
     const car = toCarSummary(doc);
     expect(car.image).toBe('/media/cars/100354/1.svg');
-    expect(render(car)).toMatch(/<img class="car-card__image" src="\/media\/cars\/100354\/1.svg" alt="" width="400" height="300" loading="lazy"/);
+    expect(render(car)).toMatch(
+      /<img class="car-card__image" src="\/media\/cars\/100354\/1.svg" alt="" width="400" height="300" loading="lazy"/,
+    );
   });
 
   it('shows a campaign price against the struck retail price, in the market’s currency and format', () => {
@@ -41,13 +67,24 @@ describe('car card', () => {
 
   it('labels the figure by its unit: Miltal beside mil, not beside km on the Finnish site in Swedish', () => {
     const fi = market('fi');
-    const html = nbsp(renderToStaticMarkup(<CarCard car={toCarSummary({ ...doc, car_currency: 'EUR' })} href="/x" imageLayout={CAR_GRID} texts={carCardTextsOf(translator('sv'), fi, 'sv')} />));
+    const html = nbsp(
+      renderToStaticMarkup(
+        <CarCard
+          car={toCarSummary({ ...doc, car_currency: 'EUR' })}
+          href="/x"
+          imageLayout={CAR_GRID}
+          texts={carCardTextsOf(translator('sv'), fi, 'sv')}
+        />,
+      ),
+    );
     expect(html).toContain('<dt>Mätarställning</dt><dd>45 310 km</dd>');
     expect(render(toCarSummary(doc))).toContain('<dt>Miltal</dt><dd>4 531 mil</dd>');
   });
 
   it('notes that a light commercial vehicle’s price is without VAT', () => {
-    const html = render(toCarSummary({ ...doc, car_vehicle_type_code: 'LCV', car_campaign_price: null, car_price: 369_900 }));
+    const html = render(
+      toCarSummary({ ...doc, car_vehicle_type_code: 'LCV', car_campaign_price: null, car_price: 369_900 }),
+    );
     expect(html).toContain('Exkl. moms');
     expect(html).not.toContain('<s ');
   });

@@ -1,6 +1,14 @@
 import { EMPTY_STATE, parseCarListState, withRange } from '../../client/islands/carList/carListUrlState.js';
 import { rangeExtentsInIndexUnits } from '../../client/islands/carList/distanceRange.js';
-import { moveRangeEnd, normaliseRange, rangeExtents, rangeFilterOf, sliderExtent, sliderValues, withoutFullSpans } from '../../client/islands/carList/rangeRules.js';
+import {
+  moveRangeEnd,
+  normaliseRange,
+  rangeExtents,
+  rangeFilterOf,
+  sliderExtent,
+  sliderValues,
+  withoutFullSpans,
+} from '../../client/islands/carList/rangeRules.js';
 
 const extent = [0, 1_000_000] as const;
 
@@ -43,9 +51,14 @@ describe('range slider rules', () => {
       { name: 'car_year', type: 'range', min: null, max: null },
       { name: 'car_brand', type: 'term', values: [] },
     ];
-    const extents = rangeExtents(facets, [{ field: 'car_price', step: 1000 }, { field: 'car_year', step: 1 }]);
+    const extents = rangeExtents(facets, [
+      { field: 'car_price', step: 1000 },
+      { field: 'car_year', step: 1 },
+    ]);
     expect(extents).toEqual({ car_price: [89_000, 1_250_000] });
-    expect(withoutFullSpans({ car_price: [89_000, 1_250_000], car_year: [2000, 2030] }, extents)).toEqual({ car_year: [2000, 2030] });
+    expect(withoutFullSpans({ car_price: [89_000, 1_250_000], car_year: [2000, 2030] }, extents)).toEqual({
+      car_year: [2000, 2030],
+    });
     expect(withoutFullSpans({ car_price: [100_000, 1_250_000] }, extents)).toEqual({ car_price: [100_000, 1_250_000] });
   });
 });
@@ -57,12 +70,17 @@ describe('full span in the index’s units', () => {
   ];
 
   it('the UK plain form’s untouched mileage slider (5 000 – 140 000 miles) is no filter', () => {
-    const parsed = parseCarListState(new URLSearchParams('car_mileage_min=5000&car_mileage_max=140000&car_price_min=89000&car_price_max=1250000'), 'mi');
+    const parsed = parseCarListState(
+      new URLSearchParams('car_mileage_min=5000&car_mileage_max=140000&car_price_min=89000&car_price_max=1250000'),
+      'mi',
+    );
     expect(parsed.ranges.car_mileage).toEqual([8047, 225_308]);
     expect(withoutFullSpans(parsed.ranges, rangeExtentsInIndexUnits(facets, 'mi'))).toEqual({});
     // One mile in from either end is a filter.
     const narrower = parseCarListState(new URLSearchParams('car_mileage_min=6000&car_mileage_max=140000'), 'mi');
-    expect(withoutFullSpans(narrower.ranges, rangeExtentsInIndexUnits(facets, 'mi'))).toEqual({ car_mileage: [9656, 225_308] });
+    expect(withoutFullSpans(narrower.ranges, rangeExtentsInIndexUnits(facets, 'mi'))).toEqual({
+      car_mileage: [9656, 225_308],
+    });
   });
 
   it('a slider moved back to both ends removes its filter; any narrower range sets one', () => {

@@ -25,7 +25,11 @@ const busy: CarListState = {
   keyphrase: 'dragkrok & panorama',
   sortName: 'price_asc',
   page: 3,
-  terms: { car_brand: ['Volvo', 'Škoda', 'Mercedes-Benz'], car_fuel: ['El'], car_site_name: ['Hedin Bil Malmö, Jägersro'] },
+  terms: {
+    car_brand: ['Volvo', 'Škoda', 'Mercedes-Benz'],
+    car_fuel: ['El'],
+    car_site_name: ['Hedin Bil Malmö, Jägersro'],
+  },
   ranges: { car_price: [100_000, 300_000], car_year: [2019, 2024], car_mileage: [0, 5_000.5] },
 };
 
@@ -40,7 +44,13 @@ describe('car list URL state', () => {
   });
 
   it('writes a readable query: repeated terms, min-max ranges, page last, nothing for defaults', () => {
-    const query = carListQuery({ ...EMPTY_STATE, sortName: 'year_desc', terms: { car_brand: ['Volvo', 'BMW'] }, ranges: { car_price: [100000, 250000] }, page: 2 });
+    const query = carListQuery({
+      ...EMPTY_STATE,
+      sortName: 'year_desc',
+      terms: { car_brand: ['Volvo', 'BMW'] },
+      ranges: { car_price: [100000, 250000] },
+      page: 2,
+    });
     expect(query).toBe('?sortName=year_desc&car_brand=Volvo&car_brand=BMW&car_price=100000-250000&page=2');
     expect(carListQuery(EMPTY_STATE)).toBe('');
     expect(carListQuery(withSort(EMPTY_STATE, 'relevance'))).toBe('');
@@ -53,7 +63,9 @@ describe('car list URL state', () => {
 
   it('keeps parameters that are not the list’s, and drops them from nothing else', () => {
     const keep = new URLSearchParams('preview=token&car_brand=Audi&utm_source=mail');
-    expect(carListHref('/kop-bil', toggleTerm(EMPTY_STATE, 'car_brand', 'Kia'), keep)).toBe('/kop-bil?car_brand=Kia&preview=token&utm_source=mail');
+    expect(carListHref('/kop-bil', toggleTerm(EMPTY_STATE, 'car_brand', 'Kia'), keep)).toBe(
+      '/kop-bil?car_brand=Kia&preview=token&utm_source=mail',
+    );
   });
 
   it('reads the plain HTML form: both ends of a range, an open end, or none', () => {
@@ -93,7 +105,11 @@ describe('car list URL state', () => {
 
   it('asks for 48 cars a page at offset 48 × page, and the server and island ask the same', () => {
     const bodies = carListSearchBodies(withPage(busy, 2));
-    expect(bodies.map((b) => [b.limit, b.offset])).toEqual([[48, 0], [48, 48], [48, 96]]);
+    expect(bodies.map((b) => [b.limit, b.offset])).toEqual([
+      [48, 0],
+      [48, 48],
+      [48, 96],
+    ]);
     expect(bodies[1]).toEqual(carListSearchBody(withPage(busy, 2), 1));
     expect(bodies[0]!.filters).toEqual([
       { field: 'car_brand', values: ['Volvo', 'Škoda', 'Mercedes-Benz'] },
@@ -106,22 +122,29 @@ describe('car list URL state', () => {
   });
 
   it('every page of the deepest state is a body /api/search accepts', () => {
-    for (const body of carListSearchBodies(withPage(busy, 19))) expect(ApiSearchBodySchema.safeParse(body).success).toBe(true);
+    for (const body of carListSearchBodies(withPage(busy, 19)))
+      expect(ApiSearchBodySchema.safeParse(body).success).toBe(true);
     expect(ApiSearchBodySchema.safeParse(carListSearchBody(EMPTY_STATE, 0)).success).toBe(true);
   });
 });
 
 describe('what a URL can make the car list carry', () => {
   it('keeps at most 30 chosen values in all, in facet order', () => {
-    const query = ['car_brand', 'car_model'].flatMap((field) => Array.from({ length: 20 }, (_, i) => `${field}=${field}${i}`)).join('&');
+    const query = ['car_brand', 'car_model']
+      .flatMap((field) => Array.from({ length: 20 }, (_, i) => `${field}=${field}${i}`))
+      .join('&');
     const { terms } = parse(query);
     expect(terms.car_brand).toHaveLength(20);
     expect(terms.car_model).toEqual(Array.from({ length: 10 }, (_, i) => `car_model${i}`));
   });
 
   it('carries campaign tags along, but not past 512 characters of them', () => {
-    expect(keptQuery(new URLSearchParams('utm_source=mail&car_brand=Volvo&utm_campaign=vinter'))).toBe('utm_source=mail&utm_campaign=vinter');
-    expect(keptQuery(new URLSearchParams(`utm_source=mail&brand=${'x'.repeat(600)}&utm_medium=x`))).toBe('utm_source=mail&utm_medium=x');
+    expect(keptQuery(new URLSearchParams('utm_source=mail&car_brand=Volvo&utm_campaign=vinter'))).toBe(
+      'utm_source=mail&utm_campaign=vinter',
+    );
+    expect(keptQuery(new URLSearchParams(`utm_source=mail&brand=${'x'.repeat(600)}&utm_medium=x`))).toBe(
+      'utm_source=mail&utm_medium=x',
+    );
   });
 });
 
@@ -129,7 +152,10 @@ describe('the searches of a deep list', () => {
   it('are few in the island: page 0 as the server searched it, then two pages a request, a lone last page as load-more asks for it', () => {
     const deep = withPage(busy, 19);
     const earlier = carListFetchBodies(deep, [], 0, 18);
-    expect(earlier.map((b) => [b.offset, b.limit])).toEqual([[0, 48], ...Array.from({ length: 9 }, (_, i) => [48 + 96 * i, 96])]);
+    expect(earlier.map((b) => [b.offset, b.limit])).toEqual([
+      [0, 48],
+      ...Array.from({ length: 9 }, (_, i) => [48 + 96 * i, 96]),
+    ]);
     expect(earlier[0]).toEqual(carListSearchBody(deep, 0));
     expect(carListFetchBodies(withPage(busy, 4), [], 0, 3).at(-1)).toEqual(carListSearchBody(withPage(busy, 4), 3));
     expect(carListFetchBodies(withPage(busy, 5), [], 5, 5)).toEqual([carListSearchBody(withPage(busy, 5), 5)]);

@@ -34,7 +34,8 @@ beforeEach(() => {
   Object.assign(globalThis, {
     window: {
       sessionStorage: storage,
-      addEventListener: (_type: string, listener: (event: { key: string | null }) => void) => storageListeners.push(listener),
+      addEventListener: (_type: string, listener: (event: { key: string | null }) => void) =>
+        storageListeners.push(listener),
       removeEventListener: (_type: string, listener: (event: { key: string | null }) => void) => {
         storageListeners = storageListeners.filter((l) => l !== listener);
       },
@@ -46,12 +47,35 @@ afterEach(() => {
 });
 
 const car = (id: string): CarSummary => ({
-  id, slug: `car-${id}`, brand: 'Volvo', model: 'XC60', variant: 'B4', body: 'SUV', year: 2022, mileageKm: 12000, fuel: 'Diesel',
-  gearbox: 'Automat', powerHp: 197, price: 400000, retailPrice: 400000, campaignPrice: null, currency: 'SEK', vatEligible: false,
-  vehicleTypeCode: 'PC', isNew: false, image: `/media/cars/${id}/1.svg`,
+  id,
+  slug: `car-${id}`,
+  brand: 'Volvo',
+  model: 'XC60',
+  variant: 'B4',
+  body: 'SUV',
+  year: 2022,
+  mileageKm: 12000,
+  fuel: 'Diesel',
+  gearbox: 'Automat',
+  powerHp: 197,
+  price: 400000,
+  retailPrice: 400000,
+  campaignPrice: null,
+  currency: 'SEK',
+  vatEligible: false,
+  vehicleTypeCode: 'PC',
+  isNew: false,
+  image: `/media/cars/${id}/1.svg`,
 });
 const detail = (id: string, equipment: string[]): CompareDetail => ({
-  car_id: id, car_price: 399000, car_year: 2022, car_mileage: 12000, car_fuel: 'Diesel', car_gearbox: 'Automat', car_power: 197, car_equipment: equipment,
+  car_id: id,
+  car_price: 399000,
+  car_year: 2022,
+  car_mileage: 12000,
+  car_fuel: 'Diesel',
+  car_gearbox: 'Automat',
+  car_power: 197,
+  car_equipment: equipment,
 });
 const noDetail = () => Promise.resolve(null);
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -96,7 +120,10 @@ describe('the compare list', () => {
     expect(readCompare()).toEqual([]);
     storage.setItem(COMPARE_STORAGE_KEY, JSON.stringify({ cars: 3 }));
     expect(readCompare()).toEqual([]);
-    storage.setItem(COMPARE_STORAGE_KEY, JSON.stringify([{ id: 7 }, null, { id: '9', summary: car('9'), detail: null }]));
+    storage.setItem(
+      COMPARE_STORAGE_KEY,
+      JSON.stringify([{ id: 7 }, null, { id: '9', summary: car('9'), detail: null }]),
+    );
     expect(readCompare().map((c) => c.id)).toEqual(['9']);
     addToCompare(car('1'), noDetail);
     expect((JSON.parse(storage.getItem(COMPARE_STORAGE_KEY)!) as unknown[]).length).toBe(2);
@@ -114,7 +141,7 @@ describe('the compare list', () => {
     expect(storageListeners).toHaveLength(0);
   });
 
-  it('fetches again, in the page\'s language, the cars chosen on a page in another of the market\'s languages', async () => {
+  it("fetches again, in the page's language, the cars chosen on a page in another of the market's languages", async () => {
     const onPage = (lang: string) => Object.assign(globalThis, { document: { documentElement: { lang } } });
     try {
       onPage('fi');
@@ -128,11 +155,19 @@ describe('the compare list', () => {
       const asked: (readonly string[])[] = [];
       await completeInPageLanguage((ids) => {
         asked.push(ids);
-        return Promise.resolve(new Map(ids.map((id) => [id, { summary: { ...car(id), model: 'C-klass' }, detail: detail(id, ['Backkamera']) }])));
+        return Promise.resolve(
+          new Map(
+            ids.map((id) => [id, { summary: { ...car(id), model: 'C-klass' }, detail: detail(id, ['Backkamera']) }]),
+          ),
+        );
       });
       expect(asked).toEqual([['1']]);
       const [first, second] = readCompare();
-      expect([first!.summary.model, first!.detail?.car_equipment, first!.language]).toEqual(['C-klass', ['Backkamera'], 'sv']);
+      expect([first!.summary.model, first!.detail?.car_equipment, first!.language]).toEqual([
+        'C-klass',
+        ['Backkamera'],
+        'sv',
+      ]);
       expect(second!.detail?.car_equipment).toEqual(['Backkamera']);
 
       // All in the page's language: nothing to fetch; a failed fetch keeps what was shown.
@@ -171,7 +206,12 @@ describe('the compare list', () => {
 
 describe('equipment differences', () => {
   it('lists per car what not every other car has; unknown equipment neither differs nor makes others differ', () => {
-    expect(equipmentDifferences([['A', 'B', 'C'], ['A', 'C'], null, ['A', 'D']])).toEqual([['B', 'C'], ['C'], null, ['D']]);
+    expect(equipmentDifferences([['A', 'B', 'C'], ['A', 'C'], null, ['A', 'D']])).toEqual([
+      ['B', 'C'],
+      ['C'],
+      null,
+      ['D'],
+    ]);
     expect(equipmentDifferences([['A'], ['A']])).toEqual([[], []]);
     // One car alone (or one with known equipment) lists all it has: there is nothing to differ from.
     expect(equipmentDifferences([['A', 'B']])).toEqual([['A', 'B']]);

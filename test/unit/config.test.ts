@@ -1,6 +1,8 @@
 import { ConfigError, loadConfig, UPSTREAM_SERVICES } from '../../server/config.js';
 
-const UPSTREAMS = Object.fromEntries(UPSTREAM_SERVICES.map((s) => [`UPSTREAM_${s.toUpperCase()}_URL`, `http://${s}:8080`]));
+const UPSTREAMS = Object.fromEntries(
+  UPSTREAM_SERVICES.map((s) => [`UPSTREAM_${s.toUpperCase()}_URL`, `http://${s}:8080`]),
+);
 
 describe('loadConfig', () => {
   it('gives every setting a default, so a fresh clone starts with no environment', () => {
@@ -11,7 +13,12 @@ describe('loadConfig', () => {
   });
 
   it('reads upstream URLs, flags and timeouts', () => {
-    const config = loadConfig({ UPSTREAM_SEARCH_URL: 'http://search:8080/', TRUST_PROXY: '1', UPSTREAM_TIMEOUT_MS: '1500', REDIS_URL: 'redis://redis:6379' });
+    const config = loadConfig({
+      UPSTREAM_SEARCH_URL: 'http://search:8080/',
+      TRUST_PROXY: '1',
+      UPSTREAM_TIMEOUT_MS: '1500',
+      REDIS_URL: 'redis://redis:6379',
+    });
     expect(config.upstreamUrls.search).toBe('http://search:8080/');
     expect(config.trustProxy.setting).toBe(1);
     expect(config.upstreamTimeoutsMs.search).toBe(1500);
@@ -37,7 +44,9 @@ describe('loadConfig', () => {
     expect(config.maxRequestTargetBytes).toBe(8_192);
     expect(config.clientLimits).toEqual({ maxConcurrentRequests: 128, maxStreams: 6 });
     expect(config.http).toEqual({ keepAliveTimeoutMs: 65_000, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 });
-    expect(loadConfig({ MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png' }).map.tileUrl).toBe('https://tiles.example/{z}/{x}/{y}.png');
+    expect(loadConfig({ MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png' }).map.tileUrl).toBe(
+      'https://tiles.example/{z}/{x}/{y}.png',
+    );
   });
 
   it('bounds the picture pipeline by default: 16 MB and 16.7 megapixels an original, 64 MB of variants in Redis for a day, 48 transforms waiting', () => {

@@ -56,7 +56,12 @@ describe('Dockerfile', () => {
 describe('docker-compose.yml', () => {
   it('runs the app, Redis 7 with a healthcheck, and the sandbox as its own service', () => {
     expect(Object.keys(compose.services).sort()).toEqual(['app', 'lb', 'redis', 'replica', 'sandbox']);
-    expect(Object.entries(compose.services).filter(([, s]) => !s.profiles).map(([name]) => name).sort()).toEqual(['app', 'redis', 'sandbox']);
+    expect(
+      Object.entries(compose.services)
+        .filter(([, s]) => !s.profiles)
+        .map(([name]) => name)
+        .sort(),
+    ).toEqual(['app', 'redis', 'sandbox']);
     expect(compose.services.redis?.healthcheck).toBeDefined();
     expect(readFileSync('docker-compose.yml', 'utf8')).toMatch(/image: redis:7/);
   });
@@ -88,7 +93,9 @@ describe('docker-compose.yml scaled profile', () => {
     expect(replica.ports).toBeUndefined();
     expect(replica.environment?.TRUST_PROXY).toBe('1');
     expect(replica.environment?.UPSTREAM_TIREHOTEL_URL).toBe(compose.services.app?.environment?.UPSTREAM_TIREHOTEL_URL);
-    const published = Object.entries(compose.services).filter(([, s]) => s.profiles?.includes('scaled') && s.ports).map(([name]) => name);
+    const published = Object.entries(compose.services)
+      .filter(([, s]) => s.profiles?.includes('scaled') && s.ports)
+      .map(([name]) => name);
     expect(published).toEqual(['lb']);
   });
 

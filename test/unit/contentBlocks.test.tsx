@@ -11,7 +11,10 @@ import { PageContext, type PageContextValue } from '../../views/PageContext.js';
 
 type Reports = Array<[string, Record<string, unknown>]>;
 
-function render(blocks: ContentBlock[], options: { editing?: boolean; path?: string; reports?: Reports; registry?: BlockRegistry } = {}): string {
+function render(
+  blocks: ContentBlock[],
+  options: { editing?: boolean; path?: string; reports?: Reports; registry?: BlockRegistry } = {},
+): string {
   const context: PageContextValue = {
     market: MARKETS.find((m) => m.id === 'se')!,
     language: 'sv',
@@ -36,7 +39,12 @@ function render(blocks: ContentBlock[], options: { editing?: boolean; path?: str
 
 const image = { src: 'https://media.example/media/content/x.svg', alt: 'Bild', width: 1600, height: 900 };
 const base = { published: true };
-const files = ['Prislista', 'Villkor', 'Garanti', 'Serviceprogram', 'Rapport'].map((name, i) => ({ name, url: `/media/files/${i}.pdf`, fileType: 'pdf', sizeBytes: 120_000 + i * 1_000_000 }));
+const files = ['Prislista', 'Villkor', 'Garanti', 'Serviceprogram', 'Rapport'].map((name, i) => ({
+  name,
+  url: `/media/files/${i}.pdf`,
+  fileType: 'pdf',
+  sizeBytes: 120_000 + i * 1_000_000,
+}));
 
 describe('content blocks rendered on the server', () => {
   it('shows three files with type and size, and the rest behind a show-all toggle', () => {
@@ -50,9 +58,18 @@ describe('content blocks rendered on the server', () => {
   });
 
   it('builds share links for the page canonical URL, and hides copy and native share until the browser has them', () => {
-    const html = render([{ ...base, id: 's', type: 'share', title: null, targets: ['linkedin', 'facebook', 'whatsapp', 'x', 'copy', 'native'] }]);
+    const html = render([
+      {
+        ...base,
+        id: 's',
+        type: 'share',
+        title: null,
+        targets: ['linkedin', 'facebook', 'whatsapp', 'x', 'copy', 'native'],
+      },
+    ]);
     const canonical = 'https://www.hedinautomotive.se/kampanj';
-    for (const target of ['linkedin', 'facebook', 'whatsapp', 'x'] as const) expect(html).toContain(`href="${shareLink(target, canonical).href.replaceAll('&', '&amp;')}"`);
+    for (const target of ['linkedin', 'facebook', 'whatsapp', 'x'] as const)
+      expect(html).toContain(`href="${shareLink(target, canonical).href.replaceAll('&', '&amp;')}"`);
     expect(html).toContain(encodeURIComponent(canonical));
     expect(html).toMatch(/<li data-share-copy-item="" hidden="">/);
     expect(html).toMatch(/<li data-share-native-item="" hidden="">/);
@@ -60,7 +77,9 @@ describe('content blocks rendered on the server', () => {
   });
 
   it('shows only a thumbnail button for a video, through the media relay, with the privacy-friendly player to load on click', () => {
-    const html = render([{ ...base, id: 'v', type: 'videoEmbed', title: 'Filmen', provider: 'youtube', videoId: 'abc', thumbnail: image }]);
+    const html = render([
+      { ...base, id: 'v', type: 'videoEmbed', title: 'Filmen', provider: 'youtube', videoId: 'abc', thumbnail: image },
+    ]);
     expect(html).not.toContain('<iframe');
     expect(html).toContain('src="/media/content/x.svg"');
     expect(html).toContain('data-video-src="https://www.youtube-nocookie.com/embed/abc?autoplay=1"');
@@ -69,11 +88,23 @@ describe('content blocks rendered on the server', () => {
 
   it('renders the time left of a countdown, and the ended text once the target has passed', () => {
     const future = new Date(Date.now() + 2 * 86_400_000 + 3 * 3_600_000 + 30 * 60_000).toISOString();
-    const running = render([{ ...base, id: 'c', type: 'countdown', title: 'Snart', text: null, targetDate: future, link: null }]);
+    const running = render([
+      { ...base, id: 'c', type: 'countdown', title: 'Snart', text: null, targetDate: future, link: null },
+    ]);
     expect(running).toMatch(/data-unit="days">2</);
     expect(running).toMatch(/data-unit="hours">3</);
     expect(running).toMatch(/<p class="countdown__ended" data-countdown-ended="" hidden="">/);
-    const ended = render([{ ...base, id: 'c2', type: 'countdown', title: 'Slut', text: null, targetDate: '2020-01-01T00:00:00Z', link: null }]);
+    const ended = render([
+      {
+        ...base,
+        id: 'c2',
+        type: 'countdown',
+        title: 'Slut',
+        text: null,
+        targetDate: '2020-01-01T00:00:00Z',
+        link: null,
+      },
+    ]);
     expect(ended).toMatch(/<p class="countdown__ended" data-countdown-ended="">Tiden har gått ut.<\/p>/);
     expect(ended).toMatch(/data-countdown-clock="" hidden=""/);
   });
@@ -88,17 +119,37 @@ describe('content blocks rendered on the server', () => {
 
   it('lays highlight lists out in the columns the editor chose', () => {
     const items = [1, 2, 3].map((n) => ({ icon: 'truck', title: `P${n}`, text: 't' }));
-    expect(render([{ ...base, id: 'h', type: 'highlightList', title: null, columns: 3, items }])).toContain('highlights--3');
+    expect(render([{ ...base, id: 'h', type: 'highlightList', title: null, columns: 3, items }])).toContain(
+      'highlights--3',
+    );
   });
 
   it('hides the hero search bar on a full-height hero', () => {
-    const hero = { ...base, type: 'hero' as const, title: 'Hej', text: null, image, showSearch: true, searchPlaceholder: null, link: null };
+    const hero = {
+      ...base,
+      type: 'hero' as const,
+      title: 'Hej',
+      text: null,
+      image,
+      showSearch: true,
+      searchPlaceholder: null,
+      link: null,
+    };
     expect(render([{ ...hero, id: 'h1', height: 'default' }])).toContain('role="search"');
     expect(render([{ ...hero, id: 'h2', height: 'full' }])).not.toContain('role="search"');
   });
 
   it('marks blocks and their fields for the editors only in editing mode', () => {
-    const blurb: ContentBlock = { ...base, id: 'b1', type: 'blurb', title: 'Titel', text: 'Text', image, imagePosition: 'left', link: { text: 'Läs', url: '/x', external: false } };
+    const blurb: ContentBlock = {
+      ...base,
+      id: 'b1',
+      type: 'blurb',
+      title: 'Titel',
+      text: 'Text',
+      image,
+      imagePosition: 'left',
+      link: { text: 'Läs', url: '/x', external: false },
+    };
     const editing = render([blurb], { editing: true });
     expect(editing).toContain('data-edit-block="b1"');
     expect(editing).toContain('data-edit-field="title"');
@@ -130,7 +181,11 @@ describe('block helpers', () => {
 
   it('counts down in whole minutes, rounding up, and ends at the target', () => {
     const target = Date.UTC(2030, 0, 1);
-    expect(timeLeft(target, target - (86_400_000 + 2 * 3_600_000 + 5 * 60_000))).toEqual({ days: 1, hours: 2, minutes: 5 });
+    expect(timeLeft(target, target - (86_400_000 + 2 * 3_600_000 + 5 * 60_000))).toEqual({
+      days: 1,
+      hours: 2,
+      minutes: 5,
+    });
     expect(timeLeft(target, target - 30_000)).toEqual({ days: 0, hours: 0, minutes: 1 });
     expect(timeLeft(target, target)).toBeNull();
     expect(timeLeft(target, target + 1)).toBeNull();

@@ -6,14 +6,27 @@ import type { UpstreamHttp } from '../../server/upstream/upstreamHttp.js';
 /** A content service answering one page whose second block is of a type this BFF does not know yet. */
 function contentServiceWithNewBlockType(pageId: string) {
   const page = {
-    id: pageId, pageType: 'content', path: '/x', language: 'sv', name: 'X', title: 'X', metaDescription: '', image: null,
-    alternates: [], breadcrumbs: [], published: true, updatedAt: '2025-01-01', story: null,
+    id: pageId,
+    pageType: 'content',
+    path: '/x',
+    language: 'sv',
+    name: 'X',
+    title: 'X',
+    metaDescription: '',
+    image: null,
+    alternates: [],
+    breadcrumbs: [],
+    published: true,
+    updatedAt: '2025-01-01',
+    story: null,
     blocks: [
       { id: 'b1', published: true, type: 'spacer', size: 'small' },
       { id: 'b2', published: true, type: 'hologram', depth: 3 },
     ],
   };
-  return { json: async (call: { schema: { parse: (v: unknown) => unknown } }) => call.schema.parse({ page }) } as unknown as UpstreamHttp;
+  return {
+    json: async (call: { schema: { parse: (v: unknown) => unknown } }) => call.schema.parse({ page }),
+  } as unknown as UpstreamHttp;
 }
 
 function capturedLogger() {

@@ -4,7 +4,9 @@ describe('cookie helper (part 2 §9)', () => {
   const now = new Date('2026-11-21T12:00:00Z');
 
   it('sets an expiry that many days ahead, path / and an URL-encoded value', () => {
-    expect(cookieText('hideAlert', 'true', 1, now)).toBe('hideAlert=true; expires=Sun, 22 Nov 2026 12:00:00 GMT; path=/; SameSite=Lax');
+    expect(cookieText('hideAlert', 'true', 1, now)).toBe(
+      'hideAlert=true; expires=Sun, 22 Nov 2026 12:00:00 GMT; path=/; SameSite=Lax',
+    );
     expect(cookieText('note', 'a b;c', 1, now)).toMatch(/^note=a%20b%3Bc;/);
   });
 

@@ -5,14 +5,22 @@ import { ENV_VARIABLES, EnvSchema } from '../../server/config.js';
 import { RATE_LIMIT_DEFAULTS, rateLimitEnvName, type RateLimitName } from '../../server/security/rateLimits.js';
 import { STORE_BUDGET_DEFAULTS, storeBudgetEnvName, type StoreBudgetName } from '../../server/security/storeBudgets.js';
 
-const PAGES = ['README.md', ...readdirSync('docs').filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const PAGES = [
+  'README.md',
+  ...readdirSync('docs')
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 const read = (file: string) => readFileSync(file, 'utf8');
 /** Text outside fenced code blocks: links and headings there are examples, not the page's. */
 const prose = (text: string) => text.replace(/^```[\s\S]*?^```/gm, '');
 
 /** `| \`NAME\` | default | ...` rows: the variable and its default cell. */
 function variableRows(text: string): { name: string; defaultCell: string }[] {
-  return [...text.matchAll(/^\| `([A-Z][A-Z0-9_]*)` \| ([^|]*) \|/gm)].map(([, name, cell]) => ({ name: name!, defaultCell: cell!.trim() }));
+  return [...text.matchAll(/^\| `([A-Z][A-Z0-9_]*)` \| ([^|]*) \|/gm)].map(([, name, cell]) => ({
+    name: name!,
+    defaultCell: cell!.trim(),
+  }));
 }
 
 /** NODE_ENV's schema default is `development`; dist/server/main.js (npm start, the image) sets `production` before parsing. */
@@ -32,8 +40,13 @@ function codeDefault(name: string): string | undefined {
 }
 
 /** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens. */
-const anchorOf = (heading: string) => heading.toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-');
-const anchorsOf = (file: string) => new Set([...prose(read(file)).matchAll(/^#{1,6} (.+)$/gm)].map(([, heading]) => anchorOf(heading!)));
+const anchorOf = (heading: string) =>
+  heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replace(/ /g, '-');
+const anchorsOf = (file: string) =>
+  new Set([...prose(read(file)).matchAll(/^#{1,6} (.+)$/gm)].map(([, heading]) => anchorOf(heading!)));
 
 describe('the docs match the code', () => {
   it('docs/configuration.md lists every variable the BFF reads, once, and no other', () => {
@@ -51,8 +64,11 @@ describe('the docs match the code', () => {
         .flatMap(({ name, defaultCell }) => {
           const expected = codeDefault(name);
           if (expected === undefined) return [];
-          const written = expected === '' ? (defaultCell.startsWith('empty') ? '' : defaultCell) : /`([^`]*)`/.exec(defaultCell)?.[1];
-          return written === expected ? [] : [`${file} ${name}: "${defaultCell}", the code says ${JSON.stringify(expected)}`];
+          const written =
+            expected === '' ? (defaultCell.startsWith('empty') ? '' : defaultCell) : /`([^`]*)`/.exec(defaultCell)?.[1];
+          return written === expected
+            ? []
+            : [`${file} ${name}: "${defaultCell}", the code says ${JSON.stringify(expected)}`];
         }),
     );
     expect(wrong).toEqual([]);
@@ -60,7 +76,11 @@ describe('the docs match the code', () => {
 
   it('docs/api.md names every operation of the OpenAPI document and the two routes outside it', () => {
     const text = read('docs/api.md');
-    const routes = [...API_OPERATIONS.map((op) => `${op.method.toUpperCase()} /api${op.path}`), 'POST /api/rum', 'POST /api/content/webhook'];
+    const routes = [
+      ...API_OPERATIONS.map((op) => `${op.method.toUpperCase()} /api${op.path}`),
+      'POST /api/rum',
+      'POST /api/content/webhook',
+    ];
     expect(routes.filter((route) => !text.includes(`\`${route}\``))).toEqual([]);
   });
 
@@ -82,7 +102,11 @@ describe('the docs match the code', () => {
 
   it('names only files and folders that exist when it names one by its repository path', () => {
     const missing = PAGES.flatMap((file) =>
-      [...read(file).matchAll(/`((?:server|client|views|markets|contracts|redirects|sandbox|test|scripts|deploy|docs)\/[\w./-]*)`/g)]
+      [
+        ...read(file).matchAll(
+          /`((?:server|client|views|markets|contracts|redirects|sandbox|test|scripts|deploy|docs)\/[\w./-]*)`/g,
+        ),
+      ]
         .map(([, path]) => path!)
         .filter((path) => !existsSync(path))
         .map((path) => `${file}: ${path}`),

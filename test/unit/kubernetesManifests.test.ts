@@ -4,7 +4,8 @@ import { RATE_LIMIT_DEFAULTS, rateLimitEnvName, type RateLimitName } from '../..
 import { manifestProblems, readManifests, type Manifest } from '../support/kubernetesManifests.js';
 
 const manifests = readManifests('deploy/kubernetes');
-const byKind = (kind: string) => manifests.find((m) => m.manifest.kind === kind)?.manifest as Manifest & Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const byKind = (kind: string) =>
+  manifests.find((m) => m.manifest.kind === kind)?.manifest as Manifest & Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const deployment = byKind('Deployment');
 const pod = deployment.spec.template.spec;
 const container = pod.containers[0];
@@ -13,7 +14,12 @@ const secret = byKind('Secret').stringData as Record<string, string>;
 
 /** Documented variables the manifests leave to their defaults on purpose (deploy/kubernetes/configmap.yaml says why). */
 const LEFT_OUT = [
-  'PAGE_CACHE_MAX_MB', 'SANDBOX_PORT', 'SANDBOX_FAULT', 'SANDBOX', 'REDIRECTS_DIR', 'IMAGE_URL_TEMPLATE',
+  'PAGE_CACHE_MAX_MB',
+  'SANDBOX_PORT',
+  'SANDBOX_FAULT',
+  'SANDBOX',
+  'REDIRECTS_DIR',
+  'IMAGE_URL_TEMPLATE',
   ...(Object.keys(RATE_LIMIT_DEFAULTS) as RateLimitName[]).map(rateLimitEnvName),
 ];
 
@@ -26,19 +32,31 @@ function documentedVariables(): string[] {
 
 describe('deploy/kubernetes', () => {
   it('has a Deployment, Service, HorizontalPodAutoscaler, PodDisruptionBudget, ConfigMap and Secret that the Kubernetes schema accepts', () => {
-    expect(manifests.map((m) => m.manifest.kind).sort()).toEqual(['ConfigMap', 'Deployment', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'Secret', 'Service']);
+    expect(manifests.map((m) => m.manifest.kind).sort()).toEqual([
+      'ConfigMap',
+      'Deployment',
+      'HorizontalPodAutoscaler',
+      'PodDisruptionBudget',
+      'Secret',
+      'Service',
+    ]);
     const problems = manifestProblems(manifests.map((m) => m.manifest));
-    expect(Object.fromEntries(manifests.map((m, i) => [`${m.file} ${m.manifest.kind}`, problems[i]]))).toEqual(Object.fromEntries(manifests.map((m) => [`${m.file} ${m.manifest.kind}`, []])));
+    expect(Object.fromEntries(manifests.map((m, i) => [`${m.file} ${m.manifest.kind}`, problems[i]]))).toEqual(
+      Object.fromEntries(manifests.map((m) => [`${m.file} ${m.manifest.kind}`, []])),
+    );
   });
 
   it('refuses a manifest with a misspelt field, a wrong type or a missing required field', () => {
-    const mutate = (change: (copy: any) => void) => { // eslint-disable-line @typescript-eslint/no-explicit-any
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const mutate = (change: (copy: any) => void) => {
       const copy = structuredClone(deployment);
       change(copy);
       return copy;
     };
     const [typo, wrongType, missing, badPort] = manifestProblems([
-      mutate((d) => (d.spec.template.spec.containers[0].readinesProbe = d.spec.template.spec.containers[0].readinessProbe)),
+      mutate(
+        (d) => (d.spec.template.spec.containers[0].readinesProbe = d.spec.template.spec.containers[0].readinessProbe),
+      ),
       mutate((d) => (d.spec.replicas = '3')),
       mutate((d) => delete d.spec.template.spec.containers[0].name),
       mutate((d) => (d.spec.template.spec.containers[0].ports[0].containerPort = 'http')),
@@ -60,14 +78,22 @@ describe('deploy/kubernetes', () => {
   it('runs as a non-root user on a read-only root filesystem with a writable /tmp', () => {
     expect(pod.securityContext.runAsNonRoot).toBe(true);
     expect(pod.securityContext.runAsUser).toBeGreaterThan(0);
-    expect(container.securityContext).toMatchObject({ readOnlyRootFilesystem: true, allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } });
+    expect(container.securityContext).toMatchObject({
+      readOnlyRootFilesystem: true,
+      allowPrivilegeEscalation: false,
+      capabilities: { drop: ['ALL'] },
+    });
     const tmp = container.volumeMounts.find((v: { mountPath: string }) => v.mountPath === '/tmp');
     expect(pod.volumes.find((v: { name: string }) => v.name === tmp.name).emptyDir).toBeDefined();
   });
 
   it('takes the memory budget from the memory limit, which the request equals', () => {
     const budget = container.env.find((e: { name: string }) => e.name === 'MEMORY_BUDGET_MB');
-    expect(budget.valueFrom.resourceFieldRef).toEqual({ containerName: container.name, resource: 'limits.memory', divisor: '1Mi' });
+    expect(budget.valueFrom.resourceFieldRef).toEqual({
+      containerName: container.name,
+      resource: 'limits.memory',
+      divisor: '1Mi',
+    });
     expect(container.resources.requests.memory).toBe(container.resources.limits.memory);
   });
 
@@ -76,9 +102,16 @@ describe('deploy/kubernetes', () => {
     expect(labels).toMatchObject(deployment.spec.selector.matchLabels);
     expect(labels).toMatchObject(byKind('Service').spec.selector);
     expect(labels).toMatchObject(byKind('PodDisruptionBudget').spec.selector.matchLabels);
-    expect(byKind('HorizontalPodAutoscaler').spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: deployment.metadata.name });
+    expect(byKind('HorizontalPodAutoscaler').spec.scaleTargetRef).toEqual({
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      name: deployment.metadata.name,
+    });
     expect(byKind('HorizontalPodAutoscaler').spec.minReplicas).toBeGreaterThanOrEqual(2);
-    expect(container.envFrom).toEqual([{ configMapRef: { name: byKind('ConfigMap').metadata.name } }, { secretRef: { name: byKind('Secret').metadata.name } }]);
+    expect(container.envFrom).toEqual([
+      { configMapRef: { name: byKind('ConfigMap').metadata.name } },
+      { secretRef: { name: byKind('Secret').metadata.name } },
+    ]);
   });
 
   it('names in the ConfigMap and Secret only variables server/config.ts reads, with values it accepts', () => {
@@ -88,7 +121,11 @@ describe('deploy/kubernetes', () => {
   });
 
   it('sets every variable docs/configuration.md lists, but the few left to their defaults on purpose', () => {
-    const named = new Set([...Object.keys(configMap), ...Object.keys(secret), ...container.env.map((e: { name: string }) => e.name)]);
+    const named = new Set([
+      ...Object.keys(configMap),
+      ...Object.keys(secret),
+      ...container.env.map((e: { name: string }) => e.name),
+    ]);
     expect(documentedVariables().filter((name) => !named.has(name) && !LEFT_OUT.includes(name))).toEqual([]);
     expect(Object.keys(secret).sort()).toEqual(['CONTENT_WEBHOOK_SECRET', 'REDIS_URL']);
     expect(new URL(secret.REDIS_URL!).password).not.toBe('');

@@ -1,5 +1,10 @@
 import { marketById } from '../../markets/registry.js';
-import { localisedMarket, localisePath, prefixContentLinks, splitLanguagePath } from '../../server/markets/languagePath.js';
+import {
+  localisedMarket,
+  localisePath,
+  prefixContentLinks,
+  splitLanguagePath,
+} from '../../server/markets/languagePath.js';
 
 const finland = marketById('fi');
 
@@ -11,7 +16,14 @@ describe('language prefixes in paths', () => {
     expect(localisePath(finland, 'sv', '/sv/autot')).toBe('/sv/autot');
     expect(localisePath(finland, 'sv', '/svenska')).toBe('/sv/svenska');
     expect(localisePath(finland, 'fi', '/autot')).toBe('/autot');
-    for (const untouched of ['https://example.com/x', '//cdn.example/x', '#main', '/media/files/a.pdf', '/api/search', 'tel:0701']) {
+    for (const untouched of [
+      'https://example.com/x',
+      '//cdn.example/x',
+      '#main',
+      '/media/files/a.pdf',
+      '/api/search',
+      'tel:0701',
+    ]) {
       expect(localisePath(finland, 'sv', untouched)).toBe(untouched);
     }
   });
@@ -34,16 +46,34 @@ describe('language prefixes in paths', () => {
     const answer = {
       path: '/tietoa',
       alternates: [{ language: 'fi', path: '/tietoa' }],
-      breadcrumbs: [{ name: 'Etusivu', path: '/' }, { name: 'Tietoa', path: '/tietoa' }],
-      blocks: [{ link: { text: 'x', url: '/autot', external: false } }, { link: { text: 'y', url: 'https://example.com', external: true } }],
-      items: [{ url: { path: '/a' }, externalLink: null }, { url: { path: 'https://jobs.example' }, externalLink: 'https://jobs.example' }],
+      breadcrumbs: [
+        { name: 'Etusivu', path: '/' },
+        { name: 'Tietoa', path: '/tietoa' },
+      ],
+      blocks: [
+        { link: { text: 'x', url: '/autot', external: false } },
+        { link: { text: 'y', url: 'https://example.com', external: true } },
+      ],
+      items: [
+        { url: { path: '/a' }, externalLink: null },
+        { url: { path: 'https://jobs.example' }, externalLink: 'https://jobs.example' },
+      ],
     };
     expect(prefixContentLinks(answer, '/sv')).toEqual({
       path: '/tietoa',
       alternates: [{ language: 'fi', path: '/tietoa' }],
-      breadcrumbs: [{ name: 'Etusivu', path: '/sv' }, { name: 'Tietoa', path: '/sv/tietoa' }],
-      blocks: [{ link: { text: 'x', url: '/sv/autot', external: false } }, { link: { text: 'y', url: 'https://example.com', external: true } }],
-      items: [{ url: { path: '/sv/a' }, externalLink: null }, { url: { path: 'https://jobs.example' }, externalLink: 'https://jobs.example' }],
+      breadcrumbs: [
+        { name: 'Etusivu', path: '/sv' },
+        { name: 'Tietoa', path: '/sv/tietoa' },
+      ],
+      blocks: [
+        { link: { text: 'x', url: '/sv/autot', external: false } },
+        { link: { text: 'y', url: 'https://example.com', external: true } },
+      ],
+      items: [
+        { url: { path: '/sv/a' }, externalLink: null },
+        { url: { path: 'https://jobs.example' }, externalLink: 'https://jobs.example' },
+      ],
     });
     expect(prefixContentLinks(answer, '')).toBe(answer);
   });

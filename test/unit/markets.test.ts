@@ -6,7 +6,14 @@ import { createMarketResolver, normaliseHost } from '../../server/markets/resolv
 describe('markets', () => {
   it('has the six tenants with their languages and currencies', () => {
     const summary = Object.fromEntries(MARKETS.map((m) => [m.id, `${m.languages[0]} ${m.currency}`]));
-    expect(summary).toEqual({ fi: 'fi EUR', no: 'nb NOK', se: 'sv SEK', 'se-used': 'sv SEK', sk: 'sk EUR', uk: 'en GBP' });
+    expect(summary).toEqual({
+      fi: 'fi EUR',
+      no: 'nb NOK',
+      se: 'sv SEK',
+      'se-used': 'sv SEK',
+      sk: 'sk EUR',
+      uk: 'en GBP',
+    });
   });
 
   it('gives each market exactly one development host', () => {
@@ -18,7 +25,11 @@ describe('markets', () => {
   it('puts UK-only features and DD/MM/YYYY dates on the UK market alone', () => {
     for (const market of MARKETS) {
       const isUk = market.id === 'uk';
-      expect([market.features.finance, market.features.media360, market.dateFormat === 'DD/MM/YYYY']).toEqual([isUk, isUk, isUk]);
+      expect([market.features.finance, market.features.media360, market.dateFormat === 'DD/MM/YYYY']).toEqual([
+        isUk,
+        isUk,
+        isUk,
+      ]);
     }
   });
 

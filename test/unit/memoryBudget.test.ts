@@ -2,7 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { loadConfig, UPSTREAM_SERVICES } from '../../server/config.js';
 import { cgroupMemoryLimitBytes, EMBEDDED_SANDBOX_HEAP_MB, MEMORY_SHARES } from '../../server/memoryBudget.js';
 
-const UPSTREAMS = Object.fromEntries(UPSTREAM_SERVICES.map((s) => [`UPSTREAM_${s.toUpperCase()}_URL`, `http://${s}:8080`]));
+const UPSTREAMS = Object.fromEntries(
+  UPSTREAM_SERVICES.map((s) => [`UPSTREAM_${s.toUpperCase()}_URL`, `http://${s}:8080`]),
+);
 
 const MB = 1024 * 1024;
 const files = (contents: Record<string, string>) => (path: string) => {
@@ -14,13 +16,20 @@ describe('the memory budget', () => {
   it("reads the container's limit from cgroup v2, else v1, and treats 'max' or v1's 2^63 as no limit", () => {
     expect(cgroupMemoryLimitBytes(files({ '/sys/fs/cgroup/memory.max': '536870912\n' }))).toBe(512 * MB);
     expect(cgroupMemoryLimitBytes(files({ '/sys/fs/cgroup/memory.max': 'max\n' }))).toBeUndefined();
-    expect(cgroupMemoryLimitBytes(files({ '/sys/fs/cgroup/memory/memory.limit_in_bytes': '1073741824\n' }))).toBe(1024 * MB);
-    expect(cgroupMemoryLimitBytes(files({ '/sys/fs/cgroup/memory/memory.limit_in_bytes': '9223372036854771712\n' }))).toBeUndefined();
+    expect(cgroupMemoryLimitBytes(files({ '/sys/fs/cgroup/memory/memory.limit_in_bytes': '1073741824\n' }))).toBe(
+      1024 * MB,
+    );
+    expect(
+      cgroupMemoryLimitBytes(files({ '/sys/fs/cgroup/memory/memory.limit_in_bytes': '9223372036854771712\n' })),
+    ).toBeUndefined();
     expect(cgroupMemoryLimitBytes(files({}))).toBeUndefined();
   });
 
   it('is MEMORY_BUDGET_MB when set, else the cgroup limit, else 256 MB', () => {
-    expect(loadConfig({ MEMORY_BUDGET_MB: '768' }, () => 512 * MB).memory).toMatchObject({ budgetMb: 768, source: 'MEMORY_BUDGET_MB' });
+    expect(loadConfig({ MEMORY_BUDGET_MB: '768' }, () => 512 * MB).memory).toMatchObject({
+      budgetMb: 768,
+      source: 'MEMORY_BUDGET_MB',
+    });
     expect(loadConfig({}, () => 512 * MB).memory).toMatchObject({ budgetMb: 512, source: 'cgroup' });
     expect(loadConfig({}, () => undefined).memory).toMatchObject({ budgetMb: 256, source: 'default' });
     expect(() => loadConfig({ MEMORY_BUDGET_MB: '64' })).toThrow(/MEMORY_BUDGET_MB/);
@@ -35,7 +44,9 @@ describe('the memory budget', () => {
     const deployed = loadConfig({ MEMORY_BUDGET_MB: '512', ...UPSTREAMS });
     expect(deployed.memory.heapLimitMb).toBe(256);
     // With Redis the process's own search store is not made; without it the local layer's entries are views of it.
-    const withRedis = Object.entries(memory.bytes).filter(([name]) => name !== 'searchMemoryStore').reduce((sum, [, bytes]) => sum + bytes, 0);
+    const withRedis = Object.entries(memory.bytes)
+      .filter(([name]) => name !== 'searchMemoryStore')
+      .reduce((sum, [, bytes]) => sum + bytes, 0);
     expect(withRedis / (512 * MB)).toBeLessThan(0.2);
     expect(Object.keys(memory.bytes).sort()).toEqual(Object.keys(MEMORY_SHARES).sort());
   });
@@ -46,9 +57,16 @@ describe('the memory budget', () => {
   });
 
   it('is printed as the V8 flag the start command gives node, and V8 takes it', () => {
-    const flag = execFileSync(process.execPath, ['--import', 'tsx', 'server/heapLimit.ts'], { env: { ...process.env, MEMORY_BUDGET_MB: '512', ...UPSTREAMS }, encoding: 'utf8' }).trim();
+    const flag = execFileSync(process.execPath, ['--import', 'tsx', 'server/heapLimit.ts'], {
+      env: { ...process.env, MEMORY_BUDGET_MB: '512', ...UPSTREAMS },
+      encoding: 'utf8',
+    }).trim();
     expect(flag).toBe('--max-old-space-size=256');
-    const limit = Number(execFileSync(process.execPath, [flag, '-p', 'require("v8").getHeapStatistics().heap_size_limit'], { encoding: 'utf8' }));
+    const limit = Number(
+      execFileSync(process.execPath, [flag, '-p', 'require("v8").getHeapStatistics().heap_size_limit'], {
+        encoding: 'utf8',
+      }),
+    );
     expect(limit / MB).toBeGreaterThanOrEqual(256);
     expect(limit / MB).toBeLessThan(256 + 96);
   });

@@ -1,8 +1,21 @@
 import type { NavigationItem } from '../../contracts/upstream/content.js';
 import { navigationFor, type NavEntry } from '../../views/layout/navigationModel.js';
 
-const item = (id: string, path: string, children: NavigationItem[] = [], extra: Partial<NavigationItem> = {}): NavigationItem => ({
-  id, name: `Name ${id}`, url: { path }, navigationTitle: null, hideInNavigation: false, externalLink: null, published: true, children, ...extra,
+const item = (
+  id: string,
+  path: string,
+  children: NavigationItem[] = [],
+  extra: Partial<NavigationItem> = {},
+): NavigationItem => ({
+  id,
+  name: `Name ${id}`,
+  url: { path },
+  navigationTitle: null,
+  hideInNavigation: false,
+  externalLink: null,
+  published: true,
+  children,
+  ...extra,
 });
 
 const TREE = [
@@ -16,7 +29,8 @@ const TREE = [
   ]),
 ];
 
-const selectedIds = (entries: NavEntry[]): string[] => entries.flatMap((e) => [...(e.selected ? [e.id] : []), ...selectedIds(e.children)]);
+const selectedIds = (entries: NavEntry[]): string[] =>
+  entries.flatMap((e) => [...(e.selected ? [e.id] : []), ...selectedIds(e.children)]);
 
 describe('navigationFor', () => {
   it('marks the current page and all its ancestors selected, and only the page itself current', () => {

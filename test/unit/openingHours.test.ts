@@ -1,7 +1,20 @@
-import { currentVacations, formatHours, googleMapsSearchUrl, groupOpeningHours, openingHoursSpecification, upcomingDeviations, weekdayName, type OpeningDay } from '../../views/pages/sites/openingHours.js';
+import {
+  currentVacations,
+  formatHours,
+  googleMapsSearchUrl,
+  groupOpeningHours,
+  openingHoursSpecification,
+  upcomingDeviations,
+  weekdayName,
+  type OpeningDay,
+} from '../../views/pages/sites/openingHours.js';
 import { siteSlugOf } from '../../server/pages/siteDetailRoutes.js';
 
-const week = (weekday: [string, string] | null, saturday: [string, string] | null, sunday: [string, string] | null): OpeningDay[] =>
+const week = (
+  weekday: [string, string] | null,
+  saturday: [string, string] | null,
+  sunday: [string, string] | null,
+): OpeningDay[] =>
   (['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const).map((day, i) => {
     const hours = i < 5 ? weekday : i === 5 ? saturday : sunday;
     return { day, closed: hours === null, opens: hours?.[0] ?? null, closes: hours?.[1] ?? null };
@@ -25,7 +38,12 @@ describe('opening hours on a site page', () => {
   it('does not join equal days that are not next to each other', () => {
     const days = week(['09:00', '18:00'], null, null);
     days[2] = { day: 'Wednesday', closed: true, opens: null, closes: null };
-    expect(groupOpeningHours(days).map((r) => `${r.first}-${r.last}`)).toEqual(['Monday-Tuesday', 'Wednesday-Wednesday', 'Thursday-Friday', 'Saturday-Sunday']);
+    expect(groupOpeningHours(days).map((r) => `${r.first}-${r.last}`)).toEqual([
+      'Monday-Tuesday',
+      'Wednesday-Wednesday',
+      'Thursday-Friday',
+      'Saturday-Sunday',
+    ]);
   });
 
   it('names weekdays in the market language, capitalised', () => {
@@ -52,12 +70,23 @@ describe('opening hours on a site page', () => {
   it('publishes open days only as schema.org opening hours', () => {
     expect(openingHoursSpecification(week(['09:00', '18:00'], null, null))).toHaveLength(5);
     expect(openingHoursSpecification(week(['09:00', '18:00'], null, null))[0]).toEqual({
-      '@type': 'OpeningHoursSpecification', dayOfWeek: 'https://schema.org/Monday', opens: '09:00', closes: '18:00',
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: 'https://schema.org/Monday',
+      opens: '09:00',
+      closes: '18:00',
     });
   });
 
   it('searches Google Maps for the name and full address', () => {
-    const url = new URL(googleMapsSearchUrl({ site_official_name: 'Hedin Bil Malmö', site_street: 'Agnesfridsvägen 1', site_zip: '21237', site_city: 'Malmö', site_country: 'Sverige' }));
+    const url = new URL(
+      googleMapsSearchUrl({
+        site_official_name: 'Hedin Bil Malmö',
+        site_street: 'Agnesfridsvägen 1',
+        site_zip: '21237',
+        site_city: 'Malmö',
+        site_country: 'Sverige',
+      }),
+    );
     expect(url.origin + url.pathname).toBe('https://www.google.com/maps/search/');
     expect(url.searchParams.get('api')).toBe('1');
     expect(url.searchParams.get('query')).toBe('Hedin Bil Malmö, Agnesfridsvägen 1, 21237 Malmö, Sverige');

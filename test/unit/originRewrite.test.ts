@@ -19,7 +19,9 @@ describe('the media origin rewrite', () => {
   });
 
   it("turns /media/ on any upstream's own origin into the relay path, also with JSON-escaped slashes", () => {
-    expect(rewrite('{"a":"http://search.internal:8080/media/x.svg","b":"http:\\/\\/cms.internal\\/media\\/y.svg"}')).toBe('{"a":"/media/x.svg","b":"\\/media\\/y.svg"}');
+    expect(
+      rewrite('{"a":"http://search.internal:8080/media/x.svg","b":"http:\\/\\/cms.internal\\/media\\/y.svg"}'),
+    ).toBe('{"a":"/media/x.svg","b":"\\/media\\/y.svg"}');
   });
 
   it('leaves other URLs and text alone', () => {

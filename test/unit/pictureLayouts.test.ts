@@ -32,12 +32,20 @@ const round = (n: number) => Math.ceil(n * 100) / 100;
 /** `share` of what is left of the box after `taken` px (gaps): one column track, up to viewport `to`. */
 function track(box: Box, to: number, taken: number, share: number): Piece[] {
   const capAt = box.max + box.minus; // from this viewport width the box is at its max
-  const fixed = { from: Math.max(box.from, capAt), length: `${round((box.max - taken) * share)}px`, widest: (box.max - taken) * share };
+  const fixed = {
+    from: Math.max(box.from, capAt),
+    length: `${round((box.max - taken) * share)}px`,
+    widest: (box.max - taken) * share,
+  };
   if (capAt <= box.from) return capAt < to ? [fixed] : [];
   const minus = box.minus + taken;
   const columns = Math.round(1 / share);
   const part = share === 1 ? '' : Math.abs(columns * share - 1) < 1e-9 ? ` / ${columns}` : ` * ${share}`;
-  const fluid = { from: box.from, length: part ? `calc((100vw - ${minus}px)${part})` : `calc(100vw - ${minus}px)`, widest: (Math.min(to, capAt) - minus) * share };
+  const fluid = {
+    from: box.from,
+    length: part ? `calc((100vw - ${minus}px)${part})` : `calc(100vw - ${minus}px)`,
+    widest: (Math.min(to, capAt) - minus) * share,
+  };
   return capAt < to ? [fluid, fixed] : [fluid];
 }
 
@@ -54,7 +62,6 @@ function autoFill(box: Box, to: number, min: number, gap: number): Piece[] {
     if (from >= to || n * (min + gap) - gap > box.max) break;
     const until = Math.min(to, next);
     if (until > from) pieces.push(...columns({ ...box, from }, until, n, gap)); // else more columns fit from the start
-
   }
   return pieces;
 }
@@ -82,8 +89,14 @@ const DERIVED: Record<string, layouts.PictureLayout> = {
   // car-list.css .car-teaser__grid: one column, two from 600 px, --3/--4 from 960 px (gap 1rem); --1 is at most 24rem.
   CAR_TEASER_1: layout(whole({ from: 0, minus: 48, max: 384 }), 400),
   CAR_TEASER_2: layout([...whole(content(), 600), ...columns(content(600), WIDE, 2, 16)], 400),
-  CAR_TEASER_3: layout([...whole(content(), 600), ...columns(content(600), 960, 2, 16), ...columns(content(960), WIDE, 3, 16)], 400),
-  CAR_TEASER_4: layout([...whole(content(), 600), ...columns(content(600), 960, 2, 16), ...columns(content(960), WIDE, 4, 16)], 400),
+  CAR_TEASER_3: layout(
+    [...whole(content(), 600), ...columns(content(600), 960, 2, 16), ...columns(content(960), WIDE, 3, 16)],
+    400,
+  ),
+  CAR_TEASER_4: layout(
+    [...whole(content(), 600), ...columns(content(600), 960, 2, 16), ...columns(content(960), WIDE, 4, 16)],
+    400,
+  ),
   // .car-teaser__scroll > li { flex: 0 0 315px }
   CAR_TEASER_SCROLL: layout(fixed(315), 315),
   // car-detail.css: .car-detail__top is 3fr 2fr with a 1.5rem gap from 900 px; the stage fills its column.
@@ -106,11 +119,17 @@ const DERIVED: Record<string, layouts.PictureLayout> = {
   // blocks.css .blurb: two columns, gap 1.5rem, from 768 px.
   BLURB: layout([...whole(content(), 768), ...columns(content(768), WIDE, 2, 24)], 640),
   // .stage-row__list: 80% tracks (gap 1rem) on a phone, 3 columns from 768 px, 4 from 1280 px.
-  STAGE_ROW: layout([...track(content(), 768, 0, 0.8), ...columns(content(768), 1280, 3, 16), ...columns(content(1280), WIDE, 4, 16)], 640),
+  STAGE_ROW: layout(
+    [...track(content(), 768, 0, 0.8), ...columns(content(768), 1280, 3, 16), ...columns(content(1280), WIDE, 4, 16)],
+    640,
+  ),
   // .mega-menu-block: 1.5rem padding; 3fr 1fr with a 1.5rem gap from 1024 px (the promo is the 1fr).
   MEGA_PROMO: layout([...whole(inset(content(), 48), 1024), ...track(inset(content(1024), 48), WIDE, 24, 1 / 4)], 640),
   // pages.css .kits: an 18rem panel and a 1.5rem gap from 1024 px; .kits__list auto-fill 14rem, gap 1.5rem.
-  KITS: layout([...autoFill(content(), 1024, 224, 24), ...autoFill(inset(content(1024), 288 + 24), WIDE, 224, 24)], 400),
+  KITS: layout(
+    [...autoFill(content(), 1024, 224, 24), ...autoFill(inset(content(1024), 288 + 24), WIDE, 224, 24)],
+    400,
+  ),
   // .kit-dialog: min(48rem, 100vw − 2rem), 1.5rem padding; .kit-dialog__images auto-fill 10rem, gap .5rem.
   KIT_DIALOG: layout(autoFill({ from: 0, minus: 32 + 48, max: 768 - 48 }, WIDE, 160, 8), 400),
   // Fixed boxes: footer brand logos (96×48), booking logos (40 and 32 px high), staff portraits (64 px).

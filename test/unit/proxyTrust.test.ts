@@ -2,34 +2,60 @@ import type { IncomingMessage } from 'node:http';
 import { ConfigError, loadConfig } from '../../server/config.js';
 
 /** A request as Node hands it over: the TCP peer and the headers. */
-const request = (peer: string, headers: Record<string, string> = {}) => ({ socket: { remoteAddress: peer }, headers }) as unknown as IncomingMessage;
+const request = (peer: string, headers: Record<string, string> = {}) =>
+  ({ socket: { remoteAddress: peer }, headers }) as unknown as IncomingMessage;
 const trustOf = (value: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;
 
 describe('TRUST_PROXY and the client a request comes from', () => {
   it('refuses true with a config error that says what to set instead', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(ConfigError);
-    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/number of proxies .*1 behind a cloud load balancer, 2 with a CDN/);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /number of proxies .*1 behind a cloud load balancer, 2 with a CDN/,
+    );
   });
 
   it('behind one load balancer takes the address the balancer appended, whatever the client forged before it', () => {
     const trust = trustOf('1');
-    const forged = request('10.0.0.5', { 'x-forwarded-for': '1.2.3.4, 5.6.7.8, 203.0.113.7', 'x-forwarded-host': 'se.localhost', 'x-forwarded-proto': 'https' });
-    expect(trust.client(forged)).toMatchObject({ address: '203.0.113.7', limitKey: '203.0.113.7', host: 'se.localhost', proto: 'https' });
+    const forged = request('10.0.0.5', {
+      'x-forwarded-for': '1.2.3.4, 5.6.7.8, 203.0.113.7',
+      'x-forwarded-host': 'se.localhost',
+      'x-forwarded-proto': 'https',
+    });
+    expect(trust.client(forged)).toMatchObject({
+      address: '203.0.113.7',
+      limitKey: '203.0.113.7',
+      host: 'se.localhost',
+      proto: 'https',
+    });
   });
 
   it('with a CDN in front of the balancer (2 hops) takes the address the CDN saw', () => {
-    expect(trustOf('2').client(request('10.0.0.5', { 'x-forwarded-for': '9.9.9.9, 198.51.100.4, 172.16.3.3' })).address).toBe('198.51.100.4');
+    expect(
+      trustOf('2').client(request('10.0.0.5', { 'x-forwarded-for': '9.9.9.9, 198.51.100.4, 172.16.3.3' })).address,
+    ).toBe('198.51.100.4');
   });
 
   it('without a trusted proxy ignores every forwarded header', () => {
-    const client = trustOf('false').client(request('::ffff:198.51.100.9', { 'x-forwarded-for': '1.2.3.4', 'x-forwarded-host': 'evil.example', host: 'se.localhost' }));
+    const client = trustOf('false').client(
+      request('::ffff:198.51.100.9', {
+        'x-forwarded-for': '1.2.3.4',
+        'x-forwarded-host': 'evil.example',
+        host: 'se.localhost',
+      }),
+    );
     expect(client).toMatchObject({ address: '198.51.100.9', host: 'se.localhost', proto: 'http' });
   });
 
   it('with a list of proxy CIDRs skips only those, and trusts forwarded headers only from them', () => {
     const trust = trustOf('10.0.0.0/8, loopback');
-    expect(trust.client(request('10.1.2.3', { 'x-forwarded-for': '198.51.100.1, 127.0.0.1, 10.9.9.9' })).address).toBe('198.51.100.1');
-    const direct = request('198.51.100.2', { 'x-forwarded-for': '10.0.0.1', 'x-forwarded-host': 'evil.example', host: 'se.localhost' });
+    expect(trust.client(request('10.1.2.3', { 'x-forwarded-for': '198.51.100.1, 127.0.0.1, 10.9.9.9' })).address).toBe(
+      '198.51.100.1',
+    );
+    const direct = request('198.51.100.2', {
+      'x-forwarded-for': '10.0.0.1',
+      'x-forwarded-host': 'evil.example',
+      host: 'se.localhost',
+    });
     expect(trust.client(direct)).toMatchObject({ address: '198.51.100.2', host: 'se.localhost' });
   });
 

@@ -11,13 +11,17 @@ const attribute = (html: string, name: string) => new RegExp(`${name}="([^"]*)"`
 
 describe('picture URLs', () => {
   it('ask the /media pipeline for an allowed width, keeping the original’s version', () => {
-    expect(pictureUrl('/media/cars/100354/1.jpg?v=3fa29c1e0b', 640)).toBe('/media/cars/100354/1.jpg?v=3fa29c1e0b&w=640');
+    expect(pictureUrl('/media/cars/100354/1.jpg?v=3fa29c1e0b', 640)).toBe(
+      '/media/cars/100354/1.jpg?v=3fa29c1e0b&w=640',
+    );
     expect(pictureUrl('/media/sites/7/hero.png', 1080)).toBe('/media/sites/7/hero.png?w=1080');
   });
 
   it('follow an image CDN’s template with {path}, or with {src} spelt out against the site’s origin', () => {
     const imgix = 'https://dealer.imgix.net/{path}?w={width}&q={quality}&auto=format';
-    expect(pictureUrl('/media/cars/1/2.jpg?v=abcdef12', 384, pageTemplate(imgix, 'https://www.example.se'))).toBe('https://dealer.imgix.net/cars/1/2.jpg?w=384&q=75&auto=format');
+    expect(pictureUrl('/media/cars/1/2.jpg?v=abcdef12', 384, pageTemplate(imgix, 'https://www.example.se'))).toBe(
+      'https://dealer.imgix.net/cars/1/2.jpg?w=384&q=75&auto=format',
+    );
     const cloudflare = 'https://www.example.se/cdn-cgi/image/width={width},quality={quality},format=auto/{src}';
     expect(pictureUrl('/media/cars/1/2.jpg?v=abcdef12', 640, pageTemplate(cloudflare, 'https://www.example.se'))).toBe(
       'https://www.example.se/cdn-cgi/image/width=640,quality=75,format=auto/https://www.example.se/media/cars/1/2.jpg?v=abcdef12',
@@ -25,7 +29,15 @@ describe('picture URLs', () => {
   });
 
   it('list no width past the original’s; the next one stands for the original at its own width', () => {
-    expect(candidates(1000).map((c) => `${c.width}:${c.described}`)).toEqual(['64:64', '128:128', '256:256', '384:384', '640:640', '828:828', '1080:1000']);
+    expect(candidates(1000).map((c) => `${c.width}:${c.described}`)).toEqual([
+      '64:64',
+      '128:128',
+      '256:256',
+      '384:384',
+      '640:640',
+      '828:828',
+      '1080:1000',
+    ]);
     expect(candidates(640).at(-1)).toEqual({ width: 640, described: 640 });
     expect(candidates().map((c) => c.width)).toEqual([...IMAGE_WIDTHS]);
     expect(widthFor(684)).toBe(828);
@@ -46,14 +58,20 @@ describe('a responsive picture', () => {
   });
 
   it('stops at the original’s width when it is known', () => {
-    const html = renderToStaticMarkup(<ResponsiveImage src="/media/content/a.jpg" alt="a" width={700} height={400} layout={HERO} />);
+    const html = renderToStaticMarkup(
+      <ResponsiveImage src="/media/content/a.jpg" alt="a" width={700} height={400} layout={HERO} />,
+    );
     expect(attribute(html, 'srcSet')!.split(', ').at(-1)).toBe('/media/content/a.jpg?w=828 700w');
     expect(html).toMatch(/width="700" height="400"/);
   });
 
   it('writes an SVG plain: no srcset, never through the pipeline', () => {
-    const html = renderToStaticMarkup(<ResponsiveImage src="/media/logos/volvo.svg" alt="Volvo" shape={[2, 1]} layout={FOOTER_LOGO} />);
-    expect(html).toBe('<img src="/media/logos/volvo.svg" alt="Volvo" width="96" height="48" loading="lazy" decoding="async"/>');
+    const html = renderToStaticMarkup(
+      <ResponsiveImage src="/media/logos/volvo.svg" alt="Volvo" shape={[2, 1]} layout={FOOTER_LOGO} />,
+    );
+    expect(html).toBe(
+      '<img src="/media/logos/volvo.svg" alt="Volvo" width="96" height="48" loading="lazy" decoding="async"/>',
+    );
   });
 
   it('as the LCP picture, is fetched first and preloaded in the head with the same srcset and sizes', () => {
@@ -96,7 +114,10 @@ describe('a responsive picture', () => {
   });
 
   it('emits the CDN’s URLs when the page has a template', () => {
-    const template = pageTemplate('https://img.example.se/insecure/rs:fit:{width}:0/q:{quality}/plain/{src}', 'https://www.example.se');
+    const template = pageTemplate(
+      'https://img.example.se/insecure/rs:fit:{width}:0/q:{quality}/plain/{src}',
+      'https://www.example.se',
+    );
     const html = renderToStaticMarkup(
       <PictureTemplateContext.Provider value={template}>
         <ResponsiveImage src={CAR} alt="" shape={[4, 3]} layout={COMPARE_BAR} />

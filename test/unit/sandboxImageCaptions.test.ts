@@ -13,14 +13,25 @@ function captionBox(svg: string) {
   const texts = [...svg.matchAll(/<text x="([\d.]+)" y="(\d+)"[^>]*font-size="(\d+)"[^>]*>([^<]*)<\/text>/g)];
   const half = Math.max(...texts.map((t) => (t[4]!.length * 0.6 * Number(t[3])) / 2));
   const x = Number(texts[0]![1]);
-  return { width, height, left: x - half, right: x + half, top: Number(texts[0]![2]) - 44, bottom: Math.max(...texts.map((t) => Number(t[2]))) + 8 };
+  return {
+    width,
+    height,
+    left: x - half,
+    right: x + half,
+    top: Number(texts[0]![2]) - 44,
+    bottom: Math.max(...texts.map((t) => Number(t[2]))) + 8,
+  };
 }
 
 describe('sandbox pictures keep their caption whole in every crop the site makes', () => {
   it.each([
     // car cards 4:3, the gallery 16:9
     ['car', carSvg({ brand: 'Volkswagen', model: 'Passat', colorKey: 'blue', n: 1, of: 12 }), [4 / 3, 16 / 9]],
-    ['car, a long name', carSvg({ brand: 'Mercedes-Benz', model: 'Transit Custom', colorKey: 'red', n: 10, of: 12 }), [4 / 3, 16 / 9]],
+    [
+      'car, a long name',
+      carSvg({ brand: 'Mercedes-Benz', model: 'Transit Custom', colorKey: 'red', n: 10, of: 12 }),
+      [4 / 3, 16 / 9],
+    ],
     // kit cards 4:3
     ['kit', sceneSvg('kit', 'k1', 'Takbox 420 l – Volvo XC60'), [4 / 3, 1]],
     // site cards 16:9, the site hero up to 2.7:1
@@ -31,8 +42,13 @@ describe('sandbox pictures keep their caption whole in every crop the site makes
     const box = captionBox(svg);
     for (const ratio of ratios) {
       const band = kept(box.width, box.height, ratio);
-      expect({ ratio, left: box.left >= band.left, right: box.right <= band.right, top: box.top >= band.top, bottom: box.bottom <= band.bottom })
-        .toEqual({ ratio, left: true, right: true, top: true, bottom: true });
+      expect({
+        ratio,
+        left: box.left >= band.left,
+        right: box.right <= band.right,
+        top: box.top >= band.top,
+        bottom: box.bottom <= band.bottom,
+      }).toEqual({ ratio, left: true, right: true, top: true, bottom: true });
     }
   });
 });

@@ -4,26 +4,45 @@ import { fieldsOfBadRequest, waitMessage, postJsonWithRetries } from '../../clie
 import { readSession, removeSession, writeSession } from '../../client/storage/sessionStore.js';
 import { pushToDataLayer } from '../../client/analytics/dataLayer.js';
 
-const answer = (status: number, body: unknown = {}) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const answer = (status: number, body: unknown = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const noWait = () => Promise.resolve();
 
 describe('posting a form with retries', () => {
   it('retries a 5xx and a network error with the same body, then succeeds', async () => {
     const bodies: string[] = [];
-    const replies = [() => answer(503), () => Promise.reject(new TypeError('network')), () => answer(202, { ok: true })];
+    const replies = [
+      () => answer(503),
+      () => Promise.reject(new TypeError('network')),
+      () => answer(202, { ok: true }),
+    ];
     const fetchMock = jest.fn((_url: string, init: RequestInit) => {
       bodies.push(String(init.body));
       return Promise.resolve(replies.shift()!());
     });
-    const outcome = await postJsonWithRetries('/api/forms/comhub', { formSubmissionId: 'x-1' }, { fetch: fetchMock as unknown as typeof fetch, wait: noWait });
+    const outcome = await postJsonWithRetries(
+      '/api/forms/comhub',
+      { formSubmissionId: 'x-1' },
+      { fetch: fetchMock as unknown as typeof fetch, wait: noWait },
+    );
     expect(outcome).toEqual({ ok: true, status: 202, body: { ok: true } });
     expect(bodies).toHaveLength(3);
     expect(new Set(bodies)).toEqual(new Set([JSON.stringify({ formSubmissionId: 'x-1' })]));
   });
 
   it('never retries a 4xx: the same body would be refused again', async () => {
-    const fetchMock = jest.fn(() => Promise.resolve(answer(400, { error: { code: 'bad_request', issues: [{ path: 'body.values.customerEmail', message: 'bad' }] } })));
-    const outcome = await postJsonWithRetries('/api/forms/comhub', {}, { fetch: fetchMock as unknown as typeof fetch, wait: noWait });
+    const fetchMock = jest.fn(() =>
+      Promise.resolve(
+        answer(400, {
+          error: { code: 'bad_request', issues: [{ path: 'body.values.customerEmail', message: 'bad' }] },
+        }),
+      ),
+    );
+    const outcome = await postJsonWithRetries(
+      '/api/forms/comhub',
+      {},
+      { fetch: fetchMock as unknown as typeof fetch, wait: noWait },
+    );
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(outcome.ok).toBe(false);
     expect(outcome.status).toBe(400);
@@ -31,15 +50,28 @@ describe('posting a form with retries', () => {
   });
 
   it('never retries a 429 either: the client’s limit refuses the next try too, and its translated text comes back', async () => {
-    const refusal = { error: { code: 'too_many_requests', message: 'Du har skickat för många förfrågningar. Vänta en stund och försök igen.', requestId: 'r', retryAfterSeconds: 540 } };
+    const refusal = {
+      error: {
+        code: 'too_many_requests',
+        message: 'Du har skickat för många förfrågningar. Vänta en stund och försök igen.',
+        requestId: 'r',
+        retryAfterSeconds: 540,
+      },
+    };
     const fetchMock = jest.fn(() => Promise.resolve(answer(429, refusal)));
-    const outcome = await postJsonWithRetries('/api/forms/comhub', {}, { fetch: fetchMock as unknown as typeof fetch, wait: noWait });
+    const outcome = await postJsonWithRetries(
+      '/api/forms/comhub',
+      {},
+      { fetch: fetchMock as unknown as typeof fetch, wait: noWait },
+    );
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(waitMessage(outcome.status, outcome.body)).toBe(refusal.error.message);
   });
 
   it('takes a message for the shopper only from the limits’ 429, never from another error body', () => {
-    const body = (code: string, message = 'Too many requests at once from this address') => ({ error: { code, message, requestId: 'r' } });
+    const body = (code: string, message = 'Too many requests at once from this address') => ({
+      error: { code, message, requestId: 'r' },
+    });
     expect(waitMessage(429, body('too_many_requests', 'Liian monta pyyntöä.'))).toBe('Liian monta pyyntöä.');
     expect(waitMessage(429, body('too_many_in_flight'))).toBeNull();
     expect(waitMessage(429, body('too_many_requests', ' '))).toBeNull();
@@ -51,8 +83,14 @@ describe('posting a form with retries', () => {
 
   it('names the page’s language, so the BFF words a refusal in it (fi.localhost/sv)', async () => {
     const headers: Record<string, string>[] = [];
-    const fetchMock = jest.fn((_url: string, init: RequestInit) => (headers.push(init.headers as Record<string, string>), Promise.resolve(answer(202))));
-    const post = () => postJsonWithRetries('/api/forms/comhub', {}, { fetch: fetchMock as unknown as typeof fetch, wait: noWait });
+    const fetchMock = jest.fn(
+      (_url: string, init: RequestInit) => (
+        headers.push(init.headers as Record<string, string>),
+        Promise.resolve(answer(202))
+      ),
+    );
+    const post = () =>
+      postJsonWithRetries('/api/forms/comhub', {}, { fetch: fetchMock as unknown as typeof fetch, wait: noWait });
     await post();
     expect(headers[0]).not.toHaveProperty('accept-language');
     Object.assign(globalThis, { document: { documentElement: { lang: 'sv' } } });
@@ -67,7 +105,11 @@ describe('posting a form with retries', () => {
   it('gives up after three failed attempts, waiting 1 s between them', async () => {
     const waits: number[] = [];
     const fetchMock = jest.fn(() => Promise.resolve(answer(502)));
-    const outcome = await postJsonWithRetries('/x', {}, { fetch: fetchMock as unknown as typeof fetch, wait: (ms) => (waits.push(ms), Promise.resolve()) });
+    const outcome = await postJsonWithRetries(
+      '/x',
+      {},
+      { fetch: fetchMock as unknown as typeof fetch, wait: (ms) => (waits.push(ms), Promise.resolve()) },
+    );
     expect(fetchMock).toHaveBeenCalledTimes(3);
     expect(waits).toEqual([1000, 1000]);
     expect(outcome).toEqual({ ok: false, status: 502, body: {} });
@@ -108,6 +150,8 @@ describe('session store', () => {
 
   it('pushes analytics events onto window.dataLayer, creating it on first use', () => {
     pushToDataLayer({ event: 'form_interaction', form_name: 'Test', action: 'start' });
-    expect((globalThis as unknown as { window: { dataLayer: unknown[] } }).window.dataLayer).toEqual([{ event: 'form_interaction', form_name: 'Test', action: 'start' }]);
+    expect((globalThis as unknown as { window: { dataLayer: unknown[] } }).window.dataLayer).toEqual([
+      { event: 'form_interaction', form_name: 'Test', action: 'start' },
+    ]);
   });
 });

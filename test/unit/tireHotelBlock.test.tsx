@@ -61,10 +61,14 @@ describe('tire-hotel block rendered on the server', () => {
 
   it('hands the island every tirehotel.* text with its placeholders', () => {
     const { html } = render(marketById('se'));
-    const props = JSON.parse(/<script type="application\/json" id="island-0-props">(.*?)<\/script>/.exec(html)![1]!) as { texts: Record<string, string> };
+    const props = JSON.parse(
+      /<script type="application\/json" id="island-0-props">(.*?)<\/script>/.exec(html)![1]!,
+    ) as { texts: Record<string, string> };
     expect(props.texts.codeWillBeSent).toBe('En kod kommer skickas till {phone}');
     expect(props.texts.notFound).toBe('Vi hittar inget däckhotellsavtal för detta registreringsnummer.');
-    const flowKeys = Object.keys(sv).filter((key) => key.startsWith('tirehotel.')).map((key) => key.slice('tirehotel.'.length));
+    const flowKeys = Object.keys(sv)
+      .filter((key) => key.startsWith('tirehotel.'))
+      .map((key) => key.slice('tirehotel.'.length));
     expect(Object.keys(props.texts).sort()).toEqual(flowKeys.sort());
   });
 

@@ -2,8 +2,22 @@ import { TirehotelContactValuesSchema } from '../../contracts/forms.js';
 import { TirehotelBookingRequest } from '../../contracts/upstream/tirehotel.js';
 import { appointmentText } from '../../client/islands/tirehotel/appointment.js';
 import { canBook, contactFieldsVisible } from '../../client/islands/tirehotel/bookingRules.js';
-import { availableDaysRange, dayDate, isoDay, monthLimits, unavailableDay } from '../../client/islands/tirehotel/calendarRules.js';
-import { backspace, codeValue, emptyCode, isCodeComplete, move, paste, typeInto } from '../../client/islands/tirehotel/codeInput.js';
+import {
+  availableDaysRange,
+  dayDate,
+  isoDay,
+  monthLimits,
+  unavailableDay,
+} from '../../client/islands/tirehotel/calendarRules.js';
+import {
+  backspace,
+  codeValue,
+  emptyCode,
+  isCodeComplete,
+  move,
+  paste,
+  typeInto,
+} from '../../client/islands/tirehotel/codeInput.js';
 import { EMPTY_FLOW, StoredFlow, guardedStep, restoredStep } from '../../client/islands/tirehotel/flowState.js';
 import { reviewOf } from '../../client/islands/tirehotel/rating.js';
 import { canSearch, normaliseRegNo } from '../../client/islands/tirehotel/regNo.js';
@@ -12,7 +26,11 @@ import { clockOf, dayStartTimes } from '../../client/islands/tirehotel/timeSlots
 
 describe('tire hotel registration number', () => {
   it.each([
-    ['abc 123', 'ABC123'], [' a b c 1 2 3 ', 'ABC123'], ['mno345', 'MNO345'], ['ABC12345', 'ABC1234'], ['\tdef\n456', 'DEF456'],
+    ['abc 123', 'ABC123'],
+    [' a b c 1 2 3 ', 'ABC123'],
+    ['mno345', 'MNO345'],
+    ['ABC12345', 'ABC1234'],
+    ['\tdef\n456', 'DEF456'],
   ])('%j becomes %s (spaces stripped, upper-cased, at most 7)', (typed, normalised) => {
     expect(normaliseRegNo(typed)).toBe(normalised);
   });
@@ -139,16 +157,29 @@ describe('tire hotel booking button', () => {
 });
 
 describe('tire hotel contact values (the schema the BFF validates the booking with)', () => {
-  const values = { firstName: 'Kim', lastName: 'Test', email: 'kim@example.se', phoneMobile: '070-123 45 67', freeText: '' };
+  const values = {
+    firstName: 'Kim',
+    lastName: 'Test',
+    email: 'kim@example.se',
+    phoneMobile: '070-123 45 67',
+    freeText: '',
+  };
 
   it('strips every character but digits and plus signs from the mobile, leaving 8 to 15', () => {
     expect(TirehotelContactValuesSchema.parse(values).phoneMobile).toBe('0701234567');
-    expect(TirehotelContactValuesSchema.parse({ ...values, phoneMobile: '+46 (0)70-123 45 67' }).phoneMobile).toBe('+460701234567');
+    expect(TirehotelContactValuesSchema.parse({ ...values, phoneMobile: '+46 (0)70-123 45 67' }).phoneMobile).toBe(
+      '+460701234567',
+    );
     expect(TirehotelContactValuesSchema.safeParse({ ...values, phoneMobile: '070 12 34' }).success).toBe(false);
     expect(TirehotelContactValuesSchema.safeParse({ ...values, phoneMobile: '1234567890123456' }).success).toBe(false);
   });
 
-  it.each([['kim@example.se', true], ['kim@example.s', false], ['kim@example', false], ['kim example.se', false]])('e-mail %s valid: %s', (email, valid) => {
+  it.each([
+    ['kim@example.se', true],
+    ['kim@example.s', false],
+    ['kim@example', false],
+    ['kim example.se', false],
+  ])('e-mail %s valid: %s', (email, valid) => {
     expect(TirehotelContactValuesSchema.safeParse({ ...values, email }).success).toBe(valid);
   });
 
@@ -160,23 +191,59 @@ describe('tire hotel contact values (the schema the BFF validates the booking wi
 
   it('is the customer the booking request is validated with', () => {
     const { freeText: _, ...customer } = TirehotelContactValuesSchema.parse(values);
-    const request = { bookingDate: '2026-12-01', bookingStart: null, regNo: 'ABC123', freeText: null, customer: { ...values, freeText: undefined } };
+    const request = {
+      bookingDate: '2026-12-01',
+      bookingStart: null,
+      regNo: 'ABC123',
+      freeText: null,
+      customer: { ...values, freeText: undefined },
+    };
     expect(TirehotelBookingRequest.parse(request).customer).toEqual(customer);
   });
 });
 
 describe('tire hotel stored flow', () => {
-  const customer = { encryptedPhoneNumber: 'abcdefgh12345678', obfuscatedPhoneNumber: '070-*** ** 67', regNo: 'ABC123' };
+  const customer = {
+    encryptedPhoneNumber: 'abcdefgh12345678',
+    obfuscatedPhoneNumber: '070-*** ** 67',
+    regNo: 'ABC123',
+  };
   const vehicle = {
-    regNo: 'ABC123', name: 'Volvo XC60', brand: 'Volvo', brandCode: 'VOL', model: 'XC60', productId: 'DH-1', packageLevel: 'Premium',
-    location: { locationName: 'Göteborg', departmentName: 'Däckhotell Hisingen', erpId: 'TH1001', phone: '031-123 45 00', email: 'a@example.se' }, tires: [],
+    regNo: 'ABC123',
+    name: 'Volvo XC60',
+    brand: 'Volvo',
+    brandCode: 'VOL',
+    model: 'XC60',
+    productId: 'DH-1',
+    packageLevel: 'Premium',
+    location: {
+      locationName: 'Göteborg',
+      departmentName: 'Däckhotell Hisingen',
+      erpId: 'TH1001',
+      phone: '031-123 45 00',
+      email: 'a@example.se',
+    },
+    tires: [],
   };
   const validated = { status: 0, vehicles: [vehicle], expiresAt: '2026-11-23T05:00:00.000Z' };
 
   it('never reads back a stored token', () => {
     expect(StoredFlow.safeParse({ customer, validated, confirmation: null }).success).toBe(true);
-    expect(StoredFlow.safeParse({ customer, validated: { ...validated, authorizationToken: 'secret-token-123' }, confirmation: null }).success).toBe(false);
-    expect(StoredFlow.safeParse({ customer, validated, confirmation: null, credentials: { authorizationToken: 'secret-token-123' } }).success).toBe(false);
+    expect(
+      StoredFlow.safeParse({
+        customer,
+        validated: { ...validated, authorizationToken: 'secret-token-123' },
+        confirmation: null,
+      }).success,
+    ).toBe(false);
+    expect(
+      StoredFlow.safeParse({
+        customer,
+        validated,
+        confirmation: null,
+        credentials: { authorizationToken: 'secret-token-123' },
+      }).success,
+    ).toBe(false);
   });
 
   it('lands a reload on LoggedIn with a validated status 0, on Login with only a customer, else on Search', () => {
@@ -188,7 +255,11 @@ describe('tire hotel stored flow', () => {
 
   it('jumps from Search, Login or Validate straight to LoggedIn when validated, and never books logged out', () => {
     const loggedIn = { customer, validated, confirmation: null };
-    expect(['search', 'login', 'validate'].map((step) => guardedStep(step as 'search', loggedIn))).toEqual(['loggedIn', 'loggedIn', 'loggedIn']);
+    expect(['search', 'login', 'validate'].map((step) => guardedStep(step as 'search', loggedIn))).toEqual([
+      'loggedIn',
+      'loggedIn',
+      'loggedIn',
+    ]);
     expect(guardedStep('booking', loggedIn)).toBe('booking');
     expect(guardedStep('booking', { ...EMPTY_FLOW, customer })).toBe('search');
     expect(guardedStep('confirmation', loggedIn)).toBe('loggedIn');
@@ -197,30 +268,64 @@ describe('tire hotel stored flow', () => {
 
 describe('tire hotel messages, rating and times shown', () => {
   it('shows the tire-hotel service’s message, or the BFF’s own for its refusals, and nothing else', () => {
-    expect(shopperMessage(401, { error: { code: 'upstream_status', message: 'tirehotel answered 401', upstream: { message: 'Felaktig kod.' } } })).toBe('Felaktig kod.');
-    expect(shopperMessage(429, { error: { code: 'too_many_requests', message: 'Du har begärt för många koder.' } })).toBe('Du har begärt för många koder.');
+    expect(
+      shopperMessage(401, {
+        error: { code: 'upstream_status', message: 'tirehotel answered 401', upstream: { message: 'Felaktig kod.' } },
+      }),
+    ).toBe('Felaktig kod.');
+    expect(
+      shopperMessage(429, { error: { code: 'too_many_requests', message: 'Du har begärt för många koder.' } }),
+    ).toBe('Du har begärt för många koder.');
     expect(shopperMessage(400, { error: { code: 'bad_request', message: 'Invalid request: query.regNo' } })).toBeNull();
     expect(shopperMessage(500, '<html>')).toBeNull();
   });
 
   it('shows no English text of the in-flight cap’s 429, which is not written for shoppers', () => {
-    expect(shopperMessage(429, { error: { code: 'too_many_in_flight', message: 'Too many requests at once from this address' } })).toBeNull();
+    expect(
+      shopperMessage(429, {
+        error: { code: 'too_many_in_flight', message: 'Too many requests at once from this address' },
+      }),
+    ).toBeNull();
   });
 
   it('says after a limit’s message when to try again, and the generic text where the server has none for the shopper', () => {
-    const texts = { genericError: 'Något gick fel, var god och försök senare.', tryAgainIn: 'Försök igen om {minutes} min.', tryAgainInHours: 'Försök igen om {hours} tim.' };
-    expect(refusalText({ status: 429, message: 'Du har gjort för många sökningar. Vänta en stund och försök igen.', retryAfterS: 540 }, texts))
-      .toBe('Du har gjort för många sökningar. Vänta en stund och försök igen. Försök igen om 9 min.');
-    expect(refusalText({ status: 409, message: 'Tiden är inte längre ledig.', retryAfterS: null }, texts)).toBe('Tiden är inte längre ledig.');
+    const texts = {
+      genericError: 'Något gick fel, var god och försök senare.',
+      tryAgainIn: 'Försök igen om {minutes} min.',
+      tryAgainInHours: 'Försök igen om {hours} tim.',
+    };
+    expect(
+      refusalText(
+        { status: 429, message: 'Du har gjort för många sökningar. Vänta en stund och försök igen.', retryAfterS: 540 },
+        texts,
+      ),
+    ).toBe('Du har gjort för många sökningar. Vänta en stund och försök igen. Försök igen om 9 min.');
+    expect(refusalText({ status: 409, message: 'Tiden är inte längre ledig.', retryAfterS: null }, texts)).toBe(
+      'Tiden är inte längre ledig.',
+    );
     expect(refusalText({ status: 502, message: null, retryAfterS: null }, texts)).toBe(texts.genericError);
   });
 
   it('counts a day’s lock in hours, and shows the message of a limit that could not be counted (503)', () => {
-    const texts = { genericError: 'Något gick fel, var god och försök senare.', tryAgainIn: 'Försök igen om {minutes} min.', tryAgainInHours: 'Försök igen om {hours} tim.' };
-    expect(refusalText({ status: 429, message: 'Du har begärt för många koder i dag.', retryAfterS: 86_399 }, texts)).toBe('Du har begärt för många koder i dag. Försök igen om 24 tim.');
-    const unavailable = { error: { code: 'limits_unavailable', message: 'Tjänsten är tillfälligt otillgänglig. Försök igen om en stund.', retryAfterSeconds: 5 } };
+    const texts = {
+      genericError: 'Något gick fel, var god och försök senare.',
+      tryAgainIn: 'Försök igen om {minutes} min.',
+      tryAgainInHours: 'Försök igen om {hours} tim.',
+    };
+    expect(
+      refusalText({ status: 429, message: 'Du har begärt för många koder i dag.', retryAfterS: 86_399 }, texts),
+    ).toBe('Du har begärt för många koder i dag. Försök igen om 24 tim.');
+    const unavailable = {
+      error: {
+        code: 'limits_unavailable',
+        message: 'Tjänsten är tillfälligt otillgänglig. Försök igen om en stund.',
+        retryAfterSeconds: 5,
+      },
+    };
     expect(shopperMessage(503, unavailable)).toBe(unavailable.error.message);
-    expect(refusalText({ status: 503, message: unavailable.error.message, retryAfterS: 5 }, texts)).toBe(unavailable.error.message);
+    expect(refusalText({ status: 503, message: unavailable.error.message, retryAfterS: 5 }, texts)).toBe(
+      unavailable.error.message,
+    );
   });
 
   it('sends ratings 1 to 5 with the moment as an ISO date and refuses anything else', () => {
@@ -231,7 +336,11 @@ describe('tire hotel messages, rating and times shown', () => {
   });
 
   it('writes the appointment in Swedish, without a time for a full day', () => {
-    expect(appointmentText({ appointmentTime: '2026-12-01T09:00:00', isFullDay: false }, 'sv-SE')).toBe('tisdag 1 december 2026 09:00');
-    expect(appointmentText({ appointmentTime: '2026-12-01T00:00:00', isFullDay: true }, 'sv-SE')).toBe('tisdag 1 december 2026');
+    expect(appointmentText({ appointmentTime: '2026-12-01T09:00:00', isFullDay: false }, 'sv-SE')).toBe(
+      'tisdag 1 december 2026 09:00',
+    );
+    expect(appointmentText({ appointmentTime: '2026-12-01T00:00:00', isFullDay: true }, 'sv-SE')).toBe(
+      'tisdag 1 december 2026',
+    );
   });
 });

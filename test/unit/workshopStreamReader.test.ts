@@ -1,14 +1,27 @@
 import { jest } from '@jest/globals';
 import { readWorkshopStream, retryWaitMs, STREAM_ATTEMPTS } from '../../client/islands/booking/workshopStreamReader.js';
 
-const URL = '/api/mechmate/departments/closestAvailable?regNo=ABC123&serviceOfferings=oilservice&latitude=59.33&longitude=18.07';
+const URL =
+  '/api/mechmate/departments/closestAvailable?regNo=ABC123&serviceOfferings=oilservice&latitude=59.33&longitude=18.07';
 const refused = (status: number, retryAfter?: string) =>
-  new Response(JSON.stringify({ error: { code: 'streams_full', message: 'full', requestId: 'r' } }), { status, headers: retryAfter === undefined ? {} : { 'retry-after': retryAfter } });
+  new Response(JSON.stringify({ error: { code: 'streams_full', message: 'full', requestId: 'r' } }), {
+    status,
+    headers: retryAfter === undefined ? {} : { 'retry-after': retryAfter },
+  });
 /** An event stream of these messages, split across chunks mid-message as a network would. */
 const stream = (messages: unknown[]) => {
   const text = `retry: 3000\n\n: heartbeat\n\n${messages.map((m, i) => `id: ${i}\ndata: ${JSON.stringify(m)}\n\n`).join('')}`;
   const bytes = new TextEncoder().encode(text);
-  return new Response(new ReadableStream({ start(c) { c.enqueue(bytes.slice(0, 30)); c.enqueue(bytes.slice(30)); c.close(); } }), { status: 200, headers: { 'content-type': 'text/event-stream' } });
+  return new Response(
+    new ReadableStream({
+      start(c) {
+        c.enqueue(bytes.slice(0, 30));
+        c.enqueue(bytes.slice(30));
+        c.close();
+      },
+    }),
+    { status: 200, headers: { 'content-type': 'text/event-stream' } },
+  );
 };
 
 function harness(answers: Response[]) {
@@ -17,7 +30,11 @@ function harness(answers: Response[]) {
   const wait = async (ms: number) => void waits.push(ms);
   const messages: unknown[] = [];
   const read = (enough = Infinity) =>
-    readWorkshopStream(URL, (data) => (messages.push(JSON.parse(data)), messages.length < enough), { signal: new AbortController().signal, fetch: fetch as unknown as typeof globalThis.fetch, wait });
+    readWorkshopStream(URL, (data) => (messages.push(JSON.parse(data)), messages.length < enough), {
+      signal: new AbortController().signal,
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      wait,
+    });
   return { fetch, waits, messages, read };
 }
 
@@ -48,7 +65,10 @@ describe('the workshop stream in the booking island', () => {
     const h = harness([stream([{ departmentId: 1 }, { departmentId: 2 }, { departmentId: 3 }])]);
     await expect(h.read(2)).resolves.toEqual({ kind: 'ended' });
     expect(h.messages).toHaveLength(2);
-    const offline = readWorkshopStream(URL, () => true, { signal: new AbortController().signal, fetch: (() => Promise.reject(new TypeError('offline'))) as typeof fetch });
+    const offline = readWorkshopStream(URL, () => true, {
+      signal: new AbortController().signal,
+      fetch: (() => Promise.reject(new TypeError('offline'))) as typeof fetch,
+    });
     await expect(offline).resolves.toEqual({ kind: 'unreachable' });
   });
 });

@@ -20,7 +20,11 @@ export function AccordionBlock({ block }: BlockProps<'accordion'>) {
         <JsonLd
           data={{
             '@type': 'FAQPage',
-            mainEntity: block.items.map((item) => ({ '@type': 'Question', name: item.question, acceptedAnswer: { '@type': 'Answer', text: item.answer } })),
+            mainEntity: block.items.map((item) => ({
+              '@type': 'Question',
+              name: item.question,
+              acceptedAnswer: { '@type': 'Answer', text: item.answer },
+            })),
           }}
         />
       )}

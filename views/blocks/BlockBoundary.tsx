@@ -8,7 +8,15 @@ import { SectionError } from './SectionError.js';
  * server, so the block is rendered to a string on its own first: a throw then costs only this block,
  * which shows the section error, and the page still answers 200.
  */
-export function BlockBoundary({ blockId, blockType, children }: { blockId: string; blockType: string; children: ReactNode }) {
+export function BlockBoundary({
+  blockId,
+  blockType,
+  children,
+}: {
+  blockId: string;
+  blockType: string;
+  children: ReactNode;
+}) {
   const page = usePage();
   const handOn = usePreloadHandOn();
   const isolated = <PageContext.Provider value={page}>{children}</PageContext.Provider>;
@@ -21,5 +29,7 @@ export function BlockBoundary({ blockId, blockType, children }: { blockId: strin
   }
   // In editing mode the wrapper names its block, so the editors' tools can map it back to the content.
   const editMarker = page.editing ? { 'data-edit-block': blockId } : {};
-  return <div className="block" data-block-type={blockType} {...editMarker} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <div className="block" data-block-type={blockType} {...editMarker} dangerouslySetInnerHTML={{ __html: html }} />
+  );
 }

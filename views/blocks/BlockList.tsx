@@ -10,7 +10,10 @@ type AnyBlockComponent = ComponentType<BlockProps<ContentBlock['type']>>;
 export type BlockRegistry = typeof BLOCK_COMPONENTS;
 
 /** The blocks the registry can render, in order. */
-export function renderableBlocks(blocks: readonly ContentBlock[], registry: BlockRegistry = BLOCK_COMPONENTS): ContentBlock[] {
+export function renderableBlocks(
+  blocks: readonly ContentBlock[],
+  registry: BlockRegistry = BLOCK_COMPONENTS,
+): ContentBlock[] {
   return blocks.filter((block) => registry[block.type] !== undefined);
 }
 
@@ -21,7 +24,17 @@ const reportedSkips = new LRUCache<string, true>({ max: 1000 });
  * A page's blocks in order, each in its own boundary; types without a component are skipped and
  * logged (once per page and block in this process). `opensPage` false: the page put its own h1 above them.
  */
-export function BlockList({ blocks, data = new Map(), registry = BLOCK_COMPONENTS, opensPage = true }: { blocks: readonly ContentBlock[]; data?: BlockDataMap; registry?: BlockRegistry; opensPage?: boolean }) {
+export function BlockList({
+  blocks,
+  data = new Map(),
+  registry = BLOCK_COMPONENTS,
+  opensPage = true,
+}: {
+  blocks: readonly ContentBlock[];
+  data?: BlockDataMap;
+  registry?: BlockRegistry;
+  opensPage?: boolean;
+}) {
   const { report, market, language, path } = usePage();
   for (const block of blocks) {
     const key = `${market.id}|${language}|${path}|${block.id}`;

@@ -11,7 +11,15 @@ export function BlurbBlock({ block, first }: BlockProps<'blurb'>) {
   return (
     <section className={`blurb blurb--image-${block.imagePosition}`}>
       {block.image && (
-        <ResponsiveImage className="blurb__image" src={block.image.src} alt={block.image.alt} width={block.image.width} height={block.image.height} layout={BLURB} {...edit('image')} />
+        <ResponsiveImage
+          className="blurb__image"
+          src={block.image.src}
+          alt={block.image.alt}
+          width={block.image.width}
+          height={block.image.height}
+          layout={BLURB}
+          {...edit('image')}
+        />
       )}
       <div className="blurb__body">
         <Heading {...edit('title')}>{block.title}</Heading>

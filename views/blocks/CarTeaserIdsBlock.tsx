@@ -1,7 +1,13 @@
 import { CarCard } from '../../client/cars/CarCard.js';
 import { carCardTextsOf } from '../../client/cars/carCardTexts.js';
 import { carDetailPath, type CarSummary } from '../../client/cars/carSummary.js';
-import { CAR_TEASER_1, CAR_TEASER_2, CAR_TEASER_3, CAR_TEASER_4, type PictureLayout } from '../../client/media/pictureLayouts.js';
+import {
+  CAR_TEASER_1,
+  CAR_TEASER_2,
+  CAR_TEASER_3,
+  CAR_TEASER_4,
+  type PictureLayout,
+} from '../../client/media/pictureLayouts.js';
 import { useEditable } from '../editable.js';
 import { usePage } from '../PageContext.js';
 import type { BlockProps } from './blockProps.js';
@@ -14,14 +20,30 @@ export interface CarTeaserData {
 }
 
 /** The cards of a car teaser, each linking to its car page; `className` lays them out (grid or scroll). */
-export function CarTeaserCards({ cars, className, imageLayout, headingLevel }: { cars: readonly CarSummary[]; className: string; imageLayout: PictureLayout; headingLevel: 2 | 3 }) {
+export function CarTeaserCards({
+  cars,
+  className,
+  imageLayout,
+  headingLevel,
+}: {
+  cars: readonly CarSummary[];
+  className: string;
+  imageLayout: PictureLayout;
+  headingLevel: 2 | 3;
+}) {
   const { t, market, language } = usePage();
   const texts = carCardTextsOf(t, market, language);
   return (
     <ul className={className}>
       {cars.map((car) => (
         <li key={car.id}>
-          <CarCard car={car} href={carDetailPath(market.paths.carDetailBase, car)} texts={texts} imageLayout={imageLayout} headingLevel={headingLevel} />
+          <CarCard
+            car={car}
+            href={carDetailPath(market.paths.carDetailBase, car)}
+            texts={texts}
+            imageLayout={imageLayout}
+            headingLevel={headingLevel}
+          />
         </li>
       ))}
     </ul>
@@ -37,8 +59,17 @@ export function CarTeaserIdsBlock({ block, data, first }: BlockProps<'carTeaserI
   const columns = Math.min(4, data.cars.length);
   return (
     <section className="car-teaser" {...(block.title ? { 'aria-labelledby': headingId } : {})}>
-      {block.title && <Heading id={headingId} {...editable('title')}>{block.title}</Heading>}
-      <CarTeaserCards cars={data.cars} className={`car-teaser__grid car-teaser__grid--${columns}`} imageLayout={TEASER_LAYOUTS[columns - 1]!} headingLevel={block.title ? 3 : 2} />
+      {block.title && (
+        <Heading id={headingId} {...editable('title')}>
+          {block.title}
+        </Heading>
+      )}
+      <CarTeaserCards
+        cars={data.cars}
+        className={`car-teaser__grid car-teaser__grid--${columns}`}
+        imageLayout={TEASER_LAYOUTS[columns - 1]!}
+        headingLevel={block.title ? 3 : 2}
+      />
     </section>
   );
 }

@@ -13,10 +13,19 @@ export function CarTeaserQueryBlock({ block, data, first }: BlockProps<'carTease
   return (
     <section className="car-teaser" {...(block.title ? { 'aria-labelledby': headingId } : {})}>
       <div className="car-teaser__header">
-        {block.title && <Heading id={headingId} {...editable('title')}>{block.title}</Heading>}
+        {block.title && (
+          <Heading id={headingId} {...editable('title')}>
+            {block.title}
+          </Heading>
+        )}
         {block.link && <ContentLinkView link={block.link} marker={editable('link')} />}
       </div>
-      <CarTeaserCards cars={data.cars} className="car-teaser__scroll" imageLayout={CAR_TEASER_SCROLL} headingLevel={block.title ? 3 : 2} />
+      <CarTeaserCards
+        cars={data.cars}
+        className="car-teaser__scroll"
+        imageLayout={CAR_TEASER_SCROLL}
+        headingLevel={block.title ? 3 : 2}
+      />
     </section>
   );
 }

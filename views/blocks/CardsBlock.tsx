@@ -14,7 +14,17 @@ export function CardsBlock({ block }: BlockProps<'cards'>) {
       <ul className="cards__list">
         {block.cards.map((card, i) => (
           <li key={i} className="card">
-            {card.image && <ResponsiveImage className="card__image" src={card.image.src} alt="" width={card.image.width} height={card.image.height} layout={CARDS} {...edit(`cards.${i}.image`)} />}
+            {card.image && (
+              <ResponsiveImage
+                className="card__image"
+                src={card.image.src}
+                alt=""
+                width={card.image.width}
+                height={card.image.height}
+                layout={CARDS}
+                {...edit(`cards.${i}.image`)}
+              />
+            )}
             <CardHeading className="card__title" {...edit(`cards.${i}.title`)}>
               {card.title}
             </CardHeading>

@@ -15,15 +15,42 @@ export function CarouselBlock({ block, first }: BlockProps<'carousel'>) {
   const trackId = `${block.id}-track`;
   const pause = t('block.carouselPause');
   return (
-    <section className="carousel" aria-roledescription="carousel" aria-label={t('block.carouselLabel')} data-carousel="" data-autoplay-ms={Math.round(block.autoplaySeconds * 1000)}>
+    <section
+      className="carousel"
+      aria-roledescription="carousel"
+      aria-label={t('block.carouselLabel')}
+      data-carousel=""
+      data-autoplay-ms={Math.round(block.autoplaySeconds * 1000)}
+    >
       <div className="carousel__controls">
-        <button type="button" className="carousel__button carousel__toggle" aria-controls={trackId} aria-label={pause} data-carousel-toggle="" data-playing="true" data-label-pause={pause} data-label-play={t('block.carouselPlay')}>
+        <button
+          type="button"
+          className="carousel__button carousel__toggle"
+          aria-controls={trackId}
+          aria-label={pause}
+          data-carousel-toggle=""
+          data-playing="true"
+          data-label-pause={pause}
+          data-label-play={t('block.carouselPlay')}
+        >
           <span className="carousel__icon" aria-hidden="true" />
         </button>
-        <button type="button" className="carousel__button" aria-controls={trackId} aria-label={t('block.carouselPrevious')} data-carousel-prev="">
+        <button
+          type="button"
+          className="carousel__button"
+          aria-controls={trackId}
+          aria-label={t('block.carouselPrevious')}
+          data-carousel-prev=""
+        >
           <span aria-hidden="true">‹</span>
         </button>
-        <button type="button" className="carousel__button" aria-controls={trackId} aria-label={t('block.carouselNext')} data-carousel-next="">
+        <button
+          type="button"
+          className="carousel__button"
+          aria-controls={trackId}
+          aria-label={t('block.carouselNext')}
+          data-carousel-next=""
+        >
           <span aria-hidden="true">›</span>
         </button>
       </div>
@@ -31,7 +58,13 @@ export function CarouselBlock({ block, first }: BlockProps<'carousel'>) {
         {block.slides.map((slide, i) => {
           const Heading = first && i === 0 ? 'h1' : 'h2';
           return (
-            <div key={i} className="carousel__slide" role="group" aria-roledescription="slide" aria-label={t('block.carouselSlide', { n: i + 1, total: block.slides.length })}>
+            <div
+              key={i}
+              className="carousel__slide"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={t('block.carouselSlide', { n: i + 1, total: block.slides.length })}
+            >
               <ResponsiveImage
                 className="carousel__image"
                 src={slide.image.src}
@@ -47,7 +80,9 @@ export function CarouselBlock({ block, first }: BlockProps<'carousel'>) {
                   {slide.title}
                 </Heading>
                 {slide.text && <p {...edit(`slides.${i}.text`)}>{slide.text}</p>}
-                {slide.link && <ContentLinkView link={slide.link} className="button" marker={edit(`slides.${i}.link`)} />}
+                {slide.link && (
+                  <ContentLinkView link={slide.link} className="button" marker={edit(`slides.${i}.link`)} />
+                )}
               </div>
             </div>
           );

@@ -25,7 +25,14 @@ export function CountdownBlock({ block }: BlockProps<'countdown'>) {
         {block.title}
       </h2>
       {block.text && <p {...edit('text')}>{block.text}</p>}
-      <div className="countdown__clock" role="timer" aria-label={t('block.countdownLabel')} data-countdown-clock="" hidden={!left} {...edit('targetDate')}>
+      <div
+        className="countdown__clock"
+        role="timer"
+        aria-label={t('block.countdownLabel')}
+        data-countdown-clock=""
+        hidden={!left}
+        {...edit('targetDate')}
+      >
         {units.map(([unit, forms]) => (
           <span key={unit} className="countdown__unit">
             <span className="countdown__value" data-unit={unit}>

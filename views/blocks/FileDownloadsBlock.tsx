@@ -13,7 +13,8 @@ export const VISIBLE_FILES = 3;
 
 /** A byte count as people read it: 950 B, 120 kB, 2.4 MB (decimal units, the market's number format). */
 export function humanFileSize(bytes: number, locale: string): string {
-  const [value, unit] = bytes < 1000 ? [bytes, 'B'] : bytes < 1_000_000 ? [bytes / 1000, 'kB'] : [bytes / 1_000_000, 'MB'];
+  const [value, unit] =
+    bytes < 1000 ? [bytes, 'B'] : bytes < 1_000_000 ? [bytes / 1000, 'kB'] : [bytes / 1_000_000, 'MB'];
   const format = numberFormat(locale, { maximumFractionDigits: unit === 'MB' ? 1 : 0 });
   return `${format.format(value)} ${unit}`;
 }

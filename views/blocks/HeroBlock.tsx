@@ -18,7 +18,16 @@ export function HeroBlock({ block, first }: BlockProps<'hero'>) {
   const carried = [...searchParams].filter(([name]) => name !== 'keyphrase');
   return (
     <section className={`hero hero--${block.height}`}>
-      <ResponsiveImage className="hero__image" src={block.image.src} alt={block.image.alt} width={block.image.width} height={block.image.height} layout={HERO} priority={first} {...edit('image')} />
+      <ResponsiveImage
+        className="hero__image"
+        src={block.image.src}
+        alt={block.image.alt}
+        width={block.image.width}
+        height={block.image.height}
+        layout={HERO}
+        priority={first}
+        {...edit('image')}
+      />
       <div className="hero__content">
         <Heading className="hero__title" {...edit('title')}>
           {block.title}
@@ -34,7 +43,13 @@ export function HeroBlock({ block, first }: BlockProps<'hero'>) {
             <label className="visually-hidden" htmlFor={`${block.id}-keyphrase`}>
               {t('block.heroSearchLabel')}
             </label>
-            <input id={`${block.id}-keyphrase`} type="search" name="keyphrase" placeholder={block.searchPlaceholder ?? undefined} defaultValue={searchParams.get('keyphrase') ?? undefined} />
+            <input
+              id={`${block.id}-keyphrase`}
+              type="search"
+              name="keyphrase"
+              placeholder={block.searchPlaceholder ?? undefined}
+              defaultValue={searchParams.get('keyphrase') ?? undefined}
+            />
             {carried.map(([name, value], i) => (
               <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
             ))}

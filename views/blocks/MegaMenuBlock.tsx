@@ -28,8 +28,19 @@ export function MegaMenuBlock({ block }: BlockProps<'megaMenu'>) {
         ))}
       </div>
       {block.promo && (
-        <a className="mega-menu-block__promo" href={block.promo.link.url} {...(block.promo.link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})} {...edit('promo')}>
-          <ResponsiveImage src={block.promo.image.src} alt="" width={block.promo.image.width} height={block.promo.image.height} layout={MEGA_PROMO} />
+        <a
+          className="mega-menu-block__promo"
+          href={block.promo.link.url}
+          {...(block.promo.link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+          {...edit('promo')}
+        >
+          <ResponsiveImage
+            src={block.promo.image.src}
+            alt=""
+            width={block.promo.image.width}
+            height={block.promo.image.height}
+            layout={MEGA_PROMO}
+          />
           <span className="mega-menu-block__promo-title">{block.promo.title}</span>
         </a>
       )}

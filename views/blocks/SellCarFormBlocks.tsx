@@ -8,7 +8,19 @@ import type { BlockProps } from './blockProps.js';
 import { sellCarLabels } from './leadFormLabels.js';
 
 /** A lead form block's frame: its heading (the h1 when it opens the page), the editor's text and the form. */
-export function LeadFormSection({ id, title, text, first, children }: { id: string; title: string; text: string | null; first: boolean; children: ReactNode }) {
+export function LeadFormSection({
+  id,
+  title,
+  text,
+  first,
+  children,
+}: {
+  id: string;
+  title: string;
+  text: string | null;
+  first: boolean;
+  children: ReactNode;
+}) {
   const editable = useEditable();
   const Heading = first ? 'h1' : 'h2';
   return (
@@ -16,7 +28,11 @@ export function LeadFormSection({ id, title, text, first, children }: { id: stri
       <Heading id={`${id}-title`} {...editable('title')}>
         {title}
       </Heading>
-      {text && <p className="lead-form-block__text" {...editable('text')}>{text}</p>}
+      {text && (
+        <p className="lead-form-block__text" {...editable('text')}>
+          {text}
+        </p>
+      )}
       {children}
     </section>
   );
@@ -27,7 +43,15 @@ export function SellCarFormBlock({ block, first }: BlockProps<'sellCarForm'>) {
   const { t, market } = usePage();
   return (
     <LeadFormSection id={block.id} title={block.title} text={block.text} first={first}>
-      <Island name="sellCar" component={SellCarIsland} props={{ variant: 'full', formName: sellCarFormName(market.siteName), labels: sellCarLabels(t, market.distanceUnit) }} />
+      <Island
+        name="sellCar"
+        component={SellCarIsland}
+        props={{
+          variant: 'full',
+          formName: sellCarFormName(market.siteName),
+          labels: sellCarLabels(t, market.distanceUnit),
+        }}
+      />
     </LeadFormSection>
   );
 }
@@ -37,7 +61,15 @@ export function SellCarShortFormBlock({ block, first }: BlockProps<'sellCarShort
   const { t, market } = usePage();
   return (
     <LeadFormSection id={block.id} title={block.title} text={block.text} first={first}>
-      <Island name="sellCar" component={SellCarIsland} props={{ variant: 'short', formName: sellCarShortFormName(market.siteName), labels: sellCarLabels(t, market.distanceUnit) }} />
+      <Island
+        name="sellCar"
+        component={SellCarIsland}
+        props={{
+          variant: 'short',
+          formName: sellCarShortFormName(market.siteName),
+          labels: sellCarLabels(t, market.distanceUnit),
+        }}
+      />
     </LeadFormSection>
   );
 }

@@ -9,8 +9,14 @@ type ShareTarget = z.infer<typeof ShareBlockSchema>['targets'][number];
 type LinkTarget = Exclude<ShareTarget, 'copy' | 'native'>;
 
 const NETWORKS: Record<LinkTarget, { name: string; href: (url: string) => string }> = {
-  linkedin: { name: 'LinkedIn', href: (url) => `https://www.linkedin.com/sharing/share-offsite/?${new URLSearchParams({ url })}` },
-  facebook: { name: 'Facebook', href: (url) => `https://www.facebook.com/sharer/sharer.php?${new URLSearchParams({ u: url })}` },
+  linkedin: {
+    name: 'LinkedIn',
+    href: (url) => `https://www.linkedin.com/sharing/share-offsite/?${new URLSearchParams({ url })}`,
+  },
+  facebook: {
+    name: 'Facebook',
+    href: (url) => `https://www.facebook.com/sharer/sharer.php?${new URLSearchParams({ u: url })}`,
+  },
   whatsapp: { name: 'WhatsApp', href: (url) => `https://wa.me/?${new URLSearchParams({ text: url })}` },
   x: { name: 'X', href: (url) => `https://x.com/intent/post?${new URLSearchParams({ url })}` },
 };
@@ -57,7 +63,12 @@ export function ShareBlock({ block }: BlockProps<'share'>) {
           const link = shareLink(target, pageUrl);
           return (
             <li key={target}>
-              <a className={`share__button share__button--${target}`} href={link.href} target="_blank" rel="noopener noreferrer">
+              <a
+                className={`share__button share__button--${target}`}
+                href={link.href}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
                 {t('block.shareOn', { network: link.name })}
                 <span className="visually-hidden"> {t('layout.opensInNewWindow')}</span>
               </a>
@@ -65,7 +76,13 @@ export function ShareBlock({ block }: BlockProps<'share'>) {
           );
         })}
       </ul>
-      <p className="share__status" role="status" data-share-status="" data-copied={t('block.shareCopied')} data-failed={t('block.shareCopyFailed')} />
+      <p
+        className="share__status"
+        role="status"
+        data-share-status=""
+        data-copied={t('block.shareCopied')}
+        data-failed={t('block.shareCopyFailed')}
+      />
     </section>
   );
 }

@@ -18,7 +18,15 @@ export function StageRowBlock({ block }: BlockProps<'stageRow'>) {
           const external = item.link?.external ? { target: '_blank', rel: 'noopener noreferrer' } : {};
           return (
             <li key={i} className="stage">
-              <ResponsiveImage className="stage__image" src={item.image.src} alt="" width={item.image.width} height={item.image.height} layout={STAGE_ROW} {...edit(`items.${i}.image`)} />
+              <ResponsiveImage
+                className="stage__image"
+                src={item.image.src}
+                alt=""
+                width={item.image.width}
+                height={item.image.height}
+                layout={STAGE_ROW}
+                {...edit(`items.${i}.image`)}
+              />
               <ItemHeading className="stage__title" {...edit(`items.${i}.title`)}>
                 {item.link ? (
                   <a className="stage__link" href={item.link.url} {...external}>

@@ -58,8 +58,14 @@ export function StoriesBlock({ block, data, first }: BlockProps<'stories'>) {
     highlightFirst: block.highlightFirst && !block.teaser,
     pictures: { card: CARDS, highlight: STORY_HIGHLIGHT },
     headingLevel: block.title || first ? 3 : 2,
-    loadMoreHref: more ? loadMoreHref({ pathname: path, search: searchParams.toString() }, data.pages, block.id, shown) : null,
-    texts: { loadMore: t('pages.storiesLoadMore'), showing: t('pages.storiesShowing'), noResults: t('pages.storiesNoResults') },
+    loadMoreHref: more
+      ? loadMoreHref({ pathname: path, search: searchParams.toString() }, data.pages, block.id, shown)
+      : null,
+    texts: {
+      loadMore: t('pages.storiesLoadMore'),
+      showing: t('pages.storiesShowing'),
+      noResults: t('pages.storiesNoResults'),
+    },
   };
   const chipHref = (tag: string | null) => {
     const params = new URLSearchParams(searchParams);
@@ -70,7 +76,10 @@ export function StoriesBlock({ block, data, first }: BlockProps<'stories'>) {
     return query ? `${path}?${query}` : path;
   };
   return (
-    <section className={block.teaser ? 'stories stories--teaser' : 'stories'} aria-labelledby={block.title || first ? headingId : undefined}>
+    <section
+      className={block.teaser ? 'stories stories--teaser' : 'stories'}
+      aria-labelledby={block.title || first ? headingId : undefined}
+    >
       {(block.title || first) && (
         <Heading id={headingId} className="stories__title" {...editable('title')}>
           {block.title ?? t('pages.storiesHeading')}
@@ -89,7 +98,11 @@ export function StoriesBlock({ block, data, first }: BlockProps<'stories'>) {
           </ul>
         </nav>
       )}
-      {more || data.fromPage > 0 ? <Island name="stories" component={StoriesList} props={props} /> : <StoriesList {...props} />}
+      {more || data.fromPage > 0 ? (
+        <Island name="stories" component={StoriesList} props={props} />
+      ) : (
+        <StoriesList {...props} />
+      )}
       {block.teaser && shown > 0 && (
         <p className="stories__all">
           <a className="button" href={market.paths.stories}>

@@ -41,7 +41,11 @@ export function TireHotelBlock({ block, first }: BlockProps<'tireHotel'>) {
       <Heading id={headingId} {...editable('title')}>
         {block.title}
       </Heading>
-      {block.text && <p className="tirehotel-block__text" {...editable('text')}>{block.text}</p>}
+      {block.text && (
+        <p className="tirehotel-block__text" {...editable('text')}>
+          {block.text}
+        </p>
+      )}
       <Island name="tirehotel" component={TireHotel} props={props} />
     </section>
   );

@@ -9,7 +9,9 @@ import { HERO } from '../../client/media/pictureLayouts.js';
 /** The player to load on click; these two hosts are the only frame sources the CSP allows (server/http/security.ts). */
 export function videoPlayerUrl(provider: z.infer<typeof VideoEmbedBlockSchema>['provider'], videoId: string): string {
   const id = encodeURIComponent(videoId);
-  return provider === 'youtube' ? `https://www.youtube-nocookie.com/embed/${id}?autoplay=1` : `https://player.vimeo.com/video/${id}?autoplay=1`;
+  return provider === 'youtube'
+    ? `https://www.youtube-nocookie.com/embed/${id}?autoplay=1`
+    : `https://player.vimeo.com/video/${id}?autoplay=1`;
 }
 
 /** Only the thumbnail and a play button: the third-party player loads when the shopper asks (client/enhance/videoEmbed.ts). */
@@ -21,8 +23,21 @@ export function VideoEmbedBlock({ block }: BlockProps<'videoEmbed'>) {
     <section className="video-embed">
       {block.title && <h2 {...edit('title')}>{block.title}</h2>}
       <div className="video-embed__frame" {...edit('videoId')}>
-        <button type="button" className="video-embed__play" data-video-src={videoPlayerUrl(block.provider, block.videoId)} data-video-title={title}>
-          <ResponsiveImage className="video-embed__thumbnail" src={block.thumbnail.src} alt="" width={block.thumbnail.width} height={block.thumbnail.height} layout={HERO} {...edit('thumbnail')} />
+        <button
+          type="button"
+          className="video-embed__play"
+          data-video-src={videoPlayerUrl(block.provider, block.videoId)}
+          data-video-title={title}
+        >
+          <ResponsiveImage
+            className="video-embed__thumbnail"
+            src={block.thumbnail.src}
+            alt=""
+            width={block.thumbnail.width}
+            height={block.thumbnail.height}
+            layout={HERO}
+            {...edit('thumbnail')}
+          />
           <span className="video-embed__icon" aria-hidden="true" />
           <span className="visually-hidden">{t('block.videoPlay', { title })}</span>
         </button>

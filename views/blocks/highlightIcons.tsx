@@ -10,7 +10,14 @@ const ICON_PATHS: Record<string, string> = {
 export function HighlightIcon({ name }: { name: string }) {
   return (
     <svg className="highlight__icon" viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" focusable="false">
-      <path d={ICON_PATHS[name] ?? ICON_PATHS.check} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d={ICON_PATHS[name] ?? ICON_PATHS.check}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

@@ -7,7 +7,10 @@ import { mileageLabelKey } from '../../client/cars/carCardTexts.js';
 
 /** The texts of a compare toggle (on a card or the car page), for island props. */
 export function compareToggleLabels(t: Translate): CompareToggleLabels {
-  return { toggle: t('carDetail.compareToggle'), limitReached: t('carDetail.compareLimit', { count: COMPARE_MAX_CARS }) };
+  return {
+    toggle: t('carDetail.compareToggle'),
+    limitReached: t('carDetail.compareLimit', { count: COMPARE_MAX_CARS }),
+  };
 }
 
 /** The texts of the compare bar and modal; `{count}`, `{max}`, `{car}` and `{hp}` are filled in the browser. */

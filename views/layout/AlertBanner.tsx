@@ -9,7 +9,12 @@ export function AlertBanner({ alert }: { alert: NonNullable<LayoutData['alert']>
   const { t } = usePage();
   const dismissable = alert.type !== 'Warning';
   return (
-    <section className={`alert-banner alert-banner--${alert.type.toLowerCase()}`} aria-label={t('layout.alertRegion')} data-alert={alert.id} data-alert-dismissable={dismissable ? '' : undefined}>
+    <section
+      className={`alert-banner alert-banner--${alert.type.toLowerCase()}`}
+      aria-label={t('layout.alertRegion')}
+      data-alert={alert.id}
+      data-alert-dismissable={dismissable ? '' : undefined}
+    >
       <p className="alert-banner__text">
         {alert.text}{' '}
         {alert.link && (
@@ -19,7 +24,12 @@ export function AlertBanner({ alert }: { alert: NonNullable<LayoutData['alert']>
         )}
       </p>
       {dismissable && (
-        <button type="button" className="alert-banner__dismiss" data-alert-dismiss="" aria-label={t('layout.alertDismiss')}>
+        <button
+          type="button"
+          className="alert-banner__dismiss"
+          data-alert-dismiss=""
+          aria-label={t('layout.alertDismiss')}
+        >
           <span aria-hidden="true">×</span>
         </button>
       )}

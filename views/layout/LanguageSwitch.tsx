@@ -13,8 +13,13 @@ export function LanguageSwitch() {
       <ul className="language-switch__list">
         {languageLinks.map((link) => (
           <li key={link.language}>
-            <a href={link.href} hrefLang={link.language} lang={link.language} aria-current={link.language === language ? 'true' : undefined}
-              data-same-page={link.samePage ? '' : undefined}>
+            <a
+              href={link.href}
+              hrefLang={link.language}
+              lang={link.language}
+              aria-current={link.language === language ? 'true' : undefined}
+              data-same-page={link.samePage ? '' : undefined}
+            >
               {link.name}
             </a>
           </li>

@@ -22,8 +22,15 @@ export function SiteHeader({ navigation }: { navigation: LayoutData['navigation'
       </a>
       {entries.length > 0 && (
         <>
-          <button type="button" className="menu-toggle" aria-expanded="false" aria-controls="site-menu" data-disclosure=""
-            data-label-open={t('layout.closeMenu')} data-label-closed={t('layout.menu')}>
+          <button
+            type="button"
+            className="menu-toggle"
+            aria-expanded="false"
+            aria-controls="site-menu"
+            data-disclosure=""
+            data-label-open={t('layout.closeMenu')}
+            data-label-closed={t('layout.menu')}
+          >
             {t('layout.menu')}
           </button>
           <div className="site-menu" id="site-menu" hidden>

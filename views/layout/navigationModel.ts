@@ -51,5 +51,8 @@ function toEntry(item: NavigationItem, currentPath: string): NavEntry {
 }
 
 function containsPath(item: NavigationItem, currentPath: string): boolean {
-  return (item.externalLink === null && samePath(item.url.path, currentPath)) || item.children.some((c) => containsPath(c, currentPath));
+  return (
+    (item.externalLink === null && samePath(item.url.path, currentPath)) ||
+    item.children.some((c) => containsPath(c, currentPath))
+  );
 }

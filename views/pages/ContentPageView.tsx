@@ -12,14 +12,28 @@ import { Breadcrumbs } from '../seo/Breadcrumbs.js';
  * block does not open with one. `children` is what the page kind adds after the blocks (the car list, the kits);
  * `header` is what it puts above them holding the page's h1 (the story header), so no block opens with one.
  */
-export function ContentPageView({ page, blockData, header, children }: { page: ContentPage; blockData?: BlockDataMap; header?: ReactNode; children?: ReactNode }) {
+export function ContentPageView({
+  page,
+  blockData,
+  header,
+  children,
+}: {
+  page: ContentPage;
+  blockData?: BlockDataMap;
+  header?: ReactNode;
+  children?: ReactNode;
+}) {
   const firstType = renderableBlocks(page.blocks)[0]?.type;
   const opensWithHeading = header !== undefined || firstType === 'hero' || firstType === 'blurb';
   const editable = useEditable();
   return (
     <article className="content-page">
       <Breadcrumbs crumbs={page.breadcrumbs} />
-      {!opensWithHeading && <h1 className="visually-hidden" {...editable('name')}>{page.name}</h1>}
+      {!opensWithHeading && (
+        <h1 className="visually-hidden" {...editable('name')}>
+          {page.name}
+        </h1>
+      )}
       {header}
       <BlockList blocks={page.blocks} data={blockData} opensPage={header === undefined} />
       {children}

@@ -12,7 +12,10 @@ export function DemoPage() {
       <Island
         name="counter"
         component={Counter}
-        props={{ initial: 0, labels: { count: t('demo.counterLabel'), increment: t('demo.increment'), decrement: t('demo.decrement') } }}
+        props={{
+          initial: 0,
+          labels: { count: t('demo.counterLabel'), increment: t('demo.increment'), decrement: t('demo.decrement') },
+        }}
       />
     </section>
   );

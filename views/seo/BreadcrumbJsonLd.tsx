@@ -10,7 +10,12 @@ export function BreadcrumbJsonLd({ crumbs }: { crumbs: readonly { name: string; 
     <JsonLd
       data={{
         '@type': 'BreadcrumbList',
-        itemListElement: crumbs.map((crumb, i) => ({ '@type': 'ListItem', position: i + 1, name: crumb.name, item: absoluteUrl(origin, href(crumb.path)) })),
+        itemListElement: crumbs.map((crumb, i) => ({
+          '@type': 'ListItem',
+          position: i + 1,
+          name: crumb.name,
+          item: absoluteUrl(origin, href(crumb.path)),
+        })),
       }}
     />
   );

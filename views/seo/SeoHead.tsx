@@ -18,7 +18,9 @@ export function SeoHead({ head }: { head: PageHead }) {
   return (
     <>
       <link rel="canonical" href={canonical} />
-      {alternates.map((a) => <link key={a.language} rel="alternate" hrefLang={a.language} href={absoluteUrl(origin, a.path)} />)}
+      {alternates.map((a) => (
+        <link key={a.language} rel="alternate" hrefLang={a.language} href={absoluteUrl(origin, a.path)} />
+      ))}
       {defaultVersion && <link rel="alternate" hrefLang="x-default" href={absoluteUrl(origin, defaultVersion.path)} />}
       <meta property="og:type" content={head.ogType ?? 'website'} />
       <meta property="og:site_name" content={market.siteName} />
@@ -28,7 +30,9 @@ export function SeoHead({ head }: { head: PageHead }) {
       {locale && <meta property="og:locale" content={ogLocale(locale)} />}
       {alternates
         .filter((a) => a.language !== language && market.locales[a.language])
-        .map((a) => <meta key={a.language} property="og:locale:alternate" content={ogLocale(market.locales[a.language]!)} />)}
+        .map((a) => (
+          <meta key={a.language} property="og:locale:alternate" content={ogLocale(market.locales[a.language]!)} />
+        ))}
       {head.image && (
         <>
           <meta property="og:image" content={absoluteUrl(origin, head.image.src)} />

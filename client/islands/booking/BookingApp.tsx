@@ -34,7 +34,13 @@ export function BookingApp(props: BookingProps) {
       <div className="booking__layout">
         <div className="booking__main">
           {booked ? (
-            <Suspense fallback={<p className="booking-muted" role="status">{texts['booking.loading']}</p>}>
+            <Suspense
+              fallback={
+                <p className="booking-muted" role="status">
+                  {texts['booking.loading']}
+                </p>
+              }
+            >
               <Confirmation state={state} props={props} />
             </Suspense>
           ) : (

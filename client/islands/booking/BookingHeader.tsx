@@ -9,7 +9,9 @@ import { BOOKING_LOGO } from '../../media/pictureLayouts.js';
 function logoOf(content: BookingPageContent | null, brand: string) {
   const key = brand.toLowerCase();
   return (
-    content?.brandLinks.find((b) => b.brand.toLowerCase() === key)?.logo ?? content?.brandLogos.find((b) => b.name.toLowerCase() === key)?.logo ?? null
+    content?.brandLinks.find((b) => b.brand.toLowerCase() === key)?.logo ??
+    content?.brandLogos.find((b) => b.name.toLowerCase() === key)?.logo ??
+    null
   );
 }
 
@@ -17,7 +19,15 @@ function logoOf(content: BookingPageContent | null, brand: string) {
  * The page heading follows the car's brand (part 2 §2.1): an authorised-workshop heading with the
  * brand's logo, or the plain heading and the text that some services can still be offered.
  */
-export function BookingHeader({ car, content, texts }: { car: MechmateCar | null; content: BookingPageContent | null; texts: BookingTexts }) {
+export function BookingHeader({
+  car,
+  content,
+  texts,
+}: {
+  car: MechmateCar | null;
+  content: BookingPageContent | null;
+  texts: BookingTexts;
+}) {
   const brand = car?.brand ?? null;
   const [authorised, setAuthorised] = useState<{ brand: string; hasBrand: boolean } | null>(null);
   useEffect(() => {
@@ -34,9 +44,15 @@ export function BookingHeader({ car, content, texts }: { car: MechmateCar | null
   const logo = known?.hasBrand ? logoOf(content, known.brand) : null;
   return (
     <header className="booking__header">
-      {logo && <ResponsiveImage className="booking__brand-logo" src={logo.src} alt="" shape={[3, 1]} layout={BOOKING_LOGO} />}
-      <h1>{known?.hasBrand ? fill(texts['booking.authorizedHeading'], { brand: known.brand }) : texts['booking.title']}</h1>
-      {known && !known.hasBrand && <p className="booking__no-workshop">{fill(texts['booking.notAuthorizedText'], { brand: known.brand })}</p>}
+      {logo && (
+        <ResponsiveImage className="booking__brand-logo" src={logo.src} alt="" shape={[3, 1]} layout={BOOKING_LOGO} />
+      )}
+      <h1>
+        {known?.hasBrand ? fill(texts['booking.authorizedHeading'], { brand: known.brand }) : texts['booking.title']}
+      </h1>
+      {known && !known.hasBrand && (
+        <p className="booking__no-workshop">{fill(texts['booking.notAuthorizedText'], { brand: known.brand })}</p>
+      )}
     </header>
   );
 }

@@ -7,7 +7,9 @@ import { BOOKING_INTRO_LOGO } from '../../media/pictureLayouts.js';
 export function BookingIntro({ content, texts }: { content: BookingPageContent | null; texts: BookingTexts }) {
   return (
     <section className="booking-intro" aria-labelledby="booking-intro-title">
-      <h2 id="booking-intro-title" className="visually-hidden">{texts['booking.introTitle']}</h2>
+      <h2 id="booking-intro-title" className="visually-hidden">
+        {texts['booking.introTitle']}
+      </h2>
       <p>{texts['booking.introText']}</p>
       {content && content.brandLinks.length > 0 && (
         <>

@@ -23,7 +23,13 @@ export function BookingMap({ workshops, selected, onSelect, props }: BookingMapP
   const { texts, map } = props;
   const markers = useMemo(
     () =>
-      workshops.map((w) => ({ id: String(w.departmentId), lat: w.latitude, lng: w.longitude, label: w.siteName, selected: w.departmentId === selected?.departmentId })),
+      workshops.map((w) => ({
+        id: String(w.departmentId),
+        lat: w.latitude,
+        lng: w.longitude,
+        label: w.siteName,
+        selected: w.departmentId === selected?.departmentId,
+      })),
     [workshops, selected?.departmentId],
   );
   const focus = selected ?? workshops[0];
@@ -37,11 +43,19 @@ export function BookingMap({ workshops, selected, onSelect, props }: BookingMapP
         zoom={selected ? SELECTED_ZOOM : OVERVIEW_ZOOM}
         fitMarkers={!selected}
         markers={markers}
-        onSelect={onSelect ? (id) => {
-          const workshop = workshops.find((w) => String(w.departmentId) === id);
-          if (workshop) onSelect(workshop);
-        } : undefined}
-        labels={{ region: texts['booking.mapRegion'], loading: texts['booking.mapLoading'], unavailable: texts['booking.mapUnavailable'] }}
+        onSelect={
+          onSelect
+            ? (id) => {
+                const workshop = workshops.find((w) => String(w.departmentId) === id);
+                if (workshop) onSelect(workshop);
+              }
+            : undefined
+        }
+        labels={{
+          region: texts['booking.mapRegion'],
+          loading: texts['booking.mapLoading'],
+          unavailable: texts['booking.mapUnavailable'],
+        }}
       />
       {selected && (
         <div className="booking-map__card" data-zoom={SELECTED_ZOOM}>

@@ -17,7 +17,16 @@ interface BookingStepProps {
  * One step of the flow (part 2 §2.1): open, its heading and content; closed, a summary row that
  * reopens it. When a step opens because the shopper moved on, focus goes to its heading.
  */
-export function BookingStep({ number, title, summary, open, reached, onOpen, reopenLabel, children }: BookingStepProps) {
+export function BookingStep({
+  number,
+  title,
+  summary,
+  open,
+  reached,
+  onOpen,
+  reopenLabel,
+  children,
+}: BookingStepProps) {
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const wasOpen = useRef(open);
@@ -31,11 +40,20 @@ export function BookingStep({ number, title, summary, open, reached, onOpen, reo
     return (
       <section className="booking-step booking-step--closed">
         <h2 className="booking-step__row-heading">
-          <button type="button" className="booking-step__row" onClick={onOpen} aria-label={`${reopenLabel}: ${number}. ${title}${summary ? `, ${summary}` : ''}`}>
-            <span className="booking-step__number" aria-hidden="true">{number}</span>
+          <button
+            type="button"
+            className="booking-step__row"
+            onClick={onOpen}
+            aria-label={`${reopenLabel}: ${number}. ${title}${summary ? `, ${summary}` : ''}`}
+          >
+            <span className="booking-step__number" aria-hidden="true">
+              {number}
+            </span>
             <span className="booking-step__title">{title}</span>
             <span className="booking-step__summary">{summary}</span>
-            <span className="booking-step__change" aria-hidden="true">{reopenLabel}</span>
+            <span className="booking-step__change" aria-hidden="true">
+              {reopenLabel}
+            </span>
           </button>
         </h2>
       </section>
@@ -44,7 +62,10 @@ export function BookingStep({ number, title, summary, open, reached, onOpen, reo
   return (
     <section className="booking-step booking-step--open" aria-labelledby={headingId}>
       <h2 id={headingId} ref={heading} tabIndex={-1} className="booking-step__heading">
-        <span className="booking-step__number" aria-hidden="true">{number}</span> {title}
+        <span className="booking-step__number" aria-hidden="true">
+          {number}
+        </span>{' '}
+        {title}
       </h2>
       {children}
     </section>

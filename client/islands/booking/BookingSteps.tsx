@@ -50,11 +50,38 @@ export function BookingSteps({ state, dispatch, props, restored }: StepsProps) {
         reached
         onOpen={reopen(0)}
       >
-        <StepRegistration state={state} dispatch={dispatch} texts={texts} prefill={restored ? props.prefill : null} ready={restored} />
+        <StepRegistration
+          state={state}
+          dispatch={dispatch}
+          texts={texts}
+          prefill={restored ? props.prefill : null}
+          ready={restored}
+        />
       </BookingStep>
-      <BookingStep {...common} number={2} title={texts['booking.step2Title']} summary={names('service')} open={state.displayState === 2} reached={state.bookingState >= 2} onOpen={reopen(2)}>
-        <Suspense fallback={<p className="booking-muted" role="status">{texts['booking.loading']}</p>}>
-          <StepOfferings kind="service" state={state} dispatch={dispatch} texts={texts} locale={locale} contact={props.customerService} />
+      <BookingStep
+        {...common}
+        number={2}
+        title={texts['booking.step2Title']}
+        summary={names('service')}
+        open={state.displayState === 2}
+        reached={state.bookingState >= 2}
+        onOpen={reopen(2)}
+      >
+        <Suspense
+          fallback={
+            <p className="booking-muted" role="status">
+              {texts['booking.loading']}
+            </p>
+          }
+        >
+          <StepOfferings
+            kind="service"
+            state={state}
+            dispatch={dispatch}
+            texts={texts}
+            locale={locale}
+            contact={props.customerService}
+          />
         </Suspense>
       </BookingStep>
       <BookingStep
@@ -66,20 +93,41 @@ export function BookingSteps({ state, dispatch, props, restored }: StepsProps) {
         reached={state.bookingState >= 3}
         onOpen={reopen(3)}
       >
-        <Suspense fallback={<p className="booking-muted" role="status">{texts['booking.loading']}</p>}>
-          <StepOfferings kind="addon" state={state} dispatch={dispatch} texts={texts} locale={locale} contact={props.customerService} />
+        <Suspense
+          fallback={
+            <p className="booking-muted" role="status">
+              {texts['booking.loading']}
+            </p>
+          }
+        >
+          <StepOfferings
+            kind="addon"
+            state={state}
+            dispatch={dispatch}
+            texts={texts}
+            locale={locale}
+            contact={props.customerService}
+          />
         </Suspense>
       </BookingStep>
       <BookingStep
         {...common}
         number={4}
         title={texts['booking.step4Title']}
-        summary={[workshop?.siteName, state.bookingInfo.timeSlot && formatSlot(state.bookingInfo.timeSlot, locale)].filter(Boolean).join(', ')}
+        summary={[workshop?.siteName, state.bookingInfo.timeSlot && formatSlot(state.bookingInfo.timeSlot, locale)]
+          .filter(Boolean)
+          .join(', ')}
         open={state.displayState === 4}
         reached={state.bookingState >= 4}
         onOpen={reopen(4)}
       >
-        <Suspense fallback={<p className="booking-muted" role="status">{texts['booking.loading']}</p>}>
+        <Suspense
+          fallback={
+            <p className="booking-muted" role="status">
+              {texts['booking.loading']}
+            </p>
+          }
+        >
           <StepWorkshop state={state} dispatch={dispatch} props={props} />
         </Suspense>
       </BookingStep>

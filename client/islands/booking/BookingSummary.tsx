@@ -17,7 +17,11 @@ function subscribeWide(onChange: () => void): () => void {
 
 /** Sidebar or sheet; the server (and hydration) render the sheet's place, which is empty before state 1 anyway. */
 function useWide(): boolean {
-  return useSyncExternalStore(subscribeWide, () => window.matchMedia(SIDEBAR_MEDIA).matches, () => false);
+  return useSyncExternalStore(
+    subscribeWide,
+    () => window.matchMedia(SIDEBAR_MEDIA).matches,
+    () => false,
+  );
 }
 
 function SummaryContent({ state, texts, locale }: { state: BookingStore; texts: BookingTexts; locale: string }) {
@@ -54,7 +58,11 @@ function SummaryContent({ state, texts, locale }: { state: BookingStore; texts: 
         {state.bookingInfo.timeSlot && (
           <>
             <dt>{texts['booking.summaryTime']}</dt>
-            <dd>{state.bookingInfo.isFullDay ? `${formatSlot(state.bookingInfo.timeSlot, locale, false)}, ${texts['booking.fullDay']}` : formatSlot(state.bookingInfo.timeSlot, locale)}</dd>
+            <dd>
+              {state.bookingInfo.isFullDay
+                ? `${formatSlot(state.bookingInfo.timeSlot, locale, false)}, ${texts['booking.fullDay']}`
+                : formatSlot(state.bookingInfo.timeSlot, locale)}
+            </dd>
           </>
         )}
       </dl>
@@ -87,7 +95,12 @@ export function BookingSummary({ state, texts, locale }: { state: BookingStore; 
   }
   const { total } = bookingTotal(Object.values(state.services));
   return (
-    <BottomSheet title={texts['booking.summaryTitle']} openLabel={texts['booking.sheetOpen']} closeLabel={texts['booking.sheetClose']} peek={total > 0 ? formatPrice(total, locale) : ''}>
+    <BottomSheet
+      title={texts['booking.summaryTitle']}
+      openLabel={texts['booking.sheetOpen']}
+      closeLabel={texts['booking.sheetClose']}
+      peek={total > 0 ? formatPrice(total, locale) : ''}
+    >
       {content}
     </BottomSheet>
   );

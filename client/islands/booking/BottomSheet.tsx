@@ -97,7 +97,9 @@ export function BottomSheet({ title, openLabel, closeLabel, peek, children }: Bo
         }}
       >
         <span className="booking-sheet__handle" aria-hidden="true" />
-        <span id={`${id}-title`} className="booking-sheet__title">{title}</span>
+        <span id={`${id}-title`} className="booking-sheet__title">
+          {title}
+        </span>
         <span className="booking-sheet__peek">{peek}</span>
         <span className="visually-hidden">{expanded ? closeLabel : openLabel}</span>
       </button>

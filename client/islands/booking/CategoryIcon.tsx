@@ -14,7 +14,8 @@ export function cleanSvg(text: string): string | null {
   for (const element of [...svg.querySelectorAll('script, foreignObject')]) element.remove();
   for (const element of [svg, ...svg.querySelectorAll('*')]) {
     for (const attribute of [...element.attributes]) {
-      if (/^on/i.test(attribute.name) || (/href$/i.test(attribute.name) && /^\s*javascript:/i.test(attribute.value))) element.removeAttribute(attribute.name);
+      if (/^on/i.test(attribute.name) || (/href$/i.test(attribute.name) && /^\s*javascript:/i.test(attribute.value)))
+        element.removeAttribute(attribute.name);
     }
   }
   svg.setAttribute('aria-hidden', 'true');

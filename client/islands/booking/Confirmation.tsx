@@ -8,7 +8,8 @@ import { PriceLines } from './PriceLines.js';
 import { CarClassJoke } from './CarClassJoke.js';
 
 /** Directions to the workshop in the shopper's own maps app (a new tab). */
-export const directionsUrl = (lat: number, lng: number) => `https://www.google.com/maps/dir/?api=1&destination=${lat},${lng}`;
+export const directionsUrl = (lat: number, lng: number) =>
+  `https://www.google.com/maps/dir/?api=1&destination=${lat},${lng}`;
 
 /** Booking state 5 (part 2 §2.1): 'Bokning bekräftad', the summary, the map, directions and 'Ny bokning'. */
 export function Confirmation({ state, props }: { state: BookingStore; props: BookingProps }) {
@@ -45,7 +46,11 @@ export function Confirmation({ state, props }: { state: BookingStore; props: Boo
         {state.bookingInfo.timeSlot && (
           <>
             <dt>{texts['booking.summaryTime']}</dt>
-            <dd>{state.bookingInfo.isFullDay ? `${formatSlot(state.bookingInfo.timeSlot, locale, false)}, ${texts['booking.fullDay']}` : formatSlot(state.bookingInfo.timeSlot, locale)}</dd>
+            <dd>
+              {state.bookingInfo.isFullDay
+                ? `${formatSlot(state.bookingInfo.timeSlot, locale, false)}, ${texts['booking.fullDay']}`
+                : formatSlot(state.bookingInfo.timeSlot, locale)}
+            </dd>
           </>
         )}
       </dl>
@@ -57,7 +62,12 @@ export function Confirmation({ state, props }: { state: BookingStore; props: Boo
       {workshop && <BookingMap workshops={[workshop]} selected={workshop} props={props} />}
       <div className="booking-actions">
         {workshop && (
-          <a className="booking-button booking-button--secondary" href={directionsUrl(workshop.latitude, workshop.longitude)} target="_blank" rel="noopener noreferrer">
+          <a
+            className="booking-button booking-button--secondary"
+            href={directionsUrl(workshop.latitude, workshop.longitude)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             {texts['booking.directions']}
             <span className="visually-hidden"> {texts['booking.opensInNewWindow']}</span>
           </a>

@@ -19,7 +19,10 @@ export const BookingContactSchema = BookingRequest.shape.customer.extend({ freeT
 export const DEFAULT_MILEAGE = 1;
 
 /** The booking request from the store and the contact form. */
-export function bookingRequestOf(state: BookingStore, contact: { firstName: string; lastName: string; phone: string; email: string; freeText?: string | null | undefined }): BookingRequestBody | null {
+export function bookingRequestOf(
+  state: BookingStore,
+  contact: { firstName: string; lastName: string; phone: string; email: string; freeText?: string | null | undefined },
+): BookingRequestBody | null {
   const { car, bookingInfo } = state;
   if (!car || !bookingInfo.location || !bookingInfo.timeSlot) return null;
   const { freeText, ...customer } = contact;
@@ -49,7 +52,9 @@ interface ContactFormProps {
 
 /** The contact details and 'Boka' (part 2 §5.1): validated with the booking request's schema, sent to /api/mechmate/book. */
 export function ContactForm({ state, dispatch, texts, onSlotTaken }: ContactFormProps) {
-  const form = useSchemaForm(BookingContactSchema, { defaultValues: { firstName: '', lastName: '', phone: '', email: '', freeText: '' } });
+  const form = useSchemaForm(BookingContactSchema, {
+    defaultValues: { firstName: '', lastName: '', phone: '', email: '', freeText: '' },
+  });
   const { errors, isSubmitting } = form.formState;
   const [failure, setFailure] = useState<{ text: string; attempt: number } | null>(null);
   const freeText = form.watch('freeText') ?? '';
@@ -64,7 +69,11 @@ export function ContactForm({ state, dispatch, texts, onSlotTaken }: ContactForm
     const id = outcome.ok ? (outcome.body as { id?: unknown } | null)?.id : undefined;
     if (typeof id === 'string') {
       const services = Object.entries(state.services);
-      pushBookingPurchase(id, bookingTotal(services.map(([, s]) => s)).total, services.map(([code, s]) => ({ code, name: s.name, price: s.priceDiscount ?? s.price, quantity: s.unit ?? 1 })));
+      pushBookingPurchase(
+        id,
+        bookingTotal(services.map(([, s]) => s)).total,
+        services.map(([code, s]) => ({ code, name: s.name, price: s.priceDiscount ?? s.price, quantity: s.unit ?? 1 })),
+      );
       dispatch({ type: 'booked', id });
       return;
     }
@@ -75,16 +84,49 @@ export function ContactForm({ state, dispatch, texts, onSlotTaken }: ContactForm
     if (code === 'TimeslotNotAvailable') onSlotTaken();
   });
 
-  const required = (key: 'booking.firstNameError' | 'booking.lastNameError' | 'booking.phoneError' | 'booking.emailError', present: boolean) =>
-    present ? texts[key] : undefined;
+  const required = (
+    key: 'booking.firstNameError' | 'booking.lastNameError' | 'booking.phoneError' | 'booking.emailError',
+    present: boolean,
+  ) => (present ? texts[key] : undefined);
   return (
-    <form className="booking-contact" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="booking-contact-title">
+    <form
+      className="booking-contact"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-labelledby="booking-contact-title"
+    >
       <h3 id="booking-contact-title">{texts['booking.contactTitle']}</h3>
       <div className="booking-contact__grid">
-        <TextField label={texts['booking.firstName']} required autoComplete="given-name" error={required('booking.firstNameError', Boolean(errors.firstName))} {...form.register('firstName')} />
-        <TextField label={texts['booking.lastName']} required autoComplete="family-name" error={required('booking.lastNameError', Boolean(errors.lastName))} {...form.register('lastName')} />
-        <TextField label={texts['booking.phone']} required type="tel" autoComplete="tel" error={required('booking.phoneError', Boolean(errors.phone))} {...form.register('phone')} />
-        <TextField label={texts['booking.email']} required type="email" autoComplete="email" error={required('booking.emailError', Boolean(errors.email))} {...form.register('email')} />
+        <TextField
+          label={texts['booking.firstName']}
+          required
+          autoComplete="given-name"
+          error={required('booking.firstNameError', Boolean(errors.firstName))}
+          {...form.register('firstName')}
+        />
+        <TextField
+          label={texts['booking.lastName']}
+          required
+          autoComplete="family-name"
+          error={required('booking.lastNameError', Boolean(errors.lastName))}
+          {...form.register('lastName')}
+        />
+        <TextField
+          label={texts['booking.phone']}
+          required
+          type="tel"
+          autoComplete="tel"
+          error={required('booking.phoneError', Boolean(errors.phone))}
+          {...form.register('phone')}
+        />
+        <TextField
+          label={texts['booking.email']}
+          required
+          type="email"
+          autoComplete="email"
+          error={required('booking.emailError', Boolean(errors.email))}
+          {...form.register('email')}
+        />
       </div>
       <TextAreaField
         label={texts['booking.message']}

@@ -7,7 +7,6 @@ import { formatPrice } from './formatBooking.js';
 import { PriceText } from './PriceText.js';
 import { USER_INPUT_MAX } from './bookingState.js';
 
-
 interface OfferingItemProps {
   offering: Offering;
   category: OfferingCategory;
@@ -18,7 +17,11 @@ interface OfferingItemProps {
   locale: string;
 }
 
-export function selectedEntry(offering: Offering, category: OfferingCategory, kind: 'service' | 'addon'): SelectedService {
+export function selectedEntry(
+  offering: Offering,
+  category: OfferingCategory,
+  kind: 'service' | 'addon',
+): SelectedService {
   return {
     name: offering.name,
     price: offering.price,
@@ -48,13 +51,22 @@ export function OfferingItem({ offering, category, kind, state, dispatch, texts,
           checked={selected !== undefined}
           disabled={!offering.isAvailable}
           aria-describedby={`${id}-description`}
-          onChange={() => dispatch({ type: 'toggleService', code: offering.code, entry: selectedEntry(offering, category, kind) })}
+          onChange={() =>
+            dispatch({ type: 'toggleService', code: offering.code, entry: selectedEntry(offering, category, kind) })
+          }
         />
         <label htmlFor={`${id}-check`} className="offering__name">
           {offering.name}
         </label>
         <span className="offering__price">
-          <PriceText price={offering.price} priceKnown={offering.priceKnown} priceDiscount={offering.priceDiscount} notKnownText={offering.notKnownPriceText} texts={texts} locale={locale} />
+          <PriceText
+            price={offering.price}
+            priceKnown={offering.priceKnown}
+            priceDiscount={offering.priceDiscount}
+            notKnownText={offering.notKnownPriceText}
+            texts={texts}
+            locale={locale}
+          />
           {unitPrice && offering.priceKnown && unitPrice.postfix}
         </span>
       </div>
@@ -79,12 +91,19 @@ export function OfferingItem({ offering, category, kind, state, dispatch, texts,
               aria-describedby={state.milage === null ? `${id}-mileage-error` : undefined}
               onChange={(e) => {
                 const value = e.target.value.trim() === '' ? null : Number(e.target.value);
-                dispatch({ type: 'setMileage', milage: value !== null && Number.isInteger(value) && value >= 0 ? value : null });
+                dispatch({
+                  type: 'setMileage',
+                  milage: value !== null && Number.isInteger(value) && value >= 0 ? value : null,
+                });
               }}
             />
             <span>{texts['booking.mileageUnit']}</span>
           </span>
-          {state.milage === null && <p id={`${id}-mileage-error`} className="booking-message booking-message--error">{texts['booking.mileageError']}</p>}
+          {state.milage === null && (
+            <p id={`${id}-mileage-error`} className="booking-message booking-message--error">
+              {texts['booking.mileageError']}
+            </p>
+          )}
         </div>
       )}
       {selected && selected.userInput !== null && (
@@ -98,21 +117,47 @@ export function OfferingItem({ offering, category, kind, state, dispatch, texts,
             value={selected.userInput}
             aria-invalid={selected.userInput.trim() === ''}
             aria-describedby={`${id}-message-count${selected.userInput.trim() === '' ? ` ${id}-message-error` : ''}`}
-            onChange={(e) => dispatch({ type: 'setUserInput', code: offering.code, userInput: e.target.value.slice(0, USER_INPUT_MAX) })}
+            onChange={(e) =>
+              dispatch({
+                type: 'setUserInput',
+                code: offering.code,
+                userInput: e.target.value.slice(0, USER_INPUT_MAX),
+              })
+            }
           />
-          <span id={`${id}-message-count`} className="booking-counter">{`${selected.userInput.length}/${USER_INPUT_MAX}`}</span>
-          {selected.userInput.trim() === '' && <p id={`${id}-message-error`} className="booking-message booking-message--error">{texts['booking.messageError']}</p>}
+          <span
+            id={`${id}-message-count`}
+            className="booking-counter"
+          >{`${selected.userInput.length}/${USER_INPUT_MAX}`}</span>
+          {selected.userInput.trim() === '' && (
+            <p id={`${id}-message-error`} className="booking-message booking-message--error">
+              {texts['booking.messageError']}
+            </p>
+          )}
         </div>
       )}
       {selected && unitPrice && (
         <div className="booking-field booking-field--inline">
-          <label htmlFor={`${id}-units`}>{texts['booking.quantityLabel'].replace('{unit}', unitPrice.unit.toLowerCase())}</label>
-          <select id={`${id}-units`} className="booking-input" value={selected.unit ?? unitPrice.minimum} onChange={(e) => dispatch({ type: 'setUnits', code: offering.code, units: Number(e.target.value) })}>
-            {Array.from({ length: unitPrice.maximum - unitPrice.minimum + 1 }, (_, i) => unitPrice.minimum + i).map((n) => (
-              <option key={n} value={n}>{`${n} ${unitPrice.unitAbbreviation}`}</option>
-            ))}
+          <label htmlFor={`${id}-units`}>
+            {texts['booking.quantityLabel'].replace('{unit}', unitPrice.unit.toLowerCase())}
+          </label>
+          <select
+            id={`${id}-units`}
+            className="booking-input"
+            value={selected.unit ?? unitPrice.minimum}
+            onChange={(e) => dispatch({ type: 'setUnits', code: offering.code, units: Number(e.target.value) })}
+          >
+            {Array.from({ length: unitPrice.maximum - unitPrice.minimum + 1 }, (_, i) => unitPrice.minimum + i).map(
+              (n) => (
+                <option key={n} value={n}>{`${n} ${unitPrice.unitAbbreviation}`}</option>
+              ),
+            )}
           </select>
-          {offering.price !== null && <span className="booking-muted">{formatPrice(offering.price * (selected.unit ?? unitPrice.minimum), locale)}</span>}
+          {offering.price !== null && (
+            <span className="booking-muted">
+              {formatPrice(offering.price * (selected.unit ?? unitPrice.minimum), locale)}
+            </span>
+          )}
         </div>
       )}
     </li>

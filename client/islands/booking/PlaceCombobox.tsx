@@ -74,24 +74,35 @@ export function PlaceCombobox({ label, placeholder, noResults, value, onChange }
   const showNoResults = combobox.isOpen && searched && predictions.length === 0 && inputValue.trim() !== '';
   // Downshift writes aria-activedescendant="" while no option is highlighted: an empty ID reference is
   // invalid HTML (the Nu checker's error), so the attribute is left out until an option is active.
-  const { 'aria-activedescendant': activeDescendant, ...inputProps } = combobox.getInputProps({ placeholder, autoComplete: 'off', className: 'booking-input' });
+  const { 'aria-activedescendant': activeDescendant, ...inputProps } = combobox.getInputProps({
+    placeholder,
+    autoComplete: 'off',
+    className: 'booking-input',
+  });
   return (
     <div className="place-combobox">
       <label {...combobox.getLabelProps()}>{label}</label>
       <input {...inputProps} aria-activedescendant={activeDescendant || undefined} />
-      <ul {...combobox.getMenuProps({ className: 'place-combobox__menu' })} hidden={!combobox.isOpen || predictions.length === 0}>
+      <ul
+        {...combobox.getMenuProps({ className: 'place-combobox__menu' })}
+        hidden={!combobox.isOpen || predictions.length === 0}
+      >
         {combobox.isOpen &&
           predictions.map((item, index) => (
             <li
               key={item.placeId}
               {...combobox.getItemProps({ item, index })}
-              className={index === combobox.highlightedIndex ? 'place-combobox__option is-highlighted' : 'place-combobox__option'}
+              className={
+                index === combobox.highlightedIndex ? 'place-combobox__option is-highlighted' : 'place-combobox__option'
+              }
             >
               {item.description}
             </li>
           ))}
       </ul>
-      <p className="place-combobox__empty" role="status">{showNoResults ? noResults : ''}</p>
+      <p className="place-combobox__empty" role="status">
+        {showNoResults ? noResults : ''}
+      </p>
     </div>
   );
 }

@@ -3,7 +3,15 @@ import type { BookingTexts } from './bookingTexts.js';
 import { PriceText } from './PriceText.js';
 
 /** The chosen services with their prices (units shown), and the notes about missing and median prices. */
-export function PriceLines({ services, texts, locale }: { services: SelectedService[]; texts: BookingTexts; locale: string }) {
+export function PriceLines({
+  services,
+  texts,
+  locale,
+}: {
+  services: SelectedService[];
+  texts: BookingTexts;
+  locale: string;
+}) {
   const missing = services.some((s) => !s.priceKnown || s.price === null);
   return (
     <>

@@ -12,7 +12,8 @@ interface PriceTextProps {
 
 /** A price in kr; a discount (service agreement) in red after the struck-through price; 'Pris saknas*' when unknown. */
 export function PriceText({ price, priceKnown, priceDiscount, notKnownText, texts, locale }: PriceTextProps) {
-  if (!priceKnown || price === null) return <span className="price price--missing">{notKnownText ?? texts['booking.priceMissing']}</span>;
+  if (!priceKnown || price === null)
+    return <span className="price price--missing">{notKnownText ?? texts['booking.priceMissing']}</span>;
   if (priceDiscount !== null && priceDiscount !== price) {
     return (
       <span className="price">

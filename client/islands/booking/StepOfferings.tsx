@@ -40,7 +40,9 @@ export function StepOfferings({ kind, state, dispatch, texts, locale, contact }:
     const fetcher = kind === 'service' ? bookingApi.services : bookingApi.addons;
     fetcher(regNo, lat, lng, abort.signal)
       .then((result) => {
-        const categories = result.ok ? result.value.serviceOfferingCategories.filter((c) => c.offerings.length > 0) : [];
+        const categories = result.ok
+          ? result.value.serviceOfferingCategories.filter((c) => c.offerings.length > 0)
+          : [];
         if (kind === 'addon' && categories.length === 0) return dispatch({ type: 'noAddons' });
         setAnswer(result.ok ? { key, status: 'ready', categories } : { key, status: 'error' });
       })
@@ -48,7 +50,12 @@ export function StepOfferings({ kind, state, dispatch, texts, locale, contact }:
     return () => abort.abort();
   }, [kind, regNo, lat, lng, key, dispatch]);
 
-  if (load.status === 'loading') return <p className="booking-muted" role="status">{texts['booking.loading']}</p>;
+  if (load.status === 'loading')
+    return (
+      <p className="booking-muted" role="status">
+        {texts['booking.loading']}
+      </p>
+    );
   if (load.status === 'error') {
     return (
       <div className="booking-message booking-message--error" role="alert">
@@ -69,24 +76,47 @@ export function StepOfferings({ kind, state, dispatch, texts, locale, contact }:
           {kind === 'addon' && category.selectionType && <p className="booking-muted">{texts['booking.chooseOne']}</p>}
           <ul className="offering-list">
             {category.offerings.map((offering) => (
-              <OfferingItem key={offering.code} offering={offering} category={category} kind={kind} state={state} dispatch={dispatch} texts={texts} locale={locale} />
+              <OfferingItem
+                key={offering.code}
+                offering={offering}
+                category={category}
+                kind={kind}
+                state={state}
+                dispatch={dispatch}
+                texts={texts}
+                locale={locale}
+              />
             ))}
           </ul>
         </fieldset>
       ))}
       <div className="booking-actions">
         {kind === 'service' && (
-          <button type="button" className="booking-button" disabled={!complete} onClick={() => dispatch({ type: 'servicesContinue' })}>
+          <button
+            type="button"
+            className="booking-button"
+            disabled={!complete}
+            onClick={() => dispatch({ type: 'servicesContinue' })}
+          >
             {texts['booking.continue']}
           </button>
         )}
         {kind === 'addon' && state.bookingInfo.addons && (
-          <button type="button" className="booking-button" disabled={!complete} onClick={() => dispatch({ type: 'addonsContinue' })}>
+          <button
+            type="button"
+            className="booking-button"
+            disabled={!complete}
+            onClick={() => dispatch({ type: 'addonsContinue' })}
+          >
             {texts['booking.continue']}
           </button>
         )}
         {kind === 'addon' && !state.bookingInfo.addons && (
-          <button type="button" className="booking-button booking-button--secondary" onClick={() => dispatch({ type: 'addonsSkip' })}>
+          <button
+            type="button"
+            className="booking-button booking-button--secondary"
+            onClick={() => dispatch({ type: 'addonsSkip' })}
+          >
             {texts['booking.continueWithoutAddons']}
           </button>
         )}

@@ -72,7 +72,9 @@ export function StepRegistration({ state, dispatch, texts, prefill, ready }: Ste
       },
       (error) => {
         setBusy(null);
-        setMessage(error.code === error.PERMISSION_DENIED ? texts['booking.geolocationDenied'] : texts['booking.errorGeneric']);
+        setMessage(
+          error.code === error.PERMISSION_DENIED ? texts['booking.geolocationDenied'] : texts['booking.errorGeneric'],
+        );
       },
       { timeout: 10_000, maximumAge: 60_000 },
     );
@@ -91,7 +93,8 @@ export function StepRegistration({ state, dispatch, texts, prefill, ready }: Ste
       pushBookingError(answer.code ?? `http_${answer.status ?? 'network'}`, text);
       return;
     }
-    if (!answer.value.isSupported) return setMessage(fill(texts['booking.unsupportedCar'], { brand: answer.value.brand }));
+    if (!answer.value.isSupported)
+      return setMessage(fill(texts['booking.unsupportedCar'], { brand: answer.value.brand }));
     dispatch({ type: 'carAccepted', car: answer.value, place });
   };
 
@@ -120,11 +123,21 @@ export function StepRegistration({ state, dispatch, texts, prefill, ready }: Ste
           value={place}
           onChange={setPlace}
         />
-        <button type="button" className="booking-button booking-button--link" onClick={useMyLocation} disabled={busy === 'locating'}>
+        <button
+          type="button"
+          className="booking-button booking-button--link"
+          onClick={useMyLocation}
+          disabled={busy === 'locating'}
+        >
           {busy === 'locating' ? texts['booking.locating'] : texts['booking.useMyLocation']}
         </button>
       </div>
-      <button type="submit" className="booking-button" disabled={!regNo || !place || busy === 'car' || !ready} aria-describedby={message ? messageId : undefined}>
+      <button
+        type="submit"
+        className="booking-button"
+        disabled={!regNo || !place || busy === 'car' || !ready}
+        aria-describedby={message ? messageId : undefined}
+      >
         {busy === 'car' ? texts['booking.searching'] : texts['booking.continue']}
       </button>
       <p id={messageId} className="booking-message booking-message--error" role="alert">

@@ -38,7 +38,8 @@ export function StepWorkshop({ state, dispatch, props }: StepWorkshopProps) {
   const selected = state.bookingInfo.location;
   const workshops = sortWorkshops(stream.workshops, sort);
   // Until the stream brings the stored workshop again (after a reload), it is shown from the store.
-  const shown = selected && !workshops.some((w) => w.departmentId === selected.departmentId) ? [selected, ...workshops] : workshops;
+  const shown =
+    selected && !workshops.some((w) => w.departmentId === selected.departmentId) ? [selected, ...workshops] : workshops;
 
   return (
     <div className="booking-workshop">
@@ -54,7 +55,12 @@ export function StepWorkshop({ state, dispatch, props }: StepWorkshopProps) {
         locale={locale}
         contact={props.customerService}
       />
-      <BookingMap workshops={shown} selected={selected} onSelect={(workshop) => dispatch({ type: 'selectWorkshop', workshop })} props={props} />
+      <BookingMap
+        workshops={shown}
+        selected={selected}
+        onSelect={(workshop) => dispatch({ type: 'selectWorkshop', workshop })}
+        props={props}
+      />
       {selected && state.car && (
         <>
           <WorkshopPrices state={state} dispatch={dispatch} workshop={selected} texts={texts} locale={locale} />
@@ -63,13 +69,22 @@ export function StepWorkshop({ state, dispatch, props }: StepWorkshopProps) {
             regNo={state.car.registrationNumber}
             workshop={selected}
             offerings={offerings}
-            value={state.bookingInfo.timeSlot ? { timeSlot: state.bookingInfo.timeSlot, isFullDay: state.bookingInfo.isFullDay } : null}
+            value={
+              state.bookingInfo.timeSlot
+                ? { timeSlot: state.bookingInfo.timeSlot, isFullDay: state.bookingInfo.isFullDay }
+                : null
+            }
             onChange={(slot) => dispatch({ type: 'selectTimeSlot', ...slot })}
             texts={texts}
             locale={locale}
           />
           {state.bookingInfo.timeSlot && (
-            <ContactForm state={state} dispatch={dispatch} texts={texts} onSlotTaken={() => setSlotsVersion((v) => v + 1)} />
+            <ContactForm
+              state={state}
+              dispatch={dispatch}
+              texts={texts}
+              onSlotTaken={() => setSlotsVersion((v) => v + 1)}
+            />
           )}
         </>
       )}

@@ -40,7 +40,12 @@ export function TimeSlots({ regNo, workshop, offerings, value, onChange, texts, 
   const days = answer?.key === key ? answer.days : null;
 
   const weeks = useMemo(() => groupWeeks(days ?? []), [days]);
-  if (days === null) return <p className="booking-muted" role="status">{texts['booking.loadingTimes']}</p>;
+  if (days === null)
+    return (
+      <p className="booking-muted" role="status">
+        {texts['booking.loadingTimes']}
+      </p>
+    );
   const pageWeeks = weeks.slice(page * WEEKS_PER_PAGE, (page + 1) * WEEKS_PER_PAGE);
   const week = pageWeeks[weekIndex] ?? pageWeeks[0];
   const lastPage = (page + 1) * WEEKS_PER_PAGE >= weeks.length;
@@ -75,19 +80,34 @@ export function TimeSlots({ regNo, workshop, offerings, value, onChange, texts, 
       ) : (
         <>
           <div className="timeslots__pager">
-            <button type="button" className="booking-button booking-button--secondary" disabled={page === 0} onClick={() => goToPage(page - 1)}>
+            <button
+              type="button"
+              className="booking-button booking-button--secondary"
+              disabled={page === 0}
+              onClick={() => goToPage(page - 1)}
+            >
               {texts['booking.previousWeeks']}
             </button>
             <ul className="timeslots__weeks" aria-label={texts['booking.weeksLabel']}>
               {pageWeeks.map((w, i) => (
                 <li key={w.monday}>
-                  <button type="button" className="timeslots__week" aria-pressed={w === week} onClick={() => setWeekIndex(i)}>
+                  <button
+                    type="button"
+                    className="timeslots__week"
+                    aria-pressed={w === week}
+                    onClick={() => setWeekIndex(i)}
+                  >
                     {fill(texts['booking.weekLabel'], { week: w.week })}
                   </button>
                 </li>
               ))}
             </ul>
-            <button type="button" className="booking-button booking-button--secondary" disabled={lastPage} onClick={() => goToPage(page + 1)}>
+            <button
+              type="button"
+              className="booking-button booking-button--secondary"
+              disabled={lastPage}
+              onClick={() => goToPage(page + 1)}
+            >
               {texts['booking.nextWeeks']}
             </button>
           </div>
@@ -101,8 +121,19 @@ export function TimeSlots({ regNo, workshop, offerings, value, onChange, texts, 
                     <p className="booking-muted">{texts['booking.dayFull']}</p>
                   ) : (
                     <div className="slot-day__slots">
-                      {day.allDaySlotAvailable && radio({ timeSlot: slotOf(day, FULL_DAY_TIME), isFullDay: true }, texts['booking.fullDay'], formatSlot(day.date, locale, false))}
-                      {day.availableSlots.map((time) => radio({ timeSlot: slotOf(day, time), isFullDay: false }, time, formatSlot(day.date, locale, false)))}
+                      {day.allDaySlotAvailable &&
+                        radio(
+                          { timeSlot: slotOf(day, FULL_DAY_TIME), isFullDay: true },
+                          texts['booking.fullDay'],
+                          formatSlot(day.date, locale, false),
+                        )}
+                      {day.availableSlots.map((time) =>
+                        radio(
+                          { timeSlot: slotOf(day, time), isFullDay: false },
+                          time,
+                          formatSlot(day.date, locale, false),
+                        ),
+                      )}
                     </div>
                   )}
                 </div>

@@ -21,7 +21,18 @@ interface WorkshopListProps {
 }
 
 /** The workshops as radio cards, the sort choice, loading placeholders, 'Hämta fler' and the stream's outcomes. */
-export function WorkshopList({ workshops, stream, sort, onSort, selectedId, onSelect, from, texts, locale, contact }: WorkshopListProps) {
+export function WorkshopList({
+  workshops,
+  stream,
+  sort,
+  onSort,
+  selectedId,
+  onSelect,
+  from,
+  texts,
+  locale,
+  contact,
+}: WorkshopListProps) {
   const id = useId();
   const loading = stream.placeholders > 0;
   return (
@@ -30,7 +41,13 @@ export function WorkshopList({ workshops, stream, sort, onSort, selectedId, onSe
         <legend>{texts['booking.sortLabel']}</legend>
         {(['nearest', 'firstTime'] as const).map((option) => (
           <label key={option} className="booking-radio">
-            <input type="radio" name={`${id}-sort`} value={option} checked={sort === option} onChange={() => onSort(option)} />
+            <input
+              type="radio"
+              name={`${id}-sort`}
+              value={option}
+              checked={sort === option}
+              onChange={() => onSort(option)}
+            />
             {option === 'nearest' ? texts['booking.sortNearest'] : texts['booking.sortFirstTime']}
           </label>
         ))}
@@ -45,7 +62,11 @@ export function WorkshopList({ workshops, stream, sort, onSort, selectedId, onSe
           <legend>{texts['booking.chooseWorkshop']}</legend>
           <ul>
             {workshops.map((workshop) => (
-              <li key={workshop.departmentId} className={workshop.departmentId === selectedId ? 'workshop-card is-selected' : 'workshop-card'} data-first-time={workshop.firstTimeSlot ?? ''}>
+              <li
+                key={workshop.departmentId}
+                className={workshop.departmentId === selectedId ? 'workshop-card is-selected' : 'workshop-card'}
+                data-first-time={workshop.firstTimeSlot ?? ''}
+              >
                 <input
                   type="radio"
                   id={`${id}-w${workshop.departmentId}`}
@@ -59,20 +80,36 @@ export function WorkshopList({ workshops, stream, sort, onSort, selectedId, onSe
                   <span className="workshop-card__address">{workshop.address}</span>
                   {from && (
                     <span className="workshop-card__distance">
-                      {fill(texts['booking.distance'], { km: distanceKm(from.lat, from.lng, workshop.latitude, workshop.longitude).toLocaleString(locale, { maximumFractionDigits: 1 }) })}
+                      {fill(texts['booking.distance'], {
+                        km: distanceKm(from.lat, from.lng, workshop.latitude, workshop.longitude).toLocaleString(
+                          locale,
+                          { maximumFractionDigits: 1 },
+                        ),
+                      })}
                     </span>
                   )}
                   <span className="workshop-card__first">
-                    {workshop.firstTimeSlot ? fill(texts['booking.firstTime'], { time: formatSlot(workshop.firstTimeSlot, locale) }) : texts['booking.noFirstTime']}
+                    {workshop.firstTimeSlot
+                      ? fill(texts['booking.firstTime'], { time: formatSlot(workshop.firstTimeSlot, locale) })
+                      : texts['booking.noFirstTime']}
                   </span>
                 </label>
               </li>
             ))}
             {Array.from({ length: stream.placeholders }, (_, i) => (
-              <li key={`placeholder-${i}`} className="workshop-card workshop-card--placeholder" aria-hidden="true" data-placeholder="true" />
+              <li
+                key={`placeholder-${i}`}
+                className="workshop-card workshop-card--placeholder"
+                aria-hidden="true"
+                data-placeholder="true"
+              />
             ))}
           </ul>
-          {loading && <p className="visually-hidden" role="status">{texts['booking.loadingWorkshops']}</p>}
+          {loading && (
+            <p className="visually-hidden" role="status">
+              {texts['booking.loadingWorkshops']}
+            </p>
+          )}
         </fieldset>
       )}
       {stream.status === 'error' && (

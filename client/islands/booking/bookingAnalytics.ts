@@ -9,16 +9,28 @@ import type { BookingStore } from './bookingState.js';
  */
 export const BOOKING_FLOW = 'service_booking';
 export const BOOKING_FLOW_VERSION = '2.0';
-const STEP_NAMES = ['registration_number', 'choose_service', 'choose_addon', 'time_and_place', 'contact_details', 'complete_booking'] as const;
+const STEP_NAMES = [
+  'registration_number',
+  'choose_service',
+  'choose_addon',
+  'time_and_place',
+  'contact_details',
+  'complete_booking',
+] as const;
 
 /** The analytics step of what the shopper sees now. */
 export function analyticsStep(state: BookingStore): number {
   switch (state.displayState) {
-    case 0: return 0;
-    case 2: return 1;
-    case 3: return 2;
-    case 4: return state.bookingInfo.timeSlot ? 4 : 3;
-    case 5: return 5;
+    case 0:
+      return 0;
+    case 2:
+      return 1;
+    case 3:
+      return 2;
+    case 4:
+      return state.bookingInfo.timeSlot ? 4 : 3;
+    case 5:
+      return 5;
   }
 }
 
@@ -29,18 +41,33 @@ export function useBookingAnalytics(state: BookingStore, restored: boolean): voi
   useEffect(() => {
     if (!restored || pushed.current.has(step)) return;
     pushed.current.add(step);
-    pushToDataLayer({ event: 'flow_interaction', flow_name: BOOKING_FLOW, flow_version: BOOKING_FLOW_VERSION, step_number: step, step_name: STEP_NAMES[step]! });
+    pushToDataLayer({
+      event: 'flow_interaction',
+      flow_name: BOOKING_FLOW,
+      flow_version: BOOKING_FLOW_VERSION,
+      step_number: step,
+      step_name: STEP_NAMES[step]!,
+    });
   }, [step, restored]);
 }
 
-export function pushBookingPurchase(transactionId: string, value: number, items: { code: string; name: string; price: number | null; quantity: number }[]): void {
+export function pushBookingPurchase(
+  transactionId: string,
+  value: number,
+  items: { code: string; name: string; price: number | null; quantity: number }[],
+): void {
   pushToDataLayer({
     event: 'purchase',
     ecommerce: {
       transaction_id: transactionId,
       currency: 'SEK',
       value,
-      items: items.map((item) => ({ item_id: item.code, item_name: item.name, quantity: item.quantity, ...(item.price === null ? {} : { price: item.price }) })),
+      items: items.map((item) => ({
+        item_id: item.code,
+        item_name: item.name,
+        quantity: item.quantity,
+        ...(item.price === null ? {} : { price: item.price }),
+      })),
     },
   });
 }

@@ -1,6 +1,12 @@
 import type { MechmateCar, Workshop } from '../../../contracts/upstream/mechmate.js';
 import type { Place } from '../../../contracts/upstream/maps.js';
-import { EMPTY_BOOKING_INFO, INITIAL_BOOKING, type BookingStore, type DisplayState, type SelectedService } from './bookingState.js';
+import {
+  EMPTY_BOOKING_INFO,
+  INITIAL_BOOKING,
+  type BookingStore,
+  type DisplayState,
+  type SelectedService,
+} from './bookingState.js';
 
 /**
  * The booking flow's states and transitions (part 2 §4.1), pure: the island dispatches these events
@@ -23,7 +29,10 @@ export type BookingEvent =
   | { type: 'addonsSkip' }
   | { type: 'noAddons' }
   | { type: 'selectWorkshop'; workshop: Workshop }
-  | { type: 'pricesLoaded'; offers: { code: string; price: number | null; priceKnown: boolean; priceDiscount: number | null }[] }
+  | {
+      type: 'pricesLoaded';
+      offers: { code: string; price: number | null; priceKnown: boolean; priceDiscount: number | null }[];
+    }
   | { type: 'selectTimeSlot'; timeSlot: string; isFullDay: boolean }
   | { type: 'booked'; id: string }
   | { type: 'reset' };
@@ -40,20 +49,28 @@ export function currentStep(state: BookingStore): DisplayState {
   return s >= 5 ? 5 : s === 4 ? 4 : s === 3 ? 3 : s >= 1 ? 2 : 0;
 }
 
-const placeChanged = (state: BookingStore, place: Place) => state.lat !== place.latitude || state.lng !== place.longitude;
+const placeChanged = (state: BookingStore, place: Place) =>
+  state.lat !== place.latitude || state.lng !== place.longitude;
 
 /** Every chosen service has what it needs: a mileage for the original service, a message where one is asked for. */
 export function servicesComplete(state: BookingStore): boolean {
   const chosen = Object.entries(state.services);
   if (!chosen.some(([, s]) => s.type === 'service')) return false;
-  return chosen.every(([code, s]) => (code !== ORIGINAL_SERVICE || state.milage !== null) && (s.userInput === null || s.userInput.trim() !== ''));
+  return chosen.every(
+    ([code, s]) =>
+      (code !== ORIGINAL_SERVICE || state.milage !== null) && (s.userInput === null || s.userInput.trim() !== ''),
+  );
 }
 
 const hasAddon = (services: BookingStore['services']) => Object.values(services).some((s) => s.type === 'addon');
 
 /** A new selection: the workshop (and its time) no longer fit, the list is loaded again. */
 function withServices(state: BookingStore, services: BookingStore['services']): BookingStore {
-  return { ...state, services, bookingInfo: { ...state.bookingInfo, addons: hasAddon(services), location: null, timeSlot: null, isFullDay: false } };
+  return {
+    ...state,
+    services,
+    bookingInfo: { ...state.bookingInfo, addons: hasAddon(services), location: null, timeSlot: null, isFullDay: false },
+  };
 }
 
 function toggleService(state: BookingStore, code: string, entry: SelectedService): BookingStore {
@@ -62,7 +79,11 @@ function toggleService(state: BookingStore, code: string, entry: SelectedService
     return withServices(state, rest);
   }
   const kept = entry.exclusive
-    ? Object.fromEntries(Object.entries(state.services).filter(([, s]) => !(s.exclusive && s.type === entry.type && s.category === entry.category)))
+    ? Object.fromEntries(
+        Object.entries(state.services).filter(
+          ([, s]) => !(s.exclusive && s.type === entry.type && s.category === entry.category),
+        ),
+      )
     : state.services;
   return withServices(state, { ...kept, [code]: entry });
 }
@@ -77,7 +98,9 @@ export function bookingReducer(state: BookingStore, event: BookingEvent): Bookin
   switch (event.type) {
     case 'display':
       // Only a step already reached can be reopened; the confirmation only by booking.
-      return event.step <= state.bookingState && event.step < 5 && state.bookingState < 5 ? display(state, event.step) : state;
+      return event.step <= state.bookingState && event.step < 5 && state.bookingState < 5
+        ? display(state, event.step)
+        : state;
     case 'carAccepted': {
       if (!event.car.isSupported) return state;
       if (state.car?.registrationNumber === event.car.registrationNumber && !placeChanged(state, event.place)) {
@@ -108,25 +131,44 @@ export function bookingReducer(state: BookingStore, event: BookingEvent): Bookin
     case 'servicesContinue':
       return state.displayState === 2 && servicesComplete(state) ? display(state, 3) : state;
     case 'addonsContinue':
-      return state.displayState === 3 && state.bookingInfo.addons && servicesComplete(state) ? display(state, 4) : state;
+      return state.displayState === 3 && state.bookingInfo.addons && servicesComplete(state)
+        ? display(state, 4)
+        : state;
     case 'addonsSkip':
       return state.displayState === 3 && !state.bookingInfo.addons ? display(state, 4) : state;
     case 'noAddons':
       return state.displayState === 3 ? display(state, 4) : state;
     case 'selectWorkshop':
-      return { ...state, bookingInfo: { ...state.bookingInfo, location: event.workshop, timeSlot: null, isFullDay: false } };
+      return {
+        ...state,
+        bookingInfo: { ...state.bookingInfo, location: event.workshop, timeSlot: null, isFullDay: false },
+      };
     case 'pricesLoaded': {
       const services = { ...state.services };
       for (const offer of event.offers) {
         const service = services[offer.code];
-        if (service) services[offer.code] = { ...service, price: offer.price, priceKnown: offer.priceKnown, priceDiscount: offer.priceDiscount };
+        if (service)
+          services[offer.code] = {
+            ...service,
+            price: offer.price,
+            priceKnown: offer.priceKnown,
+            priceDiscount: offer.priceDiscount,
+          };
       }
       return { ...state, services };
     }
     case 'selectTimeSlot':
-      return state.bookingInfo.location ? { ...state, bookingInfo: { ...state.bookingInfo, timeSlot: event.timeSlot, isFullDay: event.isFullDay } } : state;
+      return state.bookingInfo.location
+        ? { ...state, bookingInfo: { ...state.bookingInfo, timeSlot: event.timeSlot, isFullDay: event.isFullDay } }
+        : state;
     case 'booked':
-      return { ...state, maxBookingState: 5, bookingState: 5, displayState: 5, bookingInfo: { ...state.bookingInfo, bookingId: event.id } };
+      return {
+        ...state,
+        maxBookingState: 5,
+        bookingState: 5,
+        displayState: 5,
+        bookingInfo: { ...state.bookingInfo, bookingId: event.id },
+      };
     case 'reset':
       return INITIAL_BOOKING;
   }

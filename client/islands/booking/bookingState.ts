@@ -1,5 +1,9 @@
 import type { z } from 'zod';
-import type { BookingInfo as BookingInfoSchema, BookingStoreSchema, SelectedService as SelectedServiceSchema } from './bookingSchemas.js';
+import type {
+  BookingInfo as BookingInfoSchema,
+  BookingStoreSchema,
+  SelectedService as SelectedServiceSchema,
+} from './bookingSchemas.js';
 
 /**
  * The booking store (part 2 §3.1): one sessionStorage entry per key, so a reload resumes at the
@@ -19,7 +23,13 @@ export type BookingStoreKey = keyof BookingStore;
 /** A service's user message and the contact form's message: at most 80 characters (part 2 §5.1, §9). */
 export const USER_INPUT_MAX = 80;
 
-export const EMPTY_BOOKING_INFO: BookingInfo = { addons: false, location: null, timeSlot: null, isFullDay: false, bookingId: null };
+export const EMPTY_BOOKING_INFO: BookingInfo = {
+  addons: false,
+  location: null,
+  timeSlot: null,
+  isFullDay: false,
+  bookingId: null,
+};
 
 export const INITIAL_BOOKING: BookingStore = {
   lat: null,

@@ -37,6 +37,11 @@ export function distanceKm(fromLat: number, fromLng: number, toLat: number, toLn
 export function formatSlot(localDateTime: string, locale: string, withTime = true): string {
   const [date, time] = localDateTime.split('T');
   const [y, m, d] = date!.split('-').map(Number);
-  const day = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(y!, m! - 1, d!)));
+  const day = new Intl.DateTimeFormat(locale, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y!, m! - 1, d!)));
   return withTime ? `${day} ${time!.slice(0, 5)}` : day;
 }

@@ -32,7 +32,12 @@ export function isoWeek(day: string): number {
   const date = utc(day);
   date.setUTCDate(date.getUTCDate() + 3 - ((date.getUTCDay() + 6) % 7));
   const firstThursday = new Date(Date.UTC(date.getUTCFullYear(), 0, 4));
-  return 1 + Math.round(((date.getTime() - firstThursday.getTime()) / 86_400_000 - 3 + ((firstThursday.getUTCDay() + 6) % 7)) / 7);
+  return (
+    1 +
+    Math.round(
+      ((date.getTime() - firstThursday.getTime()) / 86_400_000 - 3 + ((firstThursday.getUTCDay() + 6) % 7)) / 7,
+    )
+  );
 }
 
 /** The days grouped into weeks (Monday first), weekend days left out, in date order. */

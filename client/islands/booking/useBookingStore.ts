@@ -11,7 +11,9 @@ interface Held {
 }
 
 const reducer = (held: Held, action: Action): Held =>
-  action.type === 'restore' ? { store: action.store, restored: true } : { ...held, store: bookingReducer(held.store, action) };
+  action.type === 'restore'
+    ? { store: action.store, restored: true }
+    : { ...held, store: bookingReducer(held.store, action) };
 
 /**
  * The booking state for the island: the server and the first browser render start empty (so

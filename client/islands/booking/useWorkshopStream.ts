@@ -39,7 +39,9 @@ const fresh = (key: string | null) => ({ ...EMPTY, placeholders: key ? WORKSHOPS
  * asked again after that wait); `loadMore` continues after the last one (cursor). A new query (other
  * services or place) starts the list again.
  */
-export function useWorkshopStream(query: WorkshopQuery | null): WorkshopStreamState & { loadMore: () => void; retry: () => void } {
+export function useWorkshopStream(
+  query: WorkshopQuery | null,
+): WorkshopStreamState & { loadMore: () => void; retry: () => void } {
   const key = query ? JSON.stringify(query) : null;
   // The state belongs to one query: for another one it is a fresh load (5 placeholders) until its stream answers.
   const [held, setHeld] = useState<WorkshopStreamState & { key: string | null }>({ ...EMPTY, key: null });
@@ -81,7 +83,10 @@ export function useWorkshopStream(query: WorkshopQuery | null): WorkshopStreamSt
         const m = parsed.data;
         if ('departmentId' in m) {
           received += 1;
-          update((s) => ({ workshops: upsertWorkshop(s.workshops, m), placeholders: Math.max(0, WORKSHOPS_PER_LOAD - received) }));
+          update((s) => ({
+            workshops: upsertWorkshop(s.workshops, m),
+            placeholders: Math.max(0, WORKSHOPS_PER_LOAD - received),
+          }));
           if (received >= WORKSHOPS_PER_LOAD) finish({ exhausted: false });
         } else if ('nosites' in m) {
           finish({ status: cursor === undefined ? 'nosites' : 'ok', exhausted: true });
@@ -91,11 +96,13 @@ export function useWorkshopStream(query: WorkshopQuery | null): WorkshopStreamSt
         }
         return !finished;
       };
-      void readWorkshopStream(bookingApi.workshopStreamUrl({ ...q, cursor }), onMessage, { signal: load.signal }).then((outcome) => {
-        if (finished || load.signal.aborted) return;
-        // The stream ended before 5 (no more workshops), or could not be had at all.
-        finish(outcome.kind === 'ended' ? { exhausted: true } : { status: 'error' });
-      });
+      void readWorkshopStream(bookingApi.workshopStreamUrl({ ...q, cursor }), onMessage, { signal: load.signal }).then(
+        (outcome) => {
+          if (finished || load.signal.aborted) return;
+          // The stream ended before 5 (no more workshops), or could not be had at all.
+          finish(outcome.kind === 'ended' ? { exhausted: true } : { status: 'error' });
+        },
+      );
     },
     [key, setHeld],
   );

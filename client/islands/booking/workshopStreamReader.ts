@@ -52,7 +52,11 @@ export async function readWorkshopStream(
   for (let attempt = 1; ; attempt++) {
     let response: Response;
     try {
-      response = await get(url, { headers: { accept: 'text/event-stream' }, credentials: 'same-origin', signal: options.signal });
+      response = await get(url, {
+        headers: { accept: 'text/event-stream' },
+        credentials: 'same-origin',
+        signal: options.signal,
+      });
     } catch {
       return { kind: 'unreachable' };
     }
@@ -66,7 +70,11 @@ export async function readWorkshopStream(
 }
 
 /** Feeds the body to the parser until it ends, breaks, or `onMessage` has had enough. */
-async function read(response: Response, onMessage: (data: string) => boolean, signal: AbortSignal): Promise<StreamOutcome> {
+async function read(
+  response: Response,
+  onMessage: (data: string) => boolean,
+  signal: AbortSignal,
+): Promise<StreamOutcome> {
   if (!response.body) return { kind: 'ended' }; // 204: the page was finished already
   let wanted = true;
   const parser = createParser({ onEvent: (event) => void (wanted &&= onMessage(event.data)) });

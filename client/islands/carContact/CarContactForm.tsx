@@ -1,7 +1,16 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { pushToDataLayer } from '../../analytics/dataLayer.js';
 import { useSubmissionId } from '../../forms/useSubmissionId.js';
-import { CONTACT_FORM_NAME, contactPayload, sendContactForm, validateContact, type ContactCar, type ContactErrors, type ContactField, type ContactValues } from './contactForm.js';
+import {
+  CONTACT_FORM_NAME,
+  contactPayload,
+  sendContactForm,
+  validateContact,
+  type ContactCar,
+  type ContactErrors,
+  type ContactField,
+  type ContactValues,
+} from './contactForm.js';
 
 export interface CarContactLabels {
   requiredNote: string;
@@ -30,7 +39,15 @@ export interface CarContactProps {
 
 type Status = 'idle' | 'submitting' | 'success' | 'error';
 const FIELD_ORDER: readonly ContactField[] = ['name', 'phone', 'email', 'seller'];
-const EMPTY: ContactValues = { name: '', phone: '', email: '', message: '', seller: '', quote: false, testDrive: false };
+const EMPTY: ContactValues = {
+  name: '',
+  phone: '',
+  email: '',
+  message: '',
+  seller: '',
+  quote: false,
+  testDrive: false,
+};
 
 /**
  * Contact the seller about this car: idle, submitting, success or error. The entered values stay on
@@ -52,12 +69,14 @@ export function CarContactForm({ car, sellers, labels }: CarContactProps) {
     if (status === 'success' || status === 'error') outcome.current?.focus();
   }, [status]);
 
-  const change = (field: keyof ContactValues) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-    const target = event.currentTarget;
-    const value = target instanceof HTMLInputElement && target.type === 'checkbox' ? target.checked : target.value;
-    setValues((current) => ({ ...current, [field]: value }));
-    if (field in errors) setErrors(({ [field as ContactField]: _, ...rest }) => rest);
-  };
+  const change =
+    (field: keyof ContactValues) =>
+    (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+      const target = event.currentTarget;
+      const value = target instanceof HTMLInputElement && target.type === 'checkbox' ? target.checked : target.value;
+      setValues((current) => ({ ...current, [field]: value }));
+      if (field in errors) setErrors(({ [field as ContactField]: _, ...rest }) => rest);
+    };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -74,7 +93,11 @@ export function CarContactForm({ car, sellers, labels }: CarContactProps) {
     pushToDataLayer({ event: 'form_interaction', form_name: CONTACT_FORM_NAME, action: 'submit' });
     const outcome = await sendContactForm(contactPayload(values, car, formSubmissionId));
     pushToDataLayer({ event: 'form_interaction', form_name: CONTACT_FORM_NAME, action: outcome.status });
-    if (outcome.status === 'success') pushToDataLayer({ event: 'purchase', ecommerce: { transaction_id: formSubmissionId, currency: 'SEK', value: 0 } });
+    if (outcome.status === 'success')
+      pushToDataLayer({
+        event: 'purchase',
+        ecommerce: { transaction_id: formSubmissionId, currency: 'SEK', value: 0 },
+      });
     setWaitMessage(outcome.waitMessage);
     setStatus(outcome.status);
   };
@@ -110,23 +133,60 @@ export function CarContactForm({ car, sellers, labels }: CarContactProps) {
       )}
       <p className="car-contact__note">{labels.requiredNote}</p>
       <div className="car-contact__field">
-        <label htmlFor={`${id}-name`}>{labels.name}{required}</label>
-        <input {...field('name')} type="text" autoComplete="name" required maxLength={100} value={values.name} onChange={change('name')} />
+        <label htmlFor={`${id}-name`}>
+          {labels.name}
+          {required}
+        </label>
+        <input
+          {...field('name')}
+          type="text"
+          autoComplete="name"
+          required
+          maxLength={100}
+          value={values.name}
+          onChange={change('name')}
+        />
         {error('name')}
       </div>
       <div className="car-contact__field">
-        <label htmlFor={`${id}-phone`}>{labels.phone}{required}</label>
-        <input {...field('phone')} type="tel" autoComplete="tel" inputMode="tel" required maxLength={21} value={values.phone} onChange={change('phone')} />
+        <label htmlFor={`${id}-phone`}>
+          {labels.phone}
+          {required}
+        </label>
+        <input
+          {...field('phone')}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          required
+          maxLength={21}
+          value={values.phone}
+          onChange={change('phone')}
+        />
         {error('phone')}
       </div>
       <div className="car-contact__field">
-        <label htmlFor={`${id}-email`}>{labels.email}{required}</label>
-        <input {...field('email')} type="email" autoComplete="email" required maxLength={254} value={values.email} onChange={change('email')} />
+        <label htmlFor={`${id}-email`}>
+          {labels.email}
+          {required}
+        </label>
+        <input
+          {...field('email')}
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          value={values.email}
+          onChange={change('email')}
+        />
         {error('email')}
       </div>
       {car.carIsSample && sellers.length > 0 && (
         <div className="car-contact__field">
-          <label htmlFor={`${id}-seller`}>{labels.seller}{required}</label>
+          <label htmlFor={`${id}-seller`}>
+            {labels.seller}
+            {required}
+          </label>
           <select {...field('seller')} required value={values.seller} onChange={change('seller')}>
             <option value="">{labels.sellerPlaceholder}</option>
             {sellers.map((seller, index) => (
@@ -140,14 +200,22 @@ export function CarContactForm({ car, sellers, labels }: CarContactProps) {
       )}
       <div className="car-contact__field">
         <label htmlFor={`${id}-message`}>{labels.message}</label>
-        <textarea id={`${id}-message`} name="message" rows={4} maxLength={1000} value={values.message} onChange={change('message')} />
+        <textarea
+          id={`${id}-message`}
+          name="message"
+          rows={4}
+          maxLength={1000}
+          value={values.message}
+          onChange={change('message')}
+        />
       </div>
       <div className="car-contact__choices">
         <label>
           <input type="checkbox" name="quote" checked={values.quote} onChange={change('quote')} /> {labels.quote}
         </label>
         <label>
-          <input type="checkbox" name="testDrive" checked={values.testDrive} onChange={change('testDrive')} /> {labels.testDrive}
+          <input type="checkbox" name="testDrive" checked={values.testDrive} onChange={change('testDrive')} />{' '}
+          {labels.testDrive}
         </label>
       </div>
       <button type="submit" className="car-contact__submit" aria-disabled={status === 'submitting'}>

@@ -73,7 +73,10 @@ export type ContactOutcome = { status: 'success' | 'error'; waitMessage: string 
  * Posts to /api/forms/comhub through the form kit's sender: up to 3 attempts, 1 s apart, on a network
  * error, a 5xx or a 409 (still being sent); a 400 or 429 is not retried (it would be refused again).
  */
-export async function sendContactForm(payload: ReturnType<typeof contactPayload>, options: SendOptions = {}): Promise<ContactOutcome> {
+export async function sendContactForm(
+  payload: ReturnType<typeof contactPayload>,
+  options: SendOptions = {},
+): Promise<ContactOutcome> {
   const outcome = await sendToFormsHub(payload, { ...options, attempts: SEND_ATTEMPTS, delayMs: RETRY_DELAY_MS });
   return { status: outcome.status === 'success' ? 'success' : 'error', waitMessage: outcome.waitMessage };
 }

@@ -43,10 +43,20 @@ export function CarGallery({ title, images, frames360, labels, pictures }: CarGa
   };
   const arrows = count > 1 && (
     <>
-      <button type="button" className="car-gallery__arrow car-gallery__arrow--previous" aria-label={labels.previous} onClick={() => step(-1)}>
+      <button
+        type="button"
+        className="car-gallery__arrow car-gallery__arrow--previous"
+        aria-label={labels.previous}
+        onClick={() => step(-1)}
+      >
         ‹
       </button>
-      <button type="button" className="car-gallery__arrow car-gallery__arrow--next" aria-label={labels.next} onClick={() => step(1)}>
+      <button
+        type="button"
+        className="car-gallery__arrow car-gallery__arrow--next"
+        aria-label={labels.next}
+        onClick={() => step(1)}
+      >
         ›
       </button>
     </>
@@ -69,9 +79,21 @@ export function CarGallery({ title, images, frames360, labels, pictures }: CarGa
       ) : (
         <>
           <div className="car-gallery__stage" {...swipe}>
-            <ResponsiveImage src={images[index] ?? ''} alt={`${title}, ${position}`} shape={[4, 3]} layout={pictures.main} priority draggable={false} />
+            <ResponsiveImage
+              src={images[index] ?? ''}
+              alt={`${title}, ${position}`}
+              shape={[4, 3]}
+              layout={pictures.main}
+              priority
+              draggable={false}
+            />
             {arrows}
-            <button type="button" className="car-gallery__fullscreen-button" aria-haspopup="dialog" onClick={() => setFullscreen(true)}>
+            <button
+              type="button"
+              className="car-gallery__fullscreen-button"
+              aria-haspopup="dialog"
+              onClick={() => setFullscreen(true)}
+            >
               {labels.fullscreen}
             </button>
             <p className="car-gallery__position" aria-live="polite">
@@ -98,9 +120,21 @@ export function CarGallery({ title, images, frames360, labels, pictures }: CarGa
       )}
       {fullscreen && (
         // No key handler of its own: the dialog sits inside the section, whose handler gets its arrow keys once.
-        <dialog ref={dialog} className="car-gallery__dialog" aria-label={labels.gallery} onClose={() => setFullscreen(false)}>
+        <dialog
+          ref={dialog}
+          className="car-gallery__dialog"
+          aria-label={labels.gallery}
+          onClose={() => setFullscreen(false)}
+        >
           <div className="car-gallery__stage car-gallery__stage--full" {...swipe}>
-            <ResponsiveImage src={images[index] ?? ''} alt={`${title}, ${position}`} shape={[4, 3]} layout={pictures.full} priority draggable={false} />
+            <ResponsiveImage
+              src={images[index] ?? ''}
+              alt={`${title}, ${position}`}
+              shape={[4, 3]}
+              layout={pictures.full}
+              priority
+              draggable={false}
+            />
             {arrows}
           </div>
           <p className="car-gallery__position">{position}</p>

@@ -13,7 +13,17 @@ const DRAG_PX_PER_FRAME = 12;
  * frame is fetched at the width the stage is shown at (× the screen's pixel ratio, up to the next allowed
  * width), so turning shows frames the browser already has instead of fetching one per step.
  */
-export function Viewer360({ title, frames, labels, layout }: { title: string; frames: readonly string[]; labels: CarGalleryLabels; layout: PictureLayout }) {
+export function Viewer360({
+  title,
+  frames,
+  labels,
+  layout,
+}: {
+  title: string;
+  frames: readonly string[];
+  labels: CarGalleryLabels;
+  layout: PictureLayout;
+}) {
   const [frame, setFrame] = useState(0);
   const [width, setWidth] = useState<ImageWidth>();
   const stage = useRef<HTMLDivElement>(null);
@@ -39,7 +49,12 @@ export function Viewer360({ title, frames, labels, layout }: { title: string; fr
   }, [frames, template]);
 
   const onKeyDown = (event: KeyboardEvent) => {
-    const to = { ArrowLeft: stepIndex(frame, -1, count), ArrowRight: stepIndex(frame, 1, count), Home: 0, End: count - 1 }[event.key];
+    const to = {
+      ArrowLeft: stepIndex(frame, -1, count),
+      ArrowRight: stepIndex(frame, 1, count),
+      Home: 0,
+      End: count - 1,
+    }[event.key];
     if (to === undefined) return;
     event.preventDefault();
     event.stopPropagation(); // not the gallery's own arrow keys
@@ -75,7 +90,17 @@ export function Viewer360({ title, frames, labels, layout }: { title: string; fr
         onPointerUp={end}
         onPointerCancel={end}
       >
-        {width !== undefined && <ResponsiveImage src={frames[frame] ?? ''} alt={title} shape={[4, 3]} layout={layout} at={width} priority draggable={false} />}
+        {width !== undefined && (
+          <ResponsiveImage
+            src={frames[frame] ?? ''}
+            alt={title}
+            shape={[4, 3]}
+            layout={layout}
+            at={width}
+            priority
+            draggable={false}
+          />
+        )}
       </div>
       <p className="car-gallery__hint">{labels.hint360}</p>
     </div>

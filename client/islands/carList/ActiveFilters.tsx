@@ -16,17 +16,23 @@ interface ActiveFiltersProps {
 export function ActiveFilters({ state, hrefOf, onChange, formatRange, texts }: ActiveFiltersProps) {
   const chips: { key: string; label: string; next: CarListState }[] = [
     ...URL_TERM_FIELDS.flatMap((field) =>
-      (state.terms[field] ?? []).map((value) => ({ key: `${field}=${value}`, label: `${texts.facetNames[field]}: ${texts.facetValues[field]?.[value] ?? value}`, next: toggleTerm(state, field, value) })),
+      (state.terms[field] ?? []).map((value) => ({
+        key: `${field}=${value}`,
+        label: `${texts.facetNames[field]}: ${texts.facetValues[field]?.[value] ?? value}`,
+        next: toggleTerm(state, field, value),
+      })),
     ),
     ...URL_RANGE_FIELDS.flatMap((field) => {
       const range = state.ranges[field];
       return range
-        ? [{
-          key: field,
-          // An open upper end (the plain form's empty 'to') reads as 'from … –'.
-          label: `${texts.facetNames[field]}: ${formatRange(field, range[0])} –${range[1] >= RANGE_OPEN_MAX ? '' : ` ${formatRange(field, range[1])}`}`,
-          next: withRange(state, field, null),
-        }]
+        ? [
+            {
+              key: field,
+              // An open upper end (the plain form's empty 'to') reads as 'from … –'.
+              label: `${texts.facetNames[field]}: ${formatRange(field, range[0])} –${range[1] >= RANGE_OPEN_MAX ? '' : ` ${formatRange(field, range[1])}`}`,
+              next: withRange(state, field, null),
+            },
+          ]
         : [];
     }),
   ];
@@ -41,14 +47,27 @@ export function ActiveFilters({ state, hrefOf, onChange, formatRange, texts }: A
       <ul className="chips__list">
         {chips.map((chip) => (
           <li key={chip.key}>
-            <a className="chip" href={hrefOf(chip.next)} onClick={go(chip.next)} rel="nofollow" aria-label={fill(texts.removeFilter, { label: chip.label })}>
+            <a
+              className="chip"
+              href={hrefOf(chip.next)}
+              onClick={go(chip.next)}
+              rel="nofollow"
+              aria-label={fill(texts.removeFilter, { label: chip.label })}
+            >
               {chip.label}
-              <span className="chip__remove" aria-hidden="true">×</span>
+              <span className="chip__remove" aria-hidden="true">
+                ×
+              </span>
             </a>
           </li>
         ))}
         <li>
-          <a className="chips__clear" href={hrefOf(withoutFilters(state))} onClick={go(withoutFilters(state))} rel="nofollow">
+          <a
+            className="chips__clear"
+            href={hrefOf(withoutFilters(state))}
+            onClick={go(withoutFilters(state))}
+            rel="nofollow"
+          >
             {texts.clearAll}
           </a>
         </li>

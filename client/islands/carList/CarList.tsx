@@ -3,7 +3,15 @@ import { formatDistance, formatMileage, formatNumber, formatPrice } from '../../
 import { CompareToggle } from '../../compare/CompareToggle.js';
 import { countText } from '../../../markets/translations/plural.js';
 import {
-  CAR_LIST_PAGE_SIZE, CAR_LIST_TOTAL_CAP, CAR_SORTS, DISTANCE_FIELDS, KEYPHRASE_DEBOUNCE_MS, RANGE_FACETS, TERM_FACETS, type CarSortName, type UrlRangeField,
+  CAR_LIST_PAGE_SIZE,
+  CAR_LIST_TOTAL_CAP,
+  CAR_SORTS,
+  DISTANCE_FIELDS,
+  KEYPHRASE_DEBOUNCE_MS,
+  RANGE_FACETS,
+  TERM_FACETS,
+  type CarSortName,
+  type UrlRangeField,
 } from './carListConfig.js';
 import {
   carListHref,
@@ -74,8 +82,13 @@ export function CarList(props: CarListProps) {
   const unit = card.format.mileageUnit;
   // Every figure a chip shows is the URL's (km for mileage), written in the market's unit.
   const formatRange = (field: UrlRangeField, value: number) =>
-    PRICE_FIELDS.has(field) ? formatPrice(value, props.currency, locale) : DISTANCE_FIELDS.has(field) ? formatMileage(value, card.format)
-      : field === 'car_year' ? String(value) : formatNumber(value, locale);
+    PRICE_FIELDS.has(field)
+      ? formatPrice(value, props.currency, locale)
+      : DISTANCE_FIELDS.has(field)
+        ? formatMileage(value, card.format)
+        : field === 'car_year'
+          ? String(value)
+          : formatNumber(value, locale);
   // 'Full span' (no filter) is decided here, in the index's units, for the sliders and the plain form alike.
   const extents = useMemo(() => rangeExtentsInIndexUnits(results.facets, unit), [results.facets, unit]);
 
@@ -95,15 +108,28 @@ export function CarList(props: CarListProps) {
     setLoading(fromPage === 0 ? 'replace' : 'more');
     const before = latest.current.results;
     try {
-      const fetched = await withFacetsToUndo(next, await fetchCarList(next, controller.signal, props.defaults, fromPage),
-        async () => cache.current.get(carListQuery(EMPTY_STATE)) ?? fetchCarList(EMPTY_STATE, controller.signal, props.defaults));
+      const fetched = await withFacetsToUndo(
+        next,
+        await fetchCarList(next, controller.signal, props.defaults, fromPage),
+        async () =>
+          cache.current.get(carListQuery(EMPTY_STATE)) ?? fetchCarList(EMPTY_STATE, controller.signal, props.defaults),
+      );
       // More pages of the same list keep its facets (only a first page asks for them).
-      const merged = fromPage === 0 ? fetched : { ...fetched, facets: before.facets, cars: [...before.cars.slice(0, fromPage * CAR_LIST_PAGE_SIZE), ...fetched.cars] };
+      const merged =
+        fromPage === 0
+          ? fetched
+          : {
+              ...fetched,
+              facets: before.facets,
+              cars: [...before.cars.slice(0, fromPage * CAR_LIST_PAGE_SIZE), ...fetched.cars],
+            };
       cache.current.set(key, merged);
       setResults(merged);
     } catch {
       if (controller.signal.aborted) return;
-      setResults(fromPage === 0 ? { cars: [], facets: before.facets, total: 0, failed: true } : { ...before, failed: true });
+      setResults(
+        fromPage === 0 ? { cars: [], facets: before.facets, total: 0, failed: true } : { ...before, failed: true },
+      );
     } finally {
       if (inFlight.current === controller) {
         inFlight.current = null;
@@ -139,7 +165,12 @@ export function CarList(props: CarListProps) {
     try {
       const earlier = await fetchCarList(current, controller.signal, props.defaults, 0, upTo - 1);
       const known = new Set(earlier.cars.map((car) => car.id));
-      const merged: CarListResults = { ...shown, cars: [...earlier.cars, ...shown.cars.filter((car) => !known.has(car.id))], fromPage: 0, failed: false };
+      const merged: CarListResults = {
+        ...shown,
+        cars: [...earlier.cars, ...shown.cars.filter((car) => !known.has(car.id))],
+        fromPage: 0,
+        failed: false,
+      };
       cache.current.set(carListQuery(current), merged);
       const saved = savedScroll(history.state);
       if (saved !== null) pendingScroll.current = saved;
@@ -233,7 +264,9 @@ export function CarList(props: CarListProps) {
 
   return (
     <form className="car-list" method="get" action={path} onSubmit={onSubmit} aria-label={texts.keyphraseLabel}>
-      {[...keep].map(([name, value], i) => <input key={`keep-${i}`} type="hidden" name={name} value={value} />)}
+      {[...keep].map(([name, value], i) => (
+        <input key={`keep-${i}`} type="hidden" name={name} value={value} />
+      ))}
       {TERM_FACETS.length > 0 &&
         Object.entries(state.terms).flatMap(([field, values]) =>
           values.map((value) => <input key={`${field}=${value}`} type="hidden" name={field} value={value} />),
@@ -242,22 +275,41 @@ export function CarList(props: CarListProps) {
         <div className="car-list__keyphrase">
           <label htmlFor={keyphraseId}>{texts.keyphraseLabel}</label>
           <div className="car-list__keyphrase-row">
-            <input id={keyphraseId} name="keyphrase" type="search" value={keyphrase} placeholder={texts.keyphrasePlaceholder}
-              maxLength={200} onChange={(e) => onKeyphrase(e.target.value)} />
-            <button type="submit" className="button">{texts.search}</button>
+            <input
+              id={keyphraseId}
+              name="keyphrase"
+              type="search"
+              value={keyphrase}
+              placeholder={texts.keyphrasePlaceholder}
+              maxLength={200}
+              onChange={(e) => onKeyphrase(e.target.value)}
+            />
+            <button type="submit" className="button">
+              {texts.search}
+            </button>
           </div>
         </div>
         <div className="car-list__sort">
           <label htmlFor={sortId}>{texts.sortLabel}</label>
-          <select id={sortId} name="sortName" value={state.sortName ?? 'relevance'}
-            onChange={(e) => change(withSort(latest.current.state, e.target.value as CarSortName))}>
-            {CAR_SORTS.map((sort) => <option key={sort} value={sort}>{texts.sorts[sort]}</option>)}
+          <select
+            id={sortId}
+            name="sortName"
+            value={state.sortName ?? 'relevance'}
+            onChange={(e) => change(withSort(latest.current.state, e.target.value as CarSortName))}
+          >
+            {CAR_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {texts.sorts[sort]}
+              </option>
+            ))}
           </select>
         </div>
       </div>
       <div className="car-list__layout">
         <section className="car-list__filters" aria-labelledby={filtersId}>
-          <h2 id={filtersId} className="car-list__heading">{texts.filters}</h2>
+          <h2 id={filtersId} className="car-list__heading">
+            {texts.filters}
+          </h2>
           {/* Closed on phones so the cars come first; always open from 960 px (car-list.css). */}
           <details className="car-list__filter-panel">
             <summary className="car-list__filter-toggle">
@@ -267,10 +319,17 @@ export function CarList(props: CarListProps) {
             {TERM_FACETS.map((field, i) => {
               const facet = facetOf(field);
               return (
-                <TermFacet key={field} name={texts.facetNames[field]} facet={facet?.type === 'term' ? facet : undefined}
-                  selected={state.terms[field] ?? []} defaultOpen={i === 0} labelOf={(value) => texts.facetValues[field]?.[value] ?? value}
+                <TermFacet
+                  key={field}
+                  name={texts.facetNames[field]}
+                  facet={facet?.type === 'term' ? facet : undefined}
+                  selected={state.terms[field] ?? []}
+                  defaultOpen={i === 0}
+                  labelOf={(value) => texts.facetValues[field]?.[value] ?? value}
                   hrefFor={(value) => hrefOf(toggleTerm(state, field, value))}
-                  onToggle={(value) => change(toggleTerm(latest.current.state, field, value))} texts={texts} />
+                  onToggle={(value) => change(toggleTerm(latest.current.state, field, value))}
+                  texts={texts}
+                />
               );
             })}
             {RANGE_FACETS.map(({ field, step }, i) => {
@@ -280,31 +339,70 @@ export function CarList(props: CarListProps) {
               if (field === 'car_mileage') {
                 // The shopper slides and types in the market's unit; the URL keeps km.
                 const shown = distanceRangeInUnit(facetOf(field), filter, unit);
-                return shown && (
-                  <RangeFacet key={field} field={field} name={texts.facetNames[field]} extent={shown.extent} step={shown.step}
-                    filter={shown.filter} defaultOpen={i === 0} texts={texts} format={(v) => formatDistance(v, card.format)}
-                    onApply={(range) => change(withRange(latest.current.state, field, distanceToKm(range, unit), extent))} />
+                return (
+                  shown && (
+                    <RangeFacet
+                      key={field}
+                      field={field}
+                      name={texts.facetNames[field]}
+                      extent={shown.extent}
+                      step={shown.step}
+                      filter={shown.filter}
+                      defaultOpen={i === 0}
+                      texts={texts}
+                      format={(v) => formatDistance(v, card.format)}
+                      onApply={(range) =>
+                        change(withRange(latest.current.state, field, distanceToKm(range, unit), extent))
+                      }
+                    />
+                  )
                 );
               }
               return (
-                <RangeFacet key={field} field={field} name={texts.facetNames[field]}
-                  extent={extent} step={step} filter={filter} defaultOpen={i === 0} texts={texts}
-                  format={(v) => formatRange(field, v)} onApply={(range) => change(withRange(latest.current.state, field, range, extent))} />
+                <RangeFacet
+                  key={field}
+                  field={field}
+                  name={texts.facetNames[field]}
+                  extent={extent}
+                  step={step}
+                  filter={filter}
+                  defaultOpen={i === 0}
+                  texts={texts}
+                  format={(v) => formatRange(field, v)}
+                  onApply={(range) => change(withRange(latest.current.state, field, range, extent))}
+                />
               );
             })}
-            <button type="submit" className="button car-list__apply">{texts.applyFilters}</button>
+            <button type="submit" className="button car-list__apply">
+              {texts.applyFilters}
+            </button>
           </details>
         </section>
         <section className="car-list__results" aria-labelledby={resultsId} ref={resultsSection}>
-          <h2 id={resultsId} className="visually-hidden">{texts.results}</h2>
+          <h2 id={resultsId} className="visually-hidden">
+            {texts.results}
+          </h2>
           <p className="car-list__count" role="status">
             {/* A failed 'load more' keeps the cars shown, and so their count. */}
-            {loading === 'replace' || (results.failed && results.cars.length === 0) ? '' : countText(texts.resultCount, locale, results.total, { count: formatCount(results.total) })}
+            {loading === 'replace' || (results.failed && results.cars.length === 0)
+              ? ''
+              : countText(texts.resultCount, locale, results.total, { count: formatCount(results.total) })}
           </p>
           <ActiveFilters state={state} hrefOf={hrefOf} onChange={change} formatRange={formatRange} texts={texts} />
-          <CarResults results={results} loading={loading} page={state.page} carDetailBase={carDetailBase} card={card} cardPicture={props.cardPicture} texts={texts}
-            moreHref={hrefOf(withPage(state, state.page + 1))} onMore={loadMore} onRetry={retry} formatCount={formatCount}
-            actionsFor={(car) => <CompareToggle car={car} labels={props.compareLabels} />} />
+          <CarResults
+            results={results}
+            loading={loading}
+            page={state.page}
+            carDetailBase={carDetailBase}
+            card={card}
+            cardPicture={props.cardPicture}
+            texts={texts}
+            moreHref={hrefOf(withPage(state, state.page + 1))}
+            onMore={loadMore}
+            onRetry={retry}
+            formatCount={formatCount}
+            actionsFor={(car) => <CompareToggle car={car} labels={props.compareLabels} />}
+          />
         </section>
       </div>
     </form>

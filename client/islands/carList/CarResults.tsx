@@ -37,7 +37,20 @@ function Skeletons({ count }: { count: number }) {
 }
 
 /** The grid with its states: skeleton, error with retry, no results, and load-more with progress. */
-export function CarResults({ results, loading, page, carDetailBase, card, cardPicture, texts, moreHref, onMore, onRetry, formatCount, actionsFor }: CarResultsProps) {
+export function CarResults({
+  results,
+  loading,
+  page,
+  carDetailBase,
+  card,
+  cardPicture,
+  texts,
+  moreHref,
+  onMore,
+  onRetry,
+  formatCount,
+  actionsFor,
+}: CarResultsProps) {
   const grid = useRef<HTMLUListElement>(null);
   const firstNew = useRef<number | null>(null);
   // A deep link rendered on the server shows its own page alone: the cars before it count as shown.
@@ -54,7 +67,9 @@ export function CarResults({ results, loading, page, carDetailBase, card, cardPi
     return (
       <div aria-busy="true">
         <p className="car-list__status">{texts.loading}</p>
-        <ul className="car-grid"><Skeletons count={SKELETONS_REPLACE} /></ul>
+        <ul className="car-grid">
+          <Skeletons count={SKELETONS_REPLACE} />
+        </ul>
       </div>
     );
   }
@@ -72,7 +87,14 @@ export function CarResults({ results, loading, page, carDetailBase, card, cardPi
         <ul className="car-grid" ref={grid}>
           {results.cars.map((car, i) => (
             <li key={car.id}>
-              <CarCard car={car} href={carDetailPath(carDetailBase, car)} texts={card} imageLayout={cardPicture} priority={i === 0} actions={actionsFor?.(car)} />
+              <CarCard
+                car={car}
+                href={carDetailPath(carDetailBase, car)}
+                texts={card}
+                imageLayout={cardPicture}
+                priority={i === 0}
+                actions={actionsFor?.(car)}
+              />
             </li>
           ))}
           {loading === 'more' && <Skeletons count={SKELETONS_MORE} />}
@@ -81,19 +103,32 @@ export function CarResults({ results, loading, page, carDetailBase, card, cardPi
       {results.failed ? (
         <div className="car-list__error" role="alert">
           <p>{texts.error}</p>
-          <button type="button" className="button" onClick={onRetry}>{texts.retry}</button>
+          <button type="button" className="button" onClick={onRetry}>
+            {texts.retry}
+          </button>
         </div>
       ) : (
-        shown === 0 && <p className="car-list__empty" role="status">{texts.noResults}</p>
+        shown === 0 && (
+          <p className="car-list__empty" role="status">
+            {texts.noResults}
+          </p>
+        )
       )}
       {shown > 0 && (
         <div className="car-list__progress">
-          <p>{countText(texts.progress, card.format.locale, results.total, { shown: formatCount(shown), count: formatCount(results.total) })}</p>
+          <p>
+            {countText(texts.progress, card.format.locale, results.total, {
+              shown: formatCount(shown),
+              count: formatCount(results.total),
+            })}
+          </p>
           <div className="car-list__progress-bar" aria-hidden="true">
             <span style={{ width: `${Math.min(100, (shown / Math.max(1, results.total)) * 100)}%` }} />
           </div>
           {canLoadMore && (
-            <a className="button car-list__more" href={moreHref} onClick={more} rel="nofollow">{texts.loadMore}</a>
+            <a className="button car-list__more" href={moreHref} onClick={more} rel="nofollow">
+              {texts.loadMore}
+            </a>
           )}
         </div>
       )}

@@ -22,7 +22,17 @@ interface RangeFacetProps {
  * or at once on release of the pointer (or Enter / leaving an input); arrow keys wait the 1.5 s too,
  * so a keyboard shopper stepping along does not search at every step. An outside change of the filter (Back, clear all, a chip) moves the thumbs.
  */
-export function RangeFacet({ field, name, extent, step, filter, onApply, format, texts, defaultOpen = false }: RangeFacetProps) {
+export function RangeFacet({
+  field,
+  name,
+  extent,
+  step,
+  filter,
+  onApply,
+  format,
+  texts,
+  defaultOpen = false,
+}: RangeFacetProps) {
   const [values, setValues] = useState<Range>(() => sliderValues(filter, extent));
   const [drafts, setDrafts] = useState<[string, string]>(() => [String(values[0]), String(values[1])]);
   const [open] = useState(defaultOpen || filter !== undefined);
@@ -77,7 +87,12 @@ export function RangeFacet({ field, name, extent, step, filter, onApply, format,
     <details className="facet facet--range" open={open}>
       <summary className="facet__name" id={labelId}>
         {name}
-        {filter && <span className="facet__selected"> ({format(filter[0])} – {format(filter[1])})</span>}
+        {filter && (
+          <span className="facet__selected">
+            {' '}
+            ({format(filter[0])} – {format(filter[1])})
+          </span>
+        )}
       </summary>
       <div className="range">
         <Slider
@@ -97,10 +112,22 @@ export function RangeFacet({ field, name, extent, step, filter, onApply, format,
             apply(normaliseRange(v, extent));
           }}
           renderTrack={({ props, children }) => (
-            <div onMouseDown={props.onMouseDown} onTouchStart={props.onTouchStart} onPointerDownCapture={() => (pointerDown.current = true)}
-              className="range__track-area">
-              <div ref={props.ref} className="range__track"
-                style={{ '--range-from': `${((values[0] - extent[0]) / (extent[1] - extent[0])) * 100}%`, '--range-to': `${((values[1] - extent[0]) / (extent[1] - extent[0])) * 100}%` } as CSSProperties}>
+            <div
+              onMouseDown={props.onMouseDown}
+              onTouchStart={props.onTouchStart}
+              onPointerDownCapture={() => (pointerDown.current = true)}
+              className="range__track-area"
+            >
+              <div
+                ref={props.ref}
+                className="range__track"
+                style={
+                  {
+                    '--range-from': `${((values[0] - extent[0]) / (extent[1] - extent[0])) * 100}%`,
+                    '--range-to': `${((values[1] - extent[0]) / (extent[1] - extent[0])) * 100}%`,
+                  } as CSSProperties
+                }
+              >
                 {children}
               </div>
             </div>
@@ -108,9 +135,13 @@ export function RangeFacet({ field, name, extent, step, filter, onApply, format,
           renderThumb={({ props, index }) => {
             const { key, ...thumb } = props;
             return (
-              <div key={key} {...thumb} className="range__thumb"
+              <div
+                key={key}
+                {...thumb}
+                className="range__thumb"
                 aria-label={fill(index === 0 ? texts.rangeMin : texts.rangeMax, { facet: name })}
-                aria-valuetext={format(values[index] ?? 0)} />
+                aria-valuetext={format(values[index] ?? 0)}
+              />
             );
           }}
         />
@@ -119,14 +150,28 @@ export function RangeFacet({ field, name, extent, step, filter, onApply, format,
             <span className="range__input-label">{texts.from}</span>
             <span className="visually-hidden">{` ${name}`}</span>
           </label>
-          <input id={minId} name={`${field}_min`} type="number" inputMode="numeric"
-            value={drafts[0]} onChange={(e) => onType('min', e.target.value)} onBlur={() => onCommit('min')} />
+          <input
+            id={minId}
+            name={`${field}_min`}
+            type="number"
+            inputMode="numeric"
+            value={drafts[0]}
+            onChange={(e) => onType('min', e.target.value)}
+            onBlur={() => onCommit('min')}
+          />
           <label htmlFor={maxId}>
             <span className="range__input-label">{texts.to}</span>
             <span className="visually-hidden">{` ${name}`}</span>
           </label>
-          <input id={maxId} name={`${field}_max`} type="number" inputMode="numeric"
-            value={drafts[1]} onChange={(e) => onType('max', e.target.value)} onBlur={() => onCommit('max')} />
+          <input
+            id={maxId}
+            name={`${field}_max`}
+            type="number"
+            inputMode="numeric"
+            value={drafts[1]}
+            onChange={(e) => onType('max', e.target.value)}
+            onBlur={() => onCommit('max')}
+          />
         </div>
       </div>
     </details>

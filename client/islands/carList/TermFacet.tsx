@@ -6,7 +6,11 @@ import { isPlainClick } from './plainClick.js';
 
 type TermValue = { value: string; count: number };
 
-const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 interface TermFacetProps {
   name: string;
@@ -25,14 +29,26 @@ interface TermFacetProps {
  * JavaScript), shown as a checkbox. A search box from 10 values on; values past the first few
  * behind 'show more' (a <details>, which needs no script either).
  */
-export function TermFacet({ name, facet, selected, hrefFor, onToggle, texts, defaultOpen = false, labelOf = (value) => value }: TermFacetProps) {
+export function TermFacet({
+  name,
+  facet,
+  selected,
+  hrefFor,
+  onToggle,
+  texts,
+  defaultOpen = false,
+  labelOf = (value) => value,
+}: TermFacetProps) {
   const [query, setQuery] = useState('');
   // Open once (chosen values or the first facet); after that the shopper decides.
   const [open] = useState(defaultOpen || selected.length > 0);
   const searchId = useId();
   const answered: TermValue[] = (facet?.values ?? []).map((v) => ({ value: String(v.value), count: v.count }));
   // A chosen value the other filters leave no car for still shows, so it can be unchosen.
-  const values = [...answered, ...selected.filter((s) => !answered.some((a) => a.value === s)).map((value) => ({ value, count: 0 }))];
+  const values = [
+    ...answered,
+    ...selected.filter((s) => !answered.some((a) => a.value === s)).map((value) => ({ value, count: 0 })),
+  ];
   if (values.length === 0) return null;
 
   const item = ({ value, count }: TermValue) => {
@@ -74,16 +90,26 @@ export function TermFacet({ name, facet, selected, hrefFor, onToggle, texts, def
       </summary>
       {values.length >= FACET_SEARCH_THRESHOLD && (
         <div className="facet__search">
-          <label htmlFor={searchId} className="visually-hidden">{fill(texts.facetSearch, { facet: name })}</label>
-          <input id={searchId} type="search" value={query} placeholder={fill(texts.facetSearch, { facet: name })}
-            onChange={(e) => setQuery(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()} />
+          <label htmlFor={searchId} className="visually-hidden">
+            {fill(texts.facetSearch, { facet: name })}
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            value={query}
+            placeholder={fill(texts.facetSearch, { facet: name })}
+            onChange={(e) => setQuery(e.target.value)}
+            onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
+          />
         </div>
       )}
       {filtered ? (
         filtered.length > 0 ? (
           <ul className="facet__values">{filtered.map(item)}</ul>
         ) : (
-          <p className="facet__no-match" role="status">{fill(texts.facetNoMatch, { query: query.trim() })}</p>
+          <p className="facet__no-match" role="status">
+            {fill(texts.facetNoMatch, { query: query.trim() })}
+          </p>
         )
       ) : (
         <>

@@ -16,7 +16,15 @@ export type CarRangeField = (typeof SEARCH_RANGE_FIELDS.cars)[number];
 export type CarSortName = (typeof SEARCH_SORTS.cars)[number];
 
 /** Term facets shown as lists, in panel order. */
-export const TERM_FACETS = ['car_brand', 'car_model', 'car_body', 'car_fuel', 'car_gearbox', 'car_drive', 'car_color'] as const satisfies readonly CarTermField[];
+export const TERM_FACETS = [
+  'car_brand',
+  'car_model',
+  'car_body',
+  'car_fuel',
+  'car_gearbox',
+  'car_drive',
+  'car_color',
+] as const satisfies readonly CarTermField[];
 /** Range facets shown as sliders, in panel order, with their slider step (upstream units). */
 export const RANGE_FACETS = [
   { field: 'car_price', step: 1000 },
@@ -27,18 +35,38 @@ export const RANGE_FACETS = [
 
 /** Every range field the URL may carry (a link may filter on one the panel does not show). */
 export const URL_RANGE_FIELDS = [
-  'car_price', 'car_campaign_price', 'car_retail_price', 'car_mileage', 'car_power', 'car_year', 'car_co2', 'car_range_km',
+  'car_price',
+  'car_campaign_price',
+  'car_retail_price',
+  'car_mileage',
+  'car_power',
+  'car_year',
+  'car_co2',
+  'car_range_km',
 ] as const satisfies readonly CarRangeField[];
 /** Range fields in km in the URL and the index, shown and typed in the market's distance unit (km, mil, miles). */
 export const DISTANCE_FIELDS: ReadonlySet<UrlRangeField> = new Set(['car_mileage', 'car_range_km']);
 
 /** Every term field the URL may carry (footer brand logos, teaser links). */
 export const URL_TERM_FIELDS = [
-  ...TERM_FACETS, 'car_condition', 'car_vehicle_type', 'car_site_name', 'car_city', 'car_site_region',
+  ...TERM_FACETS,
+  'car_condition',
+  'car_vehicle_type',
+  'car_site_name',
+  'car_city',
+  'car_site_region',
 ] as const satisfies readonly CarTermField[];
 
 export const CAR_SORTS = [
-  'relevance', 'price_asc', 'price_desc', 'year_asc', 'year_desc', 'mileage_asc', 'mileage_desc', 'newest', 'oldest',
+  'relevance',
+  'price_asc',
+  'price_desc',
+  'year_asc',
+  'year_desc',
+  'mileage_asc',
+  'mileage_desc',
+  'newest',
+  'oldest',
 ] as const satisfies readonly CarSortName[];
 
 export type UrlTermField = (typeof URL_TERM_FIELDS)[number];

@@ -58,7 +58,11 @@ function parseRange(text: string | null): Range | undefined {
   const b = Number(m[2]);
   return a <= b ? [a, b] : [b, a];
 }
-function parseFormRange(min: string | null, max: string | null, toIndexUnit: (n: number) => number = (n) => n): Range | undefined {
+function parseFormRange(
+  min: string | null,
+  max: string | null,
+  toIndexUnit: (n: number) => number = (n) => n,
+): Range | undefined {
   const lo = min?.trim().replace(/\s/g, '') ?? '';
   const hi = max?.trim().replace(/\s/g, '') ?? '';
   if ((lo && !NUMBER.test(lo)) || (hi && !NUMBER.test(hi)) || (!lo && !hi)) return undefined;
@@ -71,23 +75,35 @@ function parseFormRange(min: string | null, max: string | null, toIndexUnit: (n:
  * `distanceUnit`: the unit the plain form's mileage inputs are typed in (the market's); `car_mileage=min-max`
  * (and every other of `DISTANCE_FIELDS`) in a URL is always km, the search service's unit.
  */
-export function parseCarListState(params: URLSearchParams, distanceUnit: CarFormat['mileageUnit'] = 'km'): CarListState {
+export function parseCarListState(
+  params: URLSearchParams,
+  distanceUnit: CarFormat['mileageUnit'] = 'km',
+): CarListState {
   const keyphrase = (params.get('keyphrase') ?? '').trim().slice(0, MAX_KEYPHRASE);
   const sort = params.get('sortName');
-  const sortName = sort && sort !== 'relevance' && (CAR_SORTS as readonly string[]).includes(sort) ? (sort as CarSortName) : null;
+  const sortName =
+    sort && sort !== 'relevance' && (CAR_SORTS as readonly string[]).includes(sort) ? (sort as CarSortName) : null;
   const pageText = params.get('page') ?? '';
   const page = /^\d{1,3}$/.test(pageText) ? Math.min(Number(pageText), CAR_LIST_MAX_PAGES - 1) : 0;
   const terms: CarListState['terms'] = {};
   let room = MAX_TERM_VALUES; // in all fields together
   for (const field of URL_TERM_FIELDS) {
-    const values = [...new Set(params.getAll(field).map((v) => v.trim()).filter((v) => v && v.length <= MAX_TERM_VALUE_LENGTH))].slice(0, room);
+    const values = [
+      ...new Set(
+        params
+          .getAll(field)
+          .map((v) => v.trim())
+          .filter((v) => v && v.length <= MAX_TERM_VALUE_LENGTH),
+      ),
+    ].slice(0, room);
     if (values.length > 0) terms[field] = values;
     room -= values.length;
   }
   const ranges: CarListState['ranges'] = {};
   for (const field of URL_RANGE_FIELDS) {
     const toKm = DISTANCE_FIELDS.has(field) ? (n: number) => kmFromUnit(n, distanceUnit) : undefined;
-    const range = parseRange(params.get(field)) ?? parseFormRange(params.get(`${field}_min`), params.get(`${field}_max`), toKm);
+    const range =
+      parseRange(params.get(field)) ?? parseFormRange(params.get(`${field}_min`), params.get(`${field}_max`), toKm);
     if (range) ranges[field] = range;
   }
   return { keyphrase, sortName, page, terms, ranges };
@@ -149,7 +165,12 @@ export function toggleTerm(state: CarListState, field: UrlTermField, value: stri
 }
 
 /** `range` in the index's units; one spanning the whole `extent` (the facet's, in the same units) is no filter. */
-export function withRange(state: CarListState, field: UrlRangeField, range: Range | null, extent?: Range): CarListState {
+export function withRange(
+  state: CarListState,
+  field: UrlRangeField,
+  range: Range | null,
+  extent?: Range,
+): CarListState {
   const ranges = { ...state.ranges };
   const filter = range && extent ? rangeFilterOf(range, extent) : range;
   if (filter) ranges[field] = filter;
@@ -180,7 +201,10 @@ export function hasFilters(state: CarListState): boolean {
 
 /** How many filters are on: each chosen term value and each range (what the chips show). */
 export function activeFilterCount(state: CarListState): number {
-  return Object.values(state.terms).reduce((sum, values) => sum + (values?.length ?? 0), 0) + Object.keys(state.ranges).length;
+  return (
+    Object.values(state.terms).reduce((sum, values) => sum + (values?.length ?? 0), 0) +
+    Object.keys(state.ranges).length
+  );
 }
 
 // ---- the search a state means ---------------------------------------------------------------------------
@@ -204,7 +228,11 @@ export const CAR_LIST_FACETS: readonly string[] = [...TERM_FACETS, ...RANGE_FACE
  * The search for page `page` of a state: 48 cars at offset 48 × page. The server renders the pages
  * 0..state.page with exactly these bodies, so an island's later request for the same page is a cache hit.
  */
-export function carListSearchBody(state: CarListState, page: number, defaults: readonly SearchFilter[] = []): CarListSearchBody {
+export function carListSearchBody(
+  state: CarListState,
+  page: number,
+  defaults: readonly SearchFilter[] = [],
+): CarListSearchBody {
   const filters: SearchFilter[] = [
     // The market's default filters (markets/schema.ts carListDefaults), for fields the URL leaves open.
     ...defaults.filter((filter) => !state.terms[filter.field as UrlTermField]),
@@ -236,6 +264,14 @@ export function carListSearchBodies(state: CarListState, defaults: readonly Sear
  * The island's requests for pages `fromPage`..`toPage`, as few as /api/search allows (client/lists/deepLink.ts):
  * page 0 exactly as the server renders it (the cache entry the server filled), then two pages a request.
  */
-export function carListFetchBodies(state: CarListState, defaults: readonly SearchFilter[] = [], fromPage = 0, toPage = state.page): CarListSearchBody[] {
-  return pageRequests(fromPage, toPage, CAR_LIST_PAGE_SIZE).map(({ page, limit }) => ({ ...carListSearchBody(state, page, defaults), limit }));
+export function carListFetchBodies(
+  state: CarListState,
+  defaults: readonly SearchFilter[] = [],
+  fromPage = 0,
+  toPage = state.page,
+): CarListSearchBody[] {
+  return pageRequests(fromPage, toPage, CAR_LIST_PAGE_SIZE).map(({ page, limit }) => ({
+    ...carListSearchBody(state, page, defaults),
+    limit,
+  }));
 }

@@ -21,7 +21,11 @@ export interface ShownDistanceRange {
 }
 
 /** The slider of a km facet in the market's unit; undefined when the facet answered no values. */
-export function distanceRangeInUnit(facet: SearchFacet | undefined, filterKm: Range | undefined, unit: DistanceUnit): ShownDistanceRange | undefined {
+export function distanceRangeInUnit(
+  facet: SearchFacet | undefined,
+  filterKm: Range | undefined,
+  unit: DistanceUnit,
+): ShownDistanceRange | undefined {
   if (facet?.type !== 'range' || facet.min === null || facet.max === null) return undefined;
   const step = STEP_IN_UNIT[unit];
   const extent = sliderExtent(mileageInUnit(facet.min, unit), mileageInUnit(facet.max, unit), step);
@@ -38,7 +42,11 @@ export function distanceRangeInUnit(facet: SearchFacet | undefined, filterKm: Ra
 export function rangeExtentsInIndexUnits(facets: readonly SearchFacet[], unit: DistanceUnit): Record<string, Range> {
   const extents = rangeExtents(facets, RANGE_FACETS);
   for (const field of DISTANCE_FIELDS) {
-    const shown = distanceRangeInUnit(facets.find((f) => f.name === field), undefined, unit);
+    const shown = distanceRangeInUnit(
+      facets.find((f) => f.name === field),
+      undefined,
+      unit,
+    );
     if (shown && extents[field]) extents[field] = distanceToKm(shown.extent, unit);
   }
   return extents;

@@ -14,7 +14,13 @@ async function searchPage(body: object, signal: AbortSignal): Promise<SearchResp
  * Pages `fromPage`..`toPage` of a state through /api/search, in as few requests as it allows (carListFetchBodies:
  * page 0 as the server searched it, so that one is the server's cache entry). Facets come with page 0 only.
  */
-export async function fetchCarList(state: CarListState, signal: AbortSignal, defaults: readonly SearchFilter[], fromPage = 0, toPage = state.page): Promise<CarListResults> {
+export async function fetchCarList(
+  state: CarListState,
+  signal: AbortSignal,
+  defaults: readonly SearchFilter[],
+  fromPage = 0,
+  toPage = state.page,
+): Promise<CarListResults> {
   const bodies = carListFetchBodies(state, defaults, fromPage, toPage);
   const pages = await Promise.all(bodies.map((body) => searchPage(body, signal)));
   return {
@@ -35,7 +41,11 @@ export function narrowsList(state: CarListState): boolean {
  * the filters instead of facing a lone apply button. `wholeList` answers the unfiltered list (a cache,
  * a fetch, the server's search).
  */
-export async function withFacetsToUndo(state: CarListState, results: CarListResults, wholeList: () => Promise<CarListResults>): Promise<CarListResults> {
+export async function withFacetsToUndo(
+  state: CarListState,
+  results: CarListResults,
+  wholeList: () => Promise<CarListResults>,
+): Promise<CarListResults> {
   if (results.total > 0 || results.failed || !narrowsList(state)) return results;
   return { ...results, facets: (await wholeList()).facets };
 }

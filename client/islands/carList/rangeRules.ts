@@ -46,13 +46,17 @@ export function rangeExtents(
   const extents: Record<string, Range> = {};
   for (const { field, step } of steps) {
     const facet = facets.find((f) => f.name === field && f.type === 'range');
-    if (facet && typeof facet.min === 'number' && typeof facet.max === 'number') extents[field] = sliderExtent(facet.min, facet.max, step);
+    if (facet && typeof facet.min === 'number' && typeof facet.max === 'number')
+      extents[field] = sliderExtent(facet.min, facet.max, step);
   }
   return extents;
 }
 
 /** Drops every range that spans its whole extent (the plain form sends both ends of every slider). */
-export function withoutFullSpans<R extends Partial<Record<string, Range>>>(ranges: R, extents: Record<string, Range>): R {
+export function withoutFullSpans<R extends Partial<Record<string, Range>>>(
+  ranges: R,
+  extents: Record<string, Range>,
+): R {
   const kept = { ...ranges };
   for (const [field, range] of Object.entries(ranges)) {
     const extent = extents[field];

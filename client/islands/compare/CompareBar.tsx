@@ -1,5 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { COMPARE_MAX_CARS, clearCompare, removeFromCompare, completeInPageLanguage } from '../../compare/compareStore.js';
+import {
+  COMPARE_MAX_CARS,
+  clearCompare,
+  removeFromCompare,
+  completeInPageLanguage,
+} from '../../compare/compareStore.js';
 import { useCompare } from '../../compare/useCompare.js';
 import { fill, type CompareBarProps } from './compareLabels.js';
 import { CompareModal } from './CompareModal.js';
@@ -44,7 +49,12 @@ export function CompareBar({ labels, format, values, carDetailBase }: CompareBar
                 <li key={id} className="compare-bar__car">
                   <ResponsiveImage src={summary.image} alt="" shape={[4, 3]} layout={COMPARE_BAR} />
                   <span className="compare-bar__name">{name}</span>
-                  <button type="button" className="compare-bar__remove" aria-label={fill(labels.remove, { car: name })} onClick={() => remove(id)}>
+                  <button
+                    type="button"
+                    className="compare-bar__remove"
+                    aria-label={fill(labels.remove, { car: name })}
+                    onClick={() => remove(id)}
+                  >
                     ×
                   </button>
                 </li>
@@ -63,7 +73,13 @@ export function CompareBar({ labels, format, values, carDetailBase }: CompareBar
             >
               {labels.clear}
             </button>
-            <button type="button" className="compare-bar__open" ref={openButton} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+            <button
+              type="button"
+              className="compare-bar__open"
+              ref={openButton}
+              aria-haspopup="dialog"
+              onClick={() => setOpen(true)}
+            >
               {labels.open}
             </button>
           </div>

@@ -8,7 +8,8 @@ import type { CompareBarProps } from './compareLabels.js';
  * in server-rendered HTML (the car page's price box, teaser cards). Islands that render cards
  * themselves use CompareToggle directly.
  */
-export type CompareIslandProps = ({ part: 'bar' } & CompareBarProps) | { part: 'toggle'; car: CarSummary; labels: CompareToggleLabels };
+export type CompareIslandProps =
+  ({ part: 'bar' } & CompareBarProps) | { part: 'toggle'; car: CarSummary; labels: CompareToggleLabels };
 
 export function CompareIslandRoot(props: CompareIslandProps) {
   return props.part === 'bar' ? <CompareBar {...props} /> : <CompareToggle car={props.car} labels={props.labels} />;

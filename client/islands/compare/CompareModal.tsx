@@ -41,13 +41,25 @@ export function CompareModal({ cars, labels, format, values, carDetailBase, onRe
   };
   const differences = equipmentDifferences(cars.map((car) => car.detail?.car_equipment ?? null));
   const rows: { label: string; value: (car: ComparedCar) => string }[] = [
-    { label: labels.rows.price, value: ({ summary, detail }) => formatPrice(detail?.car_price ?? summary.price, summary.currency, format.locale) },
+    {
+      label: labels.rows.price,
+      value: ({ summary, detail }) => formatPrice(detail?.car_price ?? summary.price, summary.currency, format.locale),
+    },
     { label: labels.rows.year, value: ({ summary, detail }) => String(detail?.car_year ?? summary.year) },
-    { label: labels.rows.mileage, value: ({ summary, detail }) => formatMileage(detail?.car_mileage ?? summary.mileageKm, format) },
+    {
+      label: labels.rows.mileage,
+      value: ({ summary, detail }) => formatMileage(detail?.car_mileage ?? summary.mileageKm, format),
+    },
     // The index's words, in the page's language as the cards show them ('Sähkö' reads 'El' on fi.localhost/sv).
     { label: labels.rows.fuel, value: ({ summary, detail }) => word(values?.fuel, detail?.car_fuel ?? summary.fuel) },
-    { label: labels.rows.gearbox, value: ({ summary, detail }) => word(values?.gearbox, detail?.car_gearbox ?? summary.gearbox) },
-    { label: labels.rows.power, value: ({ summary, detail }) => fill(labels.powerValue, { hp: detail?.car_power ?? summary.powerHp }) },
+    {
+      label: labels.rows.gearbox,
+      value: ({ summary, detail }) => word(values?.gearbox, detail?.car_gearbox ?? summary.gearbox),
+    },
+    {
+      label: labels.rows.power,
+      value: ({ summary, detail }) => fill(labels.powerValue, { hp: detail?.car_power ?? summary.powerHp }),
+    },
   ];
 
   return (

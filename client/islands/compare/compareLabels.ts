@@ -14,7 +14,15 @@ export interface CompareLabels {
   remove: string;
   /** Shown in the bar while the list is full. */
   limitReached: string;
-  rows: { price: string; year: string; mileage: string; fuel: string; gearbox: string; power: string; equipment: string };
+  rows: {
+    price: string;
+    year: string;
+    mileage: string;
+    fuel: string;
+    gearbox: string;
+    power: string;
+    equipment: string;
+  };
   /** '{hp} hk' */
   powerValue: string;
   sameEquipment: string;

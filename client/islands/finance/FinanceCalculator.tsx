@@ -18,14 +18,20 @@ export function FinanceCalculator({ vehicle, locale, currency, dateFormat, conta
   const finance = useFinanceQuotes(vehicle);
   const { status, selected, figures } = finance;
   return (
-    <section className={`car-detail__section finance finance--${status}`} aria-labelledby={headingId} aria-busy={status === 'loading'}>
+    <section
+      className={`car-detail__section finance finance--${status}`}
+      aria-labelledby={headingId}
+      aria-busy={status === 'loading'}
+    >
       <h2 id={headingId}>{labels.title}</h2>
       <p className="finance__cash">
         {labels.cashPrice} <strong>{format.price(vehicle.CashPrice)}</strong>
       </p>
       {status === 'loading' && (
         <>
-          <p className="finance__loading" role="status">{labels.loading}</p>
+          <p className="finance__loading" role="status">
+            {labels.loading}
+          </p>
           <noscript>
             <FinanceUnavailable contact={contact} labels={labels} />
           </noscript>
@@ -36,12 +42,21 @@ export function FinanceCalculator({ vehicle, locale, currency, dateFormat, conta
       </div>
       {status === 'loaded' && selected && figures && (
         <div className="finance__body">
-          <FinanceControls quotes={finance.quotes} selected={selected} figures={figures} labels={labels} format={format}
-            onSelect={finance.select} onMove={finance.move} />
+          <FinanceControls
+            quotes={finance.quotes}
+            selected={selected}
+            figures={figures}
+            labels={labels}
+            format={format}
+            onSelect={finance.select}
+            onMove={finance.move}
+          />
           <div className="finance__result" aria-live="polite" aria-busy={finance.updating}>
             <p className="finance__payment">
               <span className="finance__payment-label">{labels.payment}</span>
-              <strong className="finance__payment-value">{fill(labels.paymentValue, { amount: format.money(selected.Payment) })}</strong>
+              <strong className="finance__payment-value">
+                {fill(labels.paymentValue, { amount: format.money(selected.Payment) })}
+              </strong>
             </p>
             {finance.updating && <p className="finance__note">{labels.updating}</p>}
             {finance.updateFailed && <p className="finance__note finance__note--error">{labels.updateFailed}</p>}

@@ -2,7 +2,14 @@ import { useId } from 'react';
 import type { FamilyKey, FinanceQuote } from '../../../contracts/upstream/codeweaver.js';
 import type { FinanceFormat } from './financeFormat.js';
 import {
-  DEPOSIT_STEP, PAYMENT_STEP, TERM_STEP_MONTHS, depositBounds, paymentBounds, snap, termBounds, type FinanceFigures,
+  DEPOSIT_STEP,
+  PAYMENT_STEP,
+  TERM_STEP_MONTHS,
+  depositBounds,
+  paymentBounds,
+  snap,
+  termBounds,
+  type FinanceFigures,
 } from './financeRules.js';
 import { FinanceSlider } from './FinanceSlider.js';
 import { countText } from '../../../markets/translations/plural.js';
@@ -33,24 +40,56 @@ export function FinanceControls({ quotes, selected, figures, labels, format, onS
           <legend>{labels.products}</legend>
           {quotes.map((quote) => (
             <label key={quote.FamilyKey} className="finance__product">
-              <input type="radio" name={name} value={quote.FamilyKey} checked={quote.FamilyKey === selected.FamilyKey}
-                onChange={() => onSelect(quote.FamilyKey)} />
+              <input
+                type="radio"
+                name={name}
+                value={quote.FamilyKey}
+                checked={quote.FamilyKey === selected.FamilyKey}
+                onChange={() => onSelect(quote.FamilyKey)}
+              />
               <span>{labels.productNames[quote.FamilyKey]}</span>
             </label>
           ))}
         </fieldset>
       )}
-      <FinanceSlider label={labels.term} value={snap(figures.term, term, TERM_STEP_MONTHS)} min={term.min} max={term.max}
-        step={TERM_STEP_MONTHS} text={countText(labels.termValue, format.locale, figures.term)} onChange={(v) => onMove('term', v)} />
-      <FinanceSlider label={labels.deposit} value={snap(figures.deposit, deposit, DEPOSIT_STEP)} min={deposit.min} max={deposit.max}
-        step={DEPOSIT_STEP} text={format.money(figures.deposit)} onChange={(v) => onMove('deposit', v)} />
+      <FinanceSlider
+        label={labels.term}
+        value={snap(figures.term, term, TERM_STEP_MONTHS)}
+        min={term.min}
+        max={term.max}
+        step={TERM_STEP_MONTHS}
+        text={countText(labels.termValue, format.locale, figures.term)}
+        onChange={(v) => onMove('term', v)}
+      />
+      <FinanceSlider
+        label={labels.deposit}
+        value={snap(figures.deposit, deposit, DEPOSIT_STEP)}
+        min={deposit.min}
+        max={deposit.max}
+        step={DEPOSIT_STEP}
+        text={format.money(figures.deposit)}
+        onChange={(v) => onMove('deposit', v)}
+      />
       {mileages.length > 0 && (
-        <FinanceSlider label={labels.mileage} value={mileageIndex} min={0} max={mileages.length - 1} step={1}
+        <FinanceSlider
+          label={labels.mileage}
+          value={mileageIndex}
+          min={0}
+          max={mileages.length - 1}
+          step={1}
           text={fill(labels.mileageValue, { miles: format.number(mileages[mileageIndex]!) })}
-          onChange={(index) => onMove('mileage', mileages[index]!)} />
+          onChange={(index) => onMove('mileage', mileages[index]!)}
+        />
       )}
-      <FinanceSlider label={labels.payment} value={snap(figures.payment, payment, PAYMENT_STEP)} min={payment.min} max={payment.max}
-        step={PAYMENT_STEP} text={fill(labels.paymentValue, { amount: format.money(figures.payment) })} onChange={(v) => onMove('payment', v)} />
+      <FinanceSlider
+        label={labels.payment}
+        value={snap(figures.payment, payment, PAYMENT_STEP)}
+        min={payment.min}
+        max={payment.max}
+        step={PAYMENT_STEP}
+        text={fill(labels.paymentValue, { amount: format.money(figures.payment) })}
+        onChange={(v) => onMove('payment', v)}
+      />
     </div>
   );
 }

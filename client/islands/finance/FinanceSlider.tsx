@@ -21,8 +21,12 @@ export function FinanceSlider({ label, value, min, max, step, text, onChange }: 
   const labelId = useId();
   const header = (
     <div className="finance-slider__header">
-      <span id={labelId} className="finance-slider__label">{label}</span>
-      <output className="finance-slider__value" aria-hidden="true">{text}</output>
+      <span id={labelId} className="finance-slider__label">
+        {label}
+      </span>
+      <output className="finance-slider__value" aria-hidden="true">
+        {text}
+      </output>
     </div>
   );
   if (max <= min) {
@@ -50,7 +54,11 @@ export function FinanceSlider({ label, value, min, max, step, text, onChange }: 
         onChange={(values) => onChange(values[0]!)}
         renderTrack={({ props, children }) => (
           <div onMouseDown={props.onMouseDown} onTouchStart={props.onTouchStart} className="range__track-area">
-            <div ref={props.ref} className="range__track finance-slider__track" style={{ '--range-from': '0%', '--range-to': `${share}%` } as CSSProperties}>
+            <div
+              ref={props.ref}
+              className="range__track finance-slider__track"
+              style={{ '--range-from': '0%', '--range-to': `${share}%` } as CSSProperties}
+            >
               {children}
             </div>
           </div>

@@ -4,7 +4,12 @@ import { fill, type FinanceLabels } from './financeTypes.js';
 import type { LegalState } from './useFinanceQuotes.js';
 
 /** The quote's key figures and the representative example in the service's own wording. */
-export function RepresentativeExample({ quote, legal, labels, format }: {
+export function RepresentativeExample({
+  quote,
+  legal,
+  labels,
+  format,
+}: {
   quote: FinanceQuote;
   legal: LegalState | undefined;
   labels: FinanceLabels;
@@ -23,7 +28,10 @@ export function RepresentativeExample({ quote, legal, labels, format }: {
       <dl className="finance__figures">
         {row(labels.apr, format.percent(quote.Apr))}
         {row(labels.amountOfCredit, format.money(quote.AmountOfCredit))}
-        {row(labels.payments, fill(labels.paymentsValue, { count: quote.NumberOfPayments, amount: format.money(quote.Payment) }))}
+        {row(
+          labels.payments,
+          fill(labels.paymentsValue, { count: quote.NumberOfPayments, amount: format.money(quote.Payment) }),
+        )}
         {quote.FinalPayment > 0 && row(labels.finalPayment, format.money(quote.FinalPayment))}
         {row(labels.totalPayable, format.money(quote.TotalPayable))}
       </dl>

@@ -1,5 +1,9 @@
 import type {
-  CalculateQuoteRequest, CalculateQuoteResponse, DefaultQuoteResponse, FinanceVehicle, LegalResponse,
+  CalculateQuoteRequest,
+  CalculateQuoteResponse,
+  DefaultQuoteResponse,
+  FinanceVehicle,
+  LegalResponse,
 } from '../../../contracts/upstream/codeweaver.js';
 import { bffFetch, type BffInit } from '../../api/bffFetch.js';
 

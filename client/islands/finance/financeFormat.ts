@@ -15,7 +15,12 @@ export interface FinanceFormat {
 /** The market's money, numbers and dates (en-GB and GBP on the UK site, DD/MM/YYYY). */
 export function financeFormat(locale: string, currency: string, dateFormat: MarketDateFormat): FinanceFormat {
   const whole = new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0 });
-  const pence = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const pence = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
   return {

@@ -61,7 +61,12 @@ export function snap(value: number, bounds: { min: number; max: number }, step: 
  * The `/cfd` request for the shopper's figures. The slider moved last decides the solve target:
  * the payment solves for the deposit; the term, deposit or mileage solve for the payment.
  */
-export function quoteRequest(vehicle: FinanceVehicle, quote: FinanceQuote, figures: FinanceFigures, moved: FinanceSliderId): CalculateQuoteRequest {
+export function quoteRequest(
+  vehicle: FinanceVehicle,
+  quote: FinanceQuote,
+  figures: FinanceFigures,
+  moved: FinanceSliderId,
+): CalculateQuoteRequest {
   const base = {
     Vehicle: vehicle,
     FamilyKey: quote.FamilyKey,

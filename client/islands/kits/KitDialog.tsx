@@ -19,7 +19,19 @@ export interface KitDialogTexts {
  * starts on the close button and goes back to the card that opened it (onClose). A click on the
  * backdrop closes it too.
  */
-export function KitDialog({ kit, locale, texts, layout, onClose }: { kit: KitItem | null; locale: string; texts: KitDialogTexts; layout: PictureLayout; onClose: () => void }) {
+export function KitDialog({
+  kit,
+  locale,
+  texts,
+  layout,
+  onClose,
+}: {
+  kit: KitItem | null;
+  locale: string;
+  texts: KitDialogTexts;
+  layout: PictureLayout;
+  onClose: () => void;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const close = useRef<HTMLButtonElement>(null);
   const id = useId();
@@ -63,11 +75,26 @@ export function KitDialog({ kit, locale, texts, layout, onClose }: { kit: KitIte
             {formatKitPrice(kit.retailPrice, kit.currency, locale)}
           </p>
           <dl className="kit-dialog__facts">
-            <div><dt>{texts.code}</dt><dd>{kit.kitCode}</dd></div>
-            <div><dt>{texts.brand}</dt><dd>{kit.brand}</dd></div>
-            <div><dt>{texts.models}</dt><dd>{kit.models.join(', ')}</dd></div>
-            <div><dt>{texts.category}</dt><dd>{kit.category}</dd></div>
-            <div><dt>{texts.statusLabel}</dt><dd>{texts.status[kit.status]}</dd></div>
+            <div>
+              <dt>{texts.code}</dt>
+              <dd>{kit.kitCode}</dd>
+            </div>
+            <div>
+              <dt>{texts.brand}</dt>
+              <dd>{kit.brand}</dd>
+            </div>
+            <div>
+              <dt>{texts.models}</dt>
+              <dd>{kit.models.join(', ')}</dd>
+            </div>
+            <div>
+              <dt>{texts.category}</dt>
+              <dd>{kit.category}</dd>
+            </div>
+            <div>
+              <dt>{texts.statusLabel}</dt>
+              <dd>{texts.status[kit.status]}</dd>
+            </div>
           </dl>
           <p className="kit-dialog__description">{kit.description}</p>
         </div>

@@ -5,8 +5,16 @@ import { keepInPlace } from '../../lists/deepLink.js';
 import { countText, type PluralText } from '../../../markets/translations/plural.js';
 import { KitDialog, type KitDialogTexts } from './KitDialog.js';
 import {
-  formatKitPrice, KIT_FACETS, kitsFetchBodies, kitsQueryParams, kitsSearchBody, KITS_PAGE_SIZE,
-  type KitFacetName, type KitFacetValue, type KitItem, type KitsQuery,
+  formatKitPrice,
+  KIT_FACETS,
+  kitsFetchBodies,
+  kitsQueryParams,
+  kitsSearchBody,
+  KITS_PAGE_SIZE,
+  type KitFacetName,
+  type KitFacetValue,
+  type KitItem,
+  type KitsQuery,
 } from './kitsQuery.js';
 import { toKitItem, type KitDocument } from './kitItem.js';
 import { ResponsiveImage } from '../../media/ResponsiveImage.js';
@@ -49,11 +57,20 @@ export interface KitsSearchProps {
   pictures: { card: PictureLayout; dialog: PictureLayout };
 }
 
-const fill = (template: string, values: Record<string, number>) => template.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
+const fill = (template: string, values: Record<string, number>) =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
 
-type KitsAnswer = { content: KitDocument[]; total_items: number; facet: { name: string; type: string; values?: { value: unknown; count: number }[] }[] };
+type KitsAnswer = {
+  content: KitDocument[];
+  total_items: number;
+  facet: { name: string; type: string; values?: { value: unknown; count: number }[] }[];
+};
 
-async function searchKits(query: KitsQuery, offset: number, body: object = kitsSearchBody(query, offset)): Promise<KitsAnswer> {
+async function searchKits(
+  query: KitsQuery,
+  offset: number,
+  body: object = kitsSearchBody(query, offset),
+): Promise<KitsAnswer> {
   const response = await bffFetch('/api/search', { method: 'POST', json: body });
   if (!response.ok) throw new Error(`search ${response.status}`);
   return response.json();
@@ -77,7 +94,11 @@ export function KitsSearch({ action, locale, query: initialQuery, initial, texts
   const place = useRef<(() => void) | null>(null);
 
   // false on the server and while hydrating (so the markup matches), true after: buttons that need JavaScript appear then.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   useEffect(() => {
     if (firstNew.current === null) return;
     list.current?.querySelectorAll<HTMLButtonElement>('.kit-card__open')[firstNew.current]?.focus();
@@ -111,13 +132,19 @@ export function KitsSearch({ action, locale, query: initialQuery, initial, texts
     const upTo = initial?.fromPage ?? 0;
     if (!initial || upTo === 0) return;
     const call = ++latest.current;
-    Promise.all(kitsFetchBodies(initialQuery, 0, upTo - 1).map((body) => searchKits(initialQuery, body.offset, body))).then(
+    Promise.all(
+      kitsFetchBodies(initialQuery, 0, upTo - 1).map((body) => searchKits(initialQuery, body.offset, body)),
+    ).then(
       (answers) => {
         if (call !== latest.current) return;
         const earlier = answers.flatMap((a) => a.content.map(toKitItem));
         const known = new Set(earlier.map((kit) => kit.kitId));
         place.current = keepInPlace(list.current?.firstElementChild);
-        setResult({ ...initial, kits: [...earlier, ...initial.kits.filter((kit) => !known.has(kit.kitId))], fromPage: 0 });
+        setResult({
+          ...initial,
+          kits: [...earlier, ...initial.kits.filter((kit) => !known.has(kit.kitId))],
+          fromPage: 0,
+        });
       },
       () => call === latest.current && setResult(null),
     );
@@ -140,7 +167,11 @@ export function KitsSearch({ action, locale, query: initialQuery, initial, texts
       firstNew.current = result.kits.length;
       const kits = [...result.kits, ...answer.content.map(toKitItem)];
       setResult({ ...result, kits, total: answer.total_items });
-      history.replaceState(history.state, '', withQuery(action, kitsQueryParams(query, Math.ceil(kits.length / KITS_PAGE_SIZE))));
+      history.replaceState(
+        history.state,
+        '',
+        withQuery(action, kitsQueryParams(query, Math.ceil(kits.length / KITS_PAGE_SIZE))),
+      );
       keepQueryOnLanguageLinks(location.search, 'kits');
     } catch {
       if (call === latest.current) setResult(null);
@@ -151,7 +182,10 @@ export function KitsSearch({ action, locale, query: initialQuery, initial, texts
 
   const toggle = (facet: KitFacetName, value: string, on: boolean) => {
     const values = on ? [...query.filters[facet], value] : query.filters[facet].filter((v) => v !== value);
-    void run({ keyphrase: keyphraseInput.current?.value.trim() ?? query.keyphrase, filters: { ...query.filters, [facet]: values } });
+    void run({
+      keyphrase: keyphraseInput.current?.value.trim() ?? query.keyphrase,
+      filters: { ...query.filters, [facet]: values },
+    });
   };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -168,7 +202,15 @@ export function KitsSearch({ action, locale, query: initialQuery, initial, texts
         <div className="kits__search" role="search">
           <label htmlFor={`${id}-q`}>{texts.searchLabel}</label>
           <div className="kits__search-row">
-            <input ref={keyphraseInput} id={`${id}-q`} type="search" name="keyphrase" defaultValue={query.keyphrase} maxLength={200} autoComplete="off" />
+            <input
+              ref={keyphraseInput}
+              id={`${id}-q`}
+              type="search"
+              name="keyphrase"
+              defaultValue={query.keyphrase}
+              maxLength={200}
+              autoComplete="off"
+            />
             <button type="submit" className="button">
               {texts.searchButton}
             </button>
@@ -231,7 +273,15 @@ export function KitsSearch({ action, locale, query: initialQuery, initial, texts
           <ul ref={list} className="kits__list">
             {result.kits.map((kit) => (
               <li key={kit.kitId} className="kit-card">
-                {kit.images[0] && <ResponsiveImage className="kit-card__image" src={kit.images[0]} alt="" shape={[4, 3]} layout={pictures.card} />}
+                {kit.images[0] && (
+                  <ResponsiveImage
+                    className="kit-card__image"
+                    src={kit.images[0]}
+                    alt=""
+                    shape={[4, 3]}
+                    layout={pictures.card}
+                  />
+                )}
                 <h3 className="kit-card__title">
                   {hydrated ? (
                     <button
@@ -302,12 +352,19 @@ function withQuery(path: string, params: URLSearchParams): string {
 /** A facet's values; a ticked value the current result no longer counts stays listed (count 0) so it can be unticked. */
 function facetOptions(result: KitsResult | null, query: KitsQuery, facet: KitFacetName): KitFacetValue[] {
   const values = result?.facets[facet] ?? [];
-  const missing = query.filters[facet].filter((v) => !values.some((o) => o.value === v)).map((value) => ({ value, count: 0 }));
+  const missing = query.filters[facet]
+    .filter((v) => !values.some((o) => o.value === v))
+    .map((value) => ({ value, count: 0 }));
   return [...values, ...missing];
 }
 
-export function facetsOf(facets: readonly { name: string; type: string; values?: readonly { value: unknown; count: number }[] }[]): Record<KitFacetName, KitFacetValue[]> {
+export function facetsOf(
+  facets: readonly { name: string; type: string; values?: readonly { value: unknown; count: number }[] }[],
+): Record<KitFacetName, KitFacetValue[]> {
   const of = (name: KitFacetName) =>
-    (facets.find((f) => f.name === name && f.type === 'term')?.values ?? []).map((v) => ({ value: String(v.value), count: v.count }));
+    (facets.find((f) => f.name === name && f.type === 'term')?.values ?? []).map((v) => ({
+      value: String(v.value),
+      count: v.count,
+    }));
   return { brand: of('brand'), category: of('category') };
 }

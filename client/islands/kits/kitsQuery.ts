@@ -40,7 +40,10 @@ export interface KitFacetValue {
  * use this one builder, so the page's first search and the island's are the same (and cached alike).
  */
 export function kitsSearchBody(query: KitsQuery, offset: number) {
-  const filters: SearchFilter[] = KIT_FACETS.filter((f) => query.filters[f].length > 0).map((field) => ({ field, values: query.filters[field] }));
+  const filters: SearchFilter[] = KIT_FACETS.filter((f) => query.filters[f].length > 0).map((field) => ({
+    field,
+    values: query.filters[field],
+  }));
   return {
     index: 'kits' as const,
     ...(query.keyphrase ? { keyphrase: query.keyphrase } : {}),
@@ -53,7 +56,10 @@ export function kitsSearchBody(query: KitsQuery, offset: number) {
 
 /** The island's requests for pages `fromPage`..`toPage` of a query, as few as /api/search allows (client/lists/deepLink.ts). */
 export function kitsFetchBodies(query: KitsQuery, fromPage: number, toPage: number) {
-  return pageRequests(fromPage, toPage, KITS_PAGE_SIZE).map(({ offset, limit }) => ({ ...kitsSearchBody(query, offset), limit }));
+  return pageRequests(fromPage, toPage, KITS_PAGE_SIZE).map(({ offset, limit }) => ({
+    ...kitsSearchBody(query, offset),
+    limit,
+  }));
 }
 
 /** The page's query parameters of a query (`keyphrase`, `brand`, `category`, and `page` when more than one is shown). */
@@ -67,17 +73,32 @@ export function kitsQueryParams(query: KitsQuery, pages = 1): URLSearchParams {
 
 /** A query from the page's query parameters (what the filter form submits without JavaScript). */
 export function kitsQueryOf(params: URLSearchParams): { query: KitsQuery; pages: number } {
-  const values = (name: string) => [...new Set(params.getAll(name).map((v) => v.trim().slice(0, 100)).filter(Boolean))].slice(0, 20);
+  const values = (name: string) =>
+    [
+      ...new Set(
+        params
+          .getAll(name)
+          .map((v) => v.trim().slice(0, 100))
+          .filter(Boolean),
+      ),
+    ].slice(0, 20);
   const page = Number.parseInt(params.get('page') ?? '1', 10);
   return {
-    query: { keyphrase: (params.get('keyphrase') ?? '').trim().slice(0, 200), filters: { brand: values('brand'), category: values('category') } },
+    query: {
+      keyphrase: (params.get('keyphrase') ?? '').trim().slice(0, 200),
+      filters: { brand: values('brand'), category: values('category') },
+    },
     pages: Number.isFinite(page) ? Math.min(Math.max(page, 1), KITS_MAX_PAGES) : 1,
   };
 }
 
 /** A kit's price in its own currency (default EUR) as the market writes it: '1 299 kr', '€89.50'. */
 export function formatKitPrice(amount: number, currency: string, locale: string): string {
-  const options: Intl.NumberFormatOptions = { style: 'currency', minimumFractionDigits: Number.isInteger(amount) ? 0 : 2, maximumFractionDigits: 2 };
+  const options: Intl.NumberFormatOptions = {
+    style: 'currency',
+    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+    maximumFractionDigits: 2,
+  };
   try {
     return new Intl.NumberFormat(locale, { ...options, currency: currency || 'EUR' }).format(amount);
   } catch {

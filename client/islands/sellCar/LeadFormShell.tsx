@@ -7,14 +7,30 @@ import type { SubmitStatus } from '../../forms/useFormsHubSubmit.js';
  * the submit button (disabled while sending), a footnote; and instead of all that, once sent, the
  * success card.
  */
-export function LeadFormShell({ status, checkFailed = false, waitMessage = null, onSubmit, labels, footnote, children, className }: {
+export function LeadFormShell({
+  status,
+  checkFailed = false,
+  waitMessage = null,
+  onSubmit,
+  labels,
+  footnote,
+  children,
+  className,
+}: {
   status: SubmitStatus;
   /** The failure is the form's own check (nothing sent): the text shows, the focus goes to the first field to fix. */
   checkFailed?: boolean;
   /** The server asked the shopper to wait (useFormsHubSubmit): its text, shown instead of `labels.failure`. */
   waitMessage?: string | null;
   onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
-  labels: { requiredNote: string; submit: string; submitting: string; failure: string; successTitle: string; successText: string };
+  labels: {
+    requiredNote: string;
+    submit: string;
+    submitting: string;
+    failure: string;
+    successTitle: string;
+    successText: string;
+  };
   footnote?: string;
   children: ReactNode;
   className: string;
@@ -32,10 +48,20 @@ export function LeadFormShell({ status, checkFailed = false, waitMessage = null,
   }
   const sending = status === 'sending';
   return (
-    <form ref={formRef} className={`lead-form ${className}`} noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={sending || undefined}>
+    <form
+      ref={formRef}
+      className={`lead-form ${className}`}
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      aria-busy={sending || undefined}
+    >
       <p className="lead-form__note">{labels.requiredNote}</p>
       {children}
-      {status === 'failed' && <FormAlert kind="error" focus={!checkFailed}>{waitMessage ?? labels.failure}</FormAlert>}
+      {status === 'failed' && (
+        <FormAlert kind="error" focus={!checkFailed}>
+          {waitMessage ?? labels.failure}
+        </FormAlert>
+      )}
       <button type="submit" className="button lead-form__submit" disabled={sending}>
         {sending ? labels.submitting : labels.submit}
       </button>

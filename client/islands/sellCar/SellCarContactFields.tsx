@@ -6,21 +6,52 @@ import type { SellCarFormProps } from './sellCarLabels.js';
 type ContactField = 'customerName' | 'customerPhone' | 'customerEmail' | 'option';
 
 /** Name, phone, e-mail and the sell / trade-in choice: the part both sell-car forms share (part 2 §2.2). */
-export function SellCarContactFields({ labels, registered, error }: {
+export function SellCarContactFields({
+  labels,
+  registered,
+  error,
+}: {
   labels: SellCarFormProps['labels'];
   registered: Record<ContactField, UseFormRegisterReturn>;
   error: (field: ContactField) => string | undefined;
 }) {
   return (
     <>
-      <TextField label={labels.name} required error={error('customerName')} autoComplete="name" maxLength={100} {...registered.customerName} />
-      <TextField label={labels.phone} required error={error('customerPhone')} type="tel" autoComplete="tel" inputMode="tel" maxLength={21} {...registered.customerPhone} />
-      <TextField label={labels.email} required error={error('customerEmail')} type="email" autoComplete="email" maxLength={254} {...registered.customerEmail} />
+      <TextField
+        label={labels.name}
+        required
+        error={error('customerName')}
+        autoComplete="name"
+        maxLength={100}
+        {...registered.customerName}
+      />
+      <TextField
+        label={labels.phone}
+        required
+        error={error('customerPhone')}
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        maxLength={21}
+        {...registered.customerPhone}
+      />
+      <TextField
+        label={labels.email}
+        required
+        error={error('customerEmail')}
+        type="email"
+        autoComplete="email"
+        maxLength={254}
+        {...registered.customerEmail}
+      />
       <RadioGroupField
         label={labels.option}
         required
         error={error('option')}
-        options={SELL_CAR_OPTIONS.map((value) => ({ value, label: value === 'sellCar' ? labels.optionSell : labels.optionTradeIn }))}
+        options={SELL_CAR_OPTIONS.map((value) => ({
+          value,
+          label: value === 'sellCar' ? labels.optionSell : labels.optionTradeIn,
+        }))}
         {...registered.option}
       />
     </>

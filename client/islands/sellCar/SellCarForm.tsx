@@ -11,7 +11,8 @@ const FIELDS = ['regno', 'milage', 'customerName', 'customerPhone', 'customerEma
 const MESSAGE_MAX = 1000;
 
 /** A number field's text as the schema's number: empty is 'not given', anything else must parse. */
-export const numberOrUndefined = (text: unknown) => (text === '' || text === undefined || text === null ? undefined : Number(text));
+export const numberOrUndefined = (text: unknown) =>
+  text === '' || text === undefined || text === null ? undefined : Number(text);
 
 /** The sell-car / trade-in form (part 2 §2.2), validated with the BFF's SellCarValuesSchema. */
 export function SellCarForm({ formName, labels }: SellCarFormProps) {
@@ -23,15 +24,34 @@ export function SellCarForm({ formName, labels }: SellCarFormProps) {
   const error = (field: keyof typeof labels.errors) => (errors[field] ? labels.errors[field] : undefined);
   const other = form.watch('other') ?? '';
 
-  const onSubmit = form.handleSubmit(async ({ other: message, ...values }) => {
-    const bad = await hub.send({ ...values, ...(message?.trim() ? { other: message.trim() } : {}) });
-    markServerErrors(form, bad, FIELDS);
-  }, focusFirstError(form, FIELDS, hub.failed));
+  const onSubmit = form.handleSubmit(
+    async ({ other: message, ...values }) => {
+      const bad = await hub.send({ ...values, ...(message?.trim() ? { other: message.trim() } : {}) });
+      markServerErrors(form, bad, FIELDS);
+    },
+    focusFirstError(form, FIELDS, hub.failed),
+  );
 
   return (
-    <LeadFormShell status={hub.status} checkFailed={hub.checkFailed} waitMessage={hub.waitMessage} onSubmit={onSubmit} labels={labels} footnote={labels.footnote} className="sell-car-form">
+    <LeadFormShell
+      status={hub.status}
+      checkFailed={hub.checkFailed}
+      waitMessage={hub.waitMessage}
+      onSubmit={onSubmit}
+      labels={labels}
+      footnote={labels.footnote}
+      className="sell-car-form"
+    >
       <div onFocusCapture={hub.interacted} className="lead-form__fields">
-        <TextField label={labels.regno} required error={error('regno')} autoComplete="off" autoCapitalize="characters" maxLength={10} {...form.register('regno')} />
+        <TextField
+          label={labels.regno}
+          required
+          error={error('regno')}
+          autoComplete="off"
+          autoCapitalize="characters"
+          maxLength={10}
+          {...form.register('regno')}
+        />
         <TextField
           label={labels.mileage}
           required
@@ -52,7 +72,13 @@ export function SellCarForm({ formName, labels }: SellCarFormProps) {
             option: form.register('option'),
           }}
         />
-        <TextAreaField label={labels.message} className="sell-car-form__message" maxLength={MESSAGE_MAX} count={other.length} {...form.register('other')} />
+        <TextAreaField
+          label={labels.message}
+          className="sell-car-form__message"
+          maxLength={MESSAGE_MAX}
+          count={other.length}
+          {...form.register('other')}
+        />
       </div>
     </LeadFormShell>
   );

@@ -10,15 +10,29 @@ const FIELDS = ['customerName', 'customerPhone', 'customerEmail', 'option'] as c
 
 /** The short sell-car form (part 2 §2.2): name, phone, e-mail and the choice; SellCarShortValuesSchema. */
 export function SellCarShortForm({ formName, labels }: SellCarFormProps) {
-  const form = useSchemaForm(SellCarShortValuesSchema, { defaultValues: { customerName: '', customerPhone: '', customerEmail: '' } });
+  const form = useSchemaForm(SellCarShortValuesSchema, {
+    defaultValues: { customerName: '', customerPhone: '', customerEmail: '' },
+  });
   const hub = useFormsHubSubmit(formName);
   const { errors } = form.formState;
-  const error = (field: keyof typeof labels.errors) => (errors[field as keyof typeof errors] ? labels.errors[field] : undefined);
+  const error = (field: keyof typeof labels.errors) =>
+    errors[field as keyof typeof errors] ? labels.errors[field] : undefined;
 
-  const onSubmit = form.handleSubmit(async (values) => markServerErrors(form, await hub.send(values), FIELDS), focusFirstError(form, FIELDS, hub.failed));
+  const onSubmit = form.handleSubmit(
+    async (values) => markServerErrors(form, await hub.send(values), FIELDS),
+    focusFirstError(form, FIELDS, hub.failed),
+  );
 
   return (
-    <LeadFormShell status={hub.status} checkFailed={hub.checkFailed} waitMessage={hub.waitMessage} onSubmit={onSubmit} labels={labels} footnote={labels.footnote} className="sell-car-form sell-car-form--short">
+    <LeadFormShell
+      status={hub.status}
+      checkFailed={hub.checkFailed}
+      waitMessage={hub.waitMessage}
+      onSubmit={onSubmit}
+      labels={labels}
+      footnote={labels.footnote}
+      className="sell-car-form sell-car-form--short"
+    >
       <div onFocusCapture={hub.interacted} className="lead-form__fields">
         <SellCarContactFields
           labels={labels}

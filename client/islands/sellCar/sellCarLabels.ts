@@ -17,7 +17,14 @@ export interface SellCarLabels {
   successText: string;
   /** The sellCarFormError text. */
   failure: string;
-  errors: { regno: string; milage: string; customerName: string; customerPhone: string; customerEmail: string; option: string };
+  errors: {
+    regno: string;
+    milage: string;
+    customerName: string;
+    customerPhone: string;
+    customerEmail: string;
+    option: string;
+  };
 }
 
 export interface SellCarFormProps {

@@ -14,7 +14,9 @@ export interface ServiceRequestData {
 
 /** Service types with their ids (part 2 §2.3): cars 1–11, motorcycles 0–2; the hub gets the names. */
 export const serviceTypeOptions = (typeMC: boolean) =>
-  typeMC ? MOTORCYCLE_SERVICE_TYPES.map((name, id) => ({ id, name })) : SERVICE_TYPES.map((name, i) => ({ id: i + 1, name }));
+  typeMC
+    ? MOTORCYCLE_SERVICE_TYPES.map((name, id) => ({ id, name }))
+    : SERVICE_TYPES.map((name, i) => ({ id: i + 1, name }));
 
 export interface ServiceRequestLabels {
   requiredNote: string;
@@ -44,7 +46,16 @@ export interface ServiceRequestLabels {
   successTitle: string;
   successText: string;
   failure: string;
-  errors: { siteId: string; customerName: string; customerPhone: string; customerEmail: string; regno: string; milage: string; date: string; gdpr: string };
+  errors: {
+    siteId: string;
+    customerName: string;
+    customerPhone: string;
+    customerEmail: string;
+    regno: string;
+    milage: string;
+    date: string;
+    gdpr: string;
+  };
 }
 
 export interface ServiceRequestFormProps extends ServiceRequestData {

@@ -71,7 +71,14 @@ export function StoriesList(props: StoriesListProps) {
   );
 }
 
-function StoryCard({ story, index, blockId, highlightFirst, headingLevel, pictures }: StoriesListProps & { story: StoryCardData; index: number }) {
+function StoryCard({
+  story,
+  index,
+  blockId,
+  highlightFirst,
+  headingLevel,
+  pictures,
+}: StoriesListProps & { story: StoryCardData; index: number }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const highlighted = highlightFirst && index === 0;
   return (
@@ -81,7 +88,8 @@ function StoryCard({ story, index, blockId, highlightFirst, headingLevel, pictur
           className="story-card__image"
           src={story.image.src}
           alt=""
-          width={story.image.width} height={story.image.height}
+          width={story.image.width}
+          height={story.image.height}
           layout={highlighted ? pictures.highlight : pictures.card}
         />
         <Heading className="story-card__title">{story.title}</Heading>

@@ -41,7 +41,12 @@ function enhance(island: HTMLElement, props: StoriesListProps): void {
     const image = card.querySelector('img')!;
     // The server's card carries its own story's srcset, which the browser would pick over src: all three go.
     const highlight = props.highlightFirst && index === 0;
-    const picture = pictureOf(story.image.src, highlight ? props.pictures.highlight : props.pictures.card, story.image.width && story.image.height ? story.image.width : undefined, documentPictureTemplate());
+    const picture = pictureOf(
+      story.image.src,
+      highlight ? props.pictures.highlight : props.pictures.card,
+      story.image.width && story.image.height ? story.image.width : undefined,
+      documentPictureTemplate(),
+    );
     image.src = picture.src;
     if (picture.srcSet && picture.sizes) {
       image.srcset = picture.srcSet;

@@ -13,10 +13,15 @@ export function formatMarketDate(iso: string, format: MarketDateFormat): string 
   const day = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso : new Date(time).toISOString().slice(0, 10);
   const [y, m, d] = day.split('-') as [string, string, string];
   switch (format) {
-    case 'YYYY-MM-DD': return `${y}-${m}-${d}`;
-    case 'DD.MM.YYYY': return `${d}.${m}.${y}`;
-    case 'DD/MM/YYYY': return `${d}/${m}/${y}`;
-    case 'D.M.YYYY': return `${Number(d)}.${Number(m)}.${y}`;
-    case 'D. M. YYYY': return `${Number(d)}. ${Number(m)}. ${y}`;
+    case 'YYYY-MM-DD':
+      return `${y}-${m}-${d}`;
+    case 'DD.MM.YYYY':
+      return `${d}.${m}.${y}`;
+    case 'DD/MM/YYYY':
+      return `${d}/${m}/${y}`;
+    case 'D.M.YYYY':
+      return `${Number(d)}.${Number(m)}.${y}`;
+    case 'D. M. YYYY':
+      return `${Number(d)}. ${Number(m)}. ${y}`;
   }
 }

@@ -43,7 +43,9 @@ export function BookingPage({ texts, vehicle, subHeadingLevel, onBack, onBooked,
   const [refusal, setRefusal] = useState<string | null>(null);
   const chosenDay = useRef<string | null>(null);
   const slotName = useId();
-  const form = useSchemaForm(TirehotelContactValuesSchema, { defaultValues: { firstName: '', lastName: '', email: '', phoneMobile: '', freeText: '' } });
+  const form = useSchemaForm(TirehotelContactValuesSchema, {
+    defaultValues: { firstName: '', lastName: '', email: '', phoneMobile: '', freeText: '' },
+  });
 
   useEffect(() => {
     let live = true;
@@ -82,7 +84,14 @@ export function BookingPage({ texts, vehicle, subHeadingLevel, onBack, onBooked,
     setBusy(true);
     setRefusal(null);
     const { freeText, ...customer } = values;
-    const answer = await tirehotelApi.create(erpId, { bookingDate: date, bookingStart: slots?.length ? time : null, regNo: vehicle.regNo, freeText: freeText.trim() || null, customer, bookingRequestId: submission.id() });
+    const answer = await tirehotelApi.create(erpId, {
+      bookingDate: date,
+      bookingStart: slots?.length ? time : null,
+      regNo: vehicle.regNo,
+      freeText: freeText.trim() || null,
+      customer,
+      bookingRequestId: submission.id(),
+    });
     setBusy(false);
     if (answer.ok) {
       trackForm('success', 'booking');
@@ -99,13 +108,23 @@ export function BookingPage({ texts, vehicle, subHeadingLevel, onBack, onBooked,
   const bookable = canBook(choice, form.formState.isValid, false);
   const SubHeading = `h${subHeadingLevel}` as const;
   return (
-    <form className="tirehotel__form tirehotel__booking" noValidate aria-busy={busy} onSubmit={(event) => void book(event)}>
-      {days === null && <p className="tirehotel__error" role="alert">{texts.datesError}</p>}
+    <form
+      className="tirehotel__form tirehotel__booking"
+      noValidate
+      aria-busy={busy}
+      onSubmit={(event) => void book(event)}
+    >
+      {days === null && (
+        <p className="tirehotel__error" role="alert">
+          {texts.datesError}
+        </p>
+      )}
       {days?.length === 0 && (
         <div className="tirehotel__notice" role="status">
           <p>{texts.noDates}</p>
           <p>
-            {texts.workshopPhone}: <a href={`tel:${vehicle.location.phone.replace(/[^\d+]/g, '')}`}>{vehicle.location.phone}</a>
+            {texts.workshopPhone}:{' '}
+            <a href={`tel:${vehicle.location.phone.replace(/[^\d+]/g, '')}`}>{vehicle.location.phone}</a>
             <br />
             {texts.workshopEmail}: <a href={`mailto:${vehicle.location.email}`}>{vehicle.location.email}</a>
           </p>
@@ -114,13 +133,33 @@ export function BookingPage({ texts, vehicle, subHeadingLevel, onBack, onBooked,
       {days && days.length > 0 && (
         <>
           <SubHeading className="tirehotel__subheading">{texts.dateLegend}</SubHeading>
-          <BookingCalendar days={days} selected={date} onSelect={(day) => void chooseDay(day)} label={texts.dateLegend} today={today} />
+          <BookingCalendar
+            days={days}
+            selected={date}
+            onSelect={(day) => void chooseDay(day)}
+            label={texts.dateLegend}
+            today={today}
+          />
         </>
       )}
-      {date && slots === null && <p className="tirehotel__error" role="alert">{texts.slotsError}</p>}
-      {date && slots?.length === 0 && <p className="tirehotel__notice" role="status">{texts.noSlots}</p>}
+      {date && slots === null && (
+        <p className="tirehotel__error" role="alert">
+          {texts.slotsError}
+        </p>
+      )}
+      {date && slots?.length === 0 && (
+        <p className="tirehotel__notice" role="status">
+          {texts.noSlots}
+        </p>
+      )}
       {date && slots && slots.length > 0 && (
-        <TimeSlotPicker legend={texts.timeLegend} slots={slots} selected={time} name={slotName} onSelect={(start) => !busy && setTime(start)} />
+        <TimeSlotPicker
+          legend={texts.timeLegend}
+          slots={slots}
+          selected={time}
+          name={slotName}
+          onSelect={(start) => !busy && setTime(start)}
+        />
       )}
       {contactFieldsVisible(choice) && <ContactFields texts={texts} form={form} subHeadingLevel={subHeadingLevel} />}
       {refusal && <FormAlert kind="error">{refusal}</FormAlert>}
@@ -129,7 +168,12 @@ export function BookingPage({ texts, vehicle, subHeadingLevel, onBack, onBooked,
           {texts.back}
         </button>
         {contactFieldsVisible(choice) && (
-          <button type="submit" className="button tirehotel__primary" disabled={!bookable} aria-disabled={busy || undefined}>
+          <button
+            type="submit"
+            className="button tirehotel__primary"
+            disabled={!bookable}
+            aria-disabled={busy || undefined}
+          >
             {texts.book}
           </button>
         )}

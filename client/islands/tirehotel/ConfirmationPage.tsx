@@ -18,7 +18,15 @@ interface ConfirmationPageProps {
 }
 
 /** Confirmation (part 2 §2.5 step 6): the booking's summary, the rating, and the ways on. */
-export function ConfirmationPage({ texts, confirmation, rated, onRated, locale, homeHref, onOtherCar }: ConfirmationPageProps) {
+export function ConfirmationPage({
+  texts,
+  confirmation,
+  rated,
+  onRated,
+  locale,
+  homeHref,
+  onOtherCar,
+}: ConfirmationPageProps) {
   const { customerBase: customer, workshop } = confirmation;
   const when = appointmentText(confirmation, locale);
   const facts: [string, string][] = [
@@ -26,7 +34,10 @@ export function ConfirmationPage({ texts, confirmation, rated, onRated, locale, 
     [texts.confirmationService, confirmation.services[0]!.name],
     [texts.confirmationTime, confirmation.isFullDay ? fill(texts.confirmationFullDay, { date: when }) : when],
     [texts.confirmationWorkshop, `${workshop.name}, ${workshop.address}, ${workshop.phoneNumber}, ${workshop.email}`],
-    [texts.confirmationContact, `${customer.firstName} ${customer.lastName}, ${customer.phoneMobile}, ${customer.email}`],
+    [
+      texts.confirmationContact,
+      `${customer.firstName} ${customer.lastName}, ${customer.phoneMobile}, ${customer.email}`,
+    ],
     ...(confirmation.freeText ? ([[texts.confirmationComment, confirmation.freeText]] as [string, string][]) : []),
   ];
   // The answer is not shown (part 2 §7): the thank-you follows whatever it is.

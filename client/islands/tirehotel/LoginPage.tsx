@@ -45,7 +45,12 @@ export function LoginPage({ texts, customer, contactLink, onSent }: LoginPagePro
           {failure}
         </p>
       )}
-      <button type="button" className="button tirehotel__primary" aria-disabled={busy || undefined} onClick={() => void send()}>
+      <button
+        type="button"
+        className="button tirehotel__primary"
+        aria-disabled={busy || undefined}
+        onClick={() => void send()}
+      >
         {texts.sendCode}
       </button>
     </div>

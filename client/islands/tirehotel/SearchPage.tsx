@@ -30,7 +30,11 @@ export function SearchPage({ texts, initialRegNo, formAction, bookServiceLink, n
   const [failure, setFailure] = useState<'notFound' | { text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   // Before hydration the button stays enabled: the plain form checks the length itself (minLength).
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -47,7 +51,11 @@ export function SearchPage({ texts, initialRegNo, formAction, bookServiceLink, n
     }
     trackForm('error', 'search');
     // A limit's refusal says to wait (trying again at once is refused again); no other error text is for the shopper here.
-    setFailure(answer.status === 404 ? 'notFound' : { text: answer.status === 429 ? refusalText(answer, texts) : texts.genericError });
+    setFailure(
+      answer.status === 404
+        ? 'notFound'
+        : { text: answer.status === 429 ? refusalText(answer, texts) : texts.genericError },
+    );
   };
 
   return (
@@ -74,7 +82,12 @@ export function SearchPage({ texts, initialRegNo, formAction, bookServiceLink, n
         maxLength={REG_NO_MAX}
         className="tirehotel__regno"
       />
-      <button type="submit" className="button tirehotel__primary" disabled={hydrated && !canSearch(regNo)} aria-disabled={busy || undefined}>
+      <button
+        type="submit"
+        className="button tirehotel__primary"
+        disabled={hydrated && !canSearch(regNo)}
+        aria-disabled={busy || undefined}
+      >
         {texts.continue}
       </button>
       {failure && (

@@ -38,13 +38,25 @@ export function StarRating({ texts, sent, onSend }: StarRatingProps) {
         <legend>{texts.ratingLegend}</legend>
         {Array.from({ length: RATING_MAX }, (_, i) => i + 1).map((value) => (
           <label key={value} className={value <= rating ? 'tirehotel__star tirehotel__star--on' : 'tirehotel__star'}>
-            <input className="visually-hidden" type="radio" name={name} value={value} checked={rating === value} onChange={() => setRating(value)} />
+            <input
+              className="visually-hidden"
+              type="radio"
+              name={name}
+              value={value}
+              checked={rating === value}
+              onChange={() => setRating(value)}
+            />
             <span aria-hidden="true">★</span>
             <span className="visually-hidden">{fill(texts.ratingStar, { n: value })}</span>
           </label>
         ))}
       </fieldset>
-      <button type="button" className="button tirehotel__primary" disabled={rating === 0 || state === 'sending'} onClick={() => void send()}>
+      <button
+        type="button"
+        className="button tirehotel__primary"
+        disabled={rating === 0 || state === 'sending'}
+        onClick={() => void send()}
+      >
         {texts.ratingSend}
       </button>
     </div>

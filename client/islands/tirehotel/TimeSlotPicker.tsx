@@ -17,7 +17,13 @@ export function TimeSlotPicker({ legend, slots, selected, onSelect, name }: Time
       <div className="tirehotel__slot-grid">
         {slots.map((start) => (
           <label key={start} className="tirehotel__slot">
-            <input type="radio" name={name} value={start} checked={selected === start} onChange={() => onSelect(start)} />
+            <input
+              type="radio"
+              name={name}
+              value={start}
+              checked={selected === start}
+              onChange={() => onSelect(start)}
+            />
             <span>{clockOf(start)}</span>
           </label>
         ))}

@@ -88,7 +88,8 @@ export function TireHotel(props: TireHotelProps) {
     setSentMessage(message);
     go('validate', flow);
   };
-  const validated = (answer: ValidatedView) => go('loggedIn', { ...flow, validated: answer, confirmation: null, rated: false });
+  const validated = (answer: ValidatedView) =>
+    go('loggedIn', { ...flow, validated: answer, confirmation: null, rated: false });
   const booked = (confirmation: TirehotelConfirmation) => go('confirmation', { ...flow, confirmation, rated: false });
 
   const vehicle = flow.validated?.vehicles[0];
@@ -108,16 +109,45 @@ export function TireHotel(props: TireHotelProps) {
         {texts[HEADINGS[step]]}
       </Heading>
       {step === 'search' && (
-        <SearchPage texts={texts} initialRegNo={props.initialRegNo} formAction={props.formAction} bookServiceLink={props.bookServiceLink} notice={notice} onFound={found} />
+        <SearchPage
+          texts={texts}
+          initialRegNo={props.initialRegNo}
+          formAction={props.formAction}
+          bookServiceLink={props.bookServiceLink}
+          notice={notice}
+          onFound={found}
+        />
       )}
-      {step === 'login' && flow.customer && <LoginPage texts={texts} customer={flow.customer} contactLink={props.contactLink} onSent={sent} />}
-      {step === 'validate' && <ValidatePage texts={texts} sentMessage={sentMessage} onValidated={validated} onNewCode={() => go('login', flow)} />}
+      {step === 'login' && flow.customer && (
+        <LoginPage texts={texts} customer={flow.customer} contactLink={props.contactLink} onSent={sent} />
+      )}
+      {step === 'validate' && (
+        <ValidatePage
+          texts={texts}
+          sentMessage={sentMessage}
+          onValidated={validated}
+          onNewCode={() => go('login', flow)}
+        />
+      )}
       {step === 'loggedIn' && vehicle && (
-        <LoggedInPage texts={texts} vehicle={vehicle} subHeadingLevel={subHeadingLevel} onBook={() => go('booking', flow)} onOtherCar={() => void restart(null)} />
+        <LoggedInPage
+          texts={texts}
+          vehicle={vehicle}
+          subHeadingLevel={subHeadingLevel}
+          onBook={() => go('booking', flow)}
+          onOtherCar={() => void restart(null)}
+        />
       )}
       {step === 'booking' && vehicle && (
         <Suspense fallback={<p role="status">{texts.loading}</p>}>
-          <BookingPage texts={texts} vehicle={vehicle} subHeadingLevel={subHeadingLevel} onBack={() => go('loggedIn', flow)} onBooked={booked} onExpired={expired} />
+          <BookingPage
+            texts={texts}
+            vehicle={vehicle}
+            subHeadingLevel={subHeadingLevel}
+            onBack={() => go('loggedIn', flow)}
+            onBooked={booked}
+            onExpired={expired}
+          />
         </Suspense>
       )}
       {step === 'confirmation' && flow.confirmation && (

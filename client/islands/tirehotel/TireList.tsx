@@ -11,7 +11,14 @@ export function positionName(texts: TireHotelTexts, position: string): string {
 
 function WarningIcon() {
   return (
-    <svg className="tirehotel__warning-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+    <svg
+      className="tirehotel__warning-icon"
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M12 2 1 21h22L12 2Zm0 6 .01 0L13 15h-2l1-7Zm-1 9h2v2h-2v-2Z" fill="currentColor" />
     </svg>
   );
@@ -30,7 +37,13 @@ export function TireList({ texts, tires }: { texts: TireHotelTexts; tires: reado
           <p className="tirehotel__warning-title">
             <WarningIcon /> {texts.tireWarningTitle}
           </p>
-          <p>{fill(texts.tireWarningText, { positions: recommended.map((tire) => positionName(texts, tire.equipmentPosition).toLowerCase()).join(', ') })}</p>
+          <p>
+            {fill(texts.tireWarningText, {
+              positions: recommended
+                .map((tire) => positionName(texts, tire.equipmentPosition).toLowerCase())
+                .join(', '),
+            })}
+          </p>
         </div>
       )}
       <ul className="tirehotel__tires">
@@ -48,7 +61,13 @@ export function TireList({ texts, tires }: { texts: TireHotelTexts; tires: reado
                 <dd>{fill(texts.tireDepthValue, { depth: wheel.threadDepth.toLocaleString('sv-SE') })}</dd>
               </div>
             </dl>
-            <p className={wheel.threadStatusId > 0 ? 'tirehotel__tire-status tirehotel__tire-status--warn' : 'tirehotel__tire-status'}>
+            <p
+              className={
+                wheel.threadStatusId > 0
+                  ? 'tirehotel__tire-status tirehotel__tire-status--warn'
+                  : 'tirehotel__tire-status'
+              }
+            >
               {wheel.threadStatusId > 0 && <WarningIcon />} {wheel.threadStatusMessage}
             </p>
           </li>

@@ -56,7 +56,12 @@ export function ValidatePage({ texts, sentMessage, onValidated, onNewCode }: Val
         </p>
       )}
       <div className="tirehotel__actions">
-        <button type="submit" className="button tirehotel__primary" disabled={!complete} aria-disabled={busy || undefined}>
+        <button
+          type="submit"
+          className="button tirehotel__primary"
+          disabled={!complete}
+          aria-disabled={busy || undefined}
+        >
           {texts.verify}
         </button>
         <button type="button" className="tirehotel__link-button" onClick={onNewCode}>

@@ -21,7 +21,12 @@ export function trackBooking(confirmation: TirehotelConfirmation): void {
       transaction_id: confirmation.bookingConfirmationId,
       currency: 'SEK',
       value: 0,
-      items: confirmation.services.map((service) => ({ item_id: `tirehotel-${service.name}`, item_name: service.name, price: 0, quantity: 1 })),
+      items: confirmation.services.map((service) => ({
+        item_id: `tirehotel-${service.name}`,
+        item_name: service.name,
+        price: 0,
+        quantity: 1,
+      })),
     },
   });
 }

@@ -22,7 +22,8 @@ export const EMPTY_FLOW: StoredFlow = { customer: null, validated: null, confirm
 export type Step = 'search' | 'login' | 'validate' | 'loggedIn' | 'booking' | 'confirmation';
 
 /** Logged in is the validated status 0 (part 2 §6). */
-export const isLoggedIn = (flow: StoredFlow): boolean => flow.validated?.status === 0 && flow.validated.vehicles.length > 0;
+export const isLoggedIn = (flow: StoredFlow): boolean =>
+  flow.validated?.status === 0 && flow.validated.vehicles.length > 0;
 
 /** Where a reload lands: the confirmation, else logged in, else the code request of the customer found, else Search. */
 export function restoredStep(flow: StoredFlow): Step {

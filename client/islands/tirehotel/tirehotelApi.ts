@@ -1,6 +1,12 @@
 import type {
-  ReviewRequest, TimeslotDaysResponse, TimeslotRangeRequest, TimeslotsResponse, TirehotelBookingRequest, TirehotelConfirmation,
-  TirehotelCustomer, TirehotelValidated,
+  ReviewRequest,
+  TimeslotDaysResponse,
+  TimeslotRangeRequest,
+  TimeslotsResponse,
+  TirehotelBookingRequest,
+  TirehotelConfirmation,
+  TirehotelCustomer,
+  TirehotelValidated,
 } from '../../../contracts/upstream/tirehotel.js';
 import { bffFetch } from '../../api/bffFetch.js';
 import { waitMessage } from '../../forms/postWithRetries.js';
@@ -49,38 +55,64 @@ export function shopperMessage(status: number, body: unknown): string | null {
  * What a refused step shows: the server's message, else the generic text; after a limit (429) also
  * when to try again, since trying at once is refused again (in hours from an hour on: a day's lock).
  */
-export function refusalText(answer: { status: number | null; message: string | null; retryAfterS: number | null }, texts: Pick<TireHotelTexts, 'genericError' | 'tryAgainIn' | 'tryAgainInHours'>): string {
+export function refusalText(
+  answer: { status: number | null; message: string | null; retryAfterS: number | null },
+  texts: Pick<TireHotelTexts, 'genericError' | 'tryAgainIn' | 'tryAgainInHours'>,
+): string {
   const message = answer.message ?? texts.genericError;
   if (answer.status !== 429 || !answer.retryAfterS) return message;
-  const wait = answer.retryAfterS >= 3600 ? fill(texts.tryAgainInHours, { hours: Math.ceil(answer.retryAfterS / 3600) }) : fill(texts.tryAgainIn, { minutes: Math.ceil(answer.retryAfterS / 60) });
+  const wait =
+    answer.retryAfterS >= 3600
+      ? fill(texts.tryAgainInHours, { hours: Math.ceil(answer.retryAfterS / 3600) })
+      : fill(texts.tryAgainIn, { minutes: Math.ceil(answer.retryAfterS / 60) });
   return `${message} ${wait}`;
 }
 
 const BASE = '/api/tirehotel';
 
-async function call<T>(method: 'GET' | 'POST', path: string, query: Record<string, string>, body?: object): Promise<ApiResult<T>> {
+async function call<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  query: Record<string, string>,
+  body?: object,
+): Promise<ApiResult<T>> {
   const search = new URLSearchParams(query).toString();
   let response: Response;
   try {
-    response = await bffFetch(`${BASE}${path}${search ? `?${search}` : ''}`, { method, credentials: 'same-origin', json: body });
+    response = await bffFetch(`${BASE}${path}${search ? `?${search}` : ''}`, {
+      method,
+      credentials: 'same-origin',
+      json: body,
+    });
   } catch (err) {
     console.error('tire hotel: no answer', path, err);
     return { ok: false, status: null, message: null, retryAfterS: null };
   }
   const answer: unknown = response.status === 204 ? null : await response.json().catch(() => null);
   if (response.ok) return { ok: true, data: answer as T };
-  const retryAfterS = Number((answer as ErrorBody | null)?.error?.retryAfterSeconds ?? response.headers.get('retry-after'));
-  return { ok: false, status: response.status, message: shopperMessage(response.status, answer), retryAfterS: Number.isFinite(retryAfterS) && retryAfterS > 0 ? retryAfterS : null };
+  const retryAfterS = Number(
+    (answer as ErrorBody | null)?.error?.retryAfterSeconds ?? response.headers.get('retry-after'),
+  );
+  return {
+    ok: false,
+    status: response.status,
+    message: shopperMessage(response.status, answer),
+    retryAfterS: Number.isFinite(retryAfterS) && retryAfterS > 0 ? retryAfterS : null,
+  };
 }
 
 export const tirehotelApi = {
   search: (regNo: string) => call<TirehotelCustomer>('GET', '/authorization/search', { regNo }),
-  login: (encryptedPhoneNumber: string) => call<{ message: string }>('POST', '/authorization/login', { encryptedPhoneNumber }),
+  login: (encryptedPhoneNumber: string) =>
+    call<{ message: string }>('POST', '/authorization/login', { encryptedPhoneNumber }),
   validate: (otpToken: string) => call<ValidatedView>('POST', '/authorization/validate', { otpToken }),
   logout: () => call<null>('POST', '/authorization/logout', {}),
-  timeslotDays: (erpId: string, range: TimeslotRangeRequest) => call<TimeslotDaysResponse>('POST', '/booking/GetTimeslotDays', { workshopIdentifier: erpId }, range),
-  timeslots: (erpId: string, range: TimeslotRangeRequest) => call<TimeslotsResponse>('POST', '/booking/GetTimeslots', { workshopIdentifier: erpId }, range),
+  timeslotDays: (erpId: string, range: TimeslotRangeRequest) =>
+    call<TimeslotDaysResponse>('POST', '/booking/GetTimeslotDays', { workshopIdentifier: erpId }, range),
+  timeslots: (erpId: string, range: TimeslotRangeRequest) =>
+    call<TimeslotsResponse>('POST', '/booking/GetTimeslots', { workshopIdentifier: erpId }, range),
   /** `bookingRequestId`: the same on every try of one booking, which the BFF then makes once. */
-  create: (erpId: string, booking: TirehotelBookingRequest & { bookingRequestId: string }) => call<TirehotelConfirmation>('POST', '/booking/create', { departmentIdentifier: erpId }, booking),
+  create: (erpId: string, booking: TirehotelBookingRequest & { bookingRequestId: string }) =>
+    call<TirehotelConfirmation>('POST', '/booking/create', { departmentIdentifier: erpId }, booking),
   review: (review: ReviewRequest) => call<{ reviewId: string }>('POST', '/review/addReview', {}, review),
 };

@@ -22,7 +22,10 @@ const logoOf = (brand: string) => ({ src: `/media/brands/${slugify(brand)}.svg`,
 
 export const BOOKING_PAGE_CONTENT: BookingPageContent = {
   brandLinks: Object.entries(LINKED_BRANDS).map(([brand, url]) => ({ brand, url, logo: logoOf(brand) })),
-  brandLogos: AUTHORISED_BRANDS.filter((brand) => !(brand in LINKED_BRANDS)).map((name) => ({ name, logo: logoOf(name) })),
+  brandLogos: AUTHORISED_BRANDS.filter((brand) => !(brand in LINKED_BRANDS)).map((name) => ({
+    name,
+    logo: logoOf(name),
+  })),
   damageInspectionUrl: 'https://skadebesiktning.example/',
 };
 

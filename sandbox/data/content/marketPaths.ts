@@ -8,10 +8,19 @@ import type { NavKey } from './texts.js';
  */
 export const MARKET_NAV_PATHS: Partial<Record<MarketId, Partial<Record<NavKey, string>>>> = {
   fi: {
-    buyCar: '/autot', finance: '/rahoitus', campaigns: '/kampanjat', tireHotel: '/huolto/rengashotelli',
-    damage: '/huolto/vahinkokorjaus', about: '/tietoa-meista',
+    buyCar: '/autot',
+    finance: '/rahoitus',
+    campaigns: '/kampanjat',
+    tireHotel: '/huolto/rengashotelli',
+    damage: '/huolto/vahinkokorjaus',
+    about: '/tietoa-meista',
   },
-  no: { buyCar: '/biler', service: '/verksted', bookService: '/verksted/bestill-time', tireHotel: '/verksted/dekkhotell' },
+  no: {
+    buyCar: '/biler',
+    service: '/verksted',
+    bookService: '/verksted/bestill-time',
+    tireHotel: '/verksted/dekkhotell',
+  },
   'se-used': { service: '/service', finance: '/finansiering', about: '/foretaget' },
   sk: { finance: '/financovanie', tires: '/servis/pneuservis', about: '/spolocnost' },
   uk: { bookService: '/service-and-parts/book-service-or-mot' },

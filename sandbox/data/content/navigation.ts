@@ -17,29 +17,38 @@ interface NavNode {
 
 /** The site tree every market shares: three levels, one hidden item, one external link, one draft. */
 const TREE: NavNode[] = [
-  { key: 'buyCar', children: [
-    { key: 'carSearch' },
-    { key: 'finance', children: [{ key: 'carLoan' }, { key: 'privateLeasing' }, { key: 'companyLeasing' }] },
-    { key: 'campaigns' },
-    { key: 'accessories' },
-  ] },
+  {
+    key: 'buyCar',
+    children: [
+      { key: 'carSearch' },
+      { key: 'finance', children: [{ key: 'carLoan' }, { key: 'privateLeasing' }, { key: 'companyLeasing' }] },
+      { key: 'campaigns' },
+      { key: 'accessories' },
+    ],
+  },
   // Sell-car and the motorcycle workshop carry lead forms (leadFormPages.ts): in the menu, so shoppers find them.
   { key: 'sellCar' },
-  { key: 'service', children: [
-    { key: 'bookService' },
-    { key: 'tires', children: [{ key: 'tireHotel' }, { key: 'wheelChange' }] },
-    { key: 'damage' },
-    { key: 'mcWorkshop', only: (market) => market.features.serviceRequestForm },
-  ] },
+  {
+    key: 'service',
+    children: [
+      { key: 'bookService' },
+      { key: 'tires', children: [{ key: 'tireHotel' }, { key: 'wheelChange' }] },
+      { key: 'damage' },
+      { key: 'mcWorkshop', only: (market) => market.features.serviceRequestForm },
+    ],
+  },
   { key: 'stories' },
   { key: 'sites' },
-  { key: 'about', children: [
-    { key: 'contact' },
-    { key: 'faq' },
-    { key: 'careers' },
-    { key: 'press', hidden: true },
-    { key: 'sustainability', children: [{ key: 'report', draft: true }] },
-  ] },
+  {
+    key: 'about',
+    children: [
+      { key: 'contact' },
+      { key: 'faq' },
+      { key: 'careers' },
+      { key: 'press', hidden: true },
+      { key: 'sustainability', children: [{ key: 'report', draft: true }] },
+    ],
+  },
 ];
 
 export type PageType = 'content' | 'carList' | 'kits' | 'storyList' | 'siteList';
@@ -58,12 +67,18 @@ const CAREERS_URL = 'https://careers.hedinautomotive.example/';
 /** Keys whose path is fixed by the market (markets/*.ts paths) rather than by the tree. */
 function fixedPath(key: NavKey, market: Market): { path: string; pageType: PageType } | undefined {
   switch (key) {
-    case 'carSearch': return { path: market.paths.carList, pageType: 'carList' };
-    case 'accessories': return { path: market.paths.kits, pageType: 'kits' };
-    case 'stories': return { path: market.paths.stories, pageType: 'storyList' };
-    case 'sites': return { path: market.paths.siteDetail, pageType: 'siteList' };
-    case 'sellCar': return { path: SELL_CAR_PATHS[market.id], pageType: 'content' };
-    default: return undefined;
+    case 'carSearch':
+      return { path: market.paths.carList, pageType: 'carList' };
+    case 'accessories':
+      return { path: market.paths.kits, pageType: 'kits' };
+    case 'stories':
+      return { path: market.paths.stories, pageType: 'storyList' };
+    case 'sites':
+      return { path: market.paths.siteDetail, pageType: 'siteList' };
+    case 'sellCar':
+      return { path: SELL_CAR_PATHS[market.id], pageType: 'content' };
+    default:
+      return undefined;
   }
 }
 
@@ -108,16 +123,18 @@ export function navigation(market: Market, language: Language, preview: boolean)
     if (draft && !preview) return [];
     const text = texts[node.key];
     const external = node.key === 'careers' ? CAREERS_URL : null;
-    return [{
-      id: `${market.id}-${node.key}`,
-      name: text.label,
-      url: { path: external ?? pathByKey.get(node.key) ?? '/' },
-      navigationTitle: text.menuTitle ?? null,
-      hideInNavigation: node.hidden === true,
-      externalLink: external,
-      published: !draft,
-      children: (node.children ?? []).flatMap((child) => toItem(child, draft)),
-    }];
+    return [
+      {
+        id: `${market.id}-${node.key}`,
+        name: text.label,
+        url: { path: external ?? pathByKey.get(node.key) ?? '/' },
+        navigationTitle: text.menuTitle ?? null,
+        hideInNavigation: node.hidden === true,
+        externalLink: external,
+        published: !draft,
+        children: (node.children ?? []).flatMap((child) => toItem(child, draft)),
+      },
+    ];
   };
   return TREE.flatMap((node) => toItem(node, false));
 }

@@ -16,9 +16,4 @@ export type PageProvider = (input: PageInput, built: ReadonlyMap<string, Content
  * The one registration point for pages outside the navigation tree: add a provider (its own file) here.
  * A provider's page on a tree path replaces the tree's page (the booking page keeps its navigation path).
  */
-export const PAGE_PROVIDERS: PageProvider[] = [
-  targetPages,
-  servicePages,
-  leadFormPages,
-  bookingPages,
-];
+export const PAGE_PROVIDERS: PageProvider[] = [targetPages, servicePages, leadFormPages, bookingPages];

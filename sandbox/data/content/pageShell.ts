@@ -15,7 +15,14 @@ export interface PageInput {
 }
 
 /** Everything of a page but its blocks: names, breadcrumbs from the tree keys, one alternate per language. */
-export function pageShell(input: PageInput, id: string, path: string, name: string, pageType: ContentPage['pageType'], ancestors: NavKey[]): Omit<ContentPage, 'blocks'> {
+export function pageShell(
+  input: PageInput,
+  id: string,
+  path: string,
+  name: string,
+  pageType: ContentPage['pageType'],
+  ancestors: NavKey[],
+): Omit<ContentPage, 'blocks'> {
   const texts = CONTENT_TEXTS[input.language];
   return {
     id,
@@ -37,4 +44,3 @@ export function pageShell(input: PageInput, id: string, path: string, name: stri
     story: null,
   };
 }
-

@@ -9,8 +9,18 @@ import { tireHotelPageBlocks } from './tireHotelPage.js';
 
 /** Block line-ups of content pages, rotated so the content pages together show every common block type. */
 const CONTENT_LINEUPS: ((ctx: BlockContext, key: NavKey) => ContentBlock[])[] = [
-  (ctx, key) => [block.blurb(ctx, 'intro', ctx.texts.blurb.title, ctx.texts.blurb.text, 'left', key), block.highlightList(ctx, 3), block.accordion(ctx), block.share(ctx)],
-  (ctx) => [block.cards(ctx, ['finance', 'bookService', 'tires']), block.spacer(ctx, 'space', 'medium'), block.fileDownloads(ctx), block.share(ctx)],
+  (ctx, key) => [
+    block.blurb(ctx, 'intro', ctx.texts.blurb.title, ctx.texts.blurb.text, 'left', key),
+    block.highlightList(ctx, 3),
+    block.accordion(ctx),
+    block.share(ctx),
+  ],
+  (ctx) => [
+    block.cards(ctx, ['finance', 'bookService', 'tires']),
+    block.spacer(ctx, 'space', 'medium'),
+    block.fileDownloads(ctx),
+    block.share(ctx),
+  ],
   (ctx) => [block.stageRow(ctx), block.countdown(ctx), block.carTeaserQuery(ctx, 'latest'), block.accordion(ctx)],
   (ctx) => [block.videoEmbed(ctx), block.siteSelection(ctx), block.highlightList(ctx, 4), block.carTeaserIds(ctx)],
 ];
@@ -19,18 +29,31 @@ function contentPage(input: PageInput, entry: PageEntry, index: number): Content
   const texts = CONTENT_TEXTS[input.language];
   const name = texts.nav[entry.key].label;
   const ctx: BlockContext = { ...input, texts, pageId: `${input.market.id}-${entry.key}-${input.language}` };
-  const shell = { ...pageShell(input, `${input.market.id}-${entry.key}`, entry.path, name, entry.pageType, entry.ancestors), published: entry.published };
+  const shell = {
+    ...pageShell(input, `${input.market.id}-${entry.key}`, entry.path, name, entry.pageType, entry.ancestors),
+    published: entry.published,
+  };
   const intro = texts.pageLead.replace('{label}', name);
   switch (entry.pageType) {
-    case 'storyList': return { ...shell, blocks: [block.hero(ctx, name, intro, 'default', false), block.stories(ctx, false)] };
-    case 'siteList': return { ...shell, blocks: [block.hero(ctx, name, intro, 'default', false)] };
-    case 'carList': return { ...shell, blocks: [] };
-    case 'kits': return { ...shell, blocks: [block.hero(ctx, name, intro, 'default', false)] };
+    case 'storyList':
+      return { ...shell, blocks: [block.hero(ctx, name, intro, 'default', false), block.stories(ctx, false)] };
+    case 'siteList':
+      return { ...shell, blocks: [block.hero(ctx, name, intro, 'default', false)] };
+    case 'carList':
+      return { ...shell, blocks: [] };
+    case 'kits':
+      return { ...shell, blocks: [block.hero(ctx, name, intro, 'default', false)] };
     default: {
       const tireHotel = tireHotelPageBlocks(ctx, entry);
       if (tireHotel) return { ...shell, blocks: tireHotel };
       const height = index % 3 === 0 ? 'medium' : index % 3 === 1 ? 'default' : 'full';
-      return { ...shell, blocks: [block.hero(ctx, name, intro, height, false), ...CONTENT_LINEUPS[index % CONTENT_LINEUPS.length]!(ctx, entry.key)] };
+      return {
+        ...shell,
+        blocks: [
+          block.hero(ctx, name, intro, height, false),
+          ...CONTENT_LINEUPS[index % CONTENT_LINEUPS.length]!(ctx, entry.key),
+        ],
+      };
     }
   }
 }

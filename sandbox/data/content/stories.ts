@@ -23,7 +23,12 @@ export function marketStories(market: Market, language: Language, anchor: Date):
       url: { path: `${market.paths.stories}/${slugify(slugTexts.stories[i]!.title)}` },
       date: {
         value: date.toISOString(),
-        formattedDateValue: texts.dateFormat(date.getUTCDate(), date.getUTCMonth() + 1, texts.months[date.getUTCMonth()]!, date.getUTCFullYear()),
+        formattedDateValue: texts.dateFormat(
+          date.getUTCDate(),
+          date.getUTCMonth() + 1,
+          texts.months[date.getUTCMonth()]!,
+          date.getUTCFullYear(),
+        ),
       },
       tags: STORY_TAGS[i]!.map((t) => texts.storyTags[t]!),
       displayName: story.title,

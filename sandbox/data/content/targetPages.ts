@@ -46,7 +46,12 @@ const TARGET_PAGES: Partial<Record<MarketId, TargetPage[]>> = {
 
 function blocksOf(ctx: BlockContext, page: TargetPage, intro: string): ContentBlock[] {
   const hero = block.hero(ctx, page.name, intro, 'default', false);
-  if (!page.brand) return [hero, block.blurb(ctx, 'intro', ctx.texts.blurb.title, ctx.texts.blurb.text, 'left', 'sites'), block.share(ctx)];
+  if (!page.brand)
+    return [
+      hero,
+      block.blurb(ctx, 'intro', ctx.texts.blurb.title, ctx.texts.blurb.text, 'left', 'sites'),
+      block.share(ctx),
+    ];
   const carList = ctx.market.paths.carList;
   const teaser = block.carTeaserQuery(ctx, 'latest');
   return [
@@ -54,8 +59,14 @@ function blocksOf(ctx: BlockContext, page: TargetPage, intro: string): ContentBl
     {
       ...teaser,
       title: page.name,
-      filters: [{ field: 'car_brand', values: [page.brand] }, ...(page.condition ? [{ field: 'car_condition', values: [page.condition] }] : [])],
-      link: { ...teaser.link!, url: `${carList}?car_brand=${encodeURIComponent(page.brand)}${page.condition ? `&car_condition=${encodeURIComponent(page.condition)}` : ''}` },
+      filters: [
+        { field: 'car_brand', values: [page.brand] },
+        ...(page.condition ? [{ field: 'car_condition', values: [page.condition] }] : []),
+      ],
+      link: {
+        ...teaser.link!,
+        url: `${carList}?car_brand=${encodeURIComponent(page.brand)}${page.condition ? `&car_condition=${encodeURIComponent(page.condition)}` : ''}`,
+      },
     },
     block.share(ctx),
   ];

@@ -7,9 +7,31 @@ import { contentTextsEn } from './texts-en.js';
 
 /** Keys of the navigation tree (navigation.ts); each has a label and a URL slug per language. */
 export const NAV_KEYS = [
-  'buyCar', 'carSearch', 'finance', 'carLoan', 'privateLeasing', 'companyLeasing', 'campaigns', 'accessories',
-  'service', 'bookService', 'tires', 'tireHotel', 'wheelChange', 'damage', 'stories', 'sites',
-  'about', 'contact', 'faq', 'careers', 'press', 'sustainability', 'report', 'sellCar', 'mcWorkshop',
+  'buyCar',
+  'carSearch',
+  'finance',
+  'carLoan',
+  'privateLeasing',
+  'companyLeasing',
+  'campaigns',
+  'accessories',
+  'service',
+  'bookService',
+  'tires',
+  'tireHotel',
+  'wheelChange',
+  'damage',
+  'stories',
+  'sites',
+  'about',
+  'contact',
+  'faq',
+  'careers',
+  'press',
+  'sustainability',
+  'report',
+  'sellCar',
+  'mcWorkshop',
 ] as const;
 export type NavKey = (typeof NAV_KEYS)[number];
 

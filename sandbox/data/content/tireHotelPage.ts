@@ -10,15 +10,34 @@ type TireHotelBlock = Extract<ContentBlock, { type: 'tireHotel' }>;
 const TIRE_HOTEL_TEXTS = {
   text: 'Har du dina däck hos oss? Logga in med bilens registreringsnummer och en kod till din mobil, så kan du se dina däck och boka hjulskifte.',
   faq: [
-    { question: 'Vad ingår i däckhotellet?', answer: 'Vi tvättar hjulen, kontrollerar mönsterdjup och skick och förvarar dem torrt och frostfritt tills det är dags att skifta igen.' },
-    { question: 'Hur bokar jag hjulskifte?', answer: 'Logga in ovan med bilens registreringsnummer och koden vi skickar till din mobil, välj sedan en tid som passar dig.' },
-    { question: 'Vad händer om mina däck är slitna?', answer: 'Vi mäter mönsterdjupet vid varje skifte. Närmar sig däcken gränsen hör vi av oss med ett förslag på nya innan vi monterar dem.' },
-    { question: 'Kan jag hämta ut mina däck?', answer: 'Ja, kontakta anläggningen där däcken förvaras så gör vi i ordning dem till en tid som passar dig.' },
+    {
+      question: 'Vad ingår i däckhotellet?',
+      answer:
+        'Vi tvättar hjulen, kontrollerar mönsterdjup och skick och förvarar dem torrt och frostfritt tills det är dags att skifta igen.',
+    },
+    {
+      question: 'Hur bokar jag hjulskifte?',
+      answer:
+        'Logga in ovan med bilens registreringsnummer och koden vi skickar till din mobil, välj sedan en tid som passar dig.',
+    },
+    {
+      question: 'Vad händer om mina däck är slitna?',
+      answer:
+        'Vi mäter mönsterdjupet vid varje skifte. Närmar sig däcken gränsen hör vi av oss med ett förslag på nya innan vi monterar dem.',
+    },
+    {
+      question: 'Kan jag hämta ut mina däck?',
+      answer: 'Ja, kontakta anläggningen där däcken förvaras så gör vi i ordning dem till en tid som passar dig.',
+    },
   ],
 };
 
 function tireHotelBlock(ctx: BlockContext): TireHotelBlock {
-  const linkTo = (key: 'bookService' | 'contact') => ({ text: ctx.texts.nav[key].label, url: ctx.tree.pathByKey.get(key) ?? '/', external: false });
+  const linkTo = (key: 'bookService' | 'contact') => ({
+    text: ctx.texts.nav[key].label,
+    url: ctx.tree.pathByKey.get(key) ?? '/',
+    external: false,
+  });
   return {
     id: `${ctx.pageId}-tirehotel`,
     published: true,

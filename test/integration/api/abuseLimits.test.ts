@@ -38,18 +38,27 @@ const uniqueAddress = (() => {
   return () => `10.${(n >> 16) & 255}.${(++n >> 8) & 255}.${n & 255}`;
 })();
 const cookiesOf = (res: { headers: Record<string, unknown> }) =>
-  ((res.headers['set-cookie'] as string[] | undefined) ?? []).map((c) => c.split(';')[0]!).filter((c) => !c.endsWith('='));
+  ((res.headers['set-cookie'] as string[] | undefined) ?? [])
+    .map((c) => c.split(';')[0]!)
+    .filter((c) => !c.endsWith('='));
 const codeChecks = () => sandbox.ctx.stats.tirehotelCodeChecks;
 
 async function sendCode(app: Harness, regNo: string, from = uniqueAddress()) {
-  const phone = (await app.se.get(`/api/tirehotel/authorization/search?regNo=${regNo}`).set('X-Forwarded-For', from)).body.encryptedPhoneNumber as string;
-  const login = await app.se.post(`/api/tirehotel/authorization/login?encryptedPhoneNumber=${phone}`).set('X-Forwarded-For', from);
+  const phone = (await app.se.get(`/api/tirehotel/authorization/search?regNo=${regNo}`).set('X-Forwarded-For', from))
+    .body.encryptedPhoneNumber as string;
+  const login = await app.se
+    .post(`/api/tirehotel/authorization/login?encryptedPhoneNumber=${phone}`)
+    .set('X-Forwarded-For', from);
   expect(login.status).toBe(200);
   return cookiesOf(login);
 }
 const guess = (app: Harness, loginCookie: string[], code: string, forwardedFor = uniqueAddress()) =>
-  app.se.post(`/api/tirehotel/authorization/validate?otpToken=${code}`).set('Cookie', loginCookie).set('X-Forwarded-For', forwardedFor);
-const wrongCodes = (right: string, n: number) => Array.from({ length: n }, (_, i) => String((Number(right) + 1 + i) % 10_000).padStart(4, '0'));
+  app.se
+    .post(`/api/tirehotel/authorization/validate?otpToken=${code}`)
+    .set('Cookie', loginCookie)
+    .set('X-Forwarded-For', forwardedFor);
+const wrongCodes = (right: string, n: number) =>
+  Array.from({ length: n }, (_, i) => String((Number(right) + 1 + i) % 10_000).padStart(4, '0'));
 
 describe('guessing a one-time code', () => {
   it('lets at most 5 of 50 concurrent wrong codes from 50 addresses reach the service, and the right code is refused after them', async () => {
@@ -109,7 +118,12 @@ describe('guessing a one-time code', () => {
     expect(codeChecks() - before).toBeLessThanOrEqual(10);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(290);
     // Another shopper behind the same balancer is a client of its own.
-    const shopper = await guess(h, [`th_login=other-${randomBytes(12).toString('base64url')}`], '1234', `${uniqueAddress()}, 198.51.100.${randomInt(1, 255)}`);
+    const shopper = await guess(
+      h,
+      [`th_login=other-${randomBytes(12).toString('base64url')}`],
+      '1234',
+      `${uniqueAddress()}, 198.51.100.${randomInt(1, 255)}`,
+    );
     expect(shopper.status).toBe(401);
   });
 });
@@ -149,9 +163,12 @@ describe('a day of wrong codes for one agreement', () => {
     expect(checks() - before).toBe(10);
     // The login is locked: no 4th text message to the owner, from any address.
     const from = uniqueAddress();
-    const phone = (await app.se.get('/api/tirehotel/authorization/search?regNo=ABC123').set('X-Forwarded-For', from)).body.encryptedPhoneNumber as string;
+    const phone = (await app.se.get('/api/tirehotel/authorization/search?regNo=ABC123').set('X-Forwarded-For', from))
+      .body.encryptedPhoneNumber as string;
     const sends = day.upstreamCalls('tirehotel');
-    const locked = await app.se.post(`/api/tirehotel/authorization/login?encryptedPhoneNumber=${phone}`).set('X-Forwarded-For', from);
+    const locked = await app.se
+      .post(`/api/tirehotel/authorization/login?encryptedPhoneNumber=${phone}`)
+      .set('X-Forwarded-For', from);
     expect(locked.status).toBe(429);
     expect(locked.body.error.message).toBe(sv['limit.codeLockedToday']);
     expect(day.upstreamCalls('tirehotel')).toBe(sends);
@@ -171,8 +188,12 @@ describe('a day of wrong codes for one agreement', () => {
 
   it('sends one agreement at most 5 codes a day', async () => {
     const from = uniqueAddress();
-    const phone = (await strict.se.get('/api/tirehotel/authorization/search?regNo=GHI789').set('X-Forwarded-For', from)).body.encryptedPhoneNumber as string;
-    const send = () => strict.se.post(`/api/tirehotel/authorization/login?encryptedPhoneNumber=${phone}`).set('X-Forwarded-For', uniqueAddress());
+    const phone = (await strict.se.get('/api/tirehotel/authorization/search?regNo=GHI789').set('X-Forwarded-For', from))
+      .body.encryptedPhoneNumber as string;
+    const send = () =>
+      strict.se
+        .post(`/api/tirehotel/authorization/login?encryptedPhoneNumber=${phone}`)
+        .set('X-Forwarded-For', uniqueAddress());
     for (let i = 0; i < 5; i++) expect((await send()).status).toBe(200);
     const sixth = await send();
     expect(sixth.status).toBe(429);
@@ -187,7 +208,11 @@ describe('web-vitals beacons', () => {
     try {
       const client = uniqueAddress();
       const beacon = { path: '/', metrics: [{ name: 'CLS', value: 0, rating: 'good', id: 'v5-1' }] };
-      const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? other : h).se.post('/api/rum', beacon).set('X-Forwarded-For', client)));
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          (i % 2 ? other : h).se.post('/api/rum', beacon).set('X-Forwarded-For', client),
+        ),
+      );
       expect(answers.filter((a) => a.status === 204)).toHaveLength(30);
       const refused = answers.filter((a) => a.status === 429);
       expect(refused).toHaveLength(10);
@@ -207,7 +232,8 @@ describe('logging out', () => {
     expect(validated.status).toBe(200);
     const session = cookiesOf(validated);
     const range = { startDate: '2026-01-01', endDate: '2026-01-31', regNo: 'VOL' };
-    const days = (app: Harness) => app.se.post('/api/tirehotel/booking/GetTimeslotDays?workshopIdentifier=TH1001', range).set('Cookie', session);
+    const days = (app: Harness) =>
+      app.se.post('/api/tirehotel/booking/GetTimeslotDays?workshopIdentifier=TH1001', range).set('Cookie', session);
     expect((await days(h)).status).not.toBe(401);
     expect((await h.se.post('/api/tirehotel/authorization/logout').set('Cookie', session)).status).toBe(204);
     const other = await startApiHarness({}, sandbox);
@@ -249,7 +275,10 @@ describe('anonymous writes', () => {
     const strict = await startApiHarness({ TRUST_PROXY: '1', RATE_LIMIT_LEADS_PER_CLIENT: '1/60' }, sandbox);
     try {
       const client = uniqueAddress();
-      const post = () => strict.fi.post('/api/forms/comhub', sellCar('Hedin Automotive SuomiSellCarShortForm')).set('X-Forwarded-For', client);
+      const post = () =>
+        strict.fi
+          .post('/api/forms/comhub', sellCar('Hedin Automotive SuomiSellCarShortForm'))
+          .set('X-Forwarded-For', client);
       expect((await post()).status).toBe(202);
       const refused = await post();
       expect(refused.status).toBe(429);
@@ -266,7 +295,9 @@ describe('anonymous writes', () => {
     const client = uniqueAddress();
     const body = mechmateOperations.book.example!().body!;
     const before = sandbox.upstreamCalls('mechmate');
-    const answers = await Promise.all(Array.from({ length: 60 }, () => h.se.post('/api/mechmate/book', body).set('X-Forwarded-For', client)));
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, () => h.se.post('/api/mechmate/book', body).set('X-Forwarded-For', client)),
+    );
     expect(sandbox.upstreamCalls('mechmate') - before).toBeLessThanOrEqual(10);
     expect(answers.filter((a) => a.status === 429)).toHaveLength(50);
   });
@@ -274,7 +305,11 @@ describe('anonymous writes', () => {
   it('refuses the 11th tire-hotel review from one client in 10 minutes, before the service', async () => {
     const client = uniqueAddress();
     const session = cookiesOf(await guess(h, await sendCode(h, 'ABC123', client), '1234', client));
-    const review = () => h.se.post('/api/tirehotel/review/addReview', { rating: 5, comment: 'Bra', date: new Date().toISOString() }).set('Cookie', session).set('X-Forwarded-For', client);
+    const review = () =>
+      h.se
+        .post('/api/tirehotel/review/addReview', { rating: 5, comment: 'Bra', date: new Date().toISOString() })
+        .set('Cookie', session)
+        .set('X-Forwarded-For', client);
     const before = sandbox.ctx.stats.tirehotelReviews.length;
     for (let i = 0; i < 10; i++) expect((await review()).status).toBe(200);
     const refused = await review();
@@ -286,7 +321,14 @@ describe('anonymous writes', () => {
   it('limits agreement look-ups per client, so phone numbers cannot be collected', async () => {
     const client = uniqueAddress();
     const statuses: number[] = [];
-    for (let i = 0; i < 61; i++) statuses.push((await h.se.get(`/api/tirehotel/authorization/search?regNo=ZZ${String(i).padStart(3, '0')}`).set('X-Forwarded-For', client)).status);
+    for (let i = 0; i < 61; i++)
+      statuses.push(
+        (
+          await h.se
+            .get(`/api/tirehotel/authorization/search?regNo=ZZ${String(i).padStart(3, '0')}`)
+            .set('X-Forwarded-For', client)
+        ).status,
+      );
     expect(statuses.slice(0, 60).every((s) => s === 404)).toBe(true);
     expect(statuses[60]).toBe(429);
   });

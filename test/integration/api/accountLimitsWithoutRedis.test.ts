@@ -28,7 +28,11 @@ function freePort(): Promise<number> {
   });
 }
 const startRedis = () => {
-  redisServer = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  redisServer = spawn(
+    'redis-server',
+    ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
 };
 async function stopRedis(): Promise<void> {
   const stopping = redisServer!;
@@ -63,16 +67,24 @@ afterAll(async () => {
 let address = randomInt(0, 60_000);
 const uniqueAddress = () => `10.${(address >> 16) & 255}.${(++address >> 8) & 255}.${address & 255}`;
 const cookiesOf = (res: { headers: Record<string, unknown> }) =>
-  ((res.headers['set-cookie'] as string[] | undefined) ?? []).map((c) => c.split(';')[0]!).filter((c) => !c.endsWith('='));
+  ((res.headers['set-cookie'] as string[] | undefined) ?? [])
+    .map((c) => c.split(';')[0]!)
+    .filter((c) => !c.endsWith('='));
 async function sendCode(regNo: string): Promise<string[]> {
   const from = uniqueAddress();
-  const phone = (await a.se.get(`/api/tirehotel/authorization/search?regNo=${regNo}`).set('X-Forwarded-For', from)).body.encryptedPhoneNumber as string;
-  const login = await a.se.post(`/api/tirehotel/authorization/login?encryptedPhoneNumber=${phone}`).set('X-Forwarded-For', from);
+  const phone = (await a.se.get(`/api/tirehotel/authorization/search?regNo=${regNo}`).set('X-Forwarded-For', from)).body
+    .encryptedPhoneNumber as string;
+  const login = await a.se
+    .post(`/api/tirehotel/authorization/login?encryptedPhoneNumber=${phone}`)
+    .set('X-Forwarded-For', from);
   expect(login.status).toBe(200);
   return cookiesOf(login);
 }
 const guess = (app: typeof a, login: string[], code: string) =>
-  app.se.post(`/api/tirehotel/authorization/validate?otpToken=${code}`).set('Cookie', login).set('X-Forwarded-For', uniqueAddress());
+  app.se
+    .post(`/api/tirehotel/authorization/validate?otpToken=${code}`)
+    .set('Cookie', login)
+    .set('X-Forwarded-For', uniqueAddress());
 
 describe('account limits while Redis is stopped', () => {
   it('answers code guesses 503 with Retry-After and counts none of them in the process: the code keeps its 5 guesses for when Redis is back', async () => {
@@ -84,10 +96,17 @@ describe('account limits while Redis is stopped', () => {
         const refused = await guess(i % 2 ? b : a, login, String(1000 + i));
         expect(refused.status).toBe(503);
         expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-        expect(refused.body.error).toMatchObject({ code: 'limits_unavailable', message: sv['limit.unavailable'], retryAfterSeconds: Number(refused.headers['retry-after']) });
+        expect(refused.body.error).toMatchObject({
+          code: 'limits_unavailable',
+          message: sv['limit.unavailable'],
+          retryAfterSeconds: Number(refused.headers['retry-after']),
+        });
       }
       // Look-ups and code sends, the other limits guarding the agreement, refuse alike.
-      expect((await a.se.get('/api/tirehotel/authorization/search?regNo=DEF456').set('X-Forwarded-For', uniqueAddress())).status).toBe(503);
+      expect(
+        (await a.se.get('/api/tirehotel/authorization/search?regNo=DEF456').set('X-Forwarded-For', uniqueAddress()))
+          .status,
+      ).toBe(503);
       expect(sandbox.ctx.stats.tirehotelCodeChecks).toBe(before);
     } finally {
       await restartRedis();
@@ -104,7 +123,8 @@ describe('account limits while Redis is stopped', () => {
     expect(validated.status).toBe(200);
     const session = cookiesOf(validated);
     const range = { startDate: '2026-01-01', endDate: '2026-01-31', regNo: 'VOL' };
-    const days = (app: typeof a) => app.se.post('/api/tirehotel/booking/GetTimeslotDays?workshopIdentifier=TH1001', range).set('Cookie', session);
+    const days = (app: typeof a) =>
+      app.se.post('/api/tirehotel/booking/GetTimeslotDays?workshopIdentifier=TH1001', range).set('Cookie', session);
     expect((await days(b)).status).toBe(200);
     await stopRedis();
     try {
@@ -114,7 +134,8 @@ describe('account limits while Redis is stopped', () => {
       await restartRedis();
     }
     let answer = await days(b);
-    for (const started = Date.now(); answer.status !== 401 && Date.now() - started < 3_000; answer = await days(b)) await new Promise((r) => setTimeout(r, 100));
+    for (const started = Date.now(); answer.status !== 401 && Date.now() - started < 3_000; answer = await days(b))
+      await new Promise((r) => setTimeout(r, 100));
     expect(answer.status).toBe(401);
     expect(answer.body.error.code).toBe('login_required');
   });

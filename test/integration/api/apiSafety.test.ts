@@ -9,7 +9,11 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const contact = () => ({ formName: 'CarDetailContactForm', formSubmissionId: `safety-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, values: { name: 'A', phone: '0701234567', email: 'a@b.se' } });
+const contact = () => ({
+  formName: 'CarDetailContactForm',
+  formSubmissionId: `safety-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+  values: { name: 'A', phone: '0701234567', email: 'a@b.se' },
+});
 
 describe('the Origin check on POSTs', () => {
   it.each([
@@ -32,7 +36,9 @@ describe('the Origin check on POSTs', () => {
   });
 
   it('does not apply to GETs', async () => {
-    expect((await h.se.get('/api/mechmate/authorized-workshop/Volvo').set('Origin', 'https://evil.example')).status).toBe(200);
+    expect(
+      (await h.se.get('/api/mechmate/authorized-workshop/Volvo').set('Origin', 'https://evil.example')).status,
+    ).toBe(200);
   });
 });
 
@@ -57,19 +63,36 @@ describe('the API surface', () => {
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
     const paths = Object.keys(res.body.paths);
-    for (const path of ['/api/mechmate/car/{regNo}', '/api/mechmate/departments/closestAvailable', '/api/tirehotel/authorization/validate', '/api/forms/comhub', '/api/codeweaver/cfd', '/api/places/autocomplete']) {
+    for (const path of [
+      '/api/mechmate/car/{regNo}',
+      '/api/mechmate/departments/closestAvailable',
+      '/api/tirehotel/authorization/validate',
+      '/api/forms/comhub',
+      '/api/codeweaver/cfd',
+      '/api/places/autocomplete',
+    ]) {
       expect(paths).toContain(path);
     }
     const prices = res.body.paths['/api/mechmate/prices/{regNo}/{mileage}/{departmentId}'].get;
     expect(prices.parameters).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ name: 'mileage', in: 'path', schema: expect.objectContaining({ type: 'integer', minimum: 0 }) }),
+        expect.objectContaining({
+          name: 'mileage',
+          in: 'path',
+          schema: expect.objectContaining({ type: 'integer', minimum: 0 }),
+        }),
         expect.objectContaining({ name: 'serviceOfferings', in: 'query', required: true }),
       ]),
     );
     const book = res.body.paths['/api/mechmate/book'].post.requestBody.content['application/json'].schema;
-    expect(book.properties.freeText).toEqual(expect.objectContaining({ anyOf: expect.arrayContaining([expect.objectContaining({ maxLength: 80 })]) }));
-    expect(res.body.paths['/api/mechmate/departments/closestAvailable'].get.responses['200'].content).toHaveProperty(['text/event-stream']);
-    expect(Object.keys(res.body.components.schemas)).toEqual(expect.arrayContaining(['ApiError', 'FormValues_service-booking']));
+    expect(book.properties.freeText).toEqual(
+      expect.objectContaining({ anyOf: expect.arrayContaining([expect.objectContaining({ maxLength: 80 })]) }),
+    );
+    expect(res.body.paths['/api/mechmate/departments/closestAvailable'].get.responses['200'].content).toHaveProperty([
+      'text/event-stream',
+    ]);
+    expect(Object.keys(res.body.components.schemas)).toEqual(
+      expect.arrayContaining(['ApiError', 'FormValues_service-booking']),
+    );
   });
 });

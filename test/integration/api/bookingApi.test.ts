@@ -24,7 +24,9 @@ describe('booking routes relay the booking service', () => {
     const addons = await h.se.get('/api/mechmate/addons/ABC123?lat=59.33&lng=18.07');
     expect(services.status).toBe(200);
     expect(services.body.serviceOfferingCategories.length).toBeGreaterThan(0);
-    expect(addons.body.serviceOfferingCategories.some((c: { selectionType?: string }) => c.selectionType === 'single')).toBe(true);
+    expect(
+      addons.body.serviceOfferingCategories.some((c: { selectionType?: string }) => c.selectionType === 'single'),
+    ).toBe(true);
   });
 
   it('answers prices of a comma-separated code list at one workshop', async () => {
@@ -45,7 +47,10 @@ describe('booking routes relay the booking service', () => {
     await h.se.post('/api/mechmate/book', validBooking(slot));
     const again = await h.se.post('/api/mechmate/book', validBooking(slot));
     expect(again.status).toBe(409);
-    expect(again.body.error).toMatchObject({ code: 'upstream_status', upstream: { errors: { 'Error Result': ['TimeslotNotAvailable'] } } });
+    expect(again.body.error).toMatchObject({
+      code: 'upstream_status',
+      upstream: { errors: { 'Error Result': ['TimeslotNotAvailable'] } },
+    });
   });
 
   it('answers whether a brand has an authorised workshop', async () => {
@@ -69,10 +74,22 @@ describe('booking routes validate before calling the service', () => {
     ['a latitude out of range', '/api/mechmate/services/ABC123?lat=91&lng=18', 'query.lat'],
     ['a missing longitude', '/api/mechmate/addons/ABC123?lat=59', 'query.lng'],
     ['a non-numeric latitude', '/api/mechmate/services/ABC123?lat=north&lng=18', 'query.lat'],
-    ['an empty service offering list', '/api/mechmate/prices/ABC123/100/2001?serviceOfferings=', 'query.serviceOfferings'],
-    ['an offering code with capitals and symbols', '/api/mechmate/prices/ABC123/100/2001?serviceOfferings=Oil%3Bdrop', 'query.serviceOfferings.0'],
+    [
+      'an empty service offering list',
+      '/api/mechmate/prices/ABC123/100/2001?serviceOfferings=',
+      'query.serviceOfferings',
+    ],
+    [
+      'an offering code with capitals and symbols',
+      '/api/mechmate/prices/ABC123/100/2001?serviceOfferings=Oil%3Bdrop',
+      'query.serviceOfferings.0',
+    ],
     ['a negative mileage', '/api/mechmate/prices/ABC123/-1/2001?serviceOfferings=oilservice', 'path.mileage'],
-    ['a department id that is not a positive integer', '/api/mechmate/prices/ABC123/100/abc?serviceOfferings=oilservice', 'path.departmentId'],
+    [
+      'a department id that is not a positive integer',
+      '/api/mechmate/prices/ABC123/100/abc?serviceOfferings=oilservice',
+      'path.departmentId',
+    ],
     ['a date without T00:00:00', '/api/mechmate/timeslots/from/ABC123/2001/2026-03-02', 'path.date'],
     ['a date with a time of day', '/api/mechmate/timeslots/from/ABC123/2001/2026-03-02T08:00:00', 'path.date'],
     ['a brand with a slash or dot', '/api/mechmate/authorized-workshop/..%2Fetc', 'path.brand'],
@@ -86,14 +103,34 @@ describe('booking routes validate before calling the service', () => {
   });
 
   it.each([
-    ['a phone with letters', { customer: { ...validBooking('2026-03-02T08:00:00').customer, phone: '070-ABC' } }, 'body.customer.phone'],
-    ['a phone of 5 digits', { customer: { ...validBooking('2026-03-02T08:00:00').customer, phone: '12345' } }, 'body.customer.phone'],
-    ['an e-mail without a top-level domain', { customer: { ...validBooking('2026-03-02T08:00:00').customer, email: 'anna@example' } }, 'body.customer.email'],
+    [
+      'a phone with letters',
+      { customer: { ...validBooking('2026-03-02T08:00:00').customer, phone: '070-ABC' } },
+      'body.customer.phone',
+    ],
+    [
+      'a phone of 5 digits',
+      { customer: { ...validBooking('2026-03-02T08:00:00').customer, phone: '12345' } },
+      'body.customer.phone',
+    ],
+    [
+      'an e-mail without a top-level domain',
+      { customer: { ...validBooking('2026-03-02T08:00:00').customer, email: 'anna@example' } },
+      'body.customer.email',
+    ],
     ['a message of 81 characters', { freeText: 'x'.repeat(81) }, 'body.freeText'],
-    ['a service message of 81 characters', { serviceOfferingRequests: [{ kobraId: 'diagnostics', userInput: 'y'.repeat(81) }] }, 'body.serviceOfferingRequests.0.userInput'],
+    [
+      'a service message of 81 characters',
+      { serviceOfferingRequests: [{ kobraId: 'diagnostics', userInput: 'y'.repeat(81) }] },
+      'body.serviceOfferingRequests.0.userInput',
+    ],
     ['no services', { serviceOfferingRequests: [] }, 'body.serviceOfferingRequests'],
     ['a time slot with a zone', { timeSlot: '2026-03-02T08:00:00Z' }, 'body.timeSlot'],
-    ['a missing last name', { customer: { firstName: 'A', phone: '0701234567', email: 'a@b.se' } }, 'body.customer.lastName'],
+    [
+      'a missing last name',
+      { customer: { firstName: 'A', phone: '0701234567', email: 'a@b.se' } },
+      'body.customer.lastName',
+    ],
   ])('refuses a booking with %s', async (_what, patch, field) => {
     const before = mechmateCalls();
     const res = await h.se.post('/api/mechmate/book', { ...validBooking('2026-03-02T08:00:00'), ...patch });
@@ -103,7 +140,10 @@ describe('booking routes validate before calling the service', () => {
   });
 
   it('refuses a JSON body over 64 KB with 413', async () => {
-    const res = await h.se.post('/api/mechmate/book', { ...validBooking('2026-03-02T08:00:00'), padding: 'x'.repeat(70_000) });
+    const res = await h.se.post('/api/mechmate/book', {
+      ...validBooking('2026-03-02T08:00:00'),
+      padding: 'x'.repeat(70_000),
+    });
     expect(res.status).toBe(413);
     expect(res.body.error.code).toBe('payload_too_large');
   });
@@ -129,7 +169,10 @@ describe('booking routes when the service fails', () => {
     const before = mechmateCalls();
     const res = await h.se.get('/api/mechmate/car/ABC123');
     expect(res.status).toBe(502);
-    expect(res.body.error).toMatchObject({ code: 'upstream_status', message: 'The mechmate service failed; try again shortly' });
+    expect(res.body.error).toMatchObject({
+      code: 'upstream_status',
+      message: 'The mechmate service failed; try again shortly',
+    });
     expect(res.body.error).not.toHaveProperty('upstream');
     expect(res.text).not.toMatch(/sandbox fault/);
     expect(mechmateCalls() - before).toBe(3);

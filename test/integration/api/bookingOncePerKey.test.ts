@@ -55,7 +55,10 @@ describe('a service booking sent again with its bookingRequestId', () => {
   it("never answers with another shopper's booking: a reused bookingRequestId with another customer is booked as its own", async () => {
     const key = randomUUID();
     const first = await a.se.post('/api/mechmate/book', booking(await firstFreeSlot(a.se), key));
-    const other = { ...booking(await firstFreeSlot(a.se), key), customer: { firstName: 'Mallory', lastName: 'Other', phone: '+46 70 999 99 99', email: 'm@example.se' } };
+    const other = {
+      ...booking(await firstFreeSlot(a.se), key),
+      customer: { firstName: 'Mallory', lastName: 'Other', phone: '+46 70 999 99 99', email: 'm@example.se' },
+    };
     const second = await b.se.post('/api/mechmate/book', other);
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);

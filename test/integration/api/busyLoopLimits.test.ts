@@ -23,7 +23,9 @@ beforeAll(async () => {
   // Its own seed: the agreements' counters are new each run.
   const running = await startSandbox(0, '127.0.0.1', { seed: randomInt(1, 2 ** 31) });
   sandbox = { ...running, upstreamCalls: (service) => running.ctx.stats.requests[service] ?? 0 };
-  proxy = spawn(process.execPath, ['--import', 'tsx', 'test/support/entries/slowTcpProxy.ts', '6379', '10'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  proxy = spawn(process.execPath, ['--import', 'tsx', 'test/support/entries/slowTcpProxy.ts', '6379', '10'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise<string>((resolve, reject) => {
     proxy.stdout!.on('data', (d: Buffer) => {
       const found = /listening on (\d+)/.exec(d.toString())?.[1];
@@ -60,7 +62,10 @@ async function blockEventLoop(blockMs: number, freeMs: number): Promise<() => Pr
   let running = true;
   const renders = (async () => {
     while (running) {
-      await fetch(url).then((r) => r.text(), () => '');
+      await fetch(url).then(
+        (r) => r.text(),
+        () => '',
+      );
       await sleep(freeMs);
     }
   })();
@@ -74,13 +79,17 @@ async function blockEventLoop(blockMs: number, freeMs: number): Promise<() => Pr
 let address = randomInt(0, 60_000);
 const uniqueAddress = () => `10.${(address >> 16) & 255}.${(++address >> 8) & 255}.${address & 255}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const reconnects = (app: typeof a) => app.bff.log.lines.filter((l) => l.msg === 'redis not answering: reconnecting with a new client').length;
+const reconnects = (app: typeof a) =>
+  app.bff.log.lines.filter((l) => l.msg === 'redis not answering: reconnecting with a new client').length;
 
 describe('limits while the event loop is busy', () => {
   it('allows 5 guesses of one code in all across two instances with the loop blocked 400 ms at a time, and never takes Redis for down', async () => {
     const from = uniqueAddress();
-    const phone = (await a.se.get('/api/tirehotel/authorization/search?regNo=JKL012').set('X-Forwarded-For', from)).body.encryptedPhoneNumber as string;
-    const login = await a.se.post(`/api/tirehotel/authorization/login?encryptedPhoneNumber=${phone}`).set('X-Forwarded-For', from);
+    const phone = (await a.se.get('/api/tirehotel/authorization/search?regNo=JKL012').set('X-Forwarded-For', from)).body
+      .encryptedPhoneNumber as string;
+    const login = await a.se
+      .post(`/api/tirehotel/authorization/login?encryptedPhoneNumber=${phone}`)
+      .set('X-Forwarded-For', from);
     expect(login.status).toBe(200);
     const cookie = (login.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]!);
     const before = sandbox.ctx.stats.tirehotelCodeChecks;
@@ -93,7 +102,13 @@ describe('limits while the event loop is busy', () => {
       for (let i = 0; i < 60; i++) {
         const code = String(1000 + i);
         const app = i % 2 ? b : a;
-        answers.push(app.se.post(`/api/tirehotel/authorization/validate?otpToken=${code}`).set('Cookie', cookie).set('X-Forwarded-For', uniqueAddress()).then((r) => r));
+        answers.push(
+          app.se
+            .post(`/api/tirehotel/authorization/validate?otpToken=${code}`)
+            .set('Cookie', cookie)
+            .set('X-Forwarded-For', uniqueAddress())
+            .then((r) => r),
+        );
         await sleep(60);
       }
       await Promise.all(answers);

@@ -10,7 +10,13 @@ beforeAll(async () => {
 afterAll(() => h.close());
 afterEach(() => h.sandbox.ctx.faults.clear());
 
-const vehicle = { RegNo: 'AB19CDE', CashPrice: 18_995, IsNew: false, CurrentMileage: 21_000, RegistrationDate: '2019-03-01' };
+const vehicle = {
+  RegNo: 'AB19CDE',
+  CashPrice: 18_995,
+  IsNew: false,
+  CurrentMileage: 21_000,
+  RegistrationDate: '2019-03-01',
+};
 
 describe('UK finance relay', () => {
   it('answers the default quotes of a car in the service’s own shapes', async () => {
@@ -20,7 +26,14 @@ describe('UK finance relay', () => {
   });
 
   it('recalculates one product and answers its legal text by quoteRef', async () => {
-    const cfd = await h.uk.post('/api/codeweaver/cfd', { Vehicle: vehicle, FamilyKey: 'PCP', Term: 36, AnnualMileage: 10_000, SolveFor: 'Payment', Deposit: 2_000 });
+    const cfd = await h.uk.post('/api/codeweaver/cfd', {
+      Vehicle: vehicle,
+      FamilyKey: 'PCP',
+      Term: 36,
+      AnnualMileage: 10_000,
+      SolveFor: 'Payment',
+      Deposit: 2_000,
+    });
     expect(cfd.status).toBe(200);
     expect(cfd.body).toMatchObject({ Quote: { FamilyKey: 'PCP', Term: 36 }, Adjusted: false });
     const legal = await h.uk.get(`/api/codeweaver/legal?quoteRef=${cfd.body.Quote.QuoteRef}`);
@@ -37,9 +50,24 @@ describe('UK finance relay', () => {
 
   it.each([
     ['a missing vehicle', '/api/codeweaver/default', {}, 'body.Vehicle'],
-    ['a negative price', '/api/codeweaver/default', { Vehicle: { ...vehicle, CashPrice: -1 } }, 'body.Vehicle.CashPrice'],
-    ['an unknown product', '/api/codeweaver/cfd', { Vehicle: vehicle, FamilyKey: 'LEASE', Term: 36, SolveFor: 'Payment', Deposit: 0 }, 'body.FamilyKey'],
-    ['SolveFor Deposit without a Payment', '/api/codeweaver/cfd', { Vehicle: vehicle, FamilyKey: 'HP', Term: 36, SolveFor: 'Deposit' }, 'body'],
+    [
+      'a negative price',
+      '/api/codeweaver/default',
+      { Vehicle: { ...vehicle, CashPrice: -1 } },
+      'body.Vehicle.CashPrice',
+    ],
+    [
+      'an unknown product',
+      '/api/codeweaver/cfd',
+      { Vehicle: vehicle, FamilyKey: 'LEASE', Term: 36, SolveFor: 'Payment', Deposit: 0 },
+      'body.FamilyKey',
+    ],
+    [
+      'SolveFor Deposit without a Payment',
+      '/api/codeweaver/cfd',
+      { Vehicle: vehicle, FamilyKey: 'HP', Term: 36, SolveFor: 'Deposit' },
+      'body',
+    ],
   ])('refuses %s with 400 and calls nothing', async (_what, path, body, field) => {
     const before = h.sandbox.upstreamCalls('codeweaver');
     const res = await h.uk.post(path, body);

@@ -18,14 +18,25 @@ afterEach(() => h.sandbox.ctx.faults.clear());
 
 const submitted = () => h.sandbox.ctx.stats.comhubSubmissions;
 const data = () => sandboxDataset(h.sandbox.ctx.seed, h.sandbox.ctx.now());
-const seCar = (sample: boolean) => data().cars.get('se')!.find((car) => car.car_is_sample === sample && (!sample || car.car_sellers.length > 1))!;
+const seCar = (sample: boolean) =>
+  data()
+    .cars.get('se')!
+    .find((car) => car.car_is_sample === sample && (!sample || car.car_sellers.length > 1))!;
 const received = (id: string) => h.sandbox.ctx.stats.comhubForms.find((form) => form.formSubmissionId === id);
 const inAWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 
 const FORMS = {
   sellCar: {
     formName: 'Hedin AutomotiveSellCarForm',
-    values: { regno: 'ABC123', milage: 12000, customerName: 'Per', customerPhone: '070 123 45 67', customerEmail: 'per@example.se', option: 'tradeInCar', other: 'Servad' },
+    values: {
+      regno: 'ABC123',
+      milage: 12000,
+      customerName: 'Per',
+      customerPhone: '070 123 45 67',
+      customerEmail: 'per@example.se',
+      option: 'tradeInCar',
+      other: 'Servad',
+    },
   },
   sellCarShort: {
     formName: 'Hedin AutomotiveSellCarShortForm',
@@ -34,18 +45,39 @@ const FORMS = {
   serviceBooking: {
     formName: 'ServiceBookingForm',
     values: {
-      siteId: MOTORCYCLE_DEALER_SITE_ID, description: 'Lyd fra bremser', customerName: 'Ola', customerPhone: '+47 912 34 567',
-      customerEmail: 'ola@example.no', regno: 'EL12345', milage: 4500, other: '', date: inAWeek(), services: ['Bestile deler'],
-      gdpr: true, newsletter: false, typeMC: true,
+      siteId: MOTORCYCLE_DEALER_SITE_ID,
+      description: 'Lyd fra bremser',
+      customerName: 'Ola',
+      customerPhone: '+47 912 34 567',
+      customerEmail: 'ola@example.no',
+      regno: 'EL12345',
+      milage: 4500,
+      other: '',
+      date: inAWeek(),
+      services: ['Bestile deler'],
+      gdpr: true,
+      newsletter: false,
+      typeMC: true,
     },
   },
   contact: {
     formName: 'CarDetailContactForm',
-    values: { name: 'Kim', phone: '0701234567', email: 'kim@example.se', message: 'Finns den kvar?', siteName: 'Bilcenter', quote: true, testDrive: false },
+    values: {
+      name: 'Kim',
+      phone: '0701234567',
+      email: 'kim@example.se',
+      message: 'Finns den kvar?',
+      siteName: 'Bilcenter',
+      quote: true,
+      testDrive: false,
+    },
   },
 };
-const submit = (form: { formName: string; values: object }, host: 'se' | 'no' | 'uk' | 'fi' = 'se', id: string = randomUUID()) =>
-  h[host].post('/api/forms/comhub', { formName: form.formName, formSubmissionId: id, values: form.values });
+const submit = (
+  form: { formName: string; values: object },
+  host: 'se' | 'no' | 'uk' | 'fi' = 'se',
+  id: string = randomUUID(),
+) => h[host].post('/api/forms/comhub', { formName: form.formName, formSubmissionId: id, values: form.values });
 
 describe('the forms hub relay', () => {
   it.each([
@@ -53,7 +85,7 @@ describe('the forms hub relay', () => {
     ['the short sell-car form', FORMS.sellCarShort, 'se'],
     ['the Norwegian service request form', FORMS.serviceBooking, 'no'],
     ['the car-detail contact form', FORMS.contact, 'se'],
-  ] as const)("passes %s to the hub and its 202 back", async (_what, form, host) => {
+  ] as const)('passes %s to the hub and its 202 back', async (_what, form, host) => {
     const id = randomUUID();
     const res = await submit(form, host, id);
     expect(res.status).toBe(202);
@@ -63,7 +95,11 @@ describe('the forms hub relay', () => {
 
   it('delivers the same formSubmissionId posted three times to the hub once, answering 202 each time', async () => {
     const id = randomUUID();
-    const answers = [await submit(FORMS.contact, 'se', id), await submit(FORMS.contact, 'se', id), await submit(FORMS.contact, 'se', id)];
+    const answers = [
+      await submit(FORMS.contact, 'se', id),
+      await submit(FORMS.contact, 'se', id),
+      await submit(FORMS.contact, 'se', id),
+    ];
     expect(answers.map((a) => a.status)).toEqual([202, 202, 202]);
     expect(submitted().filter((s) => s === id)).toHaveLength(1);
   });
@@ -117,7 +153,9 @@ describe('the forms hub relay', () => {
     const id = randomUUID();
     const refusing = await startApiHarness({ UPSTREAM_COMHUB_URL: 'http://127.0.0.1:9' }, h.sandbox);
     try {
-      expect((await refusing.se.post('/api/forms/comhub', { ...FORMS.contact, formSubmissionId: id })).status).toBe(502);
+      expect((await refusing.se.post('/api/forms/comhub', { ...FORMS.contact, formSubmissionId: id })).status).toBe(
+        502,
+      );
     } finally {
       await refusing.close();
     }
@@ -132,7 +170,10 @@ describe('the forms hub relay', () => {
     try {
       const body = JSON.stringify({ ...FORMS.contact, formSubmissionId: id });
       const gone = undiciRequest(`${server.origin}/api/forms/comhub`, {
-        method: 'POST', headers: { host: 'se.localhost', 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(150),
+        method: 'POST',
+        headers: { host: 'se.localhost', 'content-type': 'application/json' },
+        body,
+        signal: AbortSignal.timeout(150),
       });
       await expect(gone).rejects.toThrow();
       await waitFor(() => submitted().includes(id));
@@ -160,7 +201,9 @@ describe("a sell-car form named after the host's site", () => {
     const form = formName.endsWith('ShortForm') ? FORMS.sellCarShort : FORMS.sellCar;
     const id = randomUUID();
     expect((await submit({ ...form, formName }, host, id)).status).toBe(202);
-    expect(h.sandbox.ctx.stats.comhubForms.filter((f) => f.formSubmissionId === id).map((f) => f.formName)).toEqual([formName]);
+    expect(h.sandbox.ctx.stats.comhubForms.filter((f) => f.formSubmissionId === id).map((f) => f.formName)).toEqual([
+      formName,
+    ]);
   });
 
   it.each([
@@ -180,19 +223,71 @@ describe("a sell-car form named after the host's site", () => {
 describe('per-form validation', () => {
   const cases: Array<[string, { formName: string; values: object }, string]> = [
     ['an unknown form name', { formName: 'PasswordResetForm', values: {} }, 'body.formName'],
-    ['a sell-car form without phone', { ...FORMS.sellCar, values: { ...FORMS.sellCar.values, customerPhone: undefined } }, 'body.values.customerPhone'],
-    ['a sell-car form with a negative mileage', { ...FORMS.sellCar, values: { ...FORMS.sellCar.values, milage: -1 } }, 'body.values.milage'],
-    ['a sell-car form with an unknown option', { ...FORMS.sellCar, values: { ...FORMS.sellCar.values, option: 'lease' } }, 'body.values.option'],
-    ['a short sell-car form with a bad e-mail', { ...FORMS.sellCarShort, values: { ...FORMS.sellCarShort.values, customerEmail: 'per@example.s' } }, 'body.values.customerEmail'],
-    ['a service request without consent', { ...FORMS.serviceBooking, values: { ...FORMS.serviceBooking.values, gdpr: false } }, 'body.values.gdpr'],
-    ['a service request for yesterday', { ...FORMS.serviceBooking, values: { ...FORMS.serviceBooking.values, date: '2020-01-01' } }, 'body.values.date'],
-    ['a service request with an unknown service type', { ...FORMS.serviceBooking, values: { ...FORMS.serviceBooking.values, services: ['Oljeskift'] } }, 'body.values.services.0'],
-    ['a car service request with a motorcycle type', { ...FORMS.serviceBooking, values: { ...FORMS.serviceBooking.values, typeMC: false } }, 'body.values.services.0'],
-    ['a contact form with a phone of 21 digits', { ...FORMS.contact, values: { ...FORMS.contact.values, phone: '1'.repeat(21) } }, 'body.values.phone'],
-    ['a contact form with an unknown field', { ...FORMS.contact, values: { ...FORMS.contact.values, isAdmin: true } }, 'body.values'],
-    ['a sample car without a chosen seller', { ...FORMS.contact, values: { ...FORMS.contact.values, carIsSample: true } }, 'body.values.seller'],
-    ['a service request for a site that does not exist', { ...FORMS.serviceBooking, values: { ...FORMS.serviceBooking.values, siteId: 'nope' } }, 'body.values.siteId'],
-    ['a contact form about a car that does not exist', { ...FORMS.contact, values: { ...FORMS.contact.values, carId: '999999999' } }, 'body.values.carId'],
+    [
+      'a sell-car form without phone',
+      { ...FORMS.sellCar, values: { ...FORMS.sellCar.values, customerPhone: undefined } },
+      'body.values.customerPhone',
+    ],
+    [
+      'a sell-car form with a negative mileage',
+      { ...FORMS.sellCar, values: { ...FORMS.sellCar.values, milage: -1 } },
+      'body.values.milage',
+    ],
+    [
+      'a sell-car form with an unknown option',
+      { ...FORMS.sellCar, values: { ...FORMS.sellCar.values, option: 'lease' } },
+      'body.values.option',
+    ],
+    [
+      'a short sell-car form with a bad e-mail',
+      { ...FORMS.sellCarShort, values: { ...FORMS.sellCarShort.values, customerEmail: 'per@example.s' } },
+      'body.values.customerEmail',
+    ],
+    [
+      'a service request without consent',
+      { ...FORMS.serviceBooking, values: { ...FORMS.serviceBooking.values, gdpr: false } },
+      'body.values.gdpr',
+    ],
+    [
+      'a service request for yesterday',
+      { ...FORMS.serviceBooking, values: { ...FORMS.serviceBooking.values, date: '2020-01-01' } },
+      'body.values.date',
+    ],
+    [
+      'a service request with an unknown service type',
+      { ...FORMS.serviceBooking, values: { ...FORMS.serviceBooking.values, services: ['Oljeskift'] } },
+      'body.values.services.0',
+    ],
+    [
+      'a car service request with a motorcycle type',
+      { ...FORMS.serviceBooking, values: { ...FORMS.serviceBooking.values, typeMC: false } },
+      'body.values.services.0',
+    ],
+    [
+      'a contact form with a phone of 21 digits',
+      { ...FORMS.contact, values: { ...FORMS.contact.values, phone: '1'.repeat(21) } },
+      'body.values.phone',
+    ],
+    [
+      'a contact form with an unknown field',
+      { ...FORMS.contact, values: { ...FORMS.contact.values, isAdmin: true } },
+      'body.values',
+    ],
+    [
+      'a sample car without a chosen seller',
+      { ...FORMS.contact, values: { ...FORMS.contact.values, carIsSample: true } },
+      'body.values.seller',
+    ],
+    [
+      'a service request for a site that does not exist',
+      { ...FORMS.serviceBooking, values: { ...FORMS.serviceBooking.values, siteId: 'nope' } },
+      'body.values.siteId',
+    ],
+    [
+      'a contact form about a car that does not exist',
+      { ...FORMS.contact, values: { ...FORMS.contact.values, carId: '999999999' } },
+      'body.values.carId',
+    ],
   ];
   it.each(cases)('refuses %s with 400 and sends nothing', async (_what, form, field) => {
     const before = h.sandbox.upstreamCalls('comhub');
@@ -210,18 +305,22 @@ describe('per-form validation', () => {
 
 describe('the recipient of a lead', () => {
   const evil = 'anyone@evil.example';
-  const relayedTo = (address: string) => h.sandbox.ctx.stats.comhubForms.filter((form) => Object.values(form.values).includes(address));
+  const relayedTo = (address: string) =>
+    h.sandbox.ctx.stats.comhubForms.filter((form) => Object.values(form.values).includes(address));
 
   it.each([
     ['siteEmail on a service request', FORMS.serviceBooking, 'no', { siteEmail: evil }],
     ['sellerEmail on a car contact', FORMS.contact, 'se', { sellerEmail: evil }],
-  ] as const)('is never taken from the body: %s is refused with 400 and nothing reaches the hub', async (_what, form, host, extra) => {
-    const before = h.sandbox.upstreamCalls('comhub');
-    const res = await submit({ ...form, values: { ...form.values, ...extra } }, host);
-    expect(res.status).toBe(400);
-    expect(h.sandbox.upstreamCalls('comhub')).toBe(before);
-    expect(relayedTo(evil)).toEqual([]);
-  });
+  ] as const)(
+    'is never taken from the body: %s is refused with 400 and nothing reaches the hub',
+    async (_what, form, host, extra) => {
+      const before = h.sandbox.upstreamCalls('comhub');
+      const res = await submit({ ...form, values: { ...form.values, ...extra } }, host);
+      expect(res.status).toBe(400);
+      expect(h.sandbox.upstreamCalls('comhub')).toBe(before);
+      expect(relayedTo(evil)).toEqual([]);
+    },
+  );
 
   it("of a service request is the chosen site's workshop e-mail and name, looked up by its id", async () => {
     const id = randomUUID();
@@ -232,11 +331,20 @@ describe('the recipient of a lead', () => {
   it("of a car contact is the selling site's e-mail, and for a sample car the chosen seller's", async () => {
     for (const car of [seCar(false), seCar(true)]) {
       const id = randomUUID();
-      const site = data().sites.get('se')!.find((s) => s.site_id === car.car_site_id)!;
-      const values = { ...FORMS.contact.values, carId: car.car_id, ...(car.car_is_sample ? { carIsSample: true, seller: 1 } : {}) };
+      const site = data()
+        .sites.get('se')!
+        .find((s) => s.site_id === car.car_site_id)!;
+      const values = {
+        ...FORMS.contact.values,
+        carId: car.car_id,
+        ...(car.car_is_sample ? { carIsSample: true, seller: 1 } : {}),
+      };
       expect((await submit({ ...FORMS.contact, values }, 'se', id)).status).toBe(202);
       expect(received(id)!.values).toMatchObject({
-        carId: car.car_id, siteEmail: site.site_email, siteName: car.car_site_name, carIsSample: car.car_is_sample,
+        carId: car.car_id,
+        siteEmail: site.site_email,
+        siteName: car.car_site_name,
+        carIsSample: car.car_is_sample,
         ...(car.car_is_sample ? { sellerEmail: car.car_sellers[1]!.email } : {}),
       });
       if (!car.car_is_sample) expect(received(id)!.values).not.toHaveProperty('sellerEmail');

@@ -35,12 +35,19 @@ async function encryptedPhoneOf(regNo: string): Promise<string> {
 }
 /** The cookie pairs a response set, as a Cookie header would send them back. */
 const cookiesOf = (res: { headers: Record<string, unknown> }) =>
-  ((res.headers['set-cookie'] as string[] | undefined) ?? []).map((c) => c.split(';')[0]!).filter((c) => !c.endsWith('='));
+  ((res.headers['set-cookie'] as string[] | undefined) ?? [])
+    .map((c) => c.split(';')[0]!)
+    .filter((c) => !c.endsWith('='));
 
 async function loggedIn(regNo: string, code: string, ip = randomIp()) {
-  const login = await h.se.post(`/api/tirehotel/authorization/login?encryptedPhoneNumber=${await encryptedPhoneOf(regNo)}`).set('X-Forwarded-For', ip);
+  const login = await h.se
+    .post(`/api/tirehotel/authorization/login?encryptedPhoneNumber=${await encryptedPhoneOf(regNo)}`)
+    .set('X-Forwarded-For', ip);
   expect(login.status).toBe(200);
-  const validate = await h.se.post(`/api/tirehotel/authorization/validate?otpToken=${code}`).set('Cookie', cookiesOf(login)).set('X-Forwarded-For', ip);
+  const validate = await h.se
+    .post(`/api/tirehotel/authorization/validate?otpToken=${code}`)
+    .set('Cookie', cookiesOf(login))
+    .set('X-Forwarded-For', ip);
   expect(validate.status).toBe(200);
   return { login, validate, cookie: cookiesOf(validate) };
 }
@@ -61,7 +68,9 @@ describe('tire hotel sign-in', () => {
     const { login, validate } = await loggedIn('DEF456', '4567');
     expect(login.body).toEqual({ message: expect.stringContaining('En kod har skickats') });
     const loginCookie = (login.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('th_login='))!;
-    const sessionCookie = (validate.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('th_session='))!;
+    const sessionCookie = (validate.headers['set-cookie'] as unknown as string[]).find((c) =>
+      c.startsWith('th_session='),
+    )!;
     for (const cookie of [loginCookie, sessionCookie]) {
       expect(cookie).toMatch(/; HttpOnly/);
       expect(cookie).toMatch(/; SameSite=Strict/);
@@ -78,9 +87,12 @@ describe('tire hotel sign-in', () => {
   it('marks the token cookies Secure in production', async () => {
     const production = await startApiHarness({ NODE_ENV: 'production', DEV_HOSTS: 'true' }, sandbox);
     try {
-      const phone = (await production.se.get('/api/tirehotel/authorization/search?regNo=JKL012')).body.encryptedPhoneNumber as string;
+      const phone = (await production.se.get('/api/tirehotel/authorization/search?regNo=JKL012')).body
+        .encryptedPhoneNumber as string;
       const login = await production.se.post(`/api/tirehotel/authorization/login?encryptedPhoneNumber=${phone}`);
-      expect((login.headers['set-cookie'] as unknown as string[])[0]).toMatch(/^th_login=[^;]+;.*; HttpOnly; Secure; SameSite=Strict/);
+      expect((login.headers['set-cookie'] as unknown as string[])[0]).toMatch(
+        /^th_login=[^;]+;.*; HttpOnly; Secure; SameSite=Strict/,
+      );
     } finally {
       await production.close();
     }
@@ -104,7 +116,11 @@ describe('tire hotel sign-in', () => {
   it.each([
     ['a code of 3 digits', '/api/tirehotel/authorization/validate?otpToken=123', 'query.otpToken'],
     ['a code with letters', '/api/tirehotel/authorization/validate?otpToken=12a4', 'query.otpToken'],
-    ['an encrypted phone number with symbols', '/api/tirehotel/authorization/login?encryptedPhoneNumber=%3Cscript%3E', 'query.encryptedPhoneNumber'],
+    [
+      'an encrypted phone number with symbols',
+      '/api/tirehotel/authorization/login?encryptedPhoneNumber=%3Cscript%3E',
+      'query.encryptedPhoneNumber',
+    ],
   ])('refuses %s with 400 and calls nothing', async (_what, path, field) => {
     const before = calls();
     const res = await h.se.post(path);
@@ -127,7 +143,8 @@ describe('tire hotel sign-in', () => {
 describe('tire hotel brute-force limits', () => {
   it('refuses the 4th code send for one agreement within 15 minutes with 429, Retry-After and a Swedish message', async () => {
     const phone = await encryptedPhoneOf('ABC123');
-    for (let i = 0; i < 3; i++) expect((await h.se.post(`/api/tirehotel/authorization/login?encryptedPhoneNumber=${phone}`)).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await h.se.post(`/api/tirehotel/authorization/login?encryptedPhoneNumber=${phone}`)).status).toBe(200);
     const before = calls();
     const fourth = await h.se.post(`/api/tirehotel/authorization/login?encryptedPhoneNumber=${phone}`);
     expect(fourth.status).toBe(429);
@@ -139,8 +156,14 @@ describe('tire hotel brute-force limits', () => {
 
   it('refuses the 6th wrong code with 429 and then voids the code, even for the right one', async () => {
     const ip = randomIp();
-    const login = await h.se.post(`/api/tirehotel/authorization/login?encryptedPhoneNumber=${await encryptedPhoneOf('MNO345')}`).set('X-Forwarded-For', ip);
-    const attempt = (code: string) => h.se.post(`/api/tirehotel/authorization/validate?otpToken=${code}`).set('Cookie', cookiesOf(login)).set('X-Forwarded-For', ip);
+    const login = await h.se
+      .post(`/api/tirehotel/authorization/login?encryptedPhoneNumber=${await encryptedPhoneOf('MNO345')}`)
+      .set('X-Forwarded-For', ip);
+    const attempt = (code: string) =>
+      h.se
+        .post(`/api/tirehotel/authorization/validate?otpToken=${code}`)
+        .set('Cookie', cookiesOf(login))
+        .set('X-Forwarded-For', ip);
     for (let i = 0; i < 5; i++) {
       const wrong = await attempt('0000');
       expect(wrong.status).toBe(401);
@@ -155,11 +178,16 @@ describe('tire hotel brute-force limits', () => {
 
   it('refuses an 11th validate attempt from one IP within a minute', async () => {
     const ip = randomIp();
-    const login = await h.se.post(`/api/tirehotel/authorization/login?encryptedPhoneNumber=${await encryptedPhoneOf('JKL012')}`).set('X-Forwarded-For', ip);
+    const login = await h.se
+      .post(`/api/tirehotel/authorization/login?encryptedPhoneNumber=${await encryptedPhoneOf('JKL012')}`)
+      .set('X-Forwarded-For', ip);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
       // A fresh login cookie is not needed: the per-IP limit counts every attempt.
-      const res = await h.se.post('/api/tirehotel/authorization/validate?otpToken=9999').set('Cookie', cookiesOf(login)).set('X-Forwarded-For', ip);
+      const res = await h.se
+        .post('/api/tirehotel/authorization/validate?otpToken=9999')
+        .set('Cookie', cookiesOf(login))
+        .set('X-Forwarded-For', ip);
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
@@ -170,7 +198,8 @@ describe('tire hotel brute-force limits', () => {
     const fresh = await startSeededSandbox();
     const [a, b] = [await startApiHarness({}, fresh), await startApiHarness({}, fresh)];
     try {
-      const phone = (await a.se.get('/api/tirehotel/authorization/search?regNo=GHI789')).body.encryptedPhoneNumber as string;
+      const phone = (await a.se.get('/api/tirehotel/authorization/search?regNo=GHI789')).body
+        .encryptedPhoneNumber as string;
       const send = (app: typeof a) => app.se.post(`/api/tirehotel/authorization/login?encryptedPhoneNumber=${phone}`);
       expect([(await send(a)).status, (await send(b)).status, (await send(a)).status]).toEqual([200, 200, 200]);
       expect((await send(b)).status).toBe(429);
@@ -189,44 +218,82 @@ describe('tire hotel booking with the session cookie', () => {
     const brandCode = validate.body.vehicles[0].brandCode;
     const today = new Date();
     const range = { startDate: isoDay(today, 0), endDate: isoDay(today, 90), regNo: brandCode };
-    const days = await h.se.post(`/api/tirehotel/booking/GetTimeslotDays?workshopIdentifier=${erpId}`, range).set('Cookie', cookie);
+    const days = await h.se
+      .post(`/api/tirehotel/booking/GetTimeslotDays?workshopIdentifier=${erpId}`, range)
+      .set('Cookie', cookie);
     expect(days.status).toBe(200);
     const day = days.body.availableDates[0].date as string;
-    const times = await h.se.post(`/api/tirehotel/booking/GetTimeslots?workshopIdentifier=${erpId}`, { startDate: day, endDate: day, regNo: brandCode }).set('Cookie', cookie);
+    const times = await h.se
+      .post(`/api/tirehotel/booking/GetTimeslots?workshopIdentifier=${erpId}`, {
+        startDate: day,
+        endDate: day,
+        regNo: brandCode,
+      })
+      .set('Cookie', cookie);
     const start = times.body.availableTimeSlotDates[0].startTime[0] as string;
     const booking = {
-      bookingDate: day, bookingStart: start, regNo: 'DEF456', freeText: null,
+      bookingDate: day,
+      bookingStart: start,
+      regNo: 'DEF456',
+      freeText: null,
       customer: { firstName: 'Eva', lastName: 'Berg', email: 'eva@example.se', phoneMobile: '+46701234567' },
     };
-    const created = await h.se.post(`/api/tirehotel/booking/create?departmentIdentifier=${erpId}`, booking).set('Cookie', cookie);
+    const created = await h.se
+      .post(`/api/tirehotel/booking/create?departmentIdentifier=${erpId}`, booking)
+      .set('Cookie', cookie);
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ bookingConfirmationId: expect.any(String), appointmentTime: start });
-    const review = await h.se.post('/api/tirehotel/review/addReview', { rating: 5, comment: 'Bra', date: new Date().toISOString() }).set('Cookie', cookie);
+    const review = await h.se
+      .post('/api/tirehotel/review/addReview', { rating: 5, comment: 'Bra', date: new Date().toISOString() })
+      .set('Cookie', cookie);
     expect(review.status).toBe(200);
   });
 
   it('answers 401 for a booking call without the session cookie and calls nothing', async () => {
     const before = calls();
-    const res = await h.se.post('/api/tirehotel/booking/GetTimeslotDays?workshopIdentifier=TH1001', { startDate: '2026-01-01', endDate: '2026-01-31', regNo: 'VOL' });
+    const res = await h.se.post('/api/tirehotel/booking/GetTimeslotDays?workshopIdentifier=TH1001', {
+      startDate: '2026-01-01',
+      endDate: '2026-01-31',
+      regNo: 'VOL',
+    });
     expect(res.status).toBe(401);
     expect(calls()).toBe(before);
   });
 
   it("passes the service's 401 on when the session cookie is no longer known upstream", async () => {
     const res = await h.se
-      .post('/api/tirehotel/booking/GetTimeslotDays?workshopIdentifier=TH1001', { startDate: '2026-01-01', endDate: '2026-01-31', regNo: 'VOL' })
+      .post('/api/tirehotel/booking/GetTimeslotDays?workshopIdentifier=TH1001', {
+        startDate: '2026-01-01',
+        endDate: '2026-01-31',
+        regNo: 'VOL',
+      })
       .set('Cookie', 'th_session=unknown-token-1234567890');
     expect(res.status).toBe(401);
     expect(res.body.error.upstream.message).toMatch(/Logga in igen/);
   });
 
   it.each([
-    ['a mobile of 7 digits', { customer: { firstName: 'E', lastName: 'B', email: 'e@b.se', phoneMobile: '0701234' } }, 'body.customer.phoneMobile'],
-    ['an e-mail without domain', { customer: { firstName: 'E', lastName: 'B', email: 'e@', phoneMobile: '0701234567' } }, 'body.customer.email'],
+    [
+      'a mobile of 7 digits',
+      { customer: { firstName: 'E', lastName: 'B', email: 'e@b.se', phoneMobile: '0701234' } },
+      'body.customer.phoneMobile',
+    ],
+    [
+      'an e-mail without domain',
+      { customer: { firstName: 'E', lastName: 'B', email: 'e@', phoneMobile: '0701234567' } },
+      'body.customer.email',
+    ],
     ['a date in another format', { bookingDate: '01/03/2026' }, 'body.bookingDate'],
   ])('refuses a booking with %s', async (_what, patch, field) => {
-    const base = { bookingDate: '2026-03-02', bookingStart: null, regNo: 'DEF456', customer: { firstName: 'E', lastName: 'B', email: 'e@b.se', phoneMobile: '0701234567' } };
-    const res = await h.se.post('/api/tirehotel/booking/create?departmentIdentifier=TH1002', { ...base, ...patch }).set('Cookie', 'th_session=whatever-token-123');
+    const base = {
+      bookingDate: '2026-03-02',
+      bookingStart: null,
+      regNo: 'DEF456',
+      customer: { firstName: 'E', lastName: 'B', email: 'e@b.se', phoneMobile: '0701234567' },
+    };
+    const res = await h.se
+      .post('/api/tirehotel/booking/create?departmentIdentifier=TH1002', { ...base, ...patch })
+      .set('Cookie', 'th_session=whatever-token-123');
     expect(res.status).toBe(400);
     expect(issuePaths(res.body)).toContain(field);
   });

@@ -97,7 +97,11 @@ describe('the workshop event stream relay', () => {
     const stream = await openStream(server.origin, STOCKHOLM);
     await stream.done;
     expect(stream.frames[0]!.retry).toMatch(/^\d+$/);
-    stream.messages().forEach((message, i) => expect(message.id).toBe(`${(message.data as { departmentId: number }).departmentId}.${i + 1}`));
+    stream
+      .messages()
+      .forEach((message, i) =>
+        expect(message.id).toBe(`${(message.data as { departmentId: number }).departmentId}.${i + 1}`),
+      );
   });
 
   it('closes after 5 workshops and stops the sandbox writing', async () => {
@@ -116,7 +120,10 @@ describe('the workshop event stream relay', () => {
   });
 
   it('forwards an {error} message from the service and closes', async () => {
-    const stream = await openStream(server.origin, 'regNo=ERR503&serviceOfferings=oilservice&latitude=59.33&longitude=18.07');
+    const stream = await openStream(
+      server.origin,
+      'regNo=ERR503&serviceOfferings=oilservice&latitude=59.33&longitude=18.07',
+    );
     await stream.done;
     const data = stream.messages().map((m) => m.data as Record<string, unknown>);
     expect(data).toHaveLength(3);
@@ -172,16 +179,22 @@ describe('the workshop event stream relay', () => {
 
   it('answers invalid input with 400 JSON and opens no upstream stream', async () => {
     const before = h.sandbox.upstreamCalls('mechmate');
-    const res = await h.se.get('/api/mechmate/departments/closestAvailable?regNo=ABC123&serviceOfferings=oilservice&latitude=95&longitude=18');
+    const res = await h.se.get(
+      '/api/mechmate/departments/closestAvailable?regNo=ABC123&serviceOfferings=oilservice&latitude=95&longitude=18',
+    );
     expect(res.status).toBe(400);
     expect(res.body.error.issues.map((i: { path: string }) => i.path)).toContain('query.latitude');
-    const badId = await h.se.get(`/api/mechmate/departments/closestAvailable?${STOCKHOLM}`).set('Last-Event-ID', '../1');
+    const badId = await h.se
+      .get(`/api/mechmate/departments/closestAvailable?${STOCKHOLM}`)
+      .set('Last-Event-ID', '../1');
     expect(badId.status).toBe(400);
     expect(h.sandbox.upstreamCalls('mechmate')).toBe(before);
   });
 
   it("answers the service's own error as JSON when the stream cannot start", async () => {
-    const res = await h.se.get('/api/mechmate/departments/closestAvailable?regNo=ABC123&serviceOfferings=oilservice&latitude=59.33&longitude=18.07&cursor=1');
+    const res = await h.se.get(
+      '/api/mechmate/departments/closestAvailable?regNo=ABC123&serviceOfferings=oilservice&latitude=59.33&longitude=18.07&cursor=1',
+    );
     expect(res.status).toBe(400);
     expect(res.body.error.upstream.errors['Error Result']).toEqual(['InvalidInput']);
     h.sandbox.ctx.faults.set('mechmate', { status: 503 }, 1);
@@ -198,7 +211,10 @@ describe('a quiet upstream', () => {
   let quiet: Awaited<ReturnType<typeof startApiHarness>>;
   let quietServer: Awaited<ReturnType<typeof listen>>;
   beforeAll(async () => {
-    quiet = await startApiHarness({ WORKSHOP_STREAM_HEARTBEAT_MS: '100', WORKSHOP_STREAM_IDLE_TIMEOUT_MS: '1500' }, h.sandbox);
+    quiet = await startApiHarness(
+      { WORKSHOP_STREAM_HEARTBEAT_MS: '100', WORKSHOP_STREAM_IDLE_TIMEOUT_MS: '1500' },
+      h.sandbox,
+    );
     quietServer = await listen(quiet.bff.app);
   });
   afterAll(async () => {

@@ -43,7 +43,12 @@ let portrait: string;
 const agent = new Agent({ connections: 128 });
 
 async function sandboxJson<T>(path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${sandbox.url}${path}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(
+    `${sandbox.url}${path}`,
+    body === undefined
+      ? {}
+      : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+  );
   return (await res.json()) as T;
 }
 
@@ -51,8 +56,12 @@ beforeAll(async () => {
   sandbox = await startSandboxPeer();
   bff = createTestApp(ENV, { sandboxUrl: sandbox.url });
   server = await listen(bff.app);
-  cars = (await sandboxJson<{ content: Car[] }>('/search/query', { index: 'cars-se', limit: 40 })).content.filter((c) => c.car_images.length >= 3);
-  hero = /"type":"hero".*?"src":"([^"]+)"/.exec(JSON.stringify(await sandboxJson('/content/se/page?lang=sv&path=/')))![1]!;
+  cars = (await sandboxJson<{ content: Car[] }>('/search/query', { index: 'cars-se', limit: 40 })).content.filter(
+    (c) => c.car_images.length >= 3,
+  );
+  hero = /"type":"hero".*?"src":"([^"]+)"/.exec(
+    JSON.stringify(await sandboxJson('/content/se/page?lang=sv&path=/')),
+  )![1]!;
   const sites = (await sandboxJson<{ content: Site[] }>('/search/query', { index: 'sites-se', limit: 5 })).content;
   portrait = sites[0]!.site_departments[0]!.users[0]!.image_url;
   await waitFor(() => bff.redis.available() !== undefined);
@@ -80,7 +89,12 @@ let clients = 0;
 async function get(path: string, headers: Record<string, string> = {}, on = server) {
   const res = await request(`${on.origin}${path}`, {
     dispatcher: agent,
-    headers: { host: 'se.localhost', accept: 'image/webp,*/*', 'x-forwarded-for': `198.51.100.${++clients % 250}`, ...headers },
+    headers: {
+      host: 'se.localhost',
+      accept: 'image/webp,*/*',
+      'x-forwarded-for': `198.51.100.${++clients % 250}`,
+      ...headers,
+    },
   });
   return { status: res.statusCode, headers: res.headers, body: Buffer.from(await res.body.arrayBuffer()) };
 }
@@ -100,7 +114,9 @@ describe('picture variants', () => {
       for (const path of [photo, '/media/brands/volvo.svg']) {
         const res = await get(`${path}?${query}`);
         expect([query, path, res.status]).toEqual([query, path, 400]);
-        expect(JSON.parse(res.body.toString())).toEqual({ error: { code: 'invalid_image_variant', message: expect.any(String), requestId: expect.any(String) } });
+        expect(JSON.parse(res.body.toString())).toEqual({
+          error: { code: 'invalid_image_variant', message: expect.any(String), requestId: expect.any(String) },
+        });
       }
     }
     expect({ upstream: mediaCalls(), transforms: await transforms() }).toEqual(before);
@@ -112,7 +128,9 @@ describe('picture variants', () => {
     // A 600×600 portrait asked for at 1080.
     const small = await get(variantOf(portrait, 1080));
     expect(small.status).toBe(200);
-    expect([(await sharp(small.body).metadata()).width, (await sharp(small.body).metadata()).height]).toEqual([600, 600]);
+    expect([(await sharp(small.body).metadata()).width, (await sharp(small.body).metadata()).height]).toEqual([
+      600, 600,
+    ]);
   });
 
   it("leaves every metadata block behind: the car photo's GPS position, its camera, all of EXIF", async () => {
@@ -122,7 +140,13 @@ describe('picture variants', () => {
     for (const accept of ['image/webp', 'image/jpeg']) {
       const res = await get(variantOf(photo, 640), { accept });
       const variant = await sharp(res.body).metadata();
-      expect({ accept, exif: variant.exif, xmp: variant.xmp, iptc: variant.iptc, icc: variant.icc }).toEqual({ accept, exif: undefined, xmp: undefined, iptc: undefined, icc: undefined });
+      expect({ accept, exif: variant.exif, xmp: variant.xmp, iptc: variant.iptc, icc: variant.icc }).toEqual({
+        accept,
+        exif: undefined,
+        xmp: undefined,
+        iptc: undefined,
+        icc: undefined,
+      });
       // Nowhere in the bytes either: no EXIF block's 'Exif\0\0' header, no camera make.
       expect([res.body.includes('Exif\0\0'), res.body.includes('iPhone')]).toEqual([false, false]);
     }
@@ -145,10 +169,17 @@ describe('picture variants', () => {
     expect([webp.headers['content-type'], await format(webp)]).toEqual(['image/webp', 'webp']);
     const wantsAvif = 'image/avif,image/webp,image/apng,*/*;q=0.8';
     const standIn = await get(path, { accept: wantsAvif });
-    expect([standIn.headers['content-type'], standIn.headers['cache-control']]).toEqual(['image/webp', 'public, max-age=60']);
+    expect([standIn.headers['content-type'], standIn.headers['cache-control']]).toEqual([
+      'image/webp',
+      'public, max-age=60',
+    ]);
     await bff.pictures.settled();
     const avif = await get(path, { accept: wantsAvif });
-    expect([avif.headers['content-type'], await format(avif), avif.headers['cache-control']]).toEqual(['image/avif', 'heif', 'public, max-age=31536000, immutable']);
+    expect([avif.headers['content-type'], await format(avif), avif.headers['cache-control']]).toEqual([
+      'image/avif',
+      'heif',
+      'public, max-age=31536000, immutable',
+    ]);
     for (const res of [jpeg, webp, standIn, avif]) expect(String(res.headers.vary)).toMatch(/\bAccept\b/);
   });
 
@@ -171,8 +202,16 @@ describe('picture variants', () => {
     const made = await get(path, { accept: 'image/webp' });
     expect(made.headers['x-cache']).toBe('miss');
     // The pipeline's answer as it keeps a variant teaches the fast path this exact request (host, URL, Accept).
-    const fast = await Promise.all([get(path, { accept: 'image/webp' }), get(path, { accept: 'image/webp', 'x-request-id': 'qa-picture-1' })]);
-    const stable = (headers: Record<string, unknown>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !['x-request-id', 'date', 'x-cache', 'keep-alive', 'connection'].includes(name)));
+    const fast = await Promise.all([
+      get(path, { accept: 'image/webp' }),
+      get(path, { accept: 'image/webp', 'x-request-id': 'qa-picture-1' }),
+    ]);
+    const stable = (headers: Record<string, unknown>) =>
+      Object.fromEntries(
+        Object.entries(headers).filter(
+          ([name]) => !['x-request-id', 'date', 'x-cache', 'keep-alive', 'connection'].includes(name),
+        ),
+      );
     for (const res of fast) {
       expect([res.status, res.headers['x-cache']]).toEqual([200, 'hit']);
       expect(res.body.equals(made.body)).toBe(true);
@@ -182,11 +221,18 @@ describe('picture variants', () => {
     expect(fast[1]!.headers['x-request-id']).toBe('qa-picture-1');
     expect(bff.log.lines.some((l) => l.requestId === 'qa-picture-1' && l.msg === 'request completed')).toBe(true);
     const revalidated = await get(path, { accept: 'image/webp', 'if-none-match': String(made.headers.etag) });
-    expect([revalidated.status, revalidated.body.length, revalidated.headers.etag, revalidated.headers['cache-control']]).toEqual([304, 0, made.headers.etag, 'public, max-age=31536000, immutable']);
+    expect([
+      revalidated.status,
+      revalidated.body.length,
+      revalidated.headers.etag,
+      revalidated.headers['cache-control'],
+    ]).toEqual([304, 0, made.headers.etag, 'public, max-age=31536000, immutable']);
     // Another Accept is another request: the pipeline chooses its format.
     const jpeg = await get(path, { accept: 'image/jpeg' });
     expect([jpeg.headers['content-type'], (await sharp(jpeg.body).metadata()).format]).toEqual(['image/jpeg', 'jpeg']);
-    const learned = /^bff_cache_bytes\{cache="picture_fast_path"\} (\d+)/m.exec(await bff.metrics.registry.metrics())?.[1];
+    const learned = /^bff_cache_bytes\{cache="picture_fast_path"\} (\d+)/m.exec(
+      await bff.metrics.registry.metrics(),
+    )?.[1];
     expect(Number(learned)).toBeGreaterThan(0);
   });
 
@@ -201,10 +247,15 @@ describe('picture variants', () => {
   it('makes a new variant once however many ask for it at the same time', async () => {
     const path = variantOf(newCar().car_images[0]!, 1080);
     const before = { upstream: mediaCalls(), transforms: await transforms() };
-    const answers = await Promise.all(Array.from({ length: 100 }, () => get(path, { 'x-forwarded-for': '203.0.113.100' })));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => get(path, { 'x-forwarded-for': '203.0.113.100' })),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array<number>(100).fill(200));
     expect(new Set(answers.map((a) => a.headers.etag)).size).toBe(1);
-    expect({ upstream: mediaCalls() - before.upstream, transforms: (await transforms()) - before.transforms }).toEqual({ upstream: 1, transforms: 1 });
+    expect({ upstream: mediaCalls() - before.upstream, transforms: (await transforms()) - before.transforms }).toEqual({
+      upstream: 1,
+      transforms: 1,
+    });
   });
 
   it('serves a variant one BFF made from Redis in a second BFF, without a transform or a call to the media service', async () => {
@@ -220,7 +271,10 @@ describe('picture variants', () => {
       const there = await get(path, {}, secondServer);
       expect([there.status, there.headers['x-cache'], there.headers.etag]).toEqual([200, 'hit', made.headers.etag]);
       expect(there.body.equals(made.body)).toBe(true);
-      expect({ upstream: mediaCalls() - upstream, transforms: await transforms(second) }).toEqual({ upstream: 0, transforms: 0 });
+      expect({ upstream: mediaCalls() - upstream, transforms: await transforms(second) }).toEqual({
+        upstream: 0,
+        transforms: 0,
+      });
     } finally {
       await secondServer.close();
       await second.close();
@@ -229,14 +283,20 @@ describe('picture variants', () => {
 
   it('answers an empty 502 for a corrupt, a shortened or a broken-off photo, or a web page instead of one, and goes on serving', async () => {
     const car = newCar();
-    const faults = { garbage: { garbage: true }, malformed: { malformed: true }, cut: { cut: true }, 'wrong-type': { wrongContentType: true } };
+    const faults = {
+      garbage: { garbage: true },
+      malformed: { malformed: true },
+      cut: { cut: true },
+      'wrong-type': { wrongContentType: true },
+    };
     for (const [i, [name, fault]] of Object.entries(faults).entries()) {
       sandbox.ctx.faults.set('media', fault);
       const res = await get(variantOf(car.car_images[0]!, [640, 828, 1080, 1280][i]!));
       expect([name, res.status, res.body.length]).toEqual([name, 502, 0]);
       sandbox.ctx.faults.clear();
     }
-    for (const width of [128, 256, 384, 640]) expect((await get(variantOf(car.car_images[1]!, width))).status).toBe(200);
+    for (const width of [128, 256, 384, 640])
+      expect((await get(variantOf(car.car_images[1]!, width))).status).toBe(200);
   });
 
   it('asks the media service for the version the URL names: one it does not have is an empty 404, with no transform', async () => {
@@ -261,7 +321,11 @@ describe('picture variants', () => {
 
   it('refuses transforms beyond the bounded queue with 503 and Retry-After, and serves the rest', async () => {
     const photo = newCar().car_images[0]!;
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => get(variantOf(photo, [1080, 1280, 1600, 1920][i % 4]!, [50, 75, 90][Math.floor(i / 4)]))));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        get(variantOf(photo, [1080, 1280, 1600, 1920][i % 4]!, [50, 75, 90][Math.floor(i / 4)])),
+      ),
+    );
     const busy = answers.filter((a) => a.status === 503);
     expect(busy.length).toBeGreaterThan(0);
     expect(answers.filter((a) => a.status === 200).length).toBeGreaterThanOrEqual(4);
@@ -317,18 +381,27 @@ describe('the variants every replica shares in Redis', () => {
 
 describe('an image CDN', () => {
   it("is where the pages' pictures come from, and the CSP's img-src allows its origin beside the site's own", async () => {
-    const withCdn = createTestApp({ IMAGE_URL_TEMPLATE: 'https://dealer.imgix.net/{path}?w={width}&q={quality}&auto=format' }, { sandboxUrl: sandbox.url });
+    const withCdn = createTestApp(
+      { IMAGE_URL_TEMPLATE: 'https://dealer.imgix.net/{path}?w={width}&q={quality}&auto=format' },
+      { sandboxUrl: sandbox.url },
+    );
     const cdnServer = await listen(withCdn.app);
     try {
       const res = await request(`${cdnServer.origin}/healthz`, { headers: { host: 'se.localhost' } });
       await res.body.dump();
-      const imgSrc = String(res.headers['content-security-policy']).split(';').find((d) => d.trim().startsWith('img-src'));
+      const imgSrc = String(res.headers['content-security-policy'])
+        .split(';')
+        .find((d) => d.trim().startsWith('img-src'));
       expect(imgSrc?.trim().split(/\s+/)).toEqual(expect.arrayContaining(["'self'", 'https://dealer.imgix.net']));
       // The pages' pictures (blocks and islands too) are the CDN's, and the islands find the template on <html>.
       const home = await request(`${cdnServer.origin}/`, { headers: { host: 'se.localhost' } });
       const html = await home.body.text();
-      expect(html).toMatch(/<html[^>]* data-picture-template="https:\/\/dealer\.imgix\.net\/\{path\}\?w=\{width\}&amp;q=\{quality\}&amp;auto=format"/);
-      expect(html).toMatch(/srcSet="https:\/\/dealer\.imgix\.net\/content\/[\w-]+\.jpg\?w=64&amp;q=75&amp;auto=format 64w, /);
+      expect(html).toMatch(
+        /<html[^>]* data-picture-template="https:\/\/dealer\.imgix\.net\/\{path\}\?w=\{width\}&amp;q=\{quality\}&amp;auto=format"/,
+      );
+      expect(html).toMatch(
+        /srcSet="https:\/\/dealer\.imgix\.net\/content\/[\w-]+\.jpg\?w=64&amp;q=75&amp;auto=format 64w, /,
+      );
       expect(html).not.toMatch(/srcSet="\/media\//);
     } finally {
       await cdnServer.close();

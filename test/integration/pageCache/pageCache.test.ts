@@ -9,7 +9,13 @@ import { sandboxedBffForThisFile } from '../../support/sandboxedBff.js';
 
 jest.setTimeout(30_000);
 
-const harness = sandboxedBffForThisFile({ PAGE_CACHE: 'true', PAGE_CACHE_TTL_S: '120', PAGE_CACHE_SWR_S: '60', PAGE_CDN_MAX_AGE_S: '45', PAGE_CDN_SWR_S: '600' });
+const harness = sandboxedBffForThisFile({
+  PAGE_CACHE: 'true',
+  PAGE_CACHE_TTL_S: '120',
+  PAGE_CACHE_SWR_S: '60',
+  PAGE_CDN_MAX_AGE_S: '45',
+  PAGE_CDN_SWR_S: '600',
+});
 const get = (path: string, host = 'se.localhost') => request(harness.bff.app).get(path).set('Host', host);
 /** The raw bytes of an answer over a real socket (supertest would decompress them). */
 async function raw(path: string, acceptEncoding: string) {
@@ -17,7 +23,9 @@ async function raw(path: string, acceptEncoding: string) {
   await new Promise((r) => server.once('listening', r));
   try {
     const { port } = server.address() as AddressInfo;
-    const res = await undiciRequest(`http://127.0.0.1:${port}${path}`, { headers: { host: 'se.localhost', 'accept-encoding': acceptEncoding } });
+    const res = await undiciRequest(`http://127.0.0.1:${port}${path}`, {
+      headers: { host: 'se.localhost', 'accept-encoding': acceptEncoding },
+    });
     return { headers: res.headers, body: Buffer.from(await res.body.arrayBuffer()) };
   } finally {
     server.close();
@@ -38,11 +46,11 @@ describe('page cache', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(plain.headers['content-encoding']).toBeUndefined();
-    const html = (plain.body).toString('utf8');
+    const html = plain.body.toString('utf8');
     expect(brotliDecompressSync(br.body).toString('utf8')).toBe(html);
     expect(gunzipSync(gz.body).toString('utf8')).toBe(html);
     expect(html).toBe(first.text);
-    expect((br.body).length).toBeLessThan((gz.body).length);
+    expect(br.body.length).toBeLessThan(gz.body.length);
     for (const res of [br, gz, plain]) {
       expect(res.headers.vary).toBe('Accept-Encoding');
       expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=45, stale-while-revalidate=600');
@@ -56,13 +64,17 @@ describe('page cache', () => {
     expect(revalidated.text ?? '').toBe('');
   });
 
-  it('answers repeat views before the app with the same headers, a request id of their own, and the page\'s metrics label', async () => {
+  it("answers repeat views before the app with the same headers, a request id of their own, and the page's metrics label", async () => {
     await get('/om-oss/karriar');
     await settled();
     // The first hit goes through the whole app, which teaches the fast path this exact request; the next ones do not.
     const viaApp = await get('/om-oss/karriar');
-    const repeats = await Promise.all([get('/om-oss/karriar'), get('/om-oss/karriar').set('X-Request-Id', 'qa-trace-1')]);
-    const stable = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !['x-request-id', 'date'].includes(name)));
+    const repeats = await Promise.all([
+      get('/om-oss/karriar'),
+      get('/om-oss/karriar').set('X-Request-Id', 'qa-trace-1'),
+    ]);
+    const stable = (headers: Record<string, string>) =>
+      Object.fromEntries(Object.entries(headers).filter(([name]) => !['x-request-id', 'date'].includes(name)));
     for (const repeat of repeats) {
       expect(repeat.status).toBe(200);
       expect(repeat.text).toBe(viaApp.text);
@@ -74,7 +86,10 @@ describe('page cache', () => {
     const head = await request(harness.bff.app).head('/om-oss/karriar').set('Host', 'se.localhost');
     expect([head.headers['x-cache'], head.text ?? '']).toEqual(['hit', '']);
     const metrics = await request(harness.bff.metricsApp).get('/metrics');
-    const counted = /bff_http_request_duration_seconds_count\{route="page_cache",method="GET",status="200"\} (\d+)/.exec(metrics.text)?.[1];
+    const counted =
+      /bff_http_request_duration_seconds_count\{route="page_cache",method="GET",status="200"\} (\d+)/.exec(
+        metrics.text,
+      )?.[1];
     expect(Number(counted)).toBeGreaterThanOrEqual(3);
   });
 
@@ -152,12 +167,16 @@ describe('page cache', () => {
     try {
       const answers = await Promise.all(
         Array.from({ length: 1_000 }, async () => {
-          const res = await undiciRequest(`http://127.0.0.1:${port}/om-oss/vanliga-fragor?utm_campaign=x`, { headers: { host: 'se.localhost' } });
+          const res = await undiciRequest(`http://127.0.0.1:${port}/om-oss/vanliga-fragor?utm_campaign=x`, {
+            headers: { host: 'se.localhost' },
+          });
           return { status: res.statusCode, cache: res.headers['x-cache'], body: await res.body.text() };
         }),
       );
       expect(new Set(answers.map((a) => a.status))).toEqual(new Set([200]));
-      expect(answers.filter((a) => a.cache === 'miss').length + answers.filter((a) => a.cache === 'hit').length).toBe(1_000);
+      expect(answers.filter((a) => a.cache === 'miss').length + answers.filter((a) => a.cache === 'hit').length).toBe(
+        1_000,
+      );
       expect(new Set(answers.map((a) => a.body)).size).toBe(1);
     } finally {
       server.close();

@@ -10,8 +10,14 @@ jest.setTimeout(30_000);
 
 /** 100 KB of new pages a minute per client: a handful of /om-oss pages. */
 const BUDGET_BYTES = 0.1 * 1024 * 1024;
-const harness = sandboxedBffForThisFile({ PAGE_CACHE: 'true', PAGE_CACHE_TTL_S: '120', STORE_BUDGET_PAGES: '0.1/60', TRUST_PROXY: '1' });
-const get = (path: string, client: string) => request(harness.bff.app).get(path).set('Host', 'se.localhost').set('X-Forwarded-For', client);
+const harness = sandboxedBffForThisFile({
+  PAGE_CACHE: 'true',
+  PAGE_CACHE_TTL_S: '120',
+  STORE_BUDGET_PAGES: '0.1/60',
+  TRUST_PROXY: '1',
+});
+const get = (path: string, client: string) =>
+  request(harness.bff.app).get(path).set('Host', 'se.localhost').set('X-Forwarded-For', client);
 const settled = () => harness.bff.pageCache!.settled();
 
 describe('what one client can make the page cache store', () => {
@@ -43,7 +49,12 @@ describe('what one client can make the page cache store', () => {
 
 describe("what one client can make the page cache's fast path learn", () => {
   /** The fast path's learned requests, in bytes, as /metrics reports them. */
-  const learnedBytes = async () => Number(/^bff_cache_bytes\{cache="page_fast_path"\} (\S+)$/m.exec((await request(harness.bff.metricsApp).get('/metrics')).text)?.[1]);
+  const learnedBytes = async () =>
+    Number(
+      /^bff_cache_bytes\{cache="page_fast_path"\} (\S+)$/m.exec(
+        (await request(harness.bff.metricsApp).get('/metrics')).text,
+      )?.[1],
+    );
 
   it('learns the URLs a client makes up (junk parameters on a cached page) only within its budget, so it cannot push out what everyone else asks', async () => {
     await get('/om-oss/kontakt', '192.0.2.201');
@@ -67,7 +78,9 @@ describe('compressing a cached page', () => {
     await new Promise((r) => server.once('listening', r));
     try {
       const { port } = server.address() as AddressInfo;
-      const res = await undiciRequest(`http://127.0.0.1:${port}${path}`, { headers: { host: 'se.localhost', 'accept-encoding': 'br, gzip', 'x-forwarded-for': '192.0.2.9' } });
+      const res = await undiciRequest(`http://127.0.0.1:${port}${path}`, {
+        headers: { host: 'se.localhost', 'accept-encoding': 'br, gzip', 'x-forwarded-for': '192.0.2.9' },
+      });
       return { headers: res.headers, body: Buffer.from(await res.body.arrayBuffer()) };
     } finally {
       server.close();

@@ -38,7 +38,11 @@ describe('page cache key', () => {
   it('ignores the order and repeats of parameters', async () => {
     await get('/kop-bil/sok-bil?car_brand=Volvo&sortName=price_asc');
     await settled();
-    for (const query of ['?sortName=price_asc&car_brand=Volvo', '?car_brand=Volvo&sortName=price_asc&car_brand=Volvo', '?utm_source=a&sortName=price_asc&sortName=price_asc&car_brand=Volvo']) {
+    for (const query of [
+      '?sortName=price_asc&car_brand=Volvo',
+      '?car_brand=Volvo&sortName=price_asc&car_brand=Volvo',
+      '?utm_source=a&sortName=price_asc&sortName=price_asc&car_brand=Volvo',
+    ]) {
       expect([query, (await get(`/kop-bil/sok-bil${query}`)).headers['x-cache']]).toEqual([query, 'hit']);
     }
   });

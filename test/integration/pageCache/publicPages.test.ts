@@ -15,18 +15,21 @@ describe('a public page is the same for everyone', () => {
     return cookie ? req.set('Cookie', cookie) : req;
   };
 
-  it.each(WITH_DISMISSABLE_ALERT)('sends the %s home page with and without the hideAlert cookie as the same public bytes', async (id) => {
-    const host = MARKETS.find((m) => m.id === id)!.devHostname;
-    const anonymous = await home(host);
-    expect(anonymous.status).toBe(200);
-    expect(anonymous.text).toContain('data-alert-dismissable');
-    await harness.bff.pageCache!.settled();
-    const dismissed = await home(host, 'hideAlert=true; _ga=GA1.1.1');
-    expect(dismissed.status).toBe(200);
-    expect(dismissed.headers['cache-control']).toMatch(/^public, /);
-    expect(dismissed.headers['x-cache']).toBe('hit');
-    expect(dismissed.text).toBe(anonymous.text);
-  });
+  it.each(WITH_DISMISSABLE_ALERT)(
+    'sends the %s home page with and without the hideAlert cookie as the same public bytes',
+    async (id) => {
+      const host = MARKETS.find((m) => m.id === id)!.devHostname;
+      const anonymous = await home(host);
+      expect(anonymous.status).toBe(200);
+      expect(anonymous.text).toContain('data-alert-dismissable');
+      await harness.bff.pageCache!.settled();
+      const dismissed = await home(host, 'hideAlert=true; _ga=GA1.1.1');
+      expect(dismissed.status).toBe(200);
+      expect(dismissed.headers['cache-control']).toMatch(/^public, /);
+      expect(dismissed.headers['x-cache']).toBe('hit');
+      expect(dismissed.text).toBe(anonymous.text);
+    },
+  );
 });
 
 describe('a page rendered without the page cache ignores the hideAlert cookie too', () => {

@@ -30,12 +30,21 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-const page = (app: ReturnType<typeof createTestApp>, path: string, host = 'se.localhost') => request(app.app).get(path).set('Host', host);
+const page = (app: ReturnType<typeof createTestApp>, path: string, host = 'se.localhost') =>
+  request(app.app).get(path).set('Host', host);
 const unixNow = () => String(Math.floor(Date.now() / 1000));
 /** The headers of a signed call: the timestamp (now unless given) and the signature over it and the body. */
-const signed = (body: string, secret = SECRET, timestamp = unixNow()) => ({ 'x-webhook-timestamp': timestamp, 'x-webhook-signature': signBody(secret, timestamp, body) });
+const signed = (body: string, secret = SECRET, timestamp = unixNow()) => ({
+  'x-webhook-timestamp': timestamp,
+  'x-webhook-signature': signBody(secret, timestamp, body),
+});
 const webhook = (body: string, headers: Record<string, string> = {}, app = a) =>
-  request(app.app).post('/api/content/webhook').set('Host', 'se.localhost').set('Content-Type', 'application/json').set(headers).send(body);
+  request(app.app)
+    .post('/api/content/webhook')
+    .set('Host', 'se.localhost')
+    .set('Content-Type', 'application/json')
+    .set(headers)
+    .send(body);
 async function cachedOnBoth(path: string, host = 'se.localhost') {
   await page(a, path, host);
   await a.pageCache!.settled();
@@ -136,7 +145,9 @@ describe('purge on publish', () => {
     const old = await webhook(body, signed(body, SECRET, String(Math.floor(Date.now() / 1000) - 6 * 60)));
     expect(old.status).toBe(401);
     expect(old.body.error.code).toBe('stale_signature');
-    expect((await webhook(body, signed(body, SECRET, String(Math.floor(Date.now() / 1000) + 6 * 60)))).status).toBe(401);
+    expect((await webhook(body, signed(body, SECRET, String(Math.floor(Date.now() / 1000) + 6 * 60)))).status).toBe(
+      401,
+    );
     const { 'x-webhook-signature': bodyOnly } = signed(body, SECRET, '');
     expect((await webhook(body, { 'x-webhook-signature': bodyOnly })).status).toBe(401);
   });

@@ -32,7 +32,9 @@ describe('a block that fails to render', () => {
   it('shows the section error in its place while the rest of the page renders and answers 200', async () => {
     const res = await get('se.localhost');
     expect(res.status).toBe(200);
-    const blocks = [...res.text.matchAll(/<div class="block" data-block-type="(\w+)"|<section class="section-error"/g)].map((m) => m[1] ?? 'section-error');
+    const blocks = [
+      ...res.text.matchAll(/<div class="block" data-block-type="(\w+)"|<section class="section-error"/g),
+    ].map((m) => m[1] ?? 'section-error');
     const failed = blocks.indexOf('section-error');
     expect(failed).toBeGreaterThan(0);
     expect(blocks).not.toContain('countdown');
@@ -41,7 +43,9 @@ describe('a block that fails to render', () => {
     expect(res.text).toContain('<h2 class="section-error__title">Aj då</h2>');
     expect(res.text).toContain('data-reload="">Ladda om sidan</button>');
     expect(res.text).toContain('<footer class="site-footer">');
-    const logged = await bff.log.find((line) => line.msg === 'content block failed to render' && line.blockType === 'countdown');
+    const logged = await bff.log.find(
+      (line) => line.msg === 'content block failed to render' && line.blockType === 'countdown',
+    );
     expect(logged).toBeDefined();
   });
 

@@ -8,7 +8,11 @@ const harness = sandboxedBffForThisFile();
 const BOOKING = '/service-och-verkstad/boka-service';
 const get = (path: string, host = 'se.localhost') => request(harness.bff.app).get(path).set('Host', host);
 /** The island's props as the page wrote them next to its server HTML. */
-const islandProps = (html: string) => JSON.parse(/<script type="application\/json" id="[^"]+-props">(.*?)<\/script>/.exec(html)![1]!) as Record<string, unknown>;
+const islandProps = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="[^"]+-props">(.*?)<\/script>/.exec(html)![1]!) as Record<
+    string,
+    unknown
+  >;
 
 describe('the service booking page (se)', () => {
   it('renders the booking island with the intro and step 1 on the server, and its script', async () => {
@@ -21,7 +25,12 @@ describe('the service booking page (se)', () => {
     expect(res.text).toMatch(/<script type="module" src="\/assets\/island-booking-[^"]+\.js"/);
     const props = islandProps(res.text);
     expect(props.prefill).toBeNull();
-    expect((props.content as { brandLinks: { brand: string }[] }).brandLinks.map((b) => b.brand)).toEqual(['BMW', 'MINI', 'Porsche', 'IVECO']);
+    expect((props.content as { brandLinks: { brand: string }[] }).brandLinks.map((b) => b.brand)).toEqual([
+      'BMW',
+      'MINI',
+      'Porsche',
+      'IVECO',
+    ]);
     expect((props.content as { brandLogos: unknown[] }).brandLogos.length).toBe(32);
     expect((props.texts as Record<string, string>)['booking.confirmed']).toBe('Bokning bekräftad');
   });

@@ -25,25 +25,33 @@ afterEach(() => sandbox.ctx.faults.clear());
 const page = (host: string, path = '/') => request(bff.app).get(path).set('Host', host);
 const marketById = (id: Market['id']) => MARKETS.find((m) => m.id === id)!;
 /** What the content service itself says, to compare the rendered page with. */
-const fromContent = async <T,>(market: Market, resource: string): Promise<T> =>
+const fromContent = async <T>(market: Market, resource: string): Promise<T> =>
   (await (await fetch(`${sandbox.url}/content/${market.contentSite}/${resource}`)).json()) as T;
-const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 describe('home page of every market', () => {
-  it.each(MARKETS.map((m) => [m.id, m] as const))('%s renders its content page in its language with the navigation', async (_id, market) => {
-    const res = await page(market.devHostname);
-    const t = translator(market.languages[0]!);
-    const { items } = await fromContent<{ items: NavigationItem[] }>(market, 'navigation');
-    const { page: home } = await fromContent<{ page: { blocks: Array<{ type: string; title?: string }> } }>(market, 'page?path=/');
-    expect(res.status).toBe(200);
-    expect(res.text).toContain(`<html lang="${market.languages[0]}"`);
-    expect(res.text).toContain(`aria-label="${escapeHtml(t('layout.mainNavigation'))}"`);
-    expect(res.text).toContain(`>${escapeHtml(t('layout.menu'))}</button>`);
-    for (const item of items.filter((i) => !i.hideInNavigation)) expect(res.text).toContain(escapeHtml(item.navigationTitle ?? item.name));
-    const hero = home.blocks.find((b) => b.type === 'hero')!;
-    expect(res.text).toMatch(new RegExp(`<h1 class="hero__title">${escapeHtml(hero.title!)}</h1>`));
-    expect(res.text).toContain(`action="${market.paths.heroSearch}"`);
-  });
+  it.each(MARKETS.map((m) => [m.id, m] as const))(
+    '%s renders its content page in its language with the navigation',
+    async (_id, market) => {
+      const res = await page(market.devHostname);
+      const t = translator(market.languages[0]!);
+      const { items } = await fromContent<{ items: NavigationItem[] }>(market, 'navigation');
+      const { page: home } = await fromContent<{ page: { blocks: Array<{ type: string; title?: string }> } }>(
+        market,
+        'page?path=/',
+      );
+      expect(res.status).toBe(200);
+      expect(res.text).toContain(`<html lang="${market.languages[0]}"`);
+      expect(res.text).toContain(`aria-label="${escapeHtml(t('layout.mainNavigation'))}"`);
+      expect(res.text).toContain(`>${escapeHtml(t('layout.menu'))}</button>`);
+      for (const item of items.filter((i) => !i.hideInNavigation))
+        expect(res.text).toContain(escapeHtml(item.navigationTitle ?? item.name));
+      const hero = home.blocks.find((b) => b.type === 'hero')!;
+      expect(res.text).toMatch(new RegExp(`<h1 class="hero__title">${escapeHtml(hero.title!)}</h1>`));
+      expect(res.text).toContain(`action="${market.paths.heroSearch}"`);
+    },
+  );
 
   it('marks external links and opens them safely, and leaves hidden items out', async () => {
     const market = marketById('se');
@@ -61,7 +69,9 @@ describe('home page of every market', () => {
     const { brands } = await fromContent<{ brands: Array<{ name: string }> }>(market, 'brands');
     const res = await page(market.devHostname);
     const brand = brands[0]!.name;
-    expect(res.text).toContain(`href="${market.paths.carList}?${new URLSearchParams({ car_brand: brand }).toString()}"`);
+    expect(res.text).toContain(
+      `href="${market.paths.carList}?${new URLSearchParams({ car_brand: brand }).toString()}"`,
+    );
     const logo = /<img src="(\/media\/brands\/[^"]+)"/.exec(res.text)?.[1];
     expect(logo).toBeDefined();
     const image = await request(bff.app).get(logo!).set('Host', market.devHostname);
@@ -88,7 +98,9 @@ describe('content pages', () => {
     const res = await page(market.devHostname, child.url.path);
     expect(res.status).toBe(200);
     expect(res.text).toContain(`<title>${escapeHtml(child.name)} | ${market.siteName}</title>`);
-    expect(res.text).toMatch(new RegExp(`class="mega-panel__heading is-selected" href="${child.url.path}" aria-current="page"`));
+    expect(res.text).toMatch(
+      new RegExp(`class="mega-panel__heading is-selected" href="${child.url.path}" aria-current="page"`),
+    );
     expect(res.text).toMatch(/class="main-nav__top is-selected" aria-expanded="false"/);
   });
 

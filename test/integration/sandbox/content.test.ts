@@ -1,7 +1,15 @@
 import { startSandbox, type RunningSandbox } from '../../../sandbox/app.js';
 import {
-  AlertResponseSchema, BrandsResponseSchema, CONTENT_BLOCK_TYPES, CONTENT_PREVIEW_HEADER, CONTENT_SANDBOX_PREVIEW_TOKEN,
-  ContentBlockSchema, LanguagesResponseSchema, NavigationResponseSchema, PageResponseSchema, StoriesResponseSchema,
+  AlertResponseSchema,
+  BrandsResponseSchema,
+  CONTENT_BLOCK_TYPES,
+  CONTENT_PREVIEW_HEADER,
+  CONTENT_SANDBOX_PREVIEW_TOKEN,
+  ContentBlockSchema,
+  LanguagesResponseSchema,
+  NavigationResponseSchema,
+  PageResponseSchema,
+  StoriesResponseSchema,
   type NavigationItem,
 } from '../../../contracts/upstream/content.js';
 import { MARKETS } from '../../../markets/registry.js';
@@ -43,7 +51,10 @@ describe('sandbox content service', () => {
 
   it('answers languages, the alert and the footer brands', async () => {
     const languages = LanguagesResponseSchema.parse((await get('/fi/languages')).body);
-    expect(languages.languages.map((l) => [l.code, l.isDefault])).toEqual([['fi', true], ['sv', false]]);
+    expect(languages.languages.map((l) => [l.code, l.isDefault])).toEqual([
+      ['fi', true],
+      ['sv', false],
+    ]);
     const alert = AlertResponseSchema.parse((await get('/se/alert')).body);
     expect(alert.alert?.type).toBe('Warning');
     const brands = BrandsResponseSchema.parse((await get('/uk/brands')).body);
@@ -57,7 +68,9 @@ describe('sandbox content service', () => {
     const blocks = page.blocks.map((b) => ContentBlockSchema.parse(b));
     // Lead forms and the tire hotel live on their own pages (next test), not on the start page.
     const leadForms: string[] = ['sellCarForm', 'sellCarShortForm', 'serviceRequestForm', 'tireHotel'];
-    expect(new Set(blocks.map((b) => b.type))).toEqual(new Set(CONTENT_BLOCK_TYPES.filter((type) => !leadForms.includes(type))));
+    expect(new Set(blocks.map((b) => b.type))).toEqual(
+      new Set(CONTENT_BLOCK_TYPES.filter((type) => !leadForms.includes(type))),
+    );
   });
 
   it.each([
@@ -88,34 +101,48 @@ describe('sandbox content service', () => {
     const tag = first.tags[0]!;
     const tagged = StoriesResponseSchema.parse((await get(`/no/stories?tag=${encodeURIComponent(tag)}&limit=24`)).body);
     for (const story of tagged.items) expect(story.tags).toContain(tag);
-    const storyPage = PageResponseSchema.parse((await get(`/no/page?path=${encodeURIComponent(first.items[0]!.url.path)}`)).body);
+    const storyPage = PageResponseSchema.parse(
+      (await get(`/no/page?path=${encodeURIComponent(first.items[0]!.url.path)}`)).body,
+    );
     expect(storyPage.page.story?.id).toBe(first.items[0]!.id);
   });
 
   it('shows unpublished content only with the preview token', async () => {
     const published = StoriesResponseSchema.parse((await get('/sk/stories?limit=24')).body);
-    const preview = StoriesResponseSchema.parse((await get('/sk/stories?limit=24', { [CONTENT_PREVIEW_HEADER]: CONTENT_SANDBOX_PREVIEW_TOKEN })).body);
+    const preview = StoriesResponseSchema.parse(
+      (await get('/sk/stories?limit=24', { [CONTENT_PREVIEW_HEADER]: CONTENT_SANDBOX_PREVIEW_TOKEN })).body,
+    );
     expect(preview.total).toBe(published.total + 1);
     const draft = preview.items.find((s) => !s.published)!;
     expect((await get(`/sk/page?path=${encodeURIComponent(draft.url.path)}`)).status).toBe(404);
-    expect((await get(`/sk/page?path=${encodeURIComponent(draft.url.path)}&preview=${CONTENT_SANDBOX_PREVIEW_TOKEN}`)).status).toBe(200);
+    expect(
+      (await get(`/sk/page?path=${encodeURIComponent(draft.url.path)}&preview=${CONTENT_SANDBOX_PREVIEW_TOKEN}`))
+        .status,
+    ).toBe(200);
 
     const home = PageResponseSchema.parse((await get('/sk/page?path=/')).body).page;
-    const homePreview = PageResponseSchema.parse((await get(`/sk/page?path=/&preview=${CONTENT_SANDBOX_PREVIEW_TOKEN}`)).body).page;
+    const homePreview = PageResponseSchema.parse(
+      (await get(`/sk/page?path=/&preview=${CONTENT_SANDBOX_PREVIEW_TOKEN}`)).body,
+    ).page;
     expect(home.blocks.every((b) => b.published !== false)).toBe(true);
     expect(homePreview.blocks.length).toBe(home.blocks.length + 1);
 
     const nav = flatten(NavigationResponseSchema.parse((await get('/sk/navigation')).body).items);
-    const navPreview = flatten(NavigationResponseSchema.parse((await get('/sk/navigation', { [CONTENT_PREVIEW_HEADER]: CONTENT_SANDBOX_PREVIEW_TOKEN })).body).items);
+    const navPreview = flatten(
+      NavigationResponseSchema.parse(
+        (await get('/sk/navigation', { [CONTENT_PREVIEW_HEADER]: CONTENT_SANDBOX_PREVIEW_TOKEN })).body,
+      ).items,
+    );
     expect(navPreview.length).toBe(nav.length + 1);
     expect((await get('/sk/navigation', { [CONTENT_PREVIEW_HEADER]: 'wrong' })).status).toBe(401);
   });
 });
 
 describe('sandbox media service', () => {
-  it('serves car pictures as photographs kept for ever under their versioned URL, and 404 beyond a car\'s image count', async () => {
+  it("serves car pictures as photographs kept for ever under their versioned URL, and 404 beyond a car's image count", async () => {
     const search = await fetch(`${sandbox.url}/search/query`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ index: 'cars-se', limit: 1, fields: ['car_images'] }),
     });
     const images = ((await search.json()) as { content: { car_images: string[] }[] }).content[0]!.car_images;
@@ -123,13 +150,22 @@ describe('sandbox media service', () => {
     expect(picture.status).toBe(200);
     expect(picture.headers.get('content-type')).toBe('image/jpeg');
     expect(picture.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(Buffer.from(await picture.arrayBuffer()).subarray(0, 3).toString('hex')).toBe('ffd8ff');
+    expect(
+      Buffer.from(await picture.arrayBuffer())
+        .subarray(0, 3)
+        .toString('hex'),
+    ).toBe('ffd8ff');
     const beyond = images.at(-1)!.replace(/(?<!\d)\d+\.jpg\?v=\w+$/, `${images.length + 1}.jpg`);
     expect((await fetch(beyond)).status).toBe(404);
   });
 
   it('serves site, kit, story and brand pictures', async () => {
-    for (const path of ['/media/sites/101.jpg', '/media/kits/10001/1.jpg', '/media/stories/se-story-1.jpg', '/media/brands/volvo.svg']) {
+    for (const path of [
+      '/media/sites/101.jpg',
+      '/media/kits/10001/1.jpg',
+      '/media/stories/se-story-1.jpg',
+      '/media/brands/volvo.svg',
+    ]) {
       const response = await fetch(`${sandbox.url}${path}`);
       expect([path, response.status]).toEqual([path, 200]);
     }

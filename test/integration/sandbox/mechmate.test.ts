@@ -1,5 +1,11 @@
 import { startSandbox, type RunningSandbox } from '../../../sandbox/app.js';
-import { MechmateCar, MechmateErrorBody, OfferingsResponse, PricesResponse, TimeslotsResponse } from '../../../contracts/upstream/mechmate.js';
+import {
+  MechmateCar,
+  MechmateErrorBody,
+  OfferingsResponse,
+  PricesResponse,
+  TimeslotsResponse,
+} from '../../../contracts/upstream/mechmate.js';
 
 let sandbox: RunningSandbox;
 let base: string;
@@ -49,7 +55,9 @@ describe('mechmate documented registration numbers', () => {
 describe('mechmate offerings, prices and slots', () => {
   it('shows discounted prices for a service agreement and exclusive add-on categories', async () => {
     const services = OfferingsResponse.parse((await getJson('/services/SRV100?lat=57.7&lng=11.97')).body);
-    const original = services.serviceOfferingCategories.flatMap((c) => c.offerings).find((o) => o.code === 'originalservice')!;
+    const original = services.serviceOfferingCategories
+      .flatMap((c) => c.offerings)
+      .find((o) => o.code === 'originalservice')!;
     expect(original.priceDiscount).toBeLessThan(original.price!);
     const addons = OfferingsResponse.parse((await getJson('/addons/ABC123?lat=57.7&lng=11.97')).body);
     expect(addons.serviceOfferingCategories.some((c) => c.selectionType)).toBe(true);
@@ -57,7 +65,9 @@ describe('mechmate offerings, prices and slots', () => {
   });
 
   it('prices the asked codes at one workshop and refuses unknown codes', async () => {
-    const prices = PricesResponse.parse((await getJson('/prices/ABC123/5000/2001?serviceOfferings=originalservice,tirechange')).body);
+    const prices = PricesResponse.parse(
+      (await getJson('/prices/ABC123/5000/2001?serviceOfferings=originalservice,tirechange')).body,
+    );
     expect(prices.offers.map((o) => o.code)).toEqual(['originalservice', 'tirechange']);
     const unknown = await getJson('/prices/ABC123/5000/2001?serviceOfferings=teleport');
     expect(unknown.status).toBe(400);
@@ -65,7 +75,9 @@ describe('mechmate offerings, prices and slots', () => {
   });
 
   it('answers weekday slots from tomorrow for 12 weeks', async () => {
-    const days = TimeslotsResponse.parse((await getJson('/timeslots/from/ABC123/2001/2026-03-02T00:00:00/?serviceOfferings=originalservice')).body);
+    const days = TimeslotsResponse.parse(
+      (await getJson('/timeslots/from/ABC123/2001/2026-03-02T00:00:00/?serviceOfferings=originalservice')).body,
+    );
     expect(days[0]!.date).toBe('2026-03-05T00:00:00');
     expect(days.at(-1)!.date <= '2026-05-27T00:00:00').toBe(true);
     expect(days.length).toBeGreaterThanOrEqual(55);
@@ -87,7 +99,12 @@ describe('mechmate offerings, prices and slots', () => {
       mileage: 4500,
       serviceOfferingRequests: [{ kobraId: 'originalservice', unitsSelected: null, userInput: null }],
     };
-    const post = () => fetch(`${base}/book`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(booking) });
+    const post = () =>
+      fetch(`${base}/book`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(booking),
+      });
     const first = await post();
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ id: expect.stringMatching(/^MM-\d+$/) });

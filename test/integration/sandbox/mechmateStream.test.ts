@@ -13,9 +13,13 @@ beforeEach(() => fetch(`${sandbox.url}/__sandbox/reset`, { method: 'POST' }));
 const gothenburg = { latitude: 57.7089, longitude: 11.9746 };
 const streamUrl = (query: Record<string, string | number>) =>
   `${sandbox.serviceUrl('mechmate')}/departments/closestAvailable?${new URLSearchParams(
-    Object.entries({ regNo: 'ABC123', serviceOfferings: 'originalservice', ...gothenburg, ...query }).map(([k, v]) => [k, String(v)]),
+    Object.entries({ regNo: 'ABC123', serviceOfferings: 'originalservice', ...gothenburg, ...query }).map(([k, v]) => [
+      k,
+      String(v),
+    ]),
   )}`;
-const stats = async () => (await (await fetch(`${sandbox.url}/__sandbox/stats`)).json()) as { openStreams: number; abortedStreams: number };
+const stats = async () =>
+  (await (await fetch(`${sandbox.url}/__sandbox/stats`)).json()) as { openStreams: number; abortedStreams: number };
 
 async function until(condition: () => Promise<boolean>, timeoutMs = 2000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -44,9 +48,14 @@ describe('mechmate closestAvailable stream', () => {
   it('continues after the cursor, or after Last-Event-ID', async () => {
     const all = (await readEvents(streamUrl({ intervalMs: 0 }))).events.map((e) => Workshop.parse(e.data).departmentId);
     expect(all.length).toBeGreaterThan(6);
-    const afterCursor = (await readEvents(streamUrl({ intervalMs: 0, cursor: all[4]! }))).events.map((e) => Workshop.parse(e.data).departmentId);
+    const afterCursor = (await readEvents(streamUrl({ intervalMs: 0, cursor: all[4]! }))).events.map(
+      (e) => Workshop.parse(e.data).departmentId,
+    );
     expect(afterCursor).toEqual(all.slice(5));
-    const afterLastEventId = await readEvents(streamUrl({ intervalMs: 0 }), { headers: { 'Last-Event-ID': String(all[1]) }, stopAfter: 1 });
+    const afterLastEventId = await readEvents(streamUrl({ intervalMs: 0 }), {
+      headers: { 'Last-Event-ID': String(all[1]) },
+      stopAfter: 1,
+    });
     expect(Workshop.parse(afterLastEventId.events[0]!.data).departmentId).toBe(all[2]);
   });
 
@@ -71,10 +80,16 @@ describe('mechmate closestAvailable stream', () => {
   });
 
   it('sends {error} inside the stream on a stream fault, after the asked number of workshops', async () => {
-    const immediate = await readEvents(streamUrl({ intervalMs: 0 }), { headers: { 'x-sandbox-stream-fault': 'status=503' } });
+    const immediate = await readEvents(streamUrl({ intervalMs: 0 }), {
+      headers: { 'x-sandbox-stream-fault': 'status=503' },
+    });
     expect(immediate.status).toBe(200);
-    expect(immediate.events.map((e) => ClosestAvailableMessage.parse(e.data))).toEqual([{ error: expect.stringContaining('503') }]);
-    const later = await readEvents(streamUrl({ intervalMs: 0 }), { headers: { 'x-sandbox-stream-fault': 'status=503,after=3' } });
+    expect(immediate.events.map((e) => ClosestAvailableMessage.parse(e.data))).toEqual([
+      { error: expect.stringContaining('503') },
+    ]);
+    const later = await readEvents(streamUrl({ intervalMs: 0 }), {
+      headers: { 'x-sandbox-stream-fault': 'status=503,after=3' },
+    });
     expect(later.events).toHaveLength(4);
     expect(later.events[3]!.data).toHaveProperty('error');
   });
@@ -93,6 +108,8 @@ describe('mechmate closestAvailable stream', () => {
   it('refuses bad input with the service error body before streaming', async () => {
     const response = await fetch(streamUrl({ latitude: 'north' }));
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ errors: { 'Error Result': ['InvalidInput'], latitude: expect.any(Array) } });
+    expect(await response.json()).toMatchObject({
+      errors: { 'Error Result': ['InvalidInput'], latitude: expect.any(Array) },
+    });
   });
 });

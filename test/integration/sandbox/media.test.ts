@@ -21,14 +21,24 @@ beforeAll(async () => {
 afterAll(() => Promise.all([sandbox.close(), other.close()]));
 
 async function search<T>(index: string, limit = 40): Promise<T[]> {
-  const res = await fetch(`${sandbox.url}/search/query`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ index, limit }) });
+  const res = await fetch(`${sandbox.url}/search/query`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ index, limit }),
+  });
   return ((await res.json()) as { content: T[] }).content;
 }
 const homePage = async () => (await (await fetch(`${sandbox.url}/content/se/page?lang=sv&path=/`)).json()) as unknown;
 
 async function get(url: string, headers: Record<string, string> = {}) {
   const res = await fetch(url, { headers });
-  return { status: res.status, type: res.headers.get('content-type'), cacheControl: res.headers.get('cache-control'), length: res.headers.get('content-length'), bytes: Buffer.from(await res.arrayBuffer()) };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    cacheControl: res.headers.get('cache-control'),
+    length: res.headers.get('content-length'),
+    bytes: Buffer.from(await res.arrayBuffer()),
+  };
 }
 
 /** A fetched picture: its bytes, what sharp reads of it, and that every pixel decodes. */
@@ -41,13 +51,16 @@ async function picture(url: string) {
 }
 
 /** Every picture URL named anywhere in a JSON answer. */
-const mediaUrls = (json: unknown) => [...JSON.stringify(json).matchAll(/"(https?:\/\/[^"]+\/media\/[^"]+)"/g)].map((m) => m[1]!);
+const mediaUrls = (json: unknown) =>
+  [...JSON.stringify(json).matchAll(/"(https?:\/\/[^"]+\/media\/[^"]+)"/g)].map((m) => m[1]!);
 
 describe('sandbox photographs', () => {
   it('are named by versioned URLs with their real extension, and content documents declare their real size', async () => {
     const named = [
-      ...mediaUrls(await search<Car>('cars-uk', 60)), ...mediaUrls(await search<Site>('sites-se')),
-      ...mediaUrls(await search('kits-se')), ...mediaUrls(await homePage()),
+      ...mediaUrls(await search<Car>('cars-uk', 60)),
+      ...mediaUrls(await search<Site>('sites-se')),
+      ...mediaUrls(await search('kits-se')),
+      ...mediaUrls(await homePage()),
       ...mediaUrls(await (await fetch(`${sandbox.url}/content/se/stories?lang=sv`)).json()),
     ];
     const kinds = new Set(named.map((url) => /\/media\/(\w+)\//.exec(url)![1]));
@@ -61,18 +74,28 @@ describe('sandbox photographs', () => {
     const hero = /"type":"hero".*?"image":(\{[^}]+\})/.exec(JSON.stringify(await homePage()))![1]!;
     const declared = JSON.parse(hero) as { src: string; width: number; height: number };
     const { metadata, type, kb } = await picture(declared.src);
-    expect({ type, format: metadata.format, width: metadata.width, height: metadata.height }).toEqual({ type: 'image/jpeg', format: 'jpeg', width: declared.width, height: declared.height });
+    expect({ type, format: metadata.format, width: metadata.width, height: metadata.height }).toEqual({
+      type: 'image/jpeg',
+      format: 'jpeg',
+      width: declared.width,
+      height: declared.height,
+    });
     expect([declared.width, declared.height]).toEqual([1920, 1080]);
     expect(kb).toBeGreaterThanOrEqual(200);
     expect(kb).toBeLessThanOrEqual(400);
   });
 
-  it('of cars are 1600×1200 JPEGs of 200–400 KB that still weigh like photographs when resized, from a dealer\'s phone: its make and model, the site\'s GPS position, picture 3 stored turned (Orientation 6)', async () => {
+  it("of cars are 1600×1200 JPEGs of 200–400 KB that still weigh like photographs when resized, from a dealer's phone: its make and model, the site's GPS position, picture 3 stored turned (Orientation 6)", async () => {
     const car = (await search<Car>('cars-se')).find((c) => c.car_images.length >= 3)!;
     const site = (await search<Site>('sites-se')).find((s) => s.site_id === car.car_site_id)!;
     const first = await picture(car.car_images[0]!);
-    expect({ type: first.type, format: first.metadata.format, width: first.metadata.width, height: first.metadata.height, orientation: first.metadata.orientation ?? 1 })
-      .toEqual({ type: 'image/jpeg', format: 'jpeg', width: 1600, height: 1200, orientation: 1 });
+    expect({
+      type: first.type,
+      format: first.metadata.format,
+      width: first.metadata.width,
+      height: first.metadata.height,
+      orientation: first.metadata.orientation ?? 1,
+    }).toEqual({ type: 'image/jpeg', format: 'jpeg', width: 1600, height: 1200, orientation: 1 });
     expect(first.kb).toBeGreaterThanOrEqual(200);
     expect(first.kb).toBeLessThanOrEqual(400);
     // Detail at every scale, as a photograph has: grain alone would leave a 640 px WebP of 5–8 KB.
@@ -84,13 +107,17 @@ describe('sandbox photographs', () => {
     expect(exif.gps!.longitude).toBeCloseTo(site.site_geocoord.lng, 4);
 
     const turned = await picture(car.car_images[2]!);
-    expect({ width: turned.metadata.width, height: turned.metadata.height, orientation: turned.metadata.orientation }).toEqual({ width: 1200, height: 1600, orientation: 6 });
+    expect({
+      width: turned.metadata.width,
+      height: turned.metadata.height,
+      orientation: turned.metadata.orientation,
+    }).toEqual({ width: 1200, height: 1600, orientation: 6 });
     const upright = await sharp(turned.bytes).autoOrient().toBuffer({ resolveWithObject: true });
     expect([upright.info.width, upright.info.height]).toEqual([1600, 1200]);
     expect(readExif(turned.metadata.exif).gps).toBeDefined();
   });
 
-  it('of sites, stories and people are JPEGs at their sizes; a kit\'s second picture is a PNG cut-out with transparency', async () => {
+  it("of sites, stories and people are JPEGs at their sizes; a kit's second picture is a PNG cut-out with transparency", async () => {
     const site = (await search<Site>('sites-se'))[0]!;
     const story = mediaUrls(await (await fetch(`${sandbox.url}/content/se/stories?lang=sv`)).json())[0]!;
     const kit = (await search<{ images: string[] }>('kits-se')).find((k) => k.images.length >= 2)!;
@@ -98,7 +125,13 @@ describe('sandbox photographs', () => {
     const sizes = [];
     for (const url of [site.site_image_url, story, person, kit.images[0]!, kit.images[1]!]) {
       const { type, metadata, kb } = await picture(url);
-      sizes.push({ path: new URL(url).pathname.replace(/\d+/g, 'N'), type, size: `${metadata.width}×${metadata.height}`, alpha: metadata.hasAlpha, kb: kb >= 200 && kb <= 400 ? '200–400' : kb < 200 ? 'under 200' : 'over 400' });
+      sizes.push({
+        path: new URL(url).pathname.replace(/\d+/g, 'N'),
+        type,
+        size: `${metadata.width}×${metadata.height}`,
+        alpha: metadata.hasAlpha,
+        kb: kb >= 200 && kb <= 400 ? '200–400' : kb < 200 ? 'under 200' : 'over 400',
+      });
     }
     expect(sizes).toEqual([
       { path: '/media/sites/N.jpg', type: 'image/jpeg', size: '1920×1080', alpha: false, kb: '200–400' },
@@ -106,7 +139,13 @@ describe('sandbox photographs', () => {
       { path: '/media/people/N-N-N.jpg', type: 'image/jpeg', size: '600×600', alpha: false, kb: 'under 200' },
       { path: '/media/kits/N/N.jpg', type: 'image/jpeg', size: '1200×1200', alpha: false, kb: '200–400' },
       // A PNG keeps its grain exactly: about 400 KB.
-      { path: '/media/kits/N/N.png', type: 'image/png', size: '1200×1200', alpha: true, kb: expect.stringMatching(/^(200–400|over 400)$/) },
+      {
+        path: '/media/kits/N/N.png',
+        type: 'image/png',
+        size: '1200×1200',
+        alpha: true,
+        kb: expect.stringMatching(/^(200–400|over 400)$/),
+      },
     ]);
   });
 
@@ -133,12 +172,25 @@ describe('sandbox photographs', () => {
     expect(answers[0]!.cacheControl).toBe('public, max-age=31536000, immutable');
 
     const unversioned = await get(frame.replace(/\?.*/, ''));
-    expect([unversioned.status, unversioned.cacheControl, unversioned.bytes.equals(answers[0]!.bytes)]).toEqual([200, 'public, max-age=86400', true]);
+    expect([unversioned.status, unversioned.cacheControl, unversioned.bytes.equals(answers[0]!.bytes)]).toEqual([
+      200,
+      'public, max-age=86400',
+      true,
+    ]);
     const stats = (await (await fetch(`${sandbox.url}/__sandbox/stats`)).json()) as { photosMade: number };
     expect(stats.photosMade).toBe(1);
 
-    const unnamed = [`${sandbox.url}/media/content/no-page-shows-this.jpg`, `${sandbox.url}/media/stories/se-story-99.jpg`, `${sandbox.url}/media/people/1-2-3.jpg`];
-    for (const wrong of [frame.replace(/v=\w+/, 'v=0123456789'), frame.replace('.jpg', '.png'), frame.replace(/\.jpg.*/, '.svg'), ...unnamed]) {
+    const unnamed = [
+      `${sandbox.url}/media/content/no-page-shows-this.jpg`,
+      `${sandbox.url}/media/stories/se-story-99.jpg`,
+      `${sandbox.url}/media/people/1-2-3.jpg`,
+    ];
+    for (const wrong of [
+      frame.replace(/v=\w+/, 'v=0123456789'),
+      frame.replace('.jpg', '.png'),
+      frame.replace(/\.jpg.*/, '.svg'),
+      ...unnamed,
+    ]) {
       expect([wrong, (await get(wrong)).status]).toEqual([wrong, 404]);
     }
   });
@@ -148,7 +200,12 @@ describe('sandbox vector media', () => {
   it('keeps logos, icons and map tiles as SVG, and the map tiles are a plain map without their coordinates', async () => {
     for (const path of ['/media/brands/volvo.svg', '/media/icons/tire.svg']) {
       const { status, type, bytes } = await get(`${sandbox.url}${path}`);
-      expect([path, status, type, bytes.toString().startsWith('<svg')]).toEqual([path, 200, 'image/svg+xml; charset=utf-8', true]);
+      expect([path, status, type, bytes.toString().startsWith('<svg')]).toEqual([
+        path,
+        200,
+        'image/svg+xml; charset=utf-8',
+        true,
+      ]);
     }
     const tile = async (z: number, x: number, y: number) => {
       const { status, type, bytes } = await get(`${sandbox.url}/media/map-tiles/${z}/${x}/${y}.svg`);
@@ -173,7 +230,7 @@ describe('sandbox media faults', () => {
     await expect(sharp(res.bytes).metadata()).rejects.toThrow();
   });
 
-  it('malformed: the picture cut short and sent as a whole answer (Content-Length of the shortened body); cut: it breaks off under the whole one\'s', async () => {
+  it("malformed: the picture cut short and sent as a whole answer (Content-Length of the shortened body); cut: it breaks off under the whole one's", async () => {
     const whole = await get(await hero());
     const short = await get(await hero(), { 'x-sandbox-fault': 'malformed' });
     expect([short.status, short.type, Number(short.length)]).toEqual([200, 'image/jpeg', short.bytes.length]);

@@ -1,6 +1,12 @@
 import { startSandbox, type RunningSandbox } from '../../../sandbox/app.js';
 import {
-  TimeslotDaysResponse, TimeslotsResponse, TirehotelConfirmation, TirehotelCredentials, TirehotelCustomer, TirehotelErrorBody, TirehotelValidated,
+  TimeslotDaysResponse,
+  TimeslotsResponse,
+  TirehotelConfirmation,
+  TirehotelCredentials,
+  TirehotelCustomer,
+  TirehotelErrorBody,
+  TirehotelValidated,
 } from '../../../contracts/upstream/tirehotel.js';
 
 let sandbox: RunningSandbox;
@@ -15,7 +21,10 @@ afterAll(() => sandbox.close());
 const call = async (method: 'GET' | 'POST', path: string, options: { body?: unknown; token?: string } = {}) => {
   const response = await fetch(`${base}${path}`, {
     method,
-    headers: { 'content-type': 'application/json', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
     ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
   });
   return { status: response.status, body: (await response.json()) as unknown };
@@ -23,7 +32,9 @@ const call = async (method: 'GET' | 'POST', path: string, options: { body?: unkn
 
 async function logIn(regNo: string, code: string) {
   const customer = TirehotelCustomer.parse((await call('GET', `/authorization/search?regNo=${regNo}`)).body);
-  const credentials = TirehotelCredentials.parse((await call('POST', `/authorization/login?encryptedPhoneNumber=${customer.encryptedPhoneNumber}`)).body);
+  const credentials = TirehotelCredentials.parse(
+    (await call('POST', `/authorization/login?encryptedPhoneNumber=${customer.encryptedPhoneNumber}`)).body,
+  );
   return call('POST', `/authorization/validate?authToken=${credentials.authorizationToken}&otpToken=${code}`);
 }
 
@@ -54,14 +65,37 @@ describe('tire hotel', () => {
 
   it('requires the session token on booking calls, and lets it expire', async () => {
     const range = { startDate: '2026-03-01', endDate: '2026-03-31', regNo: 'VOL' };
-    expect((await call('POST', '/booking/GetTimeslotDays?workshopIdentifier=TH1001', { body: range })).status).toBe(401);
-    expect((await call('POST', '/booking/GetTimeslotDays?workshopIdentifier=TH1001', { body: range, token: 'not-a-real-token' })).status).toBe(401);
+    expect((await call('POST', '/booking/GetTimeslotDays?workshopIdentifier=TH1001', { body: range })).status).toBe(
+      401,
+    );
+    expect(
+      (
+        await call('POST', '/booking/GetTimeslotDays?workshopIdentifier=TH1001', {
+          body: range,
+          token: 'not-a-real-token',
+        })
+      ).status,
+    ).toBe(401);
     const { authorizationToken } = TirehotelValidated.parse((await logIn('ABC123', '1234')).body);
-    expect((await call('POST', '/booking/GetTimeslotDays?workshopIdentifier=TH1001', { body: range, token: authorizationToken })).status).toBe(200);
+    expect(
+      (
+        await call('POST', '/booking/GetTimeslotDays?workshopIdentifier=TH1001', {
+          body: range,
+          token: authorizationToken,
+        })
+      ).status,
+    ).toBe(200);
     const issuedAt = clock;
     clock = new Date(issuedAt.getTime() + 31 * 60_000);
     try {
-      expect((await call('POST', '/booking/GetTimeslotDays?workshopIdentifier=TH1001', { body: range, token: authorizationToken })).status).toBe(401);
+      expect(
+        (
+          await call('POST', '/booking/GetTimeslotDays?workshopIdentifier=TH1001', {
+            body: range,
+            token: authorizationToken,
+          })
+        ).status,
+      ).toBe(401);
     } finally {
       clock = issuedAt;
     }
@@ -72,22 +106,45 @@ describe('tire hotel', () => {
     const token = validated.authorizationToken;
     const erpId = validated.vehicles[0]!.location.erpId;
     const days = TimeslotDaysResponse.parse(
-      (await call('POST', `/booking/GetTimeslotDays?workshopIdentifier=${erpId}`, { body: { startDate: '2026-01-01', endDate: '2026-12-31', regNo: 'VOL' }, token })).body,
+      (
+        await call('POST', `/booking/GetTimeslotDays?workshopIdentifier=${erpId}`, {
+          body: { startDate: '2026-01-01', endDate: '2026-12-31', regNo: 'VOL' },
+          token,
+        })
+      ).body,
     ).availableDates.map((d) => d.date);
     expect(days[0]! >= '2026-03-07').toBe(true);
     expect(days.at(-1)! <= '2026-06-04').toBe(true);
     const day = days[0]!;
     const slots = TimeslotsResponse.parse(
-      (await call('POST', `/booking/GetTimeslots?workshopIdentifier=${erpId}`, { body: { startDate: day, endDate: day, regNo: 'VOL' }, token })).body,
+      (
+        await call('POST', `/booking/GetTimeslots?workshopIdentifier=${erpId}`, {
+          body: { startDate: day, endDate: day, regNo: 'VOL' },
+          token,
+        })
+      ).body,
     );
     const start = slots.availableTimeSlotDates[0]!.startTime[0]!;
     const created = await call('POST', `/booking/create?departmentIdentifier=${erpId}`, {
       token,
-      body: { bookingDate: day, bookingStart: start, regNo: 'ABC123', freeText: null, customer: { firstName: 'Erik', lastName: 'Lind', email: 'erik@example.se', phoneMobile: '+46701234567' } },
+      body: {
+        bookingDate: day,
+        bookingStart: start,
+        regNo: 'ABC123',
+        freeText: null,
+        customer: { firstName: 'Erik', lastName: 'Lind', email: 'erik@example.se', phoneMobile: '+46701234567' },
+      },
     });
     expect(created.status).toBe(200);
-    expect(TirehotelConfirmation.parse(created.body)).toMatchObject({ appointmentTime: start, isFullDay: false, services: [{ name: 'Hjulskifte' }] });
-    const review = await call('POST', '/review/addReview', { token, body: { rating: 5, comment: 'Snabbt!', date: new Date().toISOString() } });
+    expect(TirehotelConfirmation.parse(created.body)).toMatchObject({
+      appointmentTime: start,
+      isFullDay: false,
+      services: [{ name: 'Hjulskifte' }],
+    });
+    const review = await call('POST', '/review/addReview', {
+      token,
+      body: { rating: 5, comment: 'Snabbt!', date: new Date().toISOString() },
+    });
     expect(review.status).toBe(200);
   });
 });

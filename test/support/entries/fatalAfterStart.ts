@@ -7,7 +7,10 @@ import { startBff } from '../../../server/start.js';
 
 const config = loadConfig();
 await startBff({ config, logger: createLogger(config), ...builtClientAssets(), safetyNet: true });
-setTimeout(() => {
-  if (process.env.FATAL_KIND === 'unhandledRejection') void Promise.reject(new Error('planted rejection'));
-  else throw new Error('planted exception');
-}, Number(process.env.FATAL_AFTER_MS ?? 0));
+setTimeout(
+  () => {
+    if (process.env.FATAL_KIND === 'unhandledRejection') void Promise.reject(new Error('planted rejection'));
+    else throw new Error('planted exception');
+  },
+  Number(process.env.FATAL_AFTER_MS ?? 0),
+);

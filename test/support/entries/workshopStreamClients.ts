@@ -17,7 +17,11 @@ const settled = await Promise.allSettled(
     let text = '';
     for await (const chunk of res.body) text += (chunk as Buffer).toString();
     open--;
-    return { status: res.statusCode, workshops: (text.match(/"departmentId"/g) ?? []).length, heartbeats: (text.match(/: heartbeat/g) ?? []).length };
+    return {
+      status: res.statusCode,
+      workshops: (text.match(/"departmentId"/g) ?? []).length,
+      heartbeats: (text.match(/: heartbeat/g) ?? []).length,
+    };
   }),
 );
 await agent.close();

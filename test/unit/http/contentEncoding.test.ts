@@ -18,7 +18,14 @@ describe('choosing a stored encoding', () => {
 
 describe('a stored page', () => {
   it('reads back from its Redis form exactly, and a truncated one reads as a miss', async () => {
-    const entry = buildEntry({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: Buffer.from('<!DOCTYPE html><p>Hej</p>'.repeat(50)) }, 1_000);
+    const entry = buildEntry(
+      {
+        status: 200,
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+        body: Buffer.from('<!DOCTYPE html><p>Hej</p>'.repeat(50)),
+      },
+      1_000,
+    );
     const bytes = serialiseEntry(entry);
     expect(parseEntry(bytes)).toEqual(entry);
     const best = await bestEntry(entry);

@@ -7,7 +7,9 @@ import { transformPicture, UnusablePicture } from '../../../server/media/transfo
  */
 describe('a picture variant', () => {
   it('is never made from an SVG, whatever its name or Content-Type said', async () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="4000"><rect width="100%" height="100%"/></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="4000"><rect width="100%" height="100%"/></svg>',
+    );
     const made = transformPicture(svg, { width: 640, quality: 75, format: 'webp' }, { maxPixels: 16_777_216 });
     await expect(made).rejects.toBeInstanceOf(UnusablePicture);
     await expect(made).rejects.toMatchObject({ reason: 'type' });

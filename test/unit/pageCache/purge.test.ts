@@ -7,7 +7,13 @@ import { PageCacheMetrics } from '../../../server/pageCache/pageCacheMetrics.js'
 import { LocalPageStore } from '../../../server/pageCache/pageStores.js';
 import type { RenderedPage } from '../../../server/pageCache/renderDetached.js';
 
-const page = (text: string): RenderedPage => ({ status: 200, headers: { 'content-type': 'text/html' }, setsCookie: false, body: Buffer.from(text), incomplete: false });
+const page = (text: string): RenderedPage => ({
+  status: 200,
+  headers: { 'content-type': 'text/html' },
+  setsCookie: false,
+  body: Buffer.from(text),
+  incomplete: false,
+});
 
 function pageCache(onPurge?: () => void) {
   const local = new LocalPageStore(1024 * 1024);

@@ -22,18 +22,38 @@ function relayedLogos(content: BookingPageContent | null): BookingPageContent | 
   return {
     ...content,
     brandLinks: content.brandLinks.map((link) => ({ ...link, logo: { ...link.logo, src: mediaUrl(link.logo.src) } })),
-    brandLogos: content.brandLogos.map((brand) => ({ ...brand, logo: { ...brand.logo, src: mediaUrl(brand.logo.src) } })),
+    brandLogos: content.brandLogos.map((brand) => ({
+      ...brand,
+      logo: { ...brand.logo, src: mediaUrl(brand.logo.src) },
+    })),
   };
 }
 
 /** The booking island; its server HTML is the intro and step 1, so the page reads right before hydration. */
-export function BookingSection({ content, prefill, map }: { content: BookingPageContent | null; prefill: BookingProps['prefill']; map: BookingProps['map'] }) {
+export function BookingSection({
+  content,
+  prefill,
+  map,
+}: {
+  content: BookingPageContent | null;
+  prefill: BookingProps['prefill'];
+  map: BookingProps['map'];
+}) {
   const { t, market, language } = usePage();
   return (
     <Island
       name="booking"
       component={BookingApp}
-      props={{ texts: bookingTexts(t), locale: market.locales[language] ?? language, content: relayedLogos(content), prefill, map: localisedMapTiles(map, t), customerService: market.customerService } satisfies BookingProps}
+      props={
+        {
+          texts: bookingTexts(t),
+          locale: market.locales[language] ?? language,
+          content: relayedLogos(content),
+          prefill,
+          map: localisedMapTiles(map, t),
+          customerService: market.customerService,
+        } satisfies BookingProps
+      }
     />
   );
 }

@@ -21,7 +21,12 @@ import { SimilarCars } from './SimilarCars.js';
  * Islands: gallery, contact form, compare (bar and toggle) and, where the market has the finance
  * calculator (`features.finance`), the finance card in place of the loan and leasing cards.
  */
-export function CarDetailPage({ car, summary, similar, financeContact }: {
+export function CarDetailPage({
+  car,
+  summary,
+  similar,
+  financeContact,
+}: {
   car: Car;
   summary: CarSummary;
   similar: readonly CarSummary[];
@@ -40,7 +45,8 @@ export function CarDetailPage({ car, summary, similar, financeContact }: {
             <span className="car-detail__brand">{car.car_brand}</span> {`${car.car_model} ${car.car_variant}`.trim()}
           </h1>
           <p className="car-detail__subtitle">
-            {car.car_year} · {carValueText(market, t, 'condition', car.car_condition)} · {car.car_site_name}, {car.car_city}
+            {car.car_year} · {carValueText(market, t, 'condition', car.car_condition)} · {car.car_site_name},{' '}
+            {car.car_city}
           </p>
           <CarPrice car={summary} texts={cardTexts} />
           <div className="car-detail__actions">
@@ -68,4 +74,3 @@ export function CarDetailPage({ car, summary, similar, financeContact }: {
     </article>
   );
 }
-

@@ -19,7 +19,8 @@ export function CarFacts({ car, format }: { car: Car; format: CarFormat }) {
     [t('carDetail.color'), carValueText(market, t, 'color', car.car_color)],
   ];
   if (car.car_registration_number) facts.push([t('carDetail.registration'), car.car_registration_number]);
-  if (car.car_first_registration) facts.push([t('carDetail.firstRegistration'), formatMarketDate(car.car_first_registration, market.dateFormat)]);
+  if (car.car_first_registration)
+    facts.push([t('carDetail.firstRegistration'), formatMarketDate(car.car_first_registration, market.dateFormat)]);
   facts.push([t('carDetail.location'), `${car.car_site_name}, ${car.car_city}`]);
   return (
     <section className="car-facts" aria-labelledby="car-facts">

@@ -10,8 +10,18 @@ export function CarFinance({ car, format }: { car: Car; format: CarFormat }) {
   const { t } = usePage();
   const { locale } = format;
   const kinds = [
-    { id: 'loan', title: t('carDetail.loan'), residual: t('carDetail.financeResidualLoan'), options: car.car_loan_options },
-    { id: 'leasing', title: t('carDetail.leasing'), residual: t('carDetail.financeResidualLeasing'), options: car.car_leasing_options },
+    {
+      id: 'loan',
+      title: t('carDetail.loan'),
+      residual: t('carDetail.financeResidualLoan'),
+      options: car.car_loan_options,
+    },
+    {
+      id: 'leasing',
+      title: t('carDetail.leasing'),
+      residual: t('carDetail.financeResidualLeasing'),
+      options: car.car_leasing_options,
+    },
   ].filter((kind) => kind.options.length > 0);
   if (kinds.length === 0) return null;
   const money = (value: number) => formatPrice(value, car.car_currency, locale);
@@ -31,7 +41,8 @@ export function CarFinance({ car, format }: { car: Car; format: CarFormat }) {
         {row(t('carDetail.financeDownPayment'), money(option.down_payment))}
         {row(t('carDetail.financeInterest'), percent.format(option.interest_rate / 100))}
         {row(residualLabel, money(option.residual_value))}
-        {option.annual_mileage_km !== undefined && row(t('carDetail.financeMileage'), formatMileage(option.annual_mileage_km, format))}
+        {option.annual_mileage_km !== undefined &&
+          row(t('carDetail.financeMileage'), formatMileage(option.annual_mileage_km, format))}
       </dl>
       <p className="car-finance__provider">{t('carDetail.financeProvider', { provider: option.provider })}</p>
     </li>

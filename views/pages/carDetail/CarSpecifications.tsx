@@ -36,7 +36,9 @@ export function CarSpecifications({ car, format }: { car: Car; format: CarFormat
           {equipment.length > EQUIPMENT_SHOWN && (
             <details className="car-detail__more">
               <summary>
-                <span className="summary__closed">{t('carDetail.equipmentMore', { count: equipment.length - EQUIPMENT_SHOWN })}</span>
+                <span className="summary__closed">
+                  {t('carDetail.equipmentMore', { count: equipment.length - EQUIPMENT_SHOWN })}
+                </span>
                 <span className="summary__open">{t('carDetail.equipmentLess')}</span>
               </summary>
               <ul className="car-equipment">
@@ -55,7 +57,9 @@ export function CarSpecifications({ car, format }: { car: Car; format: CarFormat
           {rows.length > TECHNICAL_ROWS_SHOWN && (
             <details className="car-detail__more">
               <summary>
-                <span className="summary__closed">{t('carDetail.technicalMore', { count: rows.length - TECHNICAL_ROWS_SHOWN })}</span>
+                <span className="summary__closed">
+                  {t('carDetail.technicalMore', { count: rows.length - TECHNICAL_ROWS_SHOWN })}
+                </span>
                 <span className="summary__open">{t('carDetail.technicalLess')}</span>
               </summary>
               {technicalList(rows.slice(TECHNICAL_ROWS_SHOWN))}

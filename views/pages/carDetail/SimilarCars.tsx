@@ -13,7 +13,13 @@ export function SimilarCars({ cars, texts }: { cars: readonly CarSummary[]; text
       <ul className="car-similar__list">
         {cars.map((car) => (
           <li key={car.id}>
-            <CarCard car={car} href={carDetailPath(market.paths.carDetailBase, car)} texts={texts} imageLayout={CAR_SIMILAR} headingLevel={3} />
+            <CarCard
+              car={car}
+              href={carDetailPath(market.paths.carDetailBase, car)}
+              texts={texts}
+              imageLayout={CAR_SIMILAR}
+              headingLevel={3}
+            />
           </li>
         ))}
       </ul>

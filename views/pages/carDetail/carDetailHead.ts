@@ -25,7 +25,10 @@ export function carBreadcrumbs(car: Car, market: Market, t: Translate): { name: 
   return [
     { name: t('layout.breadcrumbHome'), path: '/' },
     { name: t('carDetail.breadcrumbCars'), path: market.paths.carList },
-    { name: carTitle(car), path: `${market.paths.carDetailBase}/${encodeURIComponent(car.car_id)}/${encodeURIComponent(car.slug)}` },
+    {
+      name: carTitle(car),
+      path: `${market.paths.carDetailBase}/${encodeURIComponent(car.car_id)}/${encodeURIComponent(car.slug)}`,
+    },
   ];
 }
 
@@ -56,7 +59,10 @@ export function carDetailHead(car: Car, context: HeadContext): PageHead {
     vehicleIdentificationNumber: car.car_vin,
     itemCondition: condition,
     mileageFromOdometer: { '@type': 'QuantitativeValue', value: car.car_mileage, unitCode: 'KMT' },
-    vehicleEngine: { '@type': 'EngineSpecification', enginePower: { '@type': 'QuantitativeValue', value: car.car_power_kw, unitCode: 'KWT' } },
+    vehicleEngine: {
+      '@type': 'EngineSpecification',
+      enginePower: { '@type': 'QuantitativeValue', value: car.car_power_kw, unitCode: 'KWT' },
+    },
     ...(car.car_first_registration ? { dateVehicleFirstRegistered: car.car_first_registration } : {}),
     offers: {
       '@type': 'Offer',
@@ -65,7 +71,11 @@ export function carDetailHead(car: Car, context: HeadContext): PageHead {
       priceCurrency: car.car_currency,
       availability: 'https://schema.org/InStock',
       itemCondition: condition,
-      seller: { '@type': 'AutoDealer', name: car.car_site_name, address: { '@type': 'PostalAddress', addressLocality: car.car_city } },
+      seller: {
+        '@type': 'AutoDealer',
+        name: car.car_site_name,
+        address: { '@type': 'PostalAddress', addressLocality: car.car_city },
+      },
     },
   };
   return {

@@ -26,7 +26,11 @@ export function kitsTexts(t: Translate): KitsSearchTexts {
     models: t('pages.kitsModels'),
     category: t('pages.kitsCategory'),
     statusLabel: t('pages.kitsStatus'),
-    status: { Active: t('pages.kitsStatusActive'), ComingSoon: t('pages.kitsStatusComingSoon'), Discontinued: t('pages.kitsStatusDiscontinued') },
+    status: {
+      Active: t('pages.kitsStatusActive'),
+      ComingSoon: t('pages.kitsStatusComingSoon'),
+      Discontinued: t('pages.kitsStatusDiscontinued'),
+    },
   };
 }
 
@@ -37,7 +41,14 @@ export function KitsSection({ query, initial }: { query: KitsQuery; initial: Kit
     <Island
       name="kits"
       component={KitsSearch}
-      props={{ action: path, locale: market.locales[language] ?? language, query, initial, texts: kitsTexts(t), pictures: { card: KITS, dialog: KIT_DIALOG } }}
+      props={{
+        action: path,
+        locale: market.locales[language] ?? language,
+        query,
+        initial,
+        texts: kitsTexts(t),
+        pictures: { card: KITS, dialog: KIT_DIALOG },
+      }}
     />
   );
 }

@@ -30,7 +30,8 @@ export function DepartmentView({ department, today }: { department: SiteDepartme
         </p>
         {department.brands.length > 0 && (
           <p className="department__brands">
-            <span className="department__label">{`${t('pages.siteDepartmentBrands')}:`}</span> {department.brands.map((b) => b.name).join(', ')}
+            <span className="department__label">{`${t('pages.siteDepartmentBrands')}:`}</span>{' '}
+            {department.brands.map((b) => b.name).join(', ')}
           </p>
         )}
         <table className="opening-hours">
@@ -38,7 +39,11 @@ export function DepartmentView({ department, today }: { department: SiteDepartme
           <tbody>
             {groupOpeningHours(department.opening_hours).map((row) => (
               <tr key={row.first}>
-                <th scope="row">{row.first === row.last ? weekdayName(row.first, locale) : `${weekdayName(row.first, locale)}–${weekdayName(row.last, locale)}`}</th>
+                <th scope="row">
+                  {row.first === row.last
+                    ? weekdayName(row.first, locale)
+                    : `${weekdayName(row.first, locale)}–${weekdayName(row.last, locale)}`}
+                </th>
                 <td>{formatHours(row.hours, closed)}</td>
               </tr>
             ))}
@@ -74,7 +79,13 @@ export function DepartmentView({ department, today }: { department: SiteDepartme
             <ul className="department__staff">
               {department.users.map((user) => (
                 <li key={user.email} className="staff-member">
-                  <ResponsiveImage className="staff-member__image" src={user.image_url} alt="" shape={[1, 1]} layout={STAFF} />
+                  <ResponsiveImage
+                    className="staff-member__image"
+                    src={user.image_url}
+                    alt=""
+                    shape={[1, 1]}
+                    layout={STAFF}
+                  />
                   <span className="staff-member__name">{user.name}</span>
                   <span className="staff-member__title">{user.title}</span>
                   <a href={telHref(user.phone)}>{user.phone}</a>

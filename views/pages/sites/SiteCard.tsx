@@ -5,7 +5,10 @@ import { siteTownLine } from './openingHours.js';
 import { CARDS } from '../../../client/media/pictureLayouts.js';
 
 /** What a site card shows (the search asks only for these fields). */
-export type SiteCardData = Pick<Site, 'site_id' | 'slug' | 'site_official_name' | 'site_street' | 'site_zip' | 'site_city' | 'site_phone' | 'site_image_url'>;
+export type SiteCardData = Pick<
+  Site,
+  'site_id' | 'slug' | 'site_official_name' | 'site_street' | 'site_zip' | 'site_city' | 'site_phone' | 'site_image_url'
+>;
 
 /** The site page's path: the market's site-detail path (a translated path setting) and the slug. */
 export function siteDetailPath(siteDetail: string, slug: string): string {

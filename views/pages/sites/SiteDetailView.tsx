@@ -32,7 +32,14 @@ export function SiteDetailView({ site, latestCars, today, mapTiles }: SiteDetail
     <article className="site-detail">
       <Breadcrumbs crumbs={siteBreadcrumbs(site, market.paths.siteDetail, t)} />
       <header className="site-hero">
-        <ResponsiveImage className="site-hero__image" src={site.site_image_url} alt="" shape={[16, 9]} layout={HERO} priority />
+        <ResponsiveImage
+          className="site-hero__image"
+          src={site.site_image_url}
+          alt=""
+          shape={[16, 9]}
+          layout={HERO}
+          priority
+        />
         <div className="site-hero__content">
           <h1 className="site-hero__title">{site.site_official_name}</h1>
           <p className="site-hero__text">{site.site_description}</p>
@@ -80,7 +87,13 @@ export function SiteDetailView({ site, latestCars, today, mapTiles }: SiteDetail
             <ul className="site-arrivals__list">
               {latestCars.map((car) => (
                 <li key={car.id}>
-                  <CarCard car={car} href={carDetailPath(market.paths.carDetailBase, car)} texts={cardTexts} imageLayout={SITE_ARRIVALS} headingLevel={3} />
+                  <CarCard
+                    car={car}
+                    href={carDetailPath(market.paths.carDetailBase, car)}
+                    texts={cardTexts}
+                    imageLayout={SITE_ARRIVALS}
+                    headingLevel={3}
+                  />
                 </li>
               ))}
             </ul>

@@ -24,7 +24,11 @@ export function SiteFilterChips({ filters }: { filters: SiteListFilters }) {
       <ul className="site-filters__chips">
         {filters.chips.map((chip) => (
           <li key={chip.label}>
-            <a className="chip" href={`${path}${chip.search}`} aria-label={t('sites.removeFilter', { label: chip.label })}>
+            <a
+              className="chip"
+              href={`${path}${chip.search}`}
+              aria-label={t('sites.removeFilter', { label: chip.label })}
+            >
               {chip.label} <span aria-hidden="true">×</span>
             </a>
           </li>

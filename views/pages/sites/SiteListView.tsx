@@ -29,8 +29,18 @@ export function SiteListView({ sites, allCount, searchThreshold, keyphrase, filt
         <form className="site-search" role="search" method="get" action={path}>
           <label htmlFor="site-search-q">{t('pages.sitesSearchLabel')}</label>
           <div className="site-search__row">
-            {filters.hidden.map((field) => <input key={`${field.name}=${field.value}`} type="hidden" name={field.name} value={field.value} />)}
-            <input id="site-search-q" type="search" name="q" defaultValue={keyphrase} maxLength={200} autoComplete="off" placeholder={t('pages.sitesSearchPlaceholder')} />
+            {filters.hidden.map((field) => (
+              <input key={`${field.name}=${field.value}`} type="hidden" name={field.name} value={field.value} />
+            ))}
+            <input
+              id="site-search-q"
+              type="search"
+              name="q"
+              defaultValue={keyphrase}
+              maxLength={200}
+              autoComplete="off"
+              placeholder={t('pages.sitesSearchPlaceholder')}
+            />
             <button type="submit" className="button">
               {t('pages.sitesSearchButton')}
             </button>
@@ -45,7 +55,9 @@ export function SiteListView({ sites, allCount, searchThreshold, keyphrase, filt
       ) : (
         <>
           <p className="site-list__count">
-            {keyphrase ? t('pages.sitesMatching', { count: sites.length, query: keyphrase }) : t('pages.sitesCount', { count: sites.length })}
+            {keyphrase
+              ? t('pages.sitesMatching', { count: sites.length, query: keyphrase })
+              : t('pages.sitesCount', { count: sites.length })}
             {keyphrase && (
               <>
                 {' '}
@@ -53,7 +65,11 @@ export function SiteListView({ sites, allCount, searchThreshold, keyphrase, filt
               </>
             )}
           </p>
-          {sites.length > 0 ? <SiteCardGrid sites={sites} /> : <p className="site-list__empty">{t('pages.sitesNoResults')}</p>}
+          {sites.length > 0 ? (
+            <SiteCardGrid sites={sites} />
+          ) : (
+            <p className="site-list__empty">{t('pages.sitesNoResults')}</p>
+          )}
         </>
       )}
     </section>

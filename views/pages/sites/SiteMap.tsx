@@ -12,7 +12,13 @@ import { numberFormat } from '../../../client/format/intlFormats.js';
  * without script, the position in words and a link to OpenStreetMap. The address and the directions
  * link stay in the contact section.
  */
-export function SiteMap({ site, tiles }: { site: Pick<Site, 'site_id' | 'site_official_name' | 'site_geocoord'>; tiles: MapTiles }) {
+export function SiteMap({
+  site,
+  tiles,
+}: {
+  site: Pick<Site, 'site_id' | 'site_official_name' | 'site_geocoord'>;
+  tiles: MapTiles;
+}) {
   const { t, market, language } = usePage();
   const locale = market.locales[language] ?? language;
   const number = numberFormat(locale, { maximumFractionDigits: 5 });
@@ -32,7 +38,8 @@ export function SiteMap({ site, tiles }: { site: Pick<Site, 'site_id' | 'site_of
       <figcaption className="site-map__caption">
         <span>{t('pages.siteMapPosition', { lat: number.format(lat), lng: number.format(lng) })}</span>{' '}
         <a href={openStreetMapUrl(site.site_geocoord)} target="_blank" rel="noopener">
-          {t('pages.siteMapLink', { name: site.site_official_name })} <span className="visually-hidden">{t('layout.opensInNewWindow')}</span>
+          {t('pages.siteMapLink', { name: site.site_official_name })}{' '}
+          <span className="visually-hidden">{t('layout.opensInNewWindow')}</span>
         </a>
       </figcaption>
     </figure>

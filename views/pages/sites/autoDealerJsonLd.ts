@@ -33,7 +33,12 @@ export function autoDealerJsonLd(market: Market, origin: string, site: Site): ob
     openingHoursSpecification: openingHoursSpecification(main.opening_hours),
     specialOpeningHoursSpecification: specialOpeningHours(main.deviation_days),
     department: site.site_departments.map((d) => ({
-      '@type': d.group === 'Workshop' || d.group === 'Tires' || d.group === 'Damage' ? 'AutoRepair' : d.group === 'Parts' ? 'AutoPartsStore' : 'AutoDealer',
+      '@type':
+        d.group === 'Workshop' || d.group === 'Tires' || d.group === 'Damage'
+          ? 'AutoRepair'
+          : d.group === 'Parts'
+            ? 'AutoPartsStore'
+            : 'AutoDealer',
       name: d.name,
       telephone: d.phone,
       email: d.email,

@@ -6,7 +6,15 @@ export type Weekday = OpeningDay['day'];
 export type VacationPeriod = SiteDepartment['vacation_days'][number];
 export type DeviationDay = SiteDepartment['deviation_days'][number];
 
-export const WEEKDAYS: readonly Weekday[] = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+export const WEEKDAYS: readonly Weekday[] = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+];
 
 /** A weekday's name in the market's language ('måndag', 'Monday'), from the platform, not a dictionary. */
 export function weekdayName(day: Weekday, locale: string): string {
@@ -17,7 +25,10 @@ export function weekdayName(day: Weekday, locale: string): string {
 }
 
 /** '09:00–18:00', or the closed text. */
-export function formatHours(hours: { closed: boolean; opens: string | null; closes: string | null }, closedText: string): string {
+export function formatHours(
+  hours: { closed: boolean; opens: string | null; closes: string | null },
+  closedText: string,
+): string {
   return hours.closed || !hours.opens || !hours.closes ? closedText : `${hours.opens}–${hours.closes}`;
 }
 
@@ -34,7 +45,11 @@ export function groupOpeningHours(days: readonly OpeningDay[]): OpeningRow[] {
   for (const day of ordered) {
     const hours = { closed: day.closed, opens: day.closed ? null : day.opens, closes: day.closed ? null : day.closes };
     const previous = rows.at(-1);
-    const same = previous && previous.hours.closed === hours.closed && previous.hours.opens === hours.opens && previous.hours.closes === hours.closes;
+    const same =
+      previous &&
+      previous.hours.closed === hours.closed &&
+      previous.hours.opens === hours.opens &&
+      previous.hours.closes === hours.closes;
     const adjacent = previous && WEEKDAYS.indexOf(day.day) === WEEKDAYS.indexOf(previous.last) + 1;
     if (previous && same && adjacent) previous.last = day.day;
     else rows.push({ first: day.day, last: day.day, hours });
@@ -56,7 +71,12 @@ export function upcomingDeviations(days: readonly DeviationDay[], today: string)
 export function openingHoursSpecification(days: readonly OpeningDay[]): object[] {
   return days
     .filter((d) => !d.closed && d.opens && d.closes)
-    .map((d) => ({ '@type': 'OpeningHoursSpecification', dayOfWeek: `https://schema.org/${d.day}`, opens: d.opens, closes: d.closes }));
+    .map((d) => ({
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: `https://schema.org/${d.day}`,
+      opens: d.opens,
+      closes: d.closes,
+    }));
 }
 
 /** Special hours (holiday eves): closed days as opens = closes = 00:00, as schema.org asks. */
@@ -75,11 +95,16 @@ export const siteTownLine = (site: Pick<Site, 'site_zip' | 'site_city'>, marketI
   marketId === 'uk' ? `${site.site_city} ${site.site_zip}` : `${site.site_zip} ${site.site_city}`;
 
 /** The address as one line, for the maps search. */
-export const siteAddressLine = (site: Pick<Site, 'site_street' | 'site_zip' | 'site_city' | 'site_country'>, marketId = '') =>
-  `${site.site_street}, ${siteTownLine(site, marketId)}, ${site.site_country}`;
+export const siteAddressLine = (
+  site: Pick<Site, 'site_street' | 'site_zip' | 'site_city' | 'site_country'>,
+  marketId = '',
+) => `${site.site_street}, ${siteTownLine(site, marketId)}, ${site.site_country}`;
 
 /** A Google Maps search for the site (opens in a new tab). */
-export function googleMapsSearchUrl(site: Pick<Site, 'site_official_name' | 'site_street' | 'site_zip' | 'site_city' | 'site_country'>, marketId = ''): string {
+export function googleMapsSearchUrl(
+  site: Pick<Site, 'site_official_name' | 'site_street' | 'site_zip' | 'site_city' | 'site_country'>,
+  marketId = '',
+): string {
   return `https://www.google.com/maps/search/?${new URLSearchParams({ api: '1', query: `${site.site_official_name}, ${siteAddressLine(site, marketId)}` }).toString()}`;
 }
 

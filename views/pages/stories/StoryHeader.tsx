@@ -25,7 +25,8 @@ export function StoryHeader({ story }: { story: Story }) {
         className="story-header__image"
         src={story.image.src}
         alt={story.image.alt}
-        width={story.image.width} height={story.image.height}
+        width={story.image.width}
+        height={story.image.height}
         layout={STORY_HEADER}
         priority
         {...editable('image')}
