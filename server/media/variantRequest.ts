@@ -12,7 +12,7 @@ export const VERSION_PARAM = 'v';
 const VERSION = /^[0-9a-f]{8,64}$/;
 
 /** Files the pipeline sizes; SVG is passed through as it is, anything else (PDF) relayed. */
-const RASTER_EXTENSION = /\.(?:jpe?g|png|webp|avif|gif)$/i;
+const RASTER_EXTENSION = /\.(?:jpe?g|png|webp|avif|gif|heic|heif)$/i;
 
 /**
  * A path under /media that stays inside the media service: no dot segments, encoded or not, and no
