@@ -15,7 +15,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { request } from 'undici';
-import { CLIENT_BUILD_DIR } from '../client/islands/entryPath.js';
+import { CLIENT_BUILD_DIR } from '../client/entryPath.js';
 import { portmanConfig } from './apiCollectionConfig.js';
 
 const OUT = 'dist/postman';

@@ -4,9 +4,9 @@ import {
   kitsQueryParams,
   kitsSearchBody,
   KITS_MAX_PAGES,
-} from '../../client/islands/kits/kitsQuery.js';
-import { formatMarketDate } from '../../client/islands/stories/marketDate.js';
-import { fillShowing, loadMoreHref } from '../../client/islands/stories/storiesText.js';
+} from '../../shared/kits/kitsQuery.js';
+import { formatMarketDate } from '../../shared/marketDate.js';
+import { fillShowing, loadMoreHref } from '../../shared/stories/storyLinks.js';
 
 describe('dates as each market writes them', () => {
   it.each([

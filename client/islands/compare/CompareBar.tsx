@@ -9,7 +9,7 @@ import { useCompare } from '../../compare/useCompare.js';
 import { fill, type CompareBarProps } from './compareLabels.js';
 import { CompareModal } from './CompareModal.js';
 import { ResponsiveImage } from '../../media/ResponsiveImage.js';
-import { COMPARE_BAR } from '../../media/pictureLayouts.js';
+import { COMPARE_BAR } from '../../../shared/media/pictureLayouts.js';
 
 /**
  * The compare island: a bar fixed at the bottom while cars are chosen (remove one, clear all, the

@@ -1,9 +1,9 @@
 import { bffFetch } from '../../api/bffFetch.js';
 import type { Story } from '../../../contracts/upstream/content.js';
-import { keepInPlace } from '../../lists/deepLink.js';
-import { documentPictureTemplate, pictureOf } from '../../media/pictureUrl.js';
+import { keepInPlace } from '../../lists/keepInPlace.js';
+import { documentPictureTemplate, pictureOf } from '../../../shared/media/pictureUrl.js';
 import type { StoriesListProps } from './StoriesList.js';
-import { fillShowing, loadMoreHref } from './storiesText.js';
+import { fillShowing, loadMoreHref } from '../../../shared/stories/storyLinks.js';
 
 /**
  * The stories load-more without React: the server rendered the cards and a plain `?page=N` link
