@@ -79,6 +79,14 @@ export function createApp(deps: AppDependencies): express.Express {
   app.disable('x-powered-by');
   // The same trust decision as every per-client limit and fast path (server/http/proxyTrust.ts): req.ip, req.protocol, req.host.
   app.set('trust proxy', config.trustProxy.trusts);
+  // req.ip is that one reading too (a hop's port dropped, junk refused), not Express's raw hop.
+  Object.defineProperty(app.request, 'ip', {
+    configurable: true,
+    enumerable: true,
+    get(this: express.Request) {
+      return config.trustProxy.client(this).address;
+    },
+  });
   app.set('etag', false);
 
   // Logging, metrics, the per-client count, tracing, compression and a relay's pipeline each listen for an
