@@ -34,6 +34,7 @@ import { CarResults } from './CarResults.js';
 import { fetchCarList } from './fetchCarList.js';
 import { keepInPlace } from '../../lists/keepInPlace.js';
 import { keepQueryOnLanguageLinks } from '../../lists/languageLinks.js';
+import { keepScrollSaved } from '../../lists/scrollMemory.js';
 import { RangeFacet } from './RangeFacet.js';
 import { withoutFullSpans } from '../../../shared/carList/rangeRules.js';
 import { TermFacet } from './TermFacet.js';
@@ -225,11 +226,14 @@ export function CarList(props: CarListProps) {
       void load(next);
     };
     window.addEventListener('popstate', onPop);
-    window.addEventListener('pagehide', saveScroll);
+    // Not while results are on their way: the scroll then is a short page's, not where the shopper is going back to.
+    const stopSavingScroll = keepScrollSaved(() => {
+      if (!inFlight.current && pendingScroll.current === null) saveScroll();
+    });
     void loadEarlier();
     return () => {
       window.removeEventListener('popstate', onPop);
-      window.removeEventListener('pagehide', saveScroll);
+      stopSavingScroll();
       clearTimeout(keyphraseTimer.current);
     };
     // The server's first state and results are read once, at hydration.
