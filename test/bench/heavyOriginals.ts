@@ -65,20 +65,34 @@ export async function heavyOriginalsPhase(
     await Promise.all(
       FILES.map(async (file) => {
         const t = performance.now();
-        const res = await request(`${origin}/media/heavy/${file}?w=${width}`, {
-          headers: { host: 'se.localhost', accept: CHROME_ACCEPT },
-        });
-        const body = Buffer.from(await res.body.arrayBuffer());
-        const type = String(res.headers['content-type'] ?? '').replace('image/', '');
-        const answer = `${width}: ${res.statusCode}${res.statusCode === 200 ? ` ${type} ${(body.length / 1024).toFixed(0)} KB` : ''} ${((performance.now() - t) / 1000).toFixed(1)} s`;
-        got.set(file, [...(got.get(file) ?? []), answer]);
-        if (res.statusCode !== 200) misses.push(`heavy ${file} at ${width}: ${res.statusCode}`);
+        let answer: string;
+        try {
+          const res = await request(`${origin}/media/heavy/${file}?w=${width}`, {
+            headers: { host: 'se.localhost', accept: CHROME_ACCEPT },
+          });
+          const body = Buffer.from(await res.body.arrayBuffer());
+          const type = String(res.headers['content-type'] ?? '').replace('image/', '');
+          answer = `${res.statusCode}${res.statusCode === 200 ? ` ${type} ${(body.length / 1024).toFixed(0)} KB` : ''}`;
+          if (res.statusCode !== 200) misses.push(`heavy ${file} at ${width}: ${res.statusCode}`);
+        } catch (err) {
+          // The BFF went away mid-answer (killed): what a shopper's browser sees as a broken picture.
+          answer = `no answer (${(err as { code?: string }).code ?? (err as Error).message})`;
+          misses.push(`heavy ${file} at ${width}: ${answer}`);
+        }
+        got.set(file, [
+          ...(got.get(file) ?? []),
+          `${width}: ${answer} ${((performance.now() - t) / 1000).toFixed(1)} s`,
+        ]);
       }),
     );
   }
   const seconds = (performance.now() - started) / 1000;
   // The background AVIFs queued meanwhile, still within the gate.
-  for (let i = 0; i < 600 && (await gauge(metricsOrigin, 'bff_image_transform_queue', 'avif_waiting')) > 0; i++)
+  for (
+    let i = 0;
+    i < 600 && statusOf(pid) && (await gauge(metricsOrigin, 'bff_image_transform_queue', 'avif_waiting')) > 0;
+    i++
+  )
     await sleep(100);
   sampling = false;
   await sampler;
@@ -123,6 +137,9 @@ export async function heavyOriginalsPhase(
 }
 
 async function gauge(metricsOrigin: string, name: string, state: string): Promise<number> {
-  const text = await (await request(`${metricsOrigin}/metrics`)).body.text();
+  const text = await request(`${metricsOrigin}/metrics`).then(
+    (res) => res.body.text(),
+    () => '',
+  );
   return Number(new RegExp(`^${name}\\{state="${state}"\\} ([\\d.e+-]+)`, 'm').exec(text)?.[1] ?? 0);
 }
