@@ -2,7 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalSto
 import { keepQueryOnLanguageLinks } from '../../lists/languageLinks.js';
 import { bffFetch } from '../../api/bffFetch.js';
 import { keepInPlace } from '../../lists/keepInPlace.js';
-import { countText, type PluralText } from '../../../markets/translations/plural.js';
+import { fillText, countText, type PluralText } from '../../../markets/translations/plural.js';
 import { KitDialog, type KitDialogTexts } from './KitDialog.js';
 import {
   formatKitPrice,
@@ -48,9 +48,6 @@ export interface KitsSearchProps {
   /** The layouts of its pictures, from the page (shared/media/pictureLayouts.ts): props, so the island's bundle carries no layout table. */
   pictures: { card: PictureLayout; dialog: PictureLayout };
 }
-
-const fill = (template: string, values: Record<string, number>) =>
-  template.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
 
 type KitsAnswer = {
   content: KitDocument[];
@@ -305,7 +302,7 @@ export function KitsSearch({ action, locale, query: initialQuery, initial, texts
         )}
         {result && shown < result.total && (
           <div className="kits__more">
-            <p className="kits__showing">{fill(texts.showing, { shown, total: result.total })}</p>
+            <p className="kits__showing">{fillText(texts.showing, { shown, total: result.total })}</p>
             <a
               className="button kits__show-more"
               href={withQuery(action, kitsQueryParams(query, pages + 1))}
