@@ -38,8 +38,18 @@ async function startBff(): Promise<{ origin: string; child: ChildProcess }> {
     console.log('api:collection: building the client first (npm run build:client)');
     if (spawnSync('npm', ['run', 'build:client'], { stdio: 'inherit' }).status !== 0) process.exit(1);
   }
+  // Without Redis: limits count in this process alone, so a run never meets the code-send limits of an earlier one.
+  const { REDIS_URL: _shared, ...env } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, SANDBOX: 'true', HOST: '127.0.0.1', PORT: '0', SANDBOX_PORT: '0', LOG_LEVEL: 'info' },
+    env: {
+      ...env,
+      NODE_ENV: 'production',
+      SANDBOX: 'true',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      SANDBOX_PORT: '0',
+      LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';

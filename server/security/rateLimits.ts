@@ -93,6 +93,7 @@ export interface RequestLimits {
 export function createRequestLimits(
   redis: RedisConnection,
   config: Pick<Config, 'rateLimits' | 'trustProxy'>,
+  onRefused?: (limit: RateLimitName) => void,
 ): RequestLimits {
   const { redisPrefix, windows } = config.rateLimits;
   const entries = (Object.keys(windows) as RateLimitName[]).map((name) => [
@@ -101,6 +102,7 @@ export function createRequestLimits(
       keyPrefix: `${redisPrefix}${name}`,
       ...windows[name],
       whenRedisFails: ACCOUNT_LIMITS.has(name) ? 'refuse' : 'countHere',
+      onRefused: () => onRefused?.(name),
     }),
   ]);
   return {
@@ -121,7 +123,7 @@ export async function countOrRefuse(
   key: string,
   message: LimitMessage,
 ): Promise<void> {
-  refuseUnless(res, await limiter.consume(key), message);
+  refuseUnless(res, limiter, await limiter.consume(key), message);
 }
 
 /** Refuses, as countOrRefuse does, when the next attempt under `key` would be refused, without counting one. */
@@ -131,12 +133,13 @@ export async function refuseIfExhausted(
   key: string,
   message: LimitMessage,
 ): Promise<void> {
-  refuseUnless(res, await limiter.peek(key), message);
+  refuseUnless(res, limiter, await limiter.peek(key), message);
 }
 
-function refuseUnless(res: Response, outcome: LimitOutcome, message: LimitMessage): void {
+function refuseUnless(res: Response, limiter: SharedRateLimiter, outcome: LimitOutcome, message: LimitMessage): void {
   if (outcome.allowed) return;
   if (outcome.unavailable) refuseUnavailable(res);
+  limiter.noteRefusal();
   res.set('Retry-After', String(outcome.retryAfterS));
   throw new ApiError(429, 'too_many_requests', res.locals.t(message), { retryAfterSeconds: outcome.retryAfterS });
 }
