@@ -1,8 +1,9 @@
 import { useId, useRef, useState, useSyncExternalStore, type KeyboardEvent, type MouseEvent } from 'react';
 import type { SearchFacet } from '../../../contracts/upstream/search.js';
-import { FACET_SEARCH_THRESHOLD, FACET_VISIBLE_VALUES } from './carListConfig.js';
-import { fill, type CarListTexts } from './carListTypes.js';
+import { FACET_SEARCH_THRESHOLD, FACET_VISIBLE_VALUES } from '../../../shared/carList/carListConfig.js';
+import type { CarListTexts } from './carListTypes.js';
 import { isPlainClick } from './plainClick.js';
+import { fillText } from '../../../markets/translations/plural.js';
 
 type TermValue = { value: string; count: number };
 
@@ -113,13 +114,13 @@ export function TermFacet({
       {values.length >= FACET_SEARCH_THRESHOLD && (
         <div className="facet__search">
           <label htmlFor={searchId} className="visually-hidden">
-            {fill(texts.facetSearch, { facet: name })}
+            {fillText(texts.facetSearch, { facet: name })}
           </label>
           <input
             id={searchId}
             type="search"
             value={query}
-            placeholder={fill(texts.facetSearch, { facet: name })}
+            placeholder={fillText(texts.facetSearch, { facet: name })}
             onChange={(e) => setQuery(e.target.value)}
             onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
           />
@@ -130,7 +131,7 @@ export function TermFacet({
           <ul className="facet__values">{filtered.map(item)}</ul>
         ) : (
           <p className="facet__no-match" role="status">
-            {fill(texts.facetNoMatch, { query: query.trim() })}
+            {fillText(texts.facetNoMatch, { query: query.trim() })}
           </p>
         )
       ) : (
