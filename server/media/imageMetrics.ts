@@ -13,7 +13,10 @@ export class ImageMetrics {
   private readonly answers: Counter<'result' | 'stand_in'>;
   private readonly refusals: Counter<'reason'>;
 
-  constructor(registry: Registry, queue: () => { running: number; waiting: number; avifWaiting: number }) {
+  constructor(
+    registry: Registry,
+    queue: () => { running: number; waiting: number; backgroundRunning: number; backgroundWaiting: number },
+  ) {
     this.transforms = new Counter({
       name: 'bff_image_transforms_total',
       help: 'Picture variants made (sharp transforms), by output format and outcome (ok, failed)',
@@ -41,14 +44,15 @@ export class ImageMetrics {
     });
     new Gauge({
       name: 'bff_image_transform_queue',
-      help: 'Transforms running and waiting now, and AVIFs waiting to be made in the background',
+      help: 'Transforms running and waiting now (running counts the AVIFs among them), and AVIFs made in the background running and waiting',
       labelNames: ['state'] as const,
       registers: [registry],
       collect() {
         const now = queue();
         this.set({ state: 'running' }, now.running);
         this.set({ state: 'waiting' }, now.waiting);
-        this.set({ state: 'avif_waiting' }, now.avifWaiting);
+        this.set({ state: 'avif_running' }, now.backgroundRunning);
+        this.set({ state: 'avif_waiting' }, now.backgroundWaiting);
       },
     });
   }
