@@ -196,6 +196,13 @@ export const EnvSchema = z.object({
     .max(100_000)
     .default(128),
   CLIENT_MAX_WORKSHOP_STREAMS: z.coerce.number({ message: 'expected a count' }).int().min(1).max(10_000).default(6),
+  // How long a request over CLIENT_MAX_CONCURRENT_REQUESTS waits for one of its address's places before its 429 (0: at once).
+  CLIENT_IN_FLIGHT_WAIT_MS: z.coerce
+    .number({ message: 'expected milliseconds' })
+    .int('expected whole milliseconds')
+    .min(0)
+    .max(60_000)
+    .default(5_000),
   // Above a load balancer's idle timeout (60 s on AWS ALB and nginx's upstream keepalive), so the BFF never closes a connection the balancer is about to reuse.
   HTTP_KEEP_ALIVE_TIMEOUT_MS: millis(65_000),
   HTTP_HEADERS_TIMEOUT_MS: millis(10_000),
@@ -329,7 +336,7 @@ export interface Config {
   /** Longest request target (path and query) answered; longer is 414 before routing. */
   maxRequestTargetBytes: number;
   /** What one client address (req.ip) may hold open at once; more is 429. */
-  clientLimits: { maxConcurrentRequests: number; maxStreams: number };
+  clientLimits: { maxConcurrentRequests: number; inFlightWaitMs: number; maxStreams: number };
   /** The HTTP server's own deadlines (server/start.ts): idle keep-alive, all headers, the whole request with its body. */
   http: { keepAliveTimeoutMs: number; headersTimeoutMs: number; requestTimeoutMs: number };
   /** Tile template and attribution of every map; an absolute template's origin is allowed in the CSP's img-src. */
@@ -466,6 +473,7 @@ export function loadConfig(
     maxRequestTargetBytes: e.MAX_REQUEST_TARGET_BYTES,
     clientLimits: {
       maxConcurrentRequests: e.CLIENT_MAX_CONCURRENT_REQUESTS,
+      inFlightWaitMs: e.CLIENT_IN_FLIGHT_WAIT_MS,
       maxStreams: e.CLIENT_MAX_WORKSHOP_STREAMS,
     },
     http: {

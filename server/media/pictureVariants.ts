@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { InFlightRefused } from '../http/clientLimits.js';
 import type { StoreBudget } from '../security/storeBudgets.js';
 import type { MediaClient } from '../upstream/mediaClient.js';
 import type { ImageMetrics, VariantResult } from './imageMetrics.js';
@@ -30,9 +31,14 @@ export interface VariantOutcome {
 export interface Asker {
   client: string;
   requestId: string;
+  /**
+   * Counts the asking request against its client's in-flight cap (server/http/clientLimits.ts), called
+   * only when this asker starts a transform: a variant found, or joined while another makes it, costs nothing.
+   */
+  claim?: () => Promise<void>;
 }
 
-/** A transform under way, and whose: its refusal (no queue place for that client) is that client's alone. */
+/** A transform under way, and whose: its refusal (queue place, in-flight cap) is that client's alone. */
 interface Flight {
   client: string;
   outcome: Promise<VariantOutcome>;
@@ -93,7 +99,7 @@ export class PictureVariants {
 
   /**
    * The variant, made now if no one has it; everyone asking meanwhile waits for the one transform. A
-   * transform refused for its client's sake (no place in line for that client) is not the
+   * transform refused for its client's sake (no place for that client, its in-flight cap) is not the
    * others' refusal: each of them asks again for itself.
    */
   get(variant: VariantRequest, format: OutputFormat, asker: Asker, again = false): Promise<VariantOutcome> {
@@ -105,7 +111,8 @@ export class PictureVariants {
       return running.client === asker.client || again
         ? running.outcome
         : running.outcome.catch((err: unknown) => {
-            if (err instanceof TransformQueueFull) return this.get(variant, format, asker, true);
+            if (err instanceof TransformQueueFull || err instanceof InFlightRefused)
+              return this.get(variant, format, asker, true);
             throw err;
           });
     const outcome = this.findOrMake(variant, format, asker).finally(() => this.flights.delete(key));
@@ -116,6 +123,7 @@ export class PictureVariants {
   private async findOrMake(variant: VariantRequest, format: OutputFormat, asker: Asker): Promise<VariantOutcome> {
     const found = await this.find(variant, format);
     if (found) return found;
+    await asker.claim?.();
     const made = await this.options.queue.run(asker.client, () => this.make(variant, format, asker));
     const kept = await this.keep(variant, format, made, asker.client);
     return { variant: made, result: kept ? 'miss' : 'bypass' };

@@ -6,7 +6,7 @@ import { startSandboxPeer } from '../../support/sandboxPeer.js';
 import { createTestApp } from '../../support/testApp.js';
 
 /**
- * The transform places under floods (issue 35): who gets a place is
+ * The transform places and the in-flight cap under floods and crowds (issue 35): who gets a place is
  * asserted by what each request got while the flood still ran, never by how long it took (the seconds
  * are `npm run bench:images`' figures). Each test takes photos no other test has asked for.
  */
@@ -155,6 +155,41 @@ describe('the transform places, while other addresses flood them with new varian
       expect([avif.status, avif.type]).toEqual([200, 'image/avif']);
     } finally {
       await flooding.stop();
+    }
+  });
+});
+
+describe('a crowd behind one address', () => {
+  it("gives 50 browsers (six connections each) every one of a car list's 24 pictures, new and then cached", async () => {
+    const list = (await newPhotos(8)).flatMap((photo) => [64, 128, 256].map((width) => variantOf(photo, width)));
+    const browsers = Array.from({ length: 50 }, () => new Agent({ connections: 6 }));
+    // The media service answers each original after 400 ms: the first visit's requests pile up waiting
+    // for the 24 transforms, as a crowd's do on a busy site (300 at once, far over the address's cap of 128).
+    sandbox.ctx.faults.set('media', { latencyMs: 400 });
+    try {
+      const answers = await Promise.all(
+        browsers.map(async (browser) => {
+          const statuses: number[] = [];
+          // A first visit, then a reload: the pictures new, then cached (as WebP stand-ins or AVIFs by then).
+          for (const visit of [1, 2]) {
+            if (visit === 2) sandbox.ctx.faults.clear();
+            let next = 0;
+            await Promise.all(
+              Array.from({ length: 6 }, async () => {
+                while (next < list.length)
+                  statuses.push((await get(list[next++]!, '198.51.100.50', CHROME, browser)).status);
+              }),
+            );
+          }
+          return statuses;
+        }),
+      );
+      const all = answers.flat();
+      expect(Object.fromEntries([...new Set(all)].map((s) => [s, all.filter((x) => x === s).length]))).toEqual({
+        200: 2400,
+      });
+    } finally {
+      await Promise.all(browsers.map((b) => b.close()));
     }
   });
 });
