@@ -167,7 +167,8 @@ export const EnvSchema = z.object({
     .optional(),
   // The picture pipeline (server/media/, docs/pictures.md): an original larger than this many bytes or
   // pixels is never decoded; variants are shared through Redis up to IMAGE_STORE_MAX_MB in all, each kept
-  // IMAGE_STORE_TTL_S; transforms beyond the ones running (one per core) wait up to IMAGE_TRANSFORM_QUEUE, then 503.
+  // IMAGE_STORE_TTL_S; transforms beyond the ones running (one per core) wait in IMAGE_TRANSFORM_QUEUE places shared
+  // fairly by client, and one with no place there waits IMAGE_TRANSFORM_WAIT_MS for one, then 503.
   IMAGE_MAX_INPUT_BYTES: z.coerce
     .number({ message: 'expected bytes' })
     .int()
@@ -187,6 +188,12 @@ export const EnvSchema = z.object({
     .regex(/^[\w:.-]{1,64}$/, 'expected letters, digits, : . _ -')
     .default('bff:img:v1:'),
   IMAGE_TRANSFORM_QUEUE: z.coerce.number({ message: 'expected a count' }).int().min(0).max(10_000).default(48),
+  IMAGE_TRANSFORM_WAIT_MS: z.coerce
+    .number({ message: 'expected milliseconds' })
+    .int('expected whole milliseconds')
+    .min(0)
+    .max(60_000)
+    .default(5_000),
   // Request limits (server/http/requestTarget.ts, server/http/clientLimits.ts, server/start.ts).
   MAX_REQUEST_TARGET_BYTES: z.coerce.number({ message: 'expected bytes' }).int().min(1024).max(16_384).default(8_192),
   CLIENT_MAX_CONCURRENT_REQUESTS: z.coerce
@@ -350,8 +357,10 @@ export interface Config {
     maxInputBytes: number;
     maxInputPixels: number;
     store: { maxBytes: number; ttlMs: number; redisPrefix: string };
-    /** Transforms waiting beyond those running (one per core); more are refused with 503. */
+    /** Transforms waiting in line beyond those running (one per core), shared fairly by client. */
     queueLength: number;
+    /** How long a transform with no place in line waits for one before its 503. */
+    queueWaitMs: number;
   };
   /** Traces are exported here (OTLP/HTTP base URL) when set; off otherwise. */
   tracing: { otlpEndpoint: string | undefined; serviceName: string };
@@ -469,6 +478,7 @@ export function loadConfig(
         redisPrefix: e.IMAGE_STORE_REDIS_PREFIX,
       },
       queueLength: e.IMAGE_TRANSFORM_QUEUE,
+      queueWaitMs: e.IMAGE_TRANSFORM_WAIT_MS,
     },
     maxRequestTargetBytes: e.MAX_REQUEST_TARGET_BYTES,
     clientLimits: {

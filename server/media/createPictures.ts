@@ -53,6 +53,8 @@ export function createPictures(
   const queue = new TransformQueue({
     running: cores,
     waiting: config.images.queueLength,
+    // A shopper's car list is made during a flood (an <img> answered 503 stays broken); a flooder's excess is refused.
+    outsideMs: config.images.queueWaitMs,
     backgroundWaiting: AVIFS_WAITING,
     // Half the cores at most for AVIFs nobody waits for: the rest stay with the WebPs shoppers wait for.
     backgroundRunning: Math.max(1, Math.floor(cores / 2)),

@@ -15,7 +15,13 @@ export class ImageMetrics {
 
   constructor(
     registry: Registry,
-    queue: () => { running: number; waiting: number; backgroundRunning: number; backgroundWaiting: number },
+    queue: () => {
+      running: number;
+      waiting: number;
+      outside: number;
+      backgroundRunning: number;
+      backgroundWaiting: number;
+    },
   ) {
     this.transforms = new Counter({
       name: 'bff_image_transforms_total',
@@ -44,13 +50,14 @@ export class ImageMetrics {
     });
     new Gauge({
       name: 'bff_image_transform_queue',
-      help: 'Transforms running and waiting now (running counts the AVIFs among them), and AVIFs made in the background running and waiting',
+      help: 'Transforms running (the AVIFs among them too), waiting in line and waiting for a place in line (outside) now, and AVIFs made in the background running and waiting',
       labelNames: ['state'] as const,
       registers: [registry],
       collect() {
         const now = queue();
         this.set({ state: 'running' }, now.running);
         this.set({ state: 'waiting' }, now.waiting);
+        this.set({ state: 'outside' }, now.outside);
         this.set({ state: 'avif_running' }, now.backgroundRunning);
         this.set({ state: 'avif_waiting' }, now.backgroundWaiting);
       },

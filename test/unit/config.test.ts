@@ -56,6 +56,7 @@ describe('loadConfig', () => {
       maxInputPixels: 16_777_216,
       store: { maxBytes: 64 * 1024 * 1024, ttlMs: 86_400_000, redisPrefix: 'bff:img:v1:' },
       queueLength: 48,
+      queueWaitMs: 5_000,
     });
   });
 

