@@ -194,6 +194,13 @@ export const EnvSchema = z.object({
     .min(0)
     .max(60_000)
     .default(5_000),
+  // A heavy original's decode process (server/media/heavyDecode.ts) is killed after this long: the picture fails, nothing else.
+  IMAGE_DECODE_TIMEOUT_MS: z.coerce
+    .number({ message: 'expected milliseconds' })
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(30_000),
   // Request limits (server/http/requestTarget.ts, server/http/clientLimits.ts, server/start.ts).
   MAX_REQUEST_TARGET_BYTES: z.coerce.number({ message: 'expected bytes' }).int().min(1024).max(16_384).default(8_192),
   CLIENT_MAX_CONCURRENT_REQUESTS: z.coerce
@@ -361,6 +368,8 @@ export interface Config {
     queueLength: number;
     /** How long a transform with no place in line waits for one before its 503. */
     queueWaitMs: number;
+    /** A heavy original's decode process is killed after this long. */
+    decodeTimeoutMs: number;
   };
   /** Traces are exported here (OTLP/HTTP base URL) when set; off otherwise. */
   tracing: { otlpEndpoint: string | undefined; serviceName: string };
@@ -479,6 +488,7 @@ export function loadConfig(
       },
       queueLength: e.IMAGE_TRANSFORM_QUEUE,
       queueWaitMs: e.IMAGE_TRANSFORM_WAIT_MS,
+      decodeTimeoutMs: e.IMAGE_DECODE_TIMEOUT_MS,
     },
     maxRequestTargetBytes: e.MAX_REQUEST_TARGET_BYTES,
     clientLimits: {

@@ -6,15 +6,6 @@ export class TransformQueueFull extends Error {
   }
 }
 
-/**
- * Asked before a job takes a place (the decode gate: does its decode fit in memory now?). While it
- * says no, the job keeps its turn and nothing else starts (a heavy job is never starved by light ones);
- * call `wake()` when the answer may have changed.
- */
-export interface StartGate {
-  mayStart(job: { client: string; background: boolean; cost: number | undefined }): boolean;
-}
-
 export interface QueueLimits {
   /** Transforms at once: one per core. */
   running: number;
@@ -35,7 +26,6 @@ type Lane = 'shopper' | 'background' | 'outside';
 interface Waiting {
   client: string;
   background: boolean;
-  cost: number | undefined;
   lane: Lane;
   start(): void;
   refuse(err: Error): void;
@@ -53,7 +43,8 @@ interface ClientLine {
 
 /**
  * The transform places, shared fairly among the clients that want them. At most `running` jobs run (one
- * per core: libvips work is CPU, and more at once only share the cores and hold more pictures in memory).
+ * per core: libvips work is CPU, and more at once only share the cores and hold more pictures in memory;
+ * inside its place a decode still waits for its memory at the decode gate, server/media/decodeGate.ts).
  * The rest wait, each client in a line of its own; a free place goes to the client running the fewest
  * jobs, among equals the one that got a place longest ago, so a newcomer's job is next whatever the others
  * have waiting, and each flooding client gets one turn in as many.
@@ -78,10 +69,7 @@ export class TransformQueue {
   /** Counts places given, for "longest ago". */
   private turns = 0;
 
-  constructor(
-    private readonly limits: QueueLimits,
-    private readonly gate?: StartGate,
-  ) {}
+  constructor(private readonly limits: QueueLimits) {}
 
   /**
    * Runs `job` once it has a place. Throws TransformQueueFull when it gets no place in line in time (at
@@ -90,10 +78,10 @@ export class TransformQueue {
   async run<T>(
     client: string,
     job: () => Promise<T>,
-    options: { background?: boolean; cost?: number; signal?: AbortSignal } = {},
+    options: { background?: boolean; signal?: AbortSignal } = {},
   ): Promise<T> {
     const background = options.background ?? false;
-    await this.place(client, background, options.cost, options.signal);
+    await this.place(client, background, options.signal);
     try {
       return await job();
     } finally {
@@ -104,11 +92,6 @@ export class TransformQueue {
       this.dropIfIdle(client, line);
       this.pump();
     }
-  }
-
-  /** Looks again for a job to start: the gate's answer may have changed. */
-  wake(): void {
-    this.pump();
   }
 
   get stats(): {
@@ -138,7 +121,7 @@ export class TransformQueue {
     };
   }
 
-  private place(client: string, background: boolean, cost: number | undefined, signal?: AbortSignal): Promise<void> {
+  private place(client: string, background: boolean, signal?: AbortSignal): Promise<void> {
     signal?.throwIfAborted();
     return new Promise<void>((resolve, reject) => {
       const onAbort = () => {
@@ -151,7 +134,6 @@ export class TransformQueue {
       const job: Waiting = {
         client,
         background,
-        cost,
         lane: background ? 'background' : 'shopper',
         start: () => (settle(), resolve()),
         refuse: (err) => (settle(), reject(err)),
@@ -258,7 +240,7 @@ export class TransformQueue {
   private dispatch(): void {
     while (this.active < this.limits.running) {
       const job = this.next();
-      if (!job || (this.gate && !this.gate.mayStart(job))) return;
+      if (!job) return;
       // Counted as running before it leaves its line, so the line is not dropped as idle in between.
       const line = this.lines.get(job.client)!;
       line.running++;

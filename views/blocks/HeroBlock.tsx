@@ -3,7 +3,7 @@ import { useEditable } from '../editable.js';
 import { usePage } from '../PageContext.js';
 import type { BlockProps } from './blockProps.js';
 import { ContentLinkView } from './ContentLinkView.js';
-import { HERO } from '../../client/media/pictureLayouts.js';
+import { HERO } from '../../shared/media/pictureLayouts.js';
 
 /**
  * Hero: full (100svh), medium (64svh) or default (312–534 px) height. The start-page search bar

@@ -16,13 +16,13 @@ const LIMITS: QueueLimits = {
 };
 
 /** Jobs submitted to one queue, in the order they started, each ended by the test. */
-function harness(limits: Partial<QueueLimits> = {}, gate?: ConstructorParameters<typeof TransformQueue>[1]) {
-  const queue = new TransformQueue({ ...LIMITS, ...limits }, gate);
+function harness(limits: Partial<QueueLimits> = {}) {
+  const queue = new TransformQueue({ ...LIMITS, ...limits });
   const started: string[] = [];
   const running = new Map<string, () => void>();
   const outcomes = new Map<string, 'done' | 'refused' | 'aborted'>();
   let n = 0;
-  const submit = (client: string, options: { background?: boolean; cost?: number; signal?: AbortSignal } = {}) => {
+  const submit = (client: string, options: { background?: boolean; signal?: AbortSignal } = {}) => {
     const name = `${client}${options.background ? ':bg' : ''}#${++n}`;
     const done = queue
       .run(
@@ -195,18 +195,5 @@ describe('the transform places', () => {
     await q.finishOldest();
     expect(q.started.at(-1)).toBe(kept.name);
     expect(q.queue.stats).toMatchObject({ running: 1, waiting: 0, backgroundWaiting: 0 });
-  });
-
-  it('ask the gate before a job starts: one it holds back keeps its turn until wake() finds it fits', async () => {
-    let room = 100;
-    const q = harness({ running: 2 }, { mayStart: (job) => (job.cost ?? 0) <= room });
-    const heavy = q.submit('a', { cost: 150 });
-    const light = q.submit('b', { cost: 10 });
-    await settle();
-    expect(q.started).toEqual([]);
-    room = 200;
-    q.queue.wake();
-    await settle();
-    expect(q.started).toEqual([heavy.name, light.name]);
   });
 });
