@@ -34,7 +34,7 @@ export interface PageHead {
 export function Document({ head, assets, children }: { head: PageHead; assets: AssetResolver; children: ReactNode }) {
   const { market, language, pictureTemplate } = usePage();
   return (
-    // The islands' pictures read the template from here in the browser (client/media/pictureUrl.ts).
+    // The islands' pictures read the template from here in the browser (shared/media/pictureUrl.ts).
     <html lang={language} data-picture-template={pictureTemplate}>
       <head>
         <meta charSet="utf-8" />

@@ -1,6 +1,10 @@
 import type { SearchIndexKind } from '../../contracts/upstream/search.js';
 import { bffFetch, pageLanguage } from '../api/bffFetch.js';
-import { filtersInLanguage, type LanguageSearch, type LanguageSearchAnswer } from './filtersInLanguage.js';
+import {
+  filtersInLanguage,
+  type LanguageSearch,
+  type LanguageSearchAnswer,
+} from '../../shared/lists/filtersInLanguage.js';
 
 /** The BFF's search in a language other than the page's (the body's language wins over the page's). */
 const bffSearch: LanguageSearch = async (body) => {

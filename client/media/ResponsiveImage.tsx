@@ -1,8 +1,8 @@
 import { createContext, useContext, type ImgHTMLAttributes } from 'react';
 import type { ImageWidth } from '../../contracts/imageVariants.js';
 import { preload } from 'react-dom';
-import { documentPictureTemplate, pictureAt, pictureOf, type Picture } from './pictureUrl.js';
-import type { PictureLayout } from './pictureLayouts.js';
+import { documentPictureTemplate, pictureAt, pictureOf, type Picture } from '../../shared/media/pictureUrl.js';
+import type { PictureLayout } from '../../shared/media/pictureLayouts.js';
 
 /**
  * The original's size when known (content pictures carry it): srcset stops at its width. Else only its
@@ -61,7 +61,12 @@ export function ResponsiveImage({
   const handOn = useContext(PreloadCollector);
   const picture = at
     ? { src: pictureAt(src, at, template) }
-    : pictureOf(src, layout, width && height ? width : undefined, template);
+    : pictureOf(
+        src,
+        layout,
+        width && height ? { width, aspect: width / height } : { aspect: shape && shape[0] / shape[1] },
+        template,
+      );
   const box = layout.box;
   if (priority && handOn) handOn(picture);
   const [w, h] = shape ?? [16, 9];

@@ -14,7 +14,7 @@ export const VERSION_PARAM = 'v';
 const VERSION = /^[0-9a-f]{8,64}$/;
 
 /** Files the pipeline sizes; SVG is passed through as it is, anything else (PDF) relayed. */
-const RASTER_EXTENSION = /\.(?:jpe?g|png|webp|avif|gif)$/i;
+const RASTER_EXTENSION = /\.(?:jpe?g|png|webp|avif|gif|heic|heif)$/i;
 
 /**
  * What a raster asked for without a width gets (an image CDN's `{src}`, a link someone shortened): the

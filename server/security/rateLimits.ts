@@ -92,6 +92,7 @@ export interface RequestLimits {
 export function createRequestLimits(
   redis: RedisConnection,
   config: Pick<Config, 'rateLimits' | 'trustProxy'>,
+  onRefused?: (limit: RateLimitName) => void,
 ): RequestLimits {
   const { redisPrefix, windows } = config.rateLimits;
   const entries = (Object.keys(windows) as RateLimitName[]).map((name) => [
@@ -100,6 +101,7 @@ export function createRequestLimits(
       keyPrefix: `${redisPrefix}${name}`,
       ...windows[name],
       whenRedisFails: ACCOUNT_LIMITS.has(name) ? 'refuse' : 'countHere',
+      onRefused: () => onRefused?.(name),
     }),
   ]);
   return {
@@ -120,12 +122,13 @@ export async function countOrRefuse(
   key: string,
   message: LimitMessage,
 ): Promise<void> {
-  refuseUnless(res, await limiter.consume(key), message);
+  refuseUnless(res, limiter, await limiter.consume(key), message);
 }
 
-function refuseUnless(res: Response, outcome: LimitOutcome, message: LimitMessage): void {
+function refuseUnless(res: Response, limiter: SharedRateLimiter, outcome: LimitOutcome, message: LimitMessage): void {
   if (outcome.allowed) return;
   if (outcome.unavailable) refuseUnavailable(res);
+  limiter.noteRefusal();
   res.set('Retry-After', String(outcome.retryAfterS));
   throw new ApiError(429, 'too_many_requests', res.locals.t(message), { retryAfterSeconds: outcome.retryAfterS });
 }

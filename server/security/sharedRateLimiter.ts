@@ -31,10 +31,22 @@ export class SharedRateLimiter {
 
   constructor(
     private readonly redis: RedisConnection,
-    private readonly options: { keyPrefix: string; points: number; durationS: number; whenRedisFails?: WhenRedisFails },
+    private readonly options: {
+      keyPrefix: string;
+      points: number;
+      durationS: number;
+      whenRedisFails?: WhenRedisFails;
+      /** Told of each attempt refused for being over the limit (the metrics count them by limit). */
+      onRefused?: () => void;
+    },
   ) {
     this.local = new LRUCache({ max: LOCAL_WINDOWS });
     this.whenRedisFails = options.whenRedisFails ?? 'countHere';
+  }
+
+  /** An attempt was refused for being over this limit. */
+  noteRefusal(): void {
+    this.options.onRefused?.();
   }
 
   /** Whether this limiter counts in Redis only: it refuses, and Redis is configured. */

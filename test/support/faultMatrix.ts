@@ -2,7 +2,7 @@ import { request } from 'undici';
 import { CONTENT_SANDBOX_PREVIEW_TOKEN } from '../../contracts/upstream/content.js';
 import { MARKETS } from '../../markets/registry.js';
 import { FaultSchema, type Fault } from '../../sandbox/faults.js';
-import type { AnyApiOperation } from '../../server/api/apiOperation.js';
+import { EXAMPLE_MARKET, type AnyApiOperation } from '../../server/api/apiOperation.js';
 
 /**
  * The fault matrix's parts, each generated from what the product declares: the targets (every API
@@ -68,7 +68,7 @@ export function operationTarget(op: AnyApiOperation): Target {
   return {
     name: `${op.method.toUpperCase()} /api${op.path}`,
     kind: op.response.contentType === 'text/event-stream' ? 'stream' : 'json',
-    host: `${example.market ?? 'se'}.localhost`,
+    host: `${example.market ?? EXAMPLE_MARKET}.localhost`,
     method: op.method === 'get' ? 'GET' : 'POST',
     path: `/api${path}${query ? `?${query}` : ''}`,
     ...(example.body !== undefined ? { body: JSON.stringify(example.body) } : {}),

@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import request from 'supertest';
 import { startSandbox } from '../../../sandbox/app.js';
 import { fi } from '../../../markets/translations/fi.js';
 import { sv } from '../../../markets/translations/sv.js';
@@ -329,7 +330,14 @@ describe('anonymous writes', () => {
     expect(sandbox.ctx.stats.tirehotelReviews.length - before).toBe(10);
   });
 
-  it('limits agreement look-ups per client, so phone numbers cannot be collected', async () => {
+  it('limits agreement look-ups per client, so phone numbers cannot be collected, and counts the refusal by limit', async () => {
+    const refusals = async () =>
+      Number(
+        /^bff_rate_limit_refusals_total\{limit="lookupsPerClient"\} (\d+)$/m.exec(
+          (await request(h.bff.metricsApp).get('/metrics')).text,
+        )?.[1] ?? 0,
+      );
+    const refusedBefore = await refusals();
     const client = uniqueAddress();
     const statuses: number[] = [];
     for (let i = 0; i < 61; i++)
@@ -342,5 +350,7 @@ describe('anonymous writes', () => {
       );
     expect(statuses.slice(0, 60).every((s) => s === 404)).toBe(true);
     expect(statuses[60]).toBe(429);
+    // What the operator's BffRateLimitRefusals panel and alert read (deploy/prometheus/alerts.yml).
+    expect(await refusals()).toBe(refusedBefore + 1);
   });
 });
