@@ -37,7 +37,7 @@ interface ErrorBody {
   error?: { code?: string; message?: string; retryAfterSeconds?: number; upstream?: { message?: unknown } };
 }
 /** The BFF's own refusals that carry a message meant for the shopper (server/api/tirehotelRoutes.ts). */
-const SHOPPER_MESSAGE_CODES = new Set(['login_required', 'code_required']);
+const SHOPPER_MESSAGE_CODES = new Set(['login_required', 'code_required', 'code_wrong']);
 
 /**
  * The message to show from an error answer: the tire-hotel service's own, the BFF's for its refusals,
