@@ -45,7 +45,9 @@ function enhance(island: HTMLElement, props: StoriesListProps): void {
     const picture = pictureOf(
       story.image.src,
       highlight ? props.pictures.highlight : props.pictures.card,
-      story.image.width && story.image.height ? story.image.width : undefined,
+      story.image.width && story.image.height
+        ? { width: story.image.width, aspect: story.image.width / story.image.height }
+        : {},
       documentPictureTemplate(),
     );
     image.src = picture.src;
