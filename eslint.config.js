@@ -3,6 +3,19 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import regexp from 'eslint-plugin-regexp';
+import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * Each island's root components: what its entry.ts imports from its own folder under a capitalised name
+ * (`CarList` in client/islands/carList/entry.ts). They are all server/ and views/ may take from an island.
+ */
+const ISLAND_ROOTS = readdirSync('client/islands', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .flatMap(({ name }) =>
+    [...readFileSync(`client/islands/${name}/entry.ts`, 'utf8').matchAll(/from '\.\/([A-Z]\w*)\.js'/g)].map(
+      ([, root]) => `${name}/${root}`,
+    ),
+  );
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'scratch/**'] },
@@ -85,6 +98,62 @@ export default tseslint.config(
           patterns: [
             { regex: '(^|/)(server|client|views|sandbox)(/|$)', message: 'contracts/ imports only zod and markets/.' },
             { group: ['node:*'], message: 'contracts/ runs in the browser too.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // shared/ is what server, views and islands all import: browser-safe, React-free, and below all three.
+    files: ['shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(server|client|views|sandbox)(/|$)',
+              message: 'shared/ imports only markets/, contracts/ and itself.',
+            },
+            { regex: '^react(-dom)?(/|$)', message: 'shared/ is React-free: components live in client/ or views/.' },
+            { group: ['node:*'], message: 'shared/ runs in the browser too.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // views/ renders an island through its root component and builds its props; nothing else of an island's
+    // folder is public. Code both sides need lives in shared/.
+    files: ['views/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `(^|/)client/islands/(?!(${ISLAND_ROOTS.join('|')})\\.js$)`,
+              allowTypeImports: true,
+              message:
+                "views/ takes from an island only its root component (what its entry.ts hydrates) and, with `import type`, its props' types; shared code lives in shared/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The server renders islands through views/ and shares code with them through shared/.
+    files: ['server/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)client/islands(/|$)',
+              message: 'server/ renders islands through views/; code it shares with them lives in shared/.',
+            },
           ],
         },
       ],

@@ -10,7 +10,7 @@ import {
   RUM_ENTRY,
   SITE_STYLESHEET,
   islandEntryPath,
-} from './client/islands/entryPath.js';
+} from './client/entryPath.js';
 
 /** One entry per island folder that has an entry.ts (named after the island), the enhance script, the alert gate and the site stylesheet. */
 function clientEntries(): Record<string, string> {
@@ -49,7 +49,7 @@ export default defineConfig({
             ? 'react'
             : /\/client\/media\/ResponsiveImage/.test(id)
               ? 'picture'
-              : /\/client\/media\//.test(id)
+              : /\/shared\/media\//.test(id)
                 ? 'pictures'
                 : undefined,
       },

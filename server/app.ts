@@ -69,7 +69,7 @@ export interface AppDependencies {
   /** The page cache (server/pageCache/); left out when PAGE_CACHE=false. */
   pageCaching?: PageCaching;
   /** What the pages load from (server/pages/pageDeps.ts). */
-  pageSources: Omit<PageDeps, 'config' | 'logger' | 'renderPage'>;
+  pageSources: Omit<PageDeps, 'config' | 'logger' | 'renderPage' | 'limits'>;
 }
 
 /** The whole request pipeline, in the order a request meets it. */
@@ -79,6 +79,14 @@ export function createApp(deps: AppDependencies): express.Express {
   app.disable('x-powered-by');
   // The same trust decision as every per-client limit and fast path (server/http/proxyTrust.ts): req.ip, req.protocol, req.host.
   app.set('trust proxy', config.trustProxy.trusts);
+  // req.ip is that one reading too (a hop's port dropped, junk refused), not Express's raw hop.
+  Object.defineProperty(app.request, 'ip', {
+    configurable: true,
+    enumerable: true,
+    get(this: express.Request) {
+      return config.trustProxy.client(this).address;
+    },
+  });
   app.set('etag', false);
 
   // Logging, metrics, the per-client count, tracing, compression and a relay's pipeline each listen for an
@@ -141,13 +149,18 @@ export function createApp(deps: AppDependencies): express.Express {
 
   const renderPage = createPageRenderer(deps.assets, logger, config.images.urlTemplate);
   const renderServerError = (res: express.Response) => renderErrorPage(renderPage, res, 500);
-  const pages = express
-    .Router()
-    .use(
-      pageRoutes({ config, logger, renderPage, ...deps.pageSources, redirects: deps.redirects }),
-      notFoundPage(renderPage),
-      errorHandler(logger, renderServerError),
-    );
+  const pages = express.Router().use(
+    pageRoutes({
+      config,
+      logger,
+      renderPage,
+      ...deps.pageSources,
+      limits: deps.limits,
+      redirects: deps.redirects,
+    }),
+    notFoundPage(renderPage),
+    errorHandler(logger, renderServerError),
+  );
   // After market resolution and redirects, before the page routes: anonymous pages are answered from stored bytes.
   app.use(
     deps.pageCaching

@@ -43,6 +43,7 @@ export function composeApp(options: {
   const redis = connectRedis(config.redisUrl, logger);
   const metrics = new Metrics({ defaultMetrics: options.defaultMetrics ?? false });
   metrics.watchDependencies([redis.probe]);
+  metrics.watchReadiness(() => readiness(options.lifecycle, [redis.probe]).statusCode === 200);
   const upstreams = createUpstreams(config, logger, metrics);
   const share = config.memory.bytes;
   const ownStore = config.redisUrl ? undefined : memoryStore(share.searchMemoryStore);

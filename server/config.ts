@@ -187,6 +187,13 @@ export const EnvSchema = z.object({
     .regex(/^[\w:.-]{1,64}$/, 'expected letters, digits, : . _ -')
     .default('bff:img:v1:'),
   IMAGE_TRANSFORM_QUEUE: z.coerce.number({ message: 'expected a count' }).int().min(0).max(10_000).default(48),
+  // A heavy original's decode process (server/media/heavyDecode.ts) is killed after this long: the picture fails, nothing else.
+  IMAGE_DECODE_TIMEOUT_MS: z.coerce
+    .number({ message: 'expected milliseconds' })
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(30_000),
   // Request limits (server/http/requestTarget.ts, server/http/clientLimits.ts, server/start.ts).
   MAX_REQUEST_TARGET_BYTES: z.coerce.number({ message: 'expected bytes' }).int().min(1024).max(16_384).default(8_192),
   CLIENT_MAX_CONCURRENT_REQUESTS: z.coerce
@@ -345,6 +352,8 @@ export interface Config {
     store: { maxBytes: number; ttlMs: number; redisPrefix: string };
     /** Transforms waiting beyond those running (one per core); more are refused with 503. */
     queueLength: number;
+    /** A heavy original's decode process is killed after this long. */
+    decodeTimeoutMs: number;
   };
   /** Traces are exported here (OTLP/HTTP base URL) when set; off otherwise. */
   tracing: { otlpEndpoint: string | undefined; serviceName: string };
@@ -462,6 +471,7 @@ export function loadConfig(
         redisPrefix: e.IMAGE_STORE_REDIS_PREFIX,
       },
       queueLength: e.IMAGE_TRANSFORM_QUEUE,
+      decodeTimeoutMs: e.IMAGE_DECODE_TIMEOUT_MS,
     },
     maxRequestTargetBytes: e.MAX_REQUEST_TARGET_BYTES,
     clientLimits: {

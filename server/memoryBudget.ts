@@ -14,7 +14,8 @@ export const PARSED_ANSWER_HEAP_FACTOR = 2;
 
 /**
  * Each cache's share of the budget. What is left (over four fifths) is the runtime itself: code, the
- * V8 young generation, renders and upstream bodies in flight, sockets, zlib and brotli state.
+ * V8 young generation, renders and upstream bodies in flight, sockets, zlib and brotli state, and the
+ * pictures being decoded (DECODE_SHARE).
  */
 export const MEMORY_SHARES = {
   /**
@@ -45,6 +46,14 @@ export const MEMORY_SHARES = {
 } as const;
 export type CacheName = keyof typeof MEMORY_SHARES;
 
+/**
+ * Pictures being decoded and encoded, in this process and in its decode processes: every transform is admitted
+ * by its estimate against this (server/media/decodeGate.ts). Not a cache: nothing is held once a transform ends,
+ * and it comes out of the runtime's part. 96 MB at 256 MB: one 12 MP HEIC or 16 MP AVIF in a decode process
+ * (about 94 MB), or a 1600 px AVIF encode (73 MB), or a dozen ordinary transforms beside each other.
+ */
+export const DECODE_SHARE = 3 / 8;
+
 /** The old-space limit: half the budget; the other half is the off-heap caches and native memory. */
 export const HEAP_SHARE = 1 / 2;
 
@@ -53,6 +62,8 @@ export interface MemoryBudget {
   source: 'MEMORY_BUDGET_MB' | 'cgroup' | 'default';
   /** Bytes each cache may hold (PAGE_CACHE_MAX_MB replaces the page cache's share). */
   bytes: Record<CacheName, number>;
+  /** Bytes the pictures being decoded and encoded may hold at once (DECODE_SHARE). */
+  decodeBytes: number;
   /** `--max-old-space-size` for this budget (server/heapLimit.ts prints it for the start command). */
   heapLimitMb: number;
 }
@@ -98,5 +109,5 @@ export function memoryBudget(options: {
   if (options.pageCacheMaxMb !== undefined) bytes.pageCache = options.pageCacheMaxMb * MB;
   const heapLimitMb =
     Math.max(64, Math.floor(budgetMb * HEAP_SHARE)) + (options.embeddedSandbox ? EMBEDDED_SANDBOX_HEAP_MB : 0);
-  return { budgetMb, source, bytes, heapLimitMb };
+  return { budgetMb, source, bytes, decodeBytes: Math.floor(budgetMb * DECODE_SHARE * MB), heapLimitMb };
 }

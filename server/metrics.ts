@@ -124,6 +124,20 @@ export class Metrics {
     this.dependencyProbes = probes;
   }
 
+  /** Read at each scrape: what /readyz answers (alerts tell a replica stuck starting or draining from one that is gone). */
+  private isReady: () => boolean = () => false;
+
+  readonly ready: Gauge = new Gauge({
+    name: 'bff_ready',
+    help: 'Whether /readyz answers 200 now (1), or 503 while starting or draining (0)',
+    registers: [this.registry],
+    collect: () => this.ready.set(this.isReady() ? 1 : 0),
+  });
+
+  watchReadiness(isReady: () => boolean): void {
+    this.isReady = isReady;
+  }
+
   constructor(options: { defaultMetrics?: boolean } = {}) {
     this.scraped = options.defaultMetrics ? [this.registry, processMetrics()] : [this.registry];
     this.loopDelay.enable();

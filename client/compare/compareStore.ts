@@ -1,6 +1,11 @@
 import type { Car } from '../../contracts/upstream/search.js';
 import { bffFetch, pageLanguage } from '../api/bffFetch.js';
-import { CAR_SUMMARY_FIELDS, toCarSummary, type CarSummary, type CarSummarySource } from '../cars/carSummary.js';
+import {
+  CAR_SUMMARY_FIELDS,
+  toCarSummary,
+  type CarSummary,
+  type CarSummarySource,
+} from '../../shared/cars/carSummary.js';
 
 /**
  * The shopper's compare list (part 1 §4): at most 4 cars, kept for the session in sessionStorage

@@ -1,12 +1,16 @@
 import type { SearchIndexKind } from '../../contracts/upstream/search.js';
 import { bffFetch, pageLanguage } from '../api/bffFetch.js';
-import { filtersInLanguage, type LanguageSearch } from './filtersInLanguage.js';
+import {
+  filtersInLanguage,
+  type LanguageSearch,
+  type LanguageSearchAnswer,
+} from '../../shared/lists/filtersInLanguage.js';
 
 /** The BFF's search in a language other than the page's (the body's language wins over the page's). */
 const bffSearch: LanguageSearch = async (body) => {
   const response = await bffFetch('/api/search', { method: 'POST', json: body });
   if (!response.ok) throw new Error(`search answered ${response.status}`);
-  return ((await response.json()) as { content?: Record<string, unknown>[] }).content ?? [];
+  return (await response.json()) as LanguageSearchAnswer;
 };
 
 let latestCall = 0;

@@ -31,7 +31,7 @@ import { LANGUAGES, MARKET_IDS, type MarketId } from '../../markets/schema.js';
  *   holiday names, kit names) when the market has more than one (Swedish on the Finnish site). The car words the
  *   BFF translates (fuel, body, gearbox, drive, colour, condition) stay in the index's own language in filters and
  *   facets; the worded fields (model names, places, kit categories, department services) are filtered and faceted
- *   in the language asked (client/lists/filtersInLanguage.ts carries a filter from one language to the other).
+ *   in the language asked (shared/lists/filtersInLanguage.ts carries a filter from one language to the other).
  */
 
 export const SEARCH_INDEX_KINDS = ['cars', 'sites', 'kits'] as const;

@@ -54,11 +54,9 @@ export function contentService(ctx: SandboxContext): Router {
       typeof req.query.lang === 'string' && req.query.lang !== '' ? req.query.lang : site.languages[0]!.code;
     const content = site.byLanguage.get(requested as Language);
     if (!content)
-      return void res
-        .status(400)
-        .json({
-          message: `site ${site.market.contentSite} has no language ${requested}; use one of ${site.languages.map((l) => l.code).join(', ')}`,
-        });
+      return void res.status(400).json({
+        message: `site ${site.market.contentSite} has no language ${requested}; use one of ${site.languages.map((l) => l.code).join(', ')}`,
+      });
     res.locals.site = site;
     res.locals.content = content;
     res.locals.preview = token !== undefined;

@@ -6,20 +6,19 @@
  */
 import sharp from 'sharp';
 import type { Photo } from '../data/pictures.js';
+import { makeHeavy, type HeavyName } from './media-heavy.js';
 import { makePhoto } from './media-photos.js';
 
 // Every photograph is made once from a new drawing: libvips' operation cache would only hold memory.
 sharp.cache(false);
 
-export interface MakeRequest {
-  id: number;
-  photo: Photo;
-}
+/** A photograph, or one of the heavy originals (media-heavy.ts). */
+export type MakeRequest = { id: number; photo: Photo } | { id: number; heavy: HeavyName };
 export type MakeAnswer = { id: number; bytes: Uint8Array } | { id: number; error: string };
 
 process.on('message', (request: MakeRequest) => {
   const answer = (message: MakeAnswer) => process.connected && process.send!(message);
-  makePhoto(request.photo).then(
+  ('heavy' in request ? makeHeavy(request.heavy) : makePhoto(request.photo)).then(
     (bytes) => answer({ id: request.id, bytes }),
     (err: unknown) => answer({ id: request.id, error: err instanceof Error ? err.message : String(err) }),
   );

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { LRUCache } from 'lru-cache';
 import type { Photo } from '../data/pictures.js';
+import type { HeavyName } from './media-heavy.js';
 import type { MakeAnswer, MakeRequest } from './media-photo-maker.js';
 
 /** 48 MB: about 150 photographs, a shopper's walk through home, a car list and a few cars, kept made. */
@@ -20,7 +21,7 @@ class PhotoMaker {
   private nextId = 1;
   private idle: NodeJS.Timeout | undefined;
 
-  make(photo: Photo): Promise<Buffer> {
+  make(photo: Photo | HeavyName): Promise<Buffer> {
     const child = this.child ?? this.start();
     clearTimeout(this.idle);
     const id = this.nextId++;
@@ -28,7 +29,7 @@ class PhotoMaker {
       this.pending.set(id, { resolve, reject });
       // Held open while there is work: an idle maker never keeps the sandbox's process alive.
       child.channel?.ref();
-      child.send({ id, photo } satisfies MakeRequest);
+      child.send((typeof photo === 'string' ? { id, heavy: photo } : { id, photo }) satisfies MakeRequest);
     });
   }
 
@@ -117,7 +118,7 @@ export class PhotoStore {
   }
 
   /** The picture's bytes; `key` names it uniquely (its path and version). */
-  get(key: string, photo: Photo): Promise<Buffer> {
+  get(key: string, photo: Photo | HeavyName): Promise<Buffer> {
     const kept = this.cache.get(key);
     if (kept) return Promise.resolve(kept);
     if (this.closed) return Promise.reject(new Error('the sandbox is closed'));

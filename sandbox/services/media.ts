@@ -9,6 +9,7 @@ import { brandSvg } from './media-svg.js';
 import { mapTileSvg } from './media-map.js';
 import { categoryIconSvg } from './media-icons.js';
 import { DEFAULT_PHOTO_CACHE_BYTES, PhotoStore } from './media-photo-store.js';
+import { HEAVY_ORIGINALS, isHeavyName } from './media-heavy.js';
 import { AUTHORISED_BRANDS } from '../data/mechmate.js';
 import { slugify } from '../data/random.js';
 
@@ -156,6 +157,14 @@ export function mediaService(ctx: SandboxContext): Router {
       await sendPhoto(req, res, { kind, key });
     });
   }
+
+  // Heavy originals (12 and 16 MP AVIF, HEIC, a 16-bit PNG, …): what a dealer's phone or system may send.
+  router.get('/heavy/:file', async (req, res) => {
+    const name = req.params.file;
+    if (!isHeavyName(name)) return notFound(res);
+    const bytes = await photos.get(`/media/heavy/${name}`, name);
+    res.set('Cache-Control', ONE_DAY).type(HEAVY_ORIGINALS[name].type).send(bytes);
+  });
 
   router.get('/brands/:file', (req, res) => {
     const key = svgName(req.params.file);

@@ -18,8 +18,13 @@ export interface ApiOperation<
   method: 'get' | 'post';
   /** OpenAPI-style path under /api, e.g. `/mechmate/car/{regNo}`. */
   path: string;
+  /** One line: what the operation does (lists and Postman show it). */
   summary: string;
+  /** What QA needs to call it: inputs that matter, limits, what each answer means. */
+  description: string;
   tag: string;
+  /** The tire-hotel cookie it needs (openapi.ts, securitySchemes); none: public. */
+  security?: ApiSecurity;
   /** Markets without this feature answer 404. */
   feature?: MarketFeature;
   params?: P;
@@ -36,11 +41,22 @@ export interface ApiOperation<
     schema?: z.ZodType;
     contentType?: 'application/json' | 'text/event-stream';
     description?: string;
+    /**
+     * What the example request answers (the sandbox's data, shortened): shown in the OpenAPI document,
+     * checked against `schema` (test/unit/openapiExamples.test.ts) so it cannot drift from the contract.
+     */
+    example?: unknown;
   };
 }
 
+/** The tire-hotel session cookies, as security schemes: `th_login` (validate needs it), `th_session` (bookings). */
+export type ApiSecurity = 'tireHotelLogin' | 'tireHotelSession' | 'tireHotelSessionOptional';
+
+/** The market whose host an example asks unless it names another. */
+export const EXAMPLE_MARKET = 'se';
+
 export interface ApiExample {
-  /** Market id of the host to ask; 'se' when left out. */
+  /** Market id of the host to ask; EXAMPLE_MARKET when left out. */
   market?: string;
   params?: Record<string, string>;
   query?: Record<string, string>;
@@ -107,3 +123,7 @@ export function requireFeature(feature: MarketFeature): RequestHandler {
     next(new ApiError(404, 'not_found', `No API route ${req.method} ${req.originalUrl.split('?')[0]} on this site`));
   };
 }
+
+/** A day from today (UTC, YYYY-MM-DD) for examples: the document is rebuilt each day, so they stay ahead. */
+export const exampleDay = (daysFromToday: number): string =>
+  new Date(Date.now() + daysFromToday * 86_400_000).toISOString().slice(0, 10);

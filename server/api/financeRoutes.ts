@@ -21,6 +21,31 @@ const EXAMPLE_VEHICLE = {
   CurrentMileage: 21_000,
   RegistrationDate: '2019-03-01',
 };
+/** The sandbox's PCP quote of EXAMPLE_VEHICLE: its QuoteRef is what /codeweaver/legal takes. */
+const EXAMPLE_QUOTE = {
+  QuoteRef: 'Q1-WyJQQ1AiLDQ4LDIwMDAsMTAwMDAsIkFCMTlDREUiLDE4OTk1LGZhbHNlLDIxMDAwLCIyMDE5LTAzLTAxIl0',
+  FamilyKey: 'PCP',
+  ProductName: 'Personal Contract Purchase',
+  Term: 48,
+  Deposit: 2000,
+  Payment: 394.33,
+  NumberOfPayments: 47,
+  AnnualMileage: 10000,
+  ExcessMileageCharge: 8,
+  CashPrice: 18995,
+  AmountOfCredit: 16995,
+  Apr: 9.9,
+  InterestRate: 5.63,
+  TotalInterest: 3827.91,
+  FinalPayment: 2289.4,
+  OptionToPurchaseFee: 10,
+  TotalPayable: 22822.91,
+  Limits: {
+    Term: { Min: 24, Max: 48, Step: 12 },
+    Deposit: { Min: 0, Max: 9000, Step: 1000 },
+    AnnualMileageOptions: [5000, 8000, 10000, 12000, 15000, 20000, 25000, 30000],
+  },
+};
 
 export const financeOperations = {
   defaultQuotes: operation({
@@ -28,17 +53,38 @@ export const financeOperations = {
     method: 'post',
     path: '/codeweaver/default',
     summary: 'Default quote of every finance product for one car',
+    description:
+      "The lender's default quote of each finance product (PCP, HP) for the car's price, age and mileage: what the car page's calculator shows first. " +
+      'Each quote carries its Limits (term, deposit, annual mileage) and a QuoteRef for /api/codeweaver/legal.',
     body: DefaultQuoteRequest,
-    response: { schema: DefaultQuoteResponse },
+    response: { schema: DefaultQuoteResponse, example: { Quotes: [EXAMPLE_QUOTE] } },
     example: () => ({ market: 'uk', body: { Vehicle: EXAMPLE_VEHICLE } }),
   }),
   calculate: operation({
     ...finance,
     method: 'post',
     path: '/codeweaver/cfd',
-    summary: "One product with the shopper's figures (SolveFor Payment or Deposit)",
+    summary: "One product with the shopper's figures",
+    description:
+      "One finance product (FamilyKey) recalculated with the shopper's term, annual mileage and deposit (SolveFor Payment) or monthly payment (SolveFor Deposit). " +
+      'Figures outside the product limits are moved inside them, and Adjusted says so.',
     body: CalculateQuoteRequest,
-    response: { schema: CalculateQuoteResponse },
+    response: {
+      schema: CalculateQuoteResponse,
+      example: {
+        Quote: {
+          ...EXAMPLE_QUOTE,
+          QuoteRef: 'Q1-WyJQQ1AiLDM2LDIwMDAsMTAwMDAsIkFCMTlDREUiLDE4OTk1LGZhbHNlLDIxMDAwLCIyMDE5LTAzLTAxIl0',
+          Term: 36,
+          Payment: 501.32,
+          NumberOfPayments: 35,
+          InterestRate: 5.57,
+          TotalInterest: 2840.6,
+          TotalPayable: 21835.6,
+        },
+        Adjusted: false,
+      },
+    },
     example: () => ({
       market: 'uk',
       body: {
@@ -56,17 +102,42 @@ export const financeOperations = {
     method: 'get',
     path: '/codeweaver/legal',
     summary: 'Representative example of a quote answered before',
+    description:
+      'The lender and the representative example text (FCA wording) of a quote, by the QuoteRef of a /default or /cfd answer; 404 for a reference the lender does not know.',
     query: LegalQuery,
-    response: { schema: LegalResponse },
-    example: () => ({ market: 'uk', query: { quoteRef: 'QUOTE-EXAMPLE' } }),
+    response: {
+      schema: LegalResponse,
+      example: {
+        QuoteRef: EXAMPLE_QUOTE.QuoteRef,
+        Lender: 'Sandbox Motor Finance Ltd',
+        LegalText:
+          'Representative example (Personal Contract Purchase): cash price £18,995.00, deposit £2,000.00, total amount of credit £16,995.00. 47 monthly payments of £394.33. …',
+      },
+    },
+    example: () => ({ market: 'uk', query: { quoteRef: EXAMPLE_QUOTE.QuoteRef } }),
   }),
   vehicle: operation({
     ...finance,
     method: 'get',
     path: '/codeweaver/vehicle/{regNo}',
-    summary: 'The vehicle the quotes are for (UK plate)',
+    summary: 'The vehicle of a UK registration',
+    description:
+      'Make, model, derivative, registration date, mileage and cash price of a UK plate: the vehicle the quotes are for.',
     params: VehiclePathParams,
-    response: { schema: VehicleLookupResponse },
+    response: {
+      schema: VehicleLookupResponse,
+      example: {
+        RegNo: 'AB19CDE',
+        Make: 'Volkswagen',
+        Model: 'Golf',
+        Derivative: '1.5 TSI Life 5dr',
+        FuelType: 'Petrol',
+        RegistrationDate: '2019-03-01',
+        CurrentMileage: 60160,
+        CashPrice: 7799,
+        IsNew: false,
+      },
+    },
     example: () => ({ market: 'uk', params: { regNo: 'AB19CDE' } }),
   }),
 };

@@ -18,17 +18,32 @@ export const formsOperations = {
     tag: 'forms',
     method: 'post',
     path: '/forms/comhub',
-    summary:
-      'Send a form to the forms hub: formName one of {siteName}SellCarForm, {siteName}SellCarShortForm, ServiceBookingForm (Norway), CarDetailContactForm; ' +
-      'values as in the FormValues schemas (no recipient address: the BFF looks it up by siteId, carId and seller). A formSubmissionId delivered in the last 24 h is not sent again (answers 202 again); ' +
-      'one still being sent answers 409 submission_in_progress, and one whose earlier attempt may have reached the hub (no answer in time) 409 submission_unconfirmed for a minute.',
+    summary: 'Send a lead form to the forms hub',
+    description:
+      "formName is one of {siteName}SellCarForm and {siteName}SellCarShortForm (the market's own site name, e.g. Hedin AutomotiveSellCarForm on se; another market's answers 400), " +
+      'ServiceBookingForm (markets with the service-request form: no) and CarDetailContactForm; values as in the FormValues schemas ' +
+      '(no recipient address: the BFF looks it up by siteId, carId and seller). A formSubmissionId delivered in the last 24 h is not sent again (answers 202 again); ' +
+      'one still being sent answers 409 submission_in_progress, and one whose earlier attempt may have reached the hub (no answer in time) 409 submission_unconfirmed for a minute. ' +
+      'Submissions are limited per client.',
     body: FormSubmission,
-    response: { status: 202, schema: FormAccepted },
+    response: {
+      status: 202,
+      schema: FormAccepted,
+      description: 'Accepted by the forms hub (or delivered before under this formSubmissionId)',
+      example: { formSubmissionId: '3f1c1e0a-8d5b-4d0e-9a53-0c4f5b2e7a10' },
+    },
     example: () => ({
       body: {
         formName: 'CarDetailContactForm',
         formSubmissionId: `example-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`,
-        values: { name: 'A', phone: '0701234567', email: 'a@b.se' },
+        values: {
+          name: 'Kim',
+          phone: '0701234567',
+          email: 'kim@example.se',
+          message: 'Finns den kvar?',
+          quote: true,
+          testDrive: false,
+        },
       },
     }),
   }),

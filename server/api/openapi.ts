@@ -1,6 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import type { AnyApiOperation } from './apiOperation.js';
+import { MARKETS } from '../../markets/registry.js';
+import type { Market } from '../../markets/schema.js';
+import { EXAMPLE_MARKET, exampleDay, type AnyApiOperation, type ApiExample, type ApiSecurity } from './apiOperation.js';
 import { KNOWN_FORMS } from './formSchemas.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -26,18 +28,6 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSch
   return rest;
 }
 
-/** One OpenAPI parameter per key of an object schema (path or query). */
-function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query'): JsonSchema[] {
-  const shape = (schema as z.ZodObject | undefined)?.shape;
-  if (!shape) return [];
-  return Object.entries(shape).map(([name, field]) => ({
-    name,
-    in: where,
-    required: where === 'path' || !(field as z.ZodType).safeParse(undefined).success,
-    schema: jsonSchemaOf(field as z.ZodType, 'input'),
-  }));
-}
-
 const errorResponse = (description: string) => ({
   description,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
@@ -56,44 +46,166 @@ const ApiErrorSchema = z.object({
       .object({ message: z.string().optional(), errors: z.object({ 'Error Result': z.array(z.string()) }).optional() })
       .optional()
       .describe("The upstream's own error body, sanitised, when it answered 4xx"),
+    retryAfterSeconds: z.number().int().optional().describe('429 and 503: when to try again (as Retry-After)'),
   }),
 });
 
+const TAGS: Record<string, string> = {
+  search: "The market's cars, sites and kits, through the search cache",
+  booking: 'MechMate workshop booking (markets with the booking feature)',
+  'tire hotel': 'Tire-hotel agreement, one-time code login and wheel-change booking (tireHotel feature)',
+  forms: 'Lead forms to the forms hub, once per formSubmissionId',
+  finance: 'UK finance quotes (finance feature)',
+  places: 'Swedish place search for the booking map (booking feature)',
+  content: 'Stories (news) of the market',
+};
+
+/** The tire-hotel tokens never appear in a body: the BFF keeps them in HttpOnly cookies only it reads. */
+const COOKIE_NOTE =
+  'HttpOnly, SameSite=Strict, Path=/api/tirehotel, Secure in production (curl and Postman over plain http must send it back by hand)';
+const SECURITY_SCHEMES = {
+  tireHotelLogin: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'th_login',
+    description: `The login token of the one-time code just sent: set by POST /api/tirehotel/authorization/login, lives 10 minutes; ${COOKIE_NOTE}.`,
+  },
+  tireHotelSession: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'th_session',
+    description: `The tire-hotel session: set by POST /api/tirehotel/authorization/validate, lives as long as the upstream session (about 30 minutes); ${COOKIE_NOTE}.`,
+  },
+} as const;
+const SECURITY: Record<ApiSecurity | 'public', JsonSchema[]> = {
+  public: [],
+  tireHotelLogin: [{ tireHotelLogin: [] }],
+  tireHotelSession: [{ tireHotelSession: [] }],
+  // Logout answers 204 with or without a session.
+  tireHotelSessionOptional: [{ tireHotelSession: [] }, {}],
+};
+
+/**
+ * Each market's development host (`npm start`, any port) and its canonical production host; the market
+ * the examples ask first (tools such as Postman take the first server as the base URL).
+ */
+function serversOf(markets: readonly Market[], first: string = EXAMPLE_MARKET): JsonSchema[] {
+  const ordered = [...markets].sort((a, b) => Number(b.id === first) - Number(a.id === first));
+  return ordered.flatMap((market) => [
+    {
+      url: `http://${market.devHostname}:{port}`,
+      description: `${market.siteName} (${market.id}), npm start with the sandbox`,
+      variables: { port: { default: '3000', description: 'PORT of the BFF' } },
+    },
+    { url: `https://${market.hostnames[0]}`, description: `${market.siteName} (${market.id}), production` },
+  ]);
+}
+
+function exampleOf(op: AnyApiOperation): ApiExample {
+  if (!op.example) throw new Error(`${op.method.toUpperCase()} /api${op.path} has no example`);
+  return op.example();
+}
+
+/** A URL's text as the parameter's schema types it (`'59.33'` is the number 59.33), so the example conforms. */
+const typed = (text: string, type: unknown): unknown =>
+  type === 'number' || type === 'integer' ? Number(text) : type === 'boolean' ? text === 'true' : text;
+
+/** One OpenAPI parameter per key of an object schema (path or query), with the example's value. */
+function parametersOf(
+  schema: z.ZodType | undefined,
+  where: 'path' | 'query',
+  examples: Record<string, string> = {},
+): JsonSchema[] {
+  const shape = (schema as z.ZodObject | undefined)?.shape;
+  if (!shape) return [];
+  return Object.entries(shape).map(([name, field]) => {
+    const { description, ...fieldSchema } = jsonSchemaOf(field as z.ZodType, 'input');
+    return {
+      name,
+      in: where,
+      required: where === 'path' || !(field as z.ZodType).safeParse(undefined).success,
+      ...(description ? { description } : {}),
+      schema: fieldSchema,
+      ...(examples[name] !== undefined ? { example: typed(examples[name], fieldSchema.type) } : {}),
+    };
+  });
+}
+
+function successOf(op: AnyApiOperation): JsonSchema {
+  const { schema, contentType = 'application/json', description, example } = op.response;
+  if (!schema) return { description: description ?? 'No content' };
+  return {
+    description: description ?? 'OK',
+    content: {
+      [contentType]: { schema: jsonSchemaOf(schema, 'output'), ...(example !== undefined ? { example } : {}) },
+    },
+  };
+}
+
+function errorsOf(op: AnyApiOperation): Record<string, JsonSchema> {
+  return {
+    '400': errorResponse('bad_request: invalid input (nothing reached the upstream), or the upstream refused it'),
+    ...(op.security === 'tireHotelLogin' || op.security === 'tireHotelSession'
+      ? { '401': errorResponse('code_required or login_required: the cookie is missing, expired or logged out') }
+      : {}),
+    ...(op.method === 'post' ? { '403': errorResponse('forbidden_origin: a POST from another origin') } : {}),
+    '404': errorResponse('not_found: not offered on this market, or not found upstream'),
+    '429': errorResponse('too_many_requests: over a limit (Retry-After says when to try again)'),
+    '502': errorResponse(
+      'upstream_status or upstream_bad_answer: the upstream failed or answered something unexpected',
+    ),
+    '503': errorResponse('limits_unavailable or streams_full: try again after Retry-After'),
+    '504': errorResponse('upstream_timeout: the upstream did not answer in time'),
+  };
+}
+
+/** The request body: the example's, and the forms' values schemas named (FormValues_*) where the body is a form. */
+function requestBodyOf(op: AnyApiOperation, example: ApiExample): JsonSchema | undefined {
+  if (!op.body) return undefined;
+  const schema = jsonSchemaOf(op.body, 'input');
+  return {
+    required: true,
+    content: {
+      'application/json': {
+        schema:
+          op.tag === 'forms'
+            ? { ...schema, properties: { ...(schema.properties as object), values: FORM_VALUES } }
+            : schema,
+        ...(example.body !== undefined ? { example: example.body } : {}),
+      },
+    },
+  };
+}
+const FORM_VALUES = {
+  description: 'The values of the form named by formName, as its FormValues schema says',
+  anyOf: KNOWN_FORMS.map((form) => ({ $ref: `#/components/schemas/FormValues_${form.kind}` })),
+};
+
+const operationId = (op: AnyApiOperation) =>
+  `${op.method}${op.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`;
+
 /** OpenAPI 3.1, generated from the very zod schemas the handlers validate with. */
-export function openApiDocument(operations: readonly AnyApiOperation[]): JsonSchema {
+export function openApiDocument(
+  operations: readonly AnyApiOperation[],
+  markets: readonly Market[] = MARKETS,
+): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const op of operations) {
-    const status = String(op.response.status ?? 200);
-    const contentType = op.response.contentType ?? 'application/json';
-    const success = op.response.schema
-      ? {
-          description: op.response.description ?? 'OK',
-          content: { [contentType]: { schema: jsonSchemaOf(op.response.schema, 'output') } },
-        }
-      : { description: op.response.description ?? 'No content' };
+    const example = exampleOf(op);
+    const offeredOn = op.feature ? markets.filter((market) => market.features[op.feature!]) : markets;
     (paths[`/api${op.path}`] ??= {})[op.method] = {
-      operationId: `${op.method}${op.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
+      operationId: operationId(op),
       summary: op.summary,
+      description: op.description,
       tags: [op.tag],
-      ...(op.feature ? { 'x-market-feature': op.feature } : {}),
-      parameters: [...parametersOf(op.params, 'path'), ...parametersOf(op.query, 'query')],
-      ...(op.body
-        ? {
-            requestBody: {
-              required: true,
-              content: { 'application/json': { schema: jsonSchemaOf(op.body, 'input') } },
-            },
-          }
-        : {}),
-      responses: {
-        [status]: success,
-        '400': errorResponse('Invalid input (nothing reached the upstream), or the upstream refused it'),
-        '403': errorResponse('A POST from another origin'),
-        '404': errorResponse('Not offered on this market, or not found upstream'),
-        '429': errorResponse('Too many attempts (Retry-After says when to try again)'),
-        '502': errorResponse('The upstream failed or answered something unexpected'),
-        '504': errorResponse('The upstream did not answer in time'),
-      },
+      ...(op.feature ? { 'x-market-feature': op.feature, servers: serversOf(offeredOn, example.market) } : {}),
+      security: SECURITY[op.security ?? 'public'],
+      parameters: [
+        ...parametersOf(op.params, 'path', example.params),
+        ...parametersOf(op.query, 'query', example.query),
+      ],
+      ...(op.body ? { requestBody: requestBodyOf(op, example) } : {}),
+      responses: { [String(op.response.status ?? 200)]: successOf(op), ...errorsOf(op) },
     };
   }
   const formSchemas = Object.fromEntries(
@@ -104,17 +216,28 @@ export function openApiDocument(operations: readonly AnyApiOperation[]): JsonSch
     info: {
       title: 'Backend-for-frontend API',
       version: '1.0.0',
-      description: "Every route answers on the shopper's own market host, e.g. http://se.localhost:3000.",
+      description:
+        "Every route answers on the shopper's own market host (the servers below; an operation offered on some markets lists only theirs). " +
+        "Examples are the sandbox's (npm start): docs/api.md has the same calls with curl and how to run the generated Postman collection. " +
+        'Errors always have one shape, ApiError.',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
+    servers: serversOf(markets),
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     paths,
-    components: { schemas: { ApiError: jsonSchemaOf(ApiErrorSchema, 'output'), ...formSchemas } },
+    components: {
+      schemas: { ApiError: jsonSchemaOf(ApiErrorSchema, 'output'), ...formSchemas },
+      securitySchemes: SECURITY_SCHEMES,
+    },
   };
 }
 
-/** `GET /api/openapi.json`, built once. */
+/** `GET /api/openapi.json`, built once a day (UTC): the examples' dates stay ahead of today. */
 export function openApiRoutes(operations: readonly AnyApiOperation[]): Router {
-  const document = JSON.stringify(openApiDocument(operations));
+  let built: { day: string; json: string } | undefined;
   return Router().get('/openapi.json', (_req, res) => {
-    res.type('application/json').set('Cache-Control', 'public, max-age=300').send(document);
+    const day = exampleDay(0);
+    if (built?.day !== day) built = { day, json: JSON.stringify(openApiDocument(operations)) };
+    res.type('application/json').set('Cache-Control', 'public, max-age=300').send(built.json);
   });
 }

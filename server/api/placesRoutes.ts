@@ -20,9 +20,24 @@ export const placesOperations = {
     ...places,
     method: 'get',
     path: '/places/autocomplete',
-    summary: 'Up to 5 Swedish places (geocode type, in Swedish) matching the input',
+    summary: 'Swedish places matching the input',
+    description:
+      'Up to 5 Swedish places (towns and counties, in Swedish) whose name starts with or contains the input, for the booking map search. ' +
+      'Diacritics may be left out (goteborg finds Göteborg). Take placeId to /api/places/details/{placeId}.',
     query: z.object({ input: AutocompleteQuery.shape.input }),
-    response: { schema: AutocompleteResponse },
+    response: {
+      schema: AutocompleteResponse,
+      example: {
+        predictions: [
+          {
+            placeId: 'se-vastra-gotalands-goteborg',
+            name: 'Göteborg',
+            region: 'Västra Götalands län',
+            description: 'Göteborg, Västra Götalands län',
+          },
+        ],
+      },
+    },
     example: () => ({ query: { input: 'goteborg' } }),
   }),
   details: operation({
@@ -30,17 +45,34 @@ export const placesOperations = {
     method: 'get',
     path: '/places/details/{placeId}',
     summary: 'Name, coordinates and county of a place',
+    description:
+      'One place by the placeId of an autocomplete answer: where the booking map centres and the workshops are sorted from.',
     params: PlaceDetailsPathParams,
-    response: { schema: PlaceDetailsResponse },
+    response: {
+      schema: PlaceDetailsResponse,
+      example: { name: 'Malmö', placeId: 'se-skane-malmo', latitude: 55.605, longitude: 13.0038, region: 'Skåne län' },
+    },
     example: () => ({ params: { placeId: 'se-skane-malmo' } }),
   }),
   reverse: operation({
     ...places,
     method: 'get',
     path: '/places/reverse',
-    summary: 'The nearest place to a point (Använd min plats)',
+    summary: 'The nearest place to a point',
+    description:
+      "The Swedish place nearest to a latitude and longitude (the booking's 'Använd min plats'), with its distance in km.",
     query: ReverseGeocodeQuery,
-    response: { schema: ReverseGeocodeResponse },
+    response: {
+      schema: ReverseGeocodeResponse,
+      example: {
+        name: 'Malmö',
+        placeId: 'se-skane-malmo',
+        latitude: 55.605,
+        longitude: 13.0038,
+        region: 'Skåne län',
+        distanceKm: 0.6,
+      },
+    },
     example: () => ({ query: { lat: '55.6', lng: '13.0' } }),
   }),
 };

@@ -15,6 +15,7 @@ import {
   SEARCH_SORTS,
   SEARCH_TERM_FIELDS,
   SearchFilterValueSchema,
+  SearchResponseSchema,
   SearchSortNameSchema,
   SiteSchema,
   type SearchIndexKind,
@@ -91,10 +92,36 @@ export const searchOperation = operation({
   tag: 'search',
   method: 'post',
   path: '/search',
-  summary: "Search the market's cars, sites or kits (cached)",
+  summary: "Search the market's cars, sites or kits",
+  description:
+    "The market's cars, sites (workshops and dealers) or kits through the search cache (header x-cache: hit, miss, stale or bypass): " +
+    'fields picks what each document carries, facets asks for term counts or ranges, filters narrow (a range field takes [min, max]), keyphrase searches the texts, ' +
+    "sort_name sorts, limit and offset page (48 a page, 20 pages at most). language picks one of the market's languages (fi: sv). Unknown fields, facets and filters answer 400.",
   body: ApiSearchBodySchema,
-  response: { description: 'facet, content and total_items; header x-cache: hit, miss, stale or bypass' },
-  example: () => ({ body: { index: 'cars', limit: 3 } }),
+  response: {
+    schema: SearchResponseSchema,
+    description: 'facet (in the order asked), content and total_items; header x-cache: hit, miss, stale or bypass',
+    example: {
+      facet: [
+        {
+          name: 'car_brand',
+          type: 'term',
+          values: [
+            { value: 'Volvo', count: 213 },
+            { value: 'Volkswagen', count: 189 },
+          ],
+        },
+      ],
+      content: [
+        { car_id: '100646', car_brand: 'Volkswagen', car_model: 'Transporter', car_price: 420900 },
+        { car_id: '100280', car_brand: 'Volkswagen', car_model: 'Amarok', car_price: 223900 },
+      ],
+      total_items: 1500,
+    },
+  },
+  example: () => ({
+    body: { index: 'cars', fields: ['car_id', 'car_brand', 'car_model', 'car_price'], facets: ['car_brand'], limit: 2 },
+  }),
 });
 
 /**

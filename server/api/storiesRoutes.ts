@@ -21,13 +21,40 @@ export const storiesOperations = {
     tag: 'content',
     method: 'get',
     path: '/stories',
-    summary: "The market's stories, newest first, optionally of one tag (load-more pages)",
+    summary: "The market's stories, newest first",
+    description:
+      "A page of the market's published stories, newest first, optionally of one tag: what the stories list's 'Visa fler' loads. " +
+      "lang picks one of the market's languages (fi: sv); offset and limit page through total.",
     query: StoriesQuerySchema,
     response: {
       schema: StoriesResponseSchema,
       description: 'items, total, offset, limit and every tag (for the chips)',
+      example: {
+        items: [
+          {
+            id: 'se-story-1',
+            title: 'Nya elbilar på plats i våra hallar',
+            premble: 'Nu kan du provköra höstens nyheter hos oss.',
+            image: {
+              src: '/media/stories/se-story-1.jpg?v=43200b7774',
+              alt: 'Nya elbilar på plats i våra hallar',
+              width: 1920,
+              height: 1080,
+            },
+            url: { path: '/nyheter/nya-elbilar-pa-plats-i-vara-hallar' },
+            date: { value: '2026-10-30T00:00:00.000Z', formattedDateValue: '30 oktober 2026' },
+            tags: ['Elbil'],
+            displayName: 'Nya elbilar på plats i våra hallar',
+            published: true,
+          },
+        ],
+        total: 8,
+        offset: 0,
+        limit: 1,
+        tags: ['Elbil', 'Event', 'Kampanj', 'Service'],
+      },
     },
-    example: () => ({ query: { limit: '3' } }),
+    example: () => ({ query: { limit: '1' } }),
   }),
 };
 

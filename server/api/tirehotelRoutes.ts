@@ -23,7 +23,7 @@ import {
   WorkshopQuery,
 } from '../../contracts/upstream/tirehotel.js';
 import type { TirehotelClient } from '../upstream/tirehotelClient.js';
-import { addRoute, operation, parseRequest } from './apiOperation.js';
+import { addRoute, exampleDay, operation, parseRequest } from './apiOperation.js';
 import { agreementId, type CodeAgreements } from '../security/codeAgreements.js';
 import { countOrRefuse, refuseIfExhausted, refuseUnavailable, type RequestLimits } from '../security/rateLimits.js';
 import type { RevokedTokens } from '../security/revokedTokens.js';
@@ -37,27 +37,43 @@ const regNoInput = z
   .transform((t) => t.replace(/\s+/g, '').toUpperCase())
   .pipe(TirehotelRegistrationNumber);
 const tireHotel = { tag: 'tire hotel', feature: 'tireHotel' } as const;
-const sessionNote = ' Needs the th_session cookie set by validate.';
+const sessionNote = ' Needs the th_session cookie set by validate (401 login_required without it, or after logout).';
+const session = { security: 'tireHotelSession' } as const;
 
 export const tirehotelOperations = {
   search: operation({
     ...tireHotel,
     method: 'get',
     path: '/tirehotel/authorization/search',
-    summary:
-      'The tire-storage agreement of a registration number (404 when none); look-ups are limited per client and per registration number',
+    summary: 'The tire-storage agreement of a registration number',
+    description:
+      'The agreement of the car (404 when none): the masked phone number the code will go to, and the encryptedPhoneNumber that login takes. ' +
+      'Sandbox cars: ABC123 (code 1234) and DEF456 (code 4567). Look-ups are limited per client and per registration number (429); 503 limits_unavailable while Redis cannot count them.',
     query: SearchQuery.extend({ regNo: regNoInput }),
-    response: { schema: TirehotelCustomer },
+    response: {
+      schema: TirehotelCustomer,
+      example: {
+        encryptedPhoneNumber: 'uNT5sjY4E3DycT_fvi0AF4qn3DOduL16',
+        obfuscatedPhoneNumber: '073-*** ** 43',
+        regNo: 'DEF456',
+      },
+    },
     example: () => ({ query: { regNo: 'DEF456' } }),
   }),
   login: operation({
     ...tireHotel,
     method: 'post',
     path: '/tirehotel/authorization/login',
-    summary:
-      'Send a one-time code to the phone of the agreement; sets the th_login cookie (sends limited per agreement and per client; none while the agreement is locked for wrong codes)',
+    summary: 'Send a one-time code to the phone of the agreement',
+    description:
+      'Texts a 4-digit code to the phone of the agreement whose encryptedPhoneNumber the search answered, and sets the th_login cookie that validate needs (the token never appears in a body). ' +
+      'Sends are limited per agreement (3 per 15 minutes) and per client, and none is sent while the agreement is locked for wrong codes (429).',
     query: LoginQuery,
-    response: { schema: TirehotelCredentials.pick({ message: true }) },
+    response: {
+      schema: TirehotelCredentials.pick({ message: true }),
+      description: 'Sent; Set-Cookie th_login',
+      example: { message: 'En kod har skickats till 073-*** ** 43' },
+    },
     example: () => ({
       query: { encryptedPhoneNumber: `phone-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}` },
     }),
@@ -66,10 +82,53 @@ export const tirehotelOperations = {
     ...tireHotel,
     method: 'post',
     path: '/tirehotel/authorization/validate',
-    summary:
-      'Check the 4-digit code (needs th_login); sets the th_session cookie (5 guesses per sent code, then it is void; 10 wrong codes a day per agreement, then its login is locked; guesses limited per client)',
+    summary: 'Check the one-time code',
+    description:
+      "Checks the code against the th_login cookie's login and sets the th_session cookie for booking and review; the answer lists the agreement's car, its workshop (location.erpId) and brandCode, which the timeslot calls take. " +
+      '5 guesses per sent code, then it is void; 10 wrong codes a day per agreement, then its login is locked; guesses are limited per client (429). 401 code_required without th_login.',
+    security: 'tireHotelLogin',
     query: ValidateQuery.pick({ otpToken: true }),
-    response: { schema: TirehotelValidated.omit({ authorizationToken: true }) },
+    response: {
+      schema: TirehotelValidated.omit({ authorizationToken: true }),
+      description: 'Logged in; Set-Cookie th_session (and th_login cleared)',
+      example: {
+        status: 0,
+        vehicles: [
+          {
+            regNo: 'DEF456',
+            name: 'Kia Niro',
+            brand: 'Kia',
+            brandCode: 'KIA',
+            model: 'Niro',
+            productId: 'DH-604114',
+            packageLevel: 'Bas',
+            location: {
+              locationName: 'Motorhallen Malmö',
+              departmentName: 'Däckhotell Malmö',
+              erpId: 'TH1002',
+              phone: '040-22 33 00',
+              email: 'dackhotell.malmo@hedinautomotive.se',
+            },
+            tires: [
+              {
+                equipmentPosition: 'LF',
+                wheel: {
+                  name: 'Michelin X-Ice North 4',
+                  rimDiameter: 17,
+                  sectionWidth: 225,
+                  threadPattern: 'Vinter, dubbat',
+                  threadDepth: 6.1,
+                  aspectRatio: 60,
+                  threadStatusId: 0,
+                  threadStatusMessage: 'Däcken är i gott skick',
+                },
+              },
+            ],
+          },
+        ],
+        expiresAt: '2026-11-28T10:30:00.000Z',
+      },
+    },
     example: () => ({
       query: { otpToken: '4567' },
       cookies: { th_login: `login-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}` },
@@ -79,21 +138,29 @@ export const tirehotelOperations = {
     ...tireHotel,
     method: 'post',
     path: '/tirehotel/authorization/logout',
-    summary: 'Log out: the session is refused from now on and the cookies are cleared (Logga ut)',
-    response: { status: 204 },
+    summary: 'Log out of the tire hotel',
+    description:
+      "'Logga ut': the th_session and th_login tokens sent are refused from now on, on every replica, and both cookies are cleared. Answers 204 with or without a session.",
+    security: 'tireHotelSessionOptional',
+    response: { status: 204, description: 'Logged out; both cookies cleared' },
     example: () => ({ noUpstream: true }),
   }),
   timeslotDays: operation({
     ...tireHotel,
     method: 'post',
     path: '/tirehotel/booking/GetTimeslotDays',
-    summary: `Free days of the workshop.${sessionNote}`,
+    ...session,
+    summary: 'Free days of the workshop',
+    description: `The days from startDate to endDate (YYYY-MM-DD) with a free wheel-change time at the workshop (workshopIdentifier: location.erpId of the validate answer); regNo takes the vehicle's brandCode, a quirk of the service.${sessionNote}`,
     query: WorkshopQuery,
     body: TimeslotRangeRequest,
-    response: { schema: TimeslotDaysResponse },
+    response: {
+      schema: TimeslotDaysResponse,
+      example: { availableDates: [{ date: '2026-12-01' }, { date: '2026-12-02' }, { date: '2026-12-04' }] },
+    },
     example: () => ({
-      query: { workshopIdentifier: 'TH1001' },
-      body: { startDate: '2026-01-01', endDate: '2026-01-31', regNo: 'VOL' },
+      query: { workshopIdentifier: 'TH1002' },
+      body: { startDate: exampleDay(1), endDate: exampleDay(60), regNo: 'KIA' },
       cookies: { th_session: 'session-example-token' },
     }),
   }),
@@ -101,13 +168,22 @@ export const tirehotelOperations = {
     ...tireHotel,
     method: 'post',
     path: '/tirehotel/booking/GetTimeslots',
-    summary: `Free times of one day.${sessionNote}`,
+    ...session,
+    summary: 'Free times of one day',
+    description: `The free start times (local, YYYY-MM-DDTHH:MM:SS) of one day of GetTimeslotDays' answer, sent as both startDate and endDate; regNo takes the brandCode.${sessionNote}`,
     query: WorkshopQuery,
     body: TimeslotRangeRequest,
-    response: { schema: TimeslotsResponse },
+    response: {
+      schema: TimeslotsResponse,
+      example: {
+        availableTimeSlotDates: [
+          { date: '2026-12-01', startTime: ['2026-12-01T07:30:00', '2026-12-01T08:00:00', '2026-12-01T13:00:00'] },
+        ],
+      },
+    },
     example: () => ({
-      query: { workshopIdentifier: 'TH1001' },
-      body: { startDate: '2026-01-05', endDate: '2026-01-05', regNo: 'VOL' },
+      query: { workshopIdentifier: 'TH1002' },
+      body: { startDate: exampleDay(3), endDate: exampleDay(3), regNo: 'KIA' },
       cookies: { th_session: 'session-example-token' },
     }),
   }),
@@ -115,15 +191,36 @@ export const tirehotelOperations = {
     ...tireHotel,
     method: 'post',
     path: '/tirehotel/booking/create',
-    summary: `Book the wheel change.${sessionNote}`,
+    ...session,
+    summary: 'Book the wheel change',
+    description:
+      "Books the wheel change of the session's car (regNo) at its workshop (departmentIdentifier: location.erpId) on bookingDate at bookingStart, a time of GetTimeslots' answer " +
+      '(null: the car is left for the day, where the day has no times). A time taken meanwhile answers 409. bookingRequestId makes it once only, as on /api/mechmate/book; bookings are limited per client.' +
+      sessionNote,
     query: CreateQuery,
     body: TirehotelBookingRequest.extend({ bookingRequestId: BookingRequestId.optional() }),
-    response: { schema: TirehotelConfirmation },
+    response: {
+      schema: TirehotelConfirmation,
+      example: {
+        bookingConfirmationId: 'DH-200001',
+        customerBase: { firstName: 'Eva', lastName: 'Berg', email: 'eva@example.se', phoneMobile: '+46701234567' },
+        services: [{ name: 'Hjulskifte' }],
+        appointmentTime: '2026-12-01T08:00:00',
+        isFullDay: false,
+        workshop: {
+          name: 'Däckhotell Malmö',
+          address: 'Stenyxegatan 5, 213 76 Malmö',
+          email: 'dackhotell.malmo@hedinautomotive.se',
+          phoneNumber: '040-22 33 00',
+        },
+        freeText: null,
+      },
+    },
     example: () => ({
-      query: { departmentIdentifier: 'TH1001' },
+      query: { departmentIdentifier: 'TH1002' },
       body: {
-        bookingDate: '2026-01-05',
-        bookingStart: '2026-01-05T08:00:00',
+        bookingDate: exampleDay(3),
+        bookingStart: `${exampleDay(3)}T08:00:00`,
         regNo: 'DEF456',
         freeText: null,
         customer: { firstName: 'Eva', lastName: 'Berg', email: 'eva@example.se', phoneMobile: '+46701234567' },
@@ -135,9 +232,11 @@ export const tirehotelOperations = {
     ...tireHotel,
     method: 'post',
     path: '/tirehotel/review/addReview',
-    summary: `Rate the booking 1 to 5.${sessionNote}`,
+    ...session,
+    summary: 'Rate the booking',
+    description: `A rating of 1 to 5 with an optional comment, after a booking; reviews are limited per client.${sessionNote}`,
     body: ReviewRequest,
-    response: { schema: ReviewResponse },
+    response: { schema: ReviewResponse, example: { reviewId: 'R-1' } },
     example: () => ({
       body: { rating: 5, comment: 'Bra', date: '2026-01-05T10:00:00.000Z' },
       cookies: { th_session: 'session-example-token' },

@@ -22,9 +22,11 @@ export const closestAvailableOperation = operation({
   feature: 'booking',
   method: 'get',
   path: '/mechmate/departments/closestAvailable',
-  summary:
-    'Workshops nearest first, as server-sent events: a workshop per message (id = departmentId.n, its place n of 5 in the page), or {nosites}, or {error} (id = end); ' +
-    'closes after 5. A reconnect with Last-Event-ID continues an unfinished page and answers 204 to a finished one; cursor (a departmentId) asks for the next page.',
+  summary: 'The nearest workshops with a free time, as server-sent events',
+  description:
+    'Workshops nearest to latitude/longitude first that offer the chosen services, as server-sent events: a workshop per message (id = departmentId.n, its place n of 5 in the page), ' +
+    'or {nosites}, or {error} (id = end); closes after 5, with `: heartbeat` comments while idle. A reconnect with Last-Event-ID continues an unfinished page and answers 204 to a finished one; ' +
+    "cursor (a departmentId) asks for the next page ('Hämta fler'). Open streams are limited per client and per process (429 too_many_streams, 503 streams_full).",
   query: ClosestAvailableQuery.extend({
     regNo: z
       .string()
@@ -38,7 +40,17 @@ export const closestAvailableOperation = operation({
   response: {
     contentType: 'text/event-stream',
     schema: ClosestAvailableMessage,
-    description: 'One JSON message per `data:` line',
+    description: 'One JSON message per `data:` line (the example is one workshop message)',
+    example: {
+      departmentId: 2001,
+      siteId: 'se-site-101',
+      siteName: 'Bilcentrum Stockholm',
+      address: 'Stigs Gata 71, 003 47 Stockholm',
+      latitude: 59.34922,
+      longitude: 18.06126,
+      brands: ['Toyota', 'BMW', 'MINI'],
+      firstTimeSlot: '2026-11-30T07:30:00',
+    },
   },
 });
 

@@ -11,6 +11,8 @@ import type { MediaClient } from '../upstream/mediaClient.js';
 import { ImageMetrics } from './imageMetrics.js';
 import { picturePipeline } from './picturePipeline.js';
 import { PictureVariants } from './pictureVariants.js';
+import { DecodeGate } from './decodeGate.js';
+import { HeavyOriginals } from './heavyOriginals.js';
 import { configureSharp } from './transformPicture.js';
 import { TransformQueue } from './transformQueue.js';
 import { VariantFastPath } from './variantFastPath.js';
@@ -57,15 +59,29 @@ export function createPictures(
   });
   const local = new LocalVariantStore(variantBytes);
   const { store } = config.images;
-  const imageMetrics: ImageMetrics = new ImageMetrics(metrics.registry, () => ({
-    ...queue.stats,
-    avifWaiting: variants.avifsWaiting,
-  }));
+  const gate: DecodeGate = new DecodeGate(config.memory.decodeBytes, { waited: () => imageMetrics.decodeWaited() });
+  const imageMetrics: ImageMetrics = new ImageMetrics(
+    metrics.registry,
+    () => ({ ...queue.stats, avifWaiting: variants.avifsWaiting }),
+    () => gate.stats,
+  );
+  const shared = config.redisUrl ? new RedisVariantStore(redis, store.redisPrefix, store.maxBytes) : undefined;
+  const heavy = new HeavyOriginals({
+    gate,
+    local,
+    shared,
+    metrics: imageMetrics,
+    logger,
+    deadlineMs: config.images.decodeTimeoutMs,
+    ttlMs: store.ttlMs,
+  });
   const variants: PictureVariants = new PictureVariants({
     media,
     local,
-    shared: config.redisUrl ? new RedisVariantStore(redis, store.redisPrefix, store.maxBytes) : undefined,
+    shared,
     queue,
+    gate,
+    heavy,
     budget,
     metrics: imageMetrics,
     logger,

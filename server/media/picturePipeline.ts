@@ -53,7 +53,9 @@ export function picturePipeline(
     let outcome: VariantOutcome;
     let standIn = false;
     try {
-      const wanted = bestFormat(accept);
+      let wanted = bestFormat(accept);
+      // An AVIF this wide never fits the decode share: the quick format is the answer itself, not a stand-in.
+      if (wanted === 'avif' && !variants.avifFits(variant.width)) wanted = standInFormat(accept);
       const avif = wanted === 'avif' ? await variants.find(variant, 'avif') : undefined;
       if (avif) outcome = avif;
       else if (wanted === 'avif') {

@@ -1,15 +1,18 @@
 import type { Logger } from 'pino';
 import type { StoreBudget } from '../security/storeBudgets.js';
 import type { MediaClient } from '../upstream/mediaClient.js';
+import { avifBytes, planDecode, readPictureHeader, transformBytes } from './decodeCost.js';
+import { DecodeTooLarge, type DecodeGate } from './decodeGate.js';
+import type { HeavyOriginals } from './heavyOriginals.js';
 import type { ImageMetrics, VariantResult } from './imageMetrics.js';
 import type { OutputFormat } from './outputFormat.js';
-import { transformPicture, type MadeVariant } from './transformPicture.js';
+import { transformPicture, UnusablePicture, type MadeVariant } from './transformPicture.js';
 import type { TransformQueue } from './transformQueue.js';
 import type { LocalVariantStore, RedisVariantStore } from './variantStores.js';
 import { mediaSourceOf, type VariantRequest } from './variantRequest.js';
 
-/** Bumped when a change to the transform changes its output: stored variants of the old one are never served. */
-const PIPELINE_REVISION = 1;
+/** Bumped when a change to the transform changes its output: stored variants of the old one are never served (2: AVIF 4:2:0). */
+const PIPELINE_REVISION = 2;
 /** AVIFs waiting to be made in the background; more are not queued (the next request for one asks again). */
 const AVIFS_WAITING = 64;
 /** How often a waiting AVIF looks again for idle transform places. */
@@ -60,6 +63,9 @@ export class PictureVariants {
       local: LocalVariantStore;
       shared: RedisVariantStore | undefined;
       queue: TransformQueue;
+      /** Every decode's memory (server/media/decodeGate.ts). */
+      gate: DecodeGate;
+      heavy: HeavyOriginals;
       budget: StoreBudget;
       metrics: ImageMetrics;
       logger: Logger;
@@ -76,6 +82,11 @@ export class PictureVariants {
   /** The variant this process holds under a key (`keyOf`), if it still does. */
   held(key: string): MadeVariant | undefined {
     return this.options.local.get(key);
+  }
+
+  /** Whether an AVIF this wide can ever be made within the decode share (else the quick format is the answer). */
+  avifFits(width: number): boolean {
+    return this.options.gate.fits(avifBytes(width));
   }
 
   /** A variant already made (here or by another replica), without making it. */
@@ -109,27 +120,52 @@ export class PictureVariants {
     return { variant: made, result: kept ? 'miss' : 'bypass' };
   }
 
-  /** Fetches the original and transforms it (inside a transform place: one original in memory per place). */
+  /**
+   * Fetches the original and transforms it (inside a transform place: one original in memory per place), its
+   * decode admitted by the memory it will take (the gate); a heavy original through its intermediate.
+   */
   private async make(variant: VariantRequest, format: OutputFormat, asker: Asker): Promise<MadeVariant> {
-    const { media, maxInputBytes, maxInputPixels, metrics } = this.options;
+    const { media, maxInputBytes, maxInputPixels, metrics, heavy, gate } = this.options;
+    const originalKey = this.originalKeyOf(variant);
+    if (heavy.failedHere(originalKey)) {
+      metrics.decodeRefused('remembered');
+      throw new UnusablePicture('decoder', 'its decode failed a short while ago');
+    }
     // A made-up `v` costs the media service's cheap 404, never a transform.
     const original = await media.original(mediaSourceOf(variant.path, variant.version), maxInputBytes, {
       requestId: asker.requestId,
     });
     if (original.statusCode !== 200 || !original.bytes) throw new OriginalMissing(original.statusCode);
+    const header = readPictureHeader(original.bytes);
+    if (!header) throw new UnusablePicture('type', 'not a picture of a type sized here');
+    // The hard ceiling, whatever the memory: IMAGE_MAX_INPUT_PIXELS, before any pixel is decoded.
+    if (header.width * header.height > maxInputPixels)
+      throw new UnusablePicture('pixels', `${header.width}×${header.height} is over the pixel limit`);
+    const want = { width: variant.width, quality: variant.quality, format };
+    const plan = planDecode(header, want, original.bytes.length);
+    let input = original.bytes;
+    let bytes = plan.bytes;
+    if (plan.kind === 'intermediate') {
+      const intermediate = await heavy.intermediate(originalKey, original.bytes, header, plan);
+      input = intermediate.body;
+      bytes = transformBytes(readPictureHeader(input)!, want);
+    }
     const started = performance.now();
     try {
-      const made = await transformPicture(
-        original.bytes,
-        { width: variant.width, quality: variant.quality, format },
-        { maxPixels: maxInputPixels },
-      );
+      const made = await gate.run(bytes, () => transformPicture(input, want, { maxPixels: maxInputPixels }));
       metrics.transformed(format, 'ok', (performance.now() - started) / 1000);
       return made;
     } catch (err) {
       metrics.transformed(format, 'failed', (performance.now() - started) / 1000);
-      throw err;
+      if (!(err instanceof DecodeTooLarge)) throw err;
+      metrics.decodeRefused('over_share');
+      throw new UnusablePicture('memory', err.message);
     }
+  }
+
+  /** An original (and its version): what its intermediate and a remembered failure are kept under. */
+  private originalKeyOf(variant: VariantRequest): string {
+    return `r${PIPELINE_REVISION}|${variant.path}|${variant.version ?? ''}`;
   }
 
   /** Kept here and (without holding the answer) in Redis when the client's byte budget admits it; served either way. */
@@ -203,6 +239,7 @@ export class PictureVariants {
     while (this.avifRunning || this.writes.size > 0 || (this.avifQueue.length > 0 && !this.closed)) {
       await Promise.all([this.avifRunning, ...this.writes, new Promise((resolve) => setTimeout(resolve, 10))]);
     }
+    await this.options.heavy.settled();
   }
 
   /** No new background work; waits for the AVIF being made and the writes under way. */

@@ -26,10 +26,13 @@ export const AVIF_EFFORT = 4;
 /** A pathological file is given up after this long rather than holding a transform place. */
 const TRANSFORM_TIMEOUT_S = 10;
 
-/** A picture the pipeline will not serve a variant of: corrupt, cut short, too large, or not a picture it decodes. */
+/**
+ * A picture the pipeline will not serve a variant of: corrupt, cut short, too large (pixels, or memory: it can never
+ * fit the decode share), not a picture it decodes, or one whose decoder failed or died (now or before).
+ */
 export class UnusablePicture extends Error {
   constructor(
-    readonly reason: 'type' | 'pixels' | 'corrupt',
+    readonly reason: 'type' | 'pixels' | 'corrupt' | 'memory' | 'decoder',
     message: string,
   ) {
     super(message);
@@ -78,7 +81,8 @@ export async function transformPicture(
     .resize({ width: want.width, withoutEnlargement: true })
     .toColourspace('srgb');
   const quality = encoderQuality(want.format, want.quality);
-  if (want.format === 'avif') image = image.avif({ quality, effort: AVIF_EFFORT });
+  // 4:2:0, as photographs are sent on the web: a third less memory and time than sharp's 4:4:4 (1600 px: 67 MB against 94).
+  if (want.format === 'avif') image = image.avif({ quality, effort: AVIF_EFFORT, chromaSubsampling: '4:2:0' });
   else if (want.format === 'webp') image = image.webp({ quality });
   else image = image.flatten({ background: '#ffffff' }).jpeg({ quality, mozjpeg: true });
   try {

@@ -1,5 +1,5 @@
-import { URL_RANGE_FIELDS, URL_TERM_FIELDS } from '../../client/islands/carList/carListConfig.js';
-import { KIT_FACETS } from '../../client/islands/kits/kitsQuery.js';
+import { URL_RANGE_FIELDS, URL_TERM_FIELDS } from '../../shared/carList/carListConfig.js';
+import { KIT_FACETS } from '../../shared/kits/kitsQuery.js';
 import { SITE_LIST_FILTER_FIELDS } from '../pages/siteListFilters.js';
 
 /**
@@ -9,7 +9,7 @@ import { SITE_LIST_FILTER_FIELDS } from '../pages/siteListFilters.js';
  * must add it here, or the cache serves it the page without it.
  */
 const READ_BY = {
-  /** client/islands/carList/carListUrlState.ts (the plain form also sends a range as `_min`/`_max`). */
+  /** shared/carList/carListUrlState.ts (the plain form also sends a range as `_min`/`_max`). */
   carList: [
     'keyphrase',
     'sortName',
@@ -19,7 +19,7 @@ const READ_BY = {
   ],
   /** server/pages/siteListPage.tsx and siteListFilters.ts. */
   siteList: ['q', ...SITE_LIST_FILTER_FIELDS],
-  /** client/islands/kits/kitsQuery.ts (kitsQueryOf). */
+  /** shared/kits/kitsQuery.ts (kitsQueryOf). */
   kits: ['keyphrase', 'page', ...KIT_FACETS],
   /** server/pages/storiesData.ts (storiesQueryOf): the tag chip and load-more without JavaScript. */
   stories: ['tag', 'page'],

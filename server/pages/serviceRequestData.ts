@@ -8,7 +8,7 @@ import {
   type SearchIndexName,
 } from '../../contracts/upstream/search.js';
 import type { Market } from '../../markets/schema.js';
-import type { ServiceRequestData } from '../../client/islands/serviceRequest/serviceRequestTypes.js';
+import type { BlockDataByType } from '../../views/blocks/blockProps.js';
 import type { SearchCache } from '../cache/searchCache.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
 import type { BlockLoadRequest } from './blockData.js';
@@ -56,7 +56,7 @@ export async function findWorkshopDealer(
 export async function loadServiceRequest(
   block: z.infer<typeof ServiceRequestFormBlockSchema>,
   { res, ctx, deps, pageType }: BlockLoadRequest,
-): Promise<ServiceRequestData> {
+): Promise<BlockDataByType['serviceRequestForm']> {
   const typeMC = pageType === 'mc';
   if (typeMC && !block.motorcycleDealerSiteId)
     throw new Error('an mc page needs the block to name its motorcycle dealer');

@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import type { z } from 'zod';
-import type { CarSummary } from '../../client/cars/carSummary.js';
+import type { CarSummary } from '../../shared/cars/carSummary.js';
 import type { SiteCardData } from '../../views/pages/sites/SiteCard.js';
 import type { SiteSelectionBlockSchema } from '../../contracts/upstream/content.js';
 import {

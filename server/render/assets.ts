@@ -10,7 +10,7 @@ import {
   islandEntryPath,
   RUM_ENTRY,
   SITE_STYLESHEET,
-} from '../../client/islands/entryPath.js';
+} from '../../client/entryPath.js';
 
 const ManifestSchema = z.record(
   z.string(),

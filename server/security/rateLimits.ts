@@ -38,6 +38,12 @@ export const RATE_LIMIT_DEFAULTS = {
    * against a 4-digit code: 0.1% a day, 3.0% a month, 30.6% a year of uninterrupted trying (docs/security.md "Guessing a code").
    */
   wrongCodesPerAgreementPerDay: { points: 10, durationS: 86_400 },
+  /**
+   * Searches a client's list pages make the search service run for their language links (a worded filter's
+   * words in the other language, server/pages/languageQueries.ts), counted only when the search cache does not
+   * hold them: a page needs a few, once; past it the links keep the words as they are.
+   */
+  languageLookupsPerClient: { points: 60, durationS: 60 },
   /** Web-vitals beacons (`POST /api/rum`) per client: a page view sends one. */
   rumBeaconsPerClient: { points: 30, durationS: 60 },
 } as const satisfies Record<string, RateLimitWindow>;

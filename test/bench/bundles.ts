@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { marketById } from '../../markets/registry.js';
-import { CLIENT_BUILD_DIR } from '../../client/islands/entryPath.js';
+import { CLIENT_BUILD_DIR } from '../../client/entryPath.js';
 import { startRunningBff } from '../support/runningBff.js';
 import { ensureClientBuild, getPage, samplePages } from '../support/samplePages.js';
 

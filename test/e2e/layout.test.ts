@@ -101,6 +101,34 @@ describe('layout in a real browser', () => {
     await page.close();
   });
 
+  it.each([390, 1440])(
+    'at %i px the breadcrumbs wrap whole crumbs: each but the last ends in its "›", and no line starts with one',
+    async (width) => {
+      const page = await session.browser.newPage({ viewport: { width, height: 900 } });
+      await page.goto(session.url('se.localhost', '/kop-bil/finansiering/privatleasing'));
+      const crumbs = await page.locator('.breadcrumbs li').evaluateAll((items) => {
+        const listLeft = items[0]!.parentElement!.getBoundingClientRect().left;
+        return items.map((item) => ({
+          top: Math.round(item.getBoundingClientRect().top),
+          startsLine: Math.abs(item.getBoundingClientRect().left - listLeft) < 1,
+          before: getComputedStyle(item, '::before').content,
+          after: getComputedStyle(item, '::after').content,
+        }));
+      });
+      expect(crumbs).toHaveLength(4); // Startsida › Köp bil › Finansiering › Privatleasing
+      const lines = new Set(crumbs.map((c) => c.top)).size;
+      if (width === 390) expect(lines).toBeGreaterThan(1);
+      else expect(lines).toBe(1);
+      // A crumb that starts a line draws nothing before its name; the mark belongs to the crumb before it.
+      expect(crumbs.filter((c) => c.startsLine).map((c) => c.before)).toEqual(
+        crumbs.filter((c) => c.startsLine).map(() => 'none'),
+      );
+      expect(crumbs.map((c) => c.after.includes('›'))).toEqual([true, true, true, false]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.close();
+    },
+  );
+
   // Issue 32 asks for every parameter of the page's URL again (part 1 §2: "keyphrase plus existing query parameters"):
   // the campaign tag, which an earlier version of this test left behind, is kept, as is any other.
   it('sends the hero search to the search page with the keyphrase and every query parameter the page had (filters, campaign tags, any other)', async () => {

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { request } from 'undici';
 import type { Market } from '../../markets/schema.js';
-import { CLIENT_BUILD_DIR } from '../../client/islands/entryPath.js';
+import { CLIENT_BUILD_DIR } from '../../client/entryPath.js';
 import { SELL_CAR_PATHS } from '../../sandbox/data/content/leadFormPages.js';
 import type { RunningBff } from '../../server/start.js';
 

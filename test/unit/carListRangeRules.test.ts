@@ -1,5 +1,5 @@
-import { EMPTY_STATE, parseCarListState, withRange } from '../../client/islands/carList/carListUrlState.js';
-import { rangeExtentsInIndexUnits } from '../../client/islands/carList/distanceRange.js';
+import { EMPTY_STATE, parseCarListState, withRange } from '../../shared/carList/carListUrlState.js';
+import { rangeExtentsInIndexUnits } from '../../shared/carList/distanceRange.js';
 import {
   moveRangeEnd,
   normaliseRange,
@@ -8,7 +8,7 @@ import {
   sliderExtent,
   sliderValues,
   withoutFullSpans,
-} from '../../client/islands/carList/rangeRules.js';
+} from '../../shared/carList/rangeRules.js';
 
 const extent = [0, 1_000_000] as const;
 

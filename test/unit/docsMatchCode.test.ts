@@ -104,7 +104,7 @@ describe('the docs match the code', () => {
     const missing = PAGES.flatMap((file) =>
       [
         ...read(file).matchAll(
-          /`((?:server|client|views|markets|contracts|redirects|sandbox|test|scripts|deploy|docs)\/[\w./-]*)`/g,
+          /`((?:server|client|shared|views|markets|contracts|redirects|sandbox|test|scripts|deploy|docs)\/[\w./-]*)`/g,
         ),
       ]
         .map(([, path]) => path!)

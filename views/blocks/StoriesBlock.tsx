@@ -1,7 +1,7 @@
-import { mediaUrl } from '../../client/media/mediaUrl.js';
-import { COVER_CARDS, STORY_HIGHLIGHT } from '../../client/media/pictureLayouts.js';
+import { mediaUrl } from '../../shared/media/mediaUrl.js';
+import { COVER_CARDS, STORY_HIGHLIGHT } from '../../shared/media/pictureLayouts.js';
 import { StoriesList, type StoriesListProps, type StoryCardData } from '../../client/islands/stories/StoriesList.js';
-import { loadMoreHref } from '../../client/islands/stories/storiesText.js';
+import { loadMoreHref } from '../../shared/stories/storyLinks.js';
 import { STORIES_MAX_LIMIT, STORIES_PAGE_SIZE, type Story } from '../../contracts/upstream/content.js';
 import { useEditable } from '../editable.js';
 import { Island } from '../Island.js';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { formatDistance, formatMileage, formatNumber, formatPrice } from '../../cars/formatCar.js';
+import { formatDistance, formatMileage, formatNumber, formatPrice } from '../../../shared/cars/formatCar.js';
 import { CompareToggle } from '../../compare/CompareToggle.js';
-import { countText } from '../../../markets/translations/plural.js';
+import { fillText, countText } from '../../../markets/translations/plural.js';
 import {
   CAR_LIST_PAGE_SIZE,
   CAR_LIST_TOTAL_CAP,
@@ -12,7 +12,7 @@ import {
   TERM_FACETS,
   type CarSortName,
   type UrlRangeField,
-} from './carListConfig.js';
+} from '../../../shared/carList/carListConfig.js';
 import {
   carListHref,
   carListQuery,
@@ -25,17 +25,18 @@ import {
   withRange,
   withSort,
   type CarListState,
-} from './carListUrlState.js';
-import { fill, type CarListProps, type CarListResults } from './carListTypes.js';
+} from '../../../shared/carList/carListUrlState.js';
+import type { CarListProps } from './carListTypes.js';
+import { withFacetsToUndo, type CarListResults } from '../../../shared/carList/carListResults.js';
 import { ActiveFilters } from './ActiveFilters.js';
-import { distanceRangeInUnit, distanceToKm, rangeExtentsInIndexUnits } from './distanceRange.js';
+import { distanceRangeInUnit, distanceToKm, rangeExtentsInIndexUnits } from '../../../shared/carList/distanceRange.js';
 import { CarResults } from './CarResults.js';
-import { fetchCarList, withFacetsToUndo } from './fetchCarList.js';
-import { keepInPlace } from '../../lists/deepLink.js';
+import { fetchCarList } from './fetchCarList.js';
+import { keepInPlace } from '../../lists/keepInPlace.js';
 import { keepQueryOnLanguageLinks } from '../../lists/languageLinks.js';
 import { keepScrollSaved } from '../../lists/scrollMemory.js';
 import { RangeFacet } from './RangeFacet.js';
-import { withoutFullSpans } from './rangeRules.js';
+import { withoutFullSpans } from '../../../shared/carList/rangeRules.js';
 import { TermFacet } from './TermFacet.js';
 
 const PRICE_FIELDS = new Set(['car_price', 'car_campaign_price', 'car_retail_price']);
@@ -65,7 +66,7 @@ export function CarList(props: CarListProps) {
   const inFlight = useRef<AbortController | null>(null);
   const keyphraseTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const pendingScroll = useRef<number | null>(null);
-  /** A deep link's cars, kept where the shopper saw them once the pages before them are in (client/lists/deepLink.ts). */
+  /** A deep link's cars, kept where the shopper saw them once the pages before them are in (shared/lists/pageRequests.ts). */
   const pendingPlace = useRef<(() => void) | null>(null);
   const resultsSection = useRef<HTMLElement>(null);
   const keyphraseId = useId();
@@ -317,8 +318,10 @@ export function CarList(props: CarListProps) {
           {/* Closed on phones so the cars come first; always open from 960 px (car-list.css). */}
           <details className="car-list__filter-panel">
             <summary className="car-list__filter-toggle">
-              <span className="summary__closed">{fill(texts.showFilters, { count: activeFilterCount(state) })}</span>
-              <span className="summary__open">{fill(texts.hideFilters, { count: activeFilterCount(state) })}</span>
+              <span className="summary__closed">
+                {fillText(texts.showFilters, { count: activeFilterCount(state) })}
+              </span>
+              <span className="summary__open">{fillText(texts.hideFilters, { count: activeFilterCount(state) })}</span>
             </summary>
             {TERM_FACETS.map((field, i) => {
               const facet = facetOf(field);

@@ -1,25 +1,12 @@
-import type { PictureLayout } from '../../media/pictureLayouts.js';
-import type { SearchFacet, SearchFilter } from '../../../contracts/upstream/search.js';
+import type { PictureLayout } from '../../../shared/media/pictureLayouts.js';
+import type { SearchFilter } from '../../../contracts/upstream/search.js';
 import type { PluralText } from '../../../markets/translations/plural.js';
 import type { CarCardTexts } from '../../cars/CarCard.js';
-import type { CarSummary } from '../../cars/carSummary.js';
+import type { CarSummary } from '../../../shared/cars/carSummary.js';
 import type { CompareToggleLabels } from '../../compare/CompareToggle.js';
-import type { CarSortName, UrlRangeField, UrlTermField } from './carListConfig.js';
-import type { CarListState } from './carListUrlState.js';
-
-/** What a search of pages 0..N answered; `failed` shows the error state (a failing search reads as empty). */
-export interface CarListResults {
-  /** The cars of pages `fromPage`..N. */
-  cars: CarSummary[];
-  facets: SearchFacet[];
-  total: number;
-  failed: boolean;
-  /**
-   * The page of the first car (0 when left out). A deep link (`?page=N`) is rendered on the server with
-   * page N's cars alone, so it costs what the first page does; the island then fetches the pages before it.
-   */
-  fromPage?: number;
-}
+import type { CarSortName, UrlRangeField, UrlTermField } from '../../../shared/carList/carListConfig.js';
+import type { CarListState } from '../../../shared/carList/carListUrlState.js';
+import type { CarListResults } from '../../../shared/carList/carListResults.js';
 
 export interface CarListTexts {
   filters: string;
@@ -63,7 +50,7 @@ export interface CarListTexts {
 }
 
 export interface CarListProps {
-  /** The layouts of its pictures, from the page (client/media/pictureLayouts.ts): props, so the island's bundle carries no layout table. */
+  /** The layouts of its pictures, from the page (shared/media/pictureLayouts.ts): props, so the island's bundle carries no layout table. */
   cardPicture: PictureLayout;
   /** The public path of this list (with its language prefix). */
   path: string;
@@ -80,6 +67,3 @@ export interface CarListProps {
   /** The compare toggle under each card. */
   compareLabels: CompareToggleLabels;
 }
-
-export const fill = (text: string, params: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));

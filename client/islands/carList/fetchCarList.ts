@@ -1,8 +1,8 @@
 import type { SearchFilter, SearchResponse } from '../../../contracts/upstream/search.js';
 import { bffFetch } from '../../api/bffFetch.js';
-import { toCarSummary, type CarSummarySource } from '../../cars/carSummary.js';
-import { EMPTY_STATE, carListFetchBodies, carListQuery, type CarListState } from './carListUrlState.js';
-import type { CarListResults } from './carListTypes.js';
+import { toCarSummary, type CarSummarySource } from '../../../shared/cars/carSummary.js';
+import { carListFetchBodies, type CarListState } from '../../../shared/carList/carListUrlState.js';
+import type { CarListResults } from '../../../shared/carList/carListResults.js';
 
 async function searchPage(body: object, signal: AbortSignal): Promise<SearchResponse> {
   const res = await bffFetch('/api/search', { method: 'POST', json: body, signal });
@@ -29,23 +29,4 @@ export async function fetchCarList(
     total: pages[0]?.total_items ?? 0,
     failed: false,
   };
-}
-
-/** Whether a state narrows the list (a keyphrase or any filter); sort and page do not. */
-export function narrowsList(state: CarListState): boolean {
-  return carListQuery({ ...state, sortName: null, page: 0 }) !== carListQuery(EMPTY_STATE);
-}
-
-/**
- * A search that found no car keeps the facets of the whole list, so the shopper can widen or undo
- * the filters instead of facing a lone apply button. `wholeList` answers the unfiltered list (a cache,
- * a fetch, the server's search).
- */
-export async function withFacetsToUndo(
-  state: CarListState,
-  results: CarListResults,
-  wholeList: () => Promise<CarListResults>,
-): Promise<CarListResults> {
-  if (results.total > 0 || results.failed || !narrowsList(state)) return results;
-  return { ...results, facets: (await wholeList()).facets };
 }

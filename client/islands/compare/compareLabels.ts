@@ -1,5 +1,5 @@
 import type { CarCardTexts } from '../../cars/CarCard.js';
-import type { CarFormat } from '../../cars/formatCar.js';
+import type { CarFormat } from '../../../shared/cars/formatCar.js';
 
 /** Texts of the compare bar and modal, from the server (views/compare/compareLabels.ts). `{name}` parts are filled here. */
 export interface CompareLabels {
@@ -35,8 +35,4 @@ export interface CompareBarProps {
   /** Fuel and gearbox words in the page's language, by the index's word (as the cards show them). */
   values: CarCardTexts['values'];
   carDetailBase: string;
-}
-
-export function fill(text: string, params: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

@@ -1,6 +1,6 @@
 import type { FamilyKey, FinanceVehicle } from '../../../contracts/upstream/codeweaver.js';
 import type { PluralText } from '../../../markets/translations/plural.js';
-import type { MarketDateFormat } from '../stories/marketDate.js';
+import type { MarketDateFormat } from '../../../shared/marketDate.js';
 
 /** Every text the finance card shows, translated on the server (markets/translations, `finance.*`). */
 export interface FinanceLabels {
@@ -55,7 +55,3 @@ export interface FinanceProps {
 
 /** The slider the shopper moved last: it decides what the service solves for (part 1 §4). */
 export type FinanceSliderId = 'term' | 'deposit' | 'mileage' | 'payment';
-
-export function fill(text: string, params: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}

@@ -1,8 +1,8 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { keepQueryOnLanguageLinks } from '../../lists/languageLinks.js';
 import { bffFetch } from '../../api/bffFetch.js';
-import { keepInPlace } from '../../lists/deepLink.js';
-import { countText, type PluralText } from '../../../markets/translations/plural.js';
+import { keepInPlace } from '../../lists/keepInPlace.js';
+import { fillText, countText, type PluralText } from '../../../markets/translations/plural.js';
 import { KitDialog, type KitDialogTexts } from './KitDialog.js';
 import {
   formatKitPrice,
@@ -15,19 +15,11 @@ import {
   type KitFacetValue,
   type KitItem,
   type KitsQuery,
-} from './kitsQuery.js';
-import { toKitItem, type KitDocument } from './kitItem.js';
+} from '../../../shared/kits/kitsQuery.js';
+import { toKitItem, type KitDocument } from '../../../shared/kits/kitItem.js';
+import { facetsOf, type KitsResult } from '../../../shared/kits/kitsResult.js';
 import { ResponsiveImage } from '../../media/ResponsiveImage.js';
-import type { PictureLayout } from '../../media/pictureLayouts.js';
-
-export interface KitsResult {
-  /** The kits of pages `fromPage`.. on. */
-  kits: KitItem[];
-  total: number;
-  facets: Record<KitFacetName, KitFacetValue[]>;
-  /** A deep link's page, rendered on the server alone (0 when left out): the island fetches the ones before it. */
-  fromPage?: number;
-}
+import type { PictureLayout } from '../../../shared/media/pictureLayouts.js';
 
 export interface KitsSearchTexts extends KitDialogTexts {
   searchLabel: string;
@@ -53,12 +45,9 @@ export interface KitsSearchProps {
   /** The first render's result (the server's search, the same the island would make); null when it failed. */
   initial: KitsResult | null;
   texts: KitsSearchTexts;
-  /** The layouts of its pictures, from the page (client/media/pictureLayouts.ts): props, so the island's bundle carries no layout table. */
+  /** The layouts of its pictures, from the page (shared/media/pictureLayouts.ts): props, so the island's bundle carries no layout table. */
   pictures: { card: PictureLayout; dialog: PictureLayout };
 }
-
-const fill = (template: string, values: Record<string, number>) =>
-  template.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
 
 type KitsAnswer = {
   content: KitDocument[];
@@ -313,7 +302,7 @@ export function KitsSearch({ action, locale, query: initialQuery, initial, texts
         )}
         {result && shown < result.total && (
           <div className="kits__more">
-            <p className="kits__showing">{fill(texts.showing, { shown, total: result.total })}</p>
+            <p className="kits__showing">{fillText(texts.showing, { shown, total: result.total })}</p>
             <a
               className="button kits__show-more"
               href={withQuery(action, kitsQueryParams(query, pages + 1))}
@@ -356,15 +345,4 @@ function facetOptions(result: KitsResult | null, query: KitsQuery, facet: KitFac
     .filter((v) => !values.some((o) => o.value === v))
     .map((value) => ({ value, count: 0 }));
   return [...values, ...missing];
-}
-
-export function facetsOf(
-  facets: readonly { name: string; type: string; values?: readonly { value: unknown; count: number }[] }[],
-): Record<KitFacetName, KitFacetValue[]> {
-  const of = (name: KitFacetName) =>
-    (facets.find((f) => f.name === name && f.type === 'term')?.values ?? []).map((v) => ({
-      value: String(v.value),
-      count: v.count,
-    }));
-  return { brand: of('brand'), category: of('category') };
 }

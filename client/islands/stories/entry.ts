@@ -1,9 +1,10 @@
 import { bffFetch } from '../../api/bffFetch.js';
 import type { Story } from '../../../contracts/upstream/content.js';
-import { keepInPlace } from '../../lists/deepLink.js';
-import { documentPictureTemplate, pictureOf } from '../../media/pictureUrl.js';
+import { keepInPlace } from '../../lists/keepInPlace.js';
+import { documentPictureTemplate, pictureOf } from '../../../shared/media/pictureUrl.js';
 import type { StoriesListProps } from './StoriesList.js';
-import { fillShowing, loadMoreHref } from './storiesText.js';
+import { fillText } from '../../../markets/translations/plural.js';
+import { loadMoreHref } from '../../../shared/stories/storyLinks.js';
 
 /**
  * The stories load-more without React: the server rendered the cards and a plain `?page=N` link
@@ -115,7 +116,7 @@ function enhance(island: HTMLElement, props: StoriesListProps): void {
     const address = new URL(location.href);
     address.searchParams.set('page', String(pages));
     history.replaceState(history.state, '', `${address.pathname}${address.search}`);
-    status!.textContent = fillShowing(props.texts.showing, shown, page.total);
+    status!.textContent = fillText(props.texts.showing, { shown, total: page.total });
     if (shown >= page.total || page.items.length === 0) link!.remove();
     else link!.href = loadMoreHref(address, pages, props.blockId, shown);
     firstNew?.querySelector('a')?.focus();

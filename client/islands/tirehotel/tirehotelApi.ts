@@ -10,7 +10,8 @@ import type {
 } from '../../../contracts/upstream/tirehotel.js';
 import { bffFetch } from '../../api/bffFetch.js';
 import { waitMessage } from '../../forms/postWithRetries.js';
-import { fill, type TireHotelTexts } from './tirehotelTexts.js';
+import type { TireHotelTexts } from './tirehotelTexts.js';
+import { fillText } from '../../../markets/translations/plural.js';
 
 /**
  * The island's calls to the BFF's `/api/tirehotel/...` routes (part 2 §7). The tokens travel in
@@ -63,8 +64,8 @@ export function refusalText(
   if (answer.status !== 429 || !answer.retryAfterS) return message;
   const wait =
     answer.retryAfterS >= 3600
-      ? fill(texts.tryAgainInHours, { hours: Math.ceil(answer.retryAfterS / 3600) })
-      : fill(texts.tryAgainIn, { minutes: Math.ceil(answer.retryAfterS / 60) });
+      ? fillText(texts.tryAgainInHours, { hours: Math.ceil(answer.retryAfterS / 3600) })
+      : fillText(texts.tryAgainIn, { minutes: Math.ceil(answer.retryAfterS / 60) });
   return `${message} ${wait}`;
 }
 

@@ -1,7 +1,7 @@
 import type { Market } from '../../../markets/schema.js';
 import type { SearchFacet, SearchIndexName } from '../../../contracts/upstream/search.js';
 import { foldSearchText } from '../../../contracts/upstream/searchWords.js';
-import { URL_TERM_FIELDS } from '../../../client/islands/carList/carListConfig.js';
+import { URL_TERM_FIELDS } from '../../../shared/carList/carListConfig.js';
 import type { SearchClient } from '../../upstream/searchClient.js';
 import { SITE_LIST_FILTER_FIELDS } from '../../pages/siteListFilters.js';
 

@@ -1,7 +1,7 @@
 import { CarCard, type CarCardTexts } from '../../../client/cars/CarCard.js';
-import { carDetailPath, type CarSummary } from '../../../client/cars/carSummary.js';
+import { carDetailPath, type CarSummary } from '../../../shared/cars/carSummary.js';
 import { usePage } from '../../PageContext.js';
-import { CAR_SIMILAR } from '../../../client/media/pictureLayouts.js';
+import { CAR_SIMILAR } from '../../../shared/media/pictureLayouts.js';
 
 /** Up to 8 similar cars as the car list shows them (server-rendered cards, no script). */
 export function SimilarCars({ cars, texts }: { cars: readonly CarSummary[]; texts: CarCardTexts }) {

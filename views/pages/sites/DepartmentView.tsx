@@ -1,10 +1,10 @@
 import { ResponsiveImage } from '../../../client/media/ResponsiveImage.js';
-import { formatMarketDate } from '../../../client/islands/stories/marketDate.js';
+import { formatMarketDate } from '../../../shared/marketDate.js';
 import type { SiteDepartment } from '../../../contracts/upstream/search.js';
 import { usePage } from '../../PageContext.js';
 import { currentVacations, formatHours, groupOpeningHours, upcomingDeviations, weekdayName } from './openingHours.js';
 import { telHref } from './SiteCard.js';
-import { STAFF } from '../../../client/media/pictureLayouts.js';
+import { STAFF } from '../../../shared/media/pictureLayouts.js';
 
 /** One department: contact, brands, the week's opening hours, vacation closures, days with other hours and its staff. */
 export function DepartmentView({ department, today }: { department: SiteDepartment; today: string }) {

@@ -2,7 +2,7 @@ import { ResponsiveImage } from '../../../client/media/ResponsiveImage.js';
 import type { Site } from '../../../contracts/upstream/search.js';
 import { usePage } from '../../PageContext.js';
 import { siteTownLine } from './openingHours.js';
-import { COVER_CARDS } from '../../../client/media/pictureLayouts.js';
+import { COVER_CARDS } from '../../../shared/media/pictureLayouts.js';
 
 /** What a site card shows (the search asks only for these fields). */
 export type SiteCardData = Pick<

@@ -1,6 +1,6 @@
 import { CarCard } from '../../../client/cars/CarCard.js';
 import { carCardTextsOf } from '../../../client/cars/carCardTexts.js';
-import { carDetailPath, type CarSummary } from '../../../client/cars/carSummary.js';
+import { carDetailPath, type CarSummary } from '../../../shared/cars/carSummary.js';
 import { ResponsiveImage } from '../../../client/media/ResponsiveImage.js';
 import type { MapTiles } from '../../../client/map/mapTypes.js';
 import type { Site } from '../../../contracts/upstream/search.js';
@@ -12,7 +12,7 @@ import { googleMapsSearchUrl, siteTownLine } from './openingHours.js';
 import { telHref } from './SiteCard.js';
 import { localisedMapTiles } from '../../mapTiles.js';
 import { SiteMap } from './SiteMap.js';
-import { SITE_ARRIVALS, SITE_HERO } from '../../../client/media/pictureLayouts.js';
+import { SITE_ARRIVALS, SITE_HERO } from '../../../shared/media/pictureLayouts.js';
 
 export interface SiteDetailViewProps {
   site: Site;

@@ -1,5 +1,5 @@
 import type { Site, SiteDepartment } from '../../../contracts/upstream/search.js';
-import { dateTimeFormat } from '../../../client/format/intlFormats.js';
+import { dateTimeFormat } from '../../../shared/format/intlFormats.js';
 
 export type OpeningDay = SiteDepartment['opening_hours'][number];
 export type Weekday = OpeningDay['day'];

@@ -1,5 +1,5 @@
-import type { SearchFilter } from '../../../contracts/upstream/search.js';
-import { CAR_SUMMARY_FIELDS } from '../../cars/carSummary.js';
+import type { SearchFilter } from '../../contracts/upstream/search.js';
+import { CAR_SUMMARY_FIELDS } from '../cars/carSummary.js';
 import {
   CAR_LIST_MAX_PAGES,
   CAR_LIST_PAGE_SIZE,
@@ -14,8 +14,8 @@ import {
   type UrlTermField,
 } from './carListConfig.js';
 import { rangeFilterOf, type Range } from './rangeRules.js';
-import { kmFromUnit, type CarFormat } from '../../cars/formatCar.js';
-import { pageRequests } from '../../lists/deepLink.js';
+import { kmFromUnit, type CarFormat } from '../cars/formatCar.js';
+import { pageRequests } from '../lists/pageRequests.js';
 
 /**
  * The car list's whole state, which is its URL: `?keyphrase=volvo&sortName=price_asc&car_brand=Volvo
@@ -261,7 +261,7 @@ export function carListSearchBodies(state: CarListState, defaults: readonly Sear
 }
 
 /**
- * The island's requests for pages `fromPage`..`toPage`, as few as /api/search allows (client/lists/deepLink.ts):
+ * The island's requests for pages `fromPage`..`toPage`, as few as /api/search allows (shared/lists/pageRequests.ts):
  * page 0 exactly as the server renders it (the cache entry the server filled), then two pages a request.
  */
 export function carListFetchBodies(

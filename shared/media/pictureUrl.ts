@@ -11,7 +11,7 @@ import type { CoverBox, PictureLayout } from './pictureLayouts.js';
  */
 
 /** Paths the pipeline sizes (docs/pictures.md): anything else (SVG, a PDF, another origin) is shown as it is. */
-const RASTER_PATH = /^\/media\/[^?#]*\.(?:jpe?g|png|webp|avif|gif)(?:\?|$)/i;
+const RASTER_PATH = /^\/media\/[^?#]*\.(?:jpe?g|png|webp|avif|gif|heic|heif)(?:\?|$)/i;
 
 export function isVariantSource(path: string): boolean {
   return RASTER_PATH.test(path);

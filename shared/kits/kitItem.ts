@@ -1,5 +1,5 @@
-import type { Kit } from '../../../contracts/upstream/search.js';
-import { mediaUrl } from '../../media/mediaUrl.js';
+import type { Kit } from '../../contracts/upstream/search.js';
+import { mediaUrl } from '../media/mediaUrl.js';
 import type { KitItem } from './kitsQuery.js';
 
 /** A kit as the search answers it (the currency may be left out: it is then EUR). */

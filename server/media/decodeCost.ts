@@ -1,0 +1,273 @@
+import { readHeif, type HeifItem } from './heifBoxes.js';
+import type { OutputFormat } from './outputFormat.js';
+
+/**
+ * What decoding an original and encoding one variant of it costs in memory, estimated from the original's
+ * header before any pixel is decoded (docs/pictures.md, "Heavy originals"). Every figure below was measured
+ * here as the peak RSS a transform added to a bare sharp process (glibc with the image's settings,
+ * `sharp.concurrency(1)`, libvips' cache off), rounded up; `test/unit/decodeCost.test.ts` pins them.
+ */
+
+const MB = 1024 * 1024;
+
+export type InputFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'heif';
+
+export interface PictureHeader {
+  format: InputFormat;
+  width: number;
+  height: number;
+  /** Samples per pixel as libvips decodes them (alpha included). */
+  channels: number;
+  bitDepth: number;
+  /** JPEG: progressive (libjpeg keeps every coefficient of the whole picture). PNG: Adam7 interlaced (decoded whole). */
+  whole: boolean;
+  /** HEIF/AVIF only: the primary item. */
+  heif?: HeifItem;
+}
+
+function jpegHeader(bytes: Buffer): PictureHeader | undefined {
+  for (let at = 2; at + 9 < bytes.length;) {
+    if (bytes[at] !== 0xff) return undefined;
+    const marker = bytes[at + 1]!;
+    if (marker === 0xff) {
+      at++;
+      continue;
+    }
+    const length = bytes.readUInt16BE(at + 2);
+    // Start of frame: any SOFn but DHT (c4), JPG (c8) and DAC (cc).
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      return {
+        format: 'jpeg',
+        bitDepth: bytes[at + 4]!,
+        height: bytes.readUInt16BE(at + 5),
+        width: bytes.readUInt16BE(at + 7),
+        channels: bytes[at + 9]!,
+        whole: marker === 0xc2 || marker === 0xc6 || marker === 0xca || marker === 0xce,
+      };
+    }
+    if (marker === 0xda) return undefined;
+    at += 2 + length;
+  }
+  return undefined;
+}
+
+function pngHeader(bytes: Buffer): PictureHeader | undefined {
+  if (bytes.length < 29 || bytes.toString('latin1', 12, 16) !== 'IHDR') return undefined;
+  const colourType = bytes[25]!;
+  const hasTransparency = bytes.includes('tRNS', 33, 'latin1');
+  const channels = { 0: 1, 2: 3, 3: hasTransparency ? 4 : 3, 4: 2, 6: 4 }[colourType] ?? 4;
+  return {
+    format: 'png',
+    width: bytes.readUInt32BE(16),
+    height: bytes.readUInt32BE(20),
+    // A palette's indices become 8-bit colours.
+    bitDepth: colourType === 3 ? 8 : Math.max(8, bytes[24]!),
+    channels,
+    whole: bytes[28] === 1,
+  };
+}
+
+function webpHeader(bytes: Buffer): PictureHeader | undefined {
+  const chunk = bytes.toString('latin1', 12, 16);
+  if (chunk === 'VP8X' && bytes.length >= 30)
+    return {
+      format: 'webp',
+      width: bytes.readUIntLE(24, 3) + 1,
+      height: bytes.readUIntLE(27, 3) + 1,
+      bitDepth: 8,
+      channels: 4,
+      whole: true,
+    };
+  if (chunk === 'VP8L' && bytes.length >= 25) {
+    const bits = bytes.readUInt32LE(21);
+    return {
+      format: 'webp',
+      width: (bits & 0x3fff) + 1,
+      height: ((bits >> 14) & 0x3fff) + 1,
+      bitDepth: 8,
+      channels: 4,
+      whole: true,
+    };
+  }
+  if (chunk === 'VP8 ' && bytes.length >= 30)
+    return {
+      format: 'webp',
+      width: bytes.readUInt16LE(26) & 0x3fff,
+      height: bytes.readUInt16LE(28) & 0x3fff,
+      bitDepth: 8,
+      channels: 3,
+      whole: true,
+    };
+  return undefined;
+}
+
+/** The header of an original the pipeline decodes (by its first bytes, never its name), or undefined. */
+export function readPictureHeader(bytes: Buffer): PictureHeader | undefined {
+  if (bytes.length < 12) return undefined;
+  const ascii = (start: number, end: number) => bytes.toString('latin1', start, end);
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return jpegHeader(bytes);
+  if (bytes.readUInt32BE(0) === 0x89504e47 && bytes.readUInt32BE(4) === 0x0d0a1a0a) return pngHeader(bytes);
+  if (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a')
+    // libvips decodes the first frame only, as RGBA, on a canvas of the logical screen's size.
+    return {
+      format: 'gif',
+      width: bytes.readUInt16LE(6),
+      height: bytes.readUInt16LE(8),
+      bitDepth: 8,
+      channels: 4,
+      whole: true,
+    };
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return webpHeader(bytes);
+  if (ascii(4, 8) === 'ftyp' && /^(?:avif|avis|mif1|msf1|heic|heix)$/.test(ascii(8, 12))) {
+    const heif = readHeif(bytes);
+    if (!heif) return undefined;
+    const turned = heif.rotation % 2 === 1;
+    return {
+      format: 'heif',
+      width: turned ? heif.height : heif.width,
+      height: turned ? heif.width : heif.height,
+      bitDepth: heif.bitDepth,
+      channels: heif.hasAlpha ? 4 : 3,
+      whole: true,
+      heif,
+    };
+  }
+  return undefined;
+}
+
+/** What one transform around the decode costs whatever the picture: libvips' buffers and threads' stacks. */
+const TRANSFORM_BASE = 2 * MB;
+/**
+ * libheif with libaom (sharp's own AVIF decoder) decodes the whole picture whatever `sequentialRead` says:
+ * measured 15.4 B/px for 4:2:0 (12 MP, +185 MB) and 18.3 for 4:4:4 (12 MP +222 MB, 16 MP +281, 4096² +292).
+ */
+export const LIBHEIF_BYTES_PER_PIXEL = 19;
+/** Encoding, by output pixel: AVIF (libaom, 4:2:0, effort 4: 640 px +22 MB, 1080 +40, 1600 +67) costs a base and 32 B/px. */
+const ENCODE = {
+  avif: { base: 12 * MB, perPixel: 32 },
+  webp: { base: 0, perPixel: 6 },
+  jpeg: { base: 0, perPixel: 5 },
+} satisfies Record<OutputFormat, { base: number; perPixel: number }>;
+
+/** JPEG and WebP decode at 1/2, 1/4 or 1/8 of their size when the variant is that much smaller (libvips' shrink-on-load). */
+function shrinkOnLoad(header: PictureHeader, width: number): number {
+  if (header.format !== 'jpeg' && header.format !== 'webp') return 1;
+  let shrink = 1;
+  while (shrink < 8 && header.width / (shrink * 2) >= width) shrink *= 2;
+  return shrink;
+}
+
+/** Bytes decoding `header` for a variant `width` wide holds at its peak (pixels, not the original's bytes). */
+export function decodeBytes(header: PictureHeader, width: number): number {
+  const pixels = header.width * header.height;
+  const sampleBytes = header.bitDepth > 8 ? 2 : 1;
+  const shrink = shrinkOnLoad(header, width);
+  const decoded = (pixels / (shrink * shrink)) * header.channels * sampleBytes;
+  switch (header.format) {
+    case 'jpeg':
+      // Baseline streams (12 MP to 640 px +1.5 MB, to 1920 px +23 with the encode); progressive keeps every
+      // coefficient, two bytes a sample at full size (12 MP 4:2:0 to 640 px +40 MB).
+      return decoded + (header.whole ? pixels * 1.5 * 2 : 0);
+    case 'png':
+      // Read in rows, but libvips' reduce holds about half the picture's samples (12 MP 8-bit RGB to 640 px +20 MB,
+      // 16-bit 4096² +44); Adam7 is decoded whole.
+      return header.whole ? decoded * 1.5 : decoded * 0.6;
+    case 'webp':
+    case 'gif':
+      return decoded * 1.25;
+    case 'heif':
+      return pixels * LIBHEIF_BYTES_PER_PIXEL;
+  }
+}
+
+/** The variant's size: at most `width` wide, never enlarged, the original's shape. */
+export function outputSize(header: PictureHeader, width: number): { width: number; height: number } {
+  const w = Math.min(width, header.width);
+  return { width: w, height: Math.max(1, Math.round((header.height * w) / header.width)) };
+}
+
+export function encodeBytes(format: OutputFormat, size: { width: number; height: number }): number {
+  return ENCODE[format].base + ENCODE[format].perPixel * size.width * size.height;
+}
+
+/** The memory one in-process transform of this original to this variant holds at its peak. */
+export function transformBytes(header: PictureHeader, want: { width: number; format: OutputFormat }): number {
+  return Math.ceil(
+    TRANSFORM_BASE + decodeBytes(header, want.width) + encodeBytes(want.format, outputSize(header, want.width)),
+  );
+}
+
+/**
+ * An AVIF this wide of a photograph (4:3; its decode from an ordinary original, about 8 MB at most) costs this
+ * much to make: over the decode share it is never made (at 256 MB: widths up to 1600 px are).
+ */
+export function avifBytes(width: number): number {
+  return TRANSFORM_BASE + 8 * MB + encodeBytes('avif', { width, height: Math.round((width * 3) / 4) });
+}
+
+/** A heavy original is decoded once into an intermediate that fits this square (the widest variant made). */
+export const INTERMEDIATE_SIZE = 1920;
+/** Above this (decoding for the intermediate's size), an original is heavy: decoded once, never per variant. */
+export const HEAVY_DECODE_BYTES = 16 * MB;
+
+/** What a decode process holds besides its decoder: Node, sharp, the message (RssAnon measured at 20–26 MB). */
+const DECODE_PROCESS_BASE = 26 * MB;
+/**
+ * A decode process' peak by decoder, per pixel of the original (RssAnon, a 12 MP and a 16 MP picture): dav1d's
+ * memory is its fixed 64 MB at most (sbrk reached 47 MB for 12 MP, 59 for 16 MP: 3 B/px and 10 MB); libheif's
+ * libde265 decoding to 4:2:0 planes copied out, 5 B/px (12 MP HEIC: 91 MB in all); libvips as in this process.
+ */
+const DECODER = {
+  dav1d: { base: 10 * MB, perPixel: 3 },
+  libheif: { base: 0, perPixel: 5 },
+  libvips: { base: 0, perPixel: LIBHEIF_BYTES_PER_PIXEL },
+} as const;
+export type DecoderName = keyof typeof DECODER;
+
+export type DecodePlan =
+  /** Decoded in this process for each variant, holding `bytes`. */
+  | { kind: 'here'; bytes: number }
+  /** Decoded once into an intermediate: in a decode process with `decoder`, or here (`decoder` undefined). */
+  | { kind: 'intermediate'; decoder: DecoderName | undefined; bytes: number };
+
+/** Which decoder a decode process uses for a HEIF/AVIF: dav1d for one 8-bit 4:2:0 AV1 picture, libde265 for HEVC (tiled or not), else libvips. */
+export function heifDecoder(header: PictureHeader): DecoderName {
+  const item = header.heif!;
+  if (item.type === 'av01' && item.bitDepth === 8 && item.chroma === '420' && item.data) return 'dav1d';
+  if (item.codec === 'hvc1') return 'libheif';
+  return 'libvips';
+}
+
+/**
+ * How an original is decoded: HEIF/AVIF always in a decode process (libheif's memory is never risked here,
+ * and HEVC has no decoder here), once, into an intermediate; any other original once into an intermediate
+ * here when decoding it is heavy (a 16-bit PNG, a progressive 12 MP JPEG), else here for each variant.
+ */
+export function planDecode(
+  header: PictureHeader,
+  want: { width: number; format: OutputFormat },
+  inputBytes: number,
+): DecodePlan {
+  const box = { width: INTERMEDIATE_SIZE, height: INTERMEDIATE_SIZE };
+  const intermediate = encodeBytes('jpeg', box);
+  if (header.format === 'heif') {
+    const decoder = heifDecoder(header);
+    const pixels = header.width * header.height;
+    const factor = Math.max(1, Math.floor(Math.max(header.width, header.height) / INTERMEDIATE_SIZE));
+    const rgb = decoder === 'libvips' ? 0 : (pixels / (factor * factor)) * 3;
+    const bytes =
+      DECODE_PROCESS_BASE + 2 * inputBytes + DECODER[decoder].base + DECODER[decoder].perPixel * pixels + rgb;
+    return {
+      kind: 'intermediate',
+      decoder,
+      bytes: Math.ceil(Math.max(bytes, DECODE_PROCESS_BASE + rgb + intermediate)),
+    };
+  }
+  if (decodeBytes(header, INTERMEDIATE_SIZE) > HEAVY_DECODE_BYTES)
+    return {
+      kind: 'intermediate',
+      decoder: undefined,
+      bytes: Math.ceil(TRANSFORM_BASE + decodeBytes(header, INTERMEDIATE_SIZE) + intermediate),
+    };
+  return { kind: 'here', bytes: transformBytes(header, want) };
+}
