@@ -52,7 +52,6 @@ describe('loadConfig', () => {
   it('bounds the picture pipeline by default: 16 MB and 16.7 megapixels an original, 64 MB of variants in Redis for a day, 48 transforms waiting', () => {
     expect(loadConfig({}).images).toEqual({
       urlTemplate: undefined,
-      decodeTimeoutMs: 30_000,
       maxInputBytes: 16 * 1024 * 1024,
       maxInputPixels: 16_777_216,
       store: { maxBytes: 64 * 1024 * 1024, ttlMs: 86_400_000, redisPrefix: 'bff:img:v1:' },
