@@ -10,7 +10,9 @@ import { z } from 'zod';
  * `oversized=1048576` (a 200 body, or one event-stream message, of that many bytes).
  * The media service's own kind of broken file: `garbage` is a 200 picture (image/jpeg, image/png for a
  * .png) whose bytes are no picture, `malformed` the real file cut short and sent as a whole answer
- * (Content-Length of the shortened body); `cut` breaks the real file off mid-body, as for every service.
+ * (Content-Length of the shortened body); `cut` breaks the real file off mid-body, as for every service;
+ * `svg` is a 200 image/svg+xml with a script in it, whatever was asked (a logo kept under a photo's or a file's
+ * name; for another service, an answer of the wrong type).
  * It comes from (first match wins):
  *  1. the request header `x-sandbox-fault`;
  *  2. a runtime rule set with `PUT /__sandbox/faults` (`{"service":"search","fault":"status=503","times":1}`);
@@ -25,6 +27,7 @@ export const FaultSchema = z.object({
   wrongContentType: z.boolean().optional(),
   cut: z.boolean().optional(),
   malformed: z.boolean().optional(),
+  svg: z.boolean().optional(),
   oversizedBytes: z
     .number()
     .int()
@@ -49,6 +52,7 @@ export function parseFault(spec: string): Fault | undefined {
     else if (name === 'wrong-type') fault.wrongContentType = true;
     else if (name === 'cut') fault.cut = true;
     else if (name === 'malformed') fault.malformed = true;
+    else if (name === 'svg') fault.svg = true;
     else if (name === 'oversized')
       fault.oversizedBytes = value && /^\d+$/.test(value) ? Number(value) : 16 * 1024 * 1024;
   }
@@ -122,6 +126,10 @@ export function faultMiddleware(board: FaultBoard, service: string) {
       else res.status(200).type('application/json').send('{"this is": not json at all <html>');
       return;
     }
+    if (fault.svg) {
+      res.status(200).type('image/svg+xml').send(SCRIPTED_SVG);
+      return;
+    }
     if (fault.status) {
       res.status(fault.status).json({ message: `sandbox fault: status ${fault.status}` });
       return;
@@ -178,6 +186,10 @@ function cutMidMessage(res: Response, stream: boolean): void {
     return res;
   }) as typeof res.end;
 }
+
+/** An SVG that runs script when opened as a document from the origin that serves it. */
+const SCRIPTED_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>document.title="ran"</script><rect width="10" height="10"/></svg>';
 
 /**
  * A picture that no decoder can read: a JPEG's start-of-image and JFIF header, then 32 KB of noise where

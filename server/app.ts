@@ -27,7 +27,9 @@ import { notFoundPage, pageRoutes, renderErrorPage } from './pages/pageRoutes.js
 import type { PageDeps } from './pages/pageDeps.js';
 import { createPageRenderer } from './render/renderPage.js';
 import type { PageCaching } from './pageCache/createPageCache.js';
-import { pageCacheMiddleware } from './pageCache/pageCacheMiddleware.js';
+import { mayBeCachedPage, pageCacheMiddleware } from './pageCache/pageCacheMiddleware.js';
+import { isVariantRequest } from './media/picturePipeline.js';
+import { isSearchRequest } from './api/searchRoutes.js';
 import { contentWebhook } from './pageCache/contentWebhook.js';
 import type { WebhookReplays } from './pageCache/webhookReplays.js';
 import { rumRoutes } from './rum/rumRoutes.js';
@@ -69,7 +71,7 @@ export interface AppDependencies {
   /** The page cache (server/pageCache/); left out when PAGE_CACHE=false. */
   pageCaching?: PageCaching;
   /** What the pages load from (server/pages/pageDeps.ts). */
-  pageSources: Omit<PageDeps, 'config' | 'logger' | 'renderPage'>;
+  pageSources: Omit<PageDeps, 'config' | 'logger' | 'renderPage' | 'limits'>;
 }
 
 /** The whole request pipeline, in the order a request meets it. */
@@ -79,6 +81,14 @@ export function createApp(deps: AppDependencies): express.Express {
   app.disable('x-powered-by');
   // The same trust decision as every per-client limit and fast path (server/http/proxyTrust.ts): req.ip, req.protocol, req.host.
   app.set('trust proxy', config.trustProxy.trusts);
+  // req.ip is that one reading too (a hop's port dropped, junk refused), not Express's raw hop.
+  Object.defineProperty(app.request, 'ip', {
+    configurable: true,
+    enumerable: true,
+    get(this: express.Request) {
+      return config.trustProxy.client(this).address;
+    },
+  });
   app.set('etag', false);
 
   // Logging, metrics, the per-client count, tracing, compression and a relay's pipeline each listen for an
@@ -98,8 +108,15 @@ export function createApp(deps: AppDependencies): express.Express {
     }),
   );
   app.use(healthRoutes(deps.lifecycle, deps.probes));
-  // After health, so probes from a busy address still get through.
-  app.use(concurrentRequestsPerClient(config.clientLimits.maxConcurrentRequests));
+  // After health, so probes from a busy address still get through. What a cache may answer counts only when it misses.
+  const pageCache = deps.pageCaching;
+  app.use(
+    concurrentRequestsPerClient(config.clientLimits.maxConcurrentRequests, {
+      waitMs: config.clientLimits.inFlightWaitMs,
+      cacheFirst: (req) =>
+        isVariantRequest(req) || isSearchRequest(req) || (pageCache !== undefined && mayBeCachedPage(req)),
+    }),
+  );
   app.use(deps.clientAssets);
   app.use(faviconRoutes());
   app.use(marketResolution(deps.markets, config.trustProxy, config.devHosts));
@@ -141,13 +158,18 @@ export function createApp(deps: AppDependencies): express.Express {
 
   const renderPage = createPageRenderer(deps.assets, logger, config.images.urlTemplate);
   const renderServerError = (res: express.Response) => renderErrorPage(renderPage, res, 500);
-  const pages = express
-    .Router()
-    .use(
-      pageRoutes({ config, logger, renderPage, ...deps.pageSources, redirects: deps.redirects }),
-      notFoundPage(renderPage),
-      errorHandler(logger, renderServerError),
-    );
+  const pages = express.Router().use(
+    pageRoutes({
+      config,
+      logger,
+      renderPage,
+      ...deps.pageSources,
+      limits: deps.limits,
+      redirects: deps.redirects,
+    }),
+    notFoundPage(renderPage),
+    errorHandler(logger, renderServerError),
+  );
   // After market resolution and redirects, before the page routes: anonymous pages are answered from stored bytes.
   app.use(
     deps.pageCaching

@@ -56,6 +56,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly rateLimitRefusals = new Counter({
+    name: 'bff_rate_limit_refusals_total',
+    help: 'Attempts refused (429) by an abuse or brute-force limit, by limit (RATE_LIMIT_<NAME>, docs/security.md)',
+    labelNames: ['limit'] as const,
+    registers: [this.registry],
+  });
+
   readonly openEventStreams = new Gauge({
     name: 'bff_open_event_streams',
     help: 'Event streams (the workshop stream) open to browsers now',
@@ -122,6 +129,20 @@ export class Metrics {
 
   watchDependencies(probes: readonly DependencyProbe[]): void {
     this.dependencyProbes = probes;
+  }
+
+  /** Read at each scrape: what /readyz answers (alerts tell a replica stuck starting or draining from one that is gone). */
+  private isReady: () => boolean = () => false;
+
+  readonly ready: Gauge = new Gauge({
+    name: 'bff_ready',
+    help: 'Whether /readyz answers 200 now (1), or 503 while starting or draining (0)',
+    registers: [this.registry],
+    collect: () => this.ready.set(this.isReady() ? 1 : 0),
+  });
+
+  watchReadiness(isReady: () => boolean): void {
+    this.isReady = isReady;
   }
 
   constructor(options: { defaultMetrics?: boolean } = {}) {

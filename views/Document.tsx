@@ -16,7 +16,7 @@ export interface PageHead {
   indexable?: boolean;
   /** schema.org objects, each written as one JSON-LD script (Article, AutoDealer, Car, FAQPage...). */
   structuredData?: readonly object[];
-  /** The image a shared link shows (og:image): an upstream image, served through the /media relay on the market host. */
+  /** The image a shared link shows (og:image): an upstream image, linked as the pipeline's stripped variant on the market host (views/seo/siteOrigin.ts). */
   image?: { src: string; alt: string };
   /** og:type: 'article' for stories (and other dated or single-item pages); default 'website'. */
   ogType?: 'website' | 'article';

@@ -11,6 +11,21 @@ import { normaliseSearchRequest, searchCacheKey } from './normaliseSearchRequest
 
 export type CacheResult = 'hit' | 'miss' | 'stale' | 'bypass';
 
+/**
+ * Asked before a search this cache does not hold goes to the upstream on a caller's behalf (not when the
+ * caller joins a call already running, nor for a background refresh): false refuses it with `UpstreamCallRefused`.
+ * A per-client bound on what a client makes us ask upstream, counting only what costs an upstream call.
+ */
+export type AdmitUpstream = () => Promise<boolean>;
+
+/** A search the caller's bound on upstream calls refused (`AdmitUpstream`). */
+export class UpstreamCallRefused extends Error {
+  constructor() {
+    super('a search for this client was refused: its bound on upstream calls is used up');
+    this.name = 'UpstreamCallRefused';
+  }
+}
+
 /** Stored form: `v2 <storedAt>\n` then the answer's JSON exactly as /api/search sends it. */
 const ENTRY_HEADER = /^v2 (\d+)\n/;
 const OPEN_BRACE = 0x7b;
@@ -87,8 +102,12 @@ export class SearchCache {
    * that reads it, so it is frozen (a page that changed it would change it for all). A reader may
    * key its own work on the value's identity (carSummarySearch.ts does).
    */
-  async search(request: SearchRequest, ctx: CallContext = {}): Promise<{ value: SearchResponse; cache: CacheResult }> {
-    const { bytes, cache, key, storedAt } = await this.searchBytes(request, ctx);
+  async search(
+    request: SearchRequest,
+    ctx: CallContext = {},
+    admit?: AdmitUpstream,
+  ): Promise<{ value: SearchResponse; cache: CacheResult }> {
+    const { bytes, cache, key, storedAt } = await this.searchBytes(request, ctx, admit);
     const known = this.parsed.get(key);
     if (known?.storedAt === storedAt) return { value: known.value, cache };
     const value = deepFreeze(JSON.parse(bytes.toString('utf8')) as SearchResponse);
@@ -105,6 +124,7 @@ export class SearchCache {
   async searchBytes(
     request: SearchRequest,
     ctx: CallContext = {},
+    admit?: AdmitUpstream,
   ): Promise<{ bytes: Buffer; cache: CacheResult; key: string; storedAt: number }> {
     // A page in the market's second language asks for its texts in that language (the request may say so itself).
     const canonical = normaliseSearchRequest(
@@ -129,7 +149,9 @@ export class SearchCache {
       );
       result = { bytes: entry.bytes, cache: 'stale', storedAt: entry.storedAt };
     } else {
-      const fetched = await this.fetchOnce(key, canonical, ctx, stored !== 'unavailable');
+      // Work a hit would have spared (joining a call under way is not): it counts against the client's in-flight cap.
+      if (!this.inFlight.has(key)) await ctx.claim?.();
+      const fetched = await this.fetchOnce(key, canonical, ctx, stored !== 'unavailable', admit);
       result = {
         bytes: fetched.bytes,
         cache: stored === 'unavailable' ? 'bypass' : 'miss',
@@ -177,13 +199,27 @@ export class SearchCache {
     await this.options.store.set(key, stored, this.options.ttlMs + this.options.staleWhileRevalidateMs);
   }
 
-  /** One upstream call per key at a time in this process; the answer is stored when it arrives. */
-  private fetchOnce(key: string, canonical: SearchRequest, ctx: CallContext, store = true): Promise<Entry> {
+  /** One upstream call per key at a time in this process (admitted first, when asked to be); the answer is stored when it arrives. */
+  private fetchOnce(
+    key: string,
+    canonical: SearchRequest,
+    ctx: CallContext,
+    store = true,
+    admit?: AdmitUpstream,
+  ): Promise<Entry> {
     const running = this.inFlight.get(key);
     if (running) return running;
     // The shared call must not die with the first shopper who leaves: it carries only the request id.
-    const call = this.options.client
-      .query(canonical, { ...(ctx.requestId ? { requestId: ctx.requestId } : {}) })
+    const query = () =>
+      this.options.client.query(canonical, { ...(ctx.requestId ? { requestId: ctx.requestId } : {}) });
+    const call = (
+      admit
+        ? admit().then((admitted) => {
+            if (!admitted) throw new UpstreamCallRefused();
+            return query();
+          })
+        : query()
+    )
       .then((value) => {
         // The client parsed the answer with the search contract: this is the one check it gets.
         const { entry, stored } = newEntry((this.options.now ?? Date.now)(), Buffer.from(JSON.stringify(value)));

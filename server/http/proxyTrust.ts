@@ -61,11 +61,23 @@ export class ProxyTrust {
     else this.trusts = proxyaddr.compile([...setting]);
   }
 
-  /** Address as Express's req.ip finds it (proxy-addr); host and protocol from the first forwarded value when the peer is trusted. */
+  /**
+   * The address left of the trusted proxies (proxy-addr, with each hop read by `hopAddress`: a port and brackets
+   * dropped, so a proxy that writes `ip:port` is understood and a client cannot become new clients by port); a hop
+   * there that is no address at all is refused, and the proxy that reported it stands for the client (below).
+   * Host and protocol from the first forwarded value when the peer is trusted.
+   */
   client(req: IncomingMessage): ClientRequest {
     const known = this.read.get(req);
     if (known) return known;
-    const address = unmapped(proxyaddr(req, this.trusts) ?? '');
+    const hops = proxyaddr.all(req, (hop, i) => {
+      const address = hopAddress(hop);
+      return address !== undefined && this.trusts(address, i);
+    });
+    // Junk where the client should be (`unknown`, `_hidden`, a made-up word): the trusted proxy that wrote or
+    // passed it on is the client. Every such request behind it is one client, so none can mint new clients, and
+    // no shopper behind a proxy that writes addresses is ever counted with them.
+    const address = hopAddress(hops.at(-1) ?? '') ?? hopAddress(hops.at(-2) ?? '') ?? '';
     const peerTrusted = this.trusts(req.socket.remoteAddress ?? '', 0);
     const forwardedProto = peerTrusted ? firstValue(req.headers['x-forwarded-proto']) : undefined;
     const client: ClientRequest = {
@@ -106,6 +118,22 @@ function isSubnet(entry: string): boolean {
 }
 
 const unmapped = (address: string) => (/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(address) ? address.slice(7) : address);
+
+/**
+ * The address a forwarded hop names, as the limits key it: `203.0.113.7`, `203.0.113.7:51234`, `2001:db8::1`,
+ * `[2001:db8::1]` and `[2001:db8::1]:443` (some balancers write the client's port) are one address each;
+ * anything else (`unknown`, a name, `1.2.3.4:abc`, `010.0.0.1`) is none.
+ */
+export function hopAddress(hop: string): string | undefined {
+  const text = hop.trim();
+  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(text);
+  const withPort = /^(\d{1,3}(?:\.\d{1,3}){3}):(\d{1,5})$/.exec(text);
+  const [address, port] = bracketed ? [bracketed[1]!, bracketed[2]] : withPort ? [withPort[1]!, withPort[2]] : [text];
+  if (port !== undefined && Number(port) > 65_535) return undefined;
+  const family = isIP(address);
+  if (family === 0 || (bracketed && family !== 6)) return undefined;
+  return unmapped(address.toLowerCase());
+}
 
 /** IPv6 clients get a whole /64 each from their provider: counting per address would give an attacker 2^64 clients. */
 function limitKeyOf(address: string): string {

@@ -1,4 +1,6 @@
 import {
+  IMAGE_QUALITIES,
+  IMAGE_WIDTHS,
   isImageQuality,
   isImageWidth,
   VARIANT_PARAMS,
@@ -13,6 +15,16 @@ const VERSION = /^[0-9a-f]{8,64}$/;
 
 /** Files the pipeline sizes; SVG is passed through as it is, anything else (PDF) relayed. */
 const RASTER_EXTENSION = /\.(?:jpe?g|png|webp|avif|gif|heic|heif)$/i;
+
+/**
+ * What a raster asked for without a width gets (an image CDN's `{src}`, a link someone shortened): the
+ * widest variant of the list at the best quality, never the original's bytes, which may carry the
+ * camera's GPS position and other metadata that only the pipeline strips.
+ */
+export const WITHOUT_WIDTH = {
+  width: IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!,
+  quality: IMAGE_QUALITIES[IMAGE_QUALITIES.length - 1]!,
+};
 
 /**
  * A path under /media that stays inside the media service: no dot segments, encoded or not, and no
@@ -49,7 +61,7 @@ export interface VariantRequest {
 
 export type ParsedMediaRequest =
   | { kind: 'variant'; variant: VariantRequest }
-  /** Not sized here: SVG (never rasterised), files, and rasters asked for without a width (og:image); relayed in the version asked for. */
+  /** Not sized here: SVG (never rasterised) and files; relayed in the version asked for. */
   | { kind: 'relay'; version: string | undefined }
   | { kind: 'invalid'; message: string };
 
@@ -75,9 +87,11 @@ export function parseMediaRequest(path: string, query: URLSearchParams): ParsedM
   if (version !== undefined && !VERSION.test(version))
     return { kind: 'invalid', message: `${VERSION_PARAM} is the picture's version: 8 to 64 hexadecimal digits` };
   if (width === undefined) {
-    return quality === undefined
-      ? { kind: 'relay', version }
-      : { kind: 'invalid', message: `${VARIANT_PARAMS.quality} needs a width (${VARIANT_PARAMS.width})` };
+    if (quality !== undefined)
+      return { kind: 'invalid', message: `${VARIANT_PARAMS.quality} needs a width (${VARIANT_PARAMS.width})` };
+    return RASTER_EXTENSION.test(path)
+      ? { kind: 'variant', variant: { path, ...WITHOUT_WIDTH, version } }
+      : { kind: 'relay', version };
   }
   const w = /^\d{1,5}$/.test(width) ? Number(width) : NaN;
   if (!isImageWidth(w))

@@ -2,6 +2,7 @@ import type { Response } from 'express';
 import type { Language } from '../../markets/schema.js';
 import type { SearchIndexKind, SearchIndexName } from '../../contracts/upstream/search.js';
 import { filtersInLanguage, type LanguageSearch } from '../../shared/lists/filtersInLanguage.js';
+import { UpstreamCallRefused } from '../cache/searchCache.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
 import type { PageDeps } from './pageDeps.js';
 
@@ -11,16 +12,21 @@ export type LanguageQueries = Partial<Record<Language, URLSearchParams>>;
 /**
  * A list page's query in each of the market's other languages, its worded filters in that language's
  * words (shared/lists/filtersInLanguage.ts; the island keeps the links so after each change). Through
- * the search cache, each language asked as its own pages ask it. A failed look-up keeps the query as it is.
+ * the search cache, each language asked as its own pages ask it; a search it does not hold counts
+ * against the client's `languageLookupsPerClient` first, and past that bound the word is not looked up.
+ * A failed or refused look-up keeps the query as it is.
  */
 export async function languageQueriesOf(
   kind: SearchIndexKind,
   query: URLSearchParams,
   res: Response,
-  deps: Pick<PageDeps, 'searchCache' | 'logger'>,
+  deps: Pick<PageDeps, 'searchCache' | 'logger' | 'limits'>,
   ctx: CallContext,
 ): Promise<LanguageQueries> {
   const { market, language: from } = res.locals;
+  const { limiters, clientKey } = deps.limits;
+  const client = clientKey(res.req);
+  const admit = async () => (await limiters.languageLookupsPerClient.consume(client)).allowed;
   const search: LanguageSearch = async ({ language, ...body }) => {
     const inLanguage: CallContext = {
       ...ctx,
@@ -29,17 +35,21 @@ export async function languageQueriesOf(
     const { value } = await deps.searchCache.search(
       { ...body, index: market.searchIndexes[kind] as SearchIndexName },
       inLanguage,
+      admit,
     );
-    return value.content as Record<string, unknown>[];
+    return value;
   };
   const others = market.languages.filter((language) => language !== from);
   const queries = await Promise.all(
     others.map((to) =>
       filtersInLanguage(query, kind, from, to, search).catch((err: unknown) => {
-        deps.logger.warn(
-          { err, requestId: ctx.requestId, to },
-          'language link filters not translated: kept as they are',
-        );
+        if (err instanceof UpstreamCallRefused)
+          deps.logger.info({ requestId: ctx.requestId, to }, 'language link filters kept: the client looked up enough');
+        else
+          deps.logger.warn(
+            { err, requestId: ctx.requestId, to },
+            'language link filters not translated: kept as they are',
+          );
         return query;
       }),
     ),

@@ -8,8 +8,18 @@ import { releaseBody } from '../upstream/upstreamBody.js';
 import { UpstreamError } from '../upstream/upstreamError.js';
 
 const PASSED_HEADERS = ['content-type', 'content-length', 'cache-control', 'etag', 'last-modified', 'expires'];
-/** What the media service serves; anything else (a proxy's web page, JSON) is never served from the site's origin. */
-const MEDIA_TYPES = /^(image\/|video\/|audio\/|font\/|application\/pdf\b)/i;
+/**
+ * What the relay sends of the media service's files; anything else (a proxy's web page, JSON) is never served
+ * from the site's origin, and no raster picture either: those leave only through the pipeline, without metadata.
+ */
+const RELAYED_TYPES = /^(?:(?:image\/svg\+xml|application\/pdf)\s*(?:;|$)|(?:video|audio|font)\/)/i;
+const SVG_TYPE = /^image\/svg\+xml\s*(?:;|$)/i;
+const SVG_NAME = /\.svg$/i;
+/**
+ * An SVG is a document that can hold script: opened on its own from the site's origin it runs nothing,
+ * loads nothing and is sandboxed (an <img> never runs an SVG's script anyway).
+ */
+const SVG_POLICY = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox";
 
 /** An answer with nothing to follow: the browser can reuse the connection at once. */
 function emptyAnswer(res: Response, status: number): void {
@@ -18,7 +28,7 @@ function emptyAnswer(res: Response, status: number): void {
 }
 
 /**
- * GET /media/* relayed to the media service (pictures asked for at a width are sized by server/media/ first), in the version the URL
+ * GET /media/* relayed to the media service (raster pictures are made by server/media/ first, with or without a width), in the version the URL
  * names (`v`, as the pipeline asks for it), through its upstream client (deadline, metrics, error
  * mapping), streamed, with its caching headers: content pages show images from the page's own origin,
  * so the CSP keeps images at 'self'. Every answer is complete: a missing file is an empty 404 at once,
@@ -56,17 +66,20 @@ export function mediaRelay(media: MediaClient, logger: Logger, maxBytes: number)
     }
     const type = String(headers['content-type'] ?? '');
     const length = Number(headers['content-length'] ?? 0);
-    if (!MEDIA_TYPES.test(type) || length > maxBytes) {
+    // An SVG only under an .svg name, and an .svg name only for an SVG.
+    const svg = SVG_TYPE.test(type);
+    if (!RELAYED_TYPES.test(type) || svg !== SVG_NAME.test(path) || length > maxBytes) {
       releaseBody(body);
       logger.warn(
         { requestId: req.id, path, contentType: type, contentLength: length },
-        'media relay: refused an answer that is not a media file of an accepted size',
+        'media relay: refused an answer that is not a file of a relayed type, under its own name and of an accepted size',
       );
       return emptyAnswer(res, 502);
     }
     res.status(200);
     for (const name of PASSED_HEADERS) if (headers[name] !== undefined) res.setHeader(name, String(headers[name]));
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (svg) res.setHeader('Content-Security-Policy', SVG_POLICY);
     let relayed = 0;
     body.on('data', (chunk: Buffer) => {
       relayed += chunk.length;

@@ -15,18 +15,24 @@ export const LANGUAGE_WORDED_FILTERS: Readonly<Record<SearchIndexKind, readonly 
   sites: ['site_departments.service_name'],
 };
 
-/** One search a value: a crafted URL's hundreds of values are not looked up (past these they are kept as they are). */
+/** A crafted URL's hundreds of values are not looked up (past these they are kept as they are). */
 const MAX_TRANSLATED = 20;
 
 export interface LanguageSearchBody {
   index: SearchIndexKind;
   language: string;
   fields: string[];
-  filters: SearchFilter[];
+  filters?: SearchFilter[];
+  facets?: string[];
   limit: number;
 }
-/** A search of the market's index in a language, answering its documents (the BFF's /api/search, or its cache). */
-export type LanguageSearch = (body: LanguageSearchBody) => Promise<Record<string, unknown>[]>;
+/** What a language look-up reads of a search answer: its documents, and the term facets' values. */
+export interface LanguageSearchAnswer {
+  content: readonly Record<string, unknown>[];
+  facet?: readonly { name: string; values?: readonly { value: unknown }[] }[];
+}
+/** A search of the market's index in a language (the BFF's /api/search, or its cache). */
+export type LanguageSearch = (body: LanguageSearchBody) => Promise<LanguageSearchAnswer>;
 
 /** The values at a dotted path, lists flattened in document order (`site_departments.service_name`). */
 function valuesAt(doc: unknown, path: string): unknown[] {
@@ -47,6 +53,11 @@ function valuesAt(doc: unknown, path: string): unknown[] {
 /**
  * `query` (a list's URL query in language `from`) with the worded filters' values as the index writes
  * them in `to`; every other parameter as it was. A value no document holds stays as it is.
+ *
+ * Every search here is the same for every client that asks about the same word, so the search cache keeps
+ * each once: first the index's words in `from` (the worded fields' facets, no documents: one search a language),
+ * and only for a value among them, a document holding it in `from` and that document in `to`. A made-up word
+ * costs no search at all.
  */
 export async function filtersInLanguage(
   query: URLSearchParams,
@@ -68,47 +79,57 @@ export async function filtersInLanguage(
   if (pairs.length === 0 || from === to) return query;
   const idField = SEARCH_ID_FIELD[kind];
   const top = (field: string) => field.split('.')[0]!;
-  // The place of each value in a document holding it (the search folds case and accents, so does the lookup).
-  const holders = await Promise.all(
+  const wordOf = (field: string, value: string) => `${field}=${foldSearchText(value.trim())}`;
+  const vocabulary = await search({ index: kind, language: from, fields: [idField], facets: [...worded], limit: 0 });
+  // Each word as the index writes it (the search folds case and accents): 'c-sarja' and 'C-sarja' are one look-up.
+  const written = new Map(
+    (vocabulary.facet ?? []).flatMap(({ name, values }) =>
+      (values ?? []).flatMap(({ value }) => (typeof value === 'string' ? [[wordOf(name, value), value]] : [])),
+    ),
+  );
+  const words = new Map<string, string>();
+  const lookups = await Promise.allSettled(
     pairs.map(async ({ field, value }) => {
-      const [doc] = await search({
-        index: kind,
-        language: from,
-        fields: [idField, top(field)],
-        filters: [{ field, values: [value] }],
-        limit: 1,
-      });
-      const at = doc
-        ? valuesAt(doc, field).findIndex(
-            (v) => typeof v === 'string' && foldSearchText(v) === foldSearchText(value.trim()),
-          )
+      const word = written.get(wordOf(field, value));
+      if (word === undefined) return;
+      const [holder] = (
+        await search({
+          index: kind,
+          language: from,
+          fields: [idField, top(field)],
+          filters: [{ field, values: [word] }],
+          limit: 1,
+        })
+      ).content;
+      const at = holder
+        ? valuesAt(holder, field).findIndex((v) => typeof v === 'string' && foldSearchText(v) === foldSearchText(word))
         : -1;
-      return doc && at >= 0 ? { id: String(doc[idField]), at } : undefined;
+      if (!holder || at < 0) return;
+      // The same document read in `to`, whole for its worded fields, so one look-up serves every value it holds.
+      const [there] = (
+        await search({
+          index: kind,
+          language: to,
+          fields: [idField, ...new Set(worded.map(top))],
+          filters: [{ field: idField, values: [String(holder[idField])] }],
+          limit: 1,
+        })
+      ).content;
+      const translated = there ? valuesAt(there, field)[at] : undefined;
+      if (typeof translated === 'string') words.set(`${field}=${value}`, translated);
     }),
   );
-  const ids = [...new Set(holders.flatMap((holder) => (holder ? [holder.id] : [])))];
-  if (ids.length === 0) return query;
-  const there = await search({
-    index: kind,
-    language: to,
-    fields: [idField, ...new Set(pairs.map((p) => top(p.field)))],
-    filters: [{ field: idField, values: ids }],
-    limit: ids.length,
-  });
-  const byId = new Map(there.map((doc) => [String(doc[idField]), doc]));
-  const translated = new Map(
-    pairs.map(({ field, value }, i) => {
-      const holder = holders[i];
-      const word = holder ? valuesAt(byId.get(holder.id), field)[holder.at] : undefined;
-      return [`${field}=${value}`, typeof word === 'string' ? word : value];
-    }),
-  );
+  // Failed once every look-up has ended: none is still running for a page already sent.
+  const failed = lookups.find((lookup) => lookup.status === 'rejected');
+  if (failed) throw failed.reason;
+  if (words.size === 0) return query;
+  const asked = new Set(pairs.map(({ field, value }) => `${field}=${value}`));
   const out = new URLSearchParams();
   for (const [name, value] of query) {
-    const word = translated.get(`${name}=${value}`);
+    if (!asked.has(`${name}=${value}`)) out.append(name, value);
     // Two values may be one word in the other language: the filter is sent once.
-    if (word === undefined) out.append(name, value);
-    else if (!out.getAll(name).includes(word)) out.append(name, word);
+    else if (!out.getAll(name).includes(words.get(`${name}=${value}`) ?? value))
+      out.append(name, words.get(`${name}=${value}`) ?? value);
   }
   return out;
 }

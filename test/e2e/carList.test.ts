@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { sv } from '../../markets/translations/sv.js';
 import { startBrowserSession } from '../support/browserSession.js';
 
 // The tests inject faults into the embedded sandbox (session.sandbox).
@@ -234,6 +235,42 @@ describe('car list in a real browser', () => {
     await expect(desktop.getByRole('checkbox', { name: /^Volvo/ }).isVisible()).resolves.toBe(true);
     await desktop.close();
   });
+
+  it.each([390, 1440])(
+    'at %i px an expanded facet shows its collapse control after its last value, and the keyboard goes on at the first value it brought',
+    async (width) => {
+      const context = await session.browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(session.url('se.localhost', LIST));
+      await page.locator('[data-island="carList"][data-hydrated="true"]').waitFor();
+      const panelToggle = page.locator('.car-list__filter-toggle');
+      if (await panelToggle.isVisible()) await panelToggle.click(); // phones: the filters are behind it
+      const facet = page.locator('details.facet[open]').first(); // the brands, open from the start
+      const values = facet.locator('.facet__value');
+      const shown = await values.count();
+      await facet.getByRole('button', { name: sv['carList.showMore'], exact: true }).click();
+      const less = facet.getByRole('button', { name: sv['carList.showLess'], exact: true });
+      await expect(less.getAttribute('aria-expanded')).resolves.toBe('true');
+      expect(await values.count()).toBeGreaterThan(shown);
+      await expect(values.nth(shown).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+      // After the last value: in the document (reading and tab order) and on the screen.
+      const last = values.last();
+      await expect(
+        last.evaluate(
+          (el, control) => !!(el.compareDocumentPosition(control!) & Node.DOCUMENT_POSITION_FOLLOWING),
+          await less.elementHandle(),
+        ),
+      ).resolves.toBe(true);
+      const [lastBox, lessBox] = [(await last.boundingBox())!, (await less.boundingBox())!];
+      expect(lessBox.y).toBeGreaterThanOrEqual(lastBox.y + lastBox.height - 1);
+      await less.click();
+      await expect(values.count()).resolves.toBe(shown);
+      const more = facet.getByRole('button', { name: sv['carList.showMore'], exact: true });
+      await expect(more.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+      await expect(more.getAttribute('aria-expanded')).resolves.toBe('false');
+      await context.close();
+    },
+  );
 
   it('has no serious or critical accessibility violation, on a phone too', async () => {
     for (const viewport of [

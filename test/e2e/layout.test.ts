@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { request as undiciRequest } from 'undici';
 import { marketById } from '../../markets/registry.js';
+import { sv } from '../../markets/translations/sv.js';
 import { startBrowserSession } from '../support/browserSession.js';
 
 const session = startBrowserSession();
@@ -100,6 +101,82 @@ describe('layout in a real browser', () => {
     expect(await header.evaluate((el) => el.classList.contains('is-sticky'))).toBe(false);
     await page.close();
   });
+
+  it.each([390, 1440])(
+    'at %i px the breadcrumbs wrap whole crumbs: each but the last ends in its "›", and no line starts with one',
+    async (width) => {
+      const page = await session.browser.newPage({ viewport: { width, height: 900 } });
+      await page.goto(session.url('se.localhost', '/kop-bil/finansiering/privatleasing'));
+      const crumbs = await page.locator('.breadcrumbs li').evaluateAll((items) => {
+        const listLeft = items[0]!.parentElement!.getBoundingClientRect().left;
+        return items.map((item) => ({
+          top: Math.round(item.getBoundingClientRect().top),
+          startsLine: Math.abs(item.getBoundingClientRect().left - listLeft) < 1,
+          before: getComputedStyle(item, '::before').content,
+          after: getComputedStyle(item, '::after').content,
+        }));
+      });
+      expect(crumbs).toHaveLength(4); // Startsida › Köp bil › Finansiering › Privatleasing
+      const lines = new Set(crumbs.map((c) => c.top)).size;
+      if (width === 390) expect(lines).toBeGreaterThan(1);
+      else expect(lines).toBe(1);
+      // A crumb that starts a line draws nothing before its name; the mark belongs to the crumb before it.
+      expect(crumbs.filter((c) => c.startsLine).map((c) => c.before)).toEqual(
+        crumbs.filter((c) => c.startsLine).map(() => 'none'),
+      );
+      expect(crumbs.map((c) => c.after.includes('›'))).toEqual([true, true, true, false]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.close();
+    },
+  );
+
+  // 700 px high: a phone's window under its browser bars (390×844 screens show about 660-750 px of page).
+  it.each([390, 1440])(
+    'at %i px the scroll-to-top button never lies over a form field of the car list filters (the price "Till" field)',
+    async (width) => {
+      const page = await session.browser.newPage({ viewport: { width, height: 700 } });
+      await page.goto(session.url('se.localhost', '/kop-bil/sok-bil'));
+      await page.locator('[data-island="carList"][data-hydrated="true"]').waitFor();
+      const panelToggle = page.locator('.car-list__filter-toggle');
+      if (await panelToggle.isVisible()) await panelToggle.click(); // phones: the filters are behind it
+      await page
+        .getByRole('spinbutton', { name: new RegExp(`^${sv['carList.to']} `) })
+        .first()
+        .waitFor();
+      // Down the filter panel a little at a time (less than the button's 48 px and a field's height together).
+      const [panelTop, panelBottom] = await page
+        .locator('.car-list__filters')
+        .evaluate((panel) => [
+          panel.getBoundingClientRect().top + scrollY,
+          panel.getBoundingClientRect().bottom + scrollY,
+        ]);
+      const covered: string[] = [];
+      let shown = 0;
+      for (let y = Math.max(0, panelTop! - 700); y <= panelBottom!; y += 40) {
+        const found = await page.evaluate(async (top) => {
+          window.scrollTo(0, top);
+          await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+          const button = document.querySelector<HTMLElement>('.scroll-top')!;
+          if (button.hidden || getComputedStyle(button).visibility === 'hidden') return { shown: false, over: [] };
+          const b = button.getBoundingClientRect();
+          const fields = [...document.querySelectorAll<HTMLElement>('input, select, textarea, [role="slider"]')];
+          const over = fields
+            .filter((field) => {
+              const f = field.getBoundingClientRect();
+              const meets = f.left < b.right && b.left < f.right && f.top < b.bottom && b.top < f.bottom;
+              return meets && f.width > 0 && field.checkVisibility({ visibilityProperty: true });
+            })
+            .map((field) => `${field.getAttribute('aria-label') ?? field.id} at ${top}`);
+          return { shown: true, over };
+        }, y);
+        if (found.shown) shown++;
+        covered.push(...found.over);
+      }
+      expect(shown).toBeGreaterThan(0);
+      expect(covered).toEqual([]);
+      await page.close();
+    },
+  );
 
   // Issue 32 asks for every parameter of the page's URL again (part 1 §2: "keyphrase plus existing query parameters"):
   // the campaign tag, which an earlier version of this test left behind, is kept, as is any other.

@@ -89,12 +89,15 @@ function mismatch(target: Target, fault: FaultCase['fault'], outcome: Outcome): 
       return outcome.status === 200 && outcome.aborted
         ? undefined
         : `a cut file answered ${outcome.status}, aborted ${outcome.aborted}`;
-    // A corrupt or shortened picture (the media service's garbage and malformed) is a whole answer of an image
-    // type: relayed as it came, since only a decoder can tell; a sized variant (`w=`) is decoded, so an empty 502.
-    if ((fault.garbage || fault.malformed) && !/[?&]w=/.test(target.path)) {
-      return outcome.status === 200 && !outcome.aborted && /^image\//.test(String(outcome.headers['content-type']))
+    // A shortened SVG (the media service's malformed) is a whole answer of its type, and its svg one is an SVG too:
+    // relayed as they came (sandboxed), since only a reader can tell. Its garbage is a JPEG's type under the .svg
+    // name: refused as every other (an empty 502).
+    if (fault.malformed || fault.svg) {
+      return outcome.status === 200 &&
+        !outcome.aborted &&
+        /^image\/svg\+xml/.test(String(outcome.headers['content-type']))
         ? undefined
-        : `a corrupt picture, relayed, answered ${outcome.status} ${String(outcome.headers['content-type'])}, aborted ${outcome.aborted}`;
+        : `a shortened SVG, relayed, answered ${outcome.status} ${String(outcome.headers['content-type'])}, aborted ${outcome.aborted}`;
     }
     const expected = fault.latencyMs !== undefined || fault.hang ? 504 : 502;
     return outcome.status === expected && outcome.text === ''

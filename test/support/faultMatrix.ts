@@ -130,9 +130,9 @@ export async function pageTargets(origin: string, sandboxUrl: string): Promise<T
     targets.push(pageTarget('car detail', se.devHostname, `${se.paths.carDetailBase}/${car.car_id}/${car.slug}`));
   targets.push(pageTarget('layout loads (editing mode)', se.devHostname, `/?preview=${CONTENT_SANDBOX_PREVIEW_TOKEN}`));
   const home = (await send(origin, pageTarget('home', se.devHostname, '/'))).text;
-  // The original a picture's URL names (its `v` kept, its width dropped): a variant, once made, is answered from
-  // the picture stores without the media service (test/integration/media/pictures.test.ts has the variants' faults).
-  const media = /(?:src|href)="(\/media\/[^"?]+(?:\?v=[0-9a-f]+)?)[&"]/.exec(home)?.[1];
+  // A file the relay sends as it is: an SVG logo the page shows. A raster picture is made by the pipeline, with or
+  // without a width, and once made answered from its stores (test/integration/media/pictures.test.ts has its faults).
+  const media = /(?:src|href)="(\/media\/[^"?]+\.svg)"/.exec(home)?.[1];
   if (!media) throw new Error('the home page shows no /media/ file to relay');
   // The sandbox makes a photograph the first time it is asked for (and starts its maker process then):
   // longer than the matrix's short deadline on a busy machine, so it is made before the baseline.

@@ -22,6 +22,16 @@ async function scrape(endpoint: ReturnType<typeof metricsEndpoint>): Promise<str
 }
 
 describe('metrics', () => {
+  it('shows bff_ready as /readyz would answer at each scrape: 1 ready, 0 starting or draining', async () => {
+    const metrics = new Metrics();
+    let ready = true;
+    metrics.watchReadiness(() => ready);
+    expect(await scrape(metricsEndpoint(metrics.scraped))).toMatch(/^bff_ready 1$/m);
+    ready = false;
+    expect(await scrape(metricsEndpoint(metrics.scraped))).toMatch(/^bff_ready 0$/m);
+    metrics.close();
+  });
+
   it("shows the app's metrics and the process's default metrics in one scrape", async () => {
     const metrics = new Metrics({ defaultMetrics: true });
     metrics.cacheEvents.inc({ result: 'hit' });

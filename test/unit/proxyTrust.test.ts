@@ -65,3 +65,39 @@ describe('TRUST_PROXY and the client a request comes from', () => {
     expect(trust.client(request('2001:0db8:0001:0002:ffff:1:2:3')).limitKey).toBe('2001:db8:1:2::/64');
   });
 });
+
+describe('a forwarded hop written with a port, in brackets, or as junk', () => {
+  const behindOne = trustOf('1');
+  const via = (forwarded: string) => behindOne.client(request('10.0.0.5', { 'x-forwarded-for': forwarded }));
+
+  it('drops the port and the brackets: one client per address, whatever port each request names', () => {
+    for (const hop of ['203.0.113.7:51234', '203.0.113.7:1', ' 203.0.113.7 ', '::ffff:203.0.113.7'])
+      expect(via(hop)).toMatchObject({ address: '203.0.113.7', limitKey: '203.0.113.7' });
+    for (const hop of ['[2001:db8:1:2::1]:443', '[2001:DB8:1:2::9]', '2001:db8:1:2:ffff::3'])
+      expect(via(hop).limitKey).toBe('2001:db8:1:2::/64');
+  });
+
+  it('refuses junk: the proxy that reported it stands for the client, so junk never makes a new client', () => {
+    for (const hop of [
+      'unknown',
+      '_hidden',
+      'evil.example',
+      '203.0.113.7:abc',
+      '203.0.113.7:99999',
+      '[203.0.113.7]',
+      '010.0.0.1',
+    ])
+      expect([hop, via(`1.2.3.4, ${hop}`).address]).toEqual([hop, '10.0.0.5']);
+    // Two hops trusted by count: the second proxy's own address, as the first wrote it.
+    expect(trustOf('2').client(request('10.0.0.5', { 'x-forwarded-for': 'junk, 172.16.3.3:8080' })).address).toBe(
+      '172.16.3.3',
+    );
+  });
+
+  it('knows a listed proxy that writes its own hop with a port', () => {
+    const trust = trustOf('10.0.0.0/8');
+    expect(trust.client(request('10.1.2.3', { 'x-forwarded-for': '198.51.100.1:4000, 10.9.9.9:80' })).address).toBe(
+      '198.51.100.1',
+    );
+  });
+});

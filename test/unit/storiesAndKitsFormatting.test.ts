@@ -6,7 +6,8 @@ import {
   KITS_MAX_PAGES,
 } from '../../shared/kits/kitsQuery.js';
 import { formatMarketDate } from '../../shared/marketDate.js';
-import { fillShowing, loadMoreHref } from '../../shared/stories/storyLinks.js';
+import { fillText } from '../../markets/translations/plural.js';
+import { loadMoreHref } from '../../shared/stories/storyLinks.js';
 
 describe('dates as each market writes them', () => {
   it.each([
@@ -31,7 +32,7 @@ describe('stories load-more link', () => {
       '/nyheter?tag=Elbil&page=2#b1-story-4',
     );
     expect(loadMoreHref({ pathname: '/nyheter', search: 'page=2' }, 2, 'b1', 8)).toBe('/nyheter?page=3#b1-story-8');
-    expect(fillShowing('Visar {shown} av {total}', 4, 9)).toBe('Visar 4 av 9');
+    expect(fillText('Visar {shown} av {total}', { shown: 4, total: 9 })).toBe('Visar 4 av 9');
   });
 });
 

@@ -1,6 +1,6 @@
 import type { PageHead } from '../Document.js';
 import { usePage } from '../PageContext.js';
-import { absoluteUrl } from './siteOrigin.js';
+import { absoluteUrl, sharedPictureUrl } from './siteOrigin.js';
 
 /** og:locale wants `sv_FI`, markets write `sv-FI`. */
 const ogLocale = (locale: string) => locale.replace('-', '_');
@@ -35,7 +35,7 @@ export function SeoHead({ head }: { head: PageHead }) {
         ))}
       {head.image && (
         <>
-          <meta property="og:image" content={absoluteUrl(origin, head.image.src)} />
+          <meta property="og:image" content={sharedPictureUrl(origin, head.image.src)} />
           <meta property="og:image:alt" content={head.image.alt} />
         </>
       )}

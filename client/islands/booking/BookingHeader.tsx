@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { BookingPageContent } from '../../../contracts/upstream/bookingContent.js';
 import type { MechmateCar } from '../../../contracts/upstream/mechmate.js';
-import { fill, type BookingTexts } from './bookingTexts.js';
+import type { BookingTexts } from './bookingTexts.js';
 import { ResponsiveImage } from '../../media/ResponsiveImage.js';
 import { BOOKING_LOGO } from '../../../shared/media/pictureLayouts.js';
+import { fillText } from '../../../markets/translations/plural.js';
 
 /** The brand's logo from the page's intro content, when the brand is one of them. */
 function logoOf(content: BookingPageContent | null, brand: string) {
@@ -48,10 +49,12 @@ export function BookingHeader({
         <ResponsiveImage className="booking__brand-logo" src={logo.src} alt="" shape={[3, 1]} layout={BOOKING_LOGO} />
       )}
       <h1>
-        {known?.hasBrand ? fill(texts['booking.authorizedHeading'], { brand: known.brand }) : texts['booking.title']}
+        {known?.hasBrand
+          ? fillText(texts['booking.authorizedHeading'], { brand: known.brand })
+          : texts['booking.title']}
       </h1>
       {known && !known.hasBrand && (
-        <p className="booking__no-workshop">{fill(texts['booking.notAuthorizedText'], { brand: known.brand })}</p>
+        <p className="booking__no-workshop">{fillText(texts['booking.notAuthorizedText'], { brand: known.brand })}</p>
       )}
     </header>
   );

@@ -6,9 +6,10 @@ import { pushBookingError } from './bookingAnalytics.js';
 import { bookingErrorText } from './bookingErrors.js';
 import type { BookingEvent } from './bookingMachine.js';
 import type { BookingStore } from './bookingState.js';
-import { fill, type BookingTexts } from './bookingTexts.js';
+import type { BookingTexts } from './bookingTexts.js';
 import { PlaceCombobox } from './PlaceCombobox.js';
 import { loadStepOfferings } from './BookingSteps.js';
+import { fillText } from '../../../markets/translations/plural.js';
 
 /** Registration numbers: at most 6 characters, upper-cased as typed (part 2 §5.1); spaces as in 'ABC 123' are dropped. */
 export const REG_NO_MAX = 6;
@@ -88,13 +89,13 @@ export function StepRegistration({ state, dispatch, texts, prefill, ready }: Ste
     const answer = await (await api()).bookingApi.car(regNo);
     setBusy(null);
     if (!answer.ok) {
-      const text = bookingErrorText(answer.code, texts);
+      const text = bookingErrorText(answer.upstream.code, texts);
       setMessage(text);
-      pushBookingError(answer.code ?? `http_${answer.status ?? 'network'}`, text);
+      pushBookingError(answer.upstream.code ?? `http_${answer.status ?? 'network'}`, text);
       return;
     }
     if (!answer.value.isSupported)
-      return setMessage(fill(texts['booking.unsupportedCar'], { brand: answer.value.brand }));
+      return setMessage(fillText(texts['booking.unsupportedCar'], { brand: answer.value.brand }));
     dispatch({ type: 'carAccepted', car: answer.value, place });
   };
 

@@ -1,9 +1,10 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { TimeslotDay, Workshop } from '../../../contracts/upstream/mechmate.js';
 import { bookingApi } from './bookingApi.js';
-import { fill, type BookingTexts } from './bookingTexts.js';
+import type { BookingTexts } from './bookingTexts.js';
 import { formatSlot } from './formatBooking.js';
 import { FULL_DAY_TIME, groupWeeks, slotOf, todayMidnight, WEEKS_PER_PAGE } from './timeslotWeeks.js';
+import { fillText } from '../../../markets/translations/plural.js';
 
 interface Slot {
   timeSlot: string;
@@ -97,7 +98,7 @@ export function TimeSlots({ regNo, workshop, offerings, value, onChange, texts, 
                     aria-pressed={w === week}
                     onClick={() => setWeekIndex(i)}
                   >
-                    {fill(texts['booking.weekLabel'], { week: w.week })}
+                    {fillText(texts['booking.weekLabel'], { week: w.week })}
                   </button>
                 </li>
               ))}
@@ -113,7 +114,7 @@ export function TimeSlots({ regNo, workshop, offerings, value, onChange, texts, 
           </div>
           {week && (
             <fieldset className="timeslots__days">
-              <legend>{fill(texts['booking.weekLabel'], { week: week.week })}</legend>
+              <legend>{fillText(texts['booking.weekLabel'], { week: week.week })}</legend>
               {week.days.map((day) => (
                 <div key={day.date} className="slot-day">
                   <h4 className="slot-day__date">{formatSlot(day.date, locale, false)}</h4>

@@ -1,11 +1,12 @@
 import { useId } from 'react';
 import type { Workshop } from '../../../contracts/upstream/mechmate.js';
 import type { BookingProps } from './bookingProps.js';
-import { fill, type BookingTexts } from './bookingTexts.js';
+import type { BookingTexts } from './bookingTexts.js';
 import { ContactText } from './ContactText.js';
 import { distanceKm, formatSlot } from './formatBooking.js';
 import type { WorkshopSort } from './StepWorkshop.js';
 import type { WorkshopStreamState } from './useWorkshopStream.js';
+import { fillText } from '../../../markets/translations/plural.js';
 
 interface WorkshopListProps {
   workshops: Workshop[];
@@ -80,7 +81,7 @@ export function WorkshopList({
                   <span className="workshop-card__address">{workshop.address}</span>
                   {from && (
                     <span className="workshop-card__distance">
-                      {fill(texts['booking.distance'], {
+                      {fillText(texts['booking.distance'], {
                         km: distanceKm(from.lat, from.lng, workshop.latitude, workshop.longitude).toLocaleString(
                           locale,
                           { maximumFractionDigits: 1 },
@@ -90,7 +91,7 @@ export function WorkshopList({
                   )}
                   <span className="workshop-card__first">
                     {workshop.firstTimeSlot
-                      ? fill(texts['booking.firstTime'], { time: formatSlot(workshop.firstTimeSlot, locale) })
+                      ? fillText(texts['booking.firstTime'], { time: formatSlot(workshop.firstTimeSlot, locale) })
                       : texts['booking.noFirstTime']}
                   </span>
                 </label>

@@ -1,5 +1,5 @@
 import type { BookingTexts } from './bookingTexts.js';
-import { fill } from './bookingTexts.js';
+import { fillText } from '../../../markets/translations/plural.js';
 
 /**
  * The booking error catalogue (part 2 §8): the service's message code (`errors['Error Result'][0]`)
@@ -10,7 +10,7 @@ export function bookingErrorText(code: string | null, texts: BookingTexts): stri
   if (code === 'VehicleNotFound' || code === 'Fordon hittades inte') return texts['booking.errorVehicleNotFound'];
   if (code?.includes('BrandNotSupported')) {
     const brand = code.split(',').slice(1).join(',').trim();
-    return fill(texts['booking.errorBrandNotSupported'], { brand });
+    return fillText(texts['booking.errorBrandNotSupported'], { brand });
   }
   if (code === 'TimeslotNotAvailable') return texts['booking.errorTimeslot'];
   return texts['booking.errorGeneric'];

@@ -7,8 +7,9 @@ import {
   withRange,
   type CarListState,
 } from '../../../shared/carList/carListUrlState.js';
-import { fill, type CarListTexts } from './carListTypes.js';
+import type { CarListTexts } from './carListTypes.js';
 import { isPlainClick } from './plainClick.js';
+import { fillText } from '../../../markets/translations/plural.js';
 
 interface ActiveFiltersProps {
   state: CarListState;
@@ -58,7 +59,7 @@ export function ActiveFilters({ state, hrefOf, onChange, formatRange, texts }: A
               href={hrefOf(chip.next)}
               onClick={go(chip.next)}
               rel="nofollow"
-              aria-label={fill(texts.removeFilter, { label: chip.label })}
+              aria-label={fillText(texts.removeFilter, { label: chip.label })}
             >
               {chip.label}
               <span className="chip__remove" aria-hidden="true">

@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { formatDistance, formatMileage, formatNumber, formatPrice } from '../../../shared/cars/formatCar.js';
 import { CompareToggle } from '../../compare/CompareToggle.js';
-import { countText } from '../../../markets/translations/plural.js';
+import { fillText, countText } from '../../../markets/translations/plural.js';
 import {
   CAR_LIST_PAGE_SIZE,
   CAR_LIST_TOTAL_CAP,
@@ -26,7 +26,7 @@ import {
   withSort,
   type CarListState,
 } from '../../../shared/carList/carListUrlState.js';
-import { fill, type CarListProps } from './carListTypes.js';
+import type { CarListProps } from './carListTypes.js';
 import { withFacetsToUndo, type CarListResults } from '../../../shared/carList/carListResults.js';
 import { ActiveFilters } from './ActiveFilters.js';
 import { distanceRangeInUnit, distanceToKm, rangeExtentsInIndexUnits } from '../../../shared/carList/distanceRange.js';
@@ -34,6 +34,7 @@ import { CarResults } from './CarResults.js';
 import { fetchCarList } from './fetchCarList.js';
 import { keepInPlace } from '../../lists/keepInPlace.js';
 import { keepQueryOnLanguageLinks } from '../../lists/languageLinks.js';
+import { keepScrollSaved } from '../../lists/scrollMemory.js';
 import { RangeFacet } from './RangeFacet.js';
 import { withoutFullSpans } from '../../../shared/carList/rangeRules.js';
 import { TermFacet } from './TermFacet.js';
@@ -225,11 +226,14 @@ export function CarList(props: CarListProps) {
       void load(next);
     };
     window.addEventListener('popstate', onPop);
-    window.addEventListener('pagehide', saveScroll);
+    // Not while results are on their way: the scroll then is a short page's, not where the shopper is going back to.
+    const stopSavingScroll = keepScrollSaved(() => {
+      if (!inFlight.current && pendingScroll.current === null) saveScroll();
+    });
     void loadEarlier();
     return () => {
       window.removeEventListener('popstate', onPop);
-      window.removeEventListener('pagehide', saveScroll);
+      stopSavingScroll();
       clearTimeout(keyphraseTimer.current);
     };
     // The server's first state and results are read once, at hydration.
@@ -314,8 +318,10 @@ export function CarList(props: CarListProps) {
           {/* Closed on phones so the cars come first; always open from 960 px (car-list.css). */}
           <details className="car-list__filter-panel">
             <summary className="car-list__filter-toggle">
-              <span className="summary__closed">{fill(texts.showFilters, { count: activeFilterCount(state) })}</span>
-              <span className="summary__open">{fill(texts.hideFilters, { count: activeFilterCount(state) })}</span>
+              <span className="summary__closed">
+                {fillText(texts.showFilters, { count: activeFilterCount(state) })}
+              </span>
+              <span className="summary__open">{fillText(texts.hideFilters, { count: activeFilterCount(state) })}</span>
             </summary>
             {TERM_FACETS.map((field, i) => {
               const facet = facetOf(field);

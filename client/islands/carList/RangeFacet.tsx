@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { Range as Slider } from 'react-range';
 import { RANGE_DEBOUNCE_MS } from '../../../shared/carList/carListConfig.js';
-import { fill, type CarListTexts } from './carListTypes.js';
+import type { CarListTexts } from './carListTypes.js';
 import { moveRangeEnd, normaliseRange, sliderValues, type Range } from '../../../shared/carList/rangeRules.js';
+import { fillText } from '../../../markets/translations/plural.js';
 
 interface RangeFacetProps {
   field: string;
@@ -139,7 +140,7 @@ export function RangeFacet({
                 key={key}
                 {...thumb}
                 className="range__thumb"
-                aria-label={fill(index === 0 ? texts.rangeMin : texts.rangeMax, { facet: name })}
+                aria-label={fillText(index === 0 ? texts.rangeMin : texts.rangeMax, { facet: name })}
                 aria-valuetext={format(values[index] ?? 0)}
               />
             );

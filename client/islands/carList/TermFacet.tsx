@@ -1,8 +1,9 @@
-import { useId, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useId, useRef, useState, useSyncExternalStore, type KeyboardEvent, type MouseEvent } from 'react';
 import type { SearchFacet } from '../../../contracts/upstream/search.js';
 import { FACET_SEARCH_THRESHOLD, FACET_VISIBLE_VALUES } from '../../../shared/carList/carListConfig.js';
-import { fill, type CarListTexts } from './carListTypes.js';
+import type { CarListTexts } from './carListTypes.js';
 import { isPlainClick } from './plainClick.js';
+import { fillText } from '../../../markets/translations/plural.js';
 
 type TermValue = { value: string; count: number };
 
@@ -24,10 +25,14 @@ interface TermFacetProps {
   labelOf?: (value: string) => string;
 }
 
+const noSubscription = () => () => {};
+
 /**
  * One term facet: each value a link to the list with that value toggled (so it works without
  * JavaScript), shown as a checkbox. A search box from 10 values on; values past the first few
- * behind 'show more' (a <details>, which needs no script either).
+ * behind 'show more': a button after the last value shown, which toggles the rest into the same
+ * list, so 'show less' follows the last value. Until the island hydrates (and without JavaScript)
+ * the rest sit in a <details>, which needs no script.
  */
 export function TermFacet({
   name,
@@ -42,7 +47,17 @@ export function TermFacet({
   const [query, setQuery] = useState('');
   // Open once (chosen values or the first facet); after that the shopper decides.
   const [open] = useState(defaultOpen || selected.length > 0);
+  /** The values past the first few: shown or not once the shopper says (null: as the chosen values decide). */
+  const [expanded, setExpanded] = useState<boolean | null>(null);
   const searchId = useId();
+  const listId = useId();
+  const list = useRef<HTMLUListElement>(null);
+  // false on the server and while hydrating (so the markup matches), true after.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const answered: TermValue[] = (facet?.values ?? []).map((v) => ({ value: String(v.value), count: v.count }));
   // A chosen value the other filters leave no car for still shows, so it can be unchosen.
   const values = [
@@ -81,6 +96,14 @@ export function TermFacet({
   const filtered = folded ? values.filter((v) => fold(labelOf(v.value)).includes(folded)) : null;
   const first = values.slice(0, FACET_VISIBLE_VALUES);
   const rest = values.slice(FACET_VISIBLE_VALUES);
+  // A chosen value among the rest shows them from the start.
+  const restChosen = rest.some((v) => selected.includes(v.value));
+  const showRest = expanded ?? restChosen;
+  const toggleRest = () => {
+    setExpanded(!showRest);
+    // Showing more: the keyboard goes on at the first value it brought.
+    if (!showRest) requestAnimationFrame(() => list.current?.querySelectorAll('a')[first.length]?.focus());
+  };
 
   return (
     <details className="facet" open={open}>
@@ -91,13 +114,13 @@ export function TermFacet({
       {values.length >= FACET_SEARCH_THRESHOLD && (
         <div className="facet__search">
           <label htmlFor={searchId} className="visually-hidden">
-            {fill(texts.facetSearch, { facet: name })}
+            {fillText(texts.facetSearch, { facet: name })}
           </label>
           <input
             id={searchId}
             type="search"
             value={query}
-            placeholder={fill(texts.facetSearch, { facet: name })}
+            placeholder={fillText(texts.facetSearch, { facet: name })}
             onChange={(e) => setQuery(e.target.value)}
             onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
           />
@@ -108,21 +131,35 @@ export function TermFacet({
           <ul className="facet__values">{filtered.map(item)}</ul>
         ) : (
           <p className="facet__no-match" role="status">
-            {fill(texts.facetNoMatch, { query: query.trim() })}
+            {fillText(texts.facetNoMatch, { query: query.trim() })}
           </p>
         )
       ) : (
         <>
-          <ul className="facet__values">{first.map(item)}</ul>
-          {rest.length > 0 && (
-            <details className="facet__more">
-              <summary>
-                <span className="facet__more-label">{texts.showMore}</span>
-                <span className="facet__less-label">{texts.showLess}</span>
-              </summary>
-              <ul className="facet__values">{rest.map(item)}</ul>
-            </details>
-          )}
+          <ul className="facet__values" id={listId} ref={list}>
+            {first.map(item)}
+            {hydrated && showRest && rest.map(item)}
+          </ul>
+          {rest.length > 0 &&
+            (hydrated ? (
+              <button
+                type="button"
+                className="facet__more-toggle"
+                aria-expanded={showRest}
+                aria-controls={listId}
+                onClick={toggleRest}
+              >
+                {showRest ? texts.showLess : texts.showMore}
+              </button>
+            ) : (
+              <details className="facet__more" open={restChosen}>
+                <summary>
+                  <span className="facet__more-label">{texts.showMore}</span>
+                  <span className="facet__less-label">{texts.showLess}</span>
+                </summary>
+                <ul className="facet__values">{rest.map(item)}</ul>
+              </details>
+            ))}
         </>
       )}
     </details>

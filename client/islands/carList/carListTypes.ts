@@ -67,6 +67,3 @@ export interface CarListProps {
   /** The compare toggle under each card. */
   compareLabels: CompareToggleLabels;
 }
-
-export const fill = (text: string, params: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));

@@ -6,10 +6,11 @@ import {
   completeInPageLanguage,
 } from '../../compare/compareStore.js';
 import { useCompare } from '../../compare/useCompare.js';
-import { fill, type CompareBarProps } from './compareLabels.js';
+import type { CompareBarProps } from './compareLabels.js';
 import { CompareModal } from './CompareModal.js';
 import { ResponsiveImage } from '../../media/ResponsiveImage.js';
 import { COMPARE_BAR } from '../../../shared/media/pictureLayouts.js';
+import { fillText } from '../../../markets/translations/plural.js';
 
 /**
  * The compare island: a bar fixed at the bottom while cars are chosen (remove one, clear all, the
@@ -25,7 +26,7 @@ export function CompareBar({ labels, format, values, carDetailBase }: CompareBar
   // The modal closes when its last car goes, whoever removed it (adjusting state while rendering).
   if (open && cars.length === 0) setOpen(false);
 
-  const countText = fill(labels.count, { count: cars.length, max: COMPARE_MAX_CARS });
+  const countText = fillText(labels.count, { count: cars.length, max: COMPARE_MAX_CARS });
   const focusMain = () => document.getElementById('main')?.focus();
   const remove = (id: string) => {
     if (cars.length === 1) focusMain(); // the bar and its buttons are about to go
@@ -52,7 +53,7 @@ export function CompareBar({ labels, format, values, carDetailBase }: CompareBar
                   <button
                     type="button"
                     className="compare-bar__remove"
-                    aria-label={fill(labels.remove, { car: name })}
+                    aria-label={fillText(labels.remove, { car: name })}
                     onClick={() => remove(id)}
                   >
                     ×

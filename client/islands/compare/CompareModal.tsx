@@ -3,9 +3,10 @@ import { carDetailPath } from '../../../shared/cars/carSummary.js';
 import { formatMileage, formatPrice, type CarFormat } from '../../../shared/cars/formatCar.js';
 import type { ComparedCar } from '../../compare/compareStore.js';
 import { equipmentDifferences } from '../../compare/equipmentDifferences.js';
-import { fill, type CompareBarProps, type CompareLabels } from './compareLabels.js';
+import type { CompareBarProps, CompareLabels } from './compareLabels.js';
 import { ResponsiveImage } from '../../media/ResponsiveImage.js';
 import { COMPARE_MODAL } from '../../../shared/media/pictureLayouts.js';
+import { fillText } from '../../../markets/translations/plural.js';
 
 interface CompareModalProps {
   cars: readonly ComparedCar[];
@@ -58,7 +59,7 @@ export function CompareModal({ cars, labels, format, values, carDetailBase, onRe
     },
     {
       label: labels.rows.power,
-      value: ({ summary, detail }) => fill(labels.powerValue, { hp: detail?.car_power ?? summary.powerHp }),
+      value: ({ summary, detail }) => fillText(labels.powerValue, { hp: detail?.car_power ?? summary.powerHp }),
     },
   ];
 
@@ -86,7 +87,7 @@ export function CompareModal({ cars, labels, format, values, carDetailBase, onRe
                       {name} {summary.variant}
                     </a>
                     <button type="button" className="compare-table__remove" onClick={() => remove(id)}>
-                      {fill(labels.remove, { car: name })}
+                      {fillText(labels.remove, { car: name })}
                     </button>
                   </th>
                 );

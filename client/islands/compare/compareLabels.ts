@@ -36,7 +36,3 @@ export interface CompareBarProps {
   values: CarCardTexts['values'];
   carDetailBase: string;
 }
-
-export function fill(text: string, params: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}

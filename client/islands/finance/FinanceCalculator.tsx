@@ -2,10 +2,10 @@ import { useId, useMemo } from 'react';
 import { financeFormat } from './financeFormat.js';
 import { FinanceControls } from './FinanceControls.js';
 import type { FinanceProps } from './financeTypes.js';
-import { fill } from './financeTypes.js';
 import { FinanceUnavailable } from './FinanceUnavailable.js';
 import { RepresentativeExample } from './RepresentativeExample.js';
 import { useFinanceQuotes } from './useFinanceQuotes.js';
+import { fillText } from '../../../markets/translations/plural.js';
 
 /**
  * The UK finance card (part 1 §4): loading (what the server renders, with the cash price and room
@@ -55,7 +55,7 @@ export function FinanceCalculator({ vehicle, locale, currency, dateFormat, conta
             <p className="finance__payment">
               <span className="finance__payment-label">{labels.payment}</span>
               <strong className="finance__payment-value">
-                {fill(labels.paymentValue, { amount: format.money(selected.Payment) })}
+                {fillText(labels.paymentValue, { amount: format.money(selected.Payment) })}
               </strong>
             </p>
             {finance.updating && <p className="finance__note">{labels.updating}</p>}
@@ -63,7 +63,9 @@ export function FinanceCalculator({ vehicle, locale, currency, dateFormat, conta
             {finance.adjusted && !finance.updating && <p className="finance__note">{labels.adjusted}</p>}
           </div>
           <RepresentativeExample quote={selected} legal={finance.legal} labels={labels} format={format} />
-          <p className="finance__date">{fill(labels.figuresDate, { date: format.date(new Date().toISOString()) })}</p>
+          <p className="finance__date">
+            {fillText(labels.figuresDate, { date: format.date(new Date().toISOString()) })}
+          </p>
         </div>
       )}
     </section>

@@ -12,8 +12,8 @@ import {
   type FinanceFigures,
 } from './financeRules.js';
 import { FinanceSlider } from './FinanceSlider.js';
-import { countText } from '../../../markets/translations/plural.js';
-import { fill, type FinanceLabels, type FinanceSliderId } from './financeTypes.js';
+import { fillText, countText } from '../../../markets/translations/plural.js';
+import type { FinanceLabels, FinanceSliderId } from './financeTypes.js';
 
 interface FinanceControlsProps {
   quotes: FinanceQuote[];
@@ -77,7 +77,7 @@ export function FinanceControls({ quotes, selected, figures, labels, format, onS
           min={0}
           max={mileages.length - 1}
           step={1}
-          text={fill(labels.mileageValue, { miles: format.number(mileages[mileageIndex]!) })}
+          text={fillText(labels.mileageValue, { miles: format.number(mileages[mileageIndex]!) })}
           onChange={(index) => onMove('mileage', mileages[index]!)}
         />
       )}
@@ -87,7 +87,7 @@ export function FinanceControls({ quotes, selected, figures, labels, format, onS
         min={payment.min}
         max={payment.max}
         step={PAYMENT_STEP}
-        text={fill(labels.paymentValue, { amount: format.money(figures.payment) })}
+        text={fillText(labels.paymentValue, { amount: format.money(figures.payment) })}
         onChange={(v) => onMove('payment', v)}
       />
     </div>

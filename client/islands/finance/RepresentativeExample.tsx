@@ -1,7 +1,8 @@
 import type { FinanceQuote } from '../../../contracts/upstream/codeweaver.js';
 import type { FinanceFormat } from './financeFormat.js';
-import { fill, type FinanceLabels } from './financeTypes.js';
+import type { FinanceLabels } from './financeTypes.js';
 import type { LegalState } from './useFinanceQuotes.js';
+import { fillText } from '../../../markets/translations/plural.js';
 
 /** The quote's key figures and the representative example in the service's own wording. */
 export function RepresentativeExample({
@@ -30,7 +31,7 @@ export function RepresentativeExample({
         {row(labels.amountOfCredit, format.money(quote.AmountOfCredit))}
         {row(
           labels.payments,
-          fill(labels.paymentsValue, { count: quote.NumberOfPayments, amount: format.money(quote.Payment) }),
+          fillText(labels.paymentsValue, { count: quote.NumberOfPayments, amount: format.money(quote.Payment) }),
         )}
         {quote.FinalPayment > 0 && row(labels.finalPayment, format.money(quote.FinalPayment))}
         {row(labels.totalPayable, format.money(quote.TotalPayable))}
@@ -40,7 +41,7 @@ export function RepresentativeExample({
       {typeof current === 'object' && (
         <>
           <p className="finance__legal">{current.LegalText}</p>
-          <p className="finance__lender">{fill(labels.lender, { lender: current.Lender })}</p>
+          <p className="finance__lender">{fillText(labels.lender, { lender: current.Lender })}</p>
         </>
       )}
     </div>

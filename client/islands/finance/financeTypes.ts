@@ -55,7 +55,3 @@ export interface FinanceProps {
 
 /** The slider the shopper moved last: it decides what the service solves for (part 1 §4). */
 export type FinanceSliderId = 'term' | 'deposit' | 'mileage' | 'payment';
-
-export function fill(text: string, params: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}

@@ -1,8 +1,8 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { keepQueryOnLanguageLinks } from '../../lists/languageLinks.js';
-import { bffFetch } from '../../api/bffFetch.js';
+import { search } from '../../api/search.js';
 import { keepInPlace } from '../../lists/keepInPlace.js';
-import { countText, type PluralText } from '../../../markets/translations/plural.js';
+import { fillText, countText, type PluralText } from '../../../markets/translations/plural.js';
 import { KitDialog, type KitDialogTexts } from './KitDialog.js';
 import {
   formatKitPrice,
@@ -49,23 +49,8 @@ export interface KitsSearchProps {
   pictures: { card: PictureLayout; dialog: PictureLayout };
 }
 
-const fill = (template: string, values: Record<string, number>) =>
-  template.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
-
-type KitsAnswer = {
-  content: KitDocument[];
-  total_items: number;
-  facet: { name: string; type: string; values?: { value: unknown; count: number }[] }[];
-};
-
-async function searchKits(
-  query: KitsQuery,
-  offset: number,
-  body: object = kitsSearchBody(query, offset),
-): Promise<KitsAnswer> {
-  const response = await bffFetch('/api/search', { method: 'POST', json: body });
-  if (!response.ok) throw new Error(`search ${response.status}`);
-  return response.json();
+function searchKits(query: KitsQuery, offset: number, body = kitsSearchBody(query, offset)) {
+  return search<KitDocument>(body);
 }
 
 /**
@@ -305,7 +290,7 @@ export function KitsSearch({ action, locale, query: initialQuery, initial, texts
         )}
         {result && shown < result.total && (
           <div className="kits__more">
-            <p className="kits__showing">{fill(texts.showing, { shown, total: result.total })}</p>
+            <p className="kits__showing">{fillText(texts.showing, { shown, total: result.total })}</p>
             <a
               className="button kits__show-more"
               href={withQuery(action, kitsQueryParams(query, pages + 1))}

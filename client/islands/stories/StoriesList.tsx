@@ -1,4 +1,4 @@
-import { fillShowing } from '../../../shared/stories/storyLinks.js';
+import { fillText } from '../../../markets/translations/plural.js';
 import { ResponsiveImage } from '../../media/ResponsiveImage.js';
 import type { PictureLayout } from '../../../shared/media/pictureLayouts.js';
 
@@ -60,7 +60,7 @@ export function StoriesList(props: StoriesListProps) {
       {props.loadMoreHref !== null && (
         <div className="stories__more">
           <p className="stories__status" role="status">
-            {fillShowing(texts.showing, first + stories.length, total)}
+            {fillText(texts.showing, { shown: first + stories.length, total })}
           </p>
           <a className="button stories__load-more" href={props.loadMoreHref}>
             {texts.loadMore}

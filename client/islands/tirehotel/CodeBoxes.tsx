@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { CODE_LENGTH, backspace, move, paste, typeInto, type CodeChange } from './codeInput.js';
-import { fill, type TireHotelTexts } from './tirehotelTexts.js';
+import type { TireHotelTexts } from './tirehotelTexts.js';
+import { fillText } from '../../../markets/translations/plural.js';
 
 interface CodeBoxesProps {
   texts: TireHotelTexts;
@@ -53,7 +54,7 @@ export function CodeBoxes({ texts, digits, onChange, errorId }: CodeBoxesProps) 
           inputMode="numeric"
           pattern="[0-9]*"
           autoComplete={index === 0 ? 'one-time-code' : 'off'}
-          aria-label={fill(texts.codeDigit, { n: index + 1, total: CODE_LENGTH })}
+          aria-label={fillText(texts.codeDigit, { n: index + 1, total: CODE_LENGTH })}
           aria-invalid={errorId ? true : undefined}
           value={digits[index] ?? ''}
           onChange={(event) => apply(typeInto(digits, index, event.currentTarget.value))}

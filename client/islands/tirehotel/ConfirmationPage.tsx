@@ -2,9 +2,10 @@ import type { TirehotelConfirmation } from '../../../contracts/upstream/tirehote
 import { reviewOf } from './rating.js';
 import { StarRating } from './StarRating.js';
 import { tirehotelApi } from './tirehotelApi.js';
-import { fill, type TireHotelTexts } from './tirehotelTexts.js';
+import type { TireHotelTexts } from './tirehotelTexts.js';
 import { appointmentText } from './appointment.js';
 import { FactList } from './FactList.js';
+import { fillText } from '../../../markets/translations/plural.js';
 
 interface ConfirmationPageProps {
   texts: TireHotelTexts;
@@ -32,7 +33,7 @@ export function ConfirmationPage({
   const facts: [string, string][] = [
     [texts.confirmationId, confirmation.bookingConfirmationId],
     [texts.confirmationService, confirmation.services[0]!.name],
-    [texts.confirmationTime, confirmation.isFullDay ? fill(texts.confirmationFullDay, { date: when }) : when],
+    [texts.confirmationTime, confirmation.isFullDay ? fillText(texts.confirmationFullDay, { date: when }) : when],
     [texts.confirmationWorkshop, `${workshop.name}, ${workshop.address}, ${workshop.phoneNumber}, ${workshop.email}`],
     [
       texts.confirmationContact,

@@ -3,7 +3,8 @@ import type { TirehotelCustomer } from '../../../contracts/upstream/tirehotel.js
 import { trackForm } from './analytics.js';
 import { refusalText, tirehotelApi } from './tirehotelApi.js';
 import type { TireHotelLink } from './TireHotel.js';
-import { fill, type TireHotelTexts } from './tirehotelTexts.js';
+import type { TireHotelTexts } from './tirehotelTexts.js';
+import { fillText } from '../../../markets/translations/plural.js';
 
 interface LoginPageProps {
   texts: TireHotelTexts;
@@ -27,7 +28,7 @@ export function LoginPage({ texts, customer, contactLink, onSent }: LoginPagePro
     setBusy(false);
     if (answer.ok) {
       trackForm('success', 'login');
-      onSent(answer.data.message);
+      onSent(answer.value.message);
       return;
     }
     trackForm('error', 'login');
@@ -36,7 +37,7 @@ export function LoginPage({ texts, customer, contactLink, onSent }: LoginPagePro
 
   return (
     <div className="tirehotel__page">
-      <p>{fill(texts.codeWillBeSent, { phone: customer.obfuscatedPhoneNumber })}</p>
+      <p>{fillText(texts.codeWillBeSent, { phone: customer.obfuscatedPhoneNumber })}</p>
       <p>
         {texts.wrongPhone} <a href={contactLink.url}>{contactLink.text}</a>
       </p>

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { RATING_MAX } from './rating.js';
-import { fill, type TireHotelTexts } from './tirehotelTexts.js';
+import type { TireHotelTexts } from './tirehotelTexts.js';
+import { fillText } from '../../../markets/translations/plural.js';
 
 interface StarRatingProps {
   texts: TireHotelTexts;
@@ -47,7 +48,7 @@ export function StarRating({ texts, sent, onSend }: StarRatingProps) {
               onChange={() => setRating(value)}
             />
             <span aria-hidden="true">★</span>
-            <span className="visually-hidden">{fill(texts.ratingStar, { n: value })}</span>
+            <span className="visually-hidden">{fillText(texts.ratingStar, { n: value })}</span>
           </label>
         ))}
       </fieldset>

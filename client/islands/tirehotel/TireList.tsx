@@ -1,5 +1,6 @@
 import type { TirehotelVehicle } from '../../../contracts/upstream/tirehotel.js';
-import { fill, type TireHotelTexts } from './tirehotelTexts.js';
+import type { TireHotelTexts } from './tirehotelTexts.js';
+import { fillText } from '../../../markets/translations/plural.js';
 
 type Tire = TirehotelVehicle['tires'][number];
 const POSITION_KEYS = { LF: 'tireLF', RF: 'tireRF', LR: 'tireLR', RR: 'tireRR' } as const;
@@ -38,7 +39,7 @@ export function TireList({ texts, tires }: { texts: TireHotelTexts; tires: reado
             <WarningIcon /> {texts.tireWarningTitle}
           </p>
           <p>
-            {fill(texts.tireWarningText, {
+            {fillText(texts.tireWarningText, {
               positions: recommended
                 .map((tire) => positionName(texts, tire.equipmentPosition).toLowerCase())
                 .join(', '),
@@ -58,7 +59,7 @@ export function TireList({ texts, tires }: { texts: TireHotelTexts; tires: reado
               </div>
               <div>
                 <dt>{texts.tireDepth}</dt>
-                <dd>{fill(texts.tireDepthValue, { depth: wheel.threadDepth.toLocaleString('sv-SE') })}</dd>
+                <dd>{fillText(texts.tireDepthValue, { depth: wheel.threadDepth.toLocaleString('sv-SE') })}</dd>
               </div>
             </dl>
             <p

@@ -7,8 +7,3 @@ export type TireHotelTextKey = TranslationKey extends infer Key
     : never
   : never;
 export type TireHotelTexts = Record<TireHotelTextKey, string>;
-
-/** Fills `{name}` placeholders, as the server's translate does. */
-export function fill(text: string, params: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}

@@ -4,7 +4,7 @@ import type { Language, Market } from '../../../markets/schema.js';
 import type { Translate } from '../../../markets/translations/dictionaries.js';
 import type { Car } from '../../../contracts/upstream/search.js';
 import type { PageHead } from '../../Document.js';
-import { absoluteUrl } from '../../seo/siteOrigin.js';
+import { absoluteUrl, sharedPictureUrl } from '../../seo/siteOrigin.js';
 
 interface HeadContext {
   market: Market;
@@ -45,7 +45,7 @@ export function carDetailHead(car: Car, context: HeadContext): PageHead {
     name: carTitle(car),
     url,
     description: car.car_description,
-    image: car.car_images.slice(0, 5).map((src) => absoluteUrl(origin, src)),
+    image: car.car_images.slice(0, 5).map((src) => sharedPictureUrl(origin, src)),
     brand: { '@type': 'Brand', name: car.car_brand },
     model: car.car_model,
     vehicleModelDate: String(car.car_year),

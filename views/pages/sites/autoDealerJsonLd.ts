@@ -1,6 +1,6 @@
 import type { Market } from '../../../markets/schema.js';
 import type { Site } from '../../../contracts/upstream/search.js';
-import { absoluteUrl } from '../../seo/siteOrigin.js';
+import { absoluteUrl, sharedPictureUrl } from '../../seo/siteOrigin.js';
 import { openingHoursSpecification, specialOpeningHours } from './openingHours.js';
 import { siteDetailPath } from './SiteCard.js';
 
@@ -17,7 +17,7 @@ export function autoDealerJsonLd(market: Market, origin: string, site: Site): ob
     name: site.site_official_name,
     url,
     description: site.site_description,
-    image: absoluteUrl(origin, site.site_image_url),
+    image: sharedPictureUrl(origin, site.site_image_url),
     telephone: site.site_phone,
     email: site.site_email,
     address: {

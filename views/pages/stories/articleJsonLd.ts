@@ -1,6 +1,6 @@
 import type { Market } from '../../../markets/schema.js';
 import type { ContentPage, Story } from '../../../contracts/upstream/content.js';
-import { absoluteUrl } from '../../seo/siteOrigin.js';
+import { absoluteUrl, sharedPictureUrl } from '../../seo/siteOrigin.js';
 
 /** schema.org Article of a story page (search engines show headline, image and date); URLs on `origin`. */
 export function articleJsonLd(market: Market, origin: string, page: ContentPage, story: Story): object {
@@ -9,7 +9,7 @@ export function articleJsonLd(market: Market, origin: string, page: ContentPage,
     '@type': 'Article',
     headline: story.title,
     description: story.premble,
-    image: [absoluteUrl(origin, story.image.src)],
+    image: [sharedPictureUrl(origin, story.image.src)],
     datePublished: story.date.value,
     dateModified: page.updatedAt,
     inLanguage: page.language,

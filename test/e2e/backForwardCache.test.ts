@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { marketById } from '../../markets/registry.js';
+import { chromiumPath } from '../support/browser.js';
+import { settledPage } from '../support/everyPageType.js';
+import { samplePages, type SamplePage } from '../support/samplePages.js';
+import { startBrowserSession } from '../support/browserSession.js';
+
+// Back and Forward from the back/forward cache (issue 38): the page comes back as the shopper left it, at once.
+const session = startBrowserSession();
+jest.setTimeout(60_000);
+
+const SE = marketById('se');
+/** Another market's host: a cross-site navigation, the kind that moves the page into the cache in its own process. */
+const AWAY = ['no.localhost', '/'] as const;
+
+/** The sample pages' types (test/support/samplePages.ts) and the story list. */
+const PAGE_TYPES = [
+  'home',
+  'content page',
+  'story list',
+  'story',
+  'site list',
+  'site',
+  'kits',
+  'car list',
+  'car detail',
+  'booking',
+  'tire hotel',
+];
+
+let browser: Browser;
+let pages: SamplePage[];
+beforeAll(async () => {
+  // Playwright turns the cache off by default (--disable-back-forward-cache); a shopper's Chromium has it on.
+  browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    ignoreDefaultArgs: ['--disable-back-forward-cache'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  const sampled = await samplePages({ url: session.url('localhost', '') }, SE);
+  pages = [...sampled.pages, { name: 'story list', path: SE.paths.stories }];
+});
+afterAll(() => browser?.close());
+
+/** A page that records each pageshow: `persisted` says whether it came from the back/forward cache. */
+async function openPage(path: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await page.addInitScript(() => {
+    const shows: boolean[] = [];
+    Object.assign(window, { __shows: shows });
+    addEventListener('pageshow', (event) => shows.push(event.persisted));
+  });
+  await page.goto(session.url(SE.devHostname, path));
+  await settledPage(page);
+  return page;
+}
+
+/** Leaves for another site and comes Back: whether the page was restored, and Chromium's reasons when not. */
+async function awayAndBack(page: Page): Promise<{ restored: boolean; reasons: unknown }> {
+  await page.evaluate(() => (window as unknown as { __shows: boolean[] }).__shows.splice(0));
+  await page.goto(session.url(...AWAY));
+  await page.goBack({ waitUntil: 'commit' });
+  // Restored: the kept page's list gets `true`; loaded again: a new document's list gets `false`.
+  await page.waitForFunction(() => (window as unknown as { __shows?: boolean[] }).__shows?.length);
+  return page.evaluate(() => ({
+    restored: (window as unknown as { __shows: boolean[] }).__shows[0] === true,
+    reasons:
+      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { notRestoredReasons?: unknown })
+        ?.notRestoredReasons ?? null,
+  }));
+}
+
+describe('back/forward cache', () => {
+  it.each(PAGE_TYPES)('restores the %s after a visit to another site', async (name) => {
+    const sample = pages.find((p) => p.name === name);
+    expect(sample).toBeDefined();
+    const page = await openPage(sample!.path);
+    await page.mouse.wheel(0, 600);
+    expect(await awayAndBack(page)).toEqual({ restored: true, reasons: null });
+    await page.close();
+  });
+
+  it('brings the car list back with the cars loaded after the first page and the scroll where it was, searching nothing', async () => {
+    const page = await openPage(SE.paths.carList);
+    await page.getByRole('link', { name: 'Visa fler bilar' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('.car-card:not(.car-card--skeleton)').length === 96);
+    await page.locator('.car-card').nth(60).scrollIntoViewIfNeeded();
+    const y = await page.evaluate(() => window.scrollY);
+    const searches: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/api/search') searches.push(req.url());
+    });
+
+    expect(await awayAndBack(page)).toEqual({ restored: true, reasons: null });
+    expect(await page.locator('.car-card:not(.car-card--skeleton)').count()).toBe(96);
+    expect(await page.evaluate(() => window.scrollY)).toBe(y);
+    expect(searches).toEqual([]);
+    await page.close();
+  });
+});
