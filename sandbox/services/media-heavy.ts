@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import sharp, { type Sharp } from 'sharp';
 import { carSvg, sceneSvg, seededRandom } from './media-svg.js';
 
@@ -45,8 +45,9 @@ export async function heavyPhotoPixels(width: number, height: number): Promise<S
   return sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } });
 }
 
-/** Where the HEIC made once is kept. */
+/** Where the HEIC made once is kept (beside the sources; the build, dist/sandbox/, reads it from there too). */
 export const HEIC_FIXTURE = new URL('../fixtures/photo-12mp.heic', import.meta.url);
+const HEIC_FROM_BUILD = new URL('../../../sandbox/fixtures/photo-12mp.heic', import.meta.url);
 
 /** Makes one heavy original: its bytes, as the media service sends them. */
 export async function makeHeavy(name: HeavyName): Promise<Buffer> {
@@ -76,6 +77,6 @@ export async function makeHeavy(name: HeavyName): Promise<Buffer> {
     case 'photo-12mp-progressive.jpg':
       return (await heavyPhotoPixels(width, height)).jpeg({ quality: 85, progressive: true }).toBuffer();
     case 'photo-12mp.heic':
-      return readFileSync(HEIC_FIXTURE);
+      return readFileSync(existsSync(HEIC_FIXTURE) ? HEIC_FIXTURE : HEIC_FROM_BUILD);
   }
 }
