@@ -1,7 +1,27 @@
 const STICKY_AFTER_PX = 100;
 const SCROLL_TOP_AFTER_PX = 528;
+/** What the scroll-to-top button must never lie over: a shopper aiming at the field would press it instead. */
+const FORM_FIELDS = 'input:not([type="hidden"]), select, textarea, [role="slider"], [contenteditable="true"]';
 
-/** Sticky header after 100 px and the scroll-to-top button after 528 px, checked once per frame. */
+/** Whether a form field the shopper can see lies under the button (or touches it). */
+function coversField(button: HTMLElement): boolean {
+  const b = button.getBoundingClientRect();
+  const margin = 4;
+  for (const field of document.querySelectorAll<HTMLElement>(FORM_FIELDS)) {
+    const f = field.getBoundingClientRect();
+    const meets =
+      f.left < b.right + margin && b.left - margin < f.right && f.top < b.bottom + margin && b.top - margin < f.bottom;
+    // A field inside a closed disclosure still has a box; it is not seen.
+    if (meets && f.width > 0 && f.height > 0 && field.checkVisibility({ visibilityProperty: true })) return true;
+  }
+  return false;
+}
+
+/**
+ * Sticky header after 100 px and the scroll-to-top button after 528 px, checked once per frame. The button steps
+ * aside (stays in place, unseen) while a form field lies under it, such as the price 'Till' field of the car
+ * list's filters on a phone, and comes back once the field has moved on.
+ */
 export function enhanceScrolling(): void {
   const header = document.querySelector<HTMLElement>('.site-header');
   const toTop = document.querySelector<HTMLButtonElement>('[data-scroll-top]');
@@ -15,16 +35,21 @@ export function enhanceScrolling(): void {
   const update = () => {
     queued = false;
     header?.classList.toggle('is-sticky', window.scrollY > STICKY_AFTER_PX);
-    if (toTop) toTop.hidden = window.scrollY <= SCROLL_TOP_AFTER_PX;
+    if (!toTop) return;
+    toTop.hidden = window.scrollY <= SCROLL_TOP_AFTER_PX;
+    // Never while it has the focus: a keyboard user's place is not taken away.
+    const aside = !toTop.hidden && document.activeElement !== toTop && coversField(toTop);
+    toTop.classList.toggle('scroll-top--aside', aside);
   };
-  window.addEventListener(
-    'scroll',
-    () => {
-      if (!queued) requestAnimationFrame(update);
-      queued = true;
-    },
-    { passive: true },
-  );
+  const queue = () => {
+    if (!queued) requestAnimationFrame(update);
+    queued = true;
+  };
+  window.addEventListener('scroll', queue, { passive: true });
+  window.addEventListener('resize', queue);
+  // Fields move without a scroll too: a panel opens, a list grows, a phone's keyboard comes up.
+  document.addEventListener('focusin', queue);
+  if (typeof ResizeObserver !== 'undefined') new ResizeObserver(queue).observe(document.body);
   update();
   toTop?.addEventListener('click', () => {
     const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;

@@ -229,15 +229,19 @@ export function RadioGroupField({
 export function FormAlert({
   kind,
   focus = true,
+  reveal = false,
   children,
 }: {
   kind: 'success' | 'error';
   focus?: boolean;
+  /** Without the focus: scrolled into view when it appears (the focus goes to a field next to it). */
+  reveal?: boolean;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (focus) ref.current?.focus();
+    else if (reveal) ref.current?.scrollIntoView({ block: 'nearest' });
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- focus once, when it appears
   return (
     <div

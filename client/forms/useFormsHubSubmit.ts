@@ -19,6 +19,8 @@ export function useFormsHubSubmit(formName: string) {
   const [status, setStatus] = useState<SubmitStatus>('unset');
   // Failed at the form's own check (nothing sent): the first field to fix gets focus, not the failure text.
   const [checkFailed, setCheckFailed] = useState(false);
+  /** How many submits the form's own check stopped: each shows its failure anew (LeadFormShell). */
+  const [failedChecks, setFailedChecks] = useState(0);
   const [waitMessage, setWaitMessage] = useState<string | null>(null);
   const sending = useRef(false);
   const started = useRef(false);
@@ -63,8 +65,9 @@ export function useFormsHubSubmit(formName: string) {
   /** A submit the form's own check stopped: failed too (part 2 §5.2), until the next send; values are never reset here. */
   const failed = useCallback(() => {
     setCheckFailed(true);
+    setFailedChecks((n) => n + 1);
     setWaitMessage(null);
     setStatus('failed');
   }, []);
-  return { status, checkFailed, waitMessage, send, interacted, failed };
+  return { status, checkFailed, failedChecks, waitMessage, send, interacted, failed };
 }

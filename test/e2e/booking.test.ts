@@ -124,9 +124,11 @@ describe('service booking in a real browser', () => {
       page.getByRole('link', { name: /^BMW \(öppnas i ett nytt fönster\)$/ }).getAttribute('target'),
     ).resolves.toBe('_blank');
     await expect(page.getByText('Fler märken vi är auktoriserade för').isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('link', { name: /Boka skadebesiktning/ }).getAttribute('target')).resolves.toBe(
-      '_blank',
-    );
+    // Booked where the market's site has its damage workshop page: a page of this site, opened here.
+    const damage = page.getByRole('link', { name: sv['booking.damageLink'], exact: true });
+    await expect(damage.getAttribute('target')).resolves.toBeNull();
+    const damagePage = await page.goto(session.url('se.localhost', (await damage.getAttribute('href'))!));
+    expect(damagePage?.status()).toBe(200);
     await context.close();
   });
 

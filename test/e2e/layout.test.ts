@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { request as undiciRequest } from 'undici';
 import { marketById } from '../../markets/registry.js';
+import { sv } from '../../markets/translations/sv.js';
 import { startBrowserSession } from '../support/browserSession.js';
 
 const session = startBrowserSession();
@@ -125,6 +126,54 @@ describe('layout in a real browser', () => {
       );
       expect(crumbs.map((c) => c.after.includes('›'))).toEqual([true, true, true, false]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.close();
+    },
+  );
+
+  // 700 px high: a phone's window under its browser bars (390×844 screens show about 660-750 px of page).
+  it.each([390, 1440])(
+    'at %i px the scroll-to-top button never lies over a form field of the car list filters (the price "Till" field)',
+    async (width) => {
+      const page = await session.browser.newPage({ viewport: { width, height: 700 } });
+      await page.goto(session.url('se.localhost', '/kop-bil/sok-bil'));
+      await page.locator('[data-island="carList"][data-hydrated="true"]').waitFor();
+      const panelToggle = page.locator('.car-list__filter-toggle');
+      if (await panelToggle.isVisible()) await panelToggle.click(); // phones: the filters are behind it
+      await page
+        .getByRole('spinbutton', { name: new RegExp(`^${sv['carList.to']} `) })
+        .first()
+        .waitFor();
+      // Down the filter panel a little at a time (less than the button's 48 px and a field's height together).
+      const [panelTop, panelBottom] = await page
+        .locator('.car-list__filters')
+        .evaluate((panel) => [
+          panel.getBoundingClientRect().top + scrollY,
+          panel.getBoundingClientRect().bottom + scrollY,
+        ]);
+      const covered: string[] = [];
+      let shown = 0;
+      for (let y = Math.max(0, panelTop! - 700); y <= panelBottom!; y += 40) {
+        const found = await page.evaluate(async (top) => {
+          window.scrollTo(0, top);
+          await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+          const button = document.querySelector<HTMLElement>('.scroll-top')!;
+          if (button.hidden || getComputedStyle(button).visibility === 'hidden') return { shown: false, over: [] };
+          const b = button.getBoundingClientRect();
+          const fields = [...document.querySelectorAll<HTMLElement>('input, select, textarea, [role="slider"]')];
+          const over = fields
+            .filter((field) => {
+              const f = field.getBoundingClientRect();
+              const meets = f.left < b.right && b.left < f.right && f.top < b.bottom && b.top < f.bottom;
+              return meets && f.width > 0 && field.checkVisibility({ visibilityProperty: true });
+            })
+            .map((field) => `${field.getAttribute('aria-label') ?? field.id} at ${top}`);
+          return { shown: true, over };
+        }, y);
+        if (found.shown) shown++;
+        covered.push(...found.over);
+      }
+      expect(shown).toBeGreaterThan(0);
+      expect(covered).toEqual([]);
       await page.close();
     },
   );

@@ -3,6 +3,7 @@ import { jest } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
 import { MOTORCYCLE_DEALER_SITE_ID, MOTORCYCLE_WORKSHOP_EMAIL } from '../../sandbox/data/motorcycleDealer.js';
 import { SELL_CAR_PATHS, SELL_CAR_SHORT_PATH } from '../../sandbox/data/content/leadFormPages.js';
+import { sv } from '../../markets/translations/sv.js';
 import { startBrowserSession } from '../support/browserSession.js';
 import { field, fillSellCar, isFocused, type SellCarFieldTexts } from '../support/leadFormFields.js';
 
@@ -171,6 +172,43 @@ describe('sell-car form', () => {
     expect(posts).toEqual([]);
     await page.context().close();
   });
+
+  // Part 2 §5.2 and §8: missing values send nothing and fail, and the failed status shows sellCarFormError. Both
+  // Swedish forms answer alike, the text in view next to the first field to fix, wherever the shopper pressed 'Skicka'.
+  it.each([
+    ['full', 390, SELL_CAR_PATHS.se, 'regno'],
+    ['full', 1440, SELL_CAR_PATHS.se, 'regno'],
+    ['short', 390, SELL_CAR_SHORT_PATH, 'customerName'],
+    ['short', 1440, SELL_CAR_SHORT_PATH, 'customerName'],
+  ] as const)(
+    'an empty submit of the %s form at %i px: nothing sent, the failure text in view, the first field focused',
+    async (_variant, width, path, first) => {
+      const { page, form, posts } = await open('se.localhost', path, 'sellCar');
+      await page.setViewportSize({ width, height: 800 });
+      const submit = form.getByRole('button', { name: sv['sellCar.submit'], exact: true });
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        await submit.scrollIntoViewIfNeeded();
+        await submit.click();
+        const alert = form.getByRole('alert');
+        await expect(alert.textContent()).resolves.toBe(sv['error.sellCarFormError']);
+        await expect(isFocused(form.locator(`[name="${first}"]`))).resolves.toBe(true);
+        // Both wholly in the window, under the sticky header, once the page has settled.
+        const inView = async (locator: Locator) =>
+          locator.evaluate((el) => {
+            const box = el.getBoundingClientRect();
+            const header = document.querySelector('.site-header')!.getBoundingClientRect();
+            return box.top >= Math.max(0, header.bottom) && box.bottom <= window.innerHeight;
+          });
+        await page.evaluate(
+          () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+        );
+        await expect(inView(alert)).resolves.toBe(true);
+        await expect(inView(form.locator(`[name="${first}"]`))).resolves.toBe(true);
+      }
+      expect(posts).toEqual([]);
+      await page.context().close();
+    },
+  );
 
   it('the short variant is sent as {siteName}SellCarShortForm', async () => {
     const { page, form, posts } = await open('se.localhost', SELL_CAR_SHORT_PATH, 'sellCar');

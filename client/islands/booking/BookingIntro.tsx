@@ -43,17 +43,26 @@ export function BookingIntro({ content, texts }: { content: BookingPageContent |
   );
 }
 
-/** Damage: the insurance claim comes first, then the inspection on its own site (a new tab). */
+/**
+ * Damage: the insurance claim comes first, then the inspection: a page of this site, or another site in a new
+ * tab. A market with nowhere to book it shows no link.
+ */
 export function DamageInspectionPanel({ content, texts }: { content: BookingPageContent | null; texts: BookingTexts }) {
   if (!content) return null;
+  const url = content.damageInspectionUrl;
+  // A path of this site ('/…', never '//host/…') opens here.
+  const onSite = url !== null && /^\/(?!\/)/.test(url);
   return (
     <section className="booking-damage" aria-labelledby="booking-damage-title">
       <h2 id="booking-damage-title">{texts['booking.damageTitle']}</h2>
       <p>{texts['booking.damageText']}</p>
-      <a href={content.damageInspectionUrl} target="_blank" rel="noopener noreferrer">
-        {texts['booking.damageLink']}
-        <span className="visually-hidden"> {texts['booking.opensInNewWindow']}</span>
-      </a>
+      {url && onSite && <a href={url}>{texts['booking.damageLink']}</a>}
+      {url && !onSite && (
+        <a href={url} target="_blank" rel="noopener noreferrer">
+          {texts['booking.damageLink']}
+          <span className="visually-hidden"> {texts['booking.opensInNewWindow']}</span>
+        </a>
+      )}
     </section>
   );
 }

@@ -3,13 +3,15 @@ import { FormAlert } from '../../forms/fields.js';
 import type { SubmitStatus } from '../../forms/useFormsHubSubmit.js';
 
 /**
- * What every lead form around its fields shows: the required note, the failure text (values stay),
+ * What every lead form around its fields shows: the required note, the failure text (values stay; above the
+ * fields when the form's own check stopped the submit, by the button when the send failed),
  * the submit button (disabled while sending), a footnote; and instead of all that, once sent, the
  * success card.
  */
 export function LeadFormShell({
   status,
   checkFailed = false,
+  failedChecks = 0,
   waitMessage = null,
   onSubmit,
   labels,
@@ -18,8 +20,13 @@ export function LeadFormShell({
   className,
 }: {
   status: SubmitStatus;
-  /** The failure is the form's own check (nothing sent): the text shows, the focus goes to the first field to fix. */
+  /**
+   * The failure is the form's own check (nothing sent, part 2 §5.2): the text shows at the top of the form, in view
+   * beside the first field to fix, which has the focus; a failed send's text shows by the button, and takes the focus.
+   */
   checkFailed?: boolean;
+  /** How many submits the check stopped (useFormsHubSubmit): each brings the text into view again. */
+  failedChecks?: number;
   /** The server asked the shopper to wait (useFormsHubSubmit): its text, shown instead of `labels.failure`. */
   waitMessage?: string | null;
   onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
@@ -56,12 +63,13 @@ export function LeadFormShell({
       aria-busy={sending || undefined}
     >
       <p className="lead-form__note">{labels.requiredNote}</p>
-      {children}
-      {status === 'failed' && (
-        <FormAlert kind="error" focus={!checkFailed}>
-          {waitMessage ?? labels.failure}
+      {status === 'failed' && checkFailed && (
+        <FormAlert key={failedChecks} kind="error" focus={false} reveal>
+          {labels.failure}
         </FormAlert>
       )}
+      {children}
+      {status === 'failed' && !checkFailed && <FormAlert kind="error">{waitMessage ?? labels.failure}</FormAlert>}
       <button type="submit" className="button lead-form__submit" disabled={sending}>
         {sending ? labels.submitting : labels.submit}
       </button>

@@ -36,6 +36,7 @@ export function SellCarForm({ formName, labels }: SellCarFormProps) {
     <LeadFormShell
       status={hub.status}
       checkFailed={hub.checkFailed}
+      failedChecks={hub.failedChecks}
       waitMessage={hub.waitMessage}
       onSubmit={onSubmit}
       labels={labels}

@@ -27,6 +27,7 @@ export function SellCarShortForm({ formName, labels }: SellCarFormProps) {
     <LeadFormShell
       status={hub.status}
       checkFailed={hub.checkFailed}
+      failedChecks={hub.failedChecks}
       waitMessage={hub.waitMessage}
       onSubmit={onSubmit}
       labels={labels}

@@ -7,7 +7,8 @@ import { slugify } from '../random.js';
 /**
  * The service booking page ('MechMate', part 2 §2.1) of a market with the booking feature: the page
  * the navigation's 'Boka service' points at becomes a `booking` page, carrying the intro's brand
- * links and logos and the damage inspection site. The BFF maps it to the booking island.
+ * links and logos and where the damage inspection is booked (the market's damage workshop page; none where the
+ * market has no such page). The BFF maps it to the booking island.
  */
 
 /** The four brands the intro links to their own booking sites. */
@@ -20,23 +21,27 @@ const LINKED_BRANDS: Record<string, string> = {
 
 const logoOf = (brand: string) => ({ src: `/media/brands/${slugify(brand)}.svg`, alt: brand });
 
-export const BOOKING_PAGE_CONTENT: BookingPageContent = {
-  brandLinks: Object.entries(LINKED_BRANDS).map(([brand, url]) => ({ brand, url, logo: logoOf(brand) })),
-  brandLogos: AUTHORISED_BRANDS.filter((brand) => !(brand in LINKED_BRANDS)).map((name) => ({
-    name,
-    logo: logoOf(name),
-  })),
-  damageInspectionUrl: 'https://skadebesiktning.example/',
-};
+/** The booking page's content; the damage inspection is booked where the market's site has its damage page. */
+export function bookingPageContent(damagePagePath: string | null): BookingPageContent {
+  return {
+    brandLinks: Object.entries(LINKED_BRANDS).map(([brand, url]) => ({ brand, url, logo: logoOf(brand) })),
+    brandLogos: AUTHORISED_BRANDS.filter((brand) => !(brand in LINKED_BRANDS)).map((name) => ({
+      name,
+      logo: logoOf(name),
+    })),
+    damageInspectionUrl: damagePagePath,
+  };
+}
 
 /** The booking page in place of the content page at the same path (same id, breadcrumbs and alternates). */
-export function asBookingPage(page: ContentPage): ContentPage {
-  return { ...page, pageType: 'booking', booking: BOOKING_PAGE_CONTENT, blocks: [] };
+export function asBookingPage(page: ContentPage, content: BookingPageContent): ContentPage {
+  return { ...page, pageType: 'booking', booking: content, blocks: [] };
 }
 
 /** The market's navigation page 'Boka service' becomes the booking page where the market has booking. */
 export const bookingPages: PageProvider = (input, built) => {
   const path = input.tree.pathByKey.get('bookService');
   const source = path === undefined ? undefined : built.get(path);
-  return input.market.features.booking && source ? [asBookingPage(source)] : [];
+  const content = bookingPageContent(input.tree.pathByKey.get('damage') ?? null);
+  return input.market.features.booking && source ? [asBookingPage(source, content)] : [];
 };

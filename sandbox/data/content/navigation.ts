@@ -1,3 +1,4 @@
+import { marketById } from '../../../markets/registry.js';
 import type { Language, Market } from '../../../markets/schema.js';
 import type { NavigationItem } from '../../../contracts/upstream/content.js';
 import { MARKET_NAV_PATHS } from './marketPaths.js';
@@ -15,7 +16,7 @@ interface NavNode {
   only?: (market: Market) => boolean;
 }
 
-/** The site tree every market shares: three levels, one hidden item, one external link, one draft. */
+/** The site tree every market shares: three levels, one hidden item, one draft (and se-used's external careers link). */
 const TREE: NavNode[] = [
   {
     key: 'buyCar',
@@ -62,7 +63,16 @@ export interface PageEntry {
   ancestors: NavKey[];
 }
 
-const CAREERS_URL = 'https://careers.hedinautomotive.example/';
+/**
+ * Where a market's menu item leads when it is another site's page rather than one of this site's: Begagnat.se's
+ * careers are the dealer group's, the Swedish site's own page on its public host. Every other item, careers
+ * elsewhere included, is a page of the market's own site (its tree path).
+ */
+function externalTarget(key: NavKey, market: Market): string | null {
+  if (key !== 'careers' || market.id !== 'se-used') return null;
+  const group = marketById('se');
+  return `https://${group.hostnames[0]}${siteTree(group).pathByKey.get('careers')}`;
+}
 
 /** Keys whose path is fixed by the market (markets/*.ts paths) rather than by the tree. */
 function fixedPath(key: NavKey, market: Market): { path: string; pageType: PageType } | undefined {
@@ -103,7 +113,7 @@ export function siteTree(market: Market): SiteTree {
       const draft = parentDraft || node.draft === true;
       pathByKey.set(node.key, path);
       // A market path wins over a content page on the same path (se-used's car list is /kop-bil).
-      if (node.key !== 'careers' && (fixed || !pages.has(path))) {
+      if (!externalTarget(node.key, market) && (fixed || !pages.has(path))) {
         pages.set(path, { key: node.key, path, pageType: fixed?.pageType ?? 'content', published: !draft, ancestors });
       }
       if (node.children) walk(node.children, path, [...ancestors, node.key], draft);
@@ -122,7 +132,7 @@ export function navigation(market: Market, language: Language, preview: boolean)
     const draft = parentDraft || node.draft === true;
     if (draft && !preview) return [];
     const text = texts[node.key];
-    const external = node.key === 'careers' ? CAREERS_URL : null;
+    const external = externalTarget(node.key, market);
     return [
       {
         id: `${market.id}-${node.key}`,

@@ -2,7 +2,7 @@ import { ResponsiveImage } from '../../../client/media/ResponsiveImage.js';
 import type { Site } from '../../../contracts/upstream/search.js';
 import { usePage } from '../../PageContext.js';
 import { siteTownLine } from './openingHours.js';
-import { CARDS } from '../../../shared/media/pictureLayouts.js';
+import { COVER_CARDS } from '../../../shared/media/pictureLayouts.js';
 
 /** What a site card shows (the search asks only for these fields). */
 export type SiteCardData = Pick<
@@ -24,7 +24,13 @@ export function SiteCard({ site, headingLevel = 3 }: { site: SiteCardData; headi
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <li className="site-card">
-      <ResponsiveImage className="site-card__image" src={site.site_image_url} alt="" shape={[16, 9]} layout={CARDS} />
+      <ResponsiveImage
+        className="site-card__image"
+        src={site.site_image_url}
+        alt=""
+        shape={[16, 9]}
+        layout={COVER_CARDS}
+      />
       <Heading className="site-card__title">
         <a className="site-card__link" href={siteDetailPath(market.paths.siteDetail, site.slug)}>
           {site.site_official_name}
