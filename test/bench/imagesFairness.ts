@@ -1,8 +1,8 @@
-// The fairness phases of `npm run bench:images` (issue 35; docs/pictures.md "Fair places", docs/security.md):
-//  4. 50 browsers behind one address (six connections each: 300 at once) asking for a car list's 24 new
+// The fairness phases (5–7) of `npm run bench:images` (issue 35; docs/pictures.md "Fair places", docs/security.md):
+//  5. 50 browsers behind one address (six connections each: 300 at once) asking for a car list's 24 new
 //     pictures, then again (cached): every answer should be 200 under the default in-flight cap;
-//  5. four addresses flooding new variants, then a fifth client's five new pictures: each 200 within 15 s;
-//  6. one address flooding new variants (AVIF first, as Chrome asks), then a shopper whose browser takes
+//  6. four addresses flooding new variants, then a fifth client's five new pictures: each 200 within 15 s;
+//  7. one address flooding new variants (AVIF first, as Chrome asks), then a shopper whose browser takes
 //     AVIF: its AVIF made (the next view gets it) within 30 s.
 // Each phase on photos of its own, made at the sandbox before the phase, so every variant is new.
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -83,7 +83,7 @@ export async function fairnessPhases(bench: FairnessBench): Promise<{ rows: stri
     return counted(statuses);
   };
 
-  // 4. A crowd behind one address: 300 connections, the car list's 24 pictures each of 50 browsers, twice.
+  // 5. A crowd behind one address: 300 connections, the car list's 24 pictures each of 50 browsers, twice.
   const list = (await bench.newPhotos(24)).map((photo) => variantOf(photo, 640));
   for (const visit of ['new', 'cached']) {
     const crowd = await bench.load({
@@ -101,7 +101,7 @@ export async function fairnessPhases(bench: FairnessBench): Promise<{ rows: stri
     ]);
   }
 
-  // 5. Four addresses flood new variants; a fifth client's five new pictures meanwhile.
+  // 6. Four addresses flood new variants; a fifth client's five new pictures meanwhile.
   const floodPhotos = await bench.newPhotos(4 * FLOOD_PHOTOS);
   const [fifth] = await bench.newPhotos(1);
   const four = flood(
@@ -129,7 +129,7 @@ export async function fairnessPhases(bench: FairnessBench): Promise<{ rows: stri
   ]);
   rows.push(['  the flood meanwhile', fourStatuses, '']);
 
-  // 6. One address floods new variants, AVIF first; an AVIF-accepting shopper meanwhile.
+  // 7. One address floods new variants, AVIF first; an AVIF-accepting shopper meanwhile.
   const avifFlood = flood([await bench.newPhotos(2 * FLOOD_PHOTOS)], bench.chromeAccept, 32);
   await until(async () => ((await queue()).waiting ?? 0) >= 10, 60_000);
   const [shopper] = await bench.newPhotos(1);
