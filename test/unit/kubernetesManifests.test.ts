@@ -20,7 +20,6 @@ const LEFT_OUT = [
   'SANDBOX',
   'REDIRECTS_DIR',
   'IMAGE_URL_TEMPLATE',
-  'IMAGE_DECODE_TIMEOUT_MS',
   ...(Object.keys(RATE_LIMIT_DEFAULTS) as RateLimitName[]).map(rateLimitEnvName),
 ];
 
