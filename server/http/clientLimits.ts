@@ -51,6 +51,8 @@ export class PerClientCount {
         resolve(release);
       };
       const timer = setTimeout(leave, waitMs);
+      // The request's socket keeps the process up while it waits; the timer alone does not.
+      timer.unref();
       signal?.addEventListener('abort', leave, { once: true });
       line.push(take);
       this.waiting.set(key, line);

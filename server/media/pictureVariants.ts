@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import { InFlightRefused } from '../http/clientLimits.js';
 import type { StoreBudget } from '../security/storeBudgets.js';
@@ -59,7 +60,7 @@ export class PictureVariants {
   private readonly flights = new Map<string, Flight>();
   /** AVIFs waiting or being made in the background, by key. */
   private readonly avifs = new Map<string, Promise<void>>();
-  /** Lets the AVIFs still waiting go when the process stops. */
+  /** Lets the AVIFs still waiting go when the process stops (one listener each: as many as the background line holds). */
   private readonly stopping = new AbortController();
   /** Redis writes under way: the answer does not wait for them. */
   private readonly writes = new Set<Promise<unknown>>();
@@ -81,7 +82,9 @@ export class PictureVariants {
       maxInputPixels: number;
       ttlMs: number;
     },
-  ) {}
+  ) {
+    setMaxListeners(0, this.stopping.signal);
+  }
 
   keyOf(variant: VariantRequest, format: OutputFormat): string {
     return `r${PIPELINE_REVISION}|${variant.path}|${variant.width}|${variant.quality}|${variant.version ?? ''}|${format}`;

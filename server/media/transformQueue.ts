@@ -125,7 +125,10 @@ export class TransformQueue {
     signal?.throwIfAborted();
     return new Promise<void>((resolve, reject) => {
       const onAbort = () => {
-        if (this.remove(job)) reject(signal?.reason as Error);
+        if (!this.remove(job)) return;
+        settle();
+        reject(signal?.reason as Error);
+        this.pump();
       };
       const settle = () => {
         clearTimeout(job.timer);

@@ -11,6 +11,9 @@
 //  4. heavy originals (test/bench/heavyOriginals.ts): 12 and 16 MP AVIF, a 16-bit PNG, HEIC, four at once,
 //     repeated; the BFF's highest RSS (with its decode processes) against MEMORY_BUDGET_MB. BENCH_IMAGES_ONLY=heavy
 //     runs it alone, BENCH_CGROUP=<cgroup v1 memory dir> starts the BFF in that group (docs/pictures.md).
+//  5–7. crowds and fair places (test/bench/imagesFairness.ts): 50 browsers behind one address, a fifth
+//     client's new pictures while four addresses flood, a shopper's AVIF while one address floods.
+//     BENCH_IMAGES_ONLY=fair runs them alone.
 // Exits 1 when a target of issue 30 is missed. BENCH_ALLOCATOR=glibc|jemalloc picks the allocator
 // (default: the Dockerfile's). Figures are only comparable within one run. Stops by itself.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -25,6 +28,7 @@ import type { Car } from '../../contracts/upstream/search.js';
 import { loadConfig } from '../../server/config.js';
 import { ensureClientBuild } from '../support/samplePages.js';
 import { heavyOriginalsPhase } from './heavyOriginals.js';
+import { fairnessPhases } from './imagesFairness.js';
 
 const URLS = Number(process.env.BENCH_IMAGE_URLS ?? 2_000);
 const CONNECTIONS = 16;
@@ -139,7 +143,6 @@ async function main(): Promise<void> {
     METRICS_PORT: String(metricsPort),
     REDIS_URL: `redis://127.0.0.1:${redisPort}`,
     PAGE_CACHE_TTL_S: '600',
-    CLIENT_MAX_CONCURRENT_REQUESTS: '100000',
   };
   const { memory } = loadConfig(env);
   const command = [process.execPath, `--max-old-space-size=${memory.heapLimitMb}`, 'dist/server/main.js'];
@@ -178,10 +181,11 @@ async function main(): Promise<void> {
 }
 
 /**
- * `count` car photographs of the sandbox (gallery pictures, each a 1600×1200 JPEG), as paths under /media
- * with their version, each made at the sandbox now (two at a time), so that what is timed later is the BFF's work.
+ * `count` car photographs of the sandbox (gallery pictures, each a 1600×1200 JPEG) after the first `skip`, as
+ * paths under /media with their version, each made at the sandbox now (two at a time), so that what is timed
+ * later is the BFF's work.
  */
-async function sandboxPhotos(sandbox: string, count: number): Promise<string[]> {
+async function sandboxPhotos(sandbox: string, count: number, skip = 0): Promise<string[]> {
   const photos: string[] = [];
   for (const index of ['cars-se', 'cars-uk', 'cars-no', 'cars-fi', 'cars-dk']) {
     const res = await request(`${sandbox}/search/query`, {
@@ -191,10 +195,11 @@ async function sandboxPhotos(sandbox: string, count: number): Promise<string[]> 
     });
     const cars = ((await res.body.json()) as { content?: Car[] }).content ?? [];
     for (const url of cars.flatMap((car) => car.car_images)) photos.push(new URL(url).pathname + new URL(url).search);
-    if (photos.length >= count) break;
+    if (photos.length >= skip + count) break;
   }
-  if (photos.length < count) throw new Error(`the sandbox names ${photos.length} car photos, ${count} wanted`);
-  const wanted = photos.slice(0, count);
+  if (photos.length < skip + count)
+    throw new Error(`the sandbox names ${photos.length} car photos, ${skip + count} wanted`);
+  const wanted = photos.slice(skip, skip + count);
   for (let i = 0; i < wanted.length; i += 2) {
     await Promise.all(
       wanted.slice(i, i + 2).map(async (path) => {
@@ -215,6 +220,22 @@ async function get(origin: string, path: string, headers: Record<string, string>
   return { status: res.statusCode, headers: res.headers, body: Buffer.from(await res.body.arrayBuffer()) };
 }
 
+/** Phases 5–7 (test/bench/imagesFairness.ts) on the sandbox's photos after the first `used`. */
+function fairPhases(origin: string, metricsOrigin: string, sandbox: string, used: number) {
+  return fairnessPhases({
+    origin,
+    metricsOrigin,
+    host: HOST,
+    chromeAccept: CHROME_ACCEPT,
+    newPhotos: async (count) => {
+      const got = await sandboxPhotos(sandbox, count, used);
+      used += count;
+      return got;
+    },
+    load: (options) => load(origin, options),
+  });
+}
+
 async function run(origin: string, metricsOrigin: string, pid: number, sandbox: string): Promise<void> {
   const rows: string[][] = [];
   const misses: string[] = [];
@@ -222,6 +243,11 @@ async function run(origin: string, metricsOrigin: string, pid: number, sandbox: 
   if (process.env.BENCH_IMAGES_ONLY === 'heavy') {
     const heavy = await heavyOriginalsPhase(origin, metricsOrigin, pid, sandbox, TARGET.rssMb);
     return report(heavy.rows, heavy.misses);
+  }
+  // BENCH_IMAGES_ONLY=fair: the crowd and fair-places phases alone.
+  if (process.env.BENCH_IMAGES_ONLY === 'fair') {
+    const fair = await fairPhases(origin, metricsOrigin, sandbox, 0);
+    return report(fair.rows, fair.misses);
   }
   const perFlood = Math.ceil(URLS / (IMAGE_WIDTHS.length * IMAGE_QUALITIES.length));
   const photos = await sandboxPhotos(sandbox, COLD_RUNS + 2 + 2 * perFlood);
@@ -404,6 +430,11 @@ async function run(origin: string, metricsOrigin: string, pid: number, sandbox: 
   const heavy = await heavyOriginalsPhase(origin, metricsOrigin, pid, sandbox, TARGET.rssMb);
   rows.push(...heavy.rows);
   misses.push(...heavy.misses);
+
+  // 5–7. Fair places and crowds (test/bench/imagesFairness.ts), each on photos no phase before used.
+  const fair = await fairPhases(origin, metricsOrigin, sandbox, photos.length);
+  rows.push(...fair.rows);
+  misses.push(...fair.misses);
   const metrics = await (await request(`${metricsOrigin}/metrics`)).body.text();
   const transforms = [...metrics.matchAll(/^bff_image_transforms_total\{format="(\w+)",outcome="(\w+)"\} (\d+)/gm)]
     .map((m) => `${m[1]} ${m[2]} ${m[3]}`)
@@ -419,7 +450,7 @@ function report(rows: string[][], misses: string[]): void {
   );
   for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
   console.log(
-    `\nTargets: cold bare/BFF ≥ ${TARGET.coldRatio}; during the floods RSS ≤ ${TARGET.rssMb} MB, event-loop lag p99 ≤ ${TARGET.lagP99Ms} ms, a cached page's p99 ≤ ${TARGET.pageP99Ms} ms.`,
+    `\nTargets: cold bare/BFF ≥ ${TARGET.coldRatio}; during the floods RSS ≤ ${TARGET.rssMb} MB, event-loop lag p99 ≤ ${TARGET.lagP99Ms} ms, a cached page's p99 ≤ ${TARGET.pageP99Ms} ms; a crowd behind one address gets every picture; a fifth client's new pictures 200 within 15 s and a shopper's AVIF within 30 s while others flood.`,
   );
   console.log(misses.length ? `Under target: ${misses.join('; ')}` : 'All targets met.');
   process.exitCode = misses.length ? 1 : 0;
