@@ -4,7 +4,7 @@ import { search } from '../api/search.js';
 import { filtersInLanguage, type LanguageSearch } from '../../shared/lists/filtersInLanguage.js';
 
 /** The BFF's search in a language other than the page's (the body's language wins over the page's). */
-const bffSearch: LanguageSearch = async (body) => (await search(body)).content;
+const bffSearch: LanguageSearch = (body) => search(body);
 
 let latestCall = 0;
 
