@@ -89,6 +89,24 @@ export default tseslint.config(
     },
   },
   {
+    // One client module asks the search (client/api/search.ts): its callers share one body type and one failure shape.
+    files: ['client/**'],
+    ignores: ['client/api/search.ts', 'client/api/bffFetch.ts', 'client/media/ResponsiveImage.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name='img']",
+          message: 'Use <ResponsiveImage> (client/media/ResponsiveImage.tsx), never a bare <img>.',
+        },
+        {
+          selector: 'Literal[value=/^\\/api\\/search/], TemplateElement[value.raw=/^\\/api\\/search/]',
+          message: 'Search through client/api/search.ts, the one client module that posts to /api/search.',
+        },
+      ],
+    },
+  },
+  {
     // contracts/ is the neutral room: zod shapes and the market schema, nothing of server/, client/ or views/.
     files: ['contracts/**'],
     rules: {

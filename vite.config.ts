@@ -43,7 +43,7 @@ export default defineConfig({
       input: clientEntries(),
       output: {
         // React is shared by every island: one long-cached chunk. So are the picture URLs, without React (the
-        // stories list's plain script builds them too), and the picture component.
+        // stories list's plain script builds them too), the picture component, and the API layer (client/api/).
         manualChunks: (id) =>
           /node_modules\/(react|react-dom|scheduler)\//.test(id)
             ? 'react'
@@ -51,7 +51,9 @@ export default defineConfig({
               ? 'picture'
               : /\/shared\/media\//.test(id)
                 ? 'pictures'
-                : undefined,
+                : /\/client\/api\//.test(id)
+                  ? 'api'
+                  : undefined,
       },
     },
   },

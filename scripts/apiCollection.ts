@@ -19,6 +19,8 @@ import { CLIENT_BUILD_DIR } from '../client/entryPath.js';
 import { portmanConfig } from './apiCollectionConfig.js';
 
 const OUT = 'dist/postman';
+/** tsx starting the server on a loaded machine can take a minute. */
+const STARTUP_DEADLINE_MS = 120_000;
 
 interface NewmanSummary {
   run: {
@@ -38,22 +40,43 @@ async function startBff(): Promise<{ origin: string; child: ChildProcess }> {
     console.log('api:collection: building the client first (npm run build:client)');
     if (spawnSync('npm', ['run', 'build:client'], { stdio: 'inherit' }).status !== 0) process.exit(1);
   }
+  // Without Redis: limits count in this process alone, so a run never meets the code-send limits of an earlier one.
+  const { REDIS_URL: _shared, ...env } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, SANDBOX: 'true', HOST: '127.0.0.1', PORT: '0', SANDBOX_PORT: '0', LOG_LEVEL: 'info' },
+    env: {
+      ...env,
+      NODE_ENV: 'production',
+      SANDBOX: 'true',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      SANDBOX_PORT: '0',
+      LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
   return new Promise((resolve, reject) => {
+    const gaveUp = setTimeout(() => {
+      child.kill('SIGTERM');
+      reject(new Error(`the BFF did not listen within ${STARTUP_DEADLINE_MS / 1000} s:\n${output}`));
+    }, STARTUP_DEADLINE_MS);
     child.on('exit', (code) => reject(new Error(`the BFF exited (${String(code)}) before listening:\n${output}`)));
-    child.stdout!.on('data', (chunk: Buffer) => {
+    const readLog = (chunk: Buffer) => {
       output += chunk.toString();
+      // Whole lines only: a chunk can end inside one.
       const listening = output
         .split('\n')
+        .slice(0, -1)
         .filter((line) => line.startsWith('{'))
         .map((line) => JSON.parse(line) as { msg?: string; port?: number })
         .find((line) => line.msg === 'listening');
-      if (listening) resolve({ origin: `http://127.0.0.1:${String(listening.port)}`, child });
-    });
+      if (!listening) return;
+      clearTimeout(gaveUp);
+      // Its request lines from now on are not wanted, but the pipe must still be read or the server would block on it.
+      child.stdout!.off('data', readLog).on('data', () => undefined);
+      resolve({ origin: `http://127.0.0.1:${String(listening.port)}`, child });
+    };
+    child.stdout!.on('data', readLog);
   });
 }
 

@@ -27,7 +27,9 @@ import { notFoundPage, pageRoutes, renderErrorPage } from './pages/pageRoutes.js
 import type { PageDeps } from './pages/pageDeps.js';
 import { createPageRenderer } from './render/renderPage.js';
 import type { PageCaching } from './pageCache/createPageCache.js';
-import { pageCacheMiddleware } from './pageCache/pageCacheMiddleware.js';
+import { mayBeCachedPage, pageCacheMiddleware } from './pageCache/pageCacheMiddleware.js';
+import { isVariantRequest } from './media/picturePipeline.js';
+import { isSearchRequest } from './api/searchRoutes.js';
 import { contentWebhook } from './pageCache/contentWebhook.js';
 import type { WebhookReplays } from './pageCache/webhookReplays.js';
 import { rumRoutes } from './rum/rumRoutes.js';
@@ -106,8 +108,15 @@ export function createApp(deps: AppDependencies): express.Express {
     }),
   );
   app.use(healthRoutes(deps.lifecycle, deps.probes));
-  // After health, so probes from a busy address still get through.
-  app.use(concurrentRequestsPerClient(config.clientLimits.maxConcurrentRequests));
+  // After health, so probes from a busy address still get through. What a cache may answer counts only when it misses.
+  const pageCache = deps.pageCaching;
+  app.use(
+    concurrentRequestsPerClient(config.clientLimits.maxConcurrentRequests, {
+      waitMs: config.clientLimits.inFlightWaitMs,
+      cacheFirst: (req) =>
+        isVariantRequest(req) || isSearchRequest(req) || (pageCache !== undefined && mayBeCachedPage(req)),
+    }),
+  );
   app.use(deps.clientAssets);
   app.use(faviconRoutes());
   app.use(marketResolution(deps.markets, config.trustProxy, config.devHosts));

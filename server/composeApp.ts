@@ -74,7 +74,7 @@ export function composeApp(options: {
     ? createPageCache(config, redis, budgets.pages, metrics, options.lifecycle, logger)
     : undefined;
   const layouts = layoutCacheOf(upstreams.content, share.layout);
-  const limits = createRequestLimits(redis, config);
+  const limits = createRequestLimits(redis, config, (limit) => metrics.rateLimitRefusals.inc({ limit }));
   const pictures = createPictures(config, redis, budgets.images, upstreams.media, metrics, options.lifecycle, logger);
   // Every cache's bytes in /metrics beside its share (the page cache's and ledger's are reported where they are made).
   metrics.memoryBudgetBytes.set(config.memory.budgetMb * 1024 * 1024);

@@ -167,7 +167,8 @@ export const EnvSchema = z.object({
     .optional(),
   // The picture pipeline (server/media/, docs/pictures.md): an original larger than this many bytes or
   // pixels is never decoded; variants are shared through Redis up to IMAGE_STORE_MAX_MB in all, each kept
-  // IMAGE_STORE_TTL_S; transforms beyond the ones running (one per core) wait up to IMAGE_TRANSFORM_QUEUE, then 503.
+  // IMAGE_STORE_TTL_S; transforms beyond the ones running (one per core) wait in IMAGE_TRANSFORM_QUEUE places shared
+  // fairly by client, and one with no place there waits IMAGE_TRANSFORM_WAIT_MS for one, then 503.
   IMAGE_MAX_INPUT_BYTES: z.coerce
     .number({ message: 'expected bytes' })
     .int()
@@ -187,6 +188,12 @@ export const EnvSchema = z.object({
     .regex(/^[\w:.-]{1,64}$/, 'expected letters, digits, : . _ -')
     .default('bff:img:v1:'),
   IMAGE_TRANSFORM_QUEUE: z.coerce.number({ message: 'expected a count' }).int().min(0).max(10_000).default(48),
+  IMAGE_TRANSFORM_WAIT_MS: z.coerce
+    .number({ message: 'expected milliseconds' })
+    .int('expected whole milliseconds')
+    .min(0)
+    .max(60_000)
+    .default(5_000),
   // A heavy original's decode process (server/media/heavyDecode.ts) is killed after this long: the picture fails, nothing else.
   IMAGE_DECODE_TIMEOUT_MS: z.coerce
     .number({ message: 'expected milliseconds' })
@@ -203,6 +210,13 @@ export const EnvSchema = z.object({
     .max(100_000)
     .default(128),
   CLIENT_MAX_WORKSHOP_STREAMS: z.coerce.number({ message: 'expected a count' }).int().min(1).max(10_000).default(6),
+  // How long a request over CLIENT_MAX_CONCURRENT_REQUESTS waits for one of its address's places before its 429 (0: at once).
+  CLIENT_IN_FLIGHT_WAIT_MS: z.coerce
+    .number({ message: 'expected milliseconds' })
+    .int('expected whole milliseconds')
+    .min(0)
+    .max(60_000)
+    .default(5_000),
   // Above a load balancer's idle timeout (60 s on AWS ALB and nginx's upstream keepalive), so the BFF never closes a connection the balancer is about to reuse.
   HTTP_KEEP_ALIVE_TIMEOUT_MS: millis(65_000),
   HTTP_HEADERS_TIMEOUT_MS: millis(10_000),
@@ -336,7 +350,7 @@ export interface Config {
   /** Longest request target (path and query) answered; longer is 414 before routing. */
   maxRequestTargetBytes: number;
   /** What one client address (req.ip) may hold open at once; more is 429. */
-  clientLimits: { maxConcurrentRequests: number; maxStreams: number };
+  clientLimits: { maxConcurrentRequests: number; inFlightWaitMs: number; maxStreams: number };
   /** The HTTP server's own deadlines (server/start.ts): idle keep-alive, all headers, the whole request with its body. */
   http: { keepAliveTimeoutMs: number; headersTimeoutMs: number; requestTimeoutMs: number };
   /** Tile template and attribution of every map; an absolute template's origin is allowed in the CSP's img-src. */
@@ -350,8 +364,10 @@ export interface Config {
     maxInputBytes: number;
     maxInputPixels: number;
     store: { maxBytes: number; ttlMs: number; redisPrefix: string };
-    /** Transforms waiting beyond those running (one per core); more are refused with 503. */
+    /** Transforms waiting in line beyond those running (one per core), shared fairly by client. */
     queueLength: number;
+    /** How long a transform with no place in line waits for one before its 503. */
+    queueWaitMs: number;
     /** A heavy original's decode process is killed after this long. */
     decodeTimeoutMs: number;
   };
@@ -471,11 +487,13 @@ export function loadConfig(
         redisPrefix: e.IMAGE_STORE_REDIS_PREFIX,
       },
       queueLength: e.IMAGE_TRANSFORM_QUEUE,
+      queueWaitMs: e.IMAGE_TRANSFORM_WAIT_MS,
       decodeTimeoutMs: e.IMAGE_DECODE_TIMEOUT_MS,
     },
     maxRequestTargetBytes: e.MAX_REQUEST_TARGET_BYTES,
     clientLimits: {
       maxConcurrentRequests: e.CLIENT_MAX_CONCURRENT_REQUESTS,
+      inFlightWaitMs: e.CLIENT_IN_FLIGHT_WAIT_MS,
       maxStreams: e.CLIENT_MAX_WORKSHOP_STREAMS,
     },
     http: {

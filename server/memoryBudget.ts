@@ -50,7 +50,7 @@ export type CacheName = keyof typeof MEMORY_SHARES;
  * Pictures being decoded and encoded, in this process and in its decode processes: every transform is admitted
  * by its estimate against this (server/media/decodeGate.ts). Not a cache: nothing is held once a transform ends,
  * and it comes out of the runtime's part. 96 MB at 256 MB: one 12 MP HEIC or 16 MP AVIF in a decode process
- * (about 94 MB), or a 1600 px AVIF encode (73 MB), or a dozen ordinary transforms beside each other.
+ * (about 94 MB), or a 1600 px AVIF encode (81 MB), or a dozen ordinary transforms beside each other.
  */
 export const DECODE_SHARE = 3 / 8;
 

@@ -56,6 +56,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly rateLimitRefusals = new Counter({
+    name: 'bff_rate_limit_refusals_total',
+    help: 'Attempts refused (429) by an abuse or brute-force limit, by limit (RATE_LIMIT_<NAME>, docs/security.md)',
+    labelNames: ['limit'] as const,
+    registers: [this.registry],
+  });
+
   readonly openEventStreams = new Gauge({
     name: 'bff_open_event_streams',
     help: 'Event streams (the workshop stream) open to browsers now',

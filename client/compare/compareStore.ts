@@ -1,5 +1,6 @@
 import type { Car } from '../../contracts/upstream/search.js';
-import { bffFetch, pageLanguage } from '../api/bffFetch.js';
+import { pageLanguage } from '../api/bffFetch.js';
+import { search } from '../api/search.js';
 import {
   CAR_SUMMARY_FIELDS,
   toCarSummary,
@@ -165,13 +166,13 @@ function onStorage(event: StorageEvent): void {
 
 /** The compare fields of one car through the BFF's search in the page's language (the cache answers repeated adds). */
 export async function fetchCompareDetail(carId: string): Promise<CompareDetail | null> {
-  const response = await bffFetch('/api/search', {
-    method: 'POST',
-    json: { index: 'cars', fields: COMPARE_DETAIL_FIELDS, filters: [{ field: 'car_id', values: [carId] }], limit: 1 },
+  const answer = await search<CompareDetail>({
+    index: 'cars',
+    fields: COMPARE_DETAIL_FIELDS,
+    filters: [{ field: 'car_id', values: [carId] }],
+    limit: 1,
   });
-  if (!response.ok) return null;
-  const body = (await response.json()) as { content?: unknown[] };
-  const car = body.content?.[0] as CompareDetail | undefined;
+  const car = answer.content[0];
   return car && car.car_id === carId && Array.isArray(car.car_equipment) ? car : null;
 }
 
@@ -179,19 +180,15 @@ type ComparedInLanguage = Pick<ComparedCar, 'summary' | 'detail'>;
 
 /** The summary and compare fields of several cars in the page's language, by id (one search). */
 export async function fetchCompared(carIds: readonly string[]): Promise<Map<string, ComparedInLanguage>> {
-  const response = await bffFetch('/api/search', {
-    method: 'POST',
-    json: {
-      index: 'cars',
-      fields: [...new Set([...CAR_SUMMARY_FIELDS, ...COMPARE_DETAIL_FIELDS])],
-      filters: [{ field: 'car_id', values: carIds }],
-      limit: carIds.length,
-    },
-  });
-  if (!response.ok) return new Map();
-  const body = (await response.json()) as { content?: (CarSummarySource & CompareDetail)[] };
+  const answer = await search<CarSummarySource & CompareDetail>({
+    index: 'cars',
+    fields: [...new Set([...CAR_SUMMARY_FIELDS, ...COMPARE_DETAIL_FIELDS])],
+    filters: [{ field: 'car_id', values: carIds }],
+    limit: carIds.length,
+  }).catch(() => null);
+  if (!answer) return new Map();
   return new Map(
-    (body.content ?? [])
+    answer.content
       .filter((car) => Array.isArray(car.car_equipment))
       .map((car) => [
         car.car_id,

@@ -1,12 +1,6 @@
+import { waitMessage } from '../api/bffCall.js';
 import { bffFetch } from '../api/bffFetch.js';
-import {
-  DEFAULT_ATTEMPTS,
-  DEFAULT_RETRY_DELAY_MS,
-  fieldsOfBadRequest,
-  waitMessage,
-  postJsonWithRetries,
-  type PostOptions,
-} from './postWithRetries.js';
+import { DEFAULT_ATTEMPTS, DEFAULT_RETRY_DELAY_MS, postJsonWithRetries, type PostOptions } from './postWithRetries.js';
 
 export const FORMS_HUB_URL = '/api/forms/comhub';
 /** The BFF's answer for a formSubmissionId another attempt is still sending: worth one more try, unlike any other 4xx. */
@@ -41,9 +35,9 @@ export async function sendToFormsHub(
   const attempts = options.attempts ?? DEFAULT_ATTEMPTS;
   const post = options.fetch ?? bffFetch;
   let used = 0;
-  const counted: typeof fetch = (input, init) => {
+  const counted: PostOptions['fetch'] = (path, init) => {
     used += 1;
-    return post(input, init);
+    return post(path, init);
   };
   for (;;) {
     const outcome = await postJsonWithRetries(FORMS_HUB_URL, submission, {
@@ -52,11 +46,11 @@ export async function sendToFormsHub(
       fetch: counted,
     });
     if (outcome.status === 202) return { status: 'success', badFields: [], waitMessage: null };
-    const wait = waitMessage(outcome.status, outcome.body);
-    if (outcome.status !== BEING_SENT || wait !== null || used >= attempts) {
+    const wait = outcome.ok ? null : waitMessage(outcome);
+    if (outcome.ok || outcome.status !== BEING_SENT || wait !== null || used >= attempts) {
       const badFields =
-        outcome.status === 400
-          ? fieldsOfBadRequest(outcome.body).flatMap((path) => (path.startsWith('values.') ? [path.slice(7)] : [path]))
+        !outcome.ok && outcome.status === 400
+          ? outcome.fields.flatMap((path) => (path.startsWith('values.') ? [path.slice(7)] : [path]))
           : [];
       return { status: 'failed', badFields, waitMessage: wait };
     }

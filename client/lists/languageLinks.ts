@@ -1,17 +1,10 @@
 import type { SearchIndexKind } from '../../contracts/upstream/search.js';
-import { bffFetch, pageLanguage } from '../api/bffFetch.js';
-import {
-  filtersInLanguage,
-  type LanguageSearch,
-  type LanguageSearchAnswer,
-} from '../../shared/lists/filtersInLanguage.js';
+import { pageLanguage } from '../api/bffFetch.js';
+import { search } from '../api/search.js';
+import { filtersInLanguage, type LanguageSearch } from '../../shared/lists/filtersInLanguage.js';
 
 /** The BFF's search in a language other than the page's (the body's language wins over the page's). */
-const bffSearch: LanguageSearch = async (body) => {
-  const response = await bffFetch('/api/search', { method: 'POST', json: body });
-  if (!response.ok) throw new Error(`search answered ${response.status}`);
-  return (await response.json()) as LanguageSearchAnswer;
-};
+const bffSearch: LanguageSearch = (body) => search(body);
 
 let latestCall = 0;
 

@@ -61,7 +61,12 @@ export function ResponsiveImage({
   const handOn = useContext(PreloadCollector);
   const picture = at
     ? { src: pictureAt(src, at, template) }
-    : pictureOf(src, layout, width && height ? width : undefined, template);
+    : pictureOf(
+        src,
+        layout,
+        width && height ? { width, aspect: width / height } : { aspect: shape && shape[0] / shape[1] },
+        template,
+      );
   const box = layout.box;
   if (priority && handOn) handOn(picture);
   const [w, h] = shape ?? [16, 9];

@@ -9,7 +9,7 @@ export interface SiteCardContext {
   marketId: string;
   /** 'Telefon', read before the number. */
   phoneLabel: string;
-  /** The cards' picture layout (shared/media/pictureLayouts.ts CARDS): a prop, so an island carries no layout table. */
+  /** The cards' picture layout (shared/media/pictureLayouts.ts COVER_CARDS): a prop, so an island carries no layout table. */
   layout: PictureLayout;
 }
 

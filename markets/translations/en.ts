@@ -18,10 +18,8 @@ export const en: Dictionary = {
   'limit.lookups': 'You have made too many searches. Please wait a moment and try again.',
   'limit.codeSends': 'You have requested too many codes. Please wait a while before requesting a new code.',
   'limit.codeSendsToday': 'You have requested too many codes today.',
-  'limit.codeVoid': 'Too many incorrect attempts. The code is no longer valid, please request a new code.',
+  'limit.codeVoid': 'This code has already been tried and is no longer valid. Please request a new code.',
   'limit.codeGuesses': 'Too many attempts. Please wait a moment and try again.',
-  'limit.codeLockedToday':
-    'Too many incorrect codes today. Login with this registration number is locked for up to 24 hours.',
   'limit.unavailable': 'This service is temporarily unavailable. Please try again in a moment.',
   'submission.unconfirmed':
     'We could not confirm that it was sent, but it may have arrived. Please wait a minute before sending it again, so that it does not arrive twice.',
@@ -537,6 +535,9 @@ export const en: Dictionary = {
   'tirehotel.codeDigit': 'Digit {n} of {total}',
   'tirehotel.verify': 'Verify code',
   'tirehotel.newCode': 'Send a new code',
+  'tirehotel.sessionExpired': 'Your login has expired. Please log in again.',
+  'tirehotel.codeExpired': 'The code has expired. Please request a new code.',
+  'tirehotel.codeWrong': 'Wrong code. The code is no longer valid, please request a new code.',
   'tirehotel.vehicleHeading': 'Your vehicle',
   'tirehotel.vehicleRegNo': 'Registration number',
   'tirehotel.vehicleModel': 'Car',

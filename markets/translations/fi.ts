@@ -18,10 +18,8 @@ export const fi: Dictionary = {
   'limit.lookups': 'Olet tehnyt liian monta hakua. Odota hetki ja yritä uudelleen.',
   'limit.codeSends': 'Olet pyytänyt liian monta koodia. Odota hetki ennen kuin pyydät uuden koodin.',
   'limit.codeSendsToday': 'Olet pyytänyt tänään liian monta koodia.',
-  'limit.codeVoid': 'Liian monta virheellistä yritystä. Koodi ei ole enää voimassa, pyydä uusi koodi.',
+  'limit.codeVoid': 'Koodia on jo kokeiltu, eikä se ole enää voimassa. Pyydä uusi koodi.',
   'limit.codeGuesses': 'Liian monta yritystä. Odota hetki ja yritä uudelleen.',
-  'limit.codeLockedToday':
-    'Liian monta väärää koodia tänään. Kirjautuminen tällä rekisterinumerolla on estetty enintään vuorokauden ajan.',
   'limit.unavailable': 'Palvelu ei ole tilapäisesti käytettävissä. Yritä hetken kuluttua uudelleen.',
   'submission.unconfirmed':
     'Emme voineet varmistaa lähetyksen perillemenoa, mutta se on voinut mennä perille. Odota minuutti ennen kuin lähetät uudelleen, jottei se mene perille kahdesti.',
@@ -540,6 +538,9 @@ export const fi: Dictionary = {
   'tirehotel.codeDigit': 'Numero {n}/{total}',
   'tirehotel.verify': 'Vahvista koodi',
   'tirehotel.newCode': 'Lähetä uusi koodi',
+  'tirehotel.sessionExpired': 'Kirjautumisesi on vanhentunut. Kirjaudu uudelleen.',
+  'tirehotel.codeExpired': 'Koodi on vanhentunut. Pyydä uusi koodi.',
+  'tirehotel.codeWrong': 'Väärä koodi. Koodi ei ole enää voimassa, pyydä uusi koodi.',
   'tirehotel.vehicleHeading': 'Ajoneuvosi',
   'tirehotel.vehicleRegNo': 'Rekisterinumero',
   'tirehotel.vehicleModel': 'Auto',

@@ -18,10 +18,8 @@ export const nb: Dictionary = {
   'limit.lookups': 'Du har gjort for mange søk. Vent litt og prøv igjen.',
   'limit.codeSends': 'Du har bedt om for mange koder. Vent litt før du ber om en ny kode.',
   'limit.codeSendsToday': 'Du har bedt om for mange koder i dag.',
-  'limit.codeVoid': 'For mange feil forsøk. Koden er ikke lenger gyldig, be om en ny kode.',
+  'limit.codeVoid': 'Koden er allerede prøvd og er ikke lenger gyldig. Be om en ny kode.',
   'limit.codeGuesses': 'For mange forsøk. Vent litt og prøv igjen.',
-  'limit.codeLockedToday':
-    'For mange feil koder i dag. Innlogging med dette registreringsnummeret er sperret i opptil ett døgn.',
   'limit.unavailable': 'Tjenesten er midlertidig utilgjengelig. Prøv igjen om litt.',
   'submission.unconfirmed':
     'Vi kunne ikke bekrefte at det ble sendt, men det kan ha kommet fram. Vent et minutt før du sender igjen, så det ikke kommer fram to ganger.',
@@ -539,6 +537,9 @@ export const nb: Dictionary = {
   'tirehotel.codeDigit': 'Siffer {n} av {total}',
   'tirehotel.verify': 'Bekreft kode',
   'tirehotel.newCode': 'Send en ny kode',
+  'tirehotel.sessionExpired': 'Innloggingen din har utløpt. Logg inn på nytt.',
+  'tirehotel.codeExpired': 'Koden har utløpt. Be om en ny kode.',
+  'tirehotel.codeWrong': 'Feil kode. Koden er ikke lenger gyldig, be om en ny kode.',
   'tirehotel.vehicleHeading': 'Ditt kjøretøy',
   'tirehotel.vehicleRegNo': 'Registreringsnummer',
   'tirehotel.vehicleModel': 'Bil',

@@ -18,10 +18,8 @@ export const sk: Dictionary = {
   'limit.lookups': 'Vyhľadávali ste príliš veľakrát. Chvíľu počkajte a skúste to znova.',
   'limit.codeSends': 'Požiadali ste o príliš veľa kódov. Chvíľu počkajte, kým požiadate o nový kód.',
   'limit.codeSendsToday': 'Dnes ste požiadali o príliš veľa kódov.',
-  'limit.codeVoid': 'Príliš veľa nesprávnych pokusov. Kód už nie je platný, požiadajte o nový kód.',
+  'limit.codeVoid': 'Kód už bol vyskúšaný a nie je platný. Požiadajte o nový kód.',
   'limit.codeGuesses': 'Príliš veľa pokusov. Chvíľu počkajte a skúste to znova.',
-  'limit.codeLockedToday':
-    'Dnes príliš veľa nesprávnych kódov. Prihlásenie s týmto evidenčným číslom je zablokované až na 24 hodín.',
   'limit.unavailable': 'Služba je dočasne nedostupná. Skúste to znova o chvíľu.',
   'submission.unconfirmed':
     'Nepodarilo sa nám overiť, či sa odoslanie podarilo, no mohlo dôjsť. Pred ďalším odoslaním počkajte minútu, aby nedošlo dvakrát.',
@@ -563,6 +561,9 @@ export const sk: Dictionary = {
   'tirehotel.codeDigit': 'Číslica {n} z {total}',
   'tirehotel.verify': 'Overiť kód',
   'tirehotel.newCode': 'Odoslať nový kód',
+  'tirehotel.sessionExpired': 'Vaše prihlásenie vypršalo. Prihláste sa znova.',
+  'tirehotel.codeExpired': 'Platnosť kódu vypršala. Požiadajte o nový kód.',
+  'tirehotel.codeWrong': 'Nesprávny kód. Kód už nie je platný, požiadajte o nový kód.',
   'tirehotel.vehicleHeading': 'Vaše vozidlo',
   'tirehotel.vehicleRegNo': 'Evidenčné číslo',
   'tirehotel.vehicleModel': 'Auto',

@@ -23,10 +23,8 @@ export const sv = {
   'limit.lookups': 'Du har gjort för många sökningar. Vänta en stund och försök igen.',
   'limit.codeSends': 'Du har begärt för många koder. Vänta en stund innan du skickar en ny kod.',
   'limit.codeSendsToday': 'Du har begärt för många koder i dag.',
-  'limit.codeVoid': 'För många felaktiga försök. Koden är inte längre giltig, skicka en ny kod.',
+  'limit.codeVoid': 'Koden har redan prövats och är inte längre giltig. Skicka en ny kod.',
   'limit.codeGuesses': 'För många försök. Vänta en stund och försök igen.',
-  'limit.codeLockedToday':
-    'För många felaktiga koder i dag. Inloggningen med det här registreringsnumret är spärrad i upp till ett dygn.',
   'limit.unavailable': 'Tjänsten är tillfälligt otillgänglig. Försök igen om en stund.',
   'submission.unconfirmed':
     'Vi kunde inte bekräfta att det skickades, men det kan ha kommit fram. Vänta en minut innan du skickar igen, så att det inte kommer fram två gånger.',
@@ -546,6 +544,9 @@ export const sv = {
   'tirehotel.codeDigit': 'Siffra {n} av {total}',
   'tirehotel.verify': 'Verifiera kod',
   'tirehotel.newCode': 'Skicka en ny kod',
+  'tirehotel.sessionExpired': 'Din inloggning har gått ut. Logga in igen.',
+  'tirehotel.codeExpired': 'Koden har gått ut. Skicka en ny kod.',
+  'tirehotel.codeWrong': 'Fel kod. Koden är inte längre giltig, skicka en ny kod.',
   'tirehotel.vehicleHeading': 'Ditt fordon',
   'tirehotel.vehicleRegNo': 'Registreringsnummer',
   'tirehotel.vehicleModel': 'Bil',

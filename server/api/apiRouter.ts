@@ -21,7 +21,6 @@ import { storiesOperations, storiesRoutes } from './storiesRoutes.js';
 import { tirehotelOperations, tirehotelRoutes } from './tirehotelRoutes.js';
 import { tokenCookies } from './tirehotelSession.js';
 import type { RequestLimits } from '../security/rateLimits.js';
-import { CodeAgreements } from '../security/codeAgreements.js';
 import { RevokedTokens } from '../security/revokedTokens.js';
 import { closestAvailableOperation, relayWorkshopStream } from './workshopStream.js';
 
@@ -86,16 +85,8 @@ export function apiRouter(deps: ApiDependencies): Router {
       bookings,
     ),
   );
-  const codeAgreements = new CodeAgreements(redis, `${config.rateLimits.redisPrefix}code-agreement:`);
   api.use(
-    tirehotelRoutes(
-      upstreams.tirehotel,
-      tokenCookies(config.isProduction),
-      limits,
-      new RevokedTokens(redis),
-      codeAgreements,
-      bookings,
-    ),
+    tirehotelRoutes(upstreams.tirehotel, tokenCookies(config.isProduction), limits, new RevokedTokens(redis), bookings),
   );
   const ledger = new SubmissionLedger(redis, {
     maxBytes: ledgerBytes,

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { compressed } from '../cache/compressedVariants.js';
 import type { SearchCache } from '../cache/searchCache.js';
@@ -123,6 +123,9 @@ export const searchOperation = operation({
     body: { index: 'cars', fields: ['car_id', 'car_brand', 'car_model', 'car_price'], facets: ['car_brand'], limit: 2 },
   }),
 });
+
+/** A search: the cache may answer it, so it counts against its client's in-flight cap only when the search service is asked. */
+export const isSearchRequest = (req: Request): boolean => req.method === 'POST' && req.path === '/api/search';
 
 /**
  * POST /api/search: the market's own index, through the cache; `x-cache` says how it was answered.

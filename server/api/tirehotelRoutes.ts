@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { BookingRequestId } from '../../contracts/forms.js';
 import type { SubmissionLedger } from '../cache/submissionLedger.js';
@@ -24,8 +24,8 @@ import {
 } from '../../contracts/upstream/tirehotel.js';
 import type { TirehotelClient } from '../upstream/tirehotelClient.js';
 import { addRoute, exampleDay, operation, parseRequest } from './apiOperation.js';
-import { agreementId, type CodeAgreements } from '../security/codeAgreements.js';
-import { countOrRefuse, refuseIfExhausted, refuseUnavailable, type RequestLimits } from '../security/rateLimits.js';
+import { countOrRefuse, type RequestLimits } from '../security/rateLimits.js';
+import { UpstreamError } from '../upstream/upstreamError.js';
 import type { RevokedTokens } from '../security/revokedTokens.js';
 import { oncePerKey, writeKey } from './oncePerKey.js';
 import type { TokenCookies } from './tirehotelSession.js';
@@ -67,7 +67,7 @@ export const tirehotelOperations = {
     summary: 'Send a one-time code to the phone of the agreement',
     description:
       'Texts a 4-digit code to the phone of the agreement whose encryptedPhoneNumber the search answered, and sets the th_login cookie that validate needs (the token never appears in a body). ' +
-      'Sends are limited per agreement (3 per 15 minutes) and per client, and none is sent while the agreement is locked for wrong codes (429).',
+      'Sends are limited per agreement (3 per 15 minutes, 10 a day), per client and agreement (4 a day) and per client (429).',
     query: LoginQuery,
     response: {
       schema: TirehotelCredentials.pick({ message: true }),
@@ -85,7 +85,7 @@ export const tirehotelOperations = {
     summary: 'Check the one-time code',
     description:
       "Checks the code against the th_login cookie's login and sets the th_session cookie for booking and review; the answer lists the agreement's car, its workshop (location.erpId) and brandCode, which the timeslot calls take. " +
-      '5 guesses per sent code, then it is void; 10 wrong codes a day per agreement, then its login is locked; guesses are limited per client (429). 401 code_required without th_login.',
+      'One guess per sent code: a wrong one is 401 code_wrong and ends it (send a new code), any other guess of it 429; guesses are limited per client (429). 401 code_required without th_login.',
     security: 'tireHotelLogin',
     query: ValidateQuery.pick({ otpToken: true }),
     response: {
@@ -246,16 +246,16 @@ export const tirehotelOperations = {
 
 /**
  * `/api/tirehotel/...`: tokens stay in HttpOnly cookies; every call that reaches the service is counted
- * first (server/security/rateLimits.ts), a guess against the code it guesses and against the agreement
- * the code was sent for, so at most 5 guesses of one sent code, and 10 wrong codes a day for one
- * agreement, ever reach the service, however many arrive at once and on however many containers.
+ * first (server/security/rateLimits.ts). A sent code takes one guess, counted against the code before the
+ * call, so a wrong guess ends it however many arrive at once and on however many containers, and the sends an
+ * agreement gets a day bound the guesses against it: no lock for wrong codes, which anyone who knows a
+ * registration number could put on its owner (docs/security.md "Guessing a code").
  */
 export function tirehotelRoutes(
   tirehotel: TirehotelClient,
   cookies: TokenCookies,
   limits: RequestLimits,
   revoked: RevokedTokens,
-  agreements: CodeAgreements,
   bookings: SubmissionLedger,
 ): Router {
   const router = Router();
@@ -265,10 +265,10 @@ export function tirehotelRoutes(
     res.set('Cache-Control', 'no-store');
     next();
   });
-  const sessionOf = async (req: Request) => {
+  const sessionOf = async (req: Request, res: Response) => {
     const token = cookies.read(req, 'session');
     if (!token || (await revoked.isRevoked(token)))
-      throw new ApiError(401, 'login_required', 'Din inloggning har gått ut. Logga in igen.');
+      throw new ApiError(401, 'login_required', res.locals.t('tirehotel.sessionExpired'));
     return token;
   };
 
@@ -283,15 +283,20 @@ export function tirehotelRoutes(
     const { query } = parseRequest(ops.login, req);
     // One agreement, one phone: counting per encryptedPhoneNumber counts per agreement.
     const phone = query.encryptedPhoneNumber;
-    const agreement = agreementId(phone);
-    // A login locked for wrong codes sends no more codes: they could not be used, and each is a text message to the owner.
-    await refuseIfExhausted(res, limiters.wrongCodesPerAgreementPerDay, agreement, 'limit.codeLockedToday');
-    await countOrRefuse(res, limiters.codeSendsPerClient, clientKey(req), 'limit.codeSends');
-    await countOrRefuse(res, limiters.codeSendsPerAgreement, phone, 'limit.codeSends');
-    await countOrRefuse(res, limiters.codeSendsPerAgreementPerDay, phone, 'limit.codeSendsToday');
+    const client = clientKey(req);
+    await countOrRefuse(res, limiters.codeSendsPerClient, client, 'limit.codeSends');
+    // One address's share of the agreement's day first: past it, its attempts never touch the agreement's own
+    // windows (a stranger could otherwise keep them full for the owner). Given back when the agreement refuses.
+    const share = `${client} ${phone}`;
+    await countOrRefuse(res, limiters.codeSendsPerAgreementPerClientPerDay, share, 'limit.codeSendsToday');
+    try {
+      await countOrRefuse(res, limiters.codeSendsPerAgreement, phone, 'limit.codeSends');
+      await countOrRefuse(res, limiters.codeSendsPerAgreementPerDay, phone, 'limit.codeSendsToday');
+    } catch (refused) {
+      await limiters.codeSendsPerAgreementPerClientPerDay.refund(share);
+      throw refused;
+    }
     const credentials = await tirehotel.login(phone, callContextOf(req, res));
-    // Before the cookie: a code whose agreement is not known could be guessed outside the agreement's budget.
-    if (!(await agreements.remember(credentials.authorizationToken, agreement))) refuseUnavailable(res);
     cookies.setLogin(res, credentials.authorizationToken);
     res.json({ message: credentials.message });
   });
@@ -300,19 +305,16 @@ export function tirehotelRoutes(
     const { query } = parseRequest(ops.validate, req);
     const loginToken = cookies.read(req, 'login');
     if (!loginToken || (await revoked.isRevoked(loginToken)))
-      throw new ApiError(401, 'code_required', 'Koden har gått ut. Skicka en ny kod.');
+      throw new ApiError(401, 'code_required', res.locals.t('tirehotel.codeExpired'));
     await countOrRefuse(res, limiters.codeGuessesPerClient, clientKey(req), 'limit.codeGuesses');
-    // Counted before the call, right or wrong: the 6th guess of a code never reaches the service.
+    // Counted before the call, right or wrong: a code's second guess never reaches the service, however many arrive at once.
     await countOrRefuse(res, limiters.codeGuessesPerCode, loginToken, 'limit.codeVoid');
-    const sentFor = await agreements.agreementOf(loginToken);
-    if (sentFor === 'unavailable') refuseUnavailable(res);
-    // Every code sent through login has its agreement; a token without one (made up, or its record lost with
-    // Redis's data) is guessed within its 5 guesses and the client's limit only.
-    const { agreement } = sentFor;
-    // Counted as wrong before the call too (the 11th guess of the day is refused whatever it is), and given back when right.
-    if (agreement) await countOrRefuse(res, limiters.wrongCodesPerAgreementPerDay, agreement, 'limit.codeLockedToday');
-    const validated = await tirehotel.validate(loginToken, query.otpToken, callContextOf(req, res));
-    if (agreement) await limiters.wrongCodesPerAgreementPerDay.refund(agreement);
+    const validated = await tirehotel.validate(loginToken, query.otpToken, callContextOf(req, res)).catch((err) => {
+      // The service's "wrong code, try again" is not so here: the code is spent, the shopper asks for a new one.
+      if (!(err instanceof UpstreamError) || err.upstreamStatus !== 401) throw err;
+      cookies.clear(res, 'login');
+      throw new ApiError(401, 'code_wrong', res.locals.t('tirehotel.codeWrong'));
+    });
     const { authorizationToken, ...visible } = validated;
     cookies.clear(res, 'login');
     cookies.setSession(res, authorizationToken, validated.expiresAt);
@@ -331,17 +333,19 @@ export function tirehotelRoutes(
   addRoute(router, ops.timeslotDays, async (req, res) => {
     const { query, body } = parseRequest(ops.timeslotDays, req);
     res.json(
-      await tirehotel.timeslotDays(query.workshopIdentifier, body, await sessionOf(req), callContextOf(req, res)),
+      await tirehotel.timeslotDays(query.workshopIdentifier, body, await sessionOf(req, res), callContextOf(req, res)),
     );
   });
   addRoute(router, ops.timeslots, async (req, res) => {
     const { query, body } = parseRequest(ops.timeslots, req);
-    res.json(await tirehotel.timeslots(query.workshopIdentifier, body, await sessionOf(req), callContextOf(req, res)));
+    res.json(
+      await tirehotel.timeslots(query.workshopIdentifier, body, await sessionOf(req, res), callContextOf(req, res)),
+    );
   });
   addRoute(router, ops.create, async (req, res) => {
     const { query, body } = parseRequest(ops.create, req);
     const { bookingRequestId, ...booking } = body;
-    const session = await sessionOf(req);
+    const session = await sessionOf(req, res);
     await countOrRefuse(res, limiters.bookingsPerClient, clientKey(req), 'limit.tooMany');
     const key = writeKey(bookingRequestId, `${res.locals.market.id}:tirehotel:${query.departmentIdentifier}`, booking);
     res.json(
@@ -355,7 +359,7 @@ export function tirehotelRoutes(
   });
   addRoute(router, ops.review, async (req, res) => {
     const { body } = parseRequest(ops.review, req);
-    const session = await sessionOf(req);
+    const session = await sessionOf(req, res);
     await countOrRefuse(res, limiters.reviewsPerClient, clientKey(req), 'limit.tooMany');
     res.json(await tirehotel.addReview(body, session, writeContextOf(req, res)));
   });

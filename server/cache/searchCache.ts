@@ -149,6 +149,8 @@ export class SearchCache {
       );
       result = { bytes: entry.bytes, cache: 'stale', storedAt: entry.storedAt };
     } else {
+      // Work a hit would have spared (joining a call under way is not): it counts against the client's in-flight cap.
+      if (!this.inFlight.has(key)) await ctx.claim?.();
       const fetched = await this.fetchOnce(key, canonical, ctx, stored !== 'unavailable', admit);
       result = {
         bytes: fetched.bytes,

@@ -3,15 +3,16 @@ import type { CallContext } from '../upstream/upstreamHttp.js';
 
 /**
  * What an upstream call carries from the shopper's request: its id for the logs, the client whose
- * byte budgets what it stores counts against, and a signal
- * that fires when the shopper's connection closes before the answer is sent, to abandon the work.
+ * byte budgets what it stores counts against, its in-flight place (claimed by a cache that misses), and
+ * a signal that fires when the shopper's connection closes before the answer is sent, to abandon the work.
  */
 export function callContextOf(req: Request, res: Response): CallContext {
   const controller = new AbortController();
   res.on('close', () => {
     if (!res.writableFinished) controller.abort();
   });
-  return { ...writeContextOf(req, res), signal: controller.signal };
+  const claim = res.locals.inFlight?.claim;
+  return { ...writeContextOf(req, res), signal: controller.signal, ...(claim ? { claim } : {}) };
 }
 
 /**

@@ -20,6 +20,8 @@ import { LocalVariantStore, RedisVariantStore } from './variantStores.js';
 
 /** What a refused transform tells the browser to wait: about one queue's worth of transforms. */
 const BUSY_RETRY_AFTER_S = 2;
+/** AVIFs waiting to be made in the background, all clients together; past it the client with the most waiting loses its newest (the next request for it asks again). */
+const AVIFS_WAITING = 64;
 
 export interface Pictures {
   router: Router;
@@ -53,8 +55,11 @@ export function createPictures(
   const queue = new TransformQueue({
     running: cores,
     waiting: config.images.queueLength,
-    // Half the places: a page's pictures from one browser fit, and one client never holds them all.
-    perClient: Math.max(1, Math.ceil((cores + config.images.queueLength) / 2)),
+    // A shopper's car list is made during a flood (an <img> answered 503 stays broken); a flooder's excess is refused.
+    outsideMs: config.images.queueWaitMs,
+    backgroundWaiting: AVIFS_WAITING,
+    // Half the cores at most for AVIFs nobody waits for: the rest stay with the WebPs shoppers wait for.
+    backgroundRunning: Math.max(1, Math.floor(cores / 2)),
     retryAfterS: BUSY_RETRY_AFTER_S,
   });
   const local = new LocalVariantStore(variantBytes);
@@ -62,7 +67,7 @@ export function createPictures(
   const gate: DecodeGate = new DecodeGate(config.memory.decodeBytes, { waited: () => imageMetrics.decodeWaited() });
   const imageMetrics: ImageMetrics = new ImageMetrics(
     metrics.registry,
-    () => ({ ...queue.stats, avifWaiting: variants.avifsWaiting }),
+    () => queue.stats,
     () => gate.stats,
   );
   const shared = config.redisUrl ? new RedisVariantStore(redis, store.redisPrefix, store.maxBytes) : undefined;

@@ -16,13 +16,19 @@ const INTERMEDIATE_QUALITY = 92;
  * GET on the next replica, and a picture must not walk through them.
  */
 export const FAILED_TTL_MS = 10 * 60 * 1000;
+/**
+ * A decode process that was killed (the OOM killer, a crash) or ran out of its deadline may have met a busy
+ * moment, not a bad picture: remembered only this long, which still stops the walk through the replicas, and
+ * costs at most one decode process a minute per replica if the picture itself is what kills it.
+ */
+export const DIED_TTL_MS = 60 * 1000;
 
 /**
  * Heavy originals (every HEIF/AVIF, and any other whose decode is heavy: server/media/decodeCost.ts planDecode)
  * decoded once into a normalised intermediate: a JPEG that fits INTERMEDIATE_SIZE square, upright, without
  * metadata, kept where the variants are (this process, Redis), from which every variant is made as cheaply as
  * from an ordinary photo. One decode however many variants ask at once (single flight); what failed is
- * remembered (FAILED_TTL_MS) here and in Redis. How many intermediates there can be is bounded by the media
+ * remembered (FAILED_TTL_MS, DIED_TTL_MS) here and in Redis. How many intermediates there can be is bounded by the media
  * service's pictures (a made-up path or version is its 404 before anything is decoded), not by a client.
  */
 export class HeavyOriginals {
@@ -84,7 +90,8 @@ export class HeavyOriginals {
       return made;
     }
     if (failed) {
-      local.set(failedKey(key), failed, FAILED_TTL_MS);
+      // Kept here as long as Redis keeps it at most: the time left is not known, the shorter bound is taken.
+      local.set(failedKey(key), failed, DIED_TTL_MS);
       metrics.decodeRefused('remembered');
       throw new UnusablePicture('decoder', `it failed before: ${failed.body.toString()}`);
     }
@@ -109,8 +116,9 @@ export class HeavyOriginals {
         'pictures: a heavy original could not be decoded; remembered as failed',
       );
       const marker = failureMarker(reason);
-      local.set(failedKey(key), marker, FAILED_TTL_MS);
-      this.write(failedKey(key), marker, FAILED_TTL_MS);
+      const ttl = outcome === 'killed' || outcome === 'deadline' ? DIED_TTL_MS : FAILED_TTL_MS;
+      local.set(failedKey(key), marker, ttl);
+      this.write(failedKey(key), marker, ttl);
       if (err instanceof UnusablePicture) throw err;
       throw new UnusablePicture(err instanceof DecodeTooLarge ? 'memory' : 'decoder', reason);
     }

@@ -24,7 +24,13 @@ export class ImageMetrics {
 
   constructor(
     registry: Registry,
-    queue: () => { running: number; waiting: number; avifWaiting: number },
+    queue: () => {
+      running: number;
+      waiting: number;
+      outside: number;
+      backgroundRunning: number;
+      backgroundWaiting: number;
+    },
     gate: () => DecodeGateStats,
   ) {
     this.transforms = new Counter({
@@ -54,14 +60,16 @@ export class ImageMetrics {
     });
     new Gauge({
       name: 'bff_image_transform_queue',
-      help: 'Transforms running and waiting now, and AVIFs waiting to be made in the background',
+      help: 'Transforms running (the AVIFs among them too), waiting in line and waiting for a place in line (outside) now, and AVIFs made in the background running and waiting',
       labelNames: ['state'] as const,
       registers: [registry],
       collect() {
         const now = queue();
         this.set({ state: 'running' }, now.running);
         this.set({ state: 'waiting' }, now.waiting);
-        this.set({ state: 'avif_waiting' }, now.avifWaiting);
+        this.set({ state: 'outside' }, now.outside);
+        this.set({ state: 'avif_running' }, now.backgroundRunning);
+        this.set({ state: 'avif_waiting' }, now.backgroundWaiting);
       },
     });
     new Gauge({

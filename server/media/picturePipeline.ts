@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { ApiError, apiErrorBody } from '../http/apiError.js';
+import { InFlightRefused, refuseInFlight } from '../http/clientLimits.js';
 import { UpstreamError } from '../upstream/upstreamError.js';
 import type { ImageMetrics } from './imageMetrics.js';
 import { bestFormat, standInFormat } from './outputFormat.js';
@@ -20,6 +21,13 @@ const STAND_IN = 'public, max-age=60';
 function emptyAnswer(res: Response, status: number): void {
   res.status(status).setHeader('Content-Length', '0');
   res.end();
+}
+
+/** A request for a picture variant: a cache may answer it, so it counts against its client's in-flight cap only when it makes one. */
+export function isVariantRequest(req: Request): boolean {
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.path.startsWith('/media/')) return false;
+  const path = mediaPathOf(req.path);
+  return path !== undefined && parseMediaRequest(path, mediaQueryOf(req.originalUrl)).kind === 'variant';
 }
 
 /**
@@ -47,7 +55,7 @@ export function picturePipeline(
     }
     const { variant } = parsed;
     const accept = req.get('accept');
-    const asker = { client: res.locals.clientKey, requestId: String(req.id) };
+    const asker = { client: res.locals.clientKey, requestId: String(req.id), claim: res.locals.inFlight?.claim };
     res.locals.metricsRoute = VARIANT_ROUTE;
     res.setHeader('Vary', 'Accept');
     let outcome: VariantOutcome;
@@ -85,6 +93,7 @@ export function picturePipeline(
 
   /** No picture: the error shape for 503 (busy, try again), an empty answer otherwise, as the relay answers. */
   function refuse(err: unknown, req: Request, res: Response): void {
+    if (err instanceof InFlightRefused) return refuseInFlight(res);
     if (err instanceof TransformQueueFull) {
       metrics.refused('busy');
       res.status(503).setHeader('Retry-After', String(err.retryAfterS));

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { InFlightRefused } from '../http/clientLimits.js';
 import type { StoreBudget } from '../security/storeBudgets.js';
 import type { MediaClient } from '../upstream/mediaClient.js';
 import { avifBytes, planDecode, readPictureHeader, transformBytes } from './decodeCost.js';
@@ -7,16 +8,12 @@ import type { HeavyOriginals } from './heavyOriginals.js';
 import type { ImageMetrics, VariantResult } from './imageMetrics.js';
 import type { OutputFormat } from './outputFormat.js';
 import { transformPicture, UnusablePicture, type MadeVariant } from './transformPicture.js';
-import type { TransformQueue } from './transformQueue.js';
+import { TransformQueueFull, type TransformQueue } from './transformQueue.js';
 import type { LocalVariantStore, RedisVariantStore } from './variantStores.js';
 import { mediaSourceOf, type VariantRequest } from './variantRequest.js';
 
 /** Bumped when a change to the transform changes its output: stored variants of the old one are never served (2: AVIF 4:2:0). */
 const PIPELINE_REVISION = 2;
-/** AVIFs waiting to be made in the background; more are not queued (the next request for one asks again). */
-const AVIFS_WAITING = 64;
-/** How often a waiting AVIF looks again for idle transform places. */
-const AVIF_IDLE_CHECK_MS = 100;
 /** A variant of an unversioned URL may change with its original: kept this long at most. */
 const UNVERSIONED_TTL_MS = 60 * 60 * 1000;
 
@@ -37,22 +34,33 @@ export interface VariantOutcome {
 export interface Asker {
   client: string;
   requestId: string;
+  /**
+   * Counts the asking request against its client's in-flight cap (server/http/clientLimits.ts), called
+   * only when this asker starts a transform: a variant found, or joined while another makes it, costs nothing.
+   */
+  claim?: () => Promise<void>;
+}
+
+/** A transform under way, and whose: its refusal (queue place, in-flight cap) is that client's alone. */
+interface Flight {
+  client: string;
+  outcome: Promise<VariantOutcome>;
 }
 
 /**
  * Each variant made once: this process's copy, else Redis' (another replica made it), else one
- * transform however many ask at once (single flight), run through the bounded transform queue and kept
+ * transform however many ask at once (single flight), run through the fair transform queue and kept
  * (here and in Redis) only when the asking client's byte budget admits it. AVIFs, too slow for a shopper
- * who waits, are made here in the background one at a time, as the page cache makes its brotli 11, and
- * only while no shopper's transform runs or waits: on a busy process the cores go to the WebPs shoppers
- * wait for, and the AVIFs follow when it is quiet.
+ * who waits, are made in the background, as the page cache makes its brotli 11: each is a background job
+ * of the client who asked, in the same queue, behind that client's own WebPs and in turn with every other
+ * client's, so a flood delays them by its share and never keeps everyone on stand-ins.
  */
 export class PictureVariants {
-  private readonly flights = new Map<string, Promise<VariantOutcome>>();
-  private readonly avifQueue: { variant: VariantRequest; asker: Asker }[] = [];
-  private readonly avifWaiting = new Set<string>();
-  private avifRunning: Promise<void> | undefined;
-  private avifTimer: NodeJS.Timeout | undefined;
+  private readonly flights = new Map<string, Flight>();
+  /** AVIFs waiting or being made in the background, by key. */
+  private readonly avifs = new Map<string, Promise<void>>();
+  /** Lets the AVIFs still waiting go when the process stops. */
+  private readonly stopping = new AbortController();
   /** Redis writes under way: the answer does not wait for them. */
   private readonly writes = new Set<Promise<unknown>>();
   private closed = false;
@@ -100,21 +108,33 @@ export class PictureVariants {
     return { variant: shared, result: 'shared' };
   }
 
-  /** The variant, made now if no one has it; everyone asking meanwhile waits for the one transform. */
-  get(variant: VariantRequest, format: OutputFormat, asker: Asker): Promise<VariantOutcome> {
+  /**
+   * The variant, made now if no one has it; everyone asking meanwhile waits for the one transform. A
+   * transform refused for its client's sake (no place for that client, its in-flight cap) is not the
+   * others' refusal: each of them asks again for itself.
+   */
+  get(variant: VariantRequest, format: OutputFormat, asker: Asker, again = false): Promise<VariantOutcome> {
     const key = this.keyOf(variant, format);
     const local = this.options.local.get(key);
     if (local) return Promise.resolve({ variant: local, result: 'hit' });
     const running = this.flights.get(key);
-    if (running) return running;
-    const flight = this.findOrMake(variant, format, asker).finally(() => this.flights.delete(key));
-    this.flights.set(key, flight);
-    return flight;
+    if (running)
+      return running.client === asker.client || again
+        ? running.outcome
+        : running.outcome.catch((err: unknown) => {
+            if (err instanceof TransformQueueFull || err instanceof InFlightRefused)
+              return this.get(variant, format, asker, true);
+            throw err;
+          });
+    const outcome = this.findOrMake(variant, format, asker).finally(() => this.flights.delete(key));
+    this.flights.set(key, { client: asker.client, outcome });
+    return outcome;
   }
 
   private async findOrMake(variant: VariantRequest, format: OutputFormat, asker: Asker): Promise<VariantOutcome> {
     const found = await this.find(variant, format);
     if (found) return found;
+    await asker.claim?.();
     const made = await this.options.queue.run(asker.client, () => this.make(variant, format, asker));
     const kept = await this.keep(variant, format, made, asker.client);
     return { variant: made, result: kept ? 'miss' : 'bypass' };
@@ -191,62 +211,42 @@ export class PictureVariants {
     return variant.version ? this.options.ttlMs : Math.min(this.options.ttlMs, UNVERSIONED_TTL_MS);
   }
 
-  /** Makes the AVIF of a variant in the background, unless it is waiting already or the queue is full. */
+  /**
+   * Makes the AVIF of a variant in the background, as a job of the client who asked, unless it is
+   * waiting already. One the queue has no place for is dropped: the next request for it asks again.
+   */
   avifLater(variant: VariantRequest, asker: Asker): void {
     const key = this.keyOf(variant, 'avif');
-    if (this.closed || this.avifWaiting.has(key) || this.avifWaiting.size >= AVIFS_WAITING) return;
-    this.avifWaiting.add(key);
-    this.avifQueue.push({ variant, asker });
-    this.nextAvif();
-  }
-
-  private nextAvif(): void {
-    if (this.avifRunning || this.avifTimer || this.closed || this.avifQueue.length === 0) return;
-    const { running, waiting } = this.options.queue.stats;
-    if (running > 0 || waiting > 0) {
-      this.avifTimer = setTimeout(() => {
-        this.avifTimer = undefined;
-        this.nextAvif();
-      }, AVIF_IDLE_CHECK_MS);
-      this.avifTimer.unref();
-      return;
-    }
-    const job = this.avifQueue.shift();
-    if (!job) return;
-    const key = this.keyOf(job.variant, 'avif');
-    this.avifRunning = (async () => {
-      // Another replica may have made it meanwhile.
-      if (await this.find(job.variant, 'avif')) return;
-      const made = await this.make(job.variant, 'avif', job.asker);
-      await this.keep(job.variant, 'avif', made, job.asker.client);
-    })()
-      .catch((err: unknown) =>
-        this.options.logger.warn({ err, path: job.variant.path }, 'pictures: AVIF not made in the background'),
+    if (this.closed || this.avifs.has(key)) return;
+    const job = this.options.queue
+      .run(
+        asker.client,
+        async () => {
+          // Another replica may have made it meanwhile.
+          if (await this.find(variant, 'avif')) return;
+          const made = await this.make(variant, 'avif', asker);
+          await this.keep(variant, 'avif', made, asker.client);
+        },
+        { background: true, signal: this.stopping.signal },
       )
-      .finally(() => {
-        this.avifWaiting.delete(key);
-        this.avifRunning = undefined;
-        this.nextAvif();
-      });
-  }
-
-  get avifsWaiting(): number {
-    return this.avifWaiting.size;
+      .catch((err: unknown) => {
+        if (err instanceof TransformQueueFull || this.stopping.signal.aborted) return;
+        this.options.logger.warn({ err, path: variant.path }, 'pictures: AVIF not made in the background');
+      })
+      .finally(() => this.avifs.delete(key));
+    this.avifs.set(key, job);
   }
 
   /** Resolves once no AVIF is waiting or being made and every Redis write has landed (tests, benches). */
   async settled(): Promise<void> {
-    while (this.avifRunning || this.writes.size > 0 || (this.avifQueue.length > 0 && !this.closed)) {
-      await Promise.all([this.avifRunning, ...this.writes, new Promise((resolve) => setTimeout(resolve, 10))]);
-    }
+    while (this.avifs.size > 0 || this.writes.size > 0) await Promise.all([...this.avifs.values(), ...this.writes]);
     await this.options.heavy.settled();
   }
 
   /** No new background work; waits for the AVIF being made and the writes under way. */
   async close(): Promise<void> {
     this.closed = true;
-    this.avifQueue.length = 0;
-    clearTimeout(this.avifTimer);
+    this.stopping.abort(new Error('the picture pipeline is closing'));
     await this.settled();
   }
 }

@@ -1,4 +1,5 @@
-import type { RequestHandler, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { claimOrRefuse } from '../http/clientLimits.js';
 import type { Logger } from 'pino';
 import type { PageCaching } from './createPageCache.js';
 import { PAGE_CACHE_ROUTE, type PageCacheResult } from './pageCacheMetrics.js';
@@ -23,10 +24,20 @@ const NOT_REPLAYED = new Set([
 ]);
 
 /**
+ * A request the page cache may answer (an anonymous GET or HEAD outside /api and /media): it counts
+ * against its client's in-flight cap only when it makes the page render.
+ */
+export function mayBeCachedPage(req: Request): boolean {
+  return !req.path.startsWith('/api/') && !req.path.startsWith('/media/') && req.path !== '/api' && !bypassReason(req);
+}
+
+/**
  * The page cache in front of the page routes (`pages`): an anonymous GET or HEAD for a page is
  * answered from stored bytes when it can be; otherwise one detached render serves every request
  * for the key that arrives meanwhile, and fills the cache. Editing mode, other methods and personal
  * cookies bypass it (`private, no-store`). Every answer says `x-cache: hit|miss|stale|bypass`.
+ * A hit, a stale copy or a render joined costs the client nothing; starting a render or rendering
+ * alone claims the request's in-flight place first (server/http/clientLimits.ts).
  */
 export function pageCacheMiddleware(
   caching: PageCaching,
@@ -42,11 +53,16 @@ export function pageCacheMiddleware(
     metrics.record('bypass');
   };
 
+  /** Renders this request's page on its own: work, so its in-flight place is claimed first. */
+  const renderAlone = async (req: Request, res: Response, next: NextFunction) => {
+    if (await claimOrRefuse(res)) pages(req, res, next);
+  };
+
   return async (req, res, next) => {
     const reason = bypassReason(req);
     if (reason) {
       bypass(res, reason !== 'method');
-      return pages(req, res, next);
+      return renderAlone(req, res, next);
     }
     const key = pageKeyOf(req, res);
     const render = () => renderDetached(pages, req, res, key, settings.renderTimeoutMs);
@@ -68,8 +84,9 @@ export function pageCacheMiddleware(
     // A client known to be over it is sent the page as with the cache off, without the work of a render meant for keeping.
     if (!cache.rendering(key.key) && caching.spent(req)) {
       bypass(res, false);
-      return pages(req, res, next);
+      return renderAlone(req, res, next);
     }
+    if (!cache.rendering(key.key) && !(await claimOrRefuse(res))) return;
     let outcome;
     try {
       outcome = await inSpan('page cache render', {}, () =>
@@ -81,11 +98,11 @@ export function pageCacheMiddleware(
         'page cache: shared render failed, rendering this request alone',
       );
       bypass(res, false);
-      return pages(req, res, next);
+      return renderAlone(req, res, next);
     }
     if (!outcome.shareable) {
       bypass(res, false);
-      return pages(req, res, next);
+      return renderAlone(req, res, next);
     }
     if (outcome.entry) {
       metrics.record('miss');

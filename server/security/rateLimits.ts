@@ -13,7 +13,7 @@ export interface RateLimitWindow {
  * Every abuse and brute-force limit, by name (docs/security.md lists them with their keys). Each is
  * configurable as `RATE_LIMIT_<NAME>=<points>/<seconds>`. Per-client numbers are far above what a
  * shopper does (one lead, one booking, a code or two), so a household or office behind one address
- * never meets them; the one-time code is guarded by limits on what is attacked (the code, the agreement).
+ * never meets them; the one-time code is guarded by limits on what is attacked (the code, the agreement's sends).
  */
 export const RATE_LIMIT_DEFAULTS = {
   /** Lead forms (`POST /api/forms/comhub`) per client. */
@@ -25,19 +25,19 @@ export const RATE_LIMIT_DEFAULTS = {
   /** Agreement look-ups (they hand out the encrypted phone number) per client and per registration number. */
   lookupsPerClient: { points: 60, durationS: 600 },
   lookupsPerRegNo: { points: 30, durationS: 600 },
-  /** One-time code sends (SMS) per agreement (a quarter of an hour, and a day) and per client. */
-  codeSendsPerAgreement: { points: 3, durationS: 900 },
-  codeSendsPerAgreementPerDay: { points: 5, durationS: 86_400 },
-  codeSendsPerClient: { points: 20, durationS: 3600 },
-  /** Guesses of one sent code (then it is void; longer than the code lives) and code guesses per client. */
-  codeGuessesPerCode: { points: 5, durationS: 900 },
-  codeGuessesPerClient: { points: 10, durationS: 60 },
   /**
-   * Wrong codes per agreement in a day, whichever code and client they were for: then the agreement's
-   * login is locked for the rest of the window (no code is checked or sent). At most 10 guesses a day
-   * against a 4-digit code: 0.1% a day, 3.0% a month, 30.6% a year of uninterrupted trying (docs/security.md "Guessing a code").
+   * One-time code sends (SMS) per agreement (a quarter of an hour, and a day), per client and agreement in a day
+   * (one address cannot spend an agreement's day), and per client. A sent code takes one guess, so the day's sends
+   * bound the guesses: 10 a day against a 4-digit code, 0.1% a day, 3.0% a month, 30.6% a year of uninterrupted
+   * trying, and no lock an attacker can put on the owner (docs/security.md "Guessing a code").
    */
-  wrongCodesPerAgreementPerDay: { points: 10, durationS: 86_400 },
+  codeSendsPerAgreement: { points: 3, durationS: 900 },
+  codeSendsPerAgreementPerDay: { points: 10, durationS: 86_400 },
+  codeSendsPerAgreementPerClientPerDay: { points: 4, durationS: 86_400 },
+  codeSendsPerClient: { points: 20, durationS: 3600 },
+  /** Guesses of one sent code: one, right or wrong, then it is void (longer than the code lives); and code guesses per client. */
+  codeGuessesPerCode: { points: 1, durationS: 900 },
+  codeGuessesPerClient: { points: 10, durationS: 60 },
   /**
    * Searches a client's list pages make the search service run for their language links (a worded filter's
    * words in the other language, server/pages/languageQueries.ts), counted only when the search cache does not
@@ -60,10 +60,10 @@ export const ACCOUNT_LIMITS: ReadonlySet<RateLimitName> = new Set([
   'lookupsPerRegNo',
   'codeSendsPerAgreement',
   'codeSendsPerAgreementPerDay',
+  'codeSendsPerAgreementPerClientPerDay',
   'codeSendsPerClient',
   'codeGuessesPerCode',
   'codeGuessesPerClient',
-  'wrongCodesPerAgreementPerDay',
 ]);
 
 /** `leadsPerClient` → `RATE_LIMIT_LEADS_PER_CLIENT`. */
@@ -77,8 +77,7 @@ export type LimitMessage =
   | 'limit.codeSends'
   | 'limit.codeSendsToday'
   | 'limit.codeVoid'
-  | 'limit.codeGuesses'
-  | 'limit.codeLockedToday';
+  | 'limit.codeGuesses';
 
 export type RateLimiters = Record<RateLimitName, SharedRateLimiter>;
 
@@ -93,6 +92,7 @@ export interface RequestLimits {
 export function createRequestLimits(
   redis: RedisConnection,
   config: Pick<Config, 'rateLimits' | 'trustProxy'>,
+  onRefused?: (limit: RateLimitName) => void,
 ): RequestLimits {
   const { redisPrefix, windows } = config.rateLimits;
   const entries = (Object.keys(windows) as RateLimitName[]).map((name) => [
@@ -101,6 +101,7 @@ export function createRequestLimits(
       keyPrefix: `${redisPrefix}${name}`,
       ...windows[name],
       whenRedisFails: ACCOUNT_LIMITS.has(name) ? 'refuse' : 'countHere',
+      onRefused: () => onRefused?.(name),
     }),
   ]);
   return {
@@ -111,9 +112,9 @@ export function createRequestLimits(
 
 /**
  * Counts one attempt under `key` before the work it guards (atomically: the limiter's consume); over
- * the limit, 429 with Retry-After and the market's message. A counted point is never given back: a
- * call that failed may still have reached the upstream, and returning points would let concurrent
- * attempts through (the one exception: a right code, see `refund`).
+ * the limit, 429 with Retry-After and the market's message. A counted point is not given back when the
+ * work failed: a call that failed may still have reached the upstream, and returning points would let
+ * concurrent attempts through (the one exception: a later limit refusing the attempt, see the code sends).
  */
 export async function countOrRefuse(
   res: Response,
@@ -121,22 +122,13 @@ export async function countOrRefuse(
   key: string,
   message: LimitMessage,
 ): Promise<void> {
-  refuseUnless(res, await limiter.consume(key), message);
+  refuseUnless(res, limiter, await limiter.consume(key), message);
 }
 
-/** Refuses, as countOrRefuse does, when the next attempt under `key` would be refused, without counting one. */
-export async function refuseIfExhausted(
-  res: Response,
-  limiter: SharedRateLimiter,
-  key: string,
-  message: LimitMessage,
-): Promise<void> {
-  refuseUnless(res, await limiter.peek(key), message);
-}
-
-function refuseUnless(res: Response, outcome: LimitOutcome, message: LimitMessage): void {
+function refuseUnless(res: Response, limiter: SharedRateLimiter, outcome: LimitOutcome, message: LimitMessage): void {
   if (outcome.allowed) return;
   if (outcome.unavailable) refuseUnavailable(res);
+  limiter.noteRefusal();
   res.set('Retry-After', String(outcome.retryAfterS));
   throw new ApiError(429, 'too_many_requests', res.locals.t(message), { retryAfterSeconds: outcome.retryAfterS });
 }

@@ -31,10 +31,22 @@ export class SharedRateLimiter {
 
   constructor(
     private readonly redis: RedisConnection,
-    private readonly options: { keyPrefix: string; points: number; durationS: number; whenRedisFails?: WhenRedisFails },
+    private readonly options: {
+      keyPrefix: string;
+      points: number;
+      durationS: number;
+      whenRedisFails?: WhenRedisFails;
+      /** Told of each attempt refused for being over the limit (the metrics count them by limit). */
+      onRefused?: () => void;
+    },
   ) {
     this.local = new LRUCache({ max: LOCAL_WINDOWS });
     this.whenRedisFails = options.whenRedisFails ?? 'countHere';
+  }
+
+  /** An attempt was refused for being over this limit. */
+  noteRefusal(): void {
+    this.options.onRefused?.();
   }
 
   /** Whether this limiter counts in Redis only: it refuses, and Redis is configured. */
@@ -61,31 +73,9 @@ export class SharedRateLimiter {
     return everywhere?.refused ? { allowed: false, retryAfterS: retryAfter(everywhere.res) } : { allowed: true };
   }
 
-  /** Whether the next attempt would be allowed, without counting one (a lock checked before other work). */
-  async peek(key: string): Promise<LimitOutcome> {
-    const id = hashed(key);
-    const shared = this.sharedLimiter();
-    let res: RateLimiterRes | null = null;
-    if (shared) {
-      try {
-        res = await shared.get(id);
-      } catch {
-        if (this.redisOnly) return UNAVAILABLE;
-      }
-    } else if (this.redisOnly) {
-      return UNAVAILABLE;
-    }
-    const open = this.local.get(id);
-    const here = open && open.endsAt > Date.now() ? open : undefined;
-    if (res && res.consumedPoints >= this.options.points) return { allowed: false, retryAfterS: retryAfter(res) };
-    if (!this.redisOnly && here && here.consumed >= this.options.points)
-      return { allowed: false, retryAfterS: Math.max(1, Math.ceil((here.endsAt - Date.now()) / 1000)) };
-    return { allowed: true };
-  }
-
   /**
-   * Gives back points counted for an attempt that turned out not to be what the limit counts (a right
-   * code, for a limit on wrong ones). Best effort: a point Redis does not get back stays counted.
+   * Gives back points counted for an attempt a later limit refused (a code send refused for the agreement is no
+   * send of the client's). Best effort: a point Redis does not get back stays counted.
    */
   async refund(key: string, points = 1): Promise<void> {
     const id = hashed(key);

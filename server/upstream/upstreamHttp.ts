@@ -21,6 +21,8 @@ export interface CallContext {
   language?: Language;
   /** The shopper's client key (res.locals.clientKey): what the call makes a cache keep counts against its byte budget. */
   client?: string;
+  /** Counts the shopper's request against its client's in-flight cap (server/http/clientLimits.ts): a cache calls it before work a hit spares. */
+  claim?: () => Promise<void>;
 }
 
 export interface UpstreamHttpOptions {

@@ -1,6 +1,6 @@
 import { DEFAULT_IMAGE_QUALITY, IMAGE_WIDTHS, VARIANT_PARAMS, type ImageWidth } from '../../contracts/imageVariants.js';
 import { mediaUrl } from './mediaUrl.js';
-import type { PictureLayout } from './pictureLayouts.js';
+import type { CoverBox, PictureLayout } from './pictureLayouts.js';
 
 /**
  * Where a picture at a width comes from: the BFF's /media pipeline (`/media/cars/1/1.jpg?v=3fa2&w=640`),
@@ -76,21 +76,95 @@ export interface Picture {
   sizes?: string;
 }
 
+/** What is known of an original: its width (srcset stops there) and its aspect (width / height, for cover crops). */
+export interface OriginalSize {
+  width?: number | undefined;
+  aspect?: number | undefined;
+}
+
 /** src, srcset and sizes of a picture: a raster original through the pipeline (or the CDN), anything else as it is. */
 export function pictureOf(
   original: string,
   layout: PictureLayout,
-  originalWidth: number | undefined,
+  size: OriginalSize,
   template: string | undefined,
 ): Picture {
   const path = mediaUrl(original);
   if (!isVariantSource(path)) return { src: path };
-  const { sizes, widest } = layout;
-  // No candidate past twice the widest the place is shown at (a 2× screen), nor past the original.
-  const top = widthFor(widest * 2);
-  const listed = candidates(originalWidth).filter((c) => c.width <= top);
+  // No candidate past twice the widest the place paints it at (a 2× screen), nor past the original.
+  const top = widthFor(paintedWidest(layout, size.aspect) * 2);
+  const listed = candidates(size.width).filter((c) => c.width <= top);
   const middle = listed[Math.floor(listed.length / 2)]?.width ?? top;
-  return { src: pictureUrl(path, middle, template), srcSet: pictureSrcSet(path, listed, template), sizes };
+  return {
+    src: pictureUrl(path, middle, template),
+    srcSet: pictureSrcSet(path, listed, template),
+    sizes: sizesFor(layout, size.aspect),
+  };
+}
+
+/**
+ * The `sizes` of a picture of `aspect` (width / height) in `layout`: the width it is painted at. A box that
+ * crops (`cover`) paints a picture wider than its own shape at the box's height × the picture's aspect, so
+ * that is asked for: the larger of the two, by viewport. Without a crop or an aspect, the box's width.
+ */
+export function sizesFor(layout: PictureLayout, aspect: number | undefined): string {
+  const { cover } = layout;
+  if (!cover || !aspect) return layout.sizes;
+  const widths = sizeEntries(layout.sizes);
+  const froms = [...new Set([...widths, ...cover].map((entry) => entry.from))].sort((a, b) => b - a);
+  const entries = froms.map((from) => {
+    const width = widths.find((entry) => entry.from <= from)?.length ?? '100vw';
+    const box = cover.find((entry) => entry.from <= from);
+    return { from, length: box ? paintedLength(width, box, aspect) : width };
+  });
+  // An entry that says what the next (narrower) one says is left out.
+  return entries
+    .filter((entry, i) => entry.length !== entries[i + 1]?.length)
+    .map(({ from, length }) => (from > 0 ? `(min-width: ${from}px) ${length}` : length))
+    .join(', ');
+}
+
+/** A crop this small (1%) is not worth a longer `sizes`: the picture is painted at most 1% larger than its file. */
+const NEGLIGIBLE_CROP = 1.01;
+
+/** How much wider than its box a picture of `aspect` is painted in a box of `boxAspect` (1 for none), rounded up. */
+function widening(aspect: number, boxAspect: number): number {
+  const k = aspect / boxAspect;
+  return k < NEGLIGIBLE_CROP ? 1 : Math.ceil(k * 1000) / 1000;
+}
+
+function paintedLength(width: string, box: CoverBox, aspect: number): string {
+  const rounded = Math.ceil(aspect * 1000) / 1000;
+  if ('height' in box) return `max(${width}, calc(${box.height} * ${rounded}))`;
+  const k = widening(aspect, box.aspect);
+  if (k === 1) return width;
+  const px = /^(\d+(?:\.\d+)?)px$/.exec(width);
+  return px ? `${Math.ceil(Number(px[1]) * k * 100) / 100}px` : `calc(${width} * ${k})`;
+}
+
+/** The widest a place paints a picture of `aspect` (CSS px): its box, widened by an aspect crop. */
+function paintedWidest(layout: PictureLayout, aspect: number | undefined): number {
+  const crops = aspect ? (layout.cover ?? []).map((box) => ('aspect' in box ? widening(aspect, box.aspect) : 1)) : [];
+  return layout.widest * Math.max(1, ...crops);
+}
+
+/** A `sizes` list as entries (written by pictureLayouts.ts: `(min-width: Npx) length` and a last bare length). */
+function sizeEntries(sizes: string): { from: number; length: string }[] {
+  const entries: { from: number; length: string }[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i <= sizes.length; i++) {
+    const char = sizes[i];
+    if (char === '(') depth++;
+    else if (char === ')') depth--;
+    else if ((char === ',' && depth === 0) || i === sizes.length) {
+      const entry = sizes.slice(start, i).trim();
+      const media = /^\(min-width: (\d+(?:\.\d+)?)px\) (.+)$/.exec(entry);
+      entries.push(media ? { from: Number(media[1]), length: media[2]! } : { from: 0, length: entry });
+      start = i + 1;
+    }
+  }
+  return entries;
 }
 
 /** The URL of a picture at one width (a raster original; anything else as it is). */

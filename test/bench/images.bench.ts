@@ -7,7 +7,10 @@
 //  2. a cached variant's requests/s against a cached page's;
 //  3. BENCH_IMAGE_URLS (2,000) distinct valid variant URLs from one client, then from 50 addresses
 //     (TRUST_PROXY, X-Forwarded-For): car photos at every width and quality of the allow-list (30 variants
-//     a photo, so about 70 photos a flood); RSS, event-loop lag p99 and a cached page's p99 meanwhile.
+//     a photo, so about 70 photos a flood); RSS, event-loop lag p99 and a cached page's p99 meanwhile;
+//  4. heavy originals (test/bench/heavyOriginals.ts): 12 and 16 MP AVIF, a 16-bit PNG, HEIC, four at once,
+//     repeated; the BFF's highest RSS (with its decode processes) against MEMORY_BUDGET_MB. BENCH_IMAGES_ONLY=heavy
+//     runs it alone, BENCH_CGROUP=<cgroup v1 memory dir> starts the BFF in that group (docs/pictures.md).
 // Exits 1 when a target of issue 30 is missed. BENCH_ALLOCATOR=glibc|jemalloc picks the allocator
 // (default: the Dockerfile's). Figures are only comparable within one run. Stops by itself.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -21,6 +24,7 @@ import { IMAGE_QUALITIES, IMAGE_WIDTHS } from '../../contracts/imageVariants.js'
 import type { Car } from '../../contracts/upstream/search.js';
 import { loadConfig } from '../../server/config.js';
 import { ensureClientBuild } from '../support/samplePages.js';
+import { heavyOriginalsPhase } from './heavyOriginals.js';
 
 const URLS = Number(process.env.BENCH_IMAGE_URLS ?? 2_000);
 const CONNECTIONS = 16;
@@ -138,11 +142,15 @@ async function main(): Promise<void> {
     CLIENT_MAX_CONCURRENT_REQUESTS: '100000',
   };
   const { memory } = loadConfig(env);
-  const bff: ChildProcess = spawn(
-    process.execPath,
-    [`--max-old-space-size=${memory.heapLimitMb}`, 'dist/server/main.js'],
-    { env, stdio: ['ignore', 'inherit', 'inherit'] },
-  );
+  const command = [process.execPath, `--max-old-space-size=${memory.heapLimitMb}`, 'dist/server/main.js'];
+  // BENCH_CGROUP: the BFF (and its decode processes) start inside that cgroup v1 memory group (docs/pictures.md).
+  const cgroup = process.env.BENCH_CGROUP;
+  const bff: ChildProcess = cgroup
+    ? spawn('sh', ['-c', 'echo $$ > "$0/cgroup.procs" && exec "$@"', cgroup, ...command], {
+        env,
+        stdio: ['ignore', 'inherit', 'inherit'],
+      })
+    : spawn(command[0]!, command.slice(1), { env, stdio: ['ignore', 'inherit', 'inherit'] });
   const stopAll = () => {
     bff.kill('SIGTERM');
     sandbox.kill('SIGTERM');
@@ -210,6 +218,11 @@ async function get(origin: string, path: string, headers: Record<string, string>
 async function run(origin: string, metricsOrigin: string, pid: number, sandbox: string): Promise<void> {
   const rows: string[][] = [];
   const misses: string[] = [];
+  // BENCH_IMAGES_ONLY=heavy: the heavy-originals phase alone (the 256 MB cgroup run of docs/pictures.md).
+  if (process.env.BENCH_IMAGES_ONLY === 'heavy') {
+    const heavy = await heavyOriginalsPhase(origin, metricsOrigin, pid, sandbox, TARGET.rssMb);
+    return report(heavy.rows, heavy.misses);
+  }
   const perFlood = Math.ceil(URLS / (IMAGE_WIDTHS.length * IMAGE_QUALITIES.length));
   const photos = await sandboxPhotos(sandbox, COLD_RUNS + 2 + 2 * perFlood);
   const cold = photos.slice(0, COLD_RUNS + 2);
@@ -387,12 +400,19 @@ async function run(origin: string, metricsOrigin: string, pid: number, sandbox: 
       `target p99 ≤ ${TARGET.pageP99Ms} ms`,
     ]);
   }
+  // 4. Heavy originals: 12 and 16 MP AVIF, a 16-bit PNG, HEIC, four at once (test/bench/heavyOriginals.ts).
+  const heavy = await heavyOriginalsPhase(origin, metricsOrigin, pid, sandbox, TARGET.rssMb);
+  rows.push(...heavy.rows);
+  misses.push(...heavy.misses);
   const metrics = await (await request(`${metricsOrigin}/metrics`)).body.text();
   const transforms = [...metrics.matchAll(/^bff_image_transforms_total\{format="(\w+)",outcome="(\w+)"\} (\d+)/gm)]
     .map((m) => `${m[1]} ${m[2]} ${m[3]}`)
     .join(', ');
   rows.push(['transforms made (all phases)', transforms, '']);
+  report(rows, misses);
+}
 
+function report(rows: string[][], misses: string[]): void {
   const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
   console.log(
     `\nPictures: allocator ${allocator}, MEMORY_BUDGET_MB ${TARGET.rssMb}, ${CONNECTIONS} connections, figures of one run on this machine\n`,

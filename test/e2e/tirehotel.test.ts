@@ -210,12 +210,12 @@ describe('tire hotel in a browser', () => {
     await page.context().close();
   });
 
-  it('shows a wrong code’s server message in red, clears it on edit, and a paste of 12345 fills 1234', async () => {
+  it('shows a wrong code’s message in red (the code is spent: send a new one), clears it on edit, and a paste of 12345 fills 1234', async () => {
     const { page, block } = await openTireHotel();
     await searchAndSendCode(block, 'DEF456');
     await block.getByLabel('Siffra 1 av 4').pressSequentially('9999');
     await page.keyboard.press('Enter');
-    const error = block.getByText('Felaktig kod. Kontrollera koden och försök igen.');
+    const error = block.getByText('Fel kod. Koden är inte längre giltig, skicka en ny kod.');
     await error.waitFor();
     await expect(error.evaluate((el) => getComputedStyle(el).color)).resolves.toBe('rgb(179, 38, 30)');
     await expectNoSeriousViolations(page);

@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import net from 'node:net';
 import { request } from 'undici';
-import { listen } from '../support/apiHarness.js';
+import { listen, waitFor } from '../support/apiHarness.js';
 import { startRunningBff } from '../support/runningBff.js';
 import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
 
@@ -23,6 +23,9 @@ async function open(origin: string, path: string) {
   };
 }
 
+/** Lets answers already in run their continuations. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
 /** The sandbox waits this long between workshops, so a stream stays open for the test's length. */
 function slowWorkshops(): () => void {
   const before = process.env.SANDBOX_STREAM_INTERVAL_MS;
@@ -35,7 +38,12 @@ function slowWorkshops(): () => void {
 
 describe('one client address', () => {
   const streams = sandboxedBffForThisFile({ CLIENT_MAX_WORKSHOP_STREAMS: '3' });
-  const requests = sandboxedBffForThisFile({ CLIENT_MAX_CONCURRENT_REQUESTS: '3', CLIENT_MAX_WORKSHOP_STREAMS: '10' });
+  // Waits longer than any test: a request over the cap is answered when a place frees, never by its deadline.
+  const requests = sandboxedBffForThisFile({
+    CLIENT_MAX_CONCURRENT_REQUESTS: '3',
+    CLIENT_MAX_WORKSHOP_STREAMS: '10',
+    CLIENT_IN_FLIGHT_WAIT_MS: '60000',
+  });
 
   it('gets its 4th open workshop stream answered 429 with Retry-After, and a new one once one of its streams closes', async () => {
     const server = await listen(streams.bff.app);
@@ -62,7 +70,7 @@ describe('one client address', () => {
     }
   });
 
-  it('gets a request answered 429 while it has its cap of requests in flight, and /healthz still answers', async () => {
+  it('has a request over its cap of requests in flight wait for a place (429 at once past as many waiting), and /healthz still answers', async () => {
     const server = await listen(requests.bff.app);
     const restore = slowWorkshops();
     try {
@@ -72,18 +80,92 @@ describe('one client address', () => {
         await open(server.origin, STREAM),
       ];
       expect(held.map((s) => s.status)).toEqual([200, 200, 200]);
-      const page = await open(server.origin, '/');
-      expect([page.status, page.headers['retry-after']]).toEqual([429, '5']);
+      // Four more: three wait for one of the address's places, the last to arrive is refused at once.
+      const pending = Array.from({ length: 4 }, () => open(server.origin, '/'));
+      const refused = await Promise.race(pending);
+      expect([refused.status, refused.headers['retry-after']]).toEqual([429, '5']);
+      let answered = 0;
+      pending.forEach((p) => void p.then(() => answered++));
       // Not the limits' code: the forms show a too_many_requests message to the shopper, and this English one is not for them.
-      expect((await page.json()).error.code).toBe('too_many_in_flight');
+      expect((await refused.json()).error.code).toBe('too_many_in_flight');
       const health = await open(server.origin, '/healthz');
       expect(health.status).toBe(200);
       health.close();
+      await settle();
+      expect(answered).toBe(1);
+      // A stream ends: its place goes to the first page waiting, and each page's to the next.
+      held.pop()!.close();
+      const pages = (await Promise.all(pending)).filter((p) => p !== refused);
+      expect(pages.map((p) => p.status)).toEqual([200, 200, 200]);
+      pages.forEach((p) => p.close());
       held.forEach((s) => s.close());
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const after = await open(server.origin, '/');
-      expect(after.status).toBe(200);
-      after.close();
+    } finally {
+      restore();
+      await server.close();
+    }
+  });
+});
+
+describe('answers a cache gives', () => {
+  const cached = sandboxedBffForThisFile({
+    CLIENT_MAX_CONCURRENT_REQUESTS: '3',
+    CLIENT_IN_FLIGHT_WAIT_MS: '60000',
+    PAGE_CACHE: 'true',
+  });
+
+  it('never count against the cap: a page, a search and a picture variant from the cache are sent while the address has its cap in flight', async () => {
+    const server = await listen(cached.bff.app);
+    const restore = slowWorkshops();
+    const send = async (path: string, init: { method?: string; body?: string; accept?: string } = {}) => {
+      const res = await request(`${server.origin}${path}`, {
+        method: (init.method ?? 'GET') as 'GET',
+        headers: {
+          host: 'se.localhost',
+          accept: init.accept ?? '*/*',
+          ...(init.body ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(init.body ? { body: init.body } : {}),
+      });
+      await res.body.dump();
+      return { status: res.statusCode, cache: res.headers['x-cache'] };
+    };
+    try {
+      const photo = (
+        (await (
+          await fetch(`${cached.sandbox.url}/search/query`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ index: 'cars-se', limit: 1 }),
+          })
+        ).json()) as { content: Array<{ car_images: string[] }> }
+      ).content[0]!.car_images[0]!;
+      const variant = `${new URL(photo).pathname}${new URL(photo).search}&w=256`;
+      // Made and kept first; each asked for again below as the fast paths have not seen it (another URL,
+      // body or Accept for the same cached answer), so the answer comes from the caches behind Express.
+      await send('/');
+      await waitFor(() => cached.bff.pageCache!.stats.entries > 0, 30_000);
+      await send('/api/search', { method: 'POST', body: '{"index":"cars","limit":2}' });
+      expect((await send(variant, { accept: 'image/webp' })).status).toBe(200);
+      const held = [
+        await open(server.origin, STREAM),
+        await open(server.origin, STREAM),
+        await open(server.origin, STREAM),
+      ];
+      expect(held.map((s) => s.status)).toEqual([200, 200, 200]);
+      expect(await send('/?utm_source=newsletter')).toEqual({ status: 200, cache: 'hit' });
+      expect(await send('/api/search', { method: 'POST', body: '{ "limit": 2, "index": "cars" }' })).toEqual({
+        status: 200,
+        cache: 'hit',
+      });
+      expect(await send(variant, { accept: 'image/webp,*/*' })).toEqual({ status: 200, cache: 'hit' });
+      // Work the cache cannot spare still counts: a page it does not hold waits for a place.
+      let done = false;
+      const uncached = send('/?utm_source=x&page=2').finally(() => (done = true));
+      await settle();
+      expect(done).toBe(false);
+      held.pop()!.close();
+      expect((await uncached).status).not.toBe(429);
+      held.forEach((s) => s.close());
     } finally {
       restore();
       await server.close();

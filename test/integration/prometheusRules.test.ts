@@ -8,7 +8,7 @@ import { request } from 'undici';
 import { parse } from 'yaml';
 import { spawnBff } from '../support/spawnedBff.js';
 
-jest.setTimeout(120_000);
+jest.setTimeout(180_000);
 
 const PROMTOOL = process.env.PROMTOOL_PATH ?? '/usr/bin/promtool';
 const RULES = 'deploy/prometheus/alerts.yml';
@@ -72,7 +72,7 @@ describe('the Prometheus alert rules and the Grafana dashboard', () => {
   it('reads only metrics the BFF exposes on /metrics', async () => {
     const bff = spawnBff({ SANDBOX: 'true', METRICS_PORT: '0' });
     try {
-      await bff.listening();
+      await bff.listening(90_000); // tsx on a loaded machine can take half a minute and more
       const port = bff.logLines().find((line) => line.msg === 'metrics listening')?.metricsPort;
       const scrape = await (await request(`http://127.0.0.1:${String(port)}/metrics`, { reset: true })).body.text();
       const exposed = new Set([...scrape.matchAll(/^# TYPE (\S+) /gm)].map((m) => m[1]!));

@@ -42,7 +42,7 @@ describe('loadConfig', () => {
   it('sets the request limits and the HTTP server deadlines deliberately', () => {
     const config = loadConfig({});
     expect(config.maxRequestTargetBytes).toBe(8_192);
-    expect(config.clientLimits).toEqual({ maxConcurrentRequests: 128, maxStreams: 6 });
+    expect(config.clientLimits).toEqual({ maxConcurrentRequests: 128, inFlightWaitMs: 5_000, maxStreams: 6 });
     expect(config.http).toEqual({ keepAliveTimeoutMs: 65_000, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 });
     expect(loadConfig({ MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png' }).map.tileUrl).toBe(
       'https://tiles.example/{z}/{x}/{y}.png',
@@ -57,6 +57,7 @@ describe('loadConfig', () => {
       maxInputPixels: 16_777_216,
       store: { maxBytes: 64 * 1024 * 1024, ttlMs: 86_400_000, redisPrefix: 'bff:img:v1:' },
       queueLength: 48,
+      queueWaitMs: 5_000,
     });
   });
 

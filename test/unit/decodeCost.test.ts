@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { planDecode, readPictureHeader, transformBytes } from '../../server/media/decodeCost.js';
 import { readHeif } from '../../server/media/heifBoxes.js';
@@ -34,6 +35,16 @@ describe("an original's decode cost, from its header", () => {
     expect(item).toMatchObject({ type: 'av01', codec: 'av01', width: 320, height: 240, bitDepth: 8, chroma: '420' });
     expect(item.data!.length).toBeGreaterThan(10);
     expect(readHeif(await picture(320, 240).avif().toBuffer())).toMatchObject({ chroma: '444' });
+    // The sandbox's HEIC (made by libheif's heif-enc with x265): HEVC, 8-bit 4:2:0.
+    const heic = readFileSync(new URL('../../sandbox/fixtures/photo-12mp.heic', import.meta.url));
+    expect(readHeif(heic)).toMatchObject({
+      type: 'hvc1',
+      codec: 'hvc1',
+      width: 4032,
+      height: 3024,
+      bitDepth: 8,
+      chroma: '420',
+    });
     // A file cut short reads as nothing, never as an error.
     expect(readHeif(avif420.subarray(0, 60))).toBeUndefined();
   });

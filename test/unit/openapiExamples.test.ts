@@ -1,5 +1,9 @@
+import { jest } from '@jest/globals';
+import express from 'express';
+import request from 'supertest';
 import type { z } from 'zod';
 import { API_OPERATIONS } from '../../server/api/apiRouter.js';
+import { openApiRoutes } from '../../server/api/openapi.js';
 
 const named = API_OPERATIONS.map((op) => [`${op.method.toUpperCase()} /api${op.path}`, op] as const);
 
@@ -31,5 +35,24 @@ describe.each(named)('%s in the OpenAPI document', (_name, op) => {
     if (!schema) return expect(example).toBeUndefined();
     expect(example).toBeDefined();
     expect(parsedAsIs(schema, example)).toEqual(example);
+  });
+});
+
+describe('GET /api/openapi.json', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it("keeps its examples' dates ahead of the day it is served on", async () => {
+    // Only the clock is fake: supertest's sockets and Express run on the real timers.
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'setTimeout', 'setInterval', 'queueMicrotask'] });
+    jest.setSystemTime(new Date('2026-03-01T10:00:00Z'));
+    const app = express().use('/api', openApiRoutes(API_OPERATIONS));
+    const timeslotsFrom = async () => {
+      const res = await request(app).get('/api/openapi.json');
+      const op = res.body.paths['/api/mechmate/timeslots/from/{regNo}/{departmentId}/{date}'].get;
+      return (op.parameters as Array<{ name: string; example?: string }>).find((p) => p.name === 'date')?.example;
+    };
+    expect(await timeslotsFrom()).toBe('2026-03-02T00:00:00');
+    jest.setSystemTime(new Date('2026-03-05T23:59:00Z'));
+    expect(await timeslotsFrom()).toBe('2026-03-06T00:00:00');
   });
 });

@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import { z } from 'zod';
-import { fieldsOfBadRequest, waitMessage, postJsonWithRetries } from '../../client/forms/postWithRetries.js';
+import { postJsonWithRetries } from '../../client/forms/postWithRetries.js';
+import { readBffError, waitMessage } from '../../client/api/bffCall.js';
 import { readSession, removeSession, writeSession } from '../../client/storage/sessionStore.js';
 import { pushToDataLayer } from '../../client/analytics/dataLayer.js';
 
@@ -25,7 +26,7 @@ describe('posting a form with retries', () => {
       { formSubmissionId: 'x-1' },
       { fetch: fetchMock as unknown as typeof fetch, wait: noWait },
     );
-    expect(outcome).toEqual({ ok: true, status: 202, body: { ok: true } });
+    expect(outcome).toEqual({ ok: true, status: 202, value: { ok: true } });
     expect(bodies).toHaveLength(3);
     expect(new Set(bodies)).toEqual(new Set([JSON.stringify({ formSubmissionId: 'x-1' })]));
   });
@@ -46,7 +47,7 @@ describe('posting a form with retries', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(outcome.ok).toBe(false);
     expect(outcome.status).toBe(400);
-    expect(fieldsOfBadRequest(outcome.body)).toEqual(['values.customerEmail']);
+    expect(!outcome.ok && outcome.fields).toEqual(['values.customerEmail']);
   });
 
   it('never retries a 429 either: the client’s limit refuses the next try too, and its translated text comes back', async () => {
@@ -65,41 +66,42 @@ describe('posting a form with retries', () => {
       { fetch: fetchMock as unknown as typeof fetch, wait: noWait },
     );
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(waitMessage(outcome.status, outcome.body)).toBe(refusal.error.message);
+    expect(!outcome.ok && waitMessage(outcome)).toBe(refusal.error.message);
+    expect(!outcome.ok && outcome.retryAfterS).toBe(540);
   });
 
   it('takes a message for the shopper only from the limits’ 429, never from another error body', () => {
     const body = (code: string, message = 'Too many requests at once from this address') => ({
       error: { code, message, requestId: 'r' },
     });
-    expect(waitMessage(429, body('too_many_requests', 'Liian monta pyyntöä.'))).toBe('Liian monta pyyntöä.');
-    expect(waitMessage(429, body('too_many_in_flight'))).toBeNull();
-    expect(waitMessage(429, body('too_many_requests', ' '))).toBeNull();
-    expect(waitMessage(400, body('too_many_requests', 'x'))).toBeNull();
-    expect(waitMessage(502, body('upstream_status', 'comhub answered 502'))).toBeNull();
-    expect(waitMessage(429, '<html>Too Many Requests</html>')).toBeNull();
-    expect(waitMessage(null, null)).toBeNull();
+    const wait = (status: number | null, answer: unknown) => waitMessage(readBffError(status, answer));
+    expect(wait(429, body('too_many_requests', 'Liian monta pyyntöä.'))).toBe('Liian monta pyyntöä.');
+    expect(wait(429, body('too_many_in_flight'))).toBeNull();
+    expect(wait(429, body('too_many_requests', ' '))).toBeNull();
+    expect(wait(400, body('too_many_requests', 'x'))).toBeNull();
+    expect(wait(502, body('upstream_status', 'comhub answered 502'))).toBeNull();
+    expect(wait(429, '<html>Too Many Requests</html>')).toBeNull();
+    expect(wait(null, null)).toBeNull();
   });
 
   it('names the page’s language, so the BFF words a refusal in it (fi.localhost/sv)', async () => {
-    const headers: Record<string, string>[] = [];
+    const headers: Headers[] = [];
     const fetchMock = jest.fn(
-      (_url: string, init: RequestInit) => (
-        headers.push(init.headers as Record<string, string>),
-        Promise.resolve(answer(202))
-      ),
+      (_url: string, init: RequestInit) => (headers.push(new Headers(init.headers)), Promise.resolve(answer(202))),
     );
-    const post = () =>
-      postJsonWithRetries('/api/forms/comhub', {}, { fetch: fetchMock as unknown as typeof fetch, wait: noWait });
-    await post();
-    expect(headers[0]).not.toHaveProperty('accept-language');
-    Object.assign(globalThis, { document: { documentElement: { lang: 'sv' } } });
+    const realFetch = globalThis.fetch;
+    Object.assign(globalThis, { location: { href: 'http://fi.localhost/sv/myy-auto' }, fetch: fetchMock });
     try {
-      await post();
+      await postJsonWithRetries('/api/forms/comhub', {}, { wait: noWait });
+      expect(headers[0]!.has('accept-language')).toBe(false);
+      Object.assign(globalThis, { document: { documentElement: { lang: 'sv' } } });
+      await postJsonWithRetries('/api/forms/comhub', {}, { wait: noWait });
+      expect(headers[1]!.get('accept-language')).toBe('sv');
     } finally {
       Reflect.deleteProperty(globalThis, 'document');
+      Reflect.deleteProperty(globalThis, 'location');
+      Object.assign(globalThis, { fetch: realFetch });
     }
-    expect(headers[1]).toMatchObject({ 'accept-language': 'sv' });
   });
 
   it('gives up after three failed attempts, waiting 1 s between them', async () => {
@@ -112,7 +114,7 @@ describe('posting a form with retries', () => {
     );
     expect(fetchMock).toHaveBeenCalledTimes(3);
     expect(waits).toEqual([1000, 1000]);
-    expect(outcome).toEqual({ ok: false, status: 502, body: {} });
+    expect(outcome).toMatchObject({ ok: false, status: 502, code: null });
   });
 });
 

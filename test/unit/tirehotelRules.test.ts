@@ -22,6 +22,7 @@ import { EMPTY_FLOW, StoredFlow, guardedStep, restoredStep } from '../../client/
 import { reviewOf } from '../../client/islands/tirehotel/rating.js';
 import { canSearch, normaliseRegNo } from '../../client/islands/tirehotel/regNo.js';
 import { refusalText, shopperMessage } from '../../client/islands/tirehotel/tirehotelApi.js';
+import { readBffError } from '../../client/api/bffCall.js';
 import { clockOf, dayStartTimes } from '../../client/islands/tirehotel/timeSlots.js';
 
 describe('tire hotel registration number', () => {
@@ -269,22 +270,30 @@ describe('tire hotel stored flow', () => {
 describe('tire hotel messages, rating and times shown', () => {
   it('shows the tire-hotel service’s message, or the BFF’s own for its refusals, and nothing else', () => {
     expect(
-      shopperMessage(401, {
-        error: { code: 'upstream_status', message: 'tirehotel answered 401', upstream: { message: 'Felaktig kod.' } },
-      }),
+      shopperMessage(
+        readBffError(401, {
+          error: { code: 'upstream_status', message: 'tirehotel answered 401', upstream: { message: 'Felaktig kod.' } },
+        }),
+      ),
     ).toBe('Felaktig kod.');
     expect(
-      shopperMessage(429, { error: { code: 'too_many_requests', message: 'Du har begärt för många koder.' } }),
+      shopperMessage(
+        readBffError(429, { error: { code: 'too_many_requests', message: 'Du har begärt för många koder.' } }),
+      ),
     ).toBe('Du har begärt för många koder.');
-    expect(shopperMessage(400, { error: { code: 'bad_request', message: 'Invalid request: query.regNo' } })).toBeNull();
-    expect(shopperMessage(500, '<html>')).toBeNull();
+    expect(
+      shopperMessage(readBffError(400, { error: { code: 'bad_request', message: 'Invalid request: query.regNo' } })),
+    ).toBeNull();
+    expect(shopperMessage(readBffError(500, '<html>'))).toBeNull();
   });
 
   it('shows no English text of the in-flight cap’s 429, which is not written for shoppers', () => {
     expect(
-      shopperMessage(429, {
-        error: { code: 'too_many_in_flight', message: 'Too many requests at once from this address' },
-      }),
+      shopperMessage(
+        readBffError(429, {
+          error: { code: 'too_many_in_flight', message: 'Too many requests at once from this address' },
+        }),
+      ),
     ).toBeNull();
   });
 
@@ -294,16 +303,20 @@ describe('tire hotel messages, rating and times shown', () => {
       tryAgainIn: 'Försök igen om {minutes} min.',
       tryAgainInHours: 'Försök igen om {hours} tim.',
     };
-    expect(
-      refusalText(
-        { status: 429, message: 'Du har gjort för många sökningar. Vänta en stund och försök igen.', retryAfterS: 540 },
-        texts,
-      ),
-    ).toBe('Du har gjort för många sökningar. Vänta en stund och försök igen. Försök igen om 9 min.');
-    expect(refusalText({ status: 409, message: 'Tiden är inte längre ledig.', retryAfterS: null }, texts)).toBe(
-      'Tiden är inte längre ledig.',
+    const limit = {
+      error: {
+        code: 'too_many_requests',
+        message: 'Du har gjort för många sökningar. Vänta en stund och försök igen.',
+        retryAfterSeconds: 540,
+      },
+    };
+    expect(refusalText(readBffError(429, limit), texts)).toBe(
+      'Du har gjort för många sökningar. Vänta en stund och försök igen. Försök igen om 9 min.',
     );
-    expect(refusalText({ status: 502, message: null, retryAfterS: null }, texts)).toBe(texts.genericError);
+    const taken = { error: { code: 'upstream_status', upstream: { message: 'Tiden är inte längre ledig.' } } };
+    expect(refusalText(readBffError(409, taken), texts)).toBe('Tiden är inte längre ledig.');
+    expect(refusalText(readBffError(502, { error: { code: 'upstream_status' } }), texts)).toBe(texts.genericError);
+    expect(refusalText(readBffError(null, null), texts)).toBe(texts.genericError);
   });
 
   it('counts a day’s lock in hours, and shows the message of a limit that could not be counted (503)', () => {
@@ -312,9 +325,12 @@ describe('tire hotel messages, rating and times shown', () => {
       tryAgainIn: 'Försök igen om {minutes} min.',
       tryAgainInHours: 'Försök igen om {hours} tim.',
     };
-    expect(
-      refusalText({ status: 429, message: 'Du har begärt för många koder i dag.', retryAfterS: 86_399 }, texts),
-    ).toBe('Du har begärt för många koder i dag. Försök igen om 24 tim.');
+    const dayLock = {
+      error: { code: 'too_many_requests', message: 'Du har begärt för många koder i dag.', retryAfterSeconds: 86_399 },
+    };
+    expect(refusalText(readBffError(429, dayLock), texts)).toBe(
+      'Du har begärt för många koder i dag. Försök igen om 24 tim.',
+    );
     const unavailable = {
       error: {
         code: 'limits_unavailable',
@@ -322,10 +338,8 @@ describe('tire hotel messages, rating and times shown', () => {
         retryAfterSeconds: 5,
       },
     };
-    expect(shopperMessage(503, unavailable)).toBe(unavailable.error.message);
-    expect(refusalText({ status: 503, message: unavailable.error.message, retryAfterS: 5 }, texts)).toBe(
-      unavailable.error.message,
-    );
+    expect(shopperMessage(readBffError(503, unavailable))).toBe(unavailable.error.message);
+    expect(refusalText(readBffError(503, unavailable), texts)).toBe(unavailable.error.message);
   });
 
   it('sends ratings 1 to 5 with the moment as an ISO date and refuses anything else', () => {

@@ -3,7 +3,7 @@ import { useEditable } from '../editable.js';
 import { usePage } from '../PageContext.js';
 import type { BlockProps } from './blockProps.js';
 import { ContentLinkView } from './ContentLinkView.js';
-import { HERO } from '../../shared/media/pictureLayouts.js';
+import { CAROUSEL } from '../../shared/media/pictureLayouts.js';
 
 /**
  * Slides in a scroll-snap track with previous/next and pause/play (client/enhance/carousel.ts runs
@@ -71,7 +71,7 @@ export function CarouselBlock({ block, first }: BlockProps<'carousel'>) {
                 alt={slide.image.alt}
                 width={slide.image.width}
                 height={slide.image.height}
-                layout={HERO}
+                layout={CAROUSEL}
                 priority={first && i === 0}
                 {...edit(`slides.${i}.image`)}
               />

@@ -3,7 +3,10 @@ import { useEditable } from '../editable.js';
 import { usePage } from '../PageContext.js';
 import type { BlockProps } from './blockProps.js';
 import { ContentLinkView } from './ContentLinkView.js';
-import { HERO } from '../../shared/media/pictureLayouts.js';
+import { HERO, HERO_FULL, HERO_MEDIUM } from '../../shared/media/pictureLayouts.js';
+
+/** Each height crops the picture to a box of its own (blocks.css). */
+const LAYOUTS = { default: HERO, medium: HERO_MEDIUM, full: HERO_FULL } as const;
 
 /**
  * Hero: full (100svh), medium (64svh) or default (312–534 px) height. The start-page search bar
@@ -24,7 +27,7 @@ export function HeroBlock({ block, first }: BlockProps<'hero'>) {
         alt={block.image.alt}
         width={block.image.width}
         height={block.image.height}
-        layout={HERO}
+        layout={LAYOUTS[block.height]}
         priority={first}
         {...edit('image')}
       />

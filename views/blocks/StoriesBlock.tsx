@@ -1,5 +1,5 @@
 import { mediaUrl } from '../../shared/media/mediaUrl.js';
-import { CARDS, STORY_HIGHLIGHT } from '../../shared/media/pictureLayouts.js';
+import { COVER_CARDS, STORY_HIGHLIGHT } from '../../shared/media/pictureLayouts.js';
 import { StoriesList, type StoriesListProps, type StoryCardData } from '../../client/islands/stories/StoriesList.js';
 import { loadMoreHref } from '../../shared/stories/storyLinks.js';
 import { STORIES_MAX_LIMIT, STORIES_PAGE_SIZE, type Story } from '../../contracts/upstream/content.js';
@@ -56,7 +56,7 @@ export function StoriesBlock({ block, data, first }: BlockProps<'stories'>) {
     pageSize: STORIES_PAGE_SIZE,
     perRequest: STORIES_MAX_LIMIT,
     highlightFirst: block.highlightFirst && !block.teaser,
-    pictures: { card: CARDS, highlight: STORY_HIGHLIGHT },
+    pictures: { card: COVER_CARDS, highlight: STORY_HIGHLIGHT },
     headingLevel: block.title || first ? 3 : 2,
     loadMoreHref: more
       ? loadMoreHref({ pathname: path, search: searchParams.toString() }, data.pages, block.id, shown)

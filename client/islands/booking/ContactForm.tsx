@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { BookingRequest, type BookingRequest as BookingRequestBody } from '../../../contracts/upstream/mechmate.js';
 import { FormAlert, TextAreaField, TextField } from '../../forms/fields.js';
-import { postJsonWithRetries, waitMessage } from '../../forms/postWithRetries.js';
+import { postJsonWithRetries } from '../../forms/postWithRetries.js';
+import { waitMessage } from '../../api/bffCall.js';
 import { useSchemaForm } from '../../forms/useSchemaForm.js';
 import { useSubmissionId } from '../../forms/useSubmissionId.js';
-import { errorCodeOf } from './bookingApi.js';
 import { pushBookingPurchase } from './bookingAnalytics.js';
 import { bookingErrorText } from './bookingErrors.js';
 import type { BookingEvent } from './bookingMachine.js';
@@ -66,7 +66,7 @@ export function ContactForm({ state, dispatch, texts, onSlotTaken }: ContactForm
     if (!request) return;
     setFailure(null);
     const outcome = await postJsonWithRetries('/api/mechmate/book', { ...request, bookingRequestId: submission.id() });
-    const id = outcome.ok ? (outcome.body as { id?: unknown } | null)?.id : undefined;
+    const id = outcome.ok ? (outcome.value as { id?: unknown } | null)?.id : undefined;
     if (typeof id === 'string') {
       const services = Object.entries(state.services);
       pushBookingPurchase(
@@ -77,9 +77,9 @@ export function ContactForm({ state, dispatch, texts, onSlotTaken }: ContactForm
       dispatch({ type: 'booked', id });
       return;
     }
-    const code = errorCodeOf(outcome.body);
+    const code = outcome.ok ? null : outcome.upstream.code;
     console.error('booking failed', outcome.status, code);
-    const text = waitMessage(outcome.status, outcome.body) ?? bookingErrorText(code, texts);
+    const text = (!outcome.ok && waitMessage(outcome)) || bookingErrorText(code, texts);
     setFailure((previous) => ({ text, attempt: (previous?.attempt ?? 0) + 1 }));
     if (code === 'TimeslotNotAvailable') onSlotTaken();
   });

@@ -89,9 +89,9 @@ export function StepRegistration({ state, dispatch, texts, prefill, ready }: Ste
     const answer = await (await api()).bookingApi.car(regNo);
     setBusy(null);
     if (!answer.ok) {
-      const text = bookingErrorText(answer.code, texts);
+      const text = bookingErrorText(answer.upstream.code, texts);
       setMessage(text);
-      pushBookingError(answer.code ?? `http_${answer.status ?? 'network'}`, text);
+      pushBookingError(answer.upstream.code ?? `http_${answer.status ?? 'network'}`, text);
       return;
     }
     if (!answer.value.isSupported)

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { bffFetch, type BffInit } from '../../api/bffFetch.js';
+import type { BffInit } from '../../api/bffFetch.js';
+import { callBff } from '../../api/bffCall.js';
 import {
   BookingResponse,
   MechmateCar,
@@ -16,33 +17,14 @@ import {
 } from '../../../contracts/upstream/maps.js';
 
 /**
- * The booking island's calls to the BFF (part 2 §7), each answer checked with the contract. A failure
- * carries the booking service's message code (`errors['Error Result'][0]`, relayed by the BFF in
- * `error.upstream`) when there is one.
+ * The booking island's calls to the BFF (part 2 §7), each answer checked with the contract, in the one
+ * result shape of client/api/bffCall.ts. A refusal carries the booking service's message code
+ * (`errors['Error Result'][0]`, relayed by the BFF) in `upstream.code` when there is one.
  */
-export type ApiResult<T> = { ok: true; value: T } | { ok: false; status: number | null; code: string | null };
-
 const BASE = '/api/mechmate';
 
-export function errorCodeOf(body: unknown): string | null {
-  const upstream = (body as { error?: { upstream?: { errors?: Record<string, unknown> } } } | null)?.error?.upstream;
-  const result = upstream?.errors?.['Error Result'];
-  return Array.isArray(result) && typeof result[0] === 'string' ? result[0] : null;
-}
-
-async function call<S extends z.ZodType>(url: string, schema: S, init: BffInit = {}): Promise<ApiResult<z.infer<S>>> {
-  let response: Response;
-  try {
-    response = await bffFetch(url, init);
-  } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
-    return { ok: false, status: null, code: null };
-  }
-  const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) return { ok: false, status: response.status, code: errorCodeOf(body) };
-  const parsed = schema.safeParse(body);
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, status: response.status, code: null };
-}
+const call = <S extends z.ZodType>(url: string, schema: S, init: BffInit = {}) =>
+  callBff<z.infer<S>>(url, init, { check: schema });
 
 const enc = encodeURIComponent;
 const codes = (list: string[]) => list.map(enc).join(',');

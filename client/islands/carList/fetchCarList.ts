@@ -1,14 +1,8 @@
-import type { SearchFilter, SearchResponse } from '../../../contracts/upstream/search.js';
-import { bffFetch } from '../../api/bffFetch.js';
+import type { SearchFilter } from '../../../contracts/upstream/search.js';
+import { search } from '../../api/search.js';
 import { toCarSummary, type CarSummarySource } from '../../../shared/cars/carSummary.js';
 import { carListFetchBodies, type CarListState } from '../../../shared/carList/carListUrlState.js';
 import type { CarListResults } from '../../../shared/carList/carListResults.js';
-
-async function searchPage(body: object, signal: AbortSignal): Promise<SearchResponse> {
-  const res = await bffFetch('/api/search', { method: 'POST', json: body, signal });
-  if (!res.ok) throw new Error(`search answered ${res.status}`);
-  return (await res.json()) as SearchResponse;
-}
 
 /**
  * Pages `fromPage`..`toPage` of a state through /api/search, in as few requests as it allows (carListFetchBodies:
@@ -22,9 +16,9 @@ export async function fetchCarList(
   toPage = state.page,
 ): Promise<CarListResults> {
   const bodies = carListFetchBodies(state, defaults, fromPage, toPage);
-  const pages = await Promise.all(bodies.map((body) => searchPage(body, signal)));
+  const pages = await Promise.all(bodies.map((body) => search<CarSummarySource>(body, signal)));
   return {
-    cars: pages.flatMap((p) => p.content.map((doc) => toCarSummary(doc as unknown as CarSummarySource))),
+    cars: pages.flatMap((p) => p.content.map(toCarSummary)),
     facets: pages[0]?.facet ?? [],
     total: pages[0]?.total_items ?? 0,
     failed: false,

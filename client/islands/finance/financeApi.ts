@@ -5,16 +5,18 @@ import type {
   FinanceVehicle,
   LegalResponse,
 } from '../../../contracts/upstream/codeweaver.js';
-import { bffFetch, type BffInit } from '../../api/bffFetch.js';
+import { BffCallError, callBff } from '../../api/bffCall.js';
+import type { BffInit } from '../../api/bffFetch.js';
 
 /**
  * The BFF's finance routes (server/api/financeRoutes.ts). The BFF has already checked every answer
  * against contracts/upstream/codeweaver.ts, so the browser takes the types as given and does not ship zod.
+ * A refusal rejects (a BffCallError with the one failure shape), as the calculator's hook expects.
  */
 async function call<T>(url: string, init: BffInit): Promise<T> {
-  const res = await bffFetch(url, init);
-  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
-  return (await res.json()) as T;
+  const answer = await callBff<T>(url, init);
+  if (!answer.ok) throw new BffCallError(url, answer);
+  return answer.value;
 }
 
 export function fetchDefaultQuotes(vehicle: FinanceVehicle, signal?: AbortSignal): Promise<DefaultQuoteResponse> {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { keepQueryOnLanguageLinks } from '../../lists/languageLinks.js';
-import { bffFetch } from '../../api/bffFetch.js';
+import { search } from '../../api/search.js';
 import { keepInPlace } from '../../lists/keepInPlace.js';
 import { fillText, countText, type PluralText } from '../../../markets/translations/plural.js';
 import { KitDialog, type KitDialogTexts } from './KitDialog.js';
@@ -49,20 +49,8 @@ export interface KitsSearchProps {
   pictures: { card: PictureLayout; dialog: PictureLayout };
 }
 
-type KitsAnswer = {
-  content: KitDocument[];
-  total_items: number;
-  facet: { name: string; type: string; values?: { value: unknown; count: number }[] }[];
-};
-
-async function searchKits(
-  query: KitsQuery,
-  offset: number,
-  body: object = kitsSearchBody(query, offset),
-): Promise<KitsAnswer> {
-  const response = await bffFetch('/api/search', { method: 'POST', json: body });
-  if (!response.ok) throw new Error(`search ${response.status}`);
-  return response.json();
+function searchKits(query: KitsQuery, offset: number, body = kitsSearchBody(query, offset)) {
+  return search<KitDocument>(body);
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   withKeyphrase,
 } from '../../../shared/sites/siteListQuery.js';
 import { keepQueryOnLanguageLinks } from '../../lists/languageLinks.js';
-import { search } from './search.js';
+import { search } from '../../api/search.js';
 
 /** The sites shown and the words they answer; `sites` is null when the search failed. */
 export interface SiteResults {

@@ -1,4 +1,4 @@
-import { bffFetch } from '../../api/bffFetch.js';
+import { BffCallError, callBff } from '../../api/bffCall.js';
 import type { Story } from '../../../contracts/upstream/content.js';
 import { keepInPlace } from '../../lists/keepInPlace.js';
 import { documentPictureTemplate, pictureOf } from '../../../shared/media/pictureUrl.js';
@@ -28,9 +28,9 @@ function enhance(island: HTMLElement, props: StoriesListProps): void {
   async function storiesAt(offset: number, limit: number): Promise<{ items: Story[]; total: number }> {
     const query = new URLSearchParams({ offset: String(offset), limit: String(limit) });
     if (props.tag) query.set('tag', props.tag);
-    const response = await bffFetch(`/api/stories?${query.toString()}`);
-    if (!response.ok) throw new Error(`stories ${response.status}`);
-    return (await response.json()) as { items: Story[]; total: number };
+    const answer = await callBff<{ items: Story[]; total: number }>(`/api/stories?${query.toString()}`);
+    if (!answer.ok) throw new BffCallError('/api/stories', answer);
+    return answer.value;
   }
 
   /** A card for the story at `index` of the list, made from the server's. */
@@ -45,7 +45,9 @@ function enhance(island: HTMLElement, props: StoriesListProps): void {
     const picture = pictureOf(
       story.image.src,
       highlight ? props.pictures.highlight : props.pictures.card,
-      story.image.width && story.image.height ? story.image.width : undefined,
+      story.image.width && story.image.height
+        ? { width: story.image.width, aspect: story.image.width / story.image.height }
+        : {},
       documentPictureTemplate(),
     );
     image.src = picture.src;

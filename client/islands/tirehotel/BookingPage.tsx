@@ -9,7 +9,7 @@ import { BookingCalendar } from './BookingCalendar.js';
 import { canBook, contactFieldsVisible } from './bookingRules.js';
 import { availableDaysRange } from './calendarRules.js';
 import { ContactFields } from './ContactFields.js';
-import { refusalText, tirehotelApi } from './tirehotelApi.js';
+import { refusalText, tirehotelApi, shopperMessage } from './tirehotelApi.js';
 import type { TireHotelTexts } from './tirehotelTexts.js';
 import { TimeSlotPicker } from './TimeSlotPicker.js';
 import { dayStartTimes } from './timeSlots.js';
@@ -52,8 +52,8 @@ export function BookingPage({ texts, vehicle, subHeadingLevel, onBack, onBooked,
     void tirehotelApi.timeslotDays(erpId, { ...availableDaysRange(today), regNo: vehicle.brandCode }).then((answer) => {
       if (!live) return;
       setBusy(false);
-      if (!answer.ok && answer.status === 401) return onExpired(answer.message);
-      setDays(answer.ok ? [...new Set(answer.data.availableDates.map((d) => d.date))].sort() : null);
+      if (!answer.ok && answer.status === 401) return onExpired(shopperMessage(answer));
+      setDays(answer.ok ? [...new Set(answer.value.availableDates.map((d) => d.date))].sort() : null);
     });
     return () => {
       live = false;
@@ -72,8 +72,8 @@ export function BookingPage({ texts, vehicle, subHeadingLevel, onBack, onBooked,
     const answer = await tirehotelApi.timeslots(erpId, { startDate: day, endDate: day, regNo: vehicle.brandCode });
     if (chosenDay.current !== day) return;
     setBusy(false);
-    if (!answer.ok && answer.status === 401) return onExpired(answer.message);
-    setSlots(answer.ok ? dayStartTimes(answer.data, day) : null);
+    if (!answer.ok && answer.status === 401) return onExpired(shopperMessage(answer));
+    setSlots(answer.ok ? dayStartTimes(answer.value, day) : null);
   };
 
   const choice = { date, slots, time };
@@ -95,11 +95,11 @@ export function BookingPage({ texts, vehicle, subHeadingLevel, onBack, onBooked,
     setBusy(false);
     if (answer.ok) {
       trackForm('success', 'booking');
-      trackBooking(answer.data);
-      return onBooked(answer.data);
+      trackBooking(answer.value);
+      return onBooked(answer.value);
     }
     trackForm('error', 'booking');
-    if (answer.status === 401) return onExpired(answer.message);
+    if (answer.status === 401) return onExpired(shopperMessage(answer));
     // No answer at all: logged, and the shopper may simply try again (part 2 §8).
     if (answer.status !== null) setRefusal(refusalText(answer, texts));
   });

@@ -28,7 +28,7 @@ export function LoginPage({ texts, customer, contactLink, onSent }: LoginPagePro
     setBusy(false);
     if (answer.ok) {
       trackForm('success', 'login');
-      onSent(answer.data.message);
+      onSent(answer.value.message);
       return;
     }
     trackForm('error', 'login');

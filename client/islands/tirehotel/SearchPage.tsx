@@ -46,7 +46,7 @@ export function SearchPage({ texts, initialRegNo, formAction, bookServiceLink, n
     setBusy(false);
     if (answer.ok) {
       trackForm('success', 'search');
-      onFound(answer.data);
+      onFound(answer.value);
       return;
     }
     trackForm('error', 'search');

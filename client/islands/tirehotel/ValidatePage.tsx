@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { trackForm } from './analytics.js';
 import { CodeBoxes } from './CodeBoxes.js';
 import { codeValue, emptyCode, isCodeComplete } from './codeInput.js';
-import { tirehotelApi, type ValidatedView } from './tirehotelApi.js';
+import { tirehotelApi, type ValidatedView, shopperMessage } from './tirehotelApi.js';
 import type { TireHotelTexts } from './tirehotelTexts.js';
 
 interface ValidatePageProps {
@@ -28,14 +28,14 @@ export function ValidatePage({ texts, sentMessage, onValidated, onNewCode }: Val
     setBusy(true);
     const answer = await tirehotelApi.validate(codeValue(digits));
     setBusy(false);
-    if (answer.ok && answer.data.status === 0 && answer.data.vehicles.length > 0) {
+    if (answer.ok && answer.value.status === 0 && answer.value.vehicles.length > 0) {
       trackForm('success', 'validate');
-      onValidated(answer.data);
+      onValidated(answer.value);
       return;
     }
     trackForm('error', 'validate');
     // A limit's message alone, without refusalText's wait: a code void after wrong guesses wants a new code, not a wait.
-    setFailure((!answer.ok && answer.message) || texts.genericError);
+    setFailure((!answer.ok && shopperMessage(answer)) || texts.genericError);
   };
 
   return (

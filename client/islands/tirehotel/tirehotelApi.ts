@@ -8,8 +8,7 @@ import type {
   TirehotelCustomer,
   TirehotelValidated,
 } from '../../../contracts/upstream/tirehotel.js';
-import { bffFetch } from '../../api/bffFetch.js';
-import { waitMessage } from '../../forms/postWithRetries.js';
+import { callBff, waitMessage, type BffFailure, type BffResult } from '../../api/bffCall.js';
 import type { TireHotelTexts } from './tirehotelTexts.js';
 import { fillText } from '../../../markets/translations/plural.js';
 
@@ -22,33 +21,18 @@ import { fillText } from '../../../markets/translations/plural.js';
 /** What validate answers the browser: the token stays in the BFF's cookie. */
 export type ValidatedView = Omit<TirehotelValidated, 'authorizationToken'>;
 
-export type ApiResult<T> =
-  | { ok: true; data: T }
-  | {
-      ok: false;
-      /** null: no answer at all (network error). */
-      status: number | null;
-      /** The server's message for the shopper, when it has one in Swedish (§8). */
-      message: string | null;
-      retryAfterS: number | null;
-    };
-
-interface ErrorBody {
-  error?: { code?: string; message?: string; retryAfterSeconds?: number; upstream?: { message?: unknown } };
-}
 /** The BFF's own refusals that carry a message meant for the shopper (server/api/tirehotelRoutes.ts). */
-const SHOPPER_MESSAGE_CODES = new Set(['login_required', 'code_required']);
+const SHOPPER_MESSAGE_CODES = new Set(['login_required', 'code_required', 'code_wrong']);
 
 /**
- * The message to show from an error answer: the tire-hotel service's own, the BFF's for its refusals,
- * or one asking the shopper to wait (a limit's 429, a held booking's 409: the kit's waitMessage).
+ * The message to show from a refusal: the tire-hotel service's own, the BFF's for its refusals,
+ * or one asking the shopper to wait (a limit's 429, a held booking's 409: the API layer's waitMessage).
  */
-export function shopperMessage(status: number, body: unknown): string | null {
-  const wait = waitMessage(status, body);
+export function shopperMessage(failure: BffFailure): string | null {
+  const wait = waitMessage(failure);
   if (wait) return wait;
-  const error = (body as ErrorBody | null)?.error;
-  if (typeof error?.upstream?.message === 'string') return error.upstream.message;
-  if (error?.code && SHOPPER_MESSAGE_CODES.has(error.code) && error.message) return error.message;
+  if (failure.upstream.message !== null) return failure.upstream.message;
+  if (failure.code && SHOPPER_MESSAGE_CODES.has(failure.code) && failure.message) return failure.message;
   return null;
 }
 
@@ -57,15 +41,15 @@ export function shopperMessage(status: number, body: unknown): string | null {
  * when to try again, since trying at once is refused again (in hours from an hour on: a day's lock).
  */
 export function refusalText(
-  answer: { status: number | null; message: string | null; retryAfterS: number | null },
+  failure: BffFailure,
   texts: Pick<TireHotelTexts, 'genericError' | 'tryAgainIn' | 'tryAgainInHours'>,
 ): string {
-  const message = answer.message ?? texts.genericError;
-  if (answer.status !== 429 || !answer.retryAfterS) return message;
+  const message = shopperMessage(failure) ?? texts.genericError;
+  if (failure.status !== 429 || !failure.retryAfterS) return message;
   const wait =
-    answer.retryAfterS >= 3600
-      ? fillText(texts.tryAgainInHours, { hours: Math.ceil(answer.retryAfterS / 3600) })
-      : fillText(texts.tryAgainIn, { minutes: Math.ceil(answer.retryAfterS / 60) });
+    failure.retryAfterS >= 3600
+      ? fillText(texts.tryAgainInHours, { hours: Math.ceil(failure.retryAfterS / 3600) })
+      : fillText(texts.tryAgainIn, { minutes: Math.ceil(failure.retryAfterS / 60) });
   return `${message} ${wait}`;
 }
 
@@ -76,30 +60,15 @@ async function call<T>(
   path: string,
   query: Record<string, string>,
   body?: object,
-): Promise<ApiResult<T>> {
+): Promise<BffResult<T>> {
   const search = new URLSearchParams(query).toString();
-  let response: Response;
-  try {
-    response = await bffFetch(`${BASE}${path}${search ? `?${search}` : ''}`, {
-      method,
-      credentials: 'same-origin',
-      json: body,
-    });
-  } catch (err) {
-    console.error('tire hotel: no answer', path, err);
-    return { ok: false, status: null, message: null, retryAfterS: null };
-  }
-  const answer: unknown = response.status === 204 ? null : await response.json().catch(() => null);
-  if (response.ok) return { ok: true, data: answer as T };
-  const retryAfterS = Number(
-    (answer as ErrorBody | null)?.error?.retryAfterSeconds ?? response.headers.get('retry-after'),
-  );
-  return {
-    ok: false,
-    status: response.status,
-    message: shopperMessage(response.status, answer),
-    retryAfterS: Number.isFinite(retryAfterS) && retryAfterS > 0 ? retryAfterS : null,
-  };
+  const answer = await callBff<T>(`${BASE}${path}${search ? `?${search}` : ''}`, {
+    method,
+    credentials: 'same-origin',
+    json: body,
+  });
+  if (!answer.ok && answer.status === null) console.error('tire hotel: no answer', path);
+  return answer;
 }
 
 export const tirehotelApi = {

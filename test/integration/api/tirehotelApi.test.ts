@@ -1,6 +1,10 @@
 import { jest } from '@jest/globals';
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { startSandbox } from '../../../sandbox/app.js';
+import request from 'supertest';
+import { MARKETS } from '../../../markets/registry.js';
+import { translator } from '../../../markets/translations/dictionaries.js';
+import { sv } from '../../../markets/translations/sv.js';
 import { issuePaths, startApiHarness, type SandboxPeer } from '../../support/apiHarness.js';
 
 jest.setTimeout(20_000);
@@ -154,7 +158,7 @@ describe('tire hotel brute-force limits', () => {
     expect(calls()).toBe(before);
   });
 
-  it('refuses the 6th wrong code with 429 and then voids the code, even for the right one', async () => {
+  it('ends a code at its first wrong guess: 401 with the market message and the login cookie cleared, then the right code is refused too', async () => {
     const ip = randomIp();
     const login = await h.se
       .post(`/api/tirehotel/authorization/login?encryptedPhoneNumber=${await encryptedPhoneOf('MNO345')}`)
@@ -164,16 +168,15 @@ describe('tire hotel brute-force limits', () => {
         .post(`/api/tirehotel/authorization/validate?otpToken=${code}`)
         .set('Cookie', cookiesOf(login))
         .set('X-Forwarded-For', ip);
-    for (let i = 0; i < 5; i++) {
-      const wrong = await attempt('0000');
-      expect(wrong.status).toBe(401);
-      expect(wrong.body.error.upstream.message).toMatch(/Felaktig kod/);
-    }
-    const sixth = await attempt('0000');
-    expect(sixth.status).toBe(429);
-    expect(sixth.headers['retry-after']).toMatch(/^\d+$/);
-    expect(sixth.body.error.message).toMatch(/skicka en ny kod/);
-    expect((await attempt('3456')).status).toBe(429);
+    const wrong = await attempt('0000');
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.error).toMatchObject({ code: 'code_wrong', message: sv['tirehotel.codeWrong'] });
+    expect(wrong.body.error.upstream).toBeUndefined();
+    expect(String(wrong.headers['set-cookie'])).toMatch(/th_login=;/);
+    const right = await attempt('3456');
+    expect(right.status).toBe(429);
+    expect(right.headers['retry-after']).toMatch(/^\d+$/);
+    expect(right.body.error.message).toBe(sv['limit.codeVoid']);
   });
 
   it('refuses an 11th validate attempt from one IP within a minute', async () => {
@@ -183,14 +186,14 @@ describe('tire hotel brute-force limits', () => {
       .set('X-Forwarded-For', ip);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      // A fresh login cookie is not needed: the per-IP limit counts every attempt.
+      // The sent code first, then made-up ones: each is a code of its own, so only the per-IP limit can refuse.
       const res = await h.se
         .post('/api/tirehotel/authorization/validate?otpToken=9999')
-        .set('Cookie', cookiesOf(login))
+        .set('Cookie', i === 0 ? cookiesOf(login) : [`th_login=made-up-${randomBytes(12).toString('base64url')}`])
         .set('X-Forwarded-For', ip);
       statuses.push(res.status);
     }
-    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses[10]).toBe(429);
   });
 
@@ -322,3 +325,33 @@ describe('tire hotel booking with the session cookie', () => {
 function isoDay(from: Date, plusDays: number): string {
   return new Date(from.getTime() + plusDays * 86_400_000).toISOString().slice(0, 10);
 }
+
+describe("the BFF's own tire-hotel messages", () => {
+  it('come from the translations of every language of every market with the tire hotel', async () => {
+    const markets = MARKETS.filter((m) => m.features.tireHotel);
+    expect(markets.map((m) => m.id).sort()).toEqual(['se', 'se-used']);
+    for (const market of markets) {
+      for (const language of market.languages) {
+        const t = translator(language);
+        const ask = (path: string) =>
+          request(h.bff.app).post(path).set('Host', market.devHostname).set('Accept-Language', language);
+        const noCode = await ask('/api/tirehotel/authorization/validate?otpToken=1234');
+        expect([market.id, noCode.status, noCode.body.error]).toMatchObject([
+          market.id,
+          401,
+          { code: 'code_required', message: t('tirehotel.codeExpired') },
+        ]);
+        const noSession = await ask('/api/tirehotel/review/addReview').send({
+          rating: 5,
+          comment: null,
+          date: new Date().toISOString(),
+        });
+        expect([market.id, noSession.status, noSession.body.error]).toMatchObject([
+          market.id,
+          401,
+          { code: 'login_required', message: t('tirehotel.sessionExpired') },
+        ]);
+      }
+    }
+  });
+});

@@ -25,8 +25,10 @@ const ENV = {
   REDIS_URL: 'redis://127.0.0.1:6379',
   IMAGE_STORE_REDIS_PREFIX: STORE_PREFIX,
   IMAGE_STORE_TTL_S: '120',
-  // Two running (one per core here) and two waiting: the queue's bound is reached with a handful of requests.
+  // Two running (one per core here) and two waiting: the queue's bound is reached with a handful of requests,
+  // and one with no place in line is refused at once.
   IMAGE_TRANSFORM_QUEUE: '2',
+  IMAGE_TRANSFORM_WAIT_MS: '0',
   // 300 KB of new variants per client: a few 1080 px WebPs of a car photo (65–185 KB each).
   STORE_BUDGET_IMAGES: '0.3/600',
   TRUST_PROXY: '1',

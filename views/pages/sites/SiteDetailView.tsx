@@ -12,7 +12,7 @@ import { googleMapsSearchUrl } from './openingHours.js';
 import { siteTownLine, telHref } from '../../../shared/sites/siteCard.js';
 import { localisedMapTiles } from '../../mapTiles.js';
 import { SiteMap } from './SiteMap.js';
-import { HERO, SITE_ARRIVALS } from '../../../shared/media/pictureLayouts.js';
+import { SITE_ARRIVALS, SITE_HERO } from '../../../shared/media/pictureLayouts.js';
 
 export interface SiteDetailViewProps {
   site: Site;
@@ -37,7 +37,7 @@ export function SiteDetailView({ site, latestCars, today, mapTiles }: SiteDetail
           src={site.site_image_url}
           alt=""
           shape={[16, 9]}
-          layout={HERO}
+          layout={SITE_HERO}
           priority
         />
         <div className="site-hero__content">

@@ -1,7 +1,7 @@
 import { SiteList, type SiteListTexts } from '../../../client/islands/siteList/SiteList.js';
 import type { SiteCardContext } from '../../../client/sites/SiteCard.js';
 import type { Translate } from '../../../markets/translations/dictionaries.js';
-import { CARDS } from '../../../shared/media/pictureLayouts.js';
+import { COVER_CARDS } from '../../../shared/media/pictureLayouts.js';
 import type { SiteCardData } from '../../../shared/sites/siteCard.js';
 import { Island } from '../../Island.js';
 import { usePage } from '../../PageContext.js';
@@ -27,7 +27,12 @@ function siteListTexts(t: Translate): SiteListTexts {
 /** How a site card of this page links, writes its address and reads its phone (the site list, the site selection block). */
 export function useSiteCardContext(): SiteCardContext {
   const { t, market } = usePage();
-  return { siteDetail: market.paths.siteDetail, marketId: market.id, phoneLabel: t('pages.sitePhone'), layout: CARDS };
+  return {
+    siteDetail: market.paths.siteDetail,
+    marketId: market.id,
+    phoneLabel: t('pages.sitePhone'),
+    layout: COVER_CARDS,
+  };
 }
 
 export interface SiteListSectionProps {
