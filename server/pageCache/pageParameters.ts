@@ -1,6 +1,6 @@
 import { URL_RANGE_FIELDS, URL_TERM_FIELDS } from '../../shared/carList/carListConfig.js';
 import { KIT_FACETS } from '../../shared/kits/kitsQuery.js';
-import { SITE_LIST_FILTER_FIELDS } from '../pages/siteListFilters.js';
+import { SITE_LIST_FILTER_FIELDS } from '../../shared/sites/siteListQuery.js';
 
 /**
  * Every query parameter a page reads, by who reads it. A cached page is keyed by these only and
@@ -17,7 +17,7 @@ const READ_BY = {
     ...URL_TERM_FIELDS,
     ...URL_RANGE_FIELDS.flatMap((f) => [f, `${f}_min`, `${f}_max`]),
   ],
-  /** server/pages/siteListPage.tsx and siteListFilters.ts. */
+  /** server/pages/siteListPage.tsx and shared/sites/siteListQuery.ts. */
   siteList: ['q', ...SITE_LIST_FILTER_FIELDS],
   /** shared/kits/kitsQuery.ts (kitsQueryOf). */
   kits: ['keyphrase', 'page', ...KIT_FACETS],

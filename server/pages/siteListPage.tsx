@@ -1,25 +1,17 @@
 import { ContentPageView } from '../../views/pages/ContentPageView.js';
 import { pageSearchParams } from '../pageCache/pageKey.js';
-import { SiteListView } from '../../views/pages/sites/SiteListView.js';
+import { SiteListSection } from '../../views/pages/sites/SiteListSection.js';
 import type { ContentPageKind } from './contentPageKinds.js';
-import type { SiteFilterChip } from '../../views/pages/sites/SiteFilterChips.js';
-import { siteListFilters, withoutFilter } from './siteListFilters.js';
+import { siteKeyphrase, siteListFilters } from '../../shared/sites/siteListQuery.js';
 import { loadSiteList, SITE_SEARCH_THRESHOLD, type SiteListData } from './sitesData.js';
 import { languageQueriesOf } from './languageQueries.js';
 
-/** The site list: the page's blocks, then every site (or the shopper's search `?q=`) as cards. */
+/** The site list: the page's blocks, then every site (or the shopper's search `?q=`) as cards, searched as typed. */
 export const siteListPage: ContentPageKind = async ({ page, blockData, req, res, ctx, deps }) => {
-  const keyphrase = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, 200) : '';
   const query = pageSearchParams(req);
+  const keyphrase = siteKeyphrase(query);
   const filters = siteListFilters(query);
   const { t } = res.locals;
-  // Each filter value is a chip whose link is this page without it (the query part; the view adds the path).
-  const chips: SiteFilterChip[] = filters.flatMap((filter) =>
-    filter.values.map((value) => ({
-      label: `${t(`sites.filter.${filter.field}`)}: ${value}`,
-      search: withoutFilter(query, { field: filter.field, value }),
-    })),
-  );
   // A search failure is logged and shown as a message; the rest of the page stands.
   const [list, languageQueries] = await Promise.all([
     loadSiteList(deps, res, keyphrase, ctx, filters).catch((err: unknown): SiteListData | null => {
@@ -33,16 +25,19 @@ export const siteListPage: ContentPageKind = async ({ page, blockData, req, res,
     languageQueries,
     body: (
       <ContentPageView page={page} blockData={blockData}>
-        <SiteListView
+        <SiteListSection
           sites={list?.sites ?? null}
-          allCount={list?.allCount ?? 0}
-          searchThreshold={SITE_SEARCH_THRESHOLD}
           keyphrase={keyphrase}
-          filters={{
-            chips,
-            hidden: filters.flatMap((f) => f.values.map((value) => ({ name: f.field, value }))),
-            clearSearch: withoutFilter(query),
-          }}
+          searchable={(list?.allCount ?? 0) > SITE_SEARCH_THRESHOLD || keyphrase !== ''}
+          query={query.toString()}
+          // Each filter value is a chip whose link is this page without it.
+          filters={filters.flatMap((filter) =>
+            filter.values.map((value) => ({
+              field: filter.field,
+              value,
+              label: `${t(`sites.filter.${filter.field}`)}: ${value}`,
+            })),
+          )}
         />
       </ContentPageView>
     ),

@@ -1,10 +1,10 @@
 import type { Response } from 'express';
 import type { z } from 'zod';
 import type { CarSummary } from '../../shared/cars/carSummary.js';
-import type { SiteCardData } from '../../views/pages/sites/SiteCard.js';
+import { SITE_CARD_FIELDS, type SiteCardData } from '../../shared/sites/siteCard.js';
+import { siteSearchBody } from '../../shared/sites/siteListQuery.js';
 import type { SiteSelectionBlockSchema } from '../../contracts/upstream/content.js';
 import {
-  SEARCH_MAX_LIMIT,
   SiteSchema,
   searchResponseOf,
   type SearchFilter,
@@ -21,16 +21,6 @@ export const SITE_SEARCH_THRESHOLD = 8;
 /** Latest arrivals on a site page. */
 export const SITE_LATEST_CARS = 12;
 
-const SITE_CARD_FIELDS = [
-  'site_id',
-  'slug',
-  'site_official_name',
-  'site_street',
-  'site_zip',
-  'site_city',
-  'site_phone',
-  'site_image_url',
-] as const;
 const SiteCardsSchema = searchResponseOf(
   SiteSchema.pick(
     Object.fromEntries(SITE_CARD_FIELDS.map((f) => [f, true])) as Record<(typeof SITE_CARD_FIELDS)[number], true>,
@@ -41,22 +31,16 @@ const SitesSchema = searchResponseOf(SiteSchema);
 type SearchDeps = Pick<PageDeps, 'searchCache'>;
 const sitesIndex = (res: Response) => res.locals.market.searchIndexes.sites as SearchIndexName;
 
-/** Site cards of a query, by name, through the search cache. */
+/** Site cards of a query (the site list's own builder, shared/sites/siteListQuery.ts), through the search cache. */
 export async function searchSiteCards(
   deps: SearchDeps,
   res: Response,
-  query: { filters?: SearchFilter[]; keyphrase?: string; limit: number },
+  query: { filters?: readonly SearchFilter[]; keyphrase?: string; limit?: number },
   ctx: CallContext,
 ): Promise<{ sites: SiteCardData[]; total: number }> {
+  const body = siteSearchBody(query.keyphrase ?? '', query.filters ?? []);
   const { value } = await deps.searchCache.search(
-    {
-      index: sitesIndex(res),
-      fields: [...SITE_CARD_FIELDS],
-      filters: query.filters,
-      keyphrase: query.keyphrase || undefined,
-      limit: query.limit,
-      sort_name: query.keyphrase ? 'relevance' : 'name_asc',
-    },
+    { ...body, index: sitesIndex(res), limit: query.limit ?? body.limit },
     ctx,
   );
   const parsed = SiteCardsSchema.parse(value);
@@ -84,13 +68,10 @@ export async function loadSiteList(
   res: Response,
   keyphrase: string,
   ctx: CallContext,
-  filters: SearchFilter[] = [],
+  filters: readonly SearchFilter[] = [],
 ): Promise<SiteListData> {
-  const all = searchSiteCards(deps, res, { limit: SEARCH_MAX_LIMIT }, ctx);
-  const matching =
-    keyphrase || filters.length > 0
-      ? searchSiteCards(deps, res, { keyphrase, filters, limit: SEARCH_MAX_LIMIT }, ctx)
-      : all;
+  const all = searchSiteCards(deps, res, {}, ctx);
+  const matching = keyphrase || filters.length > 0 ? searchSiteCards(deps, res, { keyphrase, filters }, ctx) : all;
   const [everySite, found] = await Promise.all([all, matching]);
   return { sites: found.sites, allCount: everySite.total, keyphrase };
 }

@@ -5,7 +5,8 @@ import { MARKETS } from '../../markets/registry.js';
 import type { Market } from '../../markets/schema.js';
 import { translator } from '../../markets/translations/dictionaries.js';
 import type { Site } from '../../contracts/upstream/search.js';
-import { siteTownLine, weekdayName } from '../../views/pages/sites/openingHours.js';
+import { siteTownLine } from '../../shared/sites/siteCard.js';
+import { weekdayName } from '../../views/pages/sites/openingHours.js';
 import { createTestApp } from '../support/testApp.js';
 import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
 

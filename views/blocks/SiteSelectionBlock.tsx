@@ -1,5 +1,7 @@
 import { useEditable } from '../editable.js';
-import { SiteCardGrid, type SiteCardData } from '../pages/sites/SiteCard.js';
+import { SiteCardGrid } from '../../client/sites/SiteCard.js';
+import type { SiteCardData } from '../../shared/sites/siteCard.js';
+import { useSiteCardContext } from '../pages/sites/SiteListSection.js';
 import type { BlockProps } from './blockProps.js';
 import { ContentLinkView } from './ContentLinkView.js';
 
@@ -18,7 +20,7 @@ export function SiteSelectionBlock({ block, data, first }: BlockProps<'siteSelec
       <Heading id={headingId} {...editable('title')}>
         {block.title}
       </Heading>
-      <SiteCardGrid sites={data} />
+      <SiteCardGrid sites={data} context={useSiteCardContext()} />
       {block.link && (
         <p className="site-selection__more">
           <ContentLinkView link={block.link} className="button" />

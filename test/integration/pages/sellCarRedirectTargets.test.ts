@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { jest } from '@jest/globals';
 import request from 'supertest';
 import { MARKETS } from '../../../markets/registry.js';
-import { SELL_CAR_PATHS } from '../../../sandbox/data/content/leadFormPages.js';
+import { SELL_CAR_PATHS, SELL_CAR_SHORT_PATH } from '../../../sandbox/data/content/leadFormPages.js';
 import { sandboxedBffForThisFile } from '../../support/sandboxedBff.js';
 
 jest.setTimeout(60_000);
@@ -45,6 +45,16 @@ describe('sell-car pages', () => {
   const cases = (['se', 'se-used', 'fi', 'uk', 'no', 'sk'] as const).flatMap((marketId) =>
     sellCarRules(marketId).map((rule) => [marketId, rule.source, rule.destination] as const),
   );
+
+  // Issue 39: the used-car brand's old path, which shoppers type on the dealer group's host too.
+  it.each([
+    ['/salj-din-bil', SELL_CAR_PATHS.se],
+    ['/Salj-Din-Bil/?utm_source=print', `${SELL_CAR_PATHS.se}?utm_source=print`],
+    ['/salj-din-bil/inbyte', SELL_CAR_SHORT_PATH],
+  ])('se: %s redirects (301) to the sell-car page %s', async (source, destination) => {
+    const res = await request(peers.bff.app).get(source).set('Host', host('se'));
+    expect([res.status, res.headers.location]).toEqual([301, destination]);
+  });
 
   it('finds the sell-car rules of the tables (se-used, fi, uk at least)', () => {
     expect([...new Set(cases.map(([marketId]) => marketId))].sort()).toEqual(

@@ -3,7 +3,7 @@ import { formatMarketDate } from '../../../shared/marketDate.js';
 import type { SiteDepartment } from '../../../contracts/upstream/search.js';
 import { usePage } from '../../PageContext.js';
 import { currentVacations, formatHours, groupOpeningHours, upcomingDeviations, weekdayName } from './openingHours.js';
-import { telHref } from './SiteCard.js';
+import { telHref } from '../../../shared/sites/siteCard.js';
 import { STAFF } from '../../../shared/media/pictureLayouts.js';
 
 /** One department: contact, brands, the week's opening hours, vacation closures, days with other hours and its staff. */

@@ -1,5 +1,6 @@
 import type { Site, SiteDepartment } from '../../../contracts/upstream/search.js';
 import { dateTimeFormat } from '../../../shared/format/intlFormats.js';
+import { siteTownLine } from '../../../shared/sites/siteCard.js';
 
 export type OpeningDay = SiteDepartment['opening_hours'][number];
 export type Weekday = OpeningDay['day'];
@@ -89,10 +90,6 @@ export function specialOpeningHours(days: readonly DeviationDay[]): object[] {
     closes: d.closed || !d.closes ? '00:00' : d.closes,
   }));
 }
-
-/** The town line of an address as the country writes it: 'Coventry CV3 0CL' in the UK, '119 27 Stockholm' elsewhere. */
-export const siteTownLine = (site: Pick<Site, 'site_zip' | 'site_city'>, marketId: string) =>
-  marketId === 'uk' ? `${site.site_city} ${site.site_zip}` : `${site.site_zip} ${site.site_city}`;
 
 /** The address as one line, for the maps search. */
 export const siteAddressLine = (
