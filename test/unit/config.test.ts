@@ -57,6 +57,7 @@ describe('loadConfig', () => {
       store: { maxBytes: 64 * 1024 * 1024, ttlMs: 86_400_000, redisPrefix: 'bff:img:v1:' },
       queueLength: 48,
       queueWaitMs: 5_000,
+      decodeTimeoutMs: 30_000,
     });
   });
 
