@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { request } from 'undici';
 import { CLIENT_BUILD_DIR } from '../client/entryPath.js';
+import { ALLOCATOR_ENV } from '../server/allocatorSettings.js';
 import { portmanConfig } from './apiCollectionConfig.js';
 
 const OUT = 'dist/postman';
@@ -45,6 +46,7 @@ async function startBff(): Promise<{ origin: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...env,
+      ...ALLOCATOR_ENV,
       NODE_ENV: 'production',
       SANDBOX: 'true',
       HOST: '127.0.0.1',

@@ -8,6 +8,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
+import { ALLOCATOR_ENV } from '../server/allocatorSettings.js';
 import { loadConfig } from '../server/config.js';
 import { floodRequests, send, trafficMix, workshopStream, type Answer } from './soakTraffic.js';
 
@@ -106,8 +107,7 @@ async function main(): Promise<void> {
   const bffEnv = {
     ...process.env,
     ...upstreams,
-    MALLOC_ARENA_MAX: '2',
-    MALLOC_MMAP_THRESHOLD_: '131072',
+    ...ALLOCATOR_ENV,
     NODE_ENV: 'test',
     LOG_LEVEL: 'fatal',
     TRUST_PROXY: '1',

@@ -40,6 +40,7 @@ const ONE_CLIENT_IS_MANY: Record<string, string> = {
   RATE_LIMIT_CODE_SENDS_PER_CLIENT: '999999/60',
   RATE_LIMIT_CODE_GUESSES_PER_CLIENT: '999999/60',
 };
+import { ALLOCATOR_ENV } from '../server/allocatorSettings.js';
 import { send, trafficMix, type Answer } from './soakTraffic.js';
 
 const arg = (name: string, fallback: number) => {
@@ -135,6 +136,7 @@ function startBff(i: number): ChildProcess {
     spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       env: {
         ...process.env,
+        ...ALLOCATOR_ENV,
         ...upstreams,
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',

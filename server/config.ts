@@ -12,6 +12,7 @@ import {
   type StoreBudgetName,
   type StoreBudgetWindow,
 } from './security/storeBudgets.js';
+import { IMAGE_URL_TEMPLATE, MAP_TILE_URL, urlTemplateProblem, type UrlTemplateKind } from './http/urlTemplate.js';
 import { cgroupMemoryLimitBytes, memoryBudget, type MemoryBudget } from './memoryBudget.js';
 
 /**
@@ -30,25 +31,15 @@ const millisecondsSchema = z.coerce
 const millis = (fallback: number) => (fallback > 0 ? millisecondsSchema.default(fallback) : millisecondsSchema);
 const seconds = z.coerce.number({ message: 'expected seconds' }).int().min(0).max(86_400);
 const httpUrl = z.url({ protocol: /^https?$/, message: 'expected an http(s) URL' }).optional();
-/** An https://host/... or /path template with {z}, {x} and {y} in that order and no whitespace (checked without a backtracking pattern). */
-const isTileTemplate = (text: string) => {
-  const zAt = text.indexOf('{z}');
-  const xAt = text.indexOf('{x}', zAt);
-  return (
-    /^(?:https:\/\/[^\s/]|\/)/.test(text) &&
-    !/\s/.test(text) &&
-    zAt !== -1 &&
-    xAt !== -1 &&
-    text.indexOf('{y}', xAt) !== -1
-  );
-};
-
-/** An https:// template naming the width and the picture (checked without a backtracking pattern). */
-const isImageTemplate = (text: string) =>
-  /^https:\/\/[^\s/]/.test(text) &&
-  !/\s/.test(text) &&
-  text.includes('{width}') &&
-  (text.includes('{src}') || text.includes('{path}'));
+/** A URL template of its kind (server/http/urlTemplate.ts), refused at start with the reason it would break pages. */
+const urlTemplate = (kind: UrlTemplateKind) =>
+  z
+    .string()
+    .max(500)
+    .superRefine((text, ctx) => {
+      const problem = urlTemplateProblem(text, kind);
+      if (problem) ctx.addIssue({ code: 'custom', message: `expected ${kind.expected}: ${problem}` });
+    });
 
 export const EnvSchema = z.object({
   PORT: port.default(3000),
@@ -153,18 +144,11 @@ export const EnvSchema = z.object({
     .default(500),
   // Map tiles for the booking and site maps: a {z}/{x}/{y} template. The default is the maps
   // service's own tiles through the /media relay (the sandbox draws simple ones, so maps work offline).
-  MAP_TILE_URL: z
-    .string()
-    .refine(isTileTemplate, 'expected an https:// or /path template with {z}, {x} and {y}')
-    .default('/media/map-tiles/{z}/{x}/{y}.svg'),
+  MAP_TILE_URL: urlTemplate(MAP_TILE_URL).default('/media/map-tiles/{z}/{x}/{y}.svg'),
   MAP_TILE_ATTRIBUTION: z.string().max(300).default('sandbox'),
   // An image CDN instead of the built-in /media pipeline: a URL template with {width}, {quality} and
   // {src} (the original's absolute URL on this site) or {path} (its path under /media). Unset: /media.
-  IMAGE_URL_TEMPLATE: z
-    .string()
-    .max(500)
-    .refine(isImageTemplate, 'expected an https:// URL template with {width} and {src} or {path}')
-    .optional(),
+  IMAGE_URL_TEMPLATE: urlTemplate(IMAGE_URL_TEMPLATE).optional(),
   // The picture pipeline (server/media/, docs/pictures.md): an original larger than this many bytes or
   // pixels is never decoded; variants are shared through Redis up to IMAGE_STORE_MAX_MB in all, each kept
   // IMAGE_STORE_TTL_S; transforms beyond the ones running (one per core) wait in IMAGE_TRANSFORM_QUEUE places shared

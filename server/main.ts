@@ -31,11 +31,26 @@ const { getHeapStatistics } = await import('node:v8');
 const { budgetMb, source, heapLimitMb } = config.memory;
 // V8's limit adds the young generation (about 48 MB) to the old space the flag sets.
 const heapMb = Math.round(getHeapStatistics().heap_size_limit / 1024 / 1024);
-logger.info({ memoryBudgetMb: budgetMb, source, heapLimitMb: heapMb }, 'memory budget');
+const { ALLOCATOR_ENV, missingAllocatorSettings } = await import('./allocatorSettings.js');
+// glibc read its allocator settings when this process started: say which are missing.
+const missing = missingAllocatorSettings();
+logger.info(
+  { memoryBudgetMb: budgetMb, source, heapLimitMb: heapMb, allocatorSettingsMissing: missing },
+  'memory budget',
+);
 if (heapMb > heapLimitMb + 64)
   logger.warn(
     { heapLimitMb: heapMb, fits: heapLimitMb },
     'heap limit not set from the memory budget: start with node $(node dist/server/heapLimit.js) dist/server/main.js',
+  );
+if (missing.length > 0)
+  logger.warn(
+    { missing },
+    `glibc's allocator runs with its defaults, which sharp's threads grow RSS with: start with ${Object.entries(
+      ALLOCATOR_ENV,
+    )
+      .map(([name, value]) => `${name}=${value}`)
+      .join(' ')} (npm start and the image do)`,
   );
 await startBff({
   config,

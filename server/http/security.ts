@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { Config } from '../config.js';
+import { templateOrigin } from './urlTemplate.js';
 
 /** Sets the headers every answer carries, on a bare Node request and response (Express's or a fast path's). */
 export type HeaderSetter = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
@@ -12,14 +13,6 @@ export type HeaderSetter = (req: IncomingMessage, res: ServerResponse, next: (er
  */
 const PERMISSIONS_POLICY =
   'accelerometer=(), browsing-topics=(), camera=(), geolocation=(self), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
-
-/**
- * The origin of an absolute URL template (map tiles' https://tiles.example/{z}/{x}/{y}.png, an image
- * CDN's https://dealer.imgix.net/{path}?w={width}), which img-src must allow; none for a /path one.
- */
-export function templateOrigin(template: string): string | undefined {
-  return /^https:\/\/[^/?#]+/.exec(template)?.[0];
-}
 
 /**
  * Headers every answer carries. Scripts: only files from our own origin (`script-src 'self'`, no

@@ -25,6 +25,7 @@ import sharp, { type Sharp } from 'sharp';
 import { request } from 'undici';
 import { IMAGE_QUALITIES, IMAGE_WIDTHS } from '../../contracts/imageVariants.js';
 import type { Car } from '../../contracts/upstream/search.js';
+import { ALLOCATOR_ENV } from '../../server/allocatorSettings.js';
 import { loadConfig } from '../../server/config.js';
 import { ensureClientBuild } from '../support/samplePages.js';
 import { heavyOriginalsPhase } from './heavyOriginals.js';
@@ -37,7 +38,7 @@ const COLD_RUNS = 15;
 const TARGET = { coldRatio: 0.9, rssMb: 256, lagP99Ms: 50, pageP99Ms: 20 };
 /** The allocators the container may run with: the Dockerfile's glibc settings, or jemalloc preloaded. */
 const ALLOCATORS = {
-  glibc: { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' },
+  glibc: ALLOCATOR_ENV,
   jemalloc: {
     LD_PRELOAD: '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2',
     MALLOC_CONF: 'background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0',

@@ -1,4 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
+import { ALLOCATOR_ENV } from '../../server/allocatorSettings.js';
 
 /**
  * The real entry point (`server/main.ts` through tsx) as its own process on free ports, so a test
@@ -9,6 +10,8 @@ export function spawnBff(env: Record<string, string> = {}, entry = 'server/main.
   const child = spawn(process.execPath, entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry], {
     env: {
       ...process.env,
+      // The image's allocator settings, which glibc reads at start (server/allocatorSettings.ts).
+      ...ALLOCATOR_ENV,
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
       HOST: '127.0.0.1',

@@ -1,5 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parse } from 'yaml';
+import { ALLOCATOR_ENV } from '../../server/allocatorSettings.js';
 
 const dockerfile = readFileSync('Dockerfile', 'utf8');
 // Merge keys resolved as Compose resolves them (`<<: *bff`).
@@ -34,16 +38,46 @@ describe('Dockerfile', () => {
   it('starts the image with the same command npm start runs after building; only npm start allows the embedded sandbox', () => {
     const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)?.[1] ?? '[]') as string[];
     expect(cmd.slice(0, 2)).toEqual(['sh', '-c']);
-    expect(scripts.start).toBe(`npm run build && SANDBOX=\${SANDBOX:-true} sh -c '${cmd[2]}'`);
+    const allocator = Object.entries(ALLOCATOR_ENV).map(([name, value]) => `${name}=\${${name}:-${value}}`);
+    expect(scripts.start).toBe(`npm run build && SANDBOX=\${SANDBOX:-true} ${allocator.join(' ')} sh -c '${cmd[2]}'`);
     expect(dockerfile).not.toMatch(/SANDBOX=/);
   });
 
-  it('runs with the allocator settings the soak measured the memory budget with', () => {
-    const soak = readFileSync('scripts/soak.ts', 'utf8');
-    for (const setting of ['MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_']) {
-      const value = new RegExp(`${setting}=(\\d+)`).exec(dockerfile)?.[1];
-      expect(value).toBeDefined();
-      expect(soak).toContain(`${setting}: '${value}'`);
+  it('runs with the allocator settings the soak measured the memory budget with, which every start of the BFF sets', () => {
+    for (const [setting, value] of Object.entries(ALLOCATOR_ENV))
+      expect(new RegExp(`${setting}=(\\d+)`).exec(dockerfile)?.[1]).toBe(value);
+    // Every script and test support file that starts the BFF as a process of its own hands them on.
+    const starters = ['scripts', 'test/bench', 'test/support'].flatMap((dir) =>
+      readdirSync(dir)
+        .filter((f) => /\.(ts|mjs)$/.test(f))
+        .map((f) => join(dir, f))
+        .filter(
+          (f) =>
+            /\b(spawn|fork)\(/.test(readFileSync(f, 'utf8')) &&
+            /server\/main\.ts|dist\/server\/main\.js|main\.js/.test(readFileSync(f, 'utf8')),
+        ),
+    );
+    expect(starters).toEqual(
+      expect.arrayContaining(['scripts/soak.ts', 'scripts/soakRolling.ts', 'test/support/spawnedBff.ts']),
+    );
+    for (const file of starters)
+      expect([file, readFileSync(file, 'utf8').includes('ALLOCATOR_ENV')]).toEqual([file, true]);
+  });
+
+  it("gives node the image's allocator settings when npm start runs it, and an operator's own settings win", () => {
+    // npm start after its build, with a `node` that prints the environment it was started with.
+    const bin = mkdtempSync(join(tmpdir(), 'npm-start-'));
+    try {
+      writeFileSync(join(bin, 'node'), '#!/bin/sh\nenv\n');
+      chmodSync(join(bin, 'node'), 0o755);
+      const afterBuild = scripts.start!.replace(/^npm run build && /, '');
+      const started = (env: Record<string, string>) =>
+        execFileSync('sh', ['-c', afterBuild], { env: { PATH: `${bin}:/usr/bin:/bin`, ...env }, encoding: 'utf8' });
+      for (const [setting, value] of Object.entries(ALLOCATOR_ENV))
+        expect(started({}).split('\n')).toContain(`${setting}=${value}`);
+      expect(started({ MALLOC_ARENA_MAX: '4' }).split('\n')).toContain('MALLOC_ARENA_MAX=4');
+    } finally {
+      rmSync(bin, { recursive: true, force: true });
     }
   });
 

@@ -1,0 +1,54 @@
+import { jest } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { spawnBff } from '../support/spawnedBff.js';
+import { ALLOCATOR_ENV } from '../../server/allocatorSettings.js';
+
+jest.setTimeout(90_000);
+
+/** The environment a process was started with, as glibc read it (Linux's /proc). */
+const environOf = (pid: number) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+const allocatorWarning = (lines: Record<string, unknown>[]) => lines.find((l) => /allocator/.test(String(l.msg)));
+
+describe('starting the BFF', () => {
+  it.each([
+    ['IMAGE_URL_TEMPLATE', 'https://cdn.example;script-src/{width}/{src}'],
+    ['IMAGE_URL_TEMPLATE', 'https://cdn.example,x/{width}/{path}'],
+    ['MAP_TILE_URL', 'https://tiles.example;x/{z}/{x}/{y}.png'],
+  ])('refuses %s=%s with one line saying why, never a stack trace', async (name, value) => {
+    const bff = spawnBff({ [name]: value });
+    expect(await bff.exited).toBe(1);
+    const lines = bff.output().stderr.trim().split('\n');
+    expect(lines).toEqual([
+      expect.stringMatching(new RegExp(`^Invalid environment variable ${name}=.*: expected .* is not a host name$`)),
+    ]);
+    expect(bff.output().stdout).not.toMatch(/listening/);
+  });
+
+  it("runs with the image's allocator settings as the tests start it, and says so when a start leaves them out", async () => {
+    const configured = spawnBff();
+    const bare = spawnBff({ MALLOC_ARENA_MAX: '', MALLOC_MMAP_THRESHOLD_: '' });
+    // Both are known with the first log lines, before the server starts.
+    const budgetLine = (bff: typeof bare) => bff.logLines().find((l) => l.msg === 'memory budget');
+    try {
+      await until(() => [configured, bare].every((bff) => budgetLine(bff) !== undefined || !bff.alive()));
+      const environ = environOf(configured.child.pid!);
+      for (const [name, value] of Object.entries(ALLOCATOR_ENV)) expect(environ).toContain(`${name}=${value}`);
+      expect(budgetLine(configured)).toMatchObject({ allocatorSettingsMissing: [] });
+      expect(allocatorWarning(configured.logLines())).toBeUndefined();
+      const missing = ['MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_'];
+      expect(budgetLine(bare)).toMatchObject({ allocatorSettingsMissing: missing });
+      expect(allocatorWarning(bare.logLines())).toMatchObject({ level: 40, missing });
+    } finally {
+      await Promise.all([configured.stop(), bare.stop()]);
+    }
+  });
+});
+
+/** Polls until `done` holds, for at most a minute (a loaded machine starts tsx slowly). */
+async function until(done: () => boolean): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error('the condition did not come about within a minute');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
