@@ -7,12 +7,18 @@ import {
   CLIENT_BUILD_DIR,
   ENHANCE_ENTRY,
   ISLANDS_DIR,
+  LATE_STYLESHEET_ENTRY,
   RUM_ENTRY,
   SITE_STYLESHEET,
+  STYLE_PARTS,
   islandEntryPath,
+  stylePartPath,
 } from './client/entryPath.js';
 
-/** One entry per island folder that has an entry.ts (named after the island), the enhance script, the alert gate and the site stylesheet. */
+/**
+ * One entry per island folder that has an entry.ts (named after the island), the enhance script, the two inline
+ * head scripts, the site stylesheet and each of its parts (read by the server for the first screen's styles).
+ */
 function clientEntries(): Record<string, string> {
   const islands = readdirSync(ISLANDS_DIR, { withFileTypes: true })
     .filter((d) => d.isDirectory() && existsSync(islandEntryPath(d.name)))
@@ -21,8 +27,10 @@ function clientEntries(): Record<string, string> {
     ...Object.fromEntries(islands),
     enhance: ENHANCE_ENTRY,
     alertGate: ALERT_GATE_ENTRY,
+    lateStylesheet: LATE_STYLESHEET_ENTRY,
     rum: RUM_ENTRY,
     site: SITE_STYLESHEET,
+    ...Object.fromEntries(STYLE_PARTS.map((part) => [`style-${part}`, stylePartPath(part)])),
   };
 }
 

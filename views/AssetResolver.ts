@@ -1,10 +1,20 @@
 /** Where a page's built assets live; the server implements it from Vite's manifest (or the dev server). */
 export interface AssetResolver {
-  /** Stylesheets every page links. */
-  /** Classic scripts every page runs in <head> before the stylesheets (the alert gate): they block the first paint, so keep them tiny. */
-  headScripts: readonly string[];
+  /**
+   * Classic scripts every page runs in <head> (the alert gate): written inline in production (their hashes are
+   * in `scriptHashes`), so nothing is fetched before the first paint; by URL in development.
+   */
+  headScripts: readonly HeadScript[];
+  /** Stylesheets every page links (the site stylesheet). */
   stylesheets: readonly string[];
-  /** Development only: CSP hashes (`sha256-…`) of the inline scripts pages carry (the React Refresh preamble). */
+  /**
+   * Production: the styles a page's first screen needs, for its HTML (server/render/firstScreenStyles.ts),
+   * written inline; the stylesheets then load without holding up the first paint (`lateStylesheetScript`).
+   */
+  firstScreenStyles?: (html: string) => string;
+  /** With `firstScreenStyles`: the inline script after each stylesheet's print link that applies it once loaded. */
+  lateStylesheetScript?: string;
+  /** CSP hashes (`sha256-…`) of the inline scripts pages carry (head scripts, the late stylesheet, development's React Refresh preamble). */
   scriptHashes?: readonly string[];
   /** Scripts of a page: the enhance and field-data entries every page loads, then the named islands. */
   pageScripts(islands: readonly string[]): {
@@ -14,3 +24,6 @@ export interface AssetResolver {
     devPreamble?: string;
   };
 }
+
+/** A head script: its code, written inline, or its URL. */
+export type HeadScript = { inline: string } | { src: string };

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { Language } from '../markets/schema.js';
 import type { AssetResolver } from './AssetResolver.js';
 import { IslandScripts } from './IslandScripts.js';
@@ -30,6 +30,12 @@ export interface PageHead {
   breadcrumbs?: readonly { name: string; path: string }[];
 }
 
+/**
+ * The attribute of the empty <style> the page's render fills with the first screen's styles once the whole page
+ * is rendered (server/render/renderPage.tsx): which styles depends on what the body turned out to hold.
+ */
+export const FIRST_SCREEN_STYLES = 'data-first-screen';
+
 /** The whole HTML document: head with SEO links and styles, the page, then its island scripts. */
 export function Document({ head, assets, children }: { head: PageHead; assets: AssetResolver; children: ReactNode }) {
   const { market, language, pictureTemplate } = usePage();
@@ -47,12 +53,28 @@ export function Document({ head, assets, children }: { head: PageHead; assets: A
         {head.structuredData?.map((data, i) => (
           <JsonLd key={i} data={data} />
         ))}
-        {assets.headScripts.map((src) => (
-          <script key={src} src={src} />
-        ))}
-        {assets.stylesheets.map((href) => (
-          <link key={href} rel="stylesheet" href={href} />
-        ))}
+        {assets.headScripts.map((script) =>
+          'inline' in script ? (
+            <script key={script.inline} dangerouslySetInnerHTML={{ __html: script.inline }} />
+          ) : (
+            <script key={script.src} src={script.src} />
+          ),
+        )}
+        {assets.firstScreenStyles && <style {...{ [FIRST_SCREEN_STYLES]: '' }} />}
+        {assets.stylesheets.map((href) =>
+          assets.lateStylesheetScript ? (
+            <Fragment key={href}>
+              {/* For print: fetched without holding up the first paint; the script applies it to the screen once loaded. */}
+              <link rel="stylesheet" href={href} media="print" />
+              <script dangerouslySetInnerHTML={{ __html: assets.lateStylesheetScript }} />
+              <noscript>
+                <link rel="stylesheet" href={href} />
+              </noscript>
+            </Fragment>
+          ) : (
+            <link key={href} rel="stylesheet" href={href} />
+          ),
+        )}
       </head>
       <body data-market={market.id}>
         {children}

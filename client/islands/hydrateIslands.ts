@@ -1,15 +1,21 @@
-import { createElement, type ComponentType } from 'react';
+import { createElement, startTransition, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 
 /**
  * Hydrates every placement of one island on the page from the HTML and props the server wrote
  * (views/Island.tsx). Each placement is its own root, with its id as identifierPrefix, as on the server.
+ * In a transition: React then hydrates in slices of a few milliseconds and answers input between them (a
+ * plain hydrateRoot is one task, the car list's about 350 ms on a phone); an event on a part not hydrated
+ * yet hydrates it at once and is replayed, so nothing the shopper does is lost.
  */
 export function hydrateIslands<P extends object>(name: string, component: ComponentType<P>): void {
   for (const element of document.querySelectorAll<HTMLElement>(`[data-island="${CSS.escape(name)}"]`)) {
     const id = element.dataset.islandId ?? '';
     const propsText = document.getElementById(`${id}-props`)?.textContent ?? '{}';
-    hydrateRoot(element, createElement(component, JSON.parse(propsText) as P), { identifierPrefix: id });
+    const root = createElement(component, JSON.parse(propsText) as P);
+    startTransition(() => {
+      hydrateRoot(element, root, { identifierPrefix: id });
+    });
     element.dataset.hydrated = 'true';
   }
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { Router, static as expressStatic, type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { AssetResolver } from '../../views/AssetResolver.js';
@@ -8,9 +9,13 @@ import {
   CLIENT_BUILD_DIR,
   ENHANCE_ENTRY,
   islandEntryPath,
+  LATE_STYLESHEET_ENTRY,
   RUM_ENTRY,
   SITE_STYLESHEET,
+  STYLE_PARTS,
+  stylePartPath,
 } from '../../client/entryPath.js';
+import { firstScreenStyles } from './firstScreenStyles.js';
 
 const ManifestSchema = z.record(
   z.string(),
@@ -23,9 +28,13 @@ const ManifestSchema = z.record(
 );
 type Manifest = z.infer<typeof ManifestSchema>;
 
+/** The CSP source of an inline script: the SHA-256 of its exact text. */
+const scriptHash = (code: string) => `sha256-${createHash('sha256').update(code).digest('base64')}`;
+
 /**
- * Production assets from Vite's manifest, read once at start-up. Script lookups are memoised per
- * set of islands, so a page costs one Map read.
+ * Production assets from Vite's manifest, read once at start-up: the head scripts' and the stylesheet parts'
+ * built text (written inline into pages) included. Script lookups are memoised per set of islands, so a page
+ * costs one Map read.
  */
 export function manifestAssets(manifestPath: string): AssetResolver {
   let manifest: Manifest;
@@ -36,17 +45,30 @@ export function manifestAssets(manifestPath: string): AssetResolver {
       `Client build missing or unreadable at ${manifestPath}: run \`npm run build:client\` (${(err as Error).message})`,
     );
   }
+  // The manifest is <build>/.vite/manifest.json; the files it names are under <build>.
+  const buildDir = dirname(dirname(manifestPath));
   const url = (file: string) => `/${file}`;
-  const siteCss = manifest[SITE_STYLESHEET];
-  const stylesheets = siteCss ? [url(siteCss.file)] : [];
-  const alertGate = manifest[ALERT_GATE_ENTRY];
-  if (!alertGate) throw new Error(`${ALERT_GATE_ENTRY} has no entry in the client build`);
-  const headScripts = [url(alertGate.file)];
+  const built = (entryKey: string) => {
+    const entry = manifest[entryKey];
+    if (!entry) throw new Error(`${entryKey} has no entry in the client build`);
+    return { url: url(entry.file), text: () => readFileSync(join(buildDir, entry.file), 'utf8').trim() };
+  };
+  const stylesheets = [built(SITE_STYLESHEET).url];
+  const alertGate = built(ALERT_GATE_ENTRY).text();
+  const lateStylesheetScript = built(LATE_STYLESHEET_ENTRY).text();
+  const parts = STYLE_PARTS.map((part) => ({
+    name: part,
+    css: built(stylePartPath(part)).text(),
+    always: part === 'base',
+  }));
 
   const memo = new Map<string, ReturnType<AssetResolver['pageScripts']>>();
   return {
     stylesheets,
-    headScripts,
+    headScripts: [{ inline: alertGate }],
+    firstScreenStyles: firstScreenStyles(parts),
+    lateStylesheetScript,
+    scriptHashes: [scriptHash(alertGate), scriptHash(lateStylesheetScript)],
     pageScripts(islands) {
       const key = islands.join(',');
       const known = memo.get(key);
@@ -86,8 +108,8 @@ export function devServerAssets(): AssetResolver {
   ].join('\n');
   return {
     stylesheets: [`/${SITE_STYLESHEET}`],
-    headScripts: [`/${ALERT_GATE_ENTRY}`],
-    scriptHashes: [`sha256-${createHash('sha256').update(preamble).digest('base64')}`],
+    headScripts: [{ src: `/${ALERT_GATE_ENTRY}` }],
+    scriptHashes: [scriptHash(preamble)],
     pageScripts: (islands) => ({
       scripts: [
         '/@vite/client',

@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { renderToString } from 'react-dom/server';
 import type { Logger } from 'pino';
 import type { AssetResolver } from '../../views/AssetResolver.js';
-import { Document, type PageHead } from '../../views/Document.js';
+import { Document, FIRST_SCREEN_STYLES, type PageHead } from '../../views/Document.js';
 import { Layout } from '../../views/Layout.js';
 import type { LayoutData } from '../../views/layout/layoutData.js';
 import { PageContext, type PageContextValue } from '../../views/PageContext.js';
@@ -34,6 +34,14 @@ export type RenderPage = (res: Response, page: PageRender) => void;
  */
 /** `imageUrlTemplate`: IMAGE_URL_TEMPLATE (config.images.urlTemplate); unset, pictures come from /media. */
 export function createPageRenderer(assets: AssetResolver, logger: Logger, imageUrlTemplate?: string): RenderPage {
+  const placeholder = `<style ${FIRST_SCREEN_STYLES}=""></style>`;
+  /** The first screen's styles, picked from what the whole page turned out to use, into the head's empty <style>. */
+  const withFirstScreenStyles = (html: string) => {
+    const styles = assets.firstScreenStyles;
+    if (!styles) return html;
+    const at = html.indexOf(placeholder);
+    return at < 0 ? html : `${html.slice(0, at)}<style>${styles(html)}</style>${html.slice(at + placeholder.length)}`;
+  };
   return (res, page) => {
     // Market, language and translate function were resolved once for the request (resolveMarket.ts).
     const { market, language, t } = res.locals;
@@ -81,7 +89,7 @@ export function createPageRenderer(assets: AssetResolver, logger: Logger, imageU
       // renderToString, not a stream: every loader has finished before rendering and no part of a page
       // suspends, so a stream would send the same bytes at the same moment, after measuring and copying
       // every chunk (about a fifth of a car list's main-thread time).
-      body = inSpan('render', {}, () => Buffer.from(`<!DOCTYPE html>${renderToString(tree)}`));
+      body = inSpan('render', {}, () => Buffer.from(withFirstScreenStyles(`<!DOCTYPE html>${renderToString(tree)}`)));
     } catch (error) {
       logger.error({ err: error, requestId: res.req.id }, 'page failed to render');
       res

@@ -134,12 +134,9 @@ function widening(aspect: number, boxAspect: number): number {
 }
 
 function paintedLength(width: string, box: CoverBox, aspect: number): string {
-  const rounded = Math.ceil(aspect * 1000) / 1000;
-  if ('height' in box) return `max(${width}, calc(${box.height} * ${rounded}))`;
+  if ('height' in box) return `max(${width}, calc(${box.height} * ${Math.ceil(aspect * 1000) / 1000}))`;
   const k = widening(aspect, box.aspect);
-  if (k === 1) return width;
-  const px = /^(\d+(?:\.\d+)?)px$/.exec(width);
-  return px ? `${Math.ceil(Number(px[1]) * k * 100) / 100}px` : `calc(${width} * ${k})`;
+  return k === 1 ? width : `calc(${width} * ${k})`;
 }
 
 /** The widest a place paints a picture of `aspect` (CSS px): its box, widened by an aspect crop. */
@@ -148,23 +145,12 @@ function paintedWidest(layout: PictureLayout, aspect: number | undefined): numbe
   return layout.widest * Math.max(1, ...crops);
 }
 
-/** A `sizes` list as entries (written by pictureLayouts.ts: `(min-width: Npx) length` and a last bare length). */
+/** A layout's `sizes` as entries: pictureLayouts.ts writes `(min-width: Npx) length, …, length`, no comma in a length. */
 function sizeEntries(sizes: string): { from: number; length: string }[] {
-  const entries: { from: number; length: string }[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i <= sizes.length; i++) {
-    const char = sizes[i];
-    if (char === '(') depth++;
-    else if (char === ')') depth--;
-    else if ((char === ',' && depth === 0) || i === sizes.length) {
-      const entry = sizes.slice(start, i).trim();
-      const media = /^\(min-width: (\d+(?:\.\d+)?)px\) (.+)$/.exec(entry);
-      entries.push(media ? { from: Number(media[1]), length: media[2]! } : { from: 0, length: entry });
-      start = i + 1;
-    }
-  }
-  return entries;
+  return sizes.split(', ').map((entry) => {
+    const media = /^\(min-width: ([\d.]+)px\) (.+)$/.exec(entry);
+    return media ? { from: Number(media[1]), length: media[2]! } : { from: 0, length: entry };
+  });
 }
 
 /** The URL of a picture at one width (a raster original; anything else as it is). */

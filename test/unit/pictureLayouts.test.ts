@@ -294,6 +294,6 @@ describe('sizes of cropped pictures', () => {
       '(min-width: 1280px) max(1232px, calc(clamp(312px, 40vw, 534px) * 1.778)), max(calc(100vw - 48px), calc(clamp(312px, 40vw, 534px) * 1.778))',
     );
     expect(evaluate(sizesFor(layouts.HERO, 16 / 9), 390, 844)).toBeCloseTo(554.7, 0);
-    expect(sizesFor(layouts.CAR_TEASER_SCROLL, 3 / 2)).toBe('354.38px');
+    expect(sizesFor(layouts.CAR_TEASER_SCROLL, 3 / 2)).toBe('calc(315px * 1.125)');
   });
 });

@@ -35,7 +35,7 @@ export function SiteHeader({ navigation }: { navigation: LayoutData['navigation'
           </button>
           <div className="site-menu" id="site-menu" hidden>
             <MainNavigation entries={entries} />
-            {/* On a phone the header is one row: its car-list shortcut moves into the drawer (site.css). */}
+            {/* On a phone the header is one row: its car-list shortcut moves into the drawer (base.css). */}
             <a className="site-menu__cta" href={market.paths.carList}>
               {t('page.browseCars')}
             </a>
