@@ -2,14 +2,16 @@
 // redis-server and the sandbox in a process of its own (so lag and RSS are the BFF's alone), under mixed traffic on the six markets and 100 open workshop streams, while Redis
 // is killed and restarted and upstream faults are injected. Midway, a flood phase: four addresses send
 // deep car-list links and maximal searches, each new, as fast as they are answered, while a shopper's
-// cached page is timed (issue 31). Prints what happened; exits 1 on an
-// unexpected 5xx, RSS over 256 MB after warm-up or growth over 20 MB. 127.0.0.1 only; stops by itself.
+// cached page is timed (issue 31). Prints what happened, the flood's sends by kind, rate and answer; exits 1 on an
+// unexpected 5xx, RSS over 256 MB after warm-up or growth over 20 MB, or a flood that sent nothing of a kind.
+// 127.0.0.1 only; stops by itself.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
 import { ALLOCATOR_ENV } from '../server/allocatorSettings.js';
 import { loadConfig } from '../server/config.js';
+import { duringWindow } from './soakPhase.js';
 import { floodRequests, send, trafficMix, workshopStream, type Answer } from './soakTraffic.js';
 
 const durationS = Number(process.argv[2] ?? 120);
@@ -209,11 +211,16 @@ async function main(): Promise<void> {
   })();
   // Each flooding address sends its next deep link or search when the last is answered.
   let floodSent = 0;
-  const flood = Array.from({ length: FLOOD_CLIENTS * 2 }, async (_, loop) => {
-    await sleep(Math.max(0, floodStart - Date.now()));
+  const floodWindow = { start: floodStart, end: floodEnd };
+  const flood = Array.from({ length: FLOOD_CLIENTS * 2 }, (_, loop) => {
     const client = `10.99.0.${(loop % FLOOD_CLIENTS) + 1}`;
-    while (flooding())
-      answers.push(await send(origin, agent, floodRequests(floodSent++)[loop < FLOOD_CLIENTS ? 0 : 1]!, client));
+    return duringWindow(
+      floodWindow,
+      async () => {
+        answers.push(await send(origin, agent, floodRequests(floodSent++)[loop < FLOOD_CLIENTS ? 0 : 1]!, client));
+      },
+      running,
+    );
   });
   const shopper = (async () => {
     while (running()) {
@@ -229,14 +236,15 @@ async function main(): Promise<void> {
       await sleep(CACHED_PAGE.everyMs);
     }
   })();
-  const floodMemory = (async () => {
-    await sleep(Math.max(0, floodStart - Date.now()));
-    while (flooding()) {
+  const floodMemory = duringWindow(
+    floodWindow,
+    async () => {
       const sample = await scrape(`http://127.0.0.1:${metricsPort}`).catch(() => undefined);
       if (sample) floodRss.push(sample.rssBytes);
       await sleep(1_000);
-    }
-  })();
+    },
+    running,
+  );
   const monitor = (async () => {
     while (running()) {
       await sleep(5_000);
@@ -295,9 +303,26 @@ async function main(): Promise<void> {
   console.log(
     `latency (pages and API calls): p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`,
   );
+  // How much each kind sent, how fast, and what it was answered: a flood that sent nothing measured nothing.
+  const floodKinds = [
+    ['flood: deep car list', 'deep car-list links'],
+    ['flood: maximal search', 'maximal searches'],
+  ] as const;
+  const floodSentOf = floodKinds.map(([kind, name]) => {
+    const sent = floods.filter((a) => a.kind === kind);
+    const statuses = [...new Set(sent.map((a) => a.status))]
+      .sort((a, b) => a - b)
+      .map((status) => `${sent.filter((a) => a.status === status).length}×${status}`);
+    return {
+      count: sent.length,
+      text: `${sent.length} ${name} (${(sent.length / floodS).toFixed(1)}/s; ${statuses.join(', ') || 'none'})`,
+    };
+  });
+  const floodedNothing = floodSentOf.some((kind) => kind.count === 0);
   console.log(
-    `flood: ${floodS.toFixed(0)} s from ${FLOOD_CLIENTS} addresses, ${floods.filter((a) => a.kind === 'flood: deep car list').length} deep car-list links and ${floods.filter((a) => a.kind === 'flood: maximal search').length} maximal searches ` +
-      `(${[...new Set(floods.map((a) => a.status))].sort().join(', ') || 'none'}); RSS during it ${floodRss.length ? `${mb(Math.min(...floodRss))}–${mb(Math.max(...floodRss))}` : 'not sampled'}`,
+    `flood: ${floodS.toFixed(0)} s from ${FLOOD_CLIENTS} addresses sent ${floodSentOf.map((kind) => kind.text).join(' and ')}; ` +
+      `RSS during it ${floodRss.length ? `${mb(Math.min(...floodRss))}–${mb(Math.max(...floodRss))}` : 'not sampled'}` +
+      (floodedNothing ? ' — FLOOD SENT NOTHING of a kind: it measured nothing' : ''),
   );
   console.log(
     `a cached page (${CACHED_PAGE.host}${CACHED_PAGE.path}, every ${CACHED_PAGE.everyMs} ms after warm-up): during the flood p50 ${percentile(cachedMs(true), 50).toFixed(1)} ms, p99 ${percentile(cachedMs(true), 99).toFixed(1)} ms over ${cachedMs(true).length}; ` +
@@ -327,6 +352,7 @@ async function main(): Promise<void> {
     unexpected.length > 0 ||
     !(growthMb <= RSS_GROWTH_LIMIT_MB) ||
     !(rssMaxAfterWarmUp <= RSS_LIMIT_MB * 1024 * 1024) ||
+    floodedNothing ||
     crashed
       ? 1
       : 0;

@@ -77,7 +77,7 @@ export class ProxyTrust {
     // Junk where the client should be (`unknown`, `_hidden`, a made-up word): the trusted proxy that wrote or
     // passed it on is the client. Every such request behind it is one client, so none can mint new clients, and
     // no shopper behind a proxy that writes addresses is ever counted with them.
-    const address = hopAddress(hops.at(-1) ?? '') ?? hopAddress(hops.at(-2) ?? '') ?? '';
+    const address = hopAddress(hops.at(-1)) ?? hopAddress(hops.at(-2)) ?? '';
     const peerTrusted = this.trusts(req.socket.remoteAddress ?? '', 0);
     const forwardedProto = peerTrusted ? firstValue(req.headers['x-forwarded-proto']) : undefined;
     const client: ClientRequest = {
@@ -124,8 +124,9 @@ const unmapped = (address: string) => (/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(addre
  * `[2001:db8::1]` and `[2001:db8::1]:443` (some balancers write the client's port) are one address each;
  * anything else (`unknown`, a name, `1.2.3.4:abc`, `010.0.0.1`) is none.
  */
-export function hopAddress(hop: string): string | undefined {
-  const text = hop.trim();
+export function hopAddress(hop: string | undefined): string | undefined {
+  // A request with no socket address (the page cache's render of its own, apart from any connection) names none.
+  const text = (hop ?? '').trim();
   const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(text);
   const withPort = /^(\d{1,3}(?:\.\d{1,3}){3}):(\d{1,5})$/.exec(text);
   const [address, port] = bracketed ? [bracketed[1]!, bracketed[2]] : withPort ? [withPort[1]!, withPort[2]] : [text];

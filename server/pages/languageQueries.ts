@@ -25,7 +25,8 @@ export async function languageQueriesOf(
 ): Promise<LanguageQueries> {
   const { market, language: from } = res.locals;
   const { limiters, clientKey } = deps.limits;
-  const client = clientKey(res.req);
+  // The request's own key: a render the page cache makes apart from the request carries it in its locals.
+  const client = res.locals.clientKey ?? clientKey(res.req);
   const admit = async () => (await limiters.languageLookupsPerClient.consume(client)).allowed;
   const search: LanguageSearch = async ({ language, ...body }) => {
     const inLanguage: CallContext = {

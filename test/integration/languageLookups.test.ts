@@ -84,3 +84,19 @@ describe('the language links of a list with worded filters', () => {
     expect(new URLSearchParams(swedishLink(res.text).split('?')[1]).getAll('car_model')).toEqual(['C-klass']);
   });
 });
+
+describe('a list page the page cache renders apart from the request', () => {
+  const cached = sandboxedBffForThisFile({ PAGE_CACHE: 'true', TRUST_PROXY: '1' });
+
+  it('answers whole, its language links in the other language, the same from the cache after', async () => {
+    const path = `${finland.paths.carList}?car_model=C-sarja`;
+    const ask = () =>
+      request(cached.bff.app).get(path).set('Host', finland.devHostname).set('X-Forwarded-For', newClient());
+    const first = await ask();
+    expect(first.status).toBe(200);
+    expect(new URLSearchParams(swedishLink(first.text).split('?')[1]).getAll('car_model')).toEqual(['C-klass']);
+    await cached.bff.pageCache!.settled();
+    const again = await ask();
+    expect([again.status, again.headers['x-cache']]).toEqual([200, 'hit']);
+  });
+});

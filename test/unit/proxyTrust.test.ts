@@ -101,3 +101,11 @@ describe('a forwarded hop written with a port, in brackets, or as junk', () => {
     );
   });
 });
+
+describe('a request without a connection', () => {
+  it("(the page cache's own render) has no address, and reading it throws nothing", () => {
+    const detached = { socket: {}, headers: { 'x-forwarded-for': '203.0.113.7' } } as unknown as IncomingMessage;
+    expect(trustOf('1').client(detached).address).toBe('');
+    expect(trustOf('false').client(detached).address).toBe('');
+  });
+});
