@@ -17,6 +17,7 @@ export const STYLE_PARTS = [
   'lead-forms',
   'tirehotel',
   'base',
+  'editing',
 ] as const;
 export type StylePart = (typeof STYLE_PARTS)[number];
 export const stylePartPath = (part: StylePart) => `client/styles/${part}.css`;

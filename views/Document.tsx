@@ -6,6 +6,7 @@ import { usePage } from './PageContext.js';
 import { BreadcrumbJsonLd } from './seo/BreadcrumbJsonLd.js';
 import { JsonLd } from './seo/JsonLd.js';
 import { SeoHead } from './seo/SeoHead.js';
+import { SPECULATION_RULES } from './speculationRules.js';
 
 /** What a page route says about its page for the head: search engines, link previews and structured data. */
 export interface PageHead {
@@ -38,7 +39,7 @@ export const FIRST_SCREEN_STYLES = 'data-first-screen';
 
 /** The whole HTML document: head with SEO links and styles, the page, then its island scripts. */
 export function Document({ head, assets, children }: { head: PageHead; assets: AssetResolver; children: ReactNode }) {
-  const { market, language, pictureTemplate } = usePage();
+  const { market, language, pictureTemplate, editing } = usePage();
   return (
     // The islands' pictures read the template from here in the browser (shared/media/pictureUrl.ts).
     <html lang={language} data-picture-template={pictureTemplate}>
@@ -60,6 +61,7 @@ export function Document({ head, assets, children }: { head: PageHead; assets: A
             <script key={script.src} src={script.src} />
           ),
         )}
+        {!editing && <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />}
         {assets.firstScreenStyles && <style {...{ [FIRST_SCREEN_STYLES]: '' }} />}
         {assets.stylesheets.map((href) =>
           assets.lateStylesheetScript ? (

@@ -1,3 +1,5 @@
+import { whenActivated } from '../prerender.js';
+
 /**
  * Analytics events on `window.dataLayer` (part 2 §7), read by whatever tag manager the site runs;
  * no third-party script is loaded by us. One typed list of events, so every flow sends the same shapes.
@@ -33,8 +35,8 @@ declare global {
   }
 }
 
+/** Pushed once the shopper sees the page: a prerendered page's events (a flow's first step) wait until it is opened. */
 export function pushToDataLayer(event: DataLayerEvent): void {
   if (typeof window === 'undefined') return;
-  window.dataLayer ??= [];
-  window.dataLayer.push(event);
+  whenActivated(() => (window.dataLayer ??= []).push(event));
 }

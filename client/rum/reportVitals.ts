@@ -24,11 +24,19 @@ function flush(): void {
   navigator.sendBeacon('/api/rum', new Blob([JSON.stringify(beacon)], { type: 'application/json' }));
 }
 
-onLCP(keep);
-onINP(keep);
-onCLS(keep);
-onTTFB(keep);
-addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'hidden') flush();
-});
-addEventListener('pagehide', flush);
+function measure(): void {
+  onLCP(keep);
+  onINP(keep);
+  onCLS(keep);
+  onTTFB(keep);
+  addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flush();
+  });
+  addEventListener('pagehide', flush);
+}
+
+// A page the browser prerendered (speculation rules) is measured from when it is shown, and only if it is: what
+// client/prerender.ts does for the islands, written out here, where an import would be a chunk (a request) on every page.
+if ((document as Document & { prerendering?: boolean }).prerendering)
+  document.addEventListener('prerenderingchange', measure, { once: true });
+else measure();

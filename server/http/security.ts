@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { Config } from '../config.js';
 import { templateOrigin } from './urlTemplate.js';
+import { SPECULATION_RULES } from '../../views/speculationRules.js';
 
 /** Sets the headers every answer carries, on a bare Node request and response (Express's or a fast path's). */
 export type HeaderSetter = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
@@ -67,7 +69,11 @@ export function securityHeaders(options: {
 export function siteSecurityHeaders(config: Config, scriptHashes: readonly string[] | undefined): HeaderSetter {
   return securityHeaders({
     isDevelopment: !config.isProduction,
-    scriptHashes: scriptHashes ?? [],
+    // Every page's speculation rules are an inline script too, the same bytes everywhere.
+    scriptHashes: [
+      ...(scriptHashes ?? []),
+      `sha256-${createHash('sha256').update(SPECULATION_RULES).digest('base64')}`,
+    ],
     mapTileUrl: config.map.tileUrl,
     imageUrlTemplate: config.images.urlTemplate,
   });

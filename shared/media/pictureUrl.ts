@@ -112,11 +112,15 @@ export function sizesFor(layout: PictureLayout, aspect: number | undefined): str
   if (!cover || !aspect) return layout.sizes;
   const widths = sizeEntries(layout.sizes);
   const froms = [...new Set([...widths, ...cover].map((entry) => entry.from))].sort((a, b) => b - a);
-  const entries = froms.map((from) => {
-    const width = widths.find((entry) => entry.from <= from)?.length ?? '100vw';
-    const box = cover.find((entry) => entry.from <= from);
-    return { from, length: box ? paintedLength(width, box, aspect) : width };
-  });
+  // Both lists end with an entry from 0 on (pictureLayouts.test.ts checks every layout's).
+  const entries = froms.map((from) => ({
+    from,
+    length: paintedLength(
+      widths.find((w) => w.from <= from)!.length,
+      cover.find((c) => c.from <= from)!,
+      aspect,
+    ),
+  }));
   // An entry that says what the next (narrower) one says is left out.
   return entries
     .filter((entry, i) => entry.length !== entries[i + 1]?.length)

@@ -186,6 +186,13 @@ describe('picture layouts', () => {
     expect((layouts as Record<string, unknown>)[name]).toEqual(DERIVED[name]);
   });
 
+  it('ends every width list and crop list with an entry for every screen (sizesFor relies on it)', () => {
+    for (const layout of Object.values(layouts) as layouts.PictureLayout[]) {
+      expect(layout.sizes.split(', ').at(-1)).not.toMatch(/^\(/);
+      if (layout.cover) expect(layout.cover.at(-1)!.from).toBe(0);
+    }
+  });
+
   it('every layout is derived', () => {
     expect(Object.keys(layouts).sort()).toEqual(Object.keys(DERIVED).sort());
   });
