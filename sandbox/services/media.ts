@@ -10,7 +10,7 @@ import { mapTileSvg } from './media-map.js';
 import { categoryIconSvg } from './media-icons.js';
 import { DEFAULT_PHOTO_CACHE_BYTES, PhotoStore } from './media-photo-store.js';
 import { HEAVY_ORIGINALS, isHeavyName } from './media-heavy.js';
-import { AUTHORISED_BRANDS } from '../data/mechmate.js';
+import { AUTHORISED_BRANDS } from '../data/authorisedBrands.js';
 import { slugify } from '../data/random.js';
 
 const ONE_DAY = 'public, max-age=86400';
