@@ -278,7 +278,7 @@ const LOCAL_VARIANT_WORDS: Readonly<Record<VocabularyLanguage, Readonly<Record<s
   en: { Skåp: 'Panel Van', Lång: 'LWB', Chassi: 'Chassis Cab', Kombi: 'Estate' },
   fi: { Skåp: 'umpipakettiauto', Lång: 'pitkä', Chassi: 'alusta-ohjaamo', Kombi: 'Combi' },
   nb: { Skåp: 'Varebil', Lång: 'Lang', Chassi: 'Chassis', Kombi: 'Stasjonsvogn' },
-  sk: { Skåp: 'Skriňa', Lång: 'Long', Chassi: 'Podvozok', Kombi: 'Combi' },
+  sk: { Skåp: 'Skriňa', Lång: 'dlhý', Chassi: 'Podvozok', Kombi: 'Combi' },
 };
 
 /** A model line's name in a market's documents. */

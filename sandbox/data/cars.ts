@@ -113,6 +113,7 @@ function generateMarketCars(seed: number, profile: MarketProfile, sites: Site[],
       carId,
       brand: model.brand,
       model: modelName,
+      body: model.body,
       colorKey: color,
       site: site.site_geocoord,
     };

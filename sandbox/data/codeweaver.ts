@@ -7,6 +7,7 @@ import {
   type VehicleLookupResponse,
 } from '../../contracts/upstream/codeweaver.js';
 import { chance, pickStable } from './deterministic.js';
+import { listedCar, plateKey } from './vehicles.js';
 
 /**
  * UK finance maths: PCP (with a guaranteed future value) and HP, monthly payments from the APR
@@ -239,9 +240,28 @@ function registrationDateFromPlate(regNo: string, now: Date): string | undefined
   return age !== 0 && age !== 50 && new Date(date) <= now ? date : undefined;
 }
 
+const KM_PER_MILE = 1.609344;
+
+/**
+ * The vehicle of a UK plate: a car for sale on the UK site that carries it is that car (the register, vehicles.ts);
+ * any other plate is a vehicle derived from the seed and the plate.
+ */
 export function lookupUkVehicle(seed: number, registration: string, now: Date): VehicleLookupResponse | undefined {
   const regNo = registration.toUpperCase();
   if (regNo === UNKNOWN_UK_REGISTRATION) return undefined;
+  const listed = listedCar(seed, now, regNo, ['uk']);
+  if (listed)
+    return {
+      RegNo: plateKey(regNo),
+      Make: listed.car_brand,
+      Model: listed.car_model,
+      Derivative: listed.car_variant,
+      FuelType: listed.car_fuel,
+      RegistrationDate: listed.car_first_registration ?? `${listed.car_year}-01-01`,
+      CurrentMileage: Math.round(listed.car_mileage / KM_PER_MILE),
+      CashPrice: listed.car_price,
+      IsNew: false,
+    };
   const [make, model, derivative, fuel, newPrice] = pickStable(seed, `uk-model:${regNo}`, UK_MODELS);
   const fallbackYear = now.getUTCFullYear() - 1 - Math.floor(chance(seed, `uk-age:${regNo}`) * 8);
   const registrationDate = registrationDateFromPlate(regNo, now) ?? `${fallbackYear}-06-01`;

@@ -6,7 +6,12 @@ export interface City {
   region: string;
   lat: number;
   lng: number;
+  /** How many digits of a postcode are drawn: 5 less this one's length (kept, so the seeded data stays as it was). */
   zipPrefix: string;
+  /** What the town's postcodes start with, where more precise than `zipPrefix` ('46' for Kristiansand's 46xx). */
+  zipStart?: string;
+  /** A UK town's postcode districts (CV1-CV6 are Coventry's); a drawn district number picks one. */
+  zipDistricts?: readonly number[];
 }
 
 /** What the generators need to know about a market beyond markets/*.ts. */
@@ -33,13 +38,22 @@ export interface MarketProfile {
   cities: City[];
 }
 
-const city = (name: string, region: string, lat: number, lng: number, zipPrefix: string): City => ({
+const city = (
+  name: string,
+  region: string,
+  lat: number,
+  lng: number,
+  zipPrefix: string,
+  precise: Pick<City, 'zipStart' | 'zipDistricts'> = {},
+): City => ({
   name,
   region,
   lat,
   lng,
   zipPrefix,
+  ...precise,
 });
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 const swedishCities = [
   city('Stockholm', 'Stockholm', 59.3293, 18.0686, '11'),
@@ -140,15 +154,15 @@ export const MARKET_PROFILES: readonly MarketProfile[] = [
     phone: (d) => `+47 ${d(3)} ${d(2)} ${d(3)}`,
     cities: [
       city('Oslo', 'Oslo', 59.9139, 10.7522, '0'),
-      city('Bergen', 'Vestland', 60.3913, 5.3221, '5'),
-      city('Trondheim', 'Trøndelag', 63.4305, 10.3951, '7'),
-      city('Stavanger', 'Rogaland', 58.97, 5.7331, '4'),
-      city('Drammen', 'Buskerud', 59.7439, 10.2045, '3'),
-      city('Kristiansand', 'Agder', 58.1599, 7.9956, '4'),
-      city('Tromsø', 'Troms', 69.6492, 18.9553, '9'),
-      city('Fredrikstad', 'Østfold', 59.2181, 10.9298, '1'),
-      city('Ålesund', 'Møre og Romsdal', 62.4722, 6.1495, '6'),
-      city('Bodø', 'Nordland', 67.2804, 14.4049, '8'),
+      city('Bergen', 'Vestland', 60.3913, 5.3221, '5', { zipStart: '50' }),
+      city('Trondheim', 'Trøndelag', 63.4305, 10.3951, '7', { zipStart: '70' }),
+      city('Stavanger', 'Rogaland', 58.97, 5.7331, '4', { zipStart: '40' }),
+      city('Drammen', 'Buskerud', 59.7439, 10.2045, '3', { zipStart: '302' }),
+      city('Kristiansand', 'Agder', 58.1599, 7.9956, '4', { zipStart: '46' }),
+      city('Tromsø', 'Troms', 69.6492, 18.9553, '9', { zipStart: '90' }),
+      city('Fredrikstad', 'Østfold', 59.2181, 10.9298, '1', { zipStart: '16' }),
+      city('Ålesund', 'Møre og Romsdal', 62.4722, 6.1495, '6', { zipStart: '60' }),
+      city('Bodø', 'Nordland', 67.2804, 14.4049, '8', { zipStart: '80' }),
     ],
   },
   {
@@ -167,8 +181,8 @@ export const MARKET_PROFILES: readonly MarketProfile[] = [
     multiBrandName: 'Bil',
     phone: (d) => `+421 9${d(2)} ${d(3)} ${d(3)}`,
     cities: [
-      city('Bratislava', 'Bratislavský kraj', 48.1486, 17.1077, '8'),
-      city('Košice', 'Košický kraj', 48.7164, 21.2611, '04'),
+      city('Bratislava', 'Bratislavský kraj', 48.1486, 17.1077, '8', { zipStart: '821' }),
+      city('Košice', 'Košický kraj', 48.7164, 21.2611, '04', { zipStart: '040' }),
       city('Žilina', 'Žilinský kraj', 49.2231, 18.7394, '010'),
       city('Banská Bystrica', 'Banskobystrický kraj', 48.7363, 19.1462, '974'),
       city('Nitra', 'Nitriansky kraj', 48.3069, 18.0865, '949'),
@@ -193,20 +207,20 @@ export const MARKET_PROFILES: readonly MarketProfile[] = [
     phone: (d) => `01632 ${d(6)}`,
     // The towns of the group's dealerships (sandbox/data/namedSites.ts), in the same order.
     cities: [
-      city('Coventry', 'West Midlands', 52.4068, -1.5197, 'CV'),
-      city('Hull', 'East Riding of Yorkshire', 53.7676, -0.3274, 'HU'),
+      city('Coventry', 'West Midlands', 52.4068, -1.5197, 'CV', { zipDistricts: range(1, 6) }),
+      city('Hull', 'East Riding of Yorkshire', 53.7676, -0.3274, 'HU', { zipDistricts: range(1, 9) }),
       city('Manchester', 'Greater Manchester', 53.4808, -2.2426, 'M'),
-      city('Harrogate', 'North Yorkshire', 53.9921, -1.5418, 'HG'),
-      city('Sheffield', 'South Yorkshire', 53.3811, -1.4701, 'S'),
-      city('York', 'North Yorkshire', 53.96, -1.0873, 'YO'),
-      city('York', 'North Yorkshire', 53.96, -1.0873, 'YO'),
-      city('Doncaster', 'South Yorkshire', 53.5228, -1.1285, 'DN'),
-      city('Leeds', 'West Yorkshire', 53.8008, -1.5491, 'LS'),
-      city('Leeds', 'West Yorkshire', 53.8008, -1.5491, 'LS'),
-      city('Hull', 'East Riding of Yorkshire', 53.7676, -0.3274, 'HU'),
-      city('Wakefield', 'West Yorkshire', 53.6833, -1.4977, 'WF'),
-      city('Harrogate', 'North Yorkshire', 53.9921, -1.5418, 'HG'),
-      city('Bradford', 'West Yorkshire', 53.796, -1.7594, 'BD'),
+      city('Harrogate', 'North Yorkshire', 53.9921, -1.5418, 'HG', { zipDistricts: range(1, 3) }),
+      city('Sheffield', 'South Yorkshire', 53.3811, -1.4701, 'S', { zipDistricts: range(1, 14) }),
+      city('York', 'North Yorkshire', 53.96, -1.0873, 'YO', { zipDistricts: [1, 10, 23, 24, 26, 30, 31] }),
+      city('York', 'North Yorkshire', 53.96, -1.0873, 'YO', { zipDistricts: [1, 10, 23, 24, 26, 30, 31] }),
+      city('Doncaster', 'South Yorkshire', 53.5228, -1.1285, 'DN', { zipDistricts: range(1, 12) }),
+      city('Leeds', 'West Yorkshire', 53.8008, -1.5491, 'LS', { zipDistricts: range(1, 20) }),
+      city('Leeds', 'West Yorkshire', 53.8008, -1.5491, 'LS', { zipDistricts: range(1, 20) }),
+      city('Hull', 'East Riding of Yorkshire', 53.7676, -0.3274, 'HU', { zipDistricts: range(1, 9) }),
+      city('Wakefield', 'West Yorkshire', 53.6833, -1.4977, 'WF', { zipDistricts: range(1, 4) }),
+      city('Harrogate', 'North Yorkshire', 53.9921, -1.5418, 'HG', { zipDistricts: range(1, 3) }),
+      city('Bradford', 'West Yorkshire', 53.796, -1.7594, 'BD', { zipDistricts: range(1, 15) }),
       city('Birmingham', 'West Midlands', 52.4862, -1.8904, 'B'),
       city('Birmingham', 'West Midlands', 52.4862, -1.8904, 'B'),
     ],

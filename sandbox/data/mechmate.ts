@@ -1,51 +1,12 @@
 import type { MechmateCar, Offering, OfferingCategory } from '../../contracts/upstream/mechmate.js';
 import { chance, pickStable } from './deterministic.js';
+import { registeredCar } from './vehicles.js';
 
 /**
  * The booking service's cars and offerings. Documented registration numbers behave the same on
  * every seed (QA relies on them, see sandbox/README.md); any other Swedish-format number is a
  * believable car derived from the seed and the number.
  */
-
-/** Brands with authorised workshops in the group (the intro's ~36 logos). */
-export const AUTHORISED_BRANDS = [
-  'BMW',
-  'MINI',
-  'Porsche',
-  'IVECO',
-  'Volvo',
-  'Volkswagen',
-  'Audi',
-  'Skoda',
-  'SEAT',
-  'Cupra',
-  'Kia',
-  'Hyundai',
-  'Toyota',
-  'Lexus',
-  'Ford',
-  'Renault',
-  'Dacia',
-  'Nissan',
-  'Peugeot',
-  'Citroën',
-  'Opel',
-  'Mercedes-Benz',
-  'Mazda',
-  'Subaru',
-  'Suzuki',
-  'Mitsubishi',
-  'Jeep',
-  'Fiat',
-  'Polestar',
-  'Land Rover',
-  'Jaguar',
-  'Honda',
-  'MG',
-  'Smart',
-  'Alfa Romeo',
-  'DS',
-] as const;
 
 const MODELS: Record<string, string[]> = {
   Volvo: ['V60', 'XC60', 'XC40', 'V90', 'XC90', 'S60'],
@@ -64,8 +25,6 @@ const MODELS: Record<string, string[]> = {
   Mazda: ['CX-5', 'Mazda3', 'CX-30'],
 };
 
-type DocumentedRegistration = { car: MechmateCar } | { error: string; status: number };
-
 const car = (
   registrationNumber: string,
   brand: string,
@@ -76,20 +35,19 @@ const car = (
   car: { registrationNumber, brand, model, buildYear, hasServiceAgreement: false, isSupported: true, ...extra },
 });
 
-/** Fixed behaviour per registration number, whatever the seed. */
-export const DOCUMENTED_REGISTRATIONS: Record<string, DocumentedRegistration> = {
-  ABC123: car('ABC123', 'Volvo', 'V60', 2020),
-  BMW330: car('BMW330', 'BMW', '330e', 2021),
-  VWG456: car('VWG456', 'Volkswagen', 'Golf', 2018),
-  KIA789: car('KIA789', 'Kia', 'Niro', 2022),
-  POR911: car('POR911', 'Porsche', '911 Carrera', 2017),
-  LRO220: car('LRO220', 'Land Rover', 'Defender', 2023),
-  SRV100: car('SRV100', 'Volvo', 'XC90', 2021, { hasServiceAgreement: true }),
-  TES123: car('TES123', 'Tesla', 'Model 3', 2022, { isSupported: false }),
-  /** Streams two workshops, then `{error}`. */
-  ERR503: car('ERR503', 'Toyota', 'Corolla', 2019),
-  /** The booking shows a joke class label for this one (client/islands/booking/CarClassJoke.tsx). */
-  DMC885: car('DMC885', 'DeLorean', 'DMC-12', 1982),
+/** What the booking service says of some documented cars (the cars themselves are the register's, vehicles.ts). */
+const BOOKING_FACTS: Readonly<Record<string, Partial<MechmateCar>>> = {
+  /** Prices with `priceDiscount`. */
+  SRV100: { hasServiceAgreement: true },
+  /** No authorised workshop: the original service is unavailable. */
+  TES123: { isSupported: false },
+};
+
+/**
+ * Documented answers that are errors, whatever the seed (the documented cars are in the register:
+ * ERR503's stream sends two workshops then `{error}`, DMC885 gets the booking's joke class label).
+ */
+export const DOCUMENTED_ERRORS: Readonly<Record<string, { error: string; status: number }>> = {
   NFD404: { error: 'VehicleNotFound', status: 404 },
   BNS999: { error: 'BrandNotSupported, Lada', status: 400 },
 };
@@ -99,11 +57,17 @@ export const SWEDISH_PLATE = /^[A-Z]{3}\d{2}[A-Z0-9]$/;
 
 export type CarLookup = { car: MechmateCar } | { error: string; status: number };
 
-export function lookupCar(seed: number, registrationNumber: string): CarLookup {
+/** The Swedish sites' cars for sale: a car bought here is the car the booking finds. */
+const SWEDISH_MARKETS = ['se', 'se-used'] as const;
+
+/** The car of a registration number: a documented error, the register's car (vehicles.ts), else one derived from the seed. */
+export function lookupCar(seed: number, registrationNumber: string, now: Date = new Date()): CarLookup {
   const reg = registrationNumber.toUpperCase();
-  const documented = DOCUMENTED_REGISTRATIONS[reg];
-  if (documented) return documented;
+  const documentedError = DOCUMENTED_ERRORS[reg];
+  if (documentedError) return documentedError;
   if (!SWEDISH_PLATE.test(reg)) return { error: 'InvalidReg', status: 400 };
+  const registered = registeredCar(seed, now, reg, SWEDISH_MARKETS);
+  if (registered) return car(reg, registered.brand, registered.model, registered.buildYear, BOOKING_FACTS[reg]);
   const brand = pickStable(seed, `car-brand:${reg}`, Object.keys(MODELS));
   const model = pickStable(seed, `car-model:${reg}`, MODELS[brand] ?? ['Standard']);
   const buildYear = 2008 + Math.floor(chance(seed, `car-year:${reg}`) * 18);

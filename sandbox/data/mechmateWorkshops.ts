@@ -1,45 +1,47 @@
 import type { TimeslotDay, Workshop } from '../../contracts/upstream/mechmate.js';
 import { chance, memoisePerSeed } from './deterministic.js';
-import { AUTHORISED_BRANDS, ALL_OFFERING_CODES } from './mechmate.js';
+import { AUTHORISED_BRANDS } from './authorisedBrands.js';
+import { ALL_OFFERING_CODES } from './mechmate.js';
 import { SWEDISH_PLACES } from './places.js';
 import { seededFaker } from './random.js';
 import { addDays, daysBetween, isWeekday, stockholmToday } from './stockholmCalendar.js';
 
 /** ~30 workshops in Swedish towns, with their offerings and a calendar of free slots for 12 weeks. */
 
-const WORKSHOP_TOWNS = [
-  'Stockholm',
-  'Bromma',
-  'Täby',
-  'Södertälje',
-  'Haninge',
-  'Uppsala',
-  'Västerås',
-  'Eskilstuna',
-  'Örebro',
-  'Linköping',
-  'Norrköping',
-  'Jönköping',
-  'Växjö',
-  'Kalmar',
-  'Karlskrona',
-  'Malmö',
-  'Lund',
-  'Helsingborg',
-  'Kristianstad',
-  'Halmstad',
-  'Göteborg',
-  'Hisingen',
-  'Mölndal',
-  'Borås',
-  'Trollhättan',
-  'Skövde',
-  'Karlstad',
-  'Gävle',
-  'Sundsvall',
-  'Umeå',
-  'Luleå',
-] as const;
+/** The workshops' towns, each with the start of its postcodes (Malmö's are 2xx xx, not Dalarna's 79x xx). */
+const WORKSHOP_TOWNS = {
+  Stockholm: '114',
+  Bromma: '168',
+  Täby: '183',
+  Södertälje: '151',
+  Haninge: '136',
+  Uppsala: '753',
+  Västerås: '721',
+  Eskilstuna: '632',
+  Örebro: '702',
+  Linköping: '582',
+  Norrköping: '602',
+  Jönköping: '553',
+  Växjö: '352',
+  Kalmar: '392',
+  Karlskrona: '371',
+  Malmö: '212',
+  Lund: '222',
+  Helsingborg: '252',
+  Kristianstad: '291',
+  Halmstad: '302',
+  Göteborg: '411',
+  Hisingen: '417',
+  Mölndal: '431',
+  Borås: '503',
+  Trollhättan: '461',
+  Skövde: '541',
+  Karlstad: '652',
+  Gävle: '802',
+  Sundsvall: '852',
+  Umeå: '903',
+  Luleå: '972',
+} as const satisfies Record<string, string>;
 const SITE_NAME_PREFIXES = ['Bilcentrum', 'Motorhallen', 'Bilgruppen'] as const;
 /** Offerings not every workshop has, and how often one does. */
 const OPTIONAL_OFFERINGS: Record<string, number> = { windscreen: 0.5, acservice: 0.8, washfull: 0.6, adblue: 0.7 };
@@ -71,9 +73,12 @@ export interface SandboxWorkshop extends Omit<Workshop, 'firstTimeSlot'> {
   priceFactor: number;
 }
 
+/** A drawn postcode ('793 07') moved into the town's range ('212 07'): the same draw, so the seeded data stays as it was. */
+const postcodeIn = (start: string, drawn: string) => `${start}${drawn.slice(start.length)}`;
+
 export const workshopsForSeed = memoisePerSeed((seed): SandboxWorkshop[] => {
   const faker = seededFaker(seed, 'sv', 'mechmate-workshops');
-  return WORKSHOP_TOWNS.map((town, index) => {
+  return Object.entries(WORKSHOP_TOWNS).map(([town, postcodeStart], index) => {
     const place = SWEDISH_PLACES.find((p) => p.name === town);
     if (!place) throw new Error(`unknown workshop town ${town}`);
     const brands = faker.helpers.arrayElements(AUTHORISED_BRANDS, { min: 2, max: 6 });
@@ -84,7 +89,7 @@ export const workshopsForSeed = memoisePerSeed((seed): SandboxWorkshop[] => {
       departmentId: 2001 + index,
       siteId: `se-site-${101 + index}`,
       siteName: `${SITE_NAME_PREFIXES[index % SITE_NAME_PREFIXES.length]} ${town}`,
-      address: `${faker.location.street()} ${faker.number.int({ min: 1, max: 120 })}, ${faker.location.zipCode('### ##')} ${town}`,
+      address: `${faker.location.street()} ${faker.number.int({ min: 1, max: 120 })}, ${postcodeIn(postcodeStart, faker.location.zipCode('### ##'))} ${town}`,
       latitude: Math.round((place.latitude + faker.number.float({ min: -0.02, max: 0.02 })) * 1e5) / 1e5,
       longitude: Math.round((place.longitude + faker.number.float({ min: -0.03, max: 0.03 })) * 1e5) / 1e5,
       brands,

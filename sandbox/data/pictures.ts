@@ -7,14 +7,18 @@
  * new URL. Raster pictures only: logos, icons and map tiles stay SVG and unversioned.
  */
 
+import type { Body } from './vocabulary.js';
+
 /** Bump when drawings, sizes, grain or encoder settings change: every `v` changes with it. */
-const GENERATION = 1;
+const GENERATION = 2;
 
 /** Where a dealer's phone took a car's photos: the site's coordinates go into the EXIF GPS block. */
 export interface CarSubject {
   carId: string;
   brand: string;
   model: string;
+  /** The body's key (`pickup`): the drawing's shape. */
+  body: Body;
   /** The colour's key (`blue`), not its name in a language. */
   colorKey: string;
   site: { lat: number; lng: number };
@@ -120,7 +124,9 @@ const START: Lanes = [0xdeadbeef, 0x41c6ce57];
 const carLanes = (kind: 'car' | 'car360', car: CarSubject, of: number) =>
   feed(
     START,
-    [GENERATION, kind, car.carId, car.brand, car.model, car.colorKey, car.site.lat, car.site.lng, of].join('\n'),
+    [GENERATION, kind, car.carId, car.brand, car.model, car.body, car.colorKey, car.site.lat, car.site.lng, of].join(
+      '\n',
+    ),
   );
 
 /** Everything a picture is made from, in a fixed order, so the data and the media service hash it alike. */

@@ -98,17 +98,26 @@ function departmentGroups(profile: MarketProfile, faker: Faker): DepartmentGroup
   return groups;
 }
 
-/** Postcodes as each country writes them: '119 27' (Sweden, Slovakia), '00692' (Finland), '0661' (Norway), 'CV3 0CL' (the UK). */
+/**
+ * Postcodes as each country writes them, in the town's own range: '119 27' (Sweden, Slovakia), '00692' (Finland),
+ * '4631' (Norway), 'CV3 0CL' (the UK). The same digits are drawn as always, so the rest of the seeded data stays as
+ * it was; a town's precise start (`zipStart`, `zipDistricts`) overrides the first of them.
+ */
 function postcode(
   profile: MarketProfile,
   city: MarketProfile['cities'][number],
   digits: (n: number) => string,
   faker: Faker,
 ): string {
-  if (profile.id === 'uk')
-    return `${city.zipPrefix}${faker.number.int({ min: 1, max: 28 })} ${digits(1)}${faker.string.alpha({ length: 2, casing: 'upper' })}`;
+  if (profile.id === 'uk') {
+    const drawn = faker.number.int({ min: 1, max: 28 });
+    const district = city.zipDistricts ? city.zipDistricts[(drawn - 1) % city.zipDistricts.length]! : drawn;
+    return `${city.zipPrefix}${district} ${digits(1)}${faker.string.alpha({ length: 2, casing: 'upper' })}`;
+  }
   // Always five digits drawn, so the rest of the seeded data stays as it was; Norway keeps four.
-  const code = `${city.zipPrefix}${digits(5 - city.zipPrefix.length)}`;
+  const drawn = `${city.zipPrefix}${digits(5 - city.zipPrefix.length)}`;
+  const start = city.zipStart ?? '';
+  const code = `${start}${drawn.slice(start.length)}`;
   if (profile.id === 'no') return code.slice(0, 4);
   return profile.id === 'fi' ? code : `${code.slice(0, 3)} ${code.slice(3)}`;
 }

@@ -1,20 +1,21 @@
 import type { TirehotelVehicle } from '../../contracts/upstream/tirehotel.js';
 import { chance, memoisePerSeed } from './deterministic.js';
 import { seededFaker } from './random.js';
+import { DOCUMENTED_CARS } from './vehicles.js';
 import { addDays, addMonths, daysBetween, isWeekday, stockholmToday } from './stockholmCalendar.js';
 
 /**
  * Tire-hotel agreements. Registration numbers, phone numbers and one-time codes are fixed on
- * every seed so QA can log in (sandbox/README.md); the stored tires are seeded.
+ * every seed so QA can log in (sandbox/README.md); the cars are the register's (vehicles.ts), the
+ * stored tires are seeded.
  */
 
 interface AgreementSeed {
   regNo: string;
   oneTimeCode: string;
   phone: string;
-  brand: string;
+  /** The brand as the tire hotel's systems code it; the car itself is the register's (vehicles.ts). */
   brandCode: string;
-  model: string;
   packageLevel: string;
   erpId: string;
   /** threadStatusId of LF, RF, LR, RR. */
@@ -26,9 +27,7 @@ export const TIRE_AGREEMENTS: readonly AgreementSeed[] = [
     regNo: 'ABC123',
     oneTimeCode: '1234',
     phone: '0701234567',
-    brand: 'Volvo',
     brandCode: 'VOL',
-    model: 'XC60',
     packageLevel: 'Premium',
     erpId: 'TH1001',
     treadStatuses: [0, 0, 1, 1],
@@ -37,9 +36,7 @@ export const TIRE_AGREEMENTS: readonly AgreementSeed[] = [
     regNo: 'DEF456',
     oneTimeCode: '4567',
     phone: '0739876543',
-    brand: 'Kia',
     brandCode: 'KIA',
-    model: 'Niro',
     packageLevel: 'Bas',
     erpId: 'TH1002',
     treadStatuses: [0, 0, 0, 0],
@@ -48,9 +45,7 @@ export const TIRE_AGREEMENTS: readonly AgreementSeed[] = [
     regNo: 'GHI789',
     oneTimeCode: '7890',
     phone: '0765550123',
-    brand: 'Volkswagen',
     brandCode: 'VW',
-    model: 'Golf',
     packageLevel: 'Plus',
     erpId: 'TH1003',
     treadStatuses: [2, 0, 0, 1],
@@ -59,9 +54,7 @@ export const TIRE_AGREEMENTS: readonly AgreementSeed[] = [
     regNo: 'JKL012',
     oneTimeCode: '0123',
     phone: '0723334455',
-    brand: 'BMW',
     brandCode: 'BMW',
-    model: 'X3',
     packageLevel: 'Premium',
     erpId: 'TH1004',
     treadStatuses: [0, 0, 0, 0],
@@ -70,9 +63,7 @@ export const TIRE_AGREEMENTS: readonly AgreementSeed[] = [
     regNo: 'MNO345',
     oneTimeCode: '3456',
     phone: '0709998877',
-    brand: 'Toyota',
     brandCode: 'TOY',
-    model: 'RAV4',
     packageLevel: 'Bas',
     erpId: 'TH1005',
     treadStatuses: [0, 1, 0, 0],
@@ -165,12 +156,13 @@ export const vehiclesForSeed = memoisePerSeed((seed): Map<string, TirehotelVehic
       [235, 50, 19],
       [215, 60, 17],
     ] as const);
+    const car = DOCUMENTED_CARS[agreement.regNo]!;
     vehicles.set(agreement.regNo, {
       regNo: agreement.regNo,
-      name: `${agreement.brand} ${agreement.model}`,
-      brand: agreement.brand,
+      name: `${car.brand} ${car.model}`,
+      brand: car.brand,
       brandCode: agreement.brandCode,
-      model: agreement.model,
+      model: car.model,
       productId: `DH-${faker.string.numeric(6)}`,
       packageLevel: agreement.packageLevel,
       location: {

@@ -18,7 +18,6 @@ import {
 import type { SandboxContext } from '../context.js';
 import {
   ADDON_CATEGORIES,
-  AUTHORISED_BRANDS,
   ALL_OFFERING_CODES,
   SERVICE_CATEGORIES,
   categoriesFor,
@@ -26,6 +25,7 @@ import {
   lookupCar,
   priceOffering,
 } from '../data/mechmate.js';
+import { AUTHORISED_BRANDS } from '../data/authorisedBrands.js';
 import { bookedSlotKey, timeslotDay, timeslotDays, workshopsForSeed } from '../data/mechmateWorkshops.js';
 import { isRealDay } from '../data/stockholmCalendar.js';
 import { sendMechmateError, sendMechmateValidationError } from './mechmateErrors.js';
@@ -40,7 +40,7 @@ export interface MechmateState {
 
 /** The car, or the service's error answered (InvalidReg, VehicleNotFound, BrandNotSupported). */
 function carOr(ctx: SandboxContext, res: Response, registrationNumber: string): MechmateCar | undefined {
-  const lookup = lookupCar(ctx.seed, registrationNumber);
+  const lookup = lookupCar(ctx.seed, registrationNumber, ctx.now());
   if ('error' in lookup) return void sendMechmateError(res, lookup.status, lookup.error);
   return lookup.car;
 }

@@ -65,7 +65,7 @@ export function closestAvailableHandler(ctx: SandboxContext, state: MechmateStat
       return sendMechmateError(res, 400, 'InvalidInput', {
         serviceOfferings: [`unknown offering code(s): ${unknown.join(', ')}`],
       });
-    const car = lookupCar(ctx.seed, regNo);
+    const car = lookupCar(ctx.seed, regNo, ctx.now());
     if ('error' in car) return sendMechmateError(res, car.status, car.error);
 
     const ordered = workshopsForSeed(ctx.seed)

@@ -36,12 +36,13 @@ function drawing(photo: Photo): { svg: string; designWidth: number } {
   switch (photo.kind) {
     case 'car':
     case 'car360': {
-      const { brand, model, colorKey } = photo.car;
+      const { brand, model, body, colorKey } = photo.car;
       const angle = photo.kind === 'car360' ? ((photo.n - 1) * 360) / photo.of : undefined;
       return {
         svg: carSvg({
           brand,
           model,
+          body,
           colorKey,
           n: photo.n,
           of: photo.of,

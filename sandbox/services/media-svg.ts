@@ -4,6 +4,8 @@
  * seeded generator, so one picture is always the same and two pictures differ.
  */
 
+import type { Body } from '../data/vocabulary.js';
+
 const COLOR_HEX: Record<string, string> = {
   black: '#1d1f24',
   white: '#eef0f2',
@@ -115,10 +117,114 @@ function frame(
   );
 }
 
-/** A car side view in the car's colour on a dealer's lot (4:3); the view turns a little per image number and per 360 frame. */
+/** A body's side view, front to the right, in a 1200-wide space standing on y = 487: paint, glass, wheels. */
+interface Silhouette {
+  shell: string;
+  glass: string;
+  /** Drawn over the paint in shadow: a pickup's open bed, a convertible's seats, a van's sliding door. */
+  shadow?: string;
+  wheels: readonly [rear: number, front: number];
+  wheelRadius: number;
+}
+
+/**
+ * Each body as a dealer photographs it from the side: a saloon's boot and a pickup's open bed stand lower than
+ * the roof; an estate's, a hatchback's, an SUV's, an MPV's and a van's roof runs to the rear; SUVs, MPVs and vans
+ * stand taller; a convertible has no roof.
+ */
+const SILHOUETTES: Readonly<Record<Body, Silhouette>> = {
+  sedan: {
+    shell:
+      'M182 420 L190 325 Q196 304 232 301 L338 297 L468 230 Q522 214 600 213 L722 217 L862 298 L1002 312 Q1040 320 1040 360 L1040 420 Z',
+    glass: 'M362 292 L476 236 Q530 223 600 222 L708 226 L828 294 Z',
+    wheels: [330, 880],
+    wheelRadius: 60,
+  },
+  estate: {
+    shell: 'M182 420 L186 268 Q190 226 244 222 L726 217 L862 298 L1002 312 Q1040 320 1040 360 L1040 420 Z',
+    glass: 'M212 292 L224 240 Q230 231 252 231 L712 226 L828 294 Z',
+    wheels: [330, 880],
+    wheelRadius: 60,
+  },
+  hatchback: {
+    shell: 'M240 420 L244 290 Q250 236 300 232 L690 226 L838 302 L988 316 Q1020 324 1020 362 L1020 420 Z',
+    glass: 'M268 292 L280 244 Q286 238 306 238 L676 234 L806 296 Z',
+    wheels: [350, 870],
+    wheelRadius: 58,
+  },
+  suv: {
+    shell: 'M178 400 L180 236 Q184 190 240 187 L732 183 L852 262 L1008 278 Q1042 286 1042 326 L1042 400 Z',
+    glass: 'M208 258 L222 204 Q228 196 248 196 L718 192 L818 258 Z',
+    wheels: [330, 885],
+    wheelRadius: 70,
+  },
+  mpv: {
+    shell:
+      'M180 420 L184 226 Q188 178 250 176 L712 174 Q766 176 806 222 L930 292 L1008 306 Q1040 314 1040 352 L1040 420 Z',
+    glass: 'M212 270 L222 196 Q228 188 254 188 L704 186 Q748 190 778 226 L848 270 Z',
+    wheels: [320, 890],
+    wheelRadius: 62,
+  },
+  van: {
+    shell: 'M160 420 L160 148 Q162 118 200 118 L858 118 Q894 120 920 170 L984 262 Q1040 274 1040 322 L1040 420 Z',
+    glass: 'M870 140 Q890 142 906 176 L962 256 L870 256 Z',
+    shadow: 'M636 130 L642 130 L642 404 L636 404 Z',
+    wheels: [300, 900],
+    wheelRadius: 62,
+  },
+  pickup: {
+    shell:
+      'M180 420 L180 312 L598 312 L604 212 Q608 196 636 196 L798 196 L880 292 L1008 306 Q1040 314 1040 352 L1040 420 Z',
+    glass: 'M626 288 L632 214 Q634 206 648 206 L790 206 L856 288 Z',
+    shadow: 'M196 312 L584 312 L584 324 L196 324 Z',
+    wheels: [330, 880],
+    wheelRadius: 66,
+  },
+  coupe: {
+    shell:
+      'M192 420 L200 330 Q236 300 318 296 L520 222 Q600 204 700 210 L862 294 L1004 312 Q1040 320 1040 360 L1040 420 Z',
+    glass: 'M372 290 L524 230 Q596 214 690 218 L826 290 Z',
+    wheels: [330, 880],
+    wheelRadius: 60,
+  },
+  convertible: {
+    shell:
+      'M182 420 L190 325 Q196 304 232 301 L776 300 L800 242 L814 242 L862 298 L1002 312 Q1040 320 1040 360 L1040 420 Z',
+    glass: 'M790 298 L806 250 L812 250 L846 298 Z',
+    shadow: 'M470 300 L474 264 Q490 252 506 264 L510 300 Z M600 300 L604 264 Q620 252 636 264 L640 300 Z',
+    wheels: [330, 880],
+    wheelRadius: 60,
+  },
+};
+
+/** The car alone (no lot, no shadow): its body's shape in its paint, on a transparent 1200 × 500 canvas. */
+export function carSilhouetteSvg(body: Body, paint = '#667'): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 500" width="1200" height="500">${carShape(body, paint)}</svg>`;
+}
+
+function carShape(body: Body, paint: string): string {
+  const shape = SILHOUETTES[body] ?? SILHOUETTES.sedan;
+  const wheel = (x: number) =>
+    `<circle cx="${x}" cy="${487 - shape.wheelRadius}" r="${shape.wheelRadius}" fill="#222"/>` +
+    `<circle cx="${x}" cy="${487 - shape.wheelRadius}" r="${Math.round(shape.wheelRadius / 2)}" fill="#aaa"/>`;
+  return (
+    `<path d="${shape.shell}" fill="${paint}" stroke="#0008" stroke-width="4"/>` +
+    `<path d="${shape.glass}" fill="#9fc3e6" fill-opacity="0.85"/>` +
+    (shape.shadow ? `<path d="${shape.shadow}" fill="#000" fill-opacity="0.45"/>` : '') +
+    wheel(shape.wheels[0]) +
+    wheel(shape.wheels[1])
+  );
+}
+
+/**
+ * A car side view in the car's colour and its body's shape (a pickup has its open bed) on a dealer's lot (4:3); the
+ * view turns a little per image number and per 360 frame.
+ */
 export function carSvg(opts: {
   brand: string;
   model: string;
+  /** The car's body (its picture's shape); the data always names it, a saloon when left out. */
+  body?: Body;
   colorKey: string;
   n: number;
   of: number;
@@ -142,12 +248,7 @@ export function carSvg(opts: {
     ).join('');
   const car =
     '<ellipse cx="610" cy="600" rx="470" ry="26" fill="#0005"/>' +
-    `<g transform="translate(600 490) scale(${scale.toFixed(3)} 1) translate(-600 -380)">` +
-    `<path d="M180 420 L220 330 Q260 300 340 295 L480 230 Q560 200 700 205 L820 210 Q900 220 960 300 L1020 320 Q1040 330 1040 360 L1040 420 Z" fill="${paint}" stroke="#0008" stroke-width="4"/>` +
-    '<path d="M500 240 L690 222 L780 228 L860 300 L470 300 Z" fill="#9fc3e6" fill-opacity="0.85"/>' +
-    '<path d="M230 340 L1010 340" stroke="#fff" stroke-width="3" stroke-opacity="0.35"/>' +
-    '<circle cx="330" cy="425" r="62" fill="#222"/><circle cx="330" cy="425" r="30" fill="#aaa"/>' +
-    '<circle cx="880" cy="425" r="62" fill="#222"/><circle cx="880" cy="425" r="30" fill="#aaa"/></g>';
+    `<g transform="translate(600 490) scale(${scale.toFixed(3)} 1) translate(-600 -380)">${carShape(opts.body ?? 'sedan', paint)}</g>`;
   const label = opts.angle !== undefined ? `360° · ${Math.round(opts.angle)}°` : `${opts.n} / ${opts.of}`;
   return frame(1200, 900, scene + car, `${opts.brand} ${opts.model}`, label, 700);
 }
@@ -157,7 +258,8 @@ export type SceneKind = 'site' | 'kit' | 'story' | 'content' | 'person';
 /**
  * A dealership front for sites (16:9), a boxed product for kits (square; `transparent` leaves out the
  * studio background, a cut-out product shot), a portrait for people (square), a landscape for stories
- * and content pictures (16:9).
+ * and content pictures (16:9). Only a kit's picture carries a caption (its code): the others are shown as
+ * heroes, whose heading is drawn over them, and a caption in the picture would print behind it.
  */
 export function sceneSvg(
   kind: SceneKind,
@@ -179,9 +281,8 @@ export function sceneSvg(
           '<rect x="200" y="200" width="800" height="310" fill="#f4f4f4"/><rect x="200" y="170" width="800" height="40" fill="#123"/>' +
           '<rect x="260" y="260" width="300" height="250" fill="#8bb7dd"/><rect x="640" y="260" width="300" height="160" fill="#8bb7dd"/>' +
           '<path d="M260 260 L560 510 M640 260 L940 420" stroke="#fff" stroke-width="5" stroke-opacity="0.4"/>',
-        caption,
+        // No caption: a site's picture is its page's hero, behind the site's name.
         '',
-        480,
       );
     case 'kit': {
       // A grey studio backdrop; a cut-out shot has neither backdrop nor caption.
@@ -226,9 +327,8 @@ export function sceneSvg(
           `<circle cx="${round(1000 + random() * 450)}" cy="${round(140 + random() * 120)}" r="90" fill="#ffe9a8"/>` +
           ridges +
           trees(random, 1600, 880, 6),
-        caption,
+        // No caption: stories and content pictures are heroes, their heading drawn over them.
         '',
-        620,
       );
     }
   }

@@ -1,8 +1,7 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { SandboxContext } from '../context.js';
 import { sandboxDataset, type SandboxDataset } from '../data/dataset.js';
-import { COLORS, VOCABULARIES } from '../data/vocabulary.js';
-import { marketProfile } from '../data/market-profiles.js';
+import { carSubjectOf } from '../data/carSubject.js';
 import type { Car } from '../../contracts/upstream/search.js';
 import { photoPath, photoVersion, PHOTO_CONTENT_TYPES, photoFormat, type Photo } from '../data/pictures.js';
 import { brandSvg } from './media-svg.js';
@@ -10,7 +9,7 @@ import { mapTileSvg } from './media-map.js';
 import { categoryIconSvg } from './media-icons.js';
 import { DEFAULT_PHOTO_CACHE_BYTES, PhotoStore } from './media-photo-store.js';
 import { HEAVY_ORIGINALS, isHeavyName } from './media-heavy.js';
-import { AUTHORISED_BRANDS } from '../data/mechmate.js';
+import { AUTHORISED_BRANDS } from '../data/authorisedBrands.js';
 import { slugify } from '../data/random.js';
 
 const ONE_DAY = 'public, max-age=86400';
@@ -87,17 +86,13 @@ export function mediaService(ctx: SandboxContext): Router {
   });
   ctx.onClose.push(() => photos.close());
 
-  const colorKeyOf = (market: Parameters<typeof marketProfile>[0], localized: string) =>
-    COLORS.find((key) => VOCABULARIES[marketProfile(market).language].color[key] === localized) ?? 'grey';
-  const carSubject = (car: Car) => ({
-    carId: car.car_id,
-    brand: car.car_brand,
-    model: car.car_model,
-    colorKey: colorKeyOf(car.car_market, car.car_color),
-    site: data()
-      .sites.get(car.car_market)
-      ?.find((s) => s.site_id === car.car_site_id)?.site_geocoord ?? { lat: 0, lng: 0 },
-  });
+  const carSubject = (car: Car) =>
+    carSubjectOf(
+      car,
+      data()
+        .sites.get(car.car_market)
+        ?.find((s) => s.site_id === car.car_site_id)?.site_geocoord ?? { lat: 0, lng: 0 },
+    );
 
   /**
    * A picture, when the request names it exactly: its own path (the extension its format has) and, if

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { jest } from '@jest/globals';
 import request from 'supertest';
 import { MARKETS } from '../../../markets/registry.js';
@@ -52,6 +53,20 @@ describe('home page of every market', () => {
       expect(res.text).toContain(`action="${market.paths.heroSearch}"`);
     },
   );
+
+  // Part 1 §2 asks for every parameter; without JavaScript the cached page's form can carry only those pages read.
+  it('the hero search without JavaScript carries the parameters pages read, not campaign tags, as docs/deviations.md says', async () => {
+    const res = await page(marketById('se').devHostname, '/?car_fuel=El&utm_source=news&gclid=abc&foo=bar');
+    const form = /<form[^>]*class="hero-search"[\s\S]*?<\/form>/.exec(res.text)![0];
+    const hidden = [...form.matchAll(/<input type="hidden" name="([^"]+)"/g)].map((m) => m[1]);
+    expect(hidden).toEqual(['car_fuel']);
+    const deviation = readFileSync('docs/deviations.md', 'utf8')
+      .split(/^## /m)
+      .find((section) => /hero search/i.test(section));
+    expect(deviation).toMatch(/part 1 §2/);
+    expect(deviation).toContain('`utm_*`, `gclid`');
+    expect(deviation).toContain('client/enhance/heroSearch.ts');
+  });
 
   it('marks external links and opens them safely, and leaves hidden items out', async () => {
     // Begagnat.se's careers item leads to the dealer group's site.
