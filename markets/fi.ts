@@ -17,6 +17,7 @@ export const finland: Market = {
     stories: '/ajankohtaista',
     kits: '/varusteet',
     heroSearch: '/autot',
+    savedCars: '/tallennetut-autot',
   },
   carListDefaults: [],
   searchIndexes: { cars: 'cars-fi', sites: 'sites-fi', kits: 'kits-fi' },

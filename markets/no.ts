@@ -17,6 +17,7 @@ export const norway: Market = {
     stories: '/aktuelt',
     kits: '/tilbehor',
     heroSearch: '/biler',
+    savedCars: '/lagrede-biler',
   },
   carListDefaults: [],
   searchIndexes: { cars: 'cars-no', sites: 'sites-no', kits: 'kits-no' },

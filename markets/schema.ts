@@ -39,6 +39,8 @@ export const MarketSchema = z.object({
     stories: sitePath,
     kits: sitePath,
     heroSearch: sitePath,
+    /** The shopper's saved cars (kept in their browser): a page of the BFF's own, never in the sitemap. */
+    savedCars: sitePath,
   }),
   /**
    * Filters the car list applies while its URL does not set that field itself: the UK's list lives at

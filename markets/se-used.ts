@@ -18,6 +18,7 @@ export const swedenUsedCars: Market = {
     stories: '/nyheter',
     kits: '/tillbehor',
     heroSearch: '/kop-bil',
+    savedCars: '/sparade-bilar',
   },
   carListDefaults: [],
   searchIndexes: { cars: 'cars-se-used', sites: 'sites-se-used', kits: 'kits-se-used' },

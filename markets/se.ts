@@ -18,6 +18,7 @@ export const swedenDealerGroup: Market = {
     stories: '/nyheter',
     kits: '/dack-och-biltillbehor/tillbehor',
     heroSearch: '/kop-bil/sok-bil',
+    savedCars: '/sparade-bilar',
   },
   carListDefaults: [],
   searchIndexes: { cars: 'cars-se', sites: 'sites-se', kits: 'kits-se' },

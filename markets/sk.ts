@@ -18,6 +18,7 @@ export const slovakia: Market = {
     stories: '/novinky',
     kits: '/prislusenstvo',
     heroSearch: '/vozidla',
+    savedCars: '/ulozene-auta',
   },
   carListDefaults: [],
   searchIndexes: { cars: 'cars-sk', sites: 'sites-sk', kits: 'kits-sk' },

@@ -18,6 +18,7 @@ export const unitedKingdom: Market = {
     stories: '/news-and-events',
     kits: '/service-and-parts/accessories',
     heroSearch: '/buy-car/used-cars',
+    savedCars: '/saved-cars',
   },
   carListDefaults: [{ field: 'car_condition', values: ['Used'] }],
   searchIndexes: { cars: 'cars-uk', sites: 'sites-uk', kits: 'kits-uk' },

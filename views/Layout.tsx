@@ -4,6 +4,7 @@ import { EditingBanner } from './layout/EditingBanner.js';
 import { EMPTY_LAYOUT, type LayoutData } from './layout/layoutData.js';
 import { SiteFooter } from './layout/SiteFooter.js';
 import { SiteHeader } from './layout/SiteHeader.js';
+import { SavedStatus } from './saved/SavedStatus.js';
 import { usePage } from './PageContext.js';
 
 /** Skip link, alert, header, main and footer shared by every page of every market. */
@@ -21,6 +22,7 @@ export function Layout({ data = EMPTY_LAYOUT, children }: { data?: LayoutData; c
         {children}
       </main>
       <SiteFooter brands={data.brands} />
+      <SavedStatus />
       {/* A round arrow (the name stays the text): small enough to sit in the footer's bottom band and in the compare bar's corner. */}
       <button type="button" className="scroll-top" data-scroll-top="" hidden>
         <span aria-hidden="true">↑</span>

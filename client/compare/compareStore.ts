@@ -1,6 +1,7 @@
 import type { Car } from '../../contracts/upstream/search.js';
 import { pageLanguage } from '../api/bffFetch.js';
 import { search } from '../api/search.js';
+import { storedList } from '../storage/storedList.js';
 import {
   CAR_SUMMARY_FIELDS,
   toCarSummary,
@@ -11,9 +12,9 @@ import {
 /**
  * The shopper's compare list (part 1 §4): at most 4 cars, kept for the session in sessionStorage
  * under the key `compare`, so it survives reloads and navigation. Every island on the page reads
- * the same list: a change is announced to in-page subscribers at once and to other browsing
- * contexts of the same session through the `storage` event. Corrupt or foreign storage reads as
- * an empty list (and is overwritten on the next change). Each car keeps the language its texts are in:
+ * the same list (client/storage/storedList.ts): a change reaches in-page subscribers at once and
+ * other browsing contexts of the same session through the `storage` event. Corrupt or foreign
+ * storage reads as an empty list (and is overwritten on the next change). Each car keeps the language its texts are in:
  * the market's languages share the storage (fi.localhost and fi.localhost/sv), so a page in another
  * language fetches them again in its own (`completeInPageLanguage`).
  */
@@ -45,22 +46,6 @@ export interface ComparedCar {
 }
 
 export type CompareAddResult = 'added' | 'already' | 'full';
-type Listener = (cars: readonly ComparedCar[]) => void;
-
-const EMPTY: readonly ComparedCar[] = Object.freeze([]);
-const listeners = new Set<Listener>();
-let cachedRaw: string | null | undefined;
-let cachedCars: readonly ComparedCar[] = EMPTY;
-/** Used only when sessionStorage is unavailable: the list then lives as long as the page. */
-let memoryRaw: string | null = null;
-
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.sessionStorage;
-  } catch {
-    return null; // storage disabled (privacy settings)
-  }
-}
 
 function isComparedCar(value: unknown): value is ComparedCar {
   if (typeof value !== 'object' || value === null) return false;
@@ -74,43 +59,18 @@ function isComparedCar(value: unknown): value is ComparedCar {
   );
 }
 
-function parse(raw: string | null): readonly ComparedCar[] {
-  if (!raw) return EMPTY;
-  try {
-    const value: unknown = JSON.parse(raw);
-    return Array.isArray(value) ? Object.freeze(value.filter(isComparedCar).slice(0, COMPARE_MAX_CARS)) : EMPTY;
-  } catch {
-    return EMPTY;
-  }
-}
+const compareList = storedList<ComparedCar>({
+  area: 'sessionStorage',
+  key: COMPARE_STORAGE_KEY,
+  max: COMPARE_MAX_CARS,
+  isItem: isComparedCar,
+});
 
 /** The list now; the same array until it changes (a stable snapshot for useSyncExternalStore). */
-export function readCompare(): readonly ComparedCar[] {
-  const store = storage();
-  const raw = store ? store.getItem(COMPARE_STORAGE_KEY) : memoryRaw;
-  if (raw !== cachedRaw) {
-    cachedRaw = raw;
-    cachedCars = parse(raw);
-  }
-  return cachedCars;
-}
-
-function write(cars: readonly ComparedCar[]): void {
-  const raw = JSON.stringify(cars);
-  const store = storage();
-  try {
-    if (store) store.setItem(COMPARE_STORAGE_KEY, raw);
-    else memoryRaw = raw;
-  } catch {
-    // quota exceeded: the list stays as it was
-  }
-  notify();
-}
-
-function notify(): void {
-  const cars = readCompare();
-  for (const listener of listeners) listener(cars);
-}
+export const readCompare = compareList.read;
+const write = compareList.write;
+/** Calls the listener on every change, from this page or another context of the session; returns the unsubscribe. */
+export const subscribeCompare = compareList.subscribe;
 
 export function isInCompare(carId: string): boolean {
   return readCompare().some((car) => car.id === carId);
@@ -147,21 +107,7 @@ export function removeFromCompare(carId: string): void {
 }
 
 export function clearCompare(): void {
-  if (readCompare().length > 0) write(EMPTY);
-}
-
-/** Calls `listener` on every change, from this page or another context of the session; returns the unsubscribe. */
-export function subscribeCompare(listener: Listener): () => void {
-  listeners.add(listener);
-  if (listeners.size === 1 && typeof window !== 'undefined') window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0 && typeof window !== 'undefined') window.removeEventListener('storage', onStorage);
-  };
-}
-
-function onStorage(event: StorageEvent): void {
-  if (event.key === COMPARE_STORAGE_KEY || event.key === null) notify();
+  if (readCompare().length > 0) write([]);
 }
 
 /** The compare fields of one car through the BFF's search in the page's language (the cache answers repeated adds). */

@@ -3,6 +3,7 @@ import { enhanceCarousels } from './carousel.js';
 import { enhanceCountdowns } from './countdown.js';
 import { enhanceDisclosures } from './disclosure.js';
 import { enhanceHeroSearch } from './heroSearch.js';
+import { enhanceSavedCars } from './savedCars.js';
 import { enhanceScrolling } from './scroll.js';
 import { enhanceShare } from './share.js';
 import { enhanceVideoEmbeds } from './videoEmbed.js';
@@ -19,6 +20,7 @@ enhanceCountdowns();
 enhanceShare();
 enhanceVideoEmbeds();
 enhanceHeroSearch();
+enhanceSavedCars();
 document.addEventListener('click', (event) => {
   if ((event.target as Element).closest('[data-reload]')) location.reload();
 });

@@ -608,6 +608,26 @@ export const sv = {
   'map.attribution': 'Kartdata: {source}',
   'carValue.vehicleType.passenger': 'Personbil',
   'carValue.vehicleType.commercial': 'Transportbil',
+  // ---- saved and recently viewed cars (saved.*), issue 39 ----
+  'saved.toggle': 'Spara',
+  'saved.title': 'Sparade bilar',
+  'saved.description': 'Bilarna du har sparat, med dagens pris. De sparas i din webbläsare, utan inloggning.',
+  'saved.deviceNote': 'Dina sparade bilar finns i den här webbläsaren. Du behöver inget konto.',
+  'saved.count': { one: '{count} sparad bil', other: '{count} sparade bilar' },
+  'saved.announceSaved': '{car} är sparad',
+  'saved.announceRemoved': '{car} är borttagen ur dina sparade bilar',
+  'saved.full': 'Du kan spara högst {count} bilar. Ta bort en sparad bil för att spara en ny.',
+  'saved.empty': 'Du har inga sparade bilar än. Tryck på Spara vid en bil så hittar du den här.',
+  'saved.loading': 'Hämtar dagens priser…',
+  'saved.error': 'Dagens priser kunde inte hämtas. Bilarna visas som när du sparade dem.',
+  'saved.retry': 'Försök igen',
+  'saved.gone': 'Inte längre till salu',
+  'saved.goneText': 'Bilen är såld eller har tagits bort.',
+  'saved.remove': 'Ta bort',
+  'saved.priceDropped': 'Sänkt med {amount} sedan du sparade den',
+  'saved.priceWhenSaved': 'Pris när du sparade',
+  'saved.recentTitle': 'Senast visade bilar',
+  'saved.noscript': 'Sparade bilar behöver JavaScript: slå på det i webbläsaren för att se dem.',
 } as const;
 
 export type TranslationKey = keyof typeof sv;

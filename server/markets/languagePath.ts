@@ -120,14 +120,17 @@ interface AlternatesHead {
   alternates?: readonly { language: Language; path: string }[];
 }
 
-/** The page at `contentPath` in each market language it exists in, as public paths; none for a page not to index. */
+/**
+ * The page at `contentPath` in each market language it exists in, as public paths; none for a page not to
+ * index (an error page) unless it names its versions itself (the saved-cars page: noindex, in every language).
+ */
 export function pageAlternates(
   market: Market,
   language: Language,
   contentPath: string,
   head: AlternatesHead,
 ): { language: Language; path: string }[] {
-  if (head.indexable === false) return [];
+  if (head.indexable === false && !head.alternates) return [];
   const known = head.alternates ?? market.languages.map((l) => ({ language: l, path: contentPath }));
   return market.languages.flatMap((l) => {
     const path = l === language ? contentPath : known.find((a) => a.language === l)?.path;

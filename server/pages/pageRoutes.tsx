@@ -17,10 +17,11 @@ import { languageRouting } from '../markets/languagePath.js';
 import { previewMode } from './previewMode.js';
 import { seoRoutes } from './seoRoutes.js';
 import { siteDetailRoutes } from './siteDetailRoutes.js';
+import { savedCarsRoute } from './savedCarsRoute.js';
 import { withoutTrailingSlashes } from '../../contracts/pagePath.js';
 
 /**
- * The pages of a market site. Routes with their own path shape (car detail, site detail, sitemap)
+ * The pages of a market site. Routes with their own path shape (car detail, site detail, saved cars, sitemap)
  * come first; every other path is the content service's. Each route loads its data, then renders one view.
  */
 export function pageRoutes(deps: PageDeps): Router {
@@ -37,6 +38,7 @@ export function pageRoutes(deps: PageDeps): Router {
   });
 
   router.use(siteDetailRoutes(deps));
+  router.use(savedCarsRoute(deps));
 
   // Any other path is the content service's: its page, the market's 404, or the layout with a section error.
   router.get('/{*path}', async (req, res) => {

@@ -26,19 +26,22 @@ class FakeStorage {
   }
 }
 let storage: FakeStorage;
-let storageListeners: ((event: { key: string | null }) => void)[];
+let windowListeners: Map<string, ((event: { key?: string | null }) => void)[]>;
+const listenersOf = (type: string) => windowListeners.get(type) ?? [];
 
 beforeEach(() => {
   storage = new FakeStorage();
-  storageListeners = [];
+  windowListeners = new Map();
   Object.assign(globalThis, {
     window: {
       sessionStorage: storage,
-      addEventListener: (_type: string, listener: (event: { key: string | null }) => void) =>
-        storageListeners.push(listener),
-      removeEventListener: (_type: string, listener: (event: { key: string | null }) => void) => {
-        storageListeners = storageListeners.filter((l) => l !== listener);
-      },
+      addEventListener: (type: string, listener: (event: { key?: string | null }) => void) =>
+        windowListeners.set(type, [...listenersOf(type).filter((l) => l !== listener), listener]),
+      removeEventListener: (type: string, listener: (event: { key?: string | null }) => void) =>
+        windowListeners.set(
+          type,
+          listenersOf(type).filter((l) => l !== listener),
+        ),
     },
   });
 });
@@ -135,10 +138,10 @@ describe('the compare list', () => {
     addToCompare(car('1'), noDetail);
     expect(seen).toHaveBeenLastCalledWith([expect.objectContaining({ id: '1' })]);
     storage.setItem(COMPARE_STORAGE_KEY, JSON.stringify([]));
-    for (const listener of storageListeners) listener({ key: COMPARE_STORAGE_KEY });
+    for (const listener of listenersOf('storage')) listener({ key: COMPARE_STORAGE_KEY });
     expect(seen).toHaveBeenLastCalledWith([]);
     unsubscribe();
-    expect(storageListeners).toHaveLength(0);
+    expect(listenersOf('storage')).toHaveLength(0);
   });
 
   it("fetches again, in the page's language, the cars chosen on a page in another of the market's languages", async () => {

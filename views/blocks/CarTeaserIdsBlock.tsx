@@ -10,6 +10,7 @@ import {
 } from '../../shared/media/pictureLayouts.js';
 import { useEditable } from '../editable.js';
 import { usePage } from '../PageContext.js';
+import { CarSaveToggle } from '../saved/CarSaveToggle.js';
 import type { BlockProps } from './blockProps.js';
 
 const TEASER_LAYOUTS = [CAR_TEASER_1, CAR_TEASER_2, CAR_TEASER_3, CAR_TEASER_4];
@@ -43,6 +44,7 @@ export function CarTeaserCards({
             texts={texts}
             imageLayout={imageLayout}
             headingLevel={headingLevel}
+            actions={<CarSaveToggle car={car} />}
           />
         </li>
       ))}

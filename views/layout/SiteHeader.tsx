@@ -1,14 +1,15 @@
 import { usePage } from '../PageContext.js';
 import { LanguageSwitch } from './LanguageSwitch.js';
+import { SavedCarsLink } from '../saved/SavedCarsLink.js';
 import { MainNavigation } from './MainNavigation.js';
 import { navigationFor } from './navigationModel.js';
 import type { LayoutData } from './layoutData.js';
 
 /**
  * Logo, the content service's navigation (a drawer below 1280 px, a mega menu from 1280 px; the
- * disclosure buttons run in client/enhance/disclosure.ts), then the tools: language switch and the
- * car list shortcut (inside the drawer on a phone, so the header stays one row). Sticky after 100 px
- * of scroll (client/enhance/scroll.ts).
+ * disclosure buttons run in client/enhance/disclosure.ts), then the tools: language switch, saved cars
+ * (with their count) and the car list shortcut (inside the drawer on a phone, so the header stays one
+ * row). Sticky after 100 px of scroll (client/enhance/scroll.ts).
  */
 export function SiteHeader({ navigation }: { navigation: LayoutData['navigation'] }) {
   const { market, path, t, href } = usePage();
@@ -44,6 +45,7 @@ export function SiteHeader({ navigation }: { navigation: LayoutData['navigation'
       )}
       <div className="site-header__tools">
         <LanguageSwitch />
+        <SavedCarsLink />
         <a className="site-header__cta" href={market.paths.carList}>
           {t('page.browseCars')}
         </a>

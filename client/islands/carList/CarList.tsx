@@ -1,6 +1,8 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { formatDistance, formatMileage, formatNumber, formatPrice } from '../../../shared/cars/formatCar.js';
 import { CompareToggle } from '../../compare/CompareToggle.js';
+import { carToKeep } from '../../saved/savedCars.js';
+import { SaveToggle } from '../../saved/SaveToggle.js';
 import { fillText, countText } from '../../../markets/translations/plural.js';
 import {
   CAR_LIST_PAGE_SIZE,
@@ -408,7 +410,12 @@ export function CarList(props: CarListProps) {
             onMore={loadMore}
             onRetry={retry}
             formatCount={formatCount}
-            actionsFor={(car) => <CompareToggle car={car} labels={props.compareLabels} />}
+            actionsFor={(car) => (
+              <>
+                <SaveToggle car={carToKeep(car)} label={props.saveLabel} />
+                <CompareToggle car={car} labels={props.compareLabels} />
+              </>
+            )}
           />
         </section>
       </div>

@@ -66,4 +66,6 @@ export interface CarListProps {
   currency: CarSummary['currency'];
   /** The compare toggle under each card. */
   compareLabels: CompareToggleLabels;
+  /** The save toggle's text under each card ('Spara'). */
+  saveLabel: string;
 }

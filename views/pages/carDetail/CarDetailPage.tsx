@@ -4,6 +4,9 @@ import type { Car } from '../../../contracts/upstream/search.js';
 import { carValueText } from '../../../markets/translations/carValues.js';
 import { CompareIsland, CompareToggleIsland } from '../../compare/CompareIsland.js';
 import { usePage } from '../../PageContext.js';
+import { carToKeep } from '../../../client/saved/savedCars.js';
+import { CarSaveToggle } from '../../saved/CarSaveToggle.js';
+import { RecentCarsIsland } from '../../saved/SavedCarsIsland.js';
 import { Breadcrumbs } from '../../seo/Breadcrumbs.js';
 import { carBreadcrumbs } from './carDetailHead.js';
 import { CarContactSection } from './CarContactSection.js';
@@ -16,10 +19,12 @@ import { CarSpecifications } from './CarSpecifications.js';
 import { SimilarCars } from './SimilarCars.js';
 
 /**
- * The car page: gallery, title, key facts and price (with the compare toggle), description,
- * equipment, technical data, loan and leasing, sellers with the contact form, similar cars.
- * Islands: gallery, contact form, compare (bar and toggle) and, where the market has the finance
- * calculator (`features.finance`), the finance card in place of the loan and leasing cards.
+ * The car page: gallery, title, key facts and price (with the save and compare toggles), description,
+ * equipment, technical data, loan and leasing, sellers with the contact form, similar cars, the
+ * shopper's recently viewed cars.
+ * Islands: gallery, contact form, compare (bar and toggle), recently viewed cars and, where the market
+ * has the finance calculator (`features.finance`), the finance card in place of the loan and leasing cards.
+ * `data-viewed-car` makes the car the newest recently viewed one (client/enhance/savedCars.ts).
  */
 export function CarDetailPage({
   car,
@@ -36,7 +41,7 @@ export function CarDetailPage({
   const { t, market, language } = usePage();
   const cardTexts = carCardTextsOf(t, market, language);
   return (
-    <article className="car-detail">
+    <article className="car-detail" data-viewed-car={JSON.stringify(carToKeep(summary))}>
       <Breadcrumbs crumbs={carBreadcrumbs(car, market, t)} />
       <div className="car-detail__top">
         <CarGallerySection car={car} />
@@ -53,6 +58,7 @@ export function CarDetailPage({
             <a className="car-detail__contact-link" href="#car-contact">
               {t('carDetail.contactTitle')}
             </a>
+            <CarSaveToggle car={summary} />
             <CompareToggleIsland car={summary} />
           </div>
           <CarFacts car={car} format={cardTexts.format} />
@@ -70,6 +76,7 @@ export function CarDetailPage({
       )}
       <CarContactSection car={car} />
       <SimilarCars cars={similar} texts={cardTexts} />
+      <RecentCarsIsland carId={summary.id} />
       <CompareIsland />
     </article>
   );

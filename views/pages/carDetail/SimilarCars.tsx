@@ -2,8 +2,9 @@ import { CarCard, type CarCardTexts } from '../../../client/cars/CarCard.js';
 import { carDetailPath, type CarSummary } from '../../../shared/cars/carSummary.js';
 import { usePage } from '../../PageContext.js';
 import { CAR_SIMILAR } from '../../../shared/media/pictureLayouts.js';
+import { CarSaveToggle } from '../../saved/CarSaveToggle.js';
 
-/** Up to 8 similar cars as the car list shows them (server-rendered cards, no script). */
+/** Up to 8 similar cars as the car list shows them (server-rendered cards; their save toggles run without React). */
 export function SimilarCars({ cars, texts }: { cars: readonly CarSummary[]; texts: CarCardTexts }) {
   const { t, market } = usePage();
   if (cars.length === 0) return null;
@@ -19,6 +20,7 @@ export function SimilarCars({ cars, texts }: { cars: readonly CarSummary[]; text
               texts={texts}
               imageLayout={CAR_SIMILAR}
               headingLevel={3}
+              actions={<CarSaveToggle car={car} />}
             />
           </li>
         ))}

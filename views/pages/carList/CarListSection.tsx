@@ -39,6 +39,7 @@ export function CarListSection({
     cardPicture: CAR_GRID,
     currency: market.currency,
     compareLabels: compareToggleLabels(t),
+    saveLabel: t('saved.toggle'),
   };
   return (
     <>

@@ -7,6 +7,7 @@ import type { Site } from '../../../contracts/upstream/search.js';
 import { siteBreadcrumbs } from './siteBreadcrumbs.js';
 import { usePage } from '../../PageContext.js';
 import { Breadcrumbs } from '../../seo/Breadcrumbs.js';
+import { CarSaveToggle } from '../../saved/CarSaveToggle.js';
 import { DepartmentView } from './DepartmentView.js';
 import { googleMapsSearchUrl } from './openingHours.js';
 import { siteTownLine, telHref } from '../../../shared/sites/siteCard.js';
@@ -93,6 +94,7 @@ export function SiteDetailView({ site, latestCars, today, mapTiles }: SiteDetail
                     texts={cardTexts}
                     imageLayout={SITE_ARRIVALS}
                     headingLevel={3}
+                    actions={<CarSaveToggle car={car} />}
                   />
                 </li>
               ))}

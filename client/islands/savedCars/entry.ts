@@ -1,0 +1,4 @@
+import { hydrateIslands } from '../hydrateIslands.js';
+import { SavedCarsRoot } from './SavedCarsRoot.js';
+
+hydrateIslands('savedCars', SavedCarsRoot);
