@@ -121,28 +121,35 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // shared/ is what server, views and islands all import: browser-safe, React-free, and below all three.
-    files: ['shared/**'],
+  // client/shared/ is what server, views and islands all import: browser-safe, React-free, and below all three.
+  // A relative import that climbs out of client/shared/ must climb past client/ too (to markets/ or contracts/).
+  ...[
+    ['client/shared/*.ts', '^\\.\\./(?!\\.\\./)'],
+    ['client/shared/*/**', '^\\.\\./\\.\\./(?!\\.\\./)'],
+  ].map(([files, intoClient]) => ({
+    files: [files],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: '(^|/)(server|client|views|sandbox)(/|$)',
-              message: 'shared/ imports only markets/, contracts/ and itself.',
+              regex: `(^|/)(server|views|sandbox)(/|$)|${intoClient}`,
+              message: 'client/shared/ imports only markets/, contracts/ and itself.',
             },
-            { regex: '^react(-dom)?(/|$)', message: 'shared/ is React-free: components live in client/ or views/.' },
-            { group: ['node:*'], message: 'shared/ runs in the browser too.' },
+            {
+              regex: '^react(-dom)?(/|$)',
+              message: 'client/shared/ is React-free: components live in client/ or views/.',
+            },
+            { group: ['node:*'], message: 'client/shared/ runs in the browser too.' },
           ],
         },
       ],
     },
-  },
+  })),
   {
     // views/ renders an island through its root component and builds its props; nothing else of an island's
-    // folder is public. Code both sides need lives in shared/.
+    // folder is public. Code both sides need lives in client/shared/.
     files: ['views/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -153,7 +160,7 @@ export default tseslint.config(
               regex: `(^|/)client/islands/(?!(${ISLAND_ROOTS.join('|')})\\.js$)`,
               allowTypeImports: true,
               message:
-                "views/ takes from an island only its root component (what its entry.ts hydrates) and, with `import type`, its props' types; shared code lives in shared/.",
+                "views/ takes from an island only its root component (what its entry.ts hydrates) and, with `import type`, its props' types; shared code lives in client/shared/.",
             },
           ],
         },
@@ -161,7 +168,7 @@ export default tseslint.config(
     },
   },
   {
-    // The server renders islands through views/ and shares code with them through shared/.
+    // The server renders islands through views/ and shares code with them through client/shared/.
     files: ['server/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -170,7 +177,7 @@ export default tseslint.config(
           patterns: [
             {
               regex: '(^|/)client/islands(/|$)',
-              message: 'server/ renders islands through views/; code it shares with them lives in shared/.',
+              message: 'server/ renders islands through views/; code it shares with them lives in client/shared/.',
             },
           ],
         },

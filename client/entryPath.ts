@@ -11,6 +11,7 @@ export const STYLE_PARTS = [
   'car-list',
   'car-detail',
   'compare',
+  'saved',
   'booking',
   'forms',
   'finance',

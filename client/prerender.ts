@@ -5,7 +5,8 @@
  */
 export function whenActivated(callback: () => void): void {
   // Not in TypeScript's DOM types yet (Chromium 108+; other browsers never prerender, and read undefined).
-  if ((document as Document & { prerendering?: boolean }).prerendering)
+  // No document at all outside a page (a worker, a unit test): nothing there is prerendered.
+  if (typeof document !== 'undefined' && (document as Document & { prerendering?: boolean }).prerendering)
     document.addEventListener('prerenderingchange', callback, { once: true });
   else callback();
 }

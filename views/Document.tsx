@@ -41,7 +41,7 @@ export const FIRST_SCREEN_STYLES = 'data-first-screen';
 export function Document({ head, assets, children }: { head: PageHead; assets: AssetResolver; children: ReactNode }) {
   const { market, language, pictureTemplate, editing } = usePage();
   return (
-    // The islands' pictures read the template from here in the browser (shared/media/pictureUrl.ts).
+    // The islands' pictures read the template from here in the browser (client/shared/media/pictureUrl.ts).
     <html lang={language} data-picture-template={pictureTemplate}>
       <head>
         <meta charSet="utf-8" />

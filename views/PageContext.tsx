@@ -27,7 +27,7 @@ export interface PageContextValue {
   editing: boolean;
   /** Logs a part of the page that was left out or failed, with the request's id. */
   report: (message: string, detail: Record<string, unknown>) => void;
-  /** IMAGE_URL_TEMPLATE as this page's pictures use it (shared/media/pictureUrl.ts `pageTemplate`); unset: /media. */
+  /** IMAGE_URL_TEMPLATE as this page's pictures use it (client/shared/media/pictureUrl.ts `pageTemplate`); unset: /media. */
   pictureTemplate?: string | undefined;
   /** Islands placed on this page, in order; filled while rendering, read by IslandScripts. */
   islands: Set<string>;

@@ -1,7 +1,7 @@
 import { useContext, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { PictureTemplateContext, preloadPicture, PreloadCollector } from '../client/media/ResponsiveImage.js';
-import type { Picture } from '../shared/media/pictureUrl.js';
+import type { Picture } from '../client/shared/media/pictureUrl.js';
 import type { PageContextValue } from './PageContext.js';
 
 const LEADING_IMAGE_PRELOADS = /^(?:<link rel="preload" as="image"[^<>]*\/>)+/;

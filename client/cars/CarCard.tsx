@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import type { PictureLayout } from '../../shared/media/pictureLayouts.js';
+import type { PictureLayout } from '../shared/media/pictureLayouts.js';
 import { ResponsiveImage } from '../media/ResponsiveImage.js';
-import type { CarSummary } from '../../shared/cars/carSummary.js';
-import { formatMileage, formatPrice, type CarFormat } from '../../shared/cars/formatCar.js';
+import type { CarSummary } from '../shared/cars/carSummary.js';
+import { formatMileage, formatPrice, type CarFormat } from '../shared/cars/formatCar.js';
 
 /** The shopper-visible words of a card, from the server's dictionary (client/cars/carCardTexts.ts builds them). */
 export interface CarCardLabels {
@@ -30,7 +30,7 @@ export interface CarCardProps {
   texts: CarCardTexts;
   /** The list's first card: its picture is the page's LCP (fetched first, never lazy). */
   priority?: boolean;
-  /** Where the card is shown, for its picture's `sizes` (shared/media/pictureLayouts.ts). */
+  /** Where the card is shown, for its picture's `sizes` (client/shared/media/pictureLayouts.ts). */
   imageLayout: PictureLayout;
   headingLevel?: 2 | 3;
   /** Buttons under the card (the compare toggle); outside the card's link. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { CarSummary } from '../../shared/cars/carSummary.js';
+import type { CarSummary } from '../shared/cars/carSummary.js';
 import { addToCompare, removeFromCompare } from './compareStore.js';
 import { useCompare } from './useCompare.js';
 

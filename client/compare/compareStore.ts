@@ -2,12 +2,7 @@ import type { Car } from '../../contracts/upstream/search.js';
 import { pageLanguage } from '../api/bffFetch.js';
 import { search } from '../api/search.js';
 import { storedList } from '../storage/storedList.js';
-import {
-  CAR_SUMMARY_FIELDS,
-  toCarSummary,
-  type CarSummary,
-  type CarSummarySource,
-} from '../../shared/cars/carSummary.js';
+import { CAR_SUMMARY_FIELDS, toCarSummary, type CarSummary, type CarSummarySource } from '../shared/cars/carSummary.js';
 
 /**
  * The shopper's compare list (part 1 §4): at most 4 cars, kept for the session in sessionStorage

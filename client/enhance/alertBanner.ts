@@ -1,4 +1,4 @@
-import { HIDE_ALERT_COOKIE, setCookie } from '../../shared/cookies.js';
+import { HIDE_ALERT_COOKIE, setCookie } from '../shared/cookies.js';
 
 /** Dismissing the alert hides it now and, through the cookie, on the next pages for a day (alertGate.ts hides it before they paint). */
 export function enhanceAlert(): void {

@@ -1,7 +1,7 @@
 import type { SearchIndexKind } from '../../contracts/upstream/search.js';
 import { pageLanguage } from '../api/bffFetch.js';
 import { search } from '../api/search.js';
-import { filtersInLanguage, type LanguageSearch } from '../../shared/lists/filtersInLanguage.js';
+import { filtersInLanguage, type LanguageSearch } from '../shared/lists/filtersInLanguage.js';
 
 /** The BFF's search in a language other than the page's (the body's language wins over the page's). */
 const bffSearch: LanguageSearch = (body) => search(body);

@@ -1,8 +1,8 @@
 import { createContext, useContext, type ImgHTMLAttributes } from 'react';
 import type { ImageWidth } from '../../contracts/imageVariants.js';
 import { preload } from 'react-dom';
-import { documentPictureTemplate, pictureAt, pictureOf, type Picture } from '../../shared/media/pictureUrl.js';
-import type { PictureLayout } from '../../shared/media/pictureLayouts.js';
+import { documentPictureTemplate, pictureAt, pictureOf, type Picture } from '../shared/media/pictureUrl.js';
+import type { PictureLayout } from '../shared/media/pictureLayouts.js';
 
 /**
  * The original's size when known (content pictures carry it): srcset stops at its width. Else only its

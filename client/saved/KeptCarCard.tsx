@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { PictureLayout } from '../../shared/media/pictureLayouts.js';
-import { formatPrice } from '../../shared/cars/formatCar.js';
+import type { PictureLayout } from '../shared/media/pictureLayouts.js';
+import { formatPrice } from '../shared/cars/formatCar.js';
 import { ResponsiveImage } from '../media/ResponsiveImage.js';
 import type { KeptCar } from './savedCars.js';
 

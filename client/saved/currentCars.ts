@@ -1,11 +1,6 @@
 import { useEffect, useState } from 'react';
 import { search } from '../api/search.js';
-import {
-  CAR_SUMMARY_FIELDS,
-  toCarSummary,
-  type CarSummary,
-  type CarSummarySource,
-} from '../../shared/cars/carSummary.js';
+import { CAR_SUMMARY_FIELDS, toCarSummary, type CarSummary, type CarSummarySource } from '../shared/cars/carSummary.js';
 
 /** A kept car as the search has it today, or 'gone': the search answered without it (sold or taken off). */
 export type CurrentCar = CarSummary | 'gone';

@@ -1,4 +1,4 @@
-import type { CarSummary } from '../../shared/cars/carSummary.js';
+import type { CarSummary } from '../shared/cars/carSummary.js';
 import { storedList } from '../storage/storedList.js';
 
 /**

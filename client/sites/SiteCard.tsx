@@ -1,6 +1,6 @@
 import { ResponsiveImage } from '../media/ResponsiveImage.js';
-import type { PictureLayout } from '../../shared/media/pictureLayouts.js';
-import { siteDetailPath, siteTownLine, telHref, type SiteCardData } from '../../shared/sites/siteCard.js';
+import type { PictureLayout } from '../shared/media/pictureLayouts.js';
+import { siteDetailPath, siteTownLine, telHref, type SiteCardData } from '../shared/sites/siteCard.js';
 
 /** Where a market keeps its site pages, how it writes an address, the hidden word before the phone number, the picture layout. */
 export interface SiteCardContext {
@@ -9,7 +9,7 @@ export interface SiteCardContext {
   marketId: string;
   /** 'Telefon', read before the number. */
   phoneLabel: string;
-  /** The cards' picture layout (shared/media/pictureLayouts.ts COVER_CARDS): a prop, so an island carries no layout table. */
+  /** The cards' picture layout (client/shared/media/pictureLayouts.ts COVER_CARDS): a prop, so an island carries no layout table. */
   layout: PictureLayout;
 }
 

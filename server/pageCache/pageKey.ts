@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { readCookie } from '../../shared/cookies.js';
+import { readCookie } from '../../client/shared/cookies.js';
 import { CONTENT_PREVIEW_QUERY, END_PREVIEW_QUERY } from '../../contracts/upstream/content.js';
 import { siteOrigin } from '../markets/siteOrigin.js';
 import { PREVIEW_COOKIE } from '../pages/previewMode.js';

@@ -1,6 +1,6 @@
-import { URL_RANGE_FIELDS, URL_TERM_FIELDS } from '../../shared/carList/carListConfig.js';
-import { KIT_FACETS } from '../../shared/kits/kitsQuery.js';
-import { SITE_LIST_FILTER_FIELDS } from '../../shared/sites/siteListQuery.js';
+import { URL_RANGE_FIELDS, URL_TERM_FIELDS } from '../../client/shared/carList/carListConfig.js';
+import { KIT_FACETS } from '../../client/shared/kits/kitsQuery.js';
+import { SITE_LIST_FILTER_FIELDS } from '../../client/shared/sites/siteListQuery.js';
 
 /**
  * Every query parameter a page reads, by who reads it. A cached page is keyed by these only and
@@ -9,7 +9,7 @@ import { SITE_LIST_FILTER_FIELDS } from '../../shared/sites/siteListQuery.js';
  * must add it here, or the cache serves it the page without it.
  */
 const READ_BY = {
-  /** shared/carList/carListUrlState.ts (the plain form also sends a range as `_min`/`_max`). */
+  /** client/shared/carList/carListUrlState.ts (the plain form also sends a range as `_min`/`_max`). */
   carList: [
     'keyphrase',
     'sortName',
@@ -17,9 +17,9 @@ const READ_BY = {
     ...URL_TERM_FIELDS,
     ...URL_RANGE_FIELDS.flatMap((f) => [f, `${f}_min`, `${f}_max`]),
   ],
-  /** server/pages/siteListPage.tsx and shared/sites/siteListQuery.ts. */
+  /** server/pages/siteListPage.tsx and client/shared/sites/siteListQuery.ts. */
   siteList: ['q', ...SITE_LIST_FILTER_FIELDS],
-  /** shared/kits/kitsQuery.ts (kitsQueryOf). */
+  /** client/shared/kits/kitsQuery.ts (kitsQueryOf). */
   kits: ['keyphrase', 'page', ...KIT_FACETS],
   /** server/pages/storiesData.ts (storiesQueryOf): the tag chip and load-more without JavaScript. */
   stories: ['tag', 'page'],

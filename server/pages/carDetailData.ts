@@ -1,5 +1,5 @@
 import type { Market } from '../../markets/schema.js';
-import type { CarSummary } from '../../shared/cars/carSummary.js';
+import type { CarSummary } from '../../client/shared/cars/carSummary.js';
 import type { SearchCache } from '../cache/searchCache.js';
 import { CarSchema, type Car, type SearchIndexName } from '../../contracts/upstream/search.js';
 import { SEARCH_ID_FIELD } from '../../contracts/upstream/searchWords.js';

@@ -1,5 +1,5 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import { toCarSummary } from '../../shared/cars/carSummary.js';
+import { toCarSummary } from '../../client/shared/cars/carSummary.js';
 import { CarDetailPage } from '../../views/pages/carDetail/CarDetailPage.js';
 import { carDetailHead } from '../../views/pages/carDetail/carDetailHead.js';
 import { callContextOf } from '../http/callContext.js';

@@ -1,16 +1,16 @@
 import type { Market } from '../../markets/schema.js';
 import { pageSearchParams } from '../pageCache/pageKey.js';
-import { CAR_LIST_MAX_PAGES, CAR_LIST_PAGE_SIZE } from '../../shared/carList/carListConfig.js';
-import { withFacetsToUndo, type CarListResults } from '../../shared/carList/carListResults.js';
+import { CAR_LIST_MAX_PAGES, CAR_LIST_PAGE_SIZE } from '../../client/shared/carList/carListConfig.js';
+import { withFacetsToUndo, type CarListResults } from '../../client/shared/carList/carListResults.js';
 import {
   carListSearchBody,
   EMPTY_STATE,
   keptQuery,
   parseCarListState,
   type CarListState,
-} from '../../shared/carList/carListUrlState.js';
-import { withoutFullSpans } from '../../shared/carList/rangeRules.js';
-import { rangeExtentsInIndexUnits } from '../../shared/carList/distanceRange.js';
+} from '../../client/shared/carList/carListUrlState.js';
+import { withoutFullSpans } from '../../client/shared/carList/rangeRules.js';
+import { rangeExtentsInIndexUnits } from '../../client/shared/carList/distanceRange.js';
 import { CarListSection } from '../../views/pages/carList/CarListSection.js';
 import { ContentPageView } from '../../views/pages/ContentPageView.js';
 import { localisePath } from '../markets/languagePath.js';

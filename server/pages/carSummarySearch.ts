@@ -1,4 +1,4 @@
-import { CAR_SUMMARY_FIELDS, toCarSummary, type CarSummary } from '../../shared/cars/carSummary.js';
+import { CAR_SUMMARY_FIELDS, toCarSummary, type CarSummary } from '../../client/shared/cars/carSummary.js';
 import type { Market } from '../../markets/schema.js';
 import { deepFreeze, type SearchCache } from '../cache/searchCache.js';
 import {

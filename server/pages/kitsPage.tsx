@@ -1,8 +1,8 @@
 import type { Response } from 'express';
 import { pageSearchParams } from '../pageCache/pageKey.js';
-import { facetsOf, type KitsResult } from '../../shared/kits/kitsResult.js';
-import { toKitItem } from '../../shared/kits/kitItem.js';
-import { KITS_PAGE_SIZE, kitsQueryOf, kitsSearchBody, type KitsQuery } from '../../shared/kits/kitsQuery.js';
+import { facetsOf, type KitsResult } from '../../client/shared/kits/kitsResult.js';
+import { toKitItem } from '../../client/shared/kits/kitItem.js';
+import { KITS_PAGE_SIZE, kitsQueryOf, kitsSearchBody, type KitsQuery } from '../../client/shared/kits/kitsQuery.js';
 import { ContentPageView } from '../../views/pages/ContentPageView.js';
 import { KitsSection } from '../../views/pages/kits/KitsSection.js';
 import { KitSearchResponseSchema, type SearchIndexName } from '../../contracts/upstream/search.js';

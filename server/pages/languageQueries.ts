@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import type { Language } from '../../markets/schema.js';
 import type { SearchIndexKind, SearchIndexName } from '../../contracts/upstream/search.js';
-import { filtersInLanguage, type LanguageSearch } from '../../shared/lists/filtersInLanguage.js';
+import { filtersInLanguage, type LanguageSearch } from '../../client/shared/lists/filtersInLanguage.js';
 import { UpstreamCallRefused } from '../cache/searchCache.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
 import type { PageDeps } from './pageDeps.js';
@@ -11,7 +11,7 @@ export type LanguageQueries = Partial<Record<Language, URLSearchParams>>;
 
 /**
  * A list page's query in each of the market's other languages, its worded filters in that language's
- * words (shared/lists/filtersInLanguage.ts; the island keeps the links so after each change). Through
+ * words (client/shared/lists/filtersInLanguage.ts; the island keeps the links so after each change). Through
  * the search cache, each language asked as its own pages ask it; a search it does not hold counts
  * against the client's `languageLookupsPerClient` first, and past that bound the word is not looked up.
  * A failed or refused look-up keeps the query as it is.

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { readCookie } from '../../shared/cookies.js';
+import { readCookie } from '../../client/shared/cookies.js';
 import { PreviewRejectedPage } from '../../views/seo/PreviewRejectedPage.js';
 import { callContextOf } from '../http/callContext.js';
 import { redirectTo } from '../http/safeLocation.js';

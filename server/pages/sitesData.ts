@@ -1,8 +1,8 @@
 import type { Response } from 'express';
 import type { z } from 'zod';
-import type { CarSummary } from '../../shared/cars/carSummary.js';
-import { SITE_CARD_FIELDS, type SiteCardData } from '../../shared/sites/siteCard.js';
-import { siteSearchBody } from '../../shared/sites/siteListQuery.js';
+import type { CarSummary } from '../../client/shared/cars/carSummary.js';
+import { SITE_CARD_FIELDS, type SiteCardData } from '../../client/shared/sites/siteCard.js';
+import { siteSearchBody } from '../../client/shared/sites/siteListQuery.js';
 import type { SiteSelectionBlockSchema } from '../../contracts/upstream/content.js';
 import {
   SiteSchema,
@@ -31,7 +31,7 @@ const SitesSchema = searchResponseOf(SiteSchema);
 type SearchDeps = Pick<PageDeps, 'searchCache'>;
 const sitesIndex = (res: Response) => res.locals.market.searchIndexes.sites as SearchIndexName;
 
-/** Site cards of a query (the site list's own builder, shared/sites/siteListQuery.ts), through the search cache. */
+/** Site cards of a query (the site list's own builder, client/shared/sites/siteListQuery.ts), through the search cache. */
 export async function searchSiteCards(
   deps: SearchDeps,
   res: Response,

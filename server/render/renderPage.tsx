@@ -13,7 +13,7 @@ import { siteOrigin } from '../markets/siteOrigin.js';
 import { withoutTrailingSlashes } from '../../contracts/pagePath.js';
 import { inSpan } from '../tracing/spans.js';
 import type { LanguageQueries } from '../pages/languageQueries.js';
-import { pageTemplate } from '../../shared/media/pictureUrl.js';
+import { pageTemplate } from '../../client/shared/media/pictureUrl.js';
 import { PictureTemplateContext } from '../../client/media/ResponsiveImage.js';
 
 export interface PageRender {

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { marketById } from '../../markets/registry.js';
 import { countText } from '../../markets/translations/plural.js';
 import { sv } from '../../markets/translations/sv.js';
-import { SITE_SEARCH_DEBOUNCE_MS } from '../../shared/sites/siteListQuery.js';
+import { SITE_SEARCH_DEBOUNCE_MS } from '../../client/shared/sites/siteListQuery.js';
 import { startBrowserSession } from '../support/browserSession.js';
 
 /**

@@ -4,7 +4,7 @@ import { MARKETS } from '../../markets/registry.js';
 import type { Market } from '../../markets/schema.js';
 import { translator } from '../../markets/translations/dictionaries.js';
 import { countText } from '../../markets/translations/plural.js';
-import { carListSearchBody, EMPTY_STATE, parseCarListState } from '../../shared/carList/carListUrlState.js';
+import { carListSearchBody, EMPTY_STATE, parseCarListState } from '../../client/shared/carList/carListUrlState.js';
 import { startSandboxPeer } from '../support/sandboxPeer.js';
 import { createTestApp } from '../support/testApp.js';
 

@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import request from 'supertest';
 import { mileageLabelKey } from '../../client/cars/carCardTexts.js';
-import { distanceUnitText, mileageInUnit } from '../../shared/cars/formatCar.js';
+import { distanceUnitText, mileageInUnit } from '../../client/shared/cars/formatCar.js';
 import { MARKETS } from '../../markets/registry.js';
 import type { Language, Market } from '../../markets/schema.js';
 import { translator } from '../../markets/translations/dictionaries.js';

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import request from 'supertest';
-import { formatKitPrice, kitsSearchBody, KITS_PAGE_SIZE, type KitItem } from '../../shared/kits/kitsQuery.js';
+import { formatKitPrice, kitsSearchBody, KITS_PAGE_SIZE, type KitItem } from '../../client/shared/kits/kitsQuery.js';
 import { MARKETS } from '../../markets/registry.js';
 import type { Market } from '../../markets/schema.js';
 import { translator } from '../../markets/translations/dictionaries.js';

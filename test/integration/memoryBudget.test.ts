@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import pino from 'pino';
 import { request } from 'undici';
-import { CAR_SUMMARY_FIELDS } from '../../shared/cars/carSummary.js';
+import { CAR_SUMMARY_FIELDS } from '../../client/shared/cars/carSummary.js';
 import { memoryStore } from '../../server/cache/cacheStores.js';
 import { localSearchLayer, SearchCache } from '../../server/cache/searchCache.js';
 import { Metrics } from '../../server/metrics.js';

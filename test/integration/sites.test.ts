@@ -1,11 +1,11 @@
 import { jest } from '@jest/globals';
 import request from 'supertest';
-import { formatMarketDate } from '../../shared/marketDate.js';
+import { formatMarketDate } from '../../client/shared/marketDate.js';
 import { MARKETS } from '../../markets/registry.js';
 import type { Market } from '../../markets/schema.js';
 import { translator } from '../../markets/translations/dictionaries.js';
 import type { Site } from '../../contracts/upstream/search.js';
-import { siteTownLine } from '../../shared/sites/siteCard.js';
+import { siteTownLine } from '../../client/shared/sites/siteCard.js';
 import { weekdayName } from '../../views/pages/sites/openingHours.js';
 import { createTestApp } from '../support/testApp.js';
 import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';

@@ -1,10 +1,15 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { CarCard } from '../../client/cars/CarCard.js';
 import { carCardTextsOf } from '../../client/cars/carCardTexts.js';
-import { carDetailPath, toCarSummary, type CarSummary, type CarSummarySource } from '../../shared/cars/carSummary.js';
+import {
+  carDetailPath,
+  toCarSummary,
+  type CarSummary,
+  type CarSummarySource,
+} from '../../client/shared/cars/carSummary.js';
 import { MARKETS } from '../../markets/registry.js';
 import { translator } from '../../markets/translations/dictionaries.js';
-import { CAR_GRID } from '../../shared/media/pictureLayouts.js';
+import { CAR_GRID } from '../../client/shared/media/pictureLayouts.js';
 
 const market = (id: string) => MARKETS.find((m) => m.id === id)!;
 const doc: CarSummarySource = {

@@ -1,5 +1,5 @@
-import { EMPTY_STATE, parseCarListState, withRange } from '../../shared/carList/carListUrlState.js';
-import { rangeExtentsInIndexUnits } from '../../shared/carList/distanceRange.js';
+import { EMPTY_STATE, parseCarListState, withRange } from '../../client/shared/carList/carListUrlState.js';
+import { rangeExtentsInIndexUnits } from '../../client/shared/carList/distanceRange.js';
 import {
   moveRangeEnd,
   normaliseRange,
@@ -8,7 +8,7 @@ import {
   sliderExtent,
   sliderValues,
   withoutFullSpans,
-} from '../../shared/carList/rangeRules.js';
+} from '../../client/shared/carList/rangeRules.js';
 
 const extent = [0, 1_000_000] as const;
 

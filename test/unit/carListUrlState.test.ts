@@ -16,7 +16,7 @@ import {
   withRange,
   withSort,
   type CarListState,
-} from '../../shared/carList/carListUrlState.js';
+} from '../../client/shared/carList/carListUrlState.js';
 
 const parse = (query: string) => parseCarListState(new URLSearchParams(query));
 const roundTrip = (state: CarListState) => parse(carListQuery(state));

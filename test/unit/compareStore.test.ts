@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import type { CarSummary } from '../../shared/cars/carSummary.js';
+import type { CarSummary } from '../../client/shared/cars/carSummary.js';
 import {
   COMPARE_STORAGE_KEY,
   addToCompare,

@@ -1,4 +1,4 @@
-import { cookieText, readCookie } from '../../shared/cookies.js';
+import { cookieText, readCookie } from '../../client/shared/cookies.js';
 
 describe('cookie helper (part 2 §9)', () => {
   const now = new Date('2026-11-21T12:00:00Z');

@@ -1,10 +1,10 @@
-import * as layouts from '../../shared/media/pictureLayouts.js';
-import { sizesFor } from '../../shared/media/pictureUrl.js';
+import * as layouts from '../../client/shared/media/pictureLayouts.js';
+import { sizesFor } from '../../client/shared/media/pictureUrl.js';
 
 /**
  * Every layout's `sizes` follows the CSS that lays its picture out: derived here from those rules' numbers
  * (the same ones each layout's comment names), so a change to the CSS that is not made in
- * shared/media/pictureLayouts.ts too (or the other way round) fails here.
+ * client/shared/media/pictureLayouts.ts too (or the other way round) fails here.
  */
 
 /** The width of a box: `min(100vw - minus, max)` from viewport width `from` on. */

@@ -3,8 +3,8 @@ import { IMAGE_WIDTHS } from '../../contracts/imageVariants.js';
 import { PictureTemplateContext, ResponsiveImage } from '../../client/media/ResponsiveImage.js';
 import type { PageContextValue } from '../../views/PageContext.js';
 import { renderApart, usePreloadHandOn } from '../../views/renderApart.js';
-import { candidates, pageTemplate, pictureUrl, widthFor } from '../../shared/media/pictureUrl.js';
-import { CAR_GRID, COMPARE_BAR, FOOTER_LOGO, GALLERY_MAIN, HERO } from '../../shared/media/pictureLayouts.js';
+import { candidates, pageTemplate, pictureUrl, widthFor } from '../../client/shared/media/pictureUrl.js';
+import { CAR_GRID, COMPARE_BAR, FOOTER_LOGO, GALLERY_MAIN, HERO } from '../../client/shared/media/pictureLayouts.js';
 
 const CAR = 'http://127.0.0.1:3100/media/cars/100354/1.jpg?v=3fa29c1e0b';
 const attribute = (html: string, name: string) => new RegExp(`${name}="([^"]*)"`).exec(html)?.[1];

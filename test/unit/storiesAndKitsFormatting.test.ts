@@ -4,10 +4,10 @@ import {
   kitsQueryParams,
   kitsSearchBody,
   KITS_MAX_PAGES,
-} from '../../shared/kits/kitsQuery.js';
-import { formatMarketDate } from '../../shared/marketDate.js';
+} from '../../client/shared/kits/kitsQuery.js';
+import { formatMarketDate } from '../../client/shared/marketDate.js';
 import { fillText } from '../../markets/translations/plural.js';
-import { loadMoreHref } from '../../shared/stories/storyLinks.js';
+import { loadMoreHref } from '../../client/shared/stories/storyLinks.js';
 
 describe('dates as each market writes them', () => {
   it.each([

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { StoriesList, type StoriesListProps } from '../../client/islands/stories/StoriesList.js';
 import type { Story } from '../../contracts/upstream/content.js';
 import { toStoryCard } from '../../views/blocks/StoriesBlock.js';
-import { CARDS, STORY_HIGHLIGHT } from '../../shared/media/pictureLayouts.js';
+import { CARDS, STORY_HIGHLIGHT } from '../../client/shared/media/pictureLayouts.js';
 
 const story: Story = {
   id: 'uk-story-1',

@@ -2,7 +2,7 @@ import { ResponsiveImage } from '../../client/media/ResponsiveImage.js';
 import { useEditable } from '../editable.js';
 import type { BlockProps } from './blockProps.js';
 import { ContentLinkView } from './ContentLinkView.js';
-import { BLURB } from '../../shared/media/pictureLayouts.js';
+import { BLURB } from '../../client/shared/media/pictureLayouts.js';
 
 /** Text beside an image, the image on the side the editor chose. */
 export function BlurbBlock({ block, first }: BlockProps<'blurb'>) {

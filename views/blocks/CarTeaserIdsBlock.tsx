@@ -1,13 +1,13 @@
 import { CarCard } from '../../client/cars/CarCard.js';
 import { carCardTextsOf } from '../../client/cars/carCardTexts.js';
-import { carDetailPath, type CarSummary } from '../../shared/cars/carSummary.js';
+import { carDetailPath, type CarSummary } from '../../client/shared/cars/carSummary.js';
 import {
   CAR_TEASER_1,
   CAR_TEASER_2,
   CAR_TEASER_3,
   CAR_TEASER_4,
   type PictureLayout,
-} from '../../shared/media/pictureLayouts.js';
+} from '../../client/shared/media/pictureLayouts.js';
 import { useEditable } from '../editable.js';
 import { usePage } from '../PageContext.js';
 import { CarSaveToggle } from '../saved/CarSaveToggle.js';

@@ -2,7 +2,7 @@ import { useEditable } from '../editable.js';
 import type { BlockProps } from './blockProps.js';
 import { CarTeaserCards } from './CarTeaserIdsBlock.js';
 import { ContentLinkView } from './ContentLinkView.js';
-import { CAR_TEASER_SCROLL } from '../../shared/media/pictureLayouts.js';
+import { CAR_TEASER_SCROLL } from '../../client/shared/media/pictureLayouts.js';
 
 /** Cars of the editor's predefined query, as a horizontal scroll of 315 px cards, with an optional link to the list. */
 export function CarTeaserQueryBlock({ block, data, first }: BlockProps<'carTeaserQuery'>) {

@@ -2,7 +2,7 @@ import { ResponsiveImage } from '../../client/media/ResponsiveImage.js';
 import { useEditable } from '../editable.js';
 import type { BlockProps } from './blockProps.js';
 import { ContentLinkView } from './ContentLinkView.js';
-import { CARDS } from '../../shared/media/pictureLayouts.js';
+import { CARDS } from '../../client/shared/media/pictureLayouts.js';
 
 /** A grid of cards; a card's link carries its own text so each link says where it goes. */
 export function CardsBlock({ block }: BlockProps<'cards'>) {

@@ -3,7 +3,7 @@ import { useEditable } from '../editable.js';
 import { usePage } from '../PageContext.js';
 import type { BlockProps } from './blockProps.js';
 import { ContentLinkView } from './ContentLinkView.js';
-import { CAROUSEL } from '../../shared/media/pictureLayouts.js';
+import { CAROUSEL } from '../../client/shared/media/pictureLayouts.js';
 
 /**
  * Slides in a scroll-snap track with previous/next and pause/play (client/enhance/carousel.ts runs

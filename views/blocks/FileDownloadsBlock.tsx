@@ -1,10 +1,10 @@
-import { mediaUrl } from '../../shared/media/mediaUrl.js';
+import { mediaUrl } from '../../client/shared/media/mediaUrl.js';
 import type { FileDownloadsBlockSchema } from '../../contracts/upstream/content.js';
 import { useEditable } from '../editable.js';
 import { usePage } from '../PageContext.js';
 import type { BlockProps } from './blockProps.js';
 import type { z } from 'zod';
-import { numberFormat } from '../../shared/format/intlFormats.js';
+import { numberFormat } from '../../client/shared/format/intlFormats.js';
 
 type DownloadFile = z.infer<typeof FileDownloadsBlockSchema>['files'][number];
 

@@ -3,7 +3,7 @@ import { useEditable } from '../editable.js';
 import { usePage } from '../PageContext.js';
 import type { BlockProps } from './blockProps.js';
 import { ContentLinkView } from './ContentLinkView.js';
-import { HERO, HERO_FULL, HERO_MEDIUM } from '../../shared/media/pictureLayouts.js';
+import { HERO, HERO_FULL, HERO_MEDIUM } from '../../client/shared/media/pictureLayouts.js';
 
 /** Each height crops the picture to a box of its own (blocks.css). */
 const LAYOUTS = { default: HERO, medium: HERO_MEDIUM, full: HERO_FULL } as const;

@@ -3,7 +3,7 @@ import { useEditable } from '../editable.js';
 import { usePage } from '../PageContext.js';
 import type { BlockProps } from './blockProps.js';
 import { ContentLinkView } from './ContentLinkView.js';
-import { MEGA_PROMO } from '../../shared/media/pictureLayouts.js';
+import { MEGA_PROMO } from '../../client/shared/media/pictureLayouts.js';
 
 /** An editor's menu on a page: columns of links under a heading each, and an optional promotion tile. */
 export function MegaMenuBlock({ block }: BlockProps<'megaMenu'>) {

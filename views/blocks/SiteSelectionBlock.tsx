@@ -1,6 +1,6 @@
 import { useEditable } from '../editable.js';
 import { SiteCardGrid } from '../../client/sites/SiteCard.js';
-import type { SiteCardData } from '../../shared/sites/siteCard.js';
+import type { SiteCardData } from '../../client/shared/sites/siteCard.js';
 import { useSiteCardContext } from '../pages/sites/SiteListSection.js';
 import type { BlockProps } from './blockProps.js';
 import { ContentLinkView } from './ContentLinkView.js';

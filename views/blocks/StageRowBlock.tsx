@@ -1,7 +1,7 @@
 import { ResponsiveImage } from '../../client/media/ResponsiveImage.js';
 import { useEditable } from '../editable.js';
 import type { BlockProps } from './blockProps.js';
-import { STAGE_ROW } from '../../shared/media/pictureLayouts.js';
+import { STAGE_ROW } from '../../client/shared/media/pictureLayouts.js';
 
 /**
  * A row of image tiles: 3 columns on a medium screen, 4 on a wide one, a swipeable row on a phone.

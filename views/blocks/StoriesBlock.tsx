@@ -1,7 +1,7 @@
-import { mediaUrl } from '../../shared/media/mediaUrl.js';
-import { COVER_CARDS, STORY_HIGHLIGHT } from '../../shared/media/pictureLayouts.js';
+import { mediaUrl } from '../../client/shared/media/mediaUrl.js';
+import { COVER_CARDS, STORY_HIGHLIGHT } from '../../client/shared/media/pictureLayouts.js';
 import { StoriesList, type StoriesListProps, type StoryCardData } from '../../client/islands/stories/StoriesList.js';
-import { loadMoreHref } from '../../shared/stories/storyLinks.js';
+import { loadMoreHref } from '../../client/shared/stories/storyLinks.js';
 import { STORIES_MAX_LIMIT, STORIES_PAGE_SIZE, type Story } from '../../contracts/upstream/content.js';
 import { useEditable } from '../editable.js';
 import { Island } from '../Island.js';

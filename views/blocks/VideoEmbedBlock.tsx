@@ -4,7 +4,7 @@ import { useEditable } from '../editable.js';
 import { usePage } from '../PageContext.js';
 import type { BlockProps } from './blockProps.js';
 import type { z } from 'zod';
-import { VIDEO } from '../../shared/media/pictureLayouts.js';
+import { VIDEO } from '../../client/shared/media/pictureLayouts.js';
 
 /** The player to load on click; these two hosts are the only frame sources the CSP allows (server/http/security.ts). */
 export function videoPlayerUrl(provider: z.infer<typeof VideoEmbedBlockSchema>['provider'], videoId: string): string {

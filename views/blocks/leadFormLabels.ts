@@ -1,7 +1,7 @@
 import type { Market } from '../../markets/schema.js';
 import type { Translate } from '../../markets/translations/dictionaries.js';
 import { mileageLabelKey } from '../../client/cars/carCardTexts.js';
-import { distanceUnitText } from '../../shared/cars/formatCar.js';
+import { distanceUnitText } from '../../client/shared/cars/formatCar.js';
 import type { SellCarLabels } from '../../client/islands/sellCar/sellCarLabels.js';
 import type { ServiceRequestLabels } from '../../client/islands/serviceRequest/serviceRequestTypes.js';
 

@@ -1,5 +1,5 @@
 import { carCardTextsOf } from '../../client/cars/carCardTexts.js';
-import type { CarSummary } from '../../shared/cars/carSummary.js';
+import type { CarSummary } from '../../client/shared/cars/carSummary.js';
 import { CompareIslandRoot, type CompareIslandProps } from '../../client/islands/compare/CompareIslandRoot.js';
 import { Island } from '../Island.js';
 import { usePage } from '../PageContext.js';

@@ -1,7 +1,7 @@
 import { ResponsiveImage } from '../../client/media/ResponsiveImage.js';
 import { usePage } from '../PageContext.js';
 import type { LayoutData } from './layoutData.js';
-import { FOOTER_LOGO } from '../../shared/media/pictureLayouts.js';
+import { FOOTER_LOGO } from '../../client/shared/media/pictureLayouts.js';
 
 /** Brand logos, each linking to the market's car list filtered on that brand. */
 export function SiteFooter({ brands }: { brands: LayoutData['brands'] }) {

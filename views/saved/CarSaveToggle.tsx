@@ -1,6 +1,6 @@
 import { carToKeep } from '../../client/saved/savedCars.js';
 import { SaveToggleButton } from '../../client/saved/SaveToggle.js';
-import type { CarSummary } from '../../shared/cars/carSummary.js';
+import type { CarSummary } from '../../client/shared/cars/carSummary.js';
 import { usePage } from '../PageContext.js';
 
 /**

@@ -1,7 +1,7 @@
 import { carCardTextsOf } from '../../client/cars/carCardTexts.js';
 import { SavedCarsRoot } from '../../client/islands/savedCars/SavedCarsRoot.js';
 import type { SavedCarsProps } from '../../client/islands/savedCars/savedCarsTypes.js';
-import { CAR_SIMILAR } from '../../shared/media/pictureLayouts.js';
+import { CAR_SIMILAR } from '../../client/shared/media/pictureLayouts.js';
 import { Island } from '../Island.js';
 import { usePage } from '../PageContext.js';
 import { Breadcrumbs } from '../seo/Breadcrumbs.js';

@@ -1,6 +1,6 @@
 import type { ImageWidth } from '../../contracts/imageVariants.js';
-import { mediaUrl } from '../../shared/media/mediaUrl.js';
-import { pictureAt } from '../../shared/media/pictureUrl.js';
+import { mediaUrl } from '../../client/shared/media/mediaUrl.js';
+import { pictureAt } from '../../client/shared/media/pictureUrl.js';
 
 /** An absolute URL on the site's origin for a public path or an upstream image (through the /media relay). */
 export function absoluteUrl(origin: string, pathOrSrc: string): string {

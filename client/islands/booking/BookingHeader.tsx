@@ -3,7 +3,7 @@ import type { BookingPageContent } from '../../../contracts/upstream/bookingCont
 import type { MechmateCar } from '../../../contracts/upstream/mechmate.js';
 import type { BookingTexts } from './bookingTexts.js';
 import { ResponsiveImage } from '../../media/ResponsiveImage.js';
-import { BOOKING_LOGO } from '../../../shared/media/pictureLayouts.js';
+import { BOOKING_LOGO } from '../../shared/media/pictureLayouts.js';
 import { fillText } from '../../../markets/translations/plural.js';
 
 /** The brand's logo from the page's intro content, when the brand is one of them. */

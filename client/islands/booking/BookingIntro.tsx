@@ -1,7 +1,7 @@
 import type { BookingPageContent } from '../../../contracts/upstream/bookingContent.js';
 import type { BookingTexts } from './bookingTexts.js';
 import { ResponsiveImage } from '../../media/ResponsiveImage.js';
-import { BOOKING_INTRO_LOGO } from '../../../shared/media/pictureLayouts.js';
+import { BOOKING_INTRO_LOGO } from '../../shared/media/pictureLayouts.js';
 
 /** Before a car is chosen (part 2 §2.1): the four brands' own booking sites and the other authorised brands. */
 export function BookingIntro({ content, texts }: { content: BookingPageContent | null; texts: BookingTexts }) {

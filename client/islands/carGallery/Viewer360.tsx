@@ -1,9 +1,9 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { ImageWidth } from '../../../contracts/imageVariants.js';
 import { ResponsiveImage, usePictureTemplate } from '../../media/ResponsiveImage.js';
-import { pictureAt, widthFor } from '../../../shared/media/pictureUrl.js';
+import { pictureAt, widthFor } from '../../shared/media/pictureUrl.js';
 import { positionText, stepIndex, type CarGalleryLabels } from './galleryLabels.js';
-import type { PictureLayout } from '../../../shared/media/pictureLayouts.js';
+import type { PictureLayout } from '../../shared/media/pictureLayouts.js';
 
 /** px of drag per frame. */
 const DRAG_PX_PER_FRAME = 12;

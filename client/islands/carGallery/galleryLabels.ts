@@ -1,4 +1,4 @@
-import type { PictureLayout } from '../../../shared/media/pictureLayouts.js';
+import type { PictureLayout } from '../../shared/media/pictureLayouts.js';
 export interface CarGalleryLabels {
   gallery: string;
   previous: string;
@@ -20,7 +20,7 @@ export interface CarGalleryProps {
   /** 360° frames (the UK site only); empty elsewhere. */
   frames360: readonly string[];
   labels: CarGalleryLabels;
-  /** The layouts of its pictures, from the page (shared/media/pictureLayouts.ts): props, so the island's bundle carries no layout table. */
+  /** The layouts of its pictures, from the page (client/shared/media/pictureLayouts.ts): props, so the island's bundle carries no layout table. */
   pictures: { main: PictureLayout; thumb: PictureLayout; full: PictureLayout };
 }
 

@@ -1,12 +1,12 @@
 import type { MouseEvent } from 'react';
-import { URL_RANGE_FIELDS, URL_TERM_FIELDS, type UrlRangeField } from '../../../shared/carList/carListConfig.js';
+import { URL_RANGE_FIELDS, URL_TERM_FIELDS, type UrlRangeField } from '../../shared/carList/carListConfig.js';
 import {
   RANGE_OPEN_MAX,
   toggleTerm,
   withoutFilters,
   withRange,
   type CarListState,
-} from '../../../shared/carList/carListUrlState.js';
+} from '../../shared/carList/carListUrlState.js';
 import type { CarListTexts } from './carListTypes.js';
 import { isPlainClick } from './plainClick.js';
 import { fillText } from '../../../markets/translations/plural.js';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { formatDistance, formatMileage, formatNumber, formatPrice } from '../../../shared/cars/formatCar.js';
+import { formatDistance, formatMileage, formatNumber, formatPrice } from '../../shared/cars/formatCar.js';
 import { CompareToggle } from '../../compare/CompareToggle.js';
 import { carToKeep } from '../../saved/savedCars.js';
 import { SaveToggle } from '../../saved/SaveToggle.js';
@@ -14,7 +14,7 @@ import {
   TERM_FACETS,
   type CarSortName,
   type UrlRangeField,
-} from '../../../shared/carList/carListConfig.js';
+} from '../../shared/carList/carListConfig.js';
 import {
   carListHref,
   carListQuery,
@@ -27,18 +27,18 @@ import {
   withRange,
   withSort,
   type CarListState,
-} from '../../../shared/carList/carListUrlState.js';
+} from '../../shared/carList/carListUrlState.js';
 import type { CarListProps } from './carListTypes.js';
-import { withFacetsToUndo, type CarListResults } from '../../../shared/carList/carListResults.js';
+import { withFacetsToUndo, type CarListResults } from '../../shared/carList/carListResults.js';
 import { ActiveFilters } from './ActiveFilters.js';
-import { distanceRangeInUnit, distanceToKm, rangeExtentsInIndexUnits } from '../../../shared/carList/distanceRange.js';
+import { distanceRangeInUnit, distanceToKm, rangeExtentsInIndexUnits } from '../../shared/carList/distanceRange.js';
 import { CarResults } from './CarResults.js';
 import { fetchCarList } from './fetchCarList.js';
 import { keepInPlace } from '../../lists/keepInPlace.js';
 import { keepQueryOnLanguageLinks } from '../../lists/languageLinks.js';
 import { keepScrollSaved } from '../../lists/scrollMemory.js';
 import { RangeFacet } from './RangeFacet.js';
-import { withoutFullSpans } from '../../../shared/carList/rangeRules.js';
+import { withoutFullSpans } from '../../shared/carList/rangeRules.js';
 import { TermFacet } from './TermFacet.js';
 
 const PRICE_FIELDS = new Set(['car_price', 'car_campaign_price', 'car_retail_price']);
@@ -68,7 +68,7 @@ export function CarList(props: CarListProps) {
   const inFlight = useRef<AbortController | null>(null);
   const keyphraseTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const pendingScroll = useRef<number | null>(null);
-  /** A deep link's cars, kept where the shopper saw them once the pages before them are in (shared/lists/pageRequests.ts). */
+  /** A deep link's cars, kept where the shopper saw them once the pages before them are in (client/shared/lists/pageRequests.ts). */
   const pendingPlace = useRef<(() => void) | null>(null);
   const resultsSection = useRef<HTMLElement>(null);
   const keyphraseId = useId();

@@ -1,11 +1,11 @@
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { CarCard, type CarCardTexts } from '../../cars/CarCard.js';
-import { carDetailPath, type CarSummary } from '../../../shared/cars/carSummary.js';
-import type { PictureLayout } from '../../../shared/media/pictureLayouts.js';
+import { carDetailPath, type CarSummary } from '../../shared/cars/carSummary.js';
+import type { PictureLayout } from '../../shared/media/pictureLayouts.js';
 import { countText } from '../../../markets/translations/plural.js';
-import { CAR_LIST_MAX_PAGES, CAR_LIST_PAGE_SIZE } from '../../../shared/carList/carListConfig.js';
+import { CAR_LIST_MAX_PAGES, CAR_LIST_PAGE_SIZE } from '../../shared/carList/carListConfig.js';
 import type { CarListTexts } from './carListTypes.js';
-import type { CarListResults } from '../../../shared/carList/carListResults.js';
+import type { CarListResults } from '../../shared/carList/carListResults.js';
 import { isPlainClick } from './plainClick.js';
 
 const SKELETONS_REPLACE = 8;

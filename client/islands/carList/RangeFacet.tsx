@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { Range as Slider } from 'react-range';
-import { RANGE_DEBOUNCE_MS } from '../../../shared/carList/carListConfig.js';
+import { RANGE_DEBOUNCE_MS } from '../../shared/carList/carListConfig.js';
 import type { CarListTexts } from './carListTypes.js';
-import { moveRangeEnd, normaliseRange, sliderValues, type Range } from '../../../shared/carList/rangeRules.js';
+import { moveRangeEnd, normaliseRange, sliderValues, type Range } from '../../shared/carList/rangeRules.js';
 import { fillText } from '../../../markets/translations/plural.js';
 
 interface RangeFacetProps {

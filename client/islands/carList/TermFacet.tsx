@@ -1,6 +1,6 @@
 import { useId, useRef, useState, useSyncExternalStore, type KeyboardEvent, type MouseEvent } from 'react';
 import type { SearchFacet } from '../../../contracts/upstream/search.js';
-import { FACET_SEARCH_THRESHOLD, FACET_VISIBLE_VALUES } from '../../../shared/carList/carListConfig.js';
+import { FACET_SEARCH_THRESHOLD, FACET_VISIBLE_VALUES } from '../../shared/carList/carListConfig.js';
 import type { CarListTexts } from './carListTypes.js';
 import { isPlainClick } from './plainClick.js';
 import { fillText } from '../../../markets/translations/plural.js';

@@ -1,12 +1,12 @@
-import type { PictureLayout } from '../../../shared/media/pictureLayouts.js';
+import type { PictureLayout } from '../../shared/media/pictureLayouts.js';
 import type { SearchFilter } from '../../../contracts/upstream/search.js';
 import type { PluralText } from '../../../markets/translations/plural.js';
 import type { CarCardTexts } from '../../cars/CarCard.js';
-import type { CarSummary } from '../../../shared/cars/carSummary.js';
+import type { CarSummary } from '../../shared/cars/carSummary.js';
 import type { CompareToggleLabels } from '../../compare/CompareToggle.js';
-import type { CarSortName, UrlRangeField, UrlTermField } from '../../../shared/carList/carListConfig.js';
-import type { CarListState } from '../../../shared/carList/carListUrlState.js';
-import type { CarListResults } from '../../../shared/carList/carListResults.js';
+import type { CarSortName, UrlRangeField, UrlTermField } from '../../shared/carList/carListConfig.js';
+import type { CarListState } from '../../shared/carList/carListUrlState.js';
+import type { CarListResults } from '../../shared/carList/carListResults.js';
 
 export interface CarListTexts {
   filters: string;
@@ -50,7 +50,7 @@ export interface CarListTexts {
 }
 
 export interface CarListProps {
-  /** The layouts of its pictures, from the page (shared/media/pictureLayouts.ts): props, so the island's bundle carries no layout table. */
+  /** The layouts of its pictures, from the page (client/shared/media/pictureLayouts.ts): props, so the island's bundle carries no layout table. */
   cardPicture: PictureLayout;
   /** The public path of this list (with its language prefix). */
   path: string;

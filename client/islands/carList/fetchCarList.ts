@@ -1,8 +1,8 @@
 import type { SearchFilter } from '../../../contracts/upstream/search.js';
 import { search } from '../../api/search.js';
-import { toCarSummary, type CarSummarySource } from '../../../shared/cars/carSummary.js';
-import { carListFetchBodies, type CarListState } from '../../../shared/carList/carListUrlState.js';
-import type { CarListResults } from '../../../shared/carList/carListResults.js';
+import { toCarSummary, type CarSummarySource } from '../../shared/cars/carSummary.js';
+import { carListFetchBodies, type CarListState } from '../../shared/carList/carListUrlState.js';
+import type { CarListResults } from '../../shared/carList/carListResults.js';
 
 /**
  * Pages `fromPage`..`toPage` of a state through /api/search, in as few requests as it allows (carListFetchBodies:

@@ -9,7 +9,7 @@ import { useCompare } from '../../compare/useCompare.js';
 import type { CompareBarProps } from './compareLabels.js';
 import { CompareModal } from './CompareModal.js';
 import { ResponsiveImage } from '../../media/ResponsiveImage.js';
-import { COMPARE_BAR } from '../../../shared/media/pictureLayouts.js';
+import { COMPARE_BAR } from '../../shared/media/pictureLayouts.js';
 import { fillText } from '../../../markets/translations/plural.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { CarSummary } from '../../../shared/cars/carSummary.js';
+import type { CarSummary } from '../../shared/cars/carSummary.js';
 import { CompareToggle, type CompareToggleLabels } from '../../compare/CompareToggle.js';
 import { CompareBar } from './CompareBar.js';
 import type { CompareBarProps } from './compareLabels.js';

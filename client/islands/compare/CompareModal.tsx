@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef } from 'react';
-import { carDetailPath } from '../../../shared/cars/carSummary.js';
-import { formatMileage, formatPrice, type CarFormat } from '../../../shared/cars/formatCar.js';
+import { carDetailPath } from '../../shared/cars/carSummary.js';
+import { formatMileage, formatPrice, type CarFormat } from '../../shared/cars/formatCar.js';
 import type { ComparedCar } from '../../compare/compareStore.js';
 import { equipmentDifferences } from '../../compare/equipmentDifferences.js';
 import type { CompareBarProps, CompareLabels } from './compareLabels.js';
 import { ResponsiveImage } from '../../media/ResponsiveImage.js';
-import { COMPARE_MODAL } from '../../../shared/media/pictureLayouts.js';
+import { COMPARE_MODAL } from '../../shared/media/pictureLayouts.js';
 import { fillText } from '../../../markets/translations/plural.js';
 
 interface CompareModalProps {

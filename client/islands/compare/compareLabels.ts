@@ -1,5 +1,5 @@
 import type { CarCardTexts } from '../../cars/CarCard.js';
-import type { CarFormat } from '../../../shared/cars/formatCar.js';
+import type { CarFormat } from '../../shared/cars/formatCar.js';
 
 /** Texts of the compare bar and modal, from the server (views/compare/compareLabels.ts). `{name}` parts are filled here. */
 export interface CompareLabels {

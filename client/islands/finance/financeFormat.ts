@@ -1,4 +1,4 @@
-import { formatMarketDate, type MarketDateFormat } from '../../../shared/marketDate.js';
+import { formatMarketDate, type MarketDateFormat } from '../../shared/marketDate.js';
 
 export interface FinanceFormat {
   /** The locale counts are read in (`countText`). */

@@ -1,6 +1,6 @@
 import type { FamilyKey, FinanceVehicle } from '../../../contracts/upstream/codeweaver.js';
 import type { PluralText } from '../../../markets/translations/plural.js';
-import type { MarketDateFormat } from '../../../shared/marketDate.js';
+import type { MarketDateFormat } from '../../shared/marketDate.js';
 
 /** Every text the finance card shows, translated on the server (markets/translations, `finance.*`). */
 export interface FinanceLabels {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
-import { formatKitPrice, type KitItem } from '../../../shared/kits/kitsQuery.js';
+import { formatKitPrice, type KitItem } from '../../shared/kits/kitsQuery.js';
 import { ResponsiveImage } from '../../media/ResponsiveImage.js';
-import type { PictureLayout } from '../../../shared/media/pictureLayouts.js';
+import type { PictureLayout } from '../../shared/media/pictureLayouts.js';
 
 export interface KitDialogTexts {
   close: string;

@@ -15,11 +15,11 @@ import {
   type KitFacetValue,
   type KitItem,
   type KitsQuery,
-} from '../../../shared/kits/kitsQuery.js';
-import { toKitItem, type KitDocument } from '../../../shared/kits/kitItem.js';
-import { facetsOf, type KitsResult } from '../../../shared/kits/kitsResult.js';
+} from '../../shared/kits/kitsQuery.js';
+import { toKitItem, type KitDocument } from '../../shared/kits/kitItem.js';
+import { facetsOf, type KitsResult } from '../../shared/kits/kitsResult.js';
 import { ResponsiveImage } from '../../media/ResponsiveImage.js';
-import type { PictureLayout } from '../../../shared/media/pictureLayouts.js';
+import type { PictureLayout } from '../../shared/media/pictureLayouts.js';
 
 export interface KitsSearchTexts extends KitDialogTexts {
   searchLabel: string;
@@ -45,7 +45,7 @@ export interface KitsSearchProps {
   /** The first render's result (the server's search, the same the island would make); null when it failed. */
   initial: KitsResult | null;
   texts: KitsSearchTexts;
-  /** The layouts of its pictures, from the page (shared/media/pictureLayouts.ts): props, so the island's bundle carries no layout table. */
+  /** The layouts of its pictures, from the page (client/shared/media/pictureLayouts.ts): props, so the island's bundle carries no layout table. */
   pictures: { card: PictureLayout; dialog: PictureLayout };
 }
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { CarCard } from '../../cars/CarCard.js';
-import { carDetailPath, type CarSummary } from '../../../shared/cars/carSummary.js';
+import { carDetailPath, type CarSummary } from '../../shared/cars/carSummary.js';
 import { useCurrentCars } from '../../saved/currentCars.js';
 import { carToKeep, recentCars } from '../../saved/savedCars.js';
 import { SaveToggle } from '../../saved/SaveToggle.js';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { CarCard } from '../../cars/CarCard.js';
-import { carDetailPath } from '../../../shared/cars/carSummary.js';
-import { formatPrice } from '../../../shared/cars/formatCar.js';
+import { carDetailPath } from '../../shared/cars/carSummary.js';
+import { formatPrice } from '../../shared/cars/formatCar.js';
 import { countText, fillText } from '../../../markets/translations/plural.js';
 import { useCurrentCars } from '../../saved/currentCars.js';
 import { KeptCarCard } from '../../saved/KeptCarCard.js';

@@ -1,5 +1,5 @@
 import type { CarCardTexts } from '../../cars/CarCard.js';
-import type { PictureLayout } from '../../../shared/media/pictureLayouts.js';
+import type { PictureLayout } from '../../shared/media/pictureLayouts.js';
 import type { PluralText } from '../../../markets/translations/plural.js';
 
 /** The saved-cars page's words (views/saved/savedCarsTexts.ts builds them from `saved.*`). */

@@ -1,7 +1,7 @@
 import type { FormEvent, MouseEvent } from 'react';
 import { countText, fillText, type PluralText } from '../../../markets/translations/plural.js';
-import type { SiteCardData } from '../../../shared/sites/siteCard.js';
-import { withKeyphrase, withoutFilter } from '../../../shared/sites/siteListQuery.js';
+import type { SiteCardData } from '../../shared/sites/siteCard.js';
+import { withKeyphrase, withoutFilter } from '../../shared/sites/siteListQuery.js';
 import { SiteCardGrid, type SiteCardContext } from '../../sites/SiteCard.js';
 import { useSiteSearch } from './useSiteSearch.js';
 

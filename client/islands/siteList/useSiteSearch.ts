@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { SiteCardData } from '../../../shared/sites/siteCard.js';
+import type { SiteCardData } from '../../shared/sites/siteCard.js';
 import {
   SITE_KEYPHRASE_MAX,
   SITE_SEARCH_DEBOUNCE_MS,
@@ -7,7 +7,7 @@ import {
   siteListFilters,
   siteSearchBody,
   withKeyphrase,
-} from '../../../shared/sites/siteListQuery.js';
+} from '../../shared/sites/siteListQuery.js';
 import { keepQueryOnLanguageLinks } from '../../lists/languageLinks.js';
 import { search } from '../../api/search.js';
 

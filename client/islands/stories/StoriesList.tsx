@@ -1,6 +1,6 @@
 import { fillText } from '../../../markets/translations/plural.js';
 import { ResponsiveImage } from '../../media/ResponsiveImage.js';
-import type { PictureLayout } from '../../../shared/media/pictureLayouts.js';
+import type { PictureLayout } from '../../shared/media/pictureLayouts.js';
 
 /** What a story card shows; `image` is already the /media relay path. */
 export interface StoryCardData {
@@ -29,7 +29,7 @@ export interface StoriesListProps {
   /** Stories one /api/stories request gives at most (a deep link's earlier pages are fetched in as few). */
   perRequest: number;
   highlightFirst: boolean;
-  /** The layouts of its pictures, from the page (shared/media/pictureLayouts.ts): props, so the island's bundle carries no layout table. */
+  /** The layouts of its pictures, from the page (client/shared/media/pictureLayouts.ts): props, so the island's bundle carries no layout table. */
   pictures: { card: PictureLayout; highlight: PictureLayout };
   headingLevel: 2 | 3;
   /** The next page as a plain link the server honours (`?page=N#anchor`); null when every story is shown. */

@@ -1,10 +1,10 @@
 import { BffCallError, callBff } from '../../api/bffCall.js';
 import type { Story } from '../../../contracts/upstream/content.js';
 import { keepInPlace } from '../../lists/keepInPlace.js';
-import { documentPictureTemplate, pictureOf } from '../../../shared/media/pictureUrl.js';
+import { documentPictureTemplate, pictureOf } from '../../shared/media/pictureUrl.js';
 import type { StoriesListProps } from './StoriesList.js';
 import { fillText } from '../../../markets/translations/plural.js';
-import { loadMoreHref } from '../../../shared/stories/storyLinks.js';
+import { loadMoreHref } from '../../shared/stories/storyLinks.js';
 
 /**
  * The stories load-more without React: the server rendered the cards and a plain `?page=N` link

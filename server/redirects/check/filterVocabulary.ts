@@ -1,9 +1,9 @@
 import type { Market } from '../../../markets/schema.js';
 import type { SearchFacet, SearchIndexName } from '../../../contracts/upstream/search.js';
 import { foldSearchText } from '../../../contracts/upstream/searchWords.js';
-import { URL_TERM_FIELDS } from '../../../shared/carList/carListConfig.js';
+import { URL_TERM_FIELDS } from '../../../client/shared/carList/carListConfig.js';
 import type { SearchClient } from '../../upstream/searchClient.js';
-import { SITE_LIST_FILTER_FIELDS } from '../../../shared/sites/siteListQuery.js';
+import { SITE_LIST_FILTER_FIELDS } from '../../../client/shared/sites/siteListQuery.js';
 
 /** Every value each listing filter can take on one market, as the search index knows them (folded, as it compares). */
 export type FilterVocabulary = ReadonlyMap<string, { folded: ReadonlySet<string>; shown: readonly string[] }>;

@@ -1,4 +1,4 @@
-import { mediaUrl } from '../../../shared/media/mediaUrl.js';
+import { mediaUrl } from '../../../client/shared/media/mediaUrl.js';
 import { BookingApp } from '../../../client/islands/booking/BookingApp.js';
 import type { BookingProps } from '../../../client/islands/booking/bookingProps.js';
 import type { BookingTextKey, BookingTexts } from '../../../client/islands/booking/bookingTexts.js';

@@ -1,5 +1,5 @@
 import { carCardTextsOf } from '../../../client/cars/carCardTexts.js';
-import type { CarSummary } from '../../../shared/cars/carSummary.js';
+import type { CarSummary } from '../../../client/shared/cars/carSummary.js';
 import type { Car } from '../../../contracts/upstream/search.js';
 import { carValueText } from '../../../markets/translations/carValues.js';
 import { CompareIsland, CompareToggleIsland } from '../../compare/CompareIsland.js';

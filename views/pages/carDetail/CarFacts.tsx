@@ -1,5 +1,5 @@
 import { mileageLabelKey } from '../../../client/cars/carCardTexts.js';
-import { formatMileage, formatNumber, type CarFormat } from '../../../shared/cars/formatCar.js';
+import { formatMileage, formatNumber, type CarFormat } from '../../../client/shared/cars/formatCar.js';
 import type { Car } from '../../../contracts/upstream/search.js';
 import { carValueText } from '../../../markets/translations/carValues.js';
 import { usePage } from '../../PageContext.js';

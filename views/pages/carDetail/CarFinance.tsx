@@ -1,7 +1,7 @@
-import { formatMileage, formatPrice, type CarFormat } from '../../../shared/cars/formatCar.js';
+import { formatMileage, formatPrice, type CarFormat } from '../../../client/shared/cars/formatCar.js';
 import type { Car } from '../../../contracts/upstream/search.js';
 import { usePage } from '../../PageContext.js';
-import { numberFormat } from '../../../shared/format/intlFormats.js';
+import { numberFormat } from '../../../client/shared/format/intlFormats.js';
 
 type FinanceOption = Car['car_loan_options'][number];
 

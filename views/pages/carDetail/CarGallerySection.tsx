@@ -1,8 +1,8 @@
-import { mediaUrl } from '../../../shared/media/mediaUrl.js';
+import { mediaUrl } from '../../../client/shared/media/mediaUrl.js';
 import { CarGallery } from '../../../client/islands/carGallery/CarGallery.js';
 import type { CarGalleryProps } from '../../../client/islands/carGallery/galleryLabels.js';
 import type { Car } from '../../../contracts/upstream/search.js';
-import { GALLERY_FULL, GALLERY_MAIN, GALLERY_THUMB } from '../../../shared/media/pictureLayouts.js';
+import { GALLERY_FULL, GALLERY_MAIN, GALLERY_THUMB } from '../../../client/shared/media/pictureLayouts.js';
 import { Island } from '../../Island.js';
 import { usePage } from '../../PageContext.js';
 import { carTitle } from './carDetailHead.js';

@@ -1,6 +1,6 @@
 import type { CarCardTexts } from '../../../client/cars/CarCard.js';
-import type { CarSummary } from '../../../shared/cars/carSummary.js';
-import { formatPrice } from '../../../shared/cars/formatCar.js';
+import type { CarSummary } from '../../../client/shared/cars/carSummary.js';
+import { formatPrice } from '../../../client/shared/cars/formatCar.js';
 
 /** The price as the cards show it: the campaign price with the retail price struck through, and the VAT note. */
 export function CarPrice({ car, texts }: { car: CarSummary; texts: CarCardTexts }) {

@@ -1,4 +1,4 @@
-import type { CarFormat } from '../../../shared/cars/formatCar.js';
+import type { CarFormat } from '../../../client/shared/cars/formatCar.js';
 import type { Car } from '../../../contracts/upstream/search.js';
 import { usePage } from '../../PageContext.js';
 import { technicalRows } from './technicalRows.js';

@@ -1,7 +1,7 @@
 import { CarCard, type CarCardTexts } from '../../../client/cars/CarCard.js';
-import { carDetailPath, type CarSummary } from '../../../shared/cars/carSummary.js';
+import { carDetailPath, type CarSummary } from '../../../client/shared/cars/carSummary.js';
 import { usePage } from '../../PageContext.js';
-import { CAR_SIMILAR } from '../../../shared/media/pictureLayouts.js';
+import { CAR_SIMILAR } from '../../../client/shared/media/pictureLayouts.js';
 import { CarSaveToggle } from '../../saved/CarSaveToggle.js';
 
 /** Up to 8 similar cars as the car list shows them (server-rendered cards; their save toggles run without React). */

@@ -1,4 +1,4 @@
-import { formatMileage, formatPrice } from '../../../shared/cars/formatCar.js';
+import { formatMileage, formatPrice } from '../../../client/shared/cars/formatCar.js';
 import { carCardTextsOf } from '../../../client/cars/carCardTexts.js';
 import type { Language, Market } from '../../../markets/schema.js';
 import type { Translate } from '../../../markets/translations/dictionaries.js';

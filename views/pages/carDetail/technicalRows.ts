@@ -1,11 +1,11 @@
-import { formatMileage, formatNumber, type CarFormat } from '../../../shared/cars/formatCar.js';
-import { formatMarketDate } from '../../../shared/marketDate.js';
+import { formatMileage, formatNumber, type CarFormat } from '../../../client/shared/cars/formatCar.js';
+import { formatMarketDate } from '../../../client/shared/marketDate.js';
 import type { Car } from '../../../contracts/upstream/search.js';
 import { mileageLabelKey } from '../../../client/cars/carCardTexts.js';
 import type { Market } from '../../../markets/schema.js';
 import { carValueText } from '../../../markets/translations/carValues.js';
 import type { Translate } from '../../../markets/translations/dictionaries.js';
-import { numberFormat } from '../../../shared/format/intlFormats.js';
+import { numberFormat } from '../../../client/shared/format/intlFormats.js';
 
 /** UK fuel economy: miles per imperial gallon from litres per 100 km. */
 const MPG_TIMES_L_PER_100KM = 282.481;

@@ -1,9 +1,9 @@
 import { carCardTextsOf } from '../../../client/cars/carCardTexts.js';
 import { CarList } from '../../../client/islands/carList/CarList.js';
 import type { CarListProps } from '../../../client/islands/carList/carListTypes.js';
-import type { CarListResults } from '../../../shared/carList/carListResults.js';
-import type { CarListState } from '../../../shared/carList/carListUrlState.js';
-import { CAR_GRID } from '../../../shared/media/pictureLayouts.js';
+import type { CarListResults } from '../../../client/shared/carList/carListResults.js';
+import type { CarListState } from '../../../client/shared/carList/carListUrlState.js';
+import { CAR_GRID } from '../../../client/shared/media/pictureLayouts.js';
 import { CompareIsland } from '../../compare/CompareIsland.js';
 import { compareToggleLabels } from '../../compare/compareLabels.js';
 import { Island } from '../../Island.js';

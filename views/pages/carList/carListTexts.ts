@@ -3,8 +3,8 @@ import { mileageLabelKey } from '../../../client/cars/carCardTexts.js';
 import { carValueWords, type CarValueField } from '../../../markets/translations/carValues.js';
 import type { Translate } from '../../../markets/translations/dictionaries.js';
 import type { Market } from '../../../markets/schema.js';
-import { CAR_SORTS, URL_RANGE_FIELDS, URL_TERM_FIELDS } from '../../../shared/carList/carListConfig.js';
-import { distanceUnitText } from '../../../shared/cars/formatCar.js';
+import { CAR_SORTS, URL_RANGE_FIELDS, URL_TERM_FIELDS } from '../../../client/shared/carList/carListConfig.js';
+import { distanceUnitText } from '../../../client/shared/cars/formatCar.js';
 
 /** Term facets whose values are words of the market's language, translated for its other languages. */
 const FACET_VALUE_FIELDS: Partial<Record<(typeof URL_TERM_FIELDS)[number], CarValueField>> = {

@@ -1,7 +1,7 @@
-import { KIT_DIALOG, KITS } from '../../../shared/media/pictureLayouts.js';
+import { KIT_DIALOG, KITS } from '../../../client/shared/media/pictureLayouts.js';
 import { KitsSearch, type KitsSearchTexts } from '../../../client/islands/kits/KitsSearch.js';
-import type { KitsResult } from '../../../shared/kits/kitsResult.js';
-import type { KitsQuery } from '../../../shared/kits/kitsQuery.js';
+import type { KitsResult } from '../../../client/shared/kits/kitsResult.js';
+import type { KitsQuery } from '../../../client/shared/kits/kitsQuery.js';
 import type { Translate } from '../../../markets/translations/dictionaries.js';
 import { Island } from '../../Island.js';
 import { usePage } from '../../PageContext.js';

@@ -1,10 +1,10 @@
 import { ResponsiveImage } from '../../../client/media/ResponsiveImage.js';
-import { formatMarketDate } from '../../../shared/marketDate.js';
+import { formatMarketDate } from '../../../client/shared/marketDate.js';
 import type { SiteDepartment } from '../../../contracts/upstream/search.js';
 import { usePage } from '../../PageContext.js';
 import { currentVacations, formatHours, groupOpeningHours, upcomingDeviations, weekdayName } from './openingHours.js';
-import { telHref } from '../../../shared/sites/siteCard.js';
-import { STAFF } from '../../../shared/media/pictureLayouts.js';
+import { telHref } from '../../../client/shared/sites/siteCard.js';
+import { STAFF } from '../../../client/shared/media/pictureLayouts.js';
 
 /** One department: contact, brands, the week's opening hours, vacation closures, days with other hours and its staff. */
 export function DepartmentView({ department, today }: { department: SiteDepartment; today: string }) {

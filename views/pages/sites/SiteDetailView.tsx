@@ -1,6 +1,6 @@
 import { CarCard } from '../../../client/cars/CarCard.js';
 import { carCardTextsOf } from '../../../client/cars/carCardTexts.js';
-import { carDetailPath, type CarSummary } from '../../../shared/cars/carSummary.js';
+import { carDetailPath, type CarSummary } from '../../../client/shared/cars/carSummary.js';
 import { ResponsiveImage } from '../../../client/media/ResponsiveImage.js';
 import type { MapTiles } from '../../../client/map/mapTypes.js';
 import type { Site } from '../../../contracts/upstream/search.js';
@@ -10,10 +10,10 @@ import { Breadcrumbs } from '../../seo/Breadcrumbs.js';
 import { CarSaveToggle } from '../../saved/CarSaveToggle.js';
 import { DepartmentView } from './DepartmentView.js';
 import { googleMapsSearchUrl } from './openingHours.js';
-import { siteTownLine, telHref } from '../../../shared/sites/siteCard.js';
+import { siteTownLine, telHref } from '../../../client/shared/sites/siteCard.js';
 import { localisedMapTiles } from '../../mapTiles.js';
 import { SiteMap } from './SiteMap.js';
-import { SITE_ARRIVALS, SITE_HERO } from '../../../shared/media/pictureLayouts.js';
+import { SITE_ARRIVALS, SITE_HERO } from '../../../client/shared/media/pictureLayouts.js';
 
 export interface SiteDetailViewProps {
   site: Site;

@@ -1,8 +1,8 @@
 import { SiteList, type SiteListTexts } from '../../../client/islands/siteList/SiteList.js';
 import type { SiteCardContext } from '../../../client/sites/SiteCard.js';
 import type { Translate } from '../../../markets/translations/dictionaries.js';
-import { COVER_CARDS } from '../../../shared/media/pictureLayouts.js';
-import type { SiteCardData } from '../../../shared/sites/siteCard.js';
+import { COVER_CARDS } from '../../../client/shared/media/pictureLayouts.js';
+import type { SiteCardData } from '../../../client/shared/sites/siteCard.js';
 import { Island } from '../../Island.js';
 import { usePage } from '../../PageContext.js';
 

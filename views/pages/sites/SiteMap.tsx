@@ -4,7 +4,7 @@ import type { Site } from '../../../contracts/upstream/search.js';
 import { Island } from '../../Island.js';
 import { usePage } from '../../PageContext.js';
 import { openStreetMapUrl } from './openingHours.js';
-import { numberFormat } from '../../../shared/format/intlFormats.js';
+import { numberFormat } from '../../../client/shared/format/intlFormats.js';
 
 /**
  * The map place of a site page: an interactive map at the site's coordinates (the shared LazyMap,

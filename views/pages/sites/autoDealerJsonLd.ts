@@ -2,7 +2,7 @@ import type { Market } from '../../../markets/schema.js';
 import type { Site } from '../../../contracts/upstream/search.js';
 import { absoluteUrl, sharedPictureUrl } from '../../seo/siteOrigin.js';
 import { openingHoursSpecification, specialOpeningHours } from './openingHours.js';
-import { siteDetailPath } from '../../../shared/sites/siteCard.js';
+import { siteDetailPath } from '../../../client/shared/sites/siteCard.js';
 
 /**
  * schema.org AutoDealer of a site page: address, coordinates, contact, the first (sales) department's

@@ -1,6 +1,6 @@
 import type { Site, SiteDepartment } from '../../../contracts/upstream/search.js';
-import { dateTimeFormat } from '../../../shared/format/intlFormats.js';
-import { siteTownLine } from '../../../shared/sites/siteCard.js';
+import { dateTimeFormat } from '../../../client/shared/format/intlFormats.js';
+import { siteTownLine } from '../../../client/shared/sites/siteCard.js';
 
 export type OpeningDay = SiteDepartment['opening_hours'][number];
 export type Weekday = OpeningDay['day'];

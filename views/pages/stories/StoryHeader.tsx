@@ -2,7 +2,7 @@ import { ResponsiveImage } from '../../../client/media/ResponsiveImage.js';
 import type { Story } from '../../../contracts/upstream/content.js';
 import { useEditable } from '../../editable.js';
 import { usePage } from '../../PageContext.js';
-import { STORY_HEADER } from '../../../shared/media/pictureLayouts.js';
+import { STORY_HEADER } from '../../../client/shared/media/pictureLayouts.js';
 
 /** The stories list filtered to one tag: the same link a chip there is. */
 export function storyTagHref(storiesPath: string, tag: string): string {

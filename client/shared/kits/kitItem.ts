@@ -1,4 +1,4 @@
-import type { Kit } from '../../contracts/upstream/search.js';
+import type { Kit } from '../../../contracts/upstream/search.js';
 import { mediaUrl } from '../media/mediaUrl.js';
 import type { KitItem } from './kitsQuery.js';
 

@@ -1,4 +1,4 @@
-import type { Site } from '../../contracts/upstream/search.js';
+import type { Site } from '../../../contracts/upstream/search.js';
 
 /** What a site card shows: the search asks only for these fields (the site list, the site selection block). */
 export const SITE_CARD_FIELDS = [

@@ -1,4 +1,9 @@
-import { DEFAULT_IMAGE_QUALITY, IMAGE_WIDTHS, VARIANT_PARAMS, type ImageWidth } from '../../contracts/imageVariants.js';
+import {
+  DEFAULT_IMAGE_QUALITY,
+  IMAGE_WIDTHS,
+  VARIANT_PARAMS,
+  type ImageWidth,
+} from '../../../contracts/imageVariants.js';
 import { mediaUrl } from './mediaUrl.js';
 import type { CoverBox, PictureLayout } from './pictureLayouts.js';
 

@@ -1,5 +1,5 @@
-import type { SearchFilter, SearchIndexKind } from '../../contracts/upstream/search.js';
-import { SEARCH_ID_FIELD, foldSearchText } from '../../contracts/upstream/searchWords.js';
+import type { SearchFilter, SearchIndexKind } from '../../../contracts/upstream/search.js';
+import { SEARCH_ID_FIELD, foldSearchText } from '../../../contracts/upstream/searchWords.js';
 
 /**
  * A list's URL filters in another of the market's languages, for the language switch. Some fields the

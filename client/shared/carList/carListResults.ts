@@ -1,4 +1,4 @@
-import type { SearchFacet } from '../../contracts/upstream/search.js';
+import type { SearchFacet } from '../../../contracts/upstream/search.js';
 import type { CarSummary } from '../cars/carSummary.js';
 import { EMPTY_STATE, carListQuery, type CarListState } from './carListUrlState.js';
 

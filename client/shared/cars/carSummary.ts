@@ -1,4 +1,4 @@
-import type { Car } from '../../contracts/upstream/search.js';
+import type { Car } from '../../../contracts/upstream/search.js';
 import { mediaUrl } from '../media/mediaUrl.js';
 
 /**

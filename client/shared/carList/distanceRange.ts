@@ -1,4 +1,4 @@
-import type { SearchFacet } from '../../contracts/upstream/search.js';
+import type { SearchFacet } from '../../../contracts/upstream/search.js';
 import { kmFromUnit, mileageInUnit, type CarFormat } from '../cars/formatCar.js';
 import { DISTANCE_FIELDS, RANGE_FACETS } from './carListConfig.js';
 import { RANGE_OPEN_MAX } from './carListUrlState.js';

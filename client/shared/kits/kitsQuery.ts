@@ -1,5 +1,5 @@
 import { pageRequests } from '../lists/pageRequests.js';
-import type { Kit, SearchFilter } from '../../contracts/upstream/search.js';
+import type { Kit, SearchFilter } from '../../../contracts/upstream/search.js';
 
 /** Kits page: 48 a page (part 1 §9). */
 export const KITS_PAGE_SIZE = 48;
@@ -54,7 +54,7 @@ export function kitsSearchBody(query: KitsQuery, offset: number) {
   };
 }
 
-/** The island's requests for pages `fromPage`..`toPage` of a query, as few as /api/search allows (shared/lists/pageRequests.ts). */
+/** The island's requests for pages `fromPage`..`toPage` of a query, as few as /api/search allows (client/shared/lists/pageRequests.ts). */
 export function kitsFetchBodies(query: KitsQuery, fromPage: number, toPage: number) {
   return pageRequests(fromPage, toPage, KITS_PAGE_SIZE).map(({ offset, limit }) => ({
     ...kitsSearchBody(query, offset),

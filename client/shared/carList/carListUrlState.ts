@@ -1,4 +1,4 @@
-import type { SearchFilter } from '../../contracts/upstream/search.js';
+import type { SearchFilter } from '../../../contracts/upstream/search.js';
 import { CAR_SUMMARY_FIELDS } from '../cars/carSummary.js';
 import {
   CAR_LIST_MAX_PAGES,
@@ -261,7 +261,7 @@ export function carListSearchBodies(state: CarListState, defaults: readonly Sear
 }
 
 /**
- * The island's requests for pages `fromPage`..`toPage`, as few as /api/search allows (shared/lists/pageRequests.ts):
+ * The island's requests for pages `fromPage`..`toPage`, as few as /api/search allows (client/shared/lists/pageRequests.ts):
  * page 0 exactly as the server renders it (the cache entry the server filled), then two pages a request.
  */
 export function carListFetchBodies(

@@ -1,4 +1,4 @@
-import type { Market } from '../markets/schema.js';
+import type { Market } from '../../markets/schema.js';
 
 export type MarketDateFormat = Market['dateFormat'];
 

@@ -1,4 +1,4 @@
-import type { SEARCH_RANGE_FIELDS, SEARCH_SORTS, SEARCH_TERM_FIELDS } from '../../contracts/upstream/search.js';
+import type { SEARCH_RANGE_FIELDS, SEARCH_SORTS, SEARCH_TERM_FIELDS } from '../../../contracts/upstream/search.js';
 
 /** The car list's fixed numbers (spec part 1 §9), the same as the /api/search bounds. */
 export const CAR_LIST_PAGE_SIZE = 48;

@@ -1,4 +1,4 @@
-import type { SEARCH_MAX_LIMIT, SearchFilter } from '../../contracts/upstream/search.js';
+import type { SEARCH_MAX_LIMIT, SearchFilter } from '../../../contracts/upstream/search.js';
 import { SITE_CARD_FIELDS } from './siteCard.js';
 
 /**
