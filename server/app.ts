@@ -113,6 +113,7 @@ export function createApp(deps: AppDependencies): express.Express {
   app.use(
     concurrentRequestsPerClient(config.clientLimits.maxConcurrentRequests, {
       waitMs: config.clientLimits.inFlightWaitMs,
+      clientKey: (req) => config.trustProxy.client(req).limitKey,
       cacheFirst: (req) =>
         isVariantRequest(req) || isSearchRequest(req) || (pageCache !== undefined && mayBeCachedPage(req)),
     }),

@@ -2,9 +2,8 @@ import type { Request, RequestHandler, Response } from 'express';
 import { ApiError, apiErrorBody } from './apiError.js';
 
 /**
- * How many things one client has open at once, by its address. The address is Express's `req.ip`:
- * the client itself when `TRUST_PROXY` matches the deployment, the proxy's otherwise (then the cap is
- * shared by everyone behind it: set TRUST_PROXY behind a load balancer). Past the cap, up to
+ * How many things one client has open at once, by the client's key (its address, an IPv6 client's /64; see
+ * `clientKey` of `concurrentRequestsPerClient`). Past the cap, up to
  * `maxWaiting` more may wait for one of the client's places, in order, each handed the place the moment
  * one of the client's ends.
  */
@@ -156,11 +155,19 @@ export class InFlightPlace {
  */
 export function concurrentRequestsPerClient(
   max: number,
-  options: { waitMs: number; cacheFirst?: (req: Request) => boolean },
+  options: {
+    waitMs: number;
+    /**
+     * The key the other per-client limits count by (proxyTrust's `limitKey`): the client itself when
+     * `TRUST_PROXY` matches the deployment, the proxy otherwise; an IPv6 client's whole /64, which is one customer.
+     */
+    clientKey: (req: Request) => string;
+    cacheFirst?: (req: Request) => boolean;
+  },
 ): RequestHandler {
   const inFlight = new PerClientCount(max, max);
   return (req, res, next) => {
-    const place = new InFlightPlace(inFlight, req.ip, options.waitMs, res);
+    const place = new InFlightPlace(inFlight, options.clientKey(req), options.waitMs, res);
     res.locals.inFlight = place;
     if (options.cacheFirst?.(req)) return next();
     place.claim().then(
