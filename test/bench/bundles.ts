@@ -27,23 +27,29 @@ const BUDGETS: Record<string, { kb?: number; noReact?: boolean }> = {
   'car list': { kb: 100 },
   // 80 and 90 until issue #30: its picture component (srcset over the allowed widths, layouts, the CDN template)
   // is a 1.1 KB chunk every island page shares, against about 1.6 MB of photographs a phone no longer downloads.
-  'car detail': { kb: 81 },
+  // 86 since issue #39's saved cars: the save toggle, recently viewed (a 1.9 KB island) and the header's count in
+  // the enhance script (+1.4 KB on every page) measured 85.9.
+  'car detail': { kb: 87 },
   'tire hotel': { kb: 110 },
   // Issue #16: the UK car page adds the finance calculator.
-  'UK car detail': { kb: 91 },
+  'UK car detail': { kb: 97 },
   /** Issue #12: the booking island before the map chunk (Leaflet is a dynamic import, not followed here). */
   booking: { kb: 110 },
   'content page': { noReact: true },
   // Issue #39: the site list searches as the shopper types (React, the site cards, the search): 75.9 KB measured.
-  'site list': { kb: 78 },
+  'site list': { kb: 80 },
+  // Issue #39: the saved-cars page (React, the kept cars' cards, one search for their current prices): 78.5 KB.
+  'saved cars': { kb: 80 },
 };
 /** The Swedish site's pages, and the UK car page (the only one with the finance card). */
 const MEASURED: { market: 'se' | 'uk'; page: string; name: string }[] = [
-  ...['car list', 'car detail', 'booking', 'home', 'content page', 'tire hotel', 'site list'].map((page) => ({
-    market: 'se' as const,
-    page,
-    name: page,
-  })),
+  ...['car list', 'car detail', 'booking', 'home', 'content page', 'tire hotel', 'site list', 'saved cars'].map(
+    (page) => ({
+      market: 'se' as const,
+      page,
+      name: page,
+    }),
+  ),
   { market: 'uk', page: 'car detail', name: 'UK car detail' },
 ];
 

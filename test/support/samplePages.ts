@@ -90,6 +90,7 @@ export async function samplePages(
     ['car detail', car ? `${market.paths.carDetailBase}/${car.car_id}/${car.slug}` : undefined],
     ['booking', booking],
     ['tire hotel', market.features.tireHotel ? TIRE_HOTEL_PAGE_PATHS[market.id] : undefined],
+    ['saved cars', market.paths.savedCars],
   ];
   return {
     pages: found.filter((f): f is [string, string] => f[1] !== undefined).map(([name, path]) => ({ name, path })),
