@@ -57,9 +57,11 @@ describe('the Swedish side of the Finnish site', () => {
     const res = await page(path);
     const switcher = /<nav class="language-switch"[\s\S]*?<\/nav>/.exec(res.text)?.[0] ?? '';
     expect(switcher).toContain(
-      `href="${path}" hrefLang="fi" lang="fi" aria-current="true" data-same-page="">Suomi</a>`,
+      `href="${path}" hrefLang="fi" lang="fi" aria-current="true" data-same-page=""><span class="language-switch__name">Suomi</span>`,
     );
-    expect(switcher).toContain(`href="/sv${path}" hrefLang="sv" lang="sv" data-same-page="">Svenska</a>`);
+    expect(switcher).toContain(
+      `href="/sv${path}" hrefLang="sv" lang="sv" data-same-page=""><span class="language-switch__name">Svenska</span>`,
+    );
   });
 
   it('keeps a car detail page (not a content page) at its path in both languages', async () => {

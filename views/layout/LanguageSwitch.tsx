@@ -20,7 +20,11 @@ export function LanguageSwitch() {
               aria-current={link.language === language ? 'true' : undefined}
               data-same-page={link.samePage ? '' : undefined}
             >
-              {link.name}
+              {/* A phone's one-row header shows the code; the name stays the link's name for every reader. */}
+              <span className="language-switch__name">{link.name}</span>
+              <span className="language-switch__code" aria-hidden="true">
+                {link.language.toUpperCase()}
+              </span>
             </a>
           </li>
         ))}
