@@ -30,6 +30,15 @@ export class CapturedLog extends Writable {
   }
 }
 
+/** A clock for the caches that a test moves on instead of sleeping past a fresh time. */
+export class TestClock {
+  private offsetMs = 0;
+  readonly now = (): number => Date.now() + this.offsetMs;
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+}
+
 /**
  * The rate-limit counters of this test process in Redis: test files run in parallel from 127.0.0.1
  * against one Redis, and must not use up each other's per-client limits. Apps of one process share it.
@@ -45,7 +54,10 @@ function upstreamEnv(sandboxUrl = 'http://127.0.0.1:9'): Record<string, string> 
  * The real app, wired as in production, over the real client build (run `npm run build:client`
  * first) and a sandbox given by URL, with its log captured. Call `close()` in afterAll.
  */
-export function createTestApp(env: Record<string, string> = {}, options: { sandboxUrl?: string } = {}) {
+export function createTestApp(
+  env: Record<string, string> = {},
+  options: { sandboxUrl?: string; clock?: TestClock } = {},
+) {
   // The page cache is off unless a test turns it on: page tests change the sandbox between requests for one page.
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -63,6 +75,7 @@ export function createTestApp(env: Record<string, string> = {}, options: { sandb
     logger: createLogger(config, log),
     lifecycle,
     ...builtClientAssets(),
+    ...(options.clock ? { now: options.clock.now } : {}),
   });
   return { ...composed, log, lifecycle, config };
 }
