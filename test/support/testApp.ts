@@ -10,10 +10,13 @@ import { builtClientAssets } from '../../server/render/assets.js';
 export class CapturedLog extends Writable {
   readonly lines: Array<Record<string, unknown>> = [];
 
-  /** The first line matching, waiting briefly: a request's line is written when its response finishes. */
+  /**
+   * The first line matching, waiting for it: a request's line is written when its response finishes. The
+   * deadline only a hang reaches (a busy machine may take a while); undefined after it.
+   */
   async find(
     predicate: (line: Record<string, unknown>) => boolean,
-    timeoutMs = 1_000,
+    timeoutMs = 20_000,
   ): Promise<Record<string, unknown> | undefined> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
