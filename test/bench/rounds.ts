@@ -38,14 +38,18 @@ export function relativeNoise(values: number[]): number {
  * and a floor of `minNoise` (run-to-run noise a few rounds cannot show). Judged on medians of rounds.
  */
 export function atLeast(measured: number[], reference: number[], factor = 1, minNoise = 0.05): boolean {
-  const noise = Math.max(minNoise, relativeNoise(measured) + relativeNoise(reference));
+  const noise = allowance(minNoise, relativeNoise(measured) + relativeNoise(reference));
   return median(measured) >= factor * median(reference) * (1 - noise);
 }
 
 /** Whether `measured` (lower is better, e.g. a latency) is at most `bound`, allowing for its noise and `minNoise`. */
 export function atMost(measured: number[], bound: number, minNoise = 0.05): boolean {
-  return median(measured) <= bound * (1 + Math.max(minNoise, relativeNoise(measured)));
+  return median(measured) <= bound * (1 + allowance(minNoise, relativeNoise(measured)));
 }
+
+/** The noise allowed for: at least `minNoise`, at most a quarter (a run noisier than that judges nothing). */
+const allowance = (minNoise: number, noise: number) => Math.min(MAX_NOISE, Math.max(minNoise, noise));
+const MAX_NOISE = 0.25;
 
 /** Prints rows under a header, columns padded to their widest cell. */
 export function printTable(header: string[], rows: string[][]): void {
