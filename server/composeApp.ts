@@ -36,6 +36,8 @@ export function composeApp(options: {
   assets: AssetResolver;
   clientAssets: RequestHandler;
   defaultMetrics?: boolean;
+  /** The caches' clock (fresh and stale times); tests move it instead of waiting. */
+  now?: () => number;
 }) {
   const { config, logger } = options;
   // First, so a table that must not ship stops start-up before anything is opened.
@@ -60,6 +62,7 @@ export function composeApp(options: {
     logger,
     budget: budgets.searches,
     keyPrefixBytes: config.searchCache.redisPrefix.length,
+    ...(options.now ? { now: options.now } : {}),
   });
   const searchFastPath = new SearchFastPath({
     cache: searchCache,
@@ -71,7 +74,7 @@ export function composeApp(options: {
     budget: budgets.searches,
   });
   const pageCaching = config.pageCache.enabled
-    ? createPageCache(config, redis, budgets.pages, metrics, options.lifecycle, logger)
+    ? createPageCache(config, redis, budgets.pages, metrics, options.lifecycle, logger, options.now)
     : undefined;
   const layouts = layoutCacheOf(upstreams.content, share.layout);
   const limits = createRequestLimits(redis, config, (limit) => metrics.rateLimitRefusals.inc({ limit }));

@@ -36,6 +36,7 @@ export function createPageCache(
   metrics: Metrics,
   lifecycle: Lifecycle,
   logger: Logger,
+  now?: () => number,
 ): PageCaching {
   const local = new LocalPageStore(config.pageCache.maxBytes);
   const pageMetrics = new PageCacheMetrics(metrics.registry, () => ({ bytes: local.bytes, entries: local.size }));
@@ -50,6 +51,7 @@ export function createPageCache(
     onPurge: forgetCachedLayouts,
     maxEntryBytes: budget.maxEntryBytes,
     keyPrefixBytes: config.pageCache.redisPrefix.length,
+    ...(now ? { now } : {}),
   });
   const { cdn } = config.pageCache;
   const cacheControl = `public, max-age=0, s-maxage=${cdn.maxAgeS}, stale-while-revalidate=${cdn.staleWhileRevalidateS}`;

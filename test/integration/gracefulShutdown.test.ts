@@ -4,12 +4,17 @@ import express from 'express';
 import { installGracefulShutdown } from '../../server/http/gracefulShutdown.js';
 import { Lifecycle } from '../../server/http/lifecycle.js';
 import { createLogger } from '../../server/logger.js';
+import { waitUntil } from '../support/waitUntil.js';
 
-/** A real HTTP server with one slow route, shut down by the real shutdown handler. */
+/**
+ * A real HTTP server with one slow route, shut down by the real shutdown handler. A request to /slow
+ * is held until the test calls `release()` (no real time decides when it ends); `held()` counts those waiting.
+ */
 async function startSlowServer(graceMs: number) {
   const app = express();
-  app.get('/slow', (req, res) => {
-    setTimeout(() => res.send('finished'), Number(req.query.ms));
+  const waiting: Array<() => void> = [];
+  app.get('/slow', (_req, res) => {
+    waiting.push(() => res.send('finished'));
   });
   // An event stream that never ends by itself.
   app.get('/events', (_req, res) => {
@@ -34,16 +39,19 @@ async function startSlowServer(graceMs: number) {
     exit: (code) => exits.push(code),
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, shutdown, lifecycle, exits, dependenciesClosed: () => dependenciesClosed };
+  const held = () => waiting.length;
+  const release = () => waiting.splice(0).forEach((finish) => finish());
+  return { url, shutdown, lifecycle, exits, held, release, dependenciesClosed: () => dependenciesClosed };
 }
 
 describe('graceful shutdown', () => {
   it('lets an in-flight request finish, then closes dependencies and exits 0', async () => {
     const s = await startSlowServer(10_000);
-    const inFlight = fetch(`${s.url}/slow?ms=400`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const inFlight = fetch(`${s.url}/slow`);
+    await waitUntil(() => s.held() === 1, 'request in flight');
     const stopped = s.shutdown('SIGTERM');
     expect(s.lifecycle.state).toBe('stopping');
+    s.release();
     const res = await inFlight;
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('finished');
@@ -54,21 +62,22 @@ describe('graceful shutdown', () => {
 
   it('stops accepting new connections once shutting down', async () => {
     const s = await startSlowServer(10_000);
-    const inFlight = fetch(`${s.url}/slow?ms=300`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const inFlight = fetch(`${s.url}/slow`);
+    await waitUntil(() => s.held() === 1, 'request in flight');
     const stopped = s.shutdown('SIGTERM');
-    await expect(fetch(`${s.url}/slow?ms=1`, { headers: { connection: 'close' } })).rejects.toThrow();
+    await expect(fetch(`${s.url}/slow`, { headers: { connection: 'close' } })).rejects.toThrow();
+    expect(s.held()).toBe(1);
+    s.release();
     await inFlight;
     await stopped;
   });
 
   it('cuts requests still running after the grace period and still exits 0', async () => {
     const s = await startSlowServer(200);
-    const inFlight = fetch(`${s.url}/slow?ms=5000`).catch((err: Error) => err);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const started = Date.now();
+    const inFlight = fetch(`${s.url}/slow`).catch((err: Error) => err);
+    await waitUntil(() => s.held() === 1, 'request in flight');
+    // Never released: shutdown ends only because the grace period cuts it (without the cut this hangs).
     await s.shutdown('SIGTERM');
-    expect(Date.now() - started).toBeLessThan(1_000);
     expect(await inFlight).toHaveProperty('name', 'TypeError'); // fetch failed: the connection was cut
     expect(s.exits).toEqual([0]);
   });
@@ -76,12 +85,13 @@ describe('graceful shutdown', () => {
   it('ends open event streams at once, so their browsers reconnect elsewhere, while a slow request finishes', async () => {
     const s = await startSlowServer(10_000);
     const stream = await fetch(`${s.url}/events`);
-    const slow = fetch(`${s.url}/slow?ms=1500`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const started = Date.now();
+    const slow = fetch(`${s.url}/slow`);
+    await waitUntil(() => s.held() === 1, 'request in flight');
     const stopped = s.shutdown('SIGTERM');
+    // The stream ends while the slow request is still held: at once, not after the requests in flight.
     expect(await stream.text()).toBe('id: 1\ndata: {}\n\n'); // ended cleanly, not cut
-    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(s.held()).toBe(1);
+    s.release();
     expect(await (await slow).text()).toBe('finished');
     await stopped;
     expect(s.exits).toEqual([0]);

@@ -6,9 +6,9 @@ jest.setTimeout(60_000);
 
 describe.each(['uncaughtException', 'unhandledRejection'] as const)('the process safety net on %s', (kind) => {
   it('logs it once at fatal, lets the in-flight request finish, then exits 1', async () => {
-    // A search the sandbox answers after 1.5 s is in flight when the planted error fires at 1 s.
+    // The planted error fires once the sandbox has the search in hand, which it answers 300 ms later.
     const bff = spawnBff(
-      { FATAL_KIND: kind, FATAL_AFTER_MS: '1000', SANDBOX_FAULT: 'search:latency=1500', SHUTDOWN_GRACE_MS: '5000' },
+      { FATAL_KIND: kind, SANDBOX_FAULT: 'search:latency=300', SHUTDOWN_GRACE_MS: '5000' },
       'test/support/entries/fatalAfterStart.ts',
     );
     try {

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createTestApp } from '../support/testApp.js';
+import { waitUntil } from '../support/waitUntil.js';
 import { startSandboxPeer } from '../support/sandboxPeer.js';
 
 jest.setTimeout(60_000);
@@ -16,14 +17,8 @@ function freePort(): Promise<number> {
     });
   });
 }
-async function waitFor(what: string, condition: () => Promise<boolean>, timeoutMs: number): Promise<number> {
-  const started = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return Date.now() - started;
-}
+/** Polls until the condition holds; the deadline only a hang reaches (how soon is REDIS_TIMING's, not measured here). */
+const waitFor = (what: string, condition: () => Promise<boolean>) => waitUntil(condition, what, { everyMs: 100 });
 
 let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
 let redisServer: ChildProcess;
@@ -38,7 +33,7 @@ beforeAll(async () => {
   );
   sandbox = await startSandboxPeer();
   bff = createTestApp({ REDIS_URL: `redis://127.0.0.1:${port}`, PAGE_CACHE: 'true' }, { sandboxUrl: sandbox.url });
-  await waitFor('redis up', async () => (await readyz()).body.dependencies.redis === 'up', 10_000);
+  await waitFor('redis up', async () => (await readyz()).body.dependencies.redis === 'up');
 });
 afterAll(async () => {
   redisServer?.kill('SIGCONT');
@@ -56,13 +51,13 @@ const redisGauge = async () =>
 const page = (path: string) => request(bff.app).get(path).set('Host', 'se.localhost');
 
 describe('Redis health', () => {
-  it('reports a Redis that stops answering within seconds, keeps serving pages fast, and reconnects once it answers again', async () => {
+  it('reports a Redis that stops answering, keeps serving pages without it, and reconnects once it answers again', async () => {
     expect(await redisGauge()).toBe(1);
     expect((await page('/om-oss')).status).toBe(200);
 
     // Stalled, not gone: the socket stays open and nothing answers.
     redisServer.kill('SIGSTOP');
-    await waitFor('redis reported down', async () => (await readyz()).body.dependencies.redis === 'down', 3_000);
+    await waitFor('redis reported down', async () => (await readyz()).body.dependencies.redis === 'down');
     const degraded = await readyz();
     expect(degraded.status).toBe(200); // a Redis outage degrades; it does not take the container out
     expect(degraded.body.degraded).toEqual(['redis']);
@@ -73,16 +68,16 @@ describe('Redis health', () => {
     expect(onMarketHost.body).toEqual({ status: 'ready' });
     expect(onMarketHost.text).not.toMatch(/redis|degraded|dependencies/);
 
-    // Pages, cached and not, go without Redis at once instead of waiting out its deadline on every call.
+    // Pages, cached and not, go without Redis at once instead of waiting out its deadline on every call:
+    // a Redis known to be down is not handed out at all, so no call can wait on it.
+    expect(bff.redis.available()).toBeUndefined();
     for (const path of ['/om-oss', '/om-oss/kontakt', '/kop-bil/sok-bil?car_fuel=El', '/nyheter']) {
-      const started = Date.now();
       const res = await page(path);
       expect([path, res.status]).toEqual([path, 200]);
-      expect(Date.now() - started).toBeLessThan(1_500);
     }
 
     redisServer.kill('SIGCONT');
-    await waitFor('redis up again', async () => (await readyz()).body.dependencies.redis === 'up', 10_000);
+    await waitFor('redis up again', async () => (await readyz()).body.dependencies.redis === 'up');
     expect(await redisGauge()).toBe(1);
     expect(bff.redis.available()).toBeDefined();
     expect(await bff.redis.available()!.ping()).toBe('PONG');

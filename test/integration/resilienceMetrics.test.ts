@@ -67,7 +67,7 @@ describe('/metrics', () => {
     expect(stream.statusCode).toBe(200);
     expect(await metric('bff_open_event_streams')).toBe(1);
     stream.body.destroy();
-    await waitFor(() => peers.sandbox.ctx.stats.openStreams === 0, 2_000);
+    await waitFor(() => peers.sandbox.ctx.stats.openStreams === 0, 20_000);
     expect(await metric('bff_open_event_streams')).toBe(0);
   });
 
@@ -75,10 +75,11 @@ describe('/metrics', () => {
     await metric('bff_event_loop_lag_seconds', '{quantile="1"}'); // starts a fresh window
     // Node's histogram measures from its first tick after a reset: a block before that tick goes unseen.
     await new Promise((r) => setTimeout(r, 50));
-    const until = Date.now() + 200;
-    while (Date.now() < until); // the loop is blocked for 200 ms
+    const until = Date.now() + 500;
+    while (Date.now() < until); // the loop is blocked for 500 ms
     await new Promise((r) => setTimeout(r, 20));
-    expect(await metric('bff_event_loop_lag_seconds', '{quantile="1"}')).toBeGreaterThanOrEqual(0.15);
-    expect(await metric('bff_event_loop_lag_seconds', '{quantile="0.99"}')).toBeLessThan(0.15); // a new window
+    expect(await metric('bff_event_loop_lag_seconds', '{quantile="1"}')).toBeGreaterThanOrEqual(0.45);
+    // A new window: the block is gone from it (a busy machine would have to stall this process as long to fail it).
+    expect(await metric('bff_event_loop_lag_seconds', '{quantile="0.99"}')).toBeLessThan(0.45);
   });
 });

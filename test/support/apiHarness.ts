@@ -48,7 +48,8 @@ export async function listen(app: http.RequestListener): Promise<{ origin: strin
   };
 }
 
-export async function waitFor(condition: () => boolean, timeoutMs = 3_000): Promise<void> {
+/** Polls until the condition holds; the default deadline only a hang reaches, never a busy machine. */
+export async function waitFor(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error('condition not met in time');

@@ -1,18 +1,18 @@
 import { afterAll, afterEach, beforeAll } from '@jest/globals';
 import { startSandboxPeer } from './sandboxPeer.js';
-import { createTestApp } from './testApp.js';
+import { createTestApp, type TestClock } from './testApp.js';
 
 /**
  * One BFF (no Redis) in front of its own sandbox for a test file: started before the file's tests,
  * closed after them, and the sandbox's injected faults cleared after each test. Read `sandbox` and
  * `bff` inside tests (they exist once beforeAll has run).
  */
-export function sandboxedBffForThisFile(env: Record<string, string> = {}) {
+export function sandboxedBffForThisFile(env: Record<string, string> = {}, clock?: TestClock) {
   let sandbox: Awaited<ReturnType<typeof startSandboxPeer>> | undefined;
   let bff: ReturnType<typeof createTestApp> | undefined;
   beforeAll(async () => {
     sandbox = await startSandboxPeer();
-    bff = createTestApp(env, { sandboxUrl: sandbox.url });
+    bff = createTestApp(env, { sandboxUrl: sandbox.url, ...(clock ? { clock } : {}) });
   });
   afterAll(async () => {
     await bff?.close();

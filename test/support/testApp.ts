@@ -10,10 +10,13 @@ import { builtClientAssets } from '../../server/render/assets.js';
 export class CapturedLog extends Writable {
   readonly lines: Array<Record<string, unknown>> = [];
 
-  /** The first line matching, waiting briefly: a request's line is written when its response finishes. */
+  /**
+   * The first line matching, waiting for it: a request's line is written when its response finishes. The
+   * deadline only a hang reaches (a busy machine may take a while); undefined after it.
+   */
   async find(
     predicate: (line: Record<string, unknown>) => boolean,
-    timeoutMs = 1_000,
+    timeoutMs = 20_000,
   ): Promise<Record<string, unknown> | undefined> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
@@ -27,6 +30,15 @@ export class CapturedLog extends Writable {
     for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
       this.lines.push(JSON.parse(line) as Record<string, unknown>);
     done();
+  }
+}
+
+/** A clock for the caches that a test moves on instead of sleeping past a fresh time. */
+export class TestClock {
+  private offsetMs = 0;
+  readonly now = (): number => Date.now() + this.offsetMs;
+  advance(ms: number): void {
+    this.offsetMs += ms;
   }
 }
 
@@ -45,7 +57,10 @@ function upstreamEnv(sandboxUrl = 'http://127.0.0.1:9'): Record<string, string> 
  * The real app, wired as in production, over the real client build (run `npm run build:client`
  * first) and a sandbox given by URL, with its log captured. Call `close()` in afterAll.
  */
-export function createTestApp(env: Record<string, string> = {}, options: { sandboxUrl?: string } = {}) {
+export function createTestApp(
+  env: Record<string, string> = {},
+  options: { sandboxUrl?: string; clock?: TestClock } = {},
+) {
   // The page cache is off unless a test turns it on: page tests change the sandbox between requests for one page.
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -63,6 +78,7 @@ export function createTestApp(env: Record<string, string> = {}, options: { sandb
     logger: createLogger(config, log),
     lifecycle,
     ...builtClientAssets(),
+    ...(options.clock ? { now: options.clock.now } : {}),
   });
   return { ...composed, log, lifecycle, config };
 }

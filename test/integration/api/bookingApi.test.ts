@@ -151,10 +151,16 @@ describe('booking routes validate before calling the service', () => {
 
 describe('booking routes when the service fails', () => {
   it('answers 504 upstream_timeout when the service hangs', async () => {
-    h.sandbox.ctx.faults.set('mechmate', { hang: true }, 1);
-    const res = await h.se.get('/api/mechmate/car/ABC123');
-    expect(res.status).toBe(504);
-    expect(res.body.error.code).toBe('upstream_timeout');
+    // An instance with a short deadline beside the file's: a hang is waited out, and no test waits seconds.
+    const short = await startApiHarness({ UPSTREAM_MECHMATE_TIMEOUT_MS: '300' }, h.sandbox);
+    try {
+      h.sandbox.ctx.faults.set('mechmate', { hang: true }, 1);
+      const res = await short.se.get('/api/mechmate/car/ABC123');
+      expect(res.status).toBe(504);
+      expect(res.body.error.code).toBe('upstream_timeout');
+    } finally {
+      await short.close();
+    }
   });
 
   it('answers 502 upstream_bad_answer when the service sends garbage', async () => {

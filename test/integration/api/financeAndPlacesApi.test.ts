@@ -82,8 +82,14 @@ describe('UK finance relay', () => {
   });
 
   it('answers 504 when the finance service hangs and 502 when it sends garbage', async () => {
-    h.sandbox.ctx.faults.set('codeweaver', { hang: true }, 1);
-    expect((await h.uk.post('/api/codeweaver/default', { Vehicle: vehicle })).status).toBe(504);
+    // An instance with short deadlines beside the file's: a hang is waited out, and no test waits seconds.
+    const short = await startApiHarness({ UPSTREAM_CODEWEAVER_TIMEOUT_MS: '300' }, h.sandbox);
+    try {
+      h.sandbox.ctx.faults.set('codeweaver', { hang: true }, 1);
+      expect((await short.uk.post('/api/codeweaver/default', { Vehicle: vehicle })).status).toBe(504);
+    } finally {
+      await short.close();
+    }
     h.sandbox.ctx.faults.set('codeweaver', { garbage: true }, 1);
     expect((await h.uk.post('/api/codeweaver/default', { Vehicle: vehicle })).status).toBe(502);
   });
@@ -126,8 +132,13 @@ describe('maps relay', () => {
   });
 
   it('answers 504 when the maps service hangs, and 404 outside Sweden', async () => {
-    h.sandbox.ctx.faults.set('maps', { hang: true }, 1);
-    expect((await h.se.get('/api/places/autocomplete?input=lund')).status).toBe(504);
+    const short = await startApiHarness({ UPSTREAM_MAPS_TIMEOUT_MS: '300' }, h.sandbox);
+    try {
+      h.sandbox.ctx.faults.set('maps', { hang: true }, 1);
+      expect((await short.se.get('/api/places/autocomplete?input=lund')).status).toBe(504);
+    } finally {
+      await short.close();
+    }
     expect((await h.uk.get('/api/places/autocomplete?input=lund')).status).toBe(404);
   });
 });

@@ -1,7 +1,8 @@
 import { jest } from '@jest/globals';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { request } from 'undici';
-import { listen, startApiHarness, waitFor } from '../../support/apiHarness.js';
+import { listen, startApiHarness } from '../../support/apiHarness.js';
+import { waitUntil } from '../../support/waitUntil.js';
 
 jest.setTimeout(20_000);
 
@@ -88,9 +89,9 @@ describe('the workshop event stream relay', () => {
     const arrivals = stream.messages().map((m) => m.receivedAt);
     expect(arrivals).toHaveLength(5);
     expect(sandboxWrites).toHaveLength(5);
-    // Each workshop reaches the browser within 100 ms of the sandbox writing it, one by one at its pacing.
-    arrivals.forEach((receivedAt, i) => expect(receivedAt - sandboxWrites[i]!).toBeLessThan(100));
-    for (let i = 1; i < arrivals.length; i++) expect(arrivals[i]! - arrivals[i - 1]!).toBeGreaterThan(INTERVAL_MS / 2);
+    // Each workshop reaches the browser one by one, as the sandbox sends it: before the sandbox has written the
+    // one after next (a relay that buffers or compresses delivers them together at the end). An order, not a figure.
+    for (let i = 0; i + 2 < arrivals.length; i++) expect(arrivals[i]!).toBeLessThan(sandboxWrites[i + 2]!);
   });
 
   it('sets retry: first and gives each workshop its departmentId and place in the page as the event id', async () => {
@@ -106,10 +107,15 @@ describe('the workshop event stream relay', () => {
 
   it('closes after 5 workshops and stops the sandbox writing', async () => {
     const before = h.sandbox.ctx.stats.openStreams;
+    const aborted = h.sandbox.ctx.stats.abortedStreams;
     const stream = await openStream(server.origin, STOCKHOLM);
     await stream.done;
     expect(stream.messages().filter((m) => 'departmentId' in (m.data as object))).toHaveLength(5);
-    await waitFor(() => h.sandbox.ctx.stats.openStreams === before, 500);
+    // Stopped, not left to write its remaining workshops to the end: the sandbox counts it aborted.
+    await waitUntil(
+      () => h.sandbox.ctx.stats.openStreams === before && h.sandbox.ctx.stats.abortedStreams > aborted,
+      'sandbox stream stopped',
+    );
   });
 
   it('forwards {nosites} and closes when no workshop is near, with the id that ends the page', async () => {
@@ -166,15 +172,17 @@ describe('the workshop event stream relay', () => {
     expect(more.messages()[0]!.id).toMatch(/\.1$/);
   });
 
-  it('aborts the sandbox stream within 500 ms when the browser disconnects', async () => {
+  it('aborts the sandbox stream when the browser disconnects', async () => {
     const aborted = h.sandbox.ctx.stats.abortedStreams;
     const stream = await openStream(server.origin, STOCKHOLM);
-    await waitFor(() => stream.messages().length >= 1, 2_000);
+    await waitUntil(() => stream.messages().length >= 1, 'first workshop');
     expect(h.sandbox.ctx.stats.openStreams).toBeGreaterThan(0);
-    const left = performance.now();
     stream.res.body.destroy();
-    await waitFor(() => h.sandbox.ctx.stats.abortedStreams > aborted && h.sandbox.ctx.stats.openStreams === 0, 500);
-    expect(performance.now() - left).toBeLessThan(500);
+    // Aborted, not run to its end: a relay that kept reading would leave abortedStreams as it was.
+    await waitUntil(
+      () => h.sandbox.ctx.stats.abortedStreams > aborted && h.sandbox.ctx.stats.openStreams === 0,
+      'sandbox stream aborted',
+    );
   });
 
   it('answers invalid input with 400 JSON and opens no upstream stream', async () => {
@@ -239,10 +247,9 @@ describe('a quiet upstream', () => {
     const stream = await openStream(quietServer.origin, STOCKHOLM);
     process.env.SANDBOX_STREAM_INTERVAL_MS = String(INTERVAL_MS);
     await stream.done;
-    const last = stream.messages().at(-1)!;
-    expect(last.data).toEqual({ error: 'Timeout' });
-    expect(last.at).toBeGreaterThanOrEqual(1_450);
-    expect(last.at).toBeLessThan(2_500);
-    await waitFor(() => h.sandbox.ctx.stats.abortedStreams > aborted, 500);
+    // The only message is the error: the idle timeout (1.5 s) ended it before the first workshop (due at 5 s).
+    expect(stream.messages().map((m) => m.data)).toEqual([{ error: 'Timeout' }]);
+    expect(stream.messages()[0]!.at).toBeGreaterThanOrEqual(1_450);
+    await waitUntil(() => h.sandbox.ctx.stats.abortedStreams > aborted, 'sandbox stream aborted');
   });
 });

@@ -265,12 +265,14 @@ describe('picture variants', () => {
     const secondServer = await listen(second.app);
     try {
       await waitFor(() => second.redis.available() !== undefined);
+      // A client of its own, whose store budget no other test has spent.
+      const client = { 'x-forwarded-for': '198.51.100.77' };
       const path = variantOf(newCar().car_images[0]!, 640);
-      const made = await get(path);
+      const made = await get(path, client);
       expect(made.headers['x-cache']).toBe('miss');
       await bff.pictures.settled();
       const upstream = mediaCalls();
-      const there = await get(path, {}, secondServer);
+      const there = await get(path, client, secondServer);
       expect([there.status, there.headers['x-cache'], there.headers.etag]).toEqual([200, 'hit', made.headers.etag]);
       expect(there.body.equals(made.body)).toBe(true);
       expect({ upstream: mediaCalls() - upstream, transforms: await transforms(second) }).toEqual({

@@ -6,6 +6,7 @@ import request from 'supertest';
 import { request as undiciRequest } from 'undici';
 import { CONTENT_SANDBOX_PREVIEW_TOKEN } from '../../../contracts/upstream/content.js';
 import { sandboxedBffForThisFile } from '../../support/sandboxedBff.js';
+import { TestClock } from '../../support/testApp.js';
 
 jest.setTimeout(30_000);
 
@@ -196,13 +197,17 @@ describe('page cache', () => {
 });
 
 describe('page cache after its fresh time', () => {
-  const staleHarness = sandboxedBffForThisFile({ PAGE_CACHE: 'true', PAGE_CACHE_TTL_S: '1', PAGE_CACHE_SWR_S: '60' });
+  const clock = new TestClock();
+  const staleHarness = sandboxedBffForThisFile(
+    { PAGE_CACHE: 'true', PAGE_CACHE_TTL_S: '1', PAGE_CACHE_SWR_S: '60' },
+    clock,
+  );
   const staleGet = (path: string) => request(staleHarness.bff.app).get(path).set('Host', 'se.localhost');
 
   it('serves a stale page while one render refreshes it, and keeps serving it when the refresh fails', async () => {
     await staleGet('/nyheter');
     await staleHarness.bff.pageCache!.settled();
-    await new Promise((r) => setTimeout(r, 1_100));
+    clock.advance(1_100);
     staleHarness.sandbox.ctx.faults.set('content', { status: 503 });
     const stale = await staleGet('/nyheter');
     expect(stale.status).toBe(200);

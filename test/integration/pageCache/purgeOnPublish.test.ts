@@ -1,8 +1,10 @@
 import { jest } from '@jest/globals';
 import request from 'supertest';
+import { createClient } from 'redis';
 import { signBody } from '../../../server/pageCache/contentWebhook.js';
 import { startSandboxPeer } from '../../support/sandboxPeer.js';
 import { createTestApp } from '../../support/testApp.js';
+import { waitUntil } from '../../support/waitUntil.js';
 
 jest.setTimeout(30_000);
 
@@ -22,7 +24,14 @@ beforeAll(async () => {
   sandbox = await startSandboxPeer();
   a = createTestApp(env, { sandboxUrl: sandbox.url });
   b = createTestApp(env, { sandboxUrl: sandbox.url });
-  await new Promise((r) => setTimeout(r, 500)); // Redis connections and the purge subscriptions
+  // Both containers' purge subscriptions are in place before any test purges.
+  const redis = await createClient({ url: env.REDIS_URL }).connect();
+  try {
+    const channel = `${env.PAGE_CACHE_REDIS_PREFIX}purge`;
+    await waitUntil(async () => (await redis.pubSubNumSub(channel))[channel] === 2, 'purge subscriptions');
+  } finally {
+    await redis.quit();
+  }
 });
 afterAll(async () => {
   await a.close();
@@ -52,7 +61,14 @@ async function cachedOnBoth(path: string, host = 'se.localhost') {
   // The other container finds A's render in Redis.
   expect((await page(b, path, host)).headers['x-cache']).toBe('hit');
 }
+/** Lets a purge that should not happen have its chance to (a check that nothing happened cannot wait for an event). */
 const waitForPubSub = () => new Promise((r) => setTimeout(r, 300));
+/** Runs a purge and waits until container B has dropped copies of its own: the message reached it. */
+async function purgedOnB(purge: () => Promise<unknown>) {
+  const before = b.pageCache!.stats.entries;
+  await purge();
+  await waitUntil(() => b.pageCache!.stats.entries < before, 'purge reached container B');
+}
 
 describe('purge on publish', () => {
   it('refuses an unsigned or wrongly signed call with 401 and purges nothing', async () => {
@@ -72,9 +88,7 @@ describe('purge on publish', () => {
     await cachedOnBoth('/om-oss/kontakt');
     await cachedOnBoth('/om-oss/hallbarhet');
     const body = JSON.stringify({ scope: 'path', market: 'se', path: '/om-oss/kontakt' });
-    const res = await webhook(body, signed(body));
-    expect(res.status).toBe(200);
-    await waitForPubSub();
+    await purgedOnB(async () => expect((await webhook(body, signed(body))).status).toBe(200));
     expect((await page(b, '/om-oss/kontakt')).headers['x-cache']).toBe('miss');
     expect((await page(a, '/om-oss/kontakt')).headers['x-cache']).toMatch(/^(miss|hit)$/); // B's fresh render may already be in Redis
     expect((await page(a, '/om-oss/hallbarhet')).headers['x-cache']).toBe('hit');
@@ -85,15 +99,13 @@ describe('purge on publish', () => {
     await cachedOnBoth('/nyheter');
     await cachedOnBoth('/', 'uk.localhost');
     const market = JSON.stringify({ scope: 'market', market: 'se' });
-    expect((await webhook(market, signed(market))).status).toBe(200);
-    await waitForPubSub();
+    await purgedOnB(async () => expect((await webhook(market, signed(market))).status).toBe(200));
     expect((await page(b, '/nyheter')).headers['x-cache']).toBe('miss');
     expect((await page(b, '/', 'uk.localhost')).headers['x-cache']).toBe('hit');
     expect((await page(a, '/', 'uk.localhost')).headers['x-cache']).toBe('hit');
 
     const all = JSON.stringify({ scope: 'all' });
-    expect((await webhook(all, signed(all))).status).toBe(200);
-    await waitForPubSub();
+    await purgedOnB(async () => expect((await webhook(all, signed(all))).status).toBe(200));
     expect((await page(a, '/', 'uk.localhost')).headers['x-cache']).toBe('miss');
     await a.pageCache!.settled();
     // B dropped its own copy; what it finds now is A's new render.
@@ -104,8 +116,7 @@ describe('purge on publish', () => {
     await cachedOnBoth('/om-oss');
     const body = JSON.stringify({ scope: 'path', market: 'se', path: '/om-oss' });
     const headers = signed(body);
-    expect((await webhook(body, headers)).status).toBe(200);
-    await waitForPubSub();
+    await purgedOnB(async () => expect((await webhook(body, headers)).status).toBe(200));
     await cachedOnBoth('/om-oss');
     const again = await webhook(body, headers);
     expect(again.status).toBe(401);
@@ -129,8 +140,9 @@ describe('purge on publish', () => {
   it('purges every trailing-slash spelling of a path with it: /om-oss//, /om-oss/// and /om-oss/ with /om-oss', async () => {
     for (const spelling of ['/om-oss//', '/om-oss///', '/om-oss/']) await cachedOnBoth(spelling);
     const body = JSON.stringify({ scope: 'path', market: 'se', path: '/om-oss' });
-    expect((await webhook(body, signed(body, SECRET, String(Math.floor(Date.now() / 1000) - 200)))).status).toBe(200);
-    await waitForPubSub();
+    await purgedOnB(async () =>
+      expect((await webhook(body, signed(body, SECRET, String(Math.floor(Date.now() / 1000) - 200)))).status).toBe(200),
+    );
     // One page, one key: the first request after the purge renders it anew, whatever its spelling, and the others get that render.
     const after: unknown[] = [];
     for (const spelling of ['/om-oss//', '/om-oss///', '/om-oss/']) {

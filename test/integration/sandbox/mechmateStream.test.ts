@@ -2,6 +2,7 @@ import { startSandbox, type RunningSandbox } from '../../../sandbox/app.js';
 import { ClosestAvailableMessage, Workshop } from '../../../contracts/upstream/mechmate.js';
 import { distanceKm } from '../../../sandbox/data/deterministic.js';
 import { readEvents } from './sseClient.js';
+import { waitUntil } from '../../support/waitUntil.js';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
@@ -21,13 +22,7 @@ const streamUrl = (query: Record<string, string | number>) =>
 const stats = async () =>
   (await (await fetch(`${sandbox.url}/__sandbox/stats`)).json()) as { openStreams: number; abortedStreams: number };
 
-async function until(condition: () => Promise<boolean>, timeoutMs = 2000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const until = (condition: () => Promise<boolean>) => waitUntil(condition, 'sandbox stream count');
 
 describe('mechmate closestAvailable stream', () => {
   it('sends one workshop per message, nearest first, paced by intervalMs, with id = departmentId', async () => {
@@ -38,11 +33,9 @@ describe('mechmate closestAvailable stream', () => {
     expect(events.map((e) => e.id)).toEqual(workshops.map((w) => String(w.departmentId)));
     const distances = workshops.map((w) => distanceKm(gothenburg, w));
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
-    // One message per interval: never two at once, and not all at the end.
+    // One message per interval: never two at once, and not all at the end (lower bounds: a busy machine only adds).
     for (let i = 1; i < events.length; i++) expect(events[i]!.at - events[i - 1]!.at).toBeGreaterThanOrEqual(80);
-    const span = events[4]!.at - events[0]!.at;
-    expect(span).toBeGreaterThanOrEqual(4 * 90);
-    expect(span).toBeLessThan(4 * 100 + 250);
+    expect(events[4]!.at - events[0]!.at).toBeGreaterThanOrEqual(4 * 90);
   });
 
   it('continues after the cursor, or after Last-Event-ID', async () => {

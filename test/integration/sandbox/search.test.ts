@@ -234,28 +234,4 @@ describe('sandbox search service', () => {
       await other.close();
     }
   });
-
-  it('answers a faceted query over the largest index well under 20 ms', async () => {
-    const body: SearchRequest = {
-      index: 'cars-se',
-      keyphrase: 'navigation',
-      sort_name: 'price_asc',
-      limit: 48,
-      facets: ['car_brand', 'car_model', 'car_fuel', 'car_body', 'car_gearbox', 'car_price', 'car_mileage', 'car_year'],
-      filters: [
-        { field: 'car_fuel', values: ['El', 'Diesel'] },
-        { field: 'car_price', values: [0, 900_000] },
-      ],
-    };
-    await searchOk(body);
-    const times: number[] = [];
-    for (let i = 0; i < 21; i++) {
-      const started = performance.now();
-      await searchOk(body);
-      times.push(performance.now() - started);
-    }
-    times.sort((a, b) => a - b);
-    // Median over HTTP, including JSON of 48 full cars; generous so a busy CI machine does not flake.
-    expect(times[10]).toBeLessThan(60);
-  });
 });

@@ -1,16 +1,20 @@
 // The production start-up (safety net on), then one error nothing handles, of the kind named by
-// FATAL_KIND, FATAL_AFTER_MS after listening: what test/integration/processSafetyNet.test.ts watches.
+// FATAL_KIND, once the embedded sandbox has a search request in hand (so a request is in flight
+// when it fires, however busy the machine): what test/integration/processSafetyNet.test.ts watches.
 import { loadConfig } from '../../../server/config.js';
 import { createLogger } from '../../../server/logger.js';
 import { builtClientAssets } from '../../../server/render/assets.js';
 import { startBff } from '../../../server/start.js';
 
 const config = loadConfig();
-await startBff({ config, logger: createLogger(config), ...builtClientAssets(), safetyNet: true });
-setTimeout(
-  () => {
+const bff = await startBff({ config, logger: createLogger(config), ...builtClientAssets(), safetyNet: true });
+let planted = false;
+bff.sandbox!.server.on('request', (req: { url?: string }) => {
+  if (planted || !req.url?.startsWith('/search')) return;
+  planted = true;
+  // After the sandbox's own handler has taken the request (it answers after its injected latency).
+  setImmediate(() => {
     if (process.env.FATAL_KIND === 'unhandledRejection') void Promise.reject(new Error('planted rejection'));
     else throw new Error('planted exception');
-  },
-  Number(process.env.FATAL_AFTER_MS ?? 0),
-);
+  });
+});

@@ -1,0 +1,16 @@
+/**
+ * Polls `condition` until it holds, instead of sleeping a fixed time and hoping. The deadline is
+ * generous on purpose: only a hang reaches it, never a busy machine, so it is not a timing assertion.
+ * Throws with `what` when the deadline passes.
+ */
+export async function waitUntil(
+  condition: () => boolean | Promise<boolean>,
+  what = 'condition',
+  { timeoutMs = 20_000, everyMs = 20 }: { timeoutMs?: number; everyMs?: number } = {},
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
