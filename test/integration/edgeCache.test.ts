@@ -23,7 +23,8 @@ let edge: EdgeNginx;
 
 beforeAll(async () => {
   ensureClientBuild();
-  bff = await startRunningBff({ PAGE_CACHE: 'true' });
+  // A page missing a part is kept by no cache: on a loaded machine the sandbox gets the time it needs.
+  bff = await startRunningBff({ PAGE_CACHE: 'true', UPSTREAM_TIMEOUT_MS: '15000' });
   edge = await startEdgeNginx([Number(new URL(bff.url).port)]);
 });
 afterAll(async () => {
