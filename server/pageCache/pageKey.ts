@@ -12,7 +12,7 @@ import { withoutTrailingSlashes } from '../../contracts/pagePath.js';
  * from or into the cache. No other cookie changes a page: the dismissed alert (`hideAlert`) is hidden
  * in the browser (client/enhance/alertGate.ts), so a cached page is the same bytes for everyone.
  */
-const PERSONAL_COOKIES = [PREVIEW_COOKIE, ...Object.values(TOKEN_COOKIES)];
+export const PERSONAL_COOKIES = [PREVIEW_COOKIE, ...Object.values(TOKEN_COOKIES)];
 
 /** Longer addresses are not worth a cache slot (and bound the key's size). */
 const MAX_URL_LENGTH = 2_048;

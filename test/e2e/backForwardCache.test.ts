@@ -57,9 +57,14 @@ async function openPage(path: string): Promise<Page> {
 }
 
 /** Leaves for another site and comes Back: whether the page was restored, and Chromium's reasons when not. */
-async function awayAndBack(page: Page): Promise<{ restored: boolean; reasons: unknown }> {
+function awayAndBack(page: Page): Promise<{ restored: boolean; reasons: unknown }> {
+  return leaveAndBack(page, async () => void (await page.goto(session.url(...AWAY))));
+}
+
+/** Leaves the page as `leave` does and comes Back: whether it was restored, and Chromium's reasons when not. */
+async function leaveAndBack(page: Page, leave: () => Promise<void>): Promise<{ restored: boolean; reasons: unknown }> {
   await page.evaluate(() => (window as unknown as { __shows: boolean[] }).__shows.splice(0));
-  await page.goto(session.url(...AWAY));
+  await leave();
   await page.goBack({ waitUntil: 'commit' });
   // Restored: the kept page's list gets `true`; loaded again: a new document's list gets `false`.
   await page.waitForFunction(() => (window as unknown as { __shows?: boolean[] }).__shows?.length);
@@ -78,6 +83,26 @@ describe('back/forward cache', () => {
     const page = await openPage(sample!.path);
     await page.mouse.wheel(0, 600);
     expect(await awayAndBack(page)).toEqual({ restored: true, reasons: null });
+    await page.close();
+  });
+
+  it('restores the car list after a car opened from it was saved on its page, with that card shown saved', async () => {
+    const page = await openPage(SE.paths.carList);
+    const card = page.locator('.car-grid > li').nth(2);
+    // The shopper's loop on one site: the car page writes the saved and recently viewed cars (localStorage) while the list is kept.
+    const back = await leaveAndBack(page, async () => {
+      const href = (await card.locator('.car-card__link').getAttribute('href'))!;
+      await card.locator('.car-card__link').click();
+      await page.waitForURL((url) => url.pathname === href);
+      await settledPage(page);
+      await page.locator('.car-detail__actions .save-toggle').click();
+      await page.waitForFunction(
+        () => (JSON.parse(localStorage.getItem('savedCars') ?? '[]') as unknown[]).length === 1,
+      );
+    });
+    expect(back).toEqual({ restored: true, reasons: null });
+    await expect(card.locator('.save-toggle').getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(page.locator('.site-header [data-saved-count]').textContent()).resolves.toBe('1');
     await page.close();
   });
 
