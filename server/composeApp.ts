@@ -17,7 +17,7 @@ import { siteSecurityHeaders } from './http/security.js';
 import { createPictures } from './media/createPictures.js';
 import { Metrics } from './metrics.js';
 import { WEBHOOK_WINDOW_MS } from './pageCache/contentWebhook.js';
-import { layoutCacheOf } from './pages/loadLayout.js';
+import { layoutCacheOf } from './upstream/layoutCache.js';
 import { createPageCache } from './pageCache/createPageCache.js';
 import { WebhookReplays } from './pageCache/webhookReplays.js';
 import { createRequestLimits } from './security/rateLimits.js';

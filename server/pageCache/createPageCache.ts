@@ -9,7 +9,7 @@ import { PageCacheFastPath } from './pageCacheFastPath.js';
 import { PageCacheMetrics } from './pageCacheMetrics.js';
 import { LocalPageStore, RedisPageStore } from './pageStores.js';
 import { purgeBus } from './purgeBus.js';
-import { forgetCachedLayouts } from '../pages/loadLayout.js';
+import { forgetCachedLayouts } from '../upstream/layoutCache.js';
 import type { StoreBudget } from '../security/storeBudgets.js';
 
 export interface PageCaching {

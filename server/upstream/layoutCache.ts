@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { ContentClient } from './contentClient.js';
 
 export interface LayoutCacheOptions {
   /** How long an answer is served without asking again. */
@@ -73,5 +74,31 @@ export class LayoutCache {
       .finally(() => this.inFlight.delete(key));
     this.inFlight.set(key, call);
     return call;
+  }
+}
+
+/** One cache per content client, that is per composed app (tests compose several in one process). */
+const caches = new WeakMap<ContentClient, LayoutCache>();
+
+/** The same caches, to forget them all on a purge (server/pageCache/). */
+const allCaches = new Set<WeakRef<LayoutCache>>();
+
+/** The layout cache of a content client, made on first use with `maxBytes` (composeApp.ts makes it with the memory budget's share). */
+export function layoutCacheOf(content: ContentClient, maxBytes?: number): LayoutCache {
+  let cache = caches.get(content);
+  if (!cache) {
+    cache = new LayoutCache(maxBytes !== undefined ? { maxBytes } : {});
+    caches.set(content, cache);
+    allCaches.add(new WeakRef(cache));
+  }
+  return cache;
+}
+
+/** Content was published: pages rendered from now on must not take navigation, alert or brands from before. */
+export function forgetCachedLayouts(): void {
+  for (const ref of allCaches) {
+    const cache = ref.deref();
+    if (cache) cache.clear();
+    else allCaches.delete(ref);
   }
 }
