@@ -5,7 +5,7 @@ import type { AssetResolver } from '../views/AssetResolver.js';
 import { apiRouter } from './api/apiRouter.js';
 import { createApp } from './app.js';
 import { memoryStore, redisStore } from './cache/cacheStores.js';
-import { connectRedis } from './cache/redisConnection.js';
+import { connectRedis } from './store/redisConnection.js';
 import { localSearchLayer, SearchCache } from './cache/searchCache.js';
 import { SearchFastPath } from './cache/searchFastPath.js';
 import type { Config } from './config.js';

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { Router } from 'express';
 import type { Logger } from 'pino';
 import sharp from 'sharp';
-import type { RedisConnection } from '../cache/redisConnection.js';
+import type { RedisConnection } from '../store/redisConnection.js';
 import type { Config } from '../config.js';
 import type { Lifecycle } from '../http/lifecycle.js';
 import type { Metrics } from '../metrics.js';

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { Logger } from 'pino';
-import type { RedisConnection } from '../cache/redisConnection.js';
+import type { RedisConnection } from '../store/redisConnection.js';
 import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
 import type { Lifecycle } from '../http/lifecycle.js';

@@ -1,4 +1,4 @@
-import type { RedisConnection } from '../cache/redisConnection.js';
+import type { RedisConnection } from '../store/redisConnection.js';
 import { LRUCache } from 'lru-cache';
 import { SharedRateLimiter } from './sharedRateLimiter.js';
 
