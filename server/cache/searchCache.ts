@@ -8,6 +8,7 @@ import type { CallContext } from '../upstream/upstreamHttp.js';
 import type { CacheStore } from './cacheStores.js';
 import { bytesInRedis, type StoreBudget } from '../security/storeBudgets.js';
 import { normaliseSearchRequest, searchCacheKey } from './normaliseSearchRequest.js';
+import { SingleFlight } from '../store/singleFlight.js';
 
 export type CacheResult = 'hit' | 'miss' | 'stale' | 'bypass';
 
@@ -53,7 +54,7 @@ export interface Entry {
  * sends: a hit is sent as those bytes (no parse, no validation, no serialisation, no encoding); pages parse them.
  */
 export class SearchCache {
-  private readonly inFlight = new Map<string, Promise<Entry>>();
+  private readonly inFlight = new SingleFlight<Entry>();
   /** Answers fetched and waiting for their client's budget (one Redis round trip): a repeat meanwhile is answered from here. */
   private readonly awaitingBudget = new Map<string, Entry>();
   /**
@@ -207,8 +208,8 @@ export class SearchCache {
     store = true,
     admit?: AdmitUpstream,
   ): Promise<Entry> {
-    const running = this.inFlight.get(key);
-    if (running) return running;
+    const running = this.inFlight.of(key);
+    if (running) return running.promise;
     // The shared call must not die with the first shopper who leaves: it carries only the request id.
     const query = () =>
       this.options.client.query(canonical, { ...(ctx.requestId ? { requestId: ctx.requestId } : {}) });
@@ -219,17 +220,14 @@ export class SearchCache {
             return query();
           })
         : query()
-    )
-      .then((value) => {
-        // The client parsed the answer with the search contract: this is the one check it gets.
-        const { entry, stored } = newEntry((this.options.now ?? Date.now)(), Buffer.from(JSON.stringify(value)));
-        // Not awaited: the shopper's answer does not wait for the budget or the cache write.
-        if (store) void this.keep(key, entry, stored, ctx.client);
-        return entry;
-      })
-      .finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, call);
-    return call;
+    ).then((value) => {
+      // The client parsed the answer with the search contract: this is the one check it gets.
+      const { entry, stored } = newEntry((this.options.now ?? Date.now)(), Buffer.from(JSON.stringify(value)));
+      // Not awaited: the shopper's answer does not wait for the budget or the cache write.
+      if (store) void this.keep(key, entry, stored, ctx.client);
+      return entry;
+    });
+    return this.inFlight.start(key, call);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { SingleFlight } from '../store/singleFlight.js';
 import type { PageCacheMetrics } from './pageCacheMetrics.js';
 import { bestEntry, bestFormsRoom, buildEntry, entryBytes, REPLAYED_HEADERS, type PageEntry } from './pageEntry.js';
 import type { RenderedPage } from './renderDetached.js';
@@ -31,12 +32,6 @@ export interface RenderOutcome {
   entry?: PageEntry;
 }
 
-interface Flight {
-  rendered: Promise<RenderOutcome>;
-  /** Settles once the entry is stored in Redis too (or found not storable). */
-  done: Promise<void>;
-}
-
 /**
  * Finished pages, shared by every anonymous shopper: fresh for `ttlMs`, then served stale for
  * `staleWhileRevalidateMs` while one render refreshes them. One render per key at a time in this
@@ -45,7 +40,8 @@ interface Flight {
  * containers share renders.
  */
 export class PageCache {
-  private readonly flights = new Map<string, Flight>();
+  /** Renders under way: each settles once its entry is stored in Redis too (or found not storable), and carries the render's outcome. */
+  private readonly flights = new SingleFlight<void, { rendered: Promise<RenderOutcome> }>();
   private readonly retryAt = new Map<string, number>();
   /** Bumped by every purge: a render that started before one must not store what it saw. */
   private purgeEpoch = 0;
@@ -119,7 +115,7 @@ export class PageCache {
    * with room for its best-quality forms (bestFormsRoom), so what a client can make Redis hold is what it paid for.
    */
   render(key: string, renderPage: () => Promise<RenderedPage>, admit?: Admit): Promise<RenderOutcome> {
-    const running = this.flights.get(key);
+    const running = this.flights.of(key);
     if (running) return running.rendered;
     const epoch = this.purgeEpoch;
     const rendered = renderPage().then(async (page) => {
@@ -145,9 +141,8 @@ export class PageCache {
         if (outcome.entry && epoch === this.purgeEpoch)
           await this.options.shared?.set(key, outcome.entry, this.lifetimeLeft(outcome.entry));
       })
-      .catch((err: unknown) => this.options.logger.warn({ err, key }, 'page cache: render or store failed'))
-      .finally(() => this.flights.delete(key));
-    this.flights.set(key, { rendered, done });
+      .catch((err: unknown) => this.options.logger.warn({ err, key }, 'page cache: render or store failed'));
+    void this.flights.start(key, done, { rendered });
     return rendered;
   }
 
@@ -171,7 +166,7 @@ export class PageCache {
 
   /** Waits for every render under way to be stored, and every best-quality compressing (tests and shutdown). */
   async settled(): Promise<void> {
-    await Promise.all([...this.flights.values()].map((f) => f.done));
+    await Promise.all(this.flights.running());
     while (this.upgradesRunning.size > 0) await Promise.all(this.upgradesRunning);
   }
 

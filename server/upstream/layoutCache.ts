@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { ContentClient } from './contentClient.js';
+import { SingleFlight } from '../store/singleFlight.js';
 
 export interface LayoutCacheOptions {
   /** How long an answer is served without asking again. */
@@ -26,7 +27,7 @@ interface Entry {
  */
 export class LayoutCache {
   private readonly entries: LRUCache<string, Entry>;
-  private readonly inFlight = new Map<string, Promise<unknown>>();
+  private readonly inFlight = new SingleFlight<unknown>();
   private readonly freshMs: number;
   private readonly staleMs: number;
   private readonly now: () => number;
@@ -64,16 +65,12 @@ export class LayoutCache {
   }
 
   private refresh<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const running = this.inFlight.get(key);
-    if (running) return running as Promise<T>;
-    const call = load()
-      .then((value) => {
+    return this.inFlight.join(key, () =>
+      load().then((value) => {
         this.entries.set(key, { value, fetchedAt: this.now(), bytes: 2 * (JSON.stringify(value)?.length ?? 0) + 256 });
         return value;
-      })
-      .finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, call);
-    return call;
+      }),
+    ) as Promise<T>;
   }
 }
 
