@@ -21,7 +21,7 @@ import { layoutCacheOf } from './upstream/layoutCache.js';
 import { createPageCache } from './pageCache/createPageCache.js';
 import { WebhookReplays } from './pageCache/webhookReplays.js';
 import { createRequestLimits } from './security/rateLimits.js';
-import { createStoreBudgets } from './security/storeBudgets.js';
+import { createStoreBudgets } from './store/storeBudgets.js';
 import { loadRedirects } from './redirects/load-redirects.js';
 import { createUpstreams } from './upstream/upstreams.js';
 

@@ -6,7 +6,7 @@ import type { SearchRequest, SearchResponse } from '../../contracts/upstream/sea
 import type { SearchClient } from '../upstream/searchClient.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
 import type { CacheStore } from './cacheStores.js';
-import { bytesInRedis, type StoreBudget } from '../security/storeBudgets.js';
+import type { StoreBudget } from '../store/storeBudgets.js';
 import { normaliseSearchRequest, searchCacheKey } from './normaliseSearchRequest.js';
 import { SingleFlight } from '../store/singleFlight.js';
 
@@ -84,7 +84,7 @@ export class SearchCache {
       now?: () => number;
       /** Estimated heap bytes of parsed answers kept for pages. */
       parsedMaxBytes: number;
-      /** What the client whose call fetched an answer may make us keep (server/security/storeBudgets.ts); unset: everything. */
+      /** What the client whose call fetched an answer may make us keep (server/store/storeBudgets.ts); unset: everything. */
       budget?: StoreBudget;
       /** The store's key prefix, charged with each key (SEARCH_CACHE_REDIS_PREFIX). */
       keyPrefixBytes?: number;
@@ -184,11 +184,7 @@ export class SearchCache {
     if (budget && client) {
       this.awaitingBudget.set(key, entry);
       const admitted = await budget
-        .admit(
-          client,
-          stored.length,
-          bytesInRedis(stored.length, key.length + (this.options.keyPrefixBytes ?? 0)) - stored.length,
-        )
+        .admit(client, { valueBytes: stored.length, keyBytes: key.length + (this.options.keyPrefixBytes ?? 0) })
         .finally(() => this.awaitingBudget.delete(key));
       if (!admitted) return;
     } else if (budget && !budget.fits(stored.length)) {

@@ -6,7 +6,7 @@ import type { RedisConnection } from '../store/redisConnection.js';
 import type { Config } from '../config.js';
 import type { Lifecycle } from '../http/lifecycle.js';
 import type { Metrics } from '../metrics.js';
-import type { StoreBudget } from '../security/storeBudgets.js';
+import type { StoreBudget } from '../store/storeBudgets.js';
 import type { MediaClient } from '../upstream/mediaClient.js';
 import { ImageMetrics } from './imageMetrics.js';
 import { picturePipeline } from './picturePipeline.js';

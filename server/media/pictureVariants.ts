@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import { SingleFlight } from '../store/singleFlight.js';
 import { InFlightRefused } from '../http/clientLimits.js';
-import type { StoreBudget } from '../security/storeBudgets.js';
+import type { StoreBudget } from '../store/storeBudgets.js';
 import type { MediaClient } from '../upstream/mediaClient.js';
 import { avifBytes, planDecode, readPictureHeader, transformBytes } from './decodeCost.js';
 import { DecodeTooLarge, type DecodeGate } from './decodeGate.js';
@@ -192,8 +192,9 @@ export class PictureVariants {
     made: MadeVariant,
     client: string,
   ): Promise<boolean> {
-    if (!(await this.options.budget.admit(client, made.body.length))) return false;
     const key = this.keyOf(variant, format);
+    if (!(await this.options.budget.admit(client, { valueBytes: made.body.length, keyBytes: key.length })))
+      return false;
     const ttl = this.ttlOf(variant);
     this.options.local.set(key, made, ttl);
     const write = this.options.shared?.set(key, made, ttl);

@@ -3,7 +3,7 @@ import { SingleFlight } from '../store/singleFlight.js';
 import type { PageCacheMetrics } from './pageCacheMetrics.js';
 import { bestEntry, bestFormsRoom, buildEntry, entryBytes, REPLAYED_HEADERS, type PageEntry } from './pageEntry.js';
 import type { RenderedPage } from './renderDetached.js';
-import { bytesInRedis } from '../security/storeBudgets.js';
+import type { KeptEntry } from '../store/storeBudgets.js';
 import type { LocalPageStore, RedisPageStore } from './pageStores.js';
 
 /** Only these answers are kept: the page, or the market's 404 page. 503 (upstream down), 500, redirects and 401 never are. */
@@ -14,11 +14,8 @@ const RETRY_AFTER_FAILED_REFRESH_MS = 5_000;
 const UPGRADES_AT_ONCE = 1;
 const UPGRADES_WAITING = 200;
 
-/**
- * Whether a new page may be kept: the asking client's byte budget (server/security/storeBudgets.ts).
- * `bytes` is the entry, held against the store's largest; `alsoCharged` what keeping it costs besides.
- */
-export type Admit = (bytes: number, alsoCharged: number) => Promise<boolean>;
+/** Whether a new page may be kept: the asking client's byte budget (server/store/storeBudgets.ts). */
+export type Admit = (entry: KeptEntry) => Promise<boolean>;
 
 export type Lookup = { entry: PageEntry; state: 'fresh' | 'stale' } | undefined;
 
@@ -127,8 +124,13 @@ export class PageCache {
       if (!storable) return { page, shareable, stored: false };
       const sized = { identity: page.body };
       const bytes = entryBytes(sized);
-      const charged = bytesInRedis(bytes + bestFormsRoom(sized), key.length + (this.options.keyPrefixBytes ?? 0));
-      const kept = admit ? await admit(bytes, charged - bytes) : bytes <= (this.options.maxEntryBytes ?? Infinity);
+      const kept = admit
+        ? await admit({
+            valueBytes: bytes,
+            keyBytes: key.length + (this.options.keyPrefixBytes ?? 0),
+            roomBytes: bestFormsRoom(sized),
+          })
+        : bytes <= (this.options.maxEntryBytes ?? Infinity);
       if (!kept) return { page, shareable, stored: false };
       // Built (its ETag hashed) only once it is kept; not compressed here: the waiters' encodings are made once each as they are sent (entryBody).
       const entry = buildEntry({ status: page.status, headers: replayed(page.headers), body: page.body }, this.now());
