@@ -21,7 +21,7 @@ import { siteSecurityHeaders } from './http/security.js';
 import { marketResolution } from './markets/resolveMarket.js';
 import type { CompiledRedirects } from './redirects/compile-redirects.js';
 import { createRedirectMiddleware } from './redirects/redirect-middleware.js';
-import { mediaRelay } from './pages/mediaRelay.js';
+import { mediaRelay } from './media/mediaRelay.js';
 import type { MediaClient } from './upstream/mediaClient.js';
 import { notFoundPage, pageRoutes, renderErrorPage } from './pages/pageRoutes.js';
 import type { PageDeps } from './pages/pageDeps.js';

@@ -11,7 +11,7 @@ import {
   storeBudgetEnvName,
   type StoreBudgetName,
   type StoreBudgetWindow,
-} from './security/storeBudgets.js';
+} from './store/storeBudgets.js';
 import { IMAGE_URL_TEMPLATE, MAP_TILE_URL, urlTemplateProblem, type UrlTemplateKind } from './http/urlTemplate.js';
 import { cgroupMemoryLimitBytes, memoryBudget, type MemoryBudget } from './memoryBudget.js';
 
@@ -240,7 +240,7 @@ function rateLimitWindows(env: Record<string, string | undefined>): Record<RateL
   return Object.fromEntries(entries) as Record<RateLimitName, RateLimitWindow>;
 }
 
-/** `STORE_BUDGET_<NAME>=<megabytes>/<seconds>`, one variable per store of server/security/storeBudgets.ts. */
+/** `STORE_BUDGET_<NAME>=<megabytes>/<seconds>`, one variable per store of server/store/storeBudgets.ts. */
 const storeBudgetWindow = z
   .string()
   .regex(/^\d{1,5}(?:\.\d{1,3})?\/\d{1,6}$/, 'expected <megabytes>/<seconds>, e.g. 4/60')
@@ -300,7 +300,7 @@ export interface Config {
   trustProxy: ProxyTrust;
   /** Every abuse and brute-force limit (server/security/rateLimits.ts) and where their counters live in Redis. */
   rateLimits: { redisPrefix: string; windows: Record<RateLimitName, RateLimitWindow> };
-  /** What one client may make each shared store keep (server/security/storeBudgets.ts), counted under the rate limits' prefix. */
+  /** What one client may make each shared store keep (server/store/storeBudgets.ts), counted under the rate limits' prefix. */
   storeBudgets: Record<StoreBudgetName, StoreBudgetWindow>;
   redisUrl: string | undefined;
   /** Base URL per upstream service; undefined means "use the embedded sandbox". */

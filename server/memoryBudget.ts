@@ -8,7 +8,7 @@ const MB = 1024 * 1024;
 /**
  * Measured (`JSON.parse` + freeze of sandbox answers, heap before and after): a parsed search answer
  * takes 0.7–1.3× its JSON bytes on the heap (2× for answers under 1 KB); a 48-car list answer with
- * the projection kept beside it (server/pages/carSummarySearch.ts) 1.3×. 2 covers them all.
+ * the projection kept beside it (server/catalogue/carSummarySearch.ts) 1.3×. 2 covers them all.
  */
 export const PARSED_ANSWER_HEAP_FACTOR = 2;
 

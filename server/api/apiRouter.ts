@@ -1,6 +1,6 @@
 import express, { Router } from 'express';
 import type { Logger } from 'pino';
-import type { RedisConnection } from '../cache/redisConnection.js';
+import type { RedisConnection } from '../store/redisConnection.js';
 import type { SearchCache } from '../cache/searchCache.js';
 import type { SearchFastPath } from '../cache/searchFastPath.js';
 import { SubmissionLedger } from '../cache/submissionLedger.js';

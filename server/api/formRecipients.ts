@@ -1,9 +1,9 @@
 import type { Response } from 'express';
 import type { SearchCache } from '../cache/searchCache.js';
 import { ApiError } from '../http/apiError.js';
-import { carSiteContact } from '../pages/carSiteContact.js';
-import { CAR_ID_PATTERN, findCar } from '../pages/carDetailData.js';
-import { findWorkshopDealer } from '../pages/serviceRequestData.js';
+import { carSiteContact } from '../catalogue/carSiteContact.js';
+import { CAR_ID_PATTERN, findCar } from '../catalogue/cars.js';
+import { findWorkshopDealer } from '../catalogue/workshopDealers.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
 import type { FormValue } from '../../contracts/upstream/comhub.js';
 

@@ -1,14 +1,13 @@
 import type { Request, Response } from 'express';
 import { parseCookie } from 'cookie';
 import { TirehotelCredentials } from '../../contracts/upstream/tirehotel.js';
+import { TOKEN_COOKIES } from '../http/personalCookies.js';
 
 /**
  * The tire-hotel tokens live in cookies only the BFF reads: HttpOnly (no browser script sees
- * them), SameSite=Strict, scoped to /api/tirehotel, Secure outside development and test.
- *  - `th_login`: the login token of the code just sent (10 minutes), which validate needs;
- *  - `th_session`: the session token validate answers, attached to booking and review calls.
+ * them), SameSite=Strict, scoped to /api/tirehotel, Secure outside development and test; named
+ * with the other personal cookies (server/http/personalCookies.ts).
  */
-export const TOKEN_COOKIES = { login: 'th_login', session: 'th_session' } as const;
 export type TokenCookie = keyof typeof TOKEN_COOKIES;
 export const TOKEN_COOKIE_PATH = '/api/tirehotel';
 const LOGIN_TOKEN_LIFETIME_MS = 10 * 60_000;

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { RESP_TYPES } from 'redis';
-import type { RedisConnection } from './redisConnection.js';
+import type { RedisConnection } from '../store/redisConnection.js';
 
 /** Where cached search answers live, as bytes. `unavailable` means: go without the cache for this request. */
 export interface CacheStore {
@@ -14,22 +14,15 @@ export function redisStore(redis: RedisConnection, prefix = ''): CacheStore {
   return {
     kind: 'redis',
     async get(key) {
-      const client = redis.available();
-      if (!client) return 'unavailable';
-      try {
-        // As bytes: a 150 KB answer is neither decoded into a string nor encoded back to be sent.
-        return (
-          ((await client.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer }).get(prefix + key)) as Buffer | null) ??
-          undefined
-        );
-      } catch {
-        return 'unavailable';
-      }
+      // As bytes: a 150 KB answer is neither decoded into a string nor encoded back to be sent.
+      const bytes = await redis.ifUp(
+        (client) =>
+          client.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer }).get(prefix + key) as Promise<Buffer | null>,
+      );
+      return bytes === undefined ? 'unavailable' : (bytes ?? undefined);
     },
     async set(key, value, ttlMs) {
-      const client = redis.available();
-      if (!client) return;
-      await client.set(prefix + key, value, { expiration: { type: 'PX', value: ttlMs } }).catch(() => undefined);
+      await redis.ifUp((client) => client.set(prefix + key, value, { expiration: { type: 'PX', value: ttlMs } }));
     },
   };
 }

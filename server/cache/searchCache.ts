@@ -6,8 +6,9 @@ import type { SearchRequest, SearchResponse } from '../../contracts/upstream/sea
 import type { SearchClient } from '../upstream/searchClient.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
 import type { CacheStore } from './cacheStores.js';
-import { bytesInRedis, type StoreBudget } from '../security/storeBudgets.js';
+import type { StoreBudget } from '../store/storeBudgets.js';
 import { normaliseSearchRequest, searchCacheKey } from './normaliseSearchRequest.js';
+import { SingleFlight } from '../store/singleFlight.js';
 
 export type CacheResult = 'hit' | 'miss' | 'stale' | 'bypass';
 
@@ -53,7 +54,7 @@ export interface Entry {
  * sends: a hit is sent as those bytes (no parse, no validation, no serialisation, no encoding); pages parse them.
  */
 export class SearchCache {
-  private readonly inFlight = new Map<string, Promise<Entry>>();
+  private readonly inFlight = new SingleFlight<Entry>();
   /** Answers fetched and waiting for their client's budget (one Redis round trip): a repeat meanwhile is answered from here. */
   private readonly awaitingBudget = new Map<string, Entry>();
   /**
@@ -83,7 +84,7 @@ export class SearchCache {
       now?: () => number;
       /** Estimated heap bytes of parsed answers kept for pages. */
       parsedMaxBytes: number;
-      /** What the client whose call fetched an answer may make us keep (server/security/storeBudgets.ts); unset: everything. */
+      /** What the client whose call fetched an answer may make us keep (server/store/storeBudgets.ts); unset: everything. */
       budget?: StoreBudget;
       /** The store's key prefix, charged with each key (SEARCH_CACHE_REDIS_PREFIX). */
       keyPrefixBytes?: number;
@@ -183,11 +184,7 @@ export class SearchCache {
     if (budget && client) {
       this.awaitingBudget.set(key, entry);
       const admitted = await budget
-        .admit(
-          client,
-          stored.length,
-          bytesInRedis(stored.length, key.length + (this.options.keyPrefixBytes ?? 0)) - stored.length,
-        )
+        .admit(client, { valueBytes: stored.length, keyBytes: key.length + (this.options.keyPrefixBytes ?? 0) })
         .finally(() => this.awaitingBudget.delete(key));
       if (!admitted) return;
     } else if (budget && !budget.fits(stored.length)) {
@@ -207,8 +204,8 @@ export class SearchCache {
     store = true,
     admit?: AdmitUpstream,
   ): Promise<Entry> {
-    const running = this.inFlight.get(key);
-    if (running) return running;
+    const running = this.inFlight.of(key);
+    if (running) return running.promise;
     // The shared call must not die with the first shopper who leaves: it carries only the request id.
     const query = () =>
       this.options.client.query(canonical, { ...(ctx.requestId ? { requestId: ctx.requestId } : {}) });
@@ -219,17 +216,14 @@ export class SearchCache {
             return query();
           })
         : query()
-    )
-      .then((value) => {
-        // The client parsed the answer with the search contract: this is the one check it gets.
-        const { entry, stored } = newEntry((this.options.now ?? Date.now)(), Buffer.from(JSON.stringify(value)));
-        // Not awaited: the shopper's answer does not wait for the budget or the cache write.
-        if (store) void this.keep(key, entry, stored, ctx.client);
-        return entry;
-      })
-      .finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, call);
-    return call;
+    ).then((value) => {
+      // The client parsed the answer with the search contract: this is the one check it gets.
+      const { entry, stored } = newEntry((this.options.now ?? Date.now)(), Buffer.from(JSON.stringify(value)));
+      // Not awaited: the shopper's answer does not wait for the budget or the cache write.
+      if (store) void this.keep(key, entry, stored, ctx.client);
+      return entry;
+    });
+    return this.inFlight.start(key, call);
   }
 }
 

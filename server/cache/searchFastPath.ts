@@ -14,7 +14,7 @@ import type { Lifecycle } from '../http/lifecycle.js';
 import type { ProxyTrust } from '../http/proxyTrust.js';
 import { logAnswer, requestIdFor } from '../http/requestLogging.js';
 import type { Metrics } from '../metrics.js';
-import type { StoreBudget } from '../security/storeBudgets.js';
+import type { StoreBudget } from '../store/storeBudgets.js';
 import { compressedNow } from './compressedVariants.js';
 import type { SearchCache } from './searchCache.js';
 

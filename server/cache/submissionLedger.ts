@@ -1,5 +1,5 @@
-import { LRUCache } from 'lru-cache';
-import type { RedisConnection } from './redisConnection.js';
+import type { RedisConnection } from '../store/redisConnection.js';
+import { SharedRecords } from '../store/sharedRecords.js';
 
 /**
  * `unconfirmed`: an earlier attempt failed in a way that leaves open whether the service made the
@@ -36,90 +36,57 @@ export interface SubmissionLedgerOptions {
  * and released when the service certainly did not make it, so a retry can try again.
  */
 export class SubmissionLedger {
-  /** 'in_flight', 'unconfirmed', or the answer a delivered write gave (JSON); bounded by estimated heap bytes (two a character, plus the LRU's slots). */
-  private readonly memory: LRUCache<string, string>;
+  /** 'in_flight', 'unconfirmed', or the answer a delivered write gave (JSON); this process's copy bounded by estimated heap bytes (two a character, plus the LRU's slots). */
+  private readonly records: SharedRecords;
   private readonly prefix: string;
   private readonly inFlightTtlMs: number;
 
-  constructor(
-    private readonly redis: RedisConnection,
-    options: SubmissionLedgerOptions,
-  ) {
+  constructor(redis: RedisConnection, options: SubmissionLedgerOptions) {
     this.prefix = options.prefix ?? KEY_PREFIX;
     this.inFlightTtlMs = options.writeDeadlineMs + IN_FLIGHT_MARGIN_MS;
-    this.memory = new LRUCache({
+    this.records = new SharedRecords(redis, {
       maxSize: options.maxBytes,
       sizeCalculation: (value, key) => 2 * (key.length + value.length) + 120,
-      ttlAutopurge: false,
     });
   }
 
   get bytes(): number {
-    return this.memory.calculatedSize;
+    return this.records.memory.calculatedSize;
   }
 
   async reserve(id: string): Promise<Reservation> {
     const key = this.prefix + id;
-    const remembered = this.memory.get(key);
+    const { memory } = this.records;
+    const remembered = memory.get(key);
     if (remembered !== undefined && remembered !== IN_FLIGHT) return stateOf(remembered);
-    const client = this.redis.available();
-    if (client) {
-      try {
-        const set = await client.set(key, IN_FLIGHT, {
-          condition: 'NX',
-          expiration: { type: 'PX', value: this.inFlightTtlMs },
-        });
-        if (set === 'OK') return 'reserved';
-        return stateOf((await client.get(key)) ?? IN_FLIGHT);
-      } catch {
-        /* Redis failed mid-way: this process's memory decides */
-      }
-    }
-    const known = this.memory.get(key);
+    const claimed = await this.records.claim(key, IN_FLIGHT, this.inFlightTtlMs);
+    if (claimed === true) return 'reserved';
+    if (claimed === false) return stateOf((await this.records.readShared(key)) ?? IN_FLIGHT);
+    // Redis could not be asked: this process's memory decides.
+    const known = memory.get(key);
     if (known) return stateOf(known);
-    this.memory.set(key, IN_FLIGHT, { ttl: this.inFlightTtlMs });
+    memory.set(key, IN_FLIGHT, { ttl: this.inFlightTtlMs });
     return 'reserved';
   }
 
   /** `answer`: what the write answered (JSON), given again to a retry of it (answerOf). */
   async markDelivered(id: string, answer: string): Promise<void> {
-    await this.hold(id, answer, DELIVERED_TTL_MS);
+    await this.records.keep(this.prefix + id, answer, DELIVERED_TTL_MS);
   }
 
   /** The write may have been made: no attempt with this id is sent for UNCONFIRMED_HOLD_MS. */
   async markUnconfirmed(id: string): Promise<void> {
-    await this.hold(id, UNCONFIRMED, UNCONFIRMED_HOLD_MS);
+    await this.records.keep(this.prefix + id, UNCONFIRMED, UNCONFIRMED_HOLD_MS);
   }
 
   /** The answer a delivered write kept, when it kept one. */
   async answerOf(id: string): Promise<string | undefined> {
-    const key = this.prefix + id;
-    const stored =
-      this.memory.get(key) ??
-      (await this.redis
-        .available()
-        ?.get(key)
-        .catch(() => null)) ??
-      undefined;
+    const stored = await this.records.read(this.prefix + id);
     return stored === undefined || stored === IN_FLIGHT || stored === UNCONFIRMED ? undefined : stored;
   }
 
   async release(id: string): Promise<void> {
-    const key = this.prefix + id;
-    this.memory.delete(key);
-    await this.redis
-      .available()
-      ?.del(key)
-      .catch(() => undefined);
-  }
-
-  private async hold(id: string, value: string, ttlMs: number): Promise<void> {
-    const key = this.prefix + id;
-    this.memory.set(key, value, { ttl: ttlMs });
-    await this.redis
-      .available()
-      ?.set(key, value, { expiration: { type: 'PX', value: ttlMs } })
-      .catch(() => undefined);
+    await this.records.forget(this.prefix + id);
   }
 }
 

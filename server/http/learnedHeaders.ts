@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Response } from 'express';
-import type { StoreBudget } from '../security/storeBudgets.js';
+import type { StoreBudget } from '../store/storeBudgets.js';
 import type { ProxyTrust } from './proxyTrust.js';
 
 /** Headers as `writeHead` takes them flat: `[name, value, name, value, ...]`. */
@@ -63,7 +63,7 @@ export function learnWithin<T>(
   if (!budget || client === undefined) return learn(entry());
   if (budget.spent(client)) return;
   const made = entry();
-  budget.admit(client, bytes).then(
+  budget.admit(client, { valueBytes: bytes, keyBytes: 0 }).then(
     (admitted) => admitted && learn(made),
     () => undefined,
   );

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { LayoutCache } from '../pages/layoutCache.js';
+import { LayoutCache } from '../upstream/layoutCache.js';
 import type { ContentClient } from '../upstream/contentClient.js';
 
 /**

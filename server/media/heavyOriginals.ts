@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import sharp from 'sharp';
+import { SingleFlight } from '../store/singleFlight.js';
 import { INTERMEDIATE_SIZE, type DecodePlan, type DecoderName, type PictureHeader } from './decodeCost.js';
 import { DecodeTooLarge, type DecodeGate } from './decodeGate.js';
 import { decodeInProcess, DecoderFailed } from './heavyDecode.js';
@@ -32,7 +33,7 @@ export const DIED_TTL_MS = 60 * 1000;
  * service's pictures (a made-up path or version is its 404 before anything is decoded), not by a client.
  */
 export class HeavyOriginals {
-  private readonly flights = new Map<string, Promise<MadeVariant>>();
+  private readonly flights = new SingleFlight<MadeVariant>();
   /** Redis writes under way: the answer does not wait for them. */
   private readonly writes = new Set<Promise<unknown>>();
 
@@ -69,12 +70,7 @@ export class HeavyOriginals {
   async intermediate(key: string, original: Buffer, header: PictureHeader, plan: DecodePlan): Promise<MadeVariant> {
     const kept = this.options.local.get(intermediateKey(key));
     if (kept) return kept;
-    let flight = this.flights.get(key);
-    if (!flight) {
-      flight = this.findOrMake(key, original, header, plan).finally(() => this.flights.delete(key));
-      this.flights.set(key, flight);
-    }
-    return flight;
+    return this.flights.join(key, () => this.findOrMake(key, original, header, plan));
   }
 
   private async findOrMake(

@@ -33,7 +33,7 @@ export function isVariantRequest(req: Request): boolean {
 /**
  * GET /media/<picture>?w=…: the picture at a width of the allow-list, in the best format the browser
  * takes (server/media/, docs/pictures.md). A width or quality off the list is 400 before any work;
- * SVG, files and originals without a width go on to the plain relay (server/pages/mediaRelay.ts).
+ * SVG, files and originals without a width go on to the plain relay (server/media/mediaRelay.ts).
  */
 export function picturePipeline(
   variants: PictureVariants,

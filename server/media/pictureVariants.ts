@@ -1,7 +1,8 @@
 import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
+import { SingleFlight } from '../store/singleFlight.js';
 import { InFlightRefused } from '../http/clientLimits.js';
-import type { StoreBudget } from '../security/storeBudgets.js';
+import type { StoreBudget } from '../store/storeBudgets.js';
 import type { MediaClient } from '../upstream/mediaClient.js';
 import { avifBytes, planDecode, readPictureHeader, transformBytes } from './decodeCost.js';
 import { DecodeTooLarge, type DecodeGate } from './decodeGate.js';
@@ -42,12 +43,6 @@ export interface Asker {
   claim?: () => Promise<void>;
 }
 
-/** A transform under way, and whose: its refusal (queue place, in-flight cap) is that client's alone. */
-interface Flight {
-  client: string;
-  outcome: Promise<VariantOutcome>;
-}
-
 /**
  * Each variant made once: this process's copy, else Redis' (another replica made it), else one
  * transform however many ask at once (single flight), run through the fair transform queue and kept
@@ -57,9 +52,10 @@ interface Flight {
  * client's, so a flood delays them by its share and never keeps everyone on stand-ins.
  */
 export class PictureVariants {
-  private readonly flights = new Map<string, Flight>();
+  /** Transforms under way, and whose: a refusal (queue place, in-flight cap) is that client's alone. */
+  private readonly flights = new SingleFlight<VariantOutcome, { client: string }>();
   /** AVIFs waiting or being made in the background, by key. */
-  private readonly avifs = new Map<string, Promise<void>>();
+  private readonly avifs = new SingleFlight<void>();
   /** Lets the AVIFs still waiting go when the process stops (one listener each: as many as the background line holds). */
   private readonly stopping = new AbortController();
   /** Redis writes under way: the answer does not wait for them. */
@@ -120,18 +116,16 @@ export class PictureVariants {
     const key = this.keyOf(variant, format);
     const local = this.options.local.get(key);
     if (local) return Promise.resolve({ variant: local, result: 'hit' });
-    const running = this.flights.get(key);
+    const running = this.flights.of(key);
     if (running)
       return running.client === asker.client || again
-        ? running.outcome
-        : running.outcome.catch((err: unknown) => {
+        ? running.promise
+        : running.promise.catch((err: unknown) => {
             if (err instanceof TransformQueueFull || err instanceof InFlightRefused)
               return this.get(variant, format, asker, true);
             throw err;
           });
-    const outcome = this.findOrMake(variant, format, asker).finally(() => this.flights.delete(key));
-    this.flights.set(key, { client: asker.client, outcome });
-    return outcome;
+    return this.flights.start(key, this.findOrMake(variant, format, asker), { client: asker.client });
   }
 
   private async findOrMake(variant: VariantRequest, format: OutputFormat, asker: Asker): Promise<VariantOutcome> {
@@ -198,8 +192,9 @@ export class PictureVariants {
     made: MadeVariant,
     client: string,
   ): Promise<boolean> {
-    if (!(await this.options.budget.admit(client, made.body.length))) return false;
     const key = this.keyOf(variant, format);
+    if (!(await this.options.budget.admit(client, { valueBytes: made.body.length, keyBytes: key.length })))
+      return false;
     const ttl = this.ttlOf(variant);
     this.options.local.set(key, made, ttl);
     const write = this.options.shared?.set(key, made, ttl);
@@ -235,14 +230,13 @@ export class PictureVariants {
       .catch((err: unknown) => {
         if (err instanceof TransformQueueFull || this.stopping.signal.aborted) return;
         this.options.logger.warn({ err, path: variant.path }, 'pictures: AVIF not made in the background');
-      })
-      .finally(() => this.avifs.delete(key));
-    this.avifs.set(key, job);
+      });
+    void this.avifs.start(key, job);
   }
 
   /** Resolves once no AVIF is waiting or being made and every Redis write has landed (tests, benches). */
   async settled(): Promise<void> {
-    while (this.avifs.size > 0 || this.writes.size > 0) await Promise.all([...this.avifs.values(), ...this.writes]);
+    while (this.avifs.size > 0 || this.writes.size > 0) await Promise.all([...this.avifs.running(), ...this.writes]);
     await this.options.heavy.settled();
   }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { RESP_TYPES } from 'redis';
-import type { RedisConnection } from '../cache/redisConnection.js';
+import type { RedisConnection } from '../store/redisConnection.js';
 import type { OutputFormat } from './outputFormat.js';
 import { CONTENT_TYPES } from './outputFormat.js';
 import type { MadeVariant } from './transformPicture.js';
@@ -125,22 +125,17 @@ export class RedisVariantStore {
   }
 
   async get(key: string): Promise<MadeVariant | undefined> {
-    const client = this.redis.available();
-    if (!client) return undefined;
-    try {
-      const bytes = (await client
-        .withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer })
-        .get(this.keys.values + memberOf(key))) as Buffer | null;
-      return bytes ? parse(bytes) : undefined;
-    } catch {
-      return undefined;
-    }
+    const bytes = await this.redis.ifUp(
+      (client) =>
+        client
+          .withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer })
+          .get(this.keys.values + memberOf(key)) as Promise<Buffer | null>,
+    );
+    return bytes ? parse(bytes) : undefined;
   }
 
   /** Whether it was kept (false: larger than the whole store, or Redis could not be asked). */
   async set(key: string, variant: MadeVariant, ttlMs: number): Promise<boolean> {
-    const client = this.redis.available();
-    if (!client) return false;
     const { values, index, sizes, total } = this.keys;
     const options = {
       keys: [index, sizes, total],
@@ -154,26 +149,19 @@ export class RedisVariantStore {
         String(ENTRY_OVERHEAD_BYTES),
       ],
     };
-    try {
-      const kept = await client.evalSha(STORE_SCRIPT_SHA, options).catch((err: unknown) => {
+    const kept = await this.redis.ifUp((client) =>
+      client.evalSha(STORE_SCRIPT_SHA, options).catch((err: unknown) => {
         if (err instanceof Error && err.message.startsWith('NOSCRIPT')) return client.eval(STORE_SCRIPT, options);
         throw err;
-      });
-      return kept === 1;
-    } catch {
-      return false;
-    }
+      }),
+    );
+    return kept === 1;
   }
 
   /** The bytes the store holds now, as its own count says (for /metrics and tests). */
   async bytes(): Promise<number | undefined> {
-    const client = this.redis.available();
-    if (!client) return undefined;
-    try {
-      return Number((await client.get(this.keys.total)) ?? 0);
-    } catch {
-      return undefined;
-    }
+    const total = await this.redis.ifUp((client) => client.get(this.keys.total));
+    return total === undefined ? undefined : Number(total ?? 0);
   }
 }
 

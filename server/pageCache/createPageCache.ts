@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { Logger } from 'pino';
-import type { RedisConnection } from '../cache/redisConnection.js';
+import type { RedisConnection } from '../store/redisConnection.js';
 import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
 import type { Lifecycle } from '../http/lifecycle.js';
@@ -9,8 +9,8 @@ import { PageCacheFastPath } from './pageCacheFastPath.js';
 import { PageCacheMetrics } from './pageCacheMetrics.js';
 import { LocalPageStore, RedisPageStore } from './pageStores.js';
 import { purgeBus } from './purgeBus.js';
-import { forgetCachedLayouts } from '../pages/loadLayout.js';
-import type { StoreBudget } from '../security/storeBudgets.js';
+import { forgetCachedLayouts } from '../upstream/layoutCache.js';
+import type { KeptEntry, StoreBudget } from '../store/storeBudgets.js';
 
 export interface PageCaching {
   cache: PageCache;
@@ -19,8 +19,8 @@ export interface PageCaching {
   fastPath: PageCacheFastPath;
   /** What a cached page tells shared caches (CDN). */
   cacheControl: string;
-  /** Whether a page of `bytes` rendered for this request may be kept: the client's byte budget (server/security/storeBudgets.ts). */
-  admit(req: Request, bytes: number, alsoCharged: number): Promise<boolean>;
+  /** Whether a page of `bytes` rendered for this request may be kept: the client's byte budget (server/store/storeBudgets.ts). */
+  admit(req: Request, entry: KeptEntry): Promise<boolean>;
   /** Whether this request's client is known here to have spent its budget: its new pages will not be kept. */
   spent(req: Request): boolean;
   /** Drops pages under the key prefixes here, in Redis, and (pub/sub) in every other container. */
@@ -78,7 +78,7 @@ export function createPageCache(
     metrics: pageMetrics,
     fastPath,
     cacheControl,
-    admit: (req, bytes, alsoCharged) => budget.admit(config.trustProxy.client(req).limitKey, bytes, alsoCharged),
+    admit: (req, entry) => budget.admit(config.trustProxy.client(req).limitKey, entry),
     spent: (req) => budget.spent(config.trustProxy.client(req).limitKey),
     async purge(prefixes) {
       const dropped = await cache.purge(prefixes);

@@ -1,8 +1,9 @@
 import type { Logger } from 'pino';
+import { SingleFlight } from '../store/singleFlight.js';
 import type { PageCacheMetrics } from './pageCacheMetrics.js';
 import { bestEntry, bestFormsRoom, buildEntry, entryBytes, REPLAYED_HEADERS, type PageEntry } from './pageEntry.js';
 import type { RenderedPage } from './renderDetached.js';
-import { bytesInRedis } from '../security/storeBudgets.js';
+import type { KeptEntry } from '../store/storeBudgets.js';
 import type { LocalPageStore, RedisPageStore } from './pageStores.js';
 
 /** Only these answers are kept: the page, or the market's 404 page. 503 (upstream down), 500, redirects and 401 never are. */
@@ -13,11 +14,8 @@ const RETRY_AFTER_FAILED_REFRESH_MS = 5_000;
 const UPGRADES_AT_ONCE = 1;
 const UPGRADES_WAITING = 200;
 
-/**
- * Whether a new page may be kept: the asking client's byte budget (server/security/storeBudgets.ts).
- * `bytes` is the entry, held against the store's largest; `alsoCharged` what keeping it costs besides.
- */
-export type Admit = (bytes: number, alsoCharged: number) => Promise<boolean>;
+/** Whether a new page may be kept: the asking client's byte budget (server/store/storeBudgets.ts). */
+export type Admit = (entry: KeptEntry) => Promise<boolean>;
 
 export type Lookup = { entry: PageEntry; state: 'fresh' | 'stale' } | undefined;
 
@@ -31,12 +29,6 @@ export interface RenderOutcome {
   entry?: PageEntry;
 }
 
-interface Flight {
-  rendered: Promise<RenderOutcome>;
-  /** Settles once the entry is stored in Redis too (or found not storable). */
-  done: Promise<void>;
-}
-
 /**
  * Finished pages, shared by every anonymous shopper: fresh for `ttlMs`, then served stale for
  * `staleWhileRevalidateMs` while one render refreshes them. One render per key at a time in this
@@ -45,7 +37,8 @@ interface Flight {
  * containers share renders.
  */
 export class PageCache {
-  private readonly flights = new Map<string, Flight>();
+  /** Renders under way: each settles once its entry is stored in Redis too (or found not storable), and carries the render's outcome. */
+  private readonly flights = new SingleFlight<void, { rendered: Promise<RenderOutcome> }>();
   private readonly retryAt = new Map<string, number>();
   /** Bumped by every purge: a render that started before one must not store what it saw. */
   private purgeEpoch = 0;
@@ -119,7 +112,7 @@ export class PageCache {
    * with room for its best-quality forms (bestFormsRoom), so what a client can make Redis hold is what it paid for.
    */
   render(key: string, renderPage: () => Promise<RenderedPage>, admit?: Admit): Promise<RenderOutcome> {
-    const running = this.flights.get(key);
+    const running = this.flights.of(key);
     if (running) return running.rendered;
     const epoch = this.purgeEpoch;
     const rendered = renderPage().then(async (page) => {
@@ -131,8 +124,13 @@ export class PageCache {
       if (!storable) return { page, shareable, stored: false };
       const sized = { identity: page.body };
       const bytes = entryBytes(sized);
-      const charged = bytesInRedis(bytes + bestFormsRoom(sized), key.length + (this.options.keyPrefixBytes ?? 0));
-      const kept = admit ? await admit(bytes, charged - bytes) : bytes <= (this.options.maxEntryBytes ?? Infinity);
+      const kept = admit
+        ? await admit({
+            valueBytes: bytes,
+            keyBytes: key.length + (this.options.keyPrefixBytes ?? 0),
+            roomBytes: bestFormsRoom(sized),
+          })
+        : bytes <= (this.options.maxEntryBytes ?? Infinity);
       if (!kept) return { page, shareable, stored: false };
       // Built (its ETag hashed) only once it is kept; not compressed here: the waiters' encodings are made once each as they are sent (entryBody).
       const entry = buildEntry({ status: page.status, headers: replayed(page.headers), body: page.body }, this.now());
@@ -145,9 +143,8 @@ export class PageCache {
         if (outcome.entry && epoch === this.purgeEpoch)
           await this.options.shared?.set(key, outcome.entry, this.lifetimeLeft(outcome.entry));
       })
-      .catch((err: unknown) => this.options.logger.warn({ err, key }, 'page cache: render or store failed'))
-      .finally(() => this.flights.delete(key));
-    this.flights.set(key, { rendered, done });
+      .catch((err: unknown) => this.options.logger.warn({ err, key }, 'page cache: render or store failed'));
+    void this.flights.start(key, done, { rendered });
     return rendered;
   }
 
@@ -171,7 +168,7 @@ export class PageCache {
 
   /** Waits for every render under way to be stored, and every best-quality compressing (tests and shutdown). */
   async settled(): Promise<void> {
-    await Promise.all([...this.flights.values()].map((f) => f.done));
+    await Promise.all(this.flights.running());
     while (this.upgradesRunning.size > 0) await Promise.all(this.upgradesRunning);
   }
 

@@ -13,7 +13,7 @@ import type { Lifecycle } from '../http/lifecycle.js';
 import type { ProxyTrust } from '../http/proxyTrust.js';
 import { logAnswer, requestIdFor } from '../http/requestLogging.js';
 import type { Metrics } from '../metrics.js';
-import type { StoreBudget } from '../security/storeBudgets.js';
+import type { StoreBudget } from '../store/storeBudgets.js';
 import type { PageCache } from './pageCache.js';
 import { PAGE_CACHE_ROUTE, type PageCacheMetrics } from './pageCacheMetrics.js';
 import { cookieRole } from './pageKey.js';

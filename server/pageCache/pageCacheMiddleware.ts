@@ -90,7 +90,7 @@ export function pageCacheMiddleware(
     let outcome;
     try {
       outcome = await inSpan('page cache render', {}, () =>
-        cache.render(key.key, render, (bytes, alsoCharged) => caching.admit(req, bytes, alsoCharged)),
+        cache.render(key.key, render, (entry) => caching.admit(req, entry)),
       );
     } catch (err) {
       logger.warn(

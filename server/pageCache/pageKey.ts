@@ -2,17 +2,15 @@ import type { Request, Response } from 'express';
 import { readCookie } from '../../client/shared/cookies.js';
 import { CONTENT_PREVIEW_QUERY, END_PREVIEW_QUERY } from '../../contracts/upstream/content.js';
 import { siteOrigin } from '../markets/siteOrigin.js';
-import { PREVIEW_COOKIE } from '../pages/previewMode.js';
-import { TOKEN_COOKIES } from '../api/tirehotelSession.js';
+import { PERSONAL_COOKIES } from '../http/personalCookies.js';
 import { isPageParameter } from './pageParameters.js';
 import { withoutTrailingSlashes } from '../../contracts/pagePath.js';
 
-/**
- * Cookies that make a request one person's (an editor's preview, a tire-hotel login): never served
- * from or into the cache. No other cookie changes a page: the dismissed alert (`hideAlert`) is hidden
- * in the browser (client/enhance/alertGate.ts), so a cached page is the same bytes for everyone.
+/*
+ * Only the personal cookies (http/personalCookies.ts) keep a request from the cache. No other cookie changes a
+ * page: the dismissed alert (`hideAlert`) is hidden in the browser (client/enhance/alertGate.ts), so a cached
+ * page is the same bytes for everyone.
  */
-export const PERSONAL_COOKIES = [PREVIEW_COOKIE, ...Object.values(TOKEN_COOKIES)];
 
 /** Longer addresses are not worth a cache slot (and bound the key's size). */
 const MAX_URL_LENGTH = 2_048;

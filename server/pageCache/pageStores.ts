@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { RESP_TYPES } from 'redis';
-import type { RedisConnection } from '../cache/redisConnection.js';
+import type { RedisConnection } from '../store/redisConnection.js';
 import { entryBytes, parseEntry, serialiseEntry, type PageEntry } from './pageEntry.js';
 
 /** This process's pages, bounded by bytes (least recently used go first). */
@@ -48,24 +48,17 @@ export class RedisPageStore {
   ) {}
 
   async get(key: string): Promise<PageEntry | undefined> {
-    const client = this.redis.available();
-    if (!client) return undefined;
-    try {
-      const bytes = (await client
-        .withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer })
-        .get(this.prefix + key)) as Buffer | null;
-      return bytes ? parseEntry(bytes) : undefined;
-    } catch {
-      return undefined;
-    }
+    const bytes = await this.redis.ifUp(
+      (client) =>
+        client.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer }).get(this.prefix + key) as Promise<Buffer | null>,
+    );
+    return bytes ? parseEntry(bytes) : undefined;
   }
 
   async set(key: string, entry: PageEntry, ttlMs: number): Promise<void> {
-    const client = this.redis.available();
-    if (!client) return;
-    await client
-      .set(this.prefix + key, serialiseEntry(entry), { expiration: { type: 'PX', value: Math.max(1, ttlMs) } })
-      .catch(() => undefined);
+    await this.redis.ifUp((client) =>
+      client.set(this.prefix + key, serialiseEntry(entry), { expiration: { type: 'PX', value: Math.max(1, ttlMs) } }),
+    );
   }
 
   /** Unlinks every stored key starting with one of the prefixes (SCAN, so Redis is never blocked). */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createClient } from 'redis';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { RedisConnection } from '../cache/redisConnection.js';
+import type { RedisConnection } from '../store/redisConnection.js';
 
 const MessageSchema = z.object({ from: z.string(), prefixes: z.array(z.string()).max(1_000) });
 
@@ -45,7 +45,7 @@ export function purgeBus(
     .catch((err: unknown) => logger.warn({ err }, 'page cache: purge subscription failed'));
   return {
     async publish(prefixes) {
-      await redis.available()?.publish(channel, JSON.stringify({ from: me, prefixes }));
+      await redis.ifUp((client) => client.publish(channel, JSON.stringify({ from: me, prefixes })));
     },
     async close() {
       if (subscriber.isOpen) await subscriber.close().catch(() => subscriber.destroy());

@@ -1,5 +1,5 @@
-import { LRUCache } from 'lru-cache';
-import type { RedisConnection } from '../cache/redisConnection.js';
+import type { RedisConnection } from '../store/redisConnection.js';
+import { SharedRecords } from '../store/sharedRecords.js';
 
 /**
  * Signatures of webhook calls already accepted, kept a little longer than the timestamp window so
@@ -9,25 +9,25 @@ import type { RedisConnection } from '../cache/redisConnection.js';
  * the same call was accepted again by every other container.
  */
 export class WebhookReplays {
-  private readonly memory = new LRUCache<string, true>({ max: 10_000, ttlAutopurge: false });
+  private readonly records: SharedRecords;
 
   constructor(
-    private readonly redis: RedisConnection,
+    redis: RedisConnection,
     private readonly keyPrefix: string,
     private readonly ttlMs: number,
-  ) {}
+  ) {
+    this.records = new SharedRecords(redis, { max: 10_000 });
+  }
 
   /** True the first time a signature is seen; false for a replay. */
   async firstUse(signature: string): Promise<boolean> {
     const key = this.keyPrefix + signature;
-    if (this.memory.has(key)) return false;
-    this.memory.set(key, true, { ttl: this.ttlMs });
-    const client = this.redis.available();
-    if (!client) return true;
-    try {
-      return (await client.set(key, '1', { condition: 'NX', expiration: { type: 'PX', value: this.ttlMs } })) === 'OK';
-    } catch {
-      return true; // Redis failed mid-way: this process's memory decided
-    }
+    const { memory } = this.records;
+    if (memory.has(key)) return false;
+    memory.set(key, SEEN, { ttl: this.ttlMs });
+    // Redis could not be asked: this process's memory decided.
+    return (await this.records.claim(key, SEEN, this.ttlMs)) ?? true;
   }
 }
+
+const SEEN = '1';

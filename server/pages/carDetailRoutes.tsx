@@ -5,8 +5,8 @@ import { carDetailHead } from '../../views/pages/carDetail/carDetailHead.js';
 import { callContextOf } from '../http/callContext.js';
 import { redirectTo } from '../http/safeLocation.js';
 import { siteOrigin } from '../markets/siteOrigin.js';
-import { CAR_ID_PATTERN, findCar, findSimilarCars } from './carDetailData.js';
-import { carSiteContact, sellerContact } from './carSiteContact.js';
+import { carIdOfPath, findCar, findSimilarCars } from '../catalogue/cars.js';
+import { carSiteContact, sellerContact } from '../catalogue/carSiteContact.js';
 import { loadLayout } from './loadLayout.js';
 import type { PageDeps } from './pageDeps.js';
 import { renderErrorPage, renderUnavailablePage } from './pageRoutes.js';
@@ -75,14 +75,4 @@ export function carDetailRoutes(deps: PageDeps): Router {
   });
 
   return router;
-}
-
-/** The car id of `{base}/{id}` or `{base}/{id}/{slug}` (one trailing slash allowed), else null. */
-export function carIdOfPath(path: string, carDetailBase: string, carListPath: string): string | null {
-  if (!path.startsWith(`${carDetailBase}/`)) return null;
-  const trimmed = path.replace(/\/$/, '');
-  if (trimmed === carListPath) return null;
-  const segments = trimmed.slice(carDetailBase.length + 1).split('/');
-  if (segments.length > 2 || segments.some((s) => s === '')) return null;
-  return CAR_ID_PATTERN.test(segments[0]!) ? segments[0]! : null;
 }

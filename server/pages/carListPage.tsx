@@ -15,7 +15,7 @@ import { CarListSection } from '../../views/pages/carList/CarListSection.js';
 import { ContentPageView } from '../../views/pages/ContentPageView.js';
 import { localisePath } from '../markets/languagePath.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
-import { searchCarSummaryPage } from './carSummarySearch.js';
+import { searchCarSummaryPage } from '../catalogue/carSummarySearch.js';
 import type { ContentPageKind } from './contentPageKinds.js';
 import type { PageDeps } from './pageDeps.js';
 import { languageQueriesOf } from './languageQueries.js';

@@ -9,7 +9,7 @@ import { bookingPage } from './bookingPage.js';
 import { kitsPage } from './kitsPage.js';
 import { carListPageKind } from './carListPage.js';
 import type { PageDeps } from './pageDeps.js';
-import type { LanguageQueries } from './languageQueries.js';
+import type { LanguageQueries } from '../render/renderPage.js';
 import { siteListPage } from './siteListPage.js';
 import { storyPage } from './storyPage.js';
 

@@ -4,10 +4,8 @@ import type { SearchIndexKind, SearchIndexName } from '../../contracts/upstream/
 import { filtersInLanguage, type LanguageSearch } from '../../client/shared/lists/filtersInLanguage.js';
 import { UpstreamCallRefused } from '../cache/searchCache.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
+import type { LanguageQueries } from '../render/renderPage.js';
 import type { PageDeps } from './pageDeps.js';
-
-/** The query a list page's language links carry, per other language of the market. */
-export type LanguageQueries = Partial<Record<Language, URLSearchParams>>;
 
 /**
  * A list page's query in each of the market's other languages, its worded filters in that language's

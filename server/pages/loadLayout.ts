@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { LayoutData } from '../../views/layout/layoutData.js';
 import type { ContentClient, ContentScope } from '../upstream/contentClient.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
-import { LayoutCache } from './layoutCache.js';
+import { layoutCacheOf } from '../upstream/layoutCache.js';
 
 /** The content service site and language of this request. */
 export function contentScope(res: Response): ContentScope {
@@ -15,32 +15,6 @@ export function contentScope(res: Response): ContentScope {
   };
 }
 
-/** One cache per content client, that is per composed app (tests compose several in one process). */
-const caches = new WeakMap<ContentClient, LayoutCache>();
-
-/** The same caches, to forget them all on a purge (server/pageCache/). */
-const allCaches = new Set<WeakRef<LayoutCache>>();
-
-/** The layout cache of a content client, made on first use with `maxBytes` (composeApp.ts makes it with the memory budget's share). */
-export function layoutCacheOf(content: ContentClient, maxBytes?: number): LayoutCache {
-  let cache = caches.get(content);
-  if (!cache) {
-    cache = new LayoutCache(maxBytes !== undefined ? { maxBytes } : {});
-    caches.set(content, cache);
-    allCaches.add(new WeakRef(cache));
-  }
-  return cache;
-}
-
-/** Content was published: pages rendered from now on must not take navigation, alert or brands from before. */
-export function forgetCachedLayouts(): void {
-  for (const ref of allCaches) {
-    const cache = ref.deref();
-    if (cache) cache.clear();
-    else allCaches.delete(ref);
-  }
-}
-
 export interface LoadLayoutOptions {
   /** Ask the content service on every call; editing mode (a preview token) always does. */
   bypassCache?: boolean;
@@ -48,7 +22,7 @@ export interface LoadLayoutOptions {
 
 /**
  * Navigation, alert and footer brands, loaded in parallel and cached per market and language
- * (server/pages/layoutCache.ts), except in editing mode: an editor sees drafts and their change at once. Each part that fails is left out (and logged by the upstream layer):
+ * (server/upstream/layoutCache.ts), except in editing mode: an editor sees drafts and their change at once. Each part that fails is left out (and logged by the upstream layer):
  * the layout never costs the shopper the page. The alert is always there: a dismissed one is hidden
  * in the browser (client/enhance/alertGate.ts), so the page is the same for everyone and may be shared.
  */

@@ -2,14 +2,12 @@ import type { Request, RequestHandler, Response } from 'express';
 import { readCookie } from '../../client/shared/cookies.js';
 import { PreviewRejectedPage } from '../../views/seo/PreviewRejectedPage.js';
 import { callContextOf } from '../http/callContext.js';
+import { PREVIEW_COOKIE } from '../http/personalCookies.js';
 import { redirectTo } from '../http/safeLocation.js';
 import { CONTENT_PREVIEW_QUERY, END_PREVIEW_QUERY } from '../../contracts/upstream/content.js';
 import { UpstreamError } from '../upstream/upstreamError.js';
 import { loadLayout } from './loadLayout.js';
 import type { PageDeps } from './pageDeps.js';
-
-/** Keeps an editor's preview token while they navigate: a session cookie the browser's scripts cannot read. */
-export const PREVIEW_COOKIE = 'content_preview';
 
 /** What a token may look like before it is sent on as a header; anything else is refused like a wrong one. */
 const TOKEN_SHAPE = /^[\w.~+/=-]{1,512}$/;

@@ -6,7 +6,7 @@ import type { CallContext } from '../upstream/upstreamHttp.js';
 import { CONTENT_PREVIEW_QUERY, type SitemapPage } from '../../contracts/upstream/content.js';
 import type { SearchRequest } from '../../contracts/upstream/search.js';
 import { resolveRedirect } from '../redirects/resolve-redirect.js';
-import { LayoutCache } from './layoutCache.js';
+import { LayoutCache } from '../upstream/layoutCache.js';
 import type { PageDeps } from './pageDeps.js';
 
 /** Car detail pages per sitemap file, newest first; the sitemap index lists as many files as the stock needs. */

@@ -13,7 +13,7 @@ import {
 } from '../../contracts/upstream/search.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
 import type { BlockLoadRequest } from './blockData.js';
-import { searchCarSummaries } from './carSummarySearch.js';
+import { searchCarSummaries } from '../catalogue/carSummarySearch.js';
 import type { PageDeps } from './pageDeps.js';
 
 /** The site list shows its search box above this many sites (part 1 §9). */

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { pageSearchParams } from '../pageCache/pageKey.js';
 import type { Response } from 'express';
+import type { Language } from '../../markets/schema.js';
 import { renderToString } from 'react-dom/server';
 import type { Logger } from 'pino';
 import type { AssetResolver } from '../../views/AssetResolver.js';
@@ -12,9 +13,11 @@ import { languageLinks, localisedMarket, localisePath, pageAlternates } from '..
 import { siteOrigin } from '../markets/siteOrigin.js';
 import { withoutTrailingSlashes } from '../../contracts/pagePath.js';
 import { inSpan } from '../tracing/spans.js';
-import type { LanguageQueries } from '../pages/languageQueries.js';
 import { pageTemplate } from '../../client/shared/media/pictureUrl.js';
 import { PictureTemplateContext } from '../../client/media/ResponsiveImage.js';
+
+/** The query a list page's language links carry, per other language of the market. */
+export type LanguageQueries = Partial<Record<Language, URLSearchParams>>;
 
 export interface PageRender {
   status?: number;

@@ -1,8 +1,8 @@
 import type { Request, Response } from 'express';
-import type { RedisConnection } from '../cache/redisConnection.js';
+import type { RedisConnection } from '../store/redisConnection.js';
 import type { Config } from '../config.js';
 import { ApiError } from '../http/apiError.js';
-import { SharedRateLimiter, UNAVAILABLE_RETRY_AFTER_S, type LimitOutcome } from './sharedRateLimiter.js';
+import { SharedRateLimiter, UNAVAILABLE_RETRY_AFTER_S, type LimitOutcome } from '../store/sharedRateLimiter.js';
 
 export interface RateLimitWindow {
   points: number;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { RedisConnection } from '../cache/redisConnection.js';
+import type { RedisConnection } from '../store/redisConnection.js';
+import { SharedRecords } from '../store/sharedRecords.js';
 
 /**
  * Tire-hotel session tokens a shopper logged out of: refused until they would have expired. The
@@ -11,43 +12,32 @@ import type { RedisConnection } from '../cache/redisConnection.js';
  * during an outage only until Redis is back, never for the rest of its life.
  */
 export class RevokedTokens {
-  private readonly memory = new LRUCache<string, true>({ max: MAX_REVOKED, ttl: REVOKED_FOR_MS, ttlAutopurge: false });
-  /** Revocations not yet in Redis, with when each expires (bounded like `memory`; the oldest go first). */
+  private readonly records: SharedRecords;
+  /** Revocations not yet in Redis, with when each expires (bounded like the records; the oldest go first). */
   private readonly unwritten = new LRUCache<string, number>({ max: MAX_REVOKED });
 
   constructor(
-    private readonly redis: RedisConnection,
+    redis: RedisConnection,
     private readonly keyPrefix = 'bff:revoked-session:',
   ) {
+    this.records = new SharedRecords(redis, { max: MAX_REVOKED, ttl: REVOKED_FOR_MS });
     redis.onUp(() => void this.writeUnwritten());
   }
 
   async revoke(token: string): Promise<void> {
     const key = this.keyPrefix + hashed(token);
-    this.memory.set(key, true);
-    if (!this.redis.configured) return;
+    this.records.memory.set(key, REVOKED);
+    if (!this.records.configured) return;
     if (!(await this.write(key, Date.now() + REVOKED_FOR_MS))) this.unwritten.set(key, Date.now() + REVOKED_FOR_MS);
   }
 
   async isRevoked(token: string): Promise<boolean> {
-    const key = this.keyPrefix + hashed(token);
-    if (this.memory.has(key)) return true;
-    const answer = await this.redis
-      .available()
-      ?.exists(key)
-      .catch(() => 0);
-    return answer === 1;
+    return (await this.records.read(this.keyPrefix + hashed(token))) !== undefined;
   }
 
   private async write(key: string, expiresAt: number): Promise<boolean> {
-    const client = this.redis.available();
     const left = expiresAt - Date.now();
-    if (left <= 0) return true;
-    if (!client) return false;
-    return client.set(key, '1', { expiration: { type: 'PX', value: left } }).then(
-      () => true,
-      () => false,
-    );
+    return left <= 0 || this.records.share(key, REVOKED, left);
   }
 
   private writing = false;
@@ -70,5 +60,6 @@ export class RevokedTokens {
 export const REVOKED_FOR_MS = 12 * 60 * 60_000;
 /** Revocations one process remembers (about 100 bytes each). */
 const MAX_REVOKED = 100_000;
+const REVOKED = '1';
 
 const hashed = (token: string) => createHash('sha256').update(token).digest('base64url');

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { MARKETS } from '../../markets/registry.js';
 import type { Market } from '../../markets/schema.js';
 import { translator } from '../../markets/translations/dictionaries.js';
-import { carIdOfPath } from '../../server/pages/carDetailRoutes.js';
+import { carIdOfPath } from '../../server/catalogue/cars.js';
 import type { Car } from '../../contracts/upstream/search.js';
 import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
 

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 import { MARKETS } from '../../markets/registry.js';
 import { CONTENT_SANDBOX_PREVIEW_TOKEN } from '../../contracts/upstream/content.js';
-import { PERSONAL_COOKIES } from '../../server/pageCache/pageKey.js';
+import { PERSONAL_COOKIES } from '../../server/http/personalCookies.js';
 import type { RunningBff } from '../../server/start.js';
 import { startEdgeNginx, type EdgeNginx } from '../support/edgeNginx.js';
 import { startRunningBff } from '../support/runningBff.js';

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { MARKETS, marketById } from '../../markets/registry.js';
 import { translator } from '../../markets/translations/dictionaries.js';
 import { localisePath } from '../../server/markets/languagePath.js';
-import { TOKEN_COOKIES } from '../../server/api/tirehotelSession.js';
+import { TOKEN_COOKIES } from '../../server/http/personalCookies.js';
 import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
 
 jest.setTimeout(60_000);

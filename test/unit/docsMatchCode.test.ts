@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { API_OPERATIONS } from '../../server/api/apiRouter.js';
 import { ENV_VARIABLES, EnvSchema } from '../../server/config.js';
 import { RATE_LIMIT_DEFAULTS, rateLimitEnvName, type RateLimitName } from '../../server/security/rateLimits.js';
-import { STORE_BUDGET_DEFAULTS, storeBudgetEnvName, type StoreBudgetName } from '../../server/security/storeBudgets.js';
+import { STORE_BUDGET_DEFAULTS, storeBudgetEnvName, type StoreBudgetName } from '../../server/store/storeBudgets.js';
 
 const PAGES = [
   'README.md',

@@ -1,4 +1,4 @@
-import { LayoutCache } from '../../server/pages/layoutCache.js';
+import { LayoutCache } from '../../server/upstream/layoutCache.js';
 
 /** A loader that answers `v1`, `v2`... and counts its calls; `fail()` makes the next calls reject. */
 function loader() {

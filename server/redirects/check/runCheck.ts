@@ -1,7 +1,7 @@
 import { request } from 'undici';
 import type { Market } from '../../../markets/schema.js';
 import type { ContentClient } from '../../upstream/contentClient.js';
-import { carIdOfPath } from '../../pages/carDetailRoutes.js';
+import { carIdOfPath } from '../../catalogue/cars.js';
 import { splitLanguagePath } from '../../markets/languagePath.js';
 import type { CompiledRedirects } from '../compile-redirects.js';
 import type { RedirectTable } from '../redirect-table.js';

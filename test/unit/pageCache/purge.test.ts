@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { Registry } from 'prom-client';
 import pino from 'pino';
-import { LayoutCache } from '../../../server/pages/layoutCache.js';
+import { LayoutCache } from '../../../server/upstream/layoutCache.js';
 import { PageCache } from '../../../server/pageCache/pageCache.js';
 import { PageCacheMetrics } from '../../../server/pageCache/pageCacheMetrics.js';
 import { LocalPageStore } from '../../../server/pageCache/pageStores.js';

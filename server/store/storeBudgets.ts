@@ -1,4 +1,4 @@
-import type { RedisConnection } from '../cache/redisConnection.js';
+import type { RedisConnection } from './redisConnection.js';
 import { LRUCache } from 'lru-cache';
 import { SharedRateLimiter } from './sharedRateLimiter.js';
 
@@ -35,12 +35,24 @@ export const MAX_ENTRY_BYTES: Record<StoreBudgetName, number> = {
   images: 2 * MB,
 };
 
+/** An entry a client makes a store keep: its value, its key (with the store's prefix), and room for forms of it made later. */
+export interface KeptEntry {
+  valueBytes: number;
+  keyBytes: number;
+  roomBytes?: number;
+}
+
+/** What keeping an entry costs its client: what it takes in Redis, room included. The one charge of every store. */
+export function chargeOf(entry: KeptEntry): number {
+  return bytesInRedis(entry.valueBytes + (entry.roomBytes ?? 0), entry.keyBytes);
+}
+
 /**
  * What an entry takes in Redis (as MEMORY USAGE counts it), which is what a budget charges: its value
  * in the allocator's size class (jemalloc rounds an allocation up to a quarter of its power of two:
  * up to 25% more; 100,000 bytes take 114,688), its key, and Redis's own records of the key (about 100 bytes).
  */
-export function bytesInRedis(valueBytes: number, keyBytes: number): number {
+function bytesInRedis(valueBytes: number, keyBytes: number): number {
   return sizeClass(valueBytes + SDS_HEADER_BYTES) + sizeClass(keyBytes + SDS_HEADER_BYTES) + REDIS_KEY_RECORDS_BYTES;
 }
 
@@ -95,15 +107,14 @@ export class StoreBudget {
   }
 
   /**
-   * Whether an entry of `bytes` made for `client` may be kept, charging it to the client when it may.
-   * `alsoCharged`: what keeping it costs besides its bytes (its key, room for forms made later), charged
-   * but not held against the store's largest entry. An entry over the store's size, or one the client's
-   * bytes left in the window do not cover, is not kept.
+   * Whether an entry made for `client` may be kept, charging it to the client when it may (chargeOf). Its
+   * value alone is held against the store's largest entry. An entry over the store's size, or one the
+   * client's bytes left in the window do not cover, is not kept.
    */
-  async admit(client: string, bytes: number, alsoCharged = 0): Promise<boolean> {
-    if (!this.fits(bytes)) return false;
+  async admit(client: string, entry: KeptEntry): Promise<boolean> {
+    if (!this.fits(entry.valueBytes)) return false;
     if (this.spent(client)) return false;
-    const outcome = await this.counter.consume(client, Math.max(1, Math.ceil(bytes + alsoCharged)));
+    const outcome = await this.counter.consume(client, Math.max(1, Math.ceil(chargeOf(entry))));
     if (outcome.allowed) return true;
     this.spentUntil.set(client, this.now() + outcome.retryAfterS * 1000);
     return false;

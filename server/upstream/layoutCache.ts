@@ -1,4 +1,6 @@
 import { LRUCache } from 'lru-cache';
+import type { ContentClient } from './contentClient.js';
+import { SingleFlight } from '../store/singleFlight.js';
 
 export interface LayoutCacheOptions {
   /** How long an answer is served without asking again. */
@@ -25,7 +27,7 @@ interface Entry {
  */
 export class LayoutCache {
   private readonly entries: LRUCache<string, Entry>;
-  private readonly inFlight = new Map<string, Promise<unknown>>();
+  private readonly inFlight = new SingleFlight<unknown>();
   private readonly freshMs: number;
   private readonly staleMs: number;
   private readonly now: () => number;
@@ -63,15 +65,37 @@ export class LayoutCache {
   }
 
   private refresh<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const running = this.inFlight.get(key);
-    if (running) return running as Promise<T>;
-    const call = load()
-      .then((value) => {
+    return this.inFlight.join(key, () =>
+      load().then((value) => {
         this.entries.set(key, { value, fetchedAt: this.now(), bytes: 2 * (JSON.stringify(value)?.length ?? 0) + 256 });
         return value;
-      })
-      .finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, call);
-    return call;
+      }),
+    ) as Promise<T>;
+  }
+}
+
+/** One cache per content client, that is per composed app (tests compose several in one process). */
+const caches = new WeakMap<ContentClient, LayoutCache>();
+
+/** The same caches, to forget them all on a purge (server/pageCache/). */
+const allCaches = new Set<WeakRef<LayoutCache>>();
+
+/** The layout cache of a content client, made on first use with `maxBytes` (composeApp.ts makes it with the memory budget's share). */
+export function layoutCacheOf(content: ContentClient, maxBytes?: number): LayoutCache {
+  let cache = caches.get(content);
+  if (!cache) {
+    cache = new LayoutCache(maxBytes !== undefined ? { maxBytes } : {});
+    caches.set(content, cache);
+    allCaches.add(new WeakRef(cache));
+  }
+  return cache;
+}
+
+/** Content was published: pages rendered from now on must not take navigation, alert or brands from before. */
+export function forgetCachedLayouts(): void {
+  for (const ref of allCaches) {
+    const cache = ref.deref();
+    if (cache) cache.clear();
+    else allCaches.delete(ref);
   }
 }

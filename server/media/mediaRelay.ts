@@ -2,7 +2,7 @@ import { pipeline } from 'node:stream';
 import { Router, type Response } from 'express';
 import type { Logger } from 'pino';
 import { callContextOf } from '../http/callContext.js';
-import { mediaPathOf, mediaQueryOf, mediaSourceOf, parseMediaRequest } from '../media/variantRequest.js';
+import { mediaPathOf, mediaQueryOf, mediaSourceOf, parseMediaRequest } from './variantRequest.js';
 import type { MediaClient } from '../upstream/mediaClient.js';
 import { releaseBody } from '../upstream/upstreamBody.js';
 import { UpstreamError } from '../upstream/upstreamError.js';

@@ -10,6 +10,16 @@ import { searchCarSummaries } from './carSummarySearch.js';
 export const CAR_ID_PATTERN = /^\d{1,12}$/;
 export const SIMILAR_CARS = 8;
 
+/** The car id of `{base}/{id}` or `{base}/{id}/{slug}` (one trailing slash allowed), else null. */
+export function carIdOfPath(path: string, carDetailBase: string, carListPath: string): string | null {
+  if (!path.startsWith(`${carDetailBase}/`)) return null;
+  const trimmed = path.replace(/\/$/, '');
+  if (trimmed === carListPath) return null;
+  const segments = trimmed.slice(carDetailBase.length + 1).split('/');
+  if (segments.length > 2 || segments.some((s) => s === '')) return null;
+  return CAR_ID_PATTERN.test(segments[0]!) ? segments[0]! : null;
+}
+
 /** One car by id through the search cache; null when the market has no such car. Throws when the search fails. */
 export async function findCar(
   cache: SearchCache,

@@ -7,6 +7,12 @@ export interface RedisConnection {
   configured: boolean;
   /** The client, or undefined while Redis is not connected or not answering: callers then go without it at once. */
   available(): RedisClientType | undefined;
+  /**
+   * `command` on the client when Redis answers; undefined when it is not there or the command failed
+   * (a key Redis does not hold is null, as node-redis answers it). The one way callers use Redis
+   * while going on without it: only what needs the client itself (a rate limiter's store) asks `available`.
+   */
+  ifUp<T>(command: (client: RedisClientType) => Promise<T>): Promise<T | undefined>;
   /** Calls `listener` on every new connection and whenever Redis answers again after being marked down. */
   onUp(listener: () => void): void;
   probe: DependencyProbe;
@@ -52,6 +58,7 @@ export function connectRedis(url: string | undefined, logger: Logger, timing = R
     return {
       configured: false,
       available: () => undefined,
+      ifUp: async () => undefined,
       onUp: () => {},
       probe: { name: 'redis', state: () => 'not_configured' },
       close: async () => {},
@@ -157,6 +164,14 @@ export function connectRedis(url: string | undefined, logger: Logger, timing = R
   return {
     configured: true,
     available: () => (up() ? guarded : undefined),
+    async ifUp(command) {
+      if (!up()) return undefined;
+      try {
+        return await command(guarded);
+      } catch {
+        return undefined;
+      }
+    },
     onUp: (listener) => void upListeners.push(listener),
     probe: { name: 'redis', state: () => (up() ? 'up' : 'down') },
     close: async () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { RedisConnection } from '../cache/redisConnection.js';
+import type { RedisConnection } from './redisConnection.js';
 
 /** Allowed; or refused until `retryAfterS`, because the window is used up or (`unavailable`) because Redis could not count. */
 export type LimitOutcome = { allowed: true } | { allowed: false; retryAfterS: number; unavailable?: true };
