@@ -19,6 +19,7 @@ import {
   carListHref,
   carListQuery,
   EMPTY_STATE,
+  isCarListParam,
   activeFilterCount,
   parseCarListState,
   toggleTerm,
@@ -35,6 +36,7 @@ import { distanceRangeInUnit, distanceToKm, rangeExtentsInIndexUnits } from '../
 import { CarResults } from './CarResults.js';
 import { fetchCarList } from './fetchCarList.js';
 import { keepInPlace } from '../../lists/keepInPlace.js';
+import { queryInPlace } from '../../shared/lists/queryInPlace.js';
 import { keepQueryOnLanguageLinks } from '../../lists/languageLinks.js';
 import { keepScrollSaved } from '../../lists/scrollMemory.js';
 import { RangeFacet } from './RangeFacet.js';
@@ -81,6 +83,8 @@ export function CarList(props: CarListProps) {
   }, [state, results]);
 
   const hrefOf = (s: CarListState) => carListHref(path, s, keep);
+  /** The address bar for a state: the list's parameters canonical, every other one (campaign tags) kept in place. */
+  const addressOf = (s: CarListState) => `${path}${queryInPlace(location.search, isCarListParam, carListQuery(s))}`;
   const { locale } = card.format;
   const formatCount = (n: number) => (n > CAR_LIST_TOTAL_CAP ? `${CAR_LIST_TOTAL_CAP}+` : formatNumber(n, locale));
   const unit = card.format.mileageUnit;
@@ -146,7 +150,7 @@ export function CarList(props: CarListProps) {
   const change = (next: CarListState) => {
     if (carListQuery(next) === carListQuery(latest.current.state)) return;
     saveScroll();
-    history.pushState({}, '', hrefOf(next));
+    history.pushState({}, '', addressOf(next));
     keepQueryOnLanguageLinks(location.search, 'cars');
     latest.current = { ...latest.current, state: next };
     setState(next);
@@ -196,7 +200,7 @@ export function CarList(props: CarListProps) {
     // A deep link's earlier pages are still on their way (or failed: retry fetches them).
     if (shown.fromPage) return;
     const next = withPage(current, current.page + 1);
-    history.replaceState(history.state, '', hrefOf(next));
+    history.replaceState(history.state, '', addressOf(next));
     keepQueryOnLanguageLinks(location.search, 'cars');
     latest.current = { ...latest.current, state: next };
     setState(next);
@@ -213,7 +217,7 @@ export function CarList(props: CarListProps) {
   useEffect(() => {
     if (!props.results.failed && !props.results.fromPage) cache.current.set(carListQuery(props.state), props.results);
     history.scrollRestoration = 'manual';
-    const canonical = carListHref(path, props.state, keep);
+    const canonical = addressOf(props.state);
     if (canonical !== location.pathname + location.search) history.replaceState(history.state, '', canonical);
     keepQueryOnLanguageLinks(location.search, 'cars');
     const y = savedScroll(history.state);

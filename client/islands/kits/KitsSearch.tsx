@@ -2,10 +2,12 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalSto
 import { keepQueryOnLanguageLinks } from '../../lists/languageLinks.js';
 import { search } from '../../api/search.js';
 import { keepInPlace } from '../../lists/keepInPlace.js';
+import { queryInPlace } from '../../shared/lists/queryInPlace.js';
 import { fillText, countText, type PluralText } from '../../../markets/translations/plural.js';
 import { KitDialog, type KitDialogTexts } from './KitDialog.js';
 import {
   formatKitPrice,
+  isKitsParam,
   KIT_FACETS,
   kitsFetchBodies,
   kitsQueryParams,
@@ -94,7 +96,7 @@ export function KitsSearch({ action, locale, query: initialQuery, initial, texts
       const answer = await searchKits(next, 0);
       if (call !== latest.current) return;
       setResult({ kits: answer.content.map(toKitItem), total: answer.total_items, facets: facetsOf(answer.facet) });
-      history.replaceState(history.state, '', withQuery(action, kitsQueryParams(next)));
+      history.replaceState(history.state, '', addressOf(action, kitsQueryParams(next)));
       keepQueryOnLanguageLinks(location.search, 'kits');
     } catch {
       if (call === latest.current) setResult(null);
@@ -147,7 +149,7 @@ export function KitsSearch({ action, locale, query: initialQuery, initial, texts
       history.replaceState(
         history.state,
         '',
-        withQuery(action, kitsQueryParams(query, Math.ceil(kits.length / KITS_PAGE_SIZE))),
+        addressOf(action, kitsQueryParams(query, Math.ceil(kits.length / KITS_PAGE_SIZE))),
       );
       keepQueryOnLanguageLinks(location.search, 'kits');
     } catch {
@@ -320,6 +322,11 @@ export function KitsSearch({ action, locale, query: initialQuery, initial, texts
 }
 
 const noSubscription = () => () => {};
+
+/** The address bar with the kits' parameters: every other one (campaign tags) kept in place. */
+function addressOf(path: string, params: URLSearchParams): string {
+  return `${path}${queryInPlace(location.search, isKitsParam, params)}`;
+}
 
 function withQuery(path: string, params: URLSearchParams): string {
   const query = params.toString();
