@@ -77,6 +77,73 @@ describe('campaign tags in the address bar', () => {
   });
 });
 
+describe('the kits search', () => {
+  const KITS = marketById('se').paths.kits;
+  const ready = async (page: Page) => {
+    await page.locator('[data-island="kits"][data-hydrated="true"]').waitFor();
+    await page.locator('.kit-card__open').first().waitFor(); // the cards' buttons come with the client's render
+  };
+
+  it('keeps campaign tags in place when a filter is ticked and more kits are shown', async () => {
+    const page = await session.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(session.url('se.localhost', `${KITS}?utm_source=news&gclid=abc`));
+    await ready(page);
+    await page.getByRole('link', { name: 'Visa fler' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    expect(pairs(page)).toEqual([
+      ['utm_source', 'news'],
+      ['gclid', 'abc'],
+      ['page', '2'],
+    ]);
+    const brand = page.locator('input[name="brand"]').first();
+    const value = (await brand.getAttribute('value'))!;
+    await brand.check();
+    await page.waitForURL((url) => url.searchParams.get('brand') === value);
+    expect(pairs(page)).toEqual([
+      ['utm_source', 'news'],
+      ['gclid', 'abc'],
+      ['brand', value],
+    ]);
+    await page.close();
+  });
+
+  it('shows the newest search when an older one answers after it', async () => {
+    const page = await session.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(session.url('se.localhost', KITS));
+    await ready(page);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let first = true;
+    await page.route('**/api/search', async (route) => {
+      if (first) {
+        first = false;
+        await held;
+      }
+      await route.continue().catch(() => {}); // the page may have given up on it
+    });
+    const boxes = page.locator('input[name="brand"]');
+    const [a, b] = [(await boxes.nth(0).getAttribute('value'))!, (await boxes.nth(1).getAttribute('value'))!];
+    const older = page.waitForRequest('**/api/search');
+    await boxes.nth(0).check();
+    const olderRequest = await older;
+    await boxes.nth(1).check();
+    await page.waitForURL((url) => url.searchParams.getAll('brand').length === 2);
+    const titles = () => page.locator('.kit-card__open').allTextContents();
+    await page.waitForFunction(
+      (name) => [...document.querySelectorAll('.kit-card__open')].some((el) => el.textContent?.includes(name)),
+      b,
+    );
+    release();
+    await olderRequest.response().catch(() => null);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+    const shown = await titles();
+    expect(shown.some((title) => title.includes(b))).toBe(true);
+    expect(shown.every((title) => title.includes(a) || title.includes(b))).toBe(true);
+    expect(new URL(page.url()).searchParams.getAll('brand')).toEqual([a, b]);
+    await page.close();
+  });
+});
+
 /** One car of a market's index that is not a sample (a sample asks the shopper to choose a seller). */
 async function firstCar(index: string): Promise<{ car_id: string; slug: string }> {
   const res = await fetch(`${session.sandbox.url}/search/query`, {
