@@ -1,3 +1,4 @@
+import type { Market } from '../../markets/schema.js';
 import { whenActivated } from '../prerender.js';
 
 /**
@@ -10,7 +11,7 @@ export type DataLayerEvent =
   /** A completed booking or lead: value 0 where nothing is sold. */
   | {
       event: 'purchase';
-      ecommerce: { transaction_id: string; currency: string; value: number; items?: readonly PurchaseItem[] };
+      ecommerce: { transaction_id: string; currency: MarketCurrency; value: number; items?: readonly PurchaseItem[] };
     }
   /** An error the shopper was shown (lookup errors and similar). */
   | { event: 'event_error'; flow_name: string; error_type: string; error_message: string }
@@ -21,6 +22,9 @@ export type DataLayerEvent =
       action: 'start' | 'submit' | 'success' | 'error';
       step_name?: string;
     };
+
+/** A purchase is in the market's currency (markets/), passed to each island in its props by the server's render. */
+export type MarketCurrency = Market['currency'];
 
 export interface PurchaseItem {
   item_id: string;

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { pushToDataLayer } from '../analytics/dataLayer.js';
+import { pushToDataLayer, type MarketCurrency } from '../analytics/dataLayer.js';
 import { sendToFormsHub } from './sendToFormsHub.js';
 import { useSubmissionId } from './useSubmissionId.js';
 
@@ -9,12 +9,12 @@ export type SubmitStatus = 'unset' | 'sending' | 'success' | 'failed';
 /**
  * A lead form's send: one formSubmissionId for the form's whole life (retries and double clicks reuse
  * it), one send at a time, the status, and the analytics (form_interaction start/submit/success/error,
- * and a purchase with the submission id as transaction, SEK, value 0 on success). A failure is logged.
+ * and a purchase with the submission id as transaction, the market's currency, value 0 on success). A failure is logged.
  * `send` resolves to the value fields a 400 named, for the form to mark; `waitMessage` is the text of
  * a refusal asking the shopper to wait (a limit's 429, a maybe-arrived lead's 409), which the form
  * shows instead of its own failure text until the next submit.
  */
-export function useFormsHubSubmit(formName: string) {
+export function useFormsHubSubmit(formName: string, currency: MarketCurrency) {
   const submission = useSubmissionId();
   const [status, setStatus] = useState<SubmitStatus>('unset');
   // Failed at the form's own check (nothing sent): the first field to fix gets focus, not the failure text.
@@ -47,7 +47,7 @@ export function useFormsHubSubmit(formName: string) {
         pushToDataLayer({ event: 'form_interaction', form_name: formName, action: 'success' });
         pushToDataLayer({
           event: 'purchase',
-          ecommerce: { transaction_id: formSubmissionId, currency: 'SEK', value: 0 },
+          ecommerce: { transaction_id: formSubmissionId, currency, value: 0 },
         });
       } else {
         pushToDataLayer({ event: 'form_interaction', form_name: formName, action: 'error' });
@@ -59,7 +59,7 @@ export function useFormsHubSubmit(formName: string) {
       }
       return outcome.badFields;
     },
-    [formName, submission],
+    [formName, currency, submission],
   );
 
   /** A submit the form's own check stopped: failed too (part 2 §5.2), until the next send; values are never reset here. */

@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { MOTORCYCLE_DEALER_SITE_ID, MOTORCYCLE_WORKSHOP_EMAIL } from '../../sandbox/data/motorcycleDealer.js';
 import { SELL_CAR_PATHS, SELL_CAR_SHORT_PATH } from '../../sandbox/data/content/leadFormPages.js';
 import { sv } from '../../markets/translations/sv.js';
+import { marketById } from '../../markets/registry.js';
 import { startBrowserSession } from '../support/browserSession.js';
 import { field, fillSellCar, isFocused, type SellCarFieldTexts } from '../support/leadFormFields.js';
 
@@ -122,7 +123,7 @@ describe('sell-car form', () => {
       );
       expect(purchase).toEqual({
         event: 'purchase',
-        ecommerce: { transaction_id: posts[0], currency: 'SEK', value: 0 },
+        ecommerce: { transaction_id: posts[0], currency: marketById(market).currency, value: 0 },
       });
       await page.context().close();
     },

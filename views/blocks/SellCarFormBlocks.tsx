@@ -50,6 +50,7 @@ export function SellCarFormBlock({ block, first }: BlockProps<'sellCarForm'>) {
           variant: 'full',
           formName: sellCarFormName(market.siteName),
           labels: sellCarLabels(t, market.distanceUnit),
+          currency: market.currency,
         }}
       />
     </LeadFormSection>
@@ -68,6 +69,7 @@ export function SellCarShortFormBlock({ block, first }: BlockProps<'sellCarShort
           variant: 'short',
           formName: sellCarShortFormName(market.siteName),
           labels: sellCarLabels(t, market.distanceUnit),
+          currency: market.currency,
         }}
       />
     </LeadFormSection>

@@ -13,7 +13,12 @@ export function ServiceRequestFormBlock({ block, data, first }: BlockProps<'serv
       <Island
         name="serviceRequest"
         component={ServiceRequestForm}
-        props={{ ...data, labels: serviceRequestLabels(t, market.distanceUnit), dateFormat: market.dateFormat }}
+        props={{
+          ...data,
+          labels: serviceRequestLabels(t, market.distanceUnit),
+          dateFormat: market.dateFormat,
+          currency: market.currency,
+        }}
       />
     </LeadFormSection>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { pushToDataLayer } from '../../analytics/dataLayer.js';
+import { pushToDataLayer, type MarketCurrency } from '../../analytics/dataLayer.js';
 import { useSubmissionId } from '../../forms/useSubmissionId.js';
 import {
   CONTACT_FORM_NAME,
@@ -35,6 +35,8 @@ export interface CarContactProps {
   /** Only for a new-car sample, where the shopper chooses who sells it. */
   sellers: readonly { name: string }[];
   labels: CarContactLabels;
+  /** The market's currency, which the purchase event of a sent lead carries. */
+  currency: MarketCurrency;
 }
 
 type Status = 'idle' | 'submitting' | 'success' | 'error';
@@ -55,7 +57,7 @@ const EMPTY: ContactValues = {
  * after an unclear failure can never make a second lead. It keeps its own light validation rather than
  * the kit's react-hook-form and zod: the car page's JavaScript budget (80 KB gzip) has no room for them. The outcome message takes the focus when it appears.
  */
-export function CarContactForm({ car, sellers, labels }: CarContactProps) {
+export function CarContactForm({ car, sellers, labels, currency }: CarContactProps) {
   const [values, setValues] = useState<ContactValues>(EMPTY);
   const [errors, setErrors] = useState<ContactErrors>({});
   const [status, setStatus] = useState<Status>('idle');
@@ -96,7 +98,7 @@ export function CarContactForm({ car, sellers, labels }: CarContactProps) {
     if (outcome.status === 'success')
       pushToDataLayer({
         event: 'purchase',
-        ecommerce: { transaction_id: formSubmissionId, currency: 'SEK', value: 0 },
+        ecommerce: { transaction_id: formSubmissionId, currency, value: 0 },
       });
     setWaitMessage(outcome.waitMessage);
     setStatus(outcome.status);

@@ -15,11 +15,11 @@ export const numberOrUndefined = (text: unknown) =>
   text === '' || text === undefined || text === null ? undefined : Number(text);
 
 /** The sell-car / trade-in form (part 2 §2.2), validated with the BFF's SellCarValuesSchema. */
-export function SellCarForm({ formName, labels }: SellCarFormProps) {
+export function SellCarForm({ formName, labels, currency }: SellCarFormProps) {
   const form = useSchemaForm(SellCarValuesSchema, {
     defaultValues: { regno: '', customerName: '', customerPhone: '', customerEmail: '', other: '' },
   });
-  const hub = useFormsHubSubmit(formName);
+  const hub = useFormsHubSubmit(formName, currency);
   const { errors } = form.formState;
   const error = (field: keyof typeof labels.errors) => (errors[field] ? labels.errors[field] : undefined);
   const other = form.watch('other') ?? '';

@@ -9,11 +9,11 @@ import type { SellCarFormProps } from './sellCarLabels.js';
 const FIELDS = ['customerName', 'customerPhone', 'customerEmail', 'option'] as const;
 
 /** The short sell-car form (part 2 §2.2): name, phone, e-mail and the choice; SellCarShortValuesSchema. */
-export function SellCarShortForm({ formName, labels }: SellCarFormProps) {
+export function SellCarShortForm({ formName, labels, currency }: SellCarFormProps) {
   const form = useSchemaForm(SellCarShortValuesSchema, {
     defaultValues: { customerName: '', customerPhone: '', customerEmail: '' },
   });
-  const hub = useFormsHubSubmit(formName);
+  const hub = useFormsHubSubmit(formName, currency);
   const { errors } = form.formState;
   const error = (field: keyof typeof labels.errors) =>
     errors[field as keyof typeof errors] ? labels.errors[field] : undefined;

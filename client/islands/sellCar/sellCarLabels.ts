@@ -1,3 +1,4 @@
+import type { MarketCurrency } from '../../analytics/dataLayer.js';
 /** Every text of the sell-car forms, translated on the server (views/blocks/leadFormLabels.ts). */
 export interface SellCarLabels {
   requiredNote: string;
@@ -31,4 +32,6 @@ export interface SellCarFormProps {
   /** `{siteName}SellCarForm` or `{siteName}SellCarShortForm`: the BFF checks it is this site's. */
   formName: string;
   labels: SellCarLabels;
+  /** The market's currency, which the purchase event of a sent lead carries. */
+  currency: MarketCurrency;
 }

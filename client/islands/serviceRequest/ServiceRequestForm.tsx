@@ -40,7 +40,7 @@ const formatDay = (format: string) => (iso: string) =>
  * ServiceBookingValuesSchema. On the 'mc' page (typeMC) it offers the motorcycle types and is fixed
  * to the one motorcycle dealer, shown instead of the dealer select.
  */
-export function ServiceRequestForm({ dealers, typeMC, labels, dateFormat }: ServiceRequestFormProps) {
+export function ServiceRequestForm({ dealers, typeMC, labels, dateFormat, currency }: ServiceRequestFormProps) {
   const fixed = typeMC ? dealers[0] : undefined;
   const form = useSchemaForm(ServiceBookingValuesSchema, {
     defaultValues: {
@@ -57,7 +57,7 @@ export function ServiceRequestForm({ dealers, typeMC, labels, dateFormat }: Serv
       typeMC,
     },
   });
-  const hub = useFormsHubSubmit(SERVICE_BOOKING_FORM_NAME);
+  const hub = useFormsHubSubmit(SERVICE_BOOKING_FORM_NAME, currency);
   const { errors } = form.formState;
   const error = (field: keyof typeof labels.errors) => (errors[field] ? labels.errors[field] : undefined);
   const options = serviceTypeOptions(typeMC).map(({ name }) => ({ value: name, label: name }));

@@ -1,3 +1,4 @@
+import type { MarketCurrency } from '../../analytics/dataLayer.js';
 import { MOTORCYCLE_SERVICE_TYPES, SERVICE_TYPES } from '../../../contracts/forms.js';
 
 /** A dealer of the request (part 2 §2.3): its site id is sent; the BFF looks up the workshop e-mail the hub gets. */
@@ -62,4 +63,6 @@ export interface ServiceRequestFormProps extends ServiceRequestData {
   labels: ServiceRequestLabels;
   /** The market's date format for the chosen day, e.g. DD.MM.YYYY. */
   dateFormat: string;
+  /** The market's currency, which the purchase event of a sent lead carries. */
+  currency: MarketCurrency;
 }

@@ -4,7 +4,7 @@ import { keepInPlace } from '../../lists/keepInPlace.js';
 import { documentPictureTemplate, pictureOf } from '../../shared/media/pictureUrl.js';
 import type { StoriesListProps } from './StoriesList.js';
 import { fillText } from '../../../markets/translations/plural.js';
-import { loadMoreHref } from '../../shared/stories/storyLinks.js';
+import { loadMoreHref, storiesPageQuery } from '../../shared/stories/storyLinks.js';
 
 /**
  * The stories load-more without React: the server rendered the cards and a plain `?page=N` link
@@ -113,8 +113,7 @@ function enhance(island: HTMLElement, props: StoriesListProps): void {
       shown += 1;
     }
     const pages = Math.ceil(shown / props.pageSize);
-    const address = new URL(location.href);
-    address.searchParams.set('page', String(pages));
+    const address = { pathname: location.pathname, search: storiesPageQuery(location.search, pages) };
     history.replaceState(history.state, '', `${address.pathname}${address.search}`);
     status!.textContent = fillText(props.texts.showing, { shown, total: page.total });
     if (shown >= page.total || page.items.length === 0) link!.remove();

@@ -109,8 +109,8 @@ export function parseCarListState(
   return { keyphrase, sortName, page, terms, ranges };
 }
 
-/** The names this state owns in a query (everything else is kept as it was). */
-function isStateParam(name: string): boolean {
+/** The names this state owns in a query (everything else is kept as it was: client/shared/lists/queryInPlace.ts). */
+export function isCarListParam(name: string): boolean {
   if (name === 'keyphrase' || name === 'sortName' || name === 'page') return true;
   if ((URL_TERM_FIELDS as readonly string[]).includes(name)) return true;
   return URL_RANGE_FIELDS.some((f) => name === f || name === `${f}_min` || name === `${f}_max`);
@@ -130,7 +130,7 @@ export function carListQuery(state: CarListState, keep?: URLSearchParams): strin
   }
   if (state.page > 0) params.append('page', String(state.page));
   keep?.forEach((value, name) => {
-    if (!isStateParam(name)) params.append(name, value);
+    if (!isCarListParam(name)) params.append(name, value);
   });
   const text = params.toString();
   return text ? `?${text}` : '';
@@ -142,7 +142,7 @@ export function keptQuery(query: URLSearchParams): string {
   let length = 0;
   query.forEach((value, name) => {
     const encoded = new URLSearchParams([[name, value]]).toString().length + 1;
-    if (isStateParam(name) || length + encoded > MAX_KEPT_QUERY) return;
+    if (isCarListParam(name) || length + encoded > MAX_KEPT_QUERY) return;
     length += encoded;
     kept.append(name, value);
   });

@@ -71,6 +71,11 @@ export function kitsQueryParams(query: KitsQuery, pages = 1): URLSearchParams {
   return params;
 }
 
+/** The parameters the kits page owns in its URL (every other one is kept in place: client/shared/lists/queryInPlace.ts). */
+export function isKitsParam(name: string): boolean {
+  return name === 'keyphrase' || name === 'page' || (KIT_FACETS as readonly string[]).includes(name);
+}
+
 /** A query from the page's query parameters (what the filter form submits without JavaScript). */
 export function kitsQueryOf(params: URLSearchParams): { query: KitsQuery; pages: number } {
   const values = (name: string) =>

@@ -1,5 +1,6 @@
 import type { SEARCH_MAX_LIMIT, SearchFilter } from '../../../contracts/upstream/search.js';
 import { SITE_CARD_FIELDS } from './siteCard.js';
+import { queryInPlace } from '../lists/queryInPlace.js';
 
 /**
  * The site list's URL and search, for the server's first render and the island's search as you type alike: the
@@ -60,12 +61,8 @@ export function siteKeyphrase(query: URLSearchParams): string {
 
 /** The same URL's query with other words ('' or '?…'): `q` set, or gone when there are none; the rest kept. */
 export function withKeyphrase(query: URLSearchParams, keyphrase: string): string {
-  const kept = new URLSearchParams(query);
   const words = keyphrase.trim().slice(0, SITE_KEYPHRASE_MAX);
-  if (words) kept.set('q', words);
-  else kept.delete('q');
-  const text = kept.toString();
-  return text ? `?${text}` : '';
+  return queryInPlace(query, (name) => name === 'q', new URLSearchParams(words ? { q: words } : {}));
 }
 
 /**

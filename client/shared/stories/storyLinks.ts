@@ -1,3 +1,13 @@
+import { queryInPlace } from '../lists/queryInPlace.js';
+
+/** The stories list writes only its `page` into a URL; every other parameter (the tag, campaign tags) stays in place. */
+const isStoriesPageParam = (name: string) => name === 'page';
+
+/** A URL's query ('?…') with `page` set to this many pages, everything else kept in place. */
+export function storiesPageQuery(search: string, pages: number): string {
+  return queryInPlace(search, isStoriesPageParam, new URLSearchParams({ page: String(pages) }));
+}
+
 /** The plain link to the list with one more page: the server renders `page` pages; the anchor is the first new card. */
 export function loadMoreHref(
   current: URL | { pathname: string; search: string },
@@ -5,7 +15,5 @@ export function loadMoreHref(
   blockId: string,
   shown: number,
 ): string {
-  const params = new URLSearchParams(current.search);
-  params.set('page', String(shownPages + 1));
-  return `${current.pathname}?${params.toString()}#${blockId}-story-${shown}`;
+  return `${current.pathname}${storiesPageQuery(current.search, shownPages + 1)}#${blockId}-story-${shown}`;
 }

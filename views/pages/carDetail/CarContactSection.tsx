@@ -5,9 +5,10 @@ import { usePage } from '../../PageContext.js';
 
 /** The car's sellers (name, e-mail, phone) and the contact form island next to them. */
 export function CarContactSection({ car }: { car: Car }) {
-  const { t } = usePage();
+  const { t, market } = usePage();
   const props: CarContactProps = {
     car: { carId: car.car_id, carIsSample: car.car_is_sample, siteName: car.car_site_name },
+    currency: market.currency,
     sellers: car.car_is_sample ? car.car_sellers.map(({ name }) => ({ name })) : [],
     labels: {
       requiredNote: t('carDetail.contactRequiredNote'),
