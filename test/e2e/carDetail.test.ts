@@ -128,7 +128,7 @@ describe('car detail page in a browser', () => {
     await page.close();
   });
 
-  it('has no serious accessibility violation and stays within its JavaScript budget (91 KB gzip, the finance card and the picture component included)', async () => {
+  it('has no serious accessibility violation and stays within its JavaScript budget (97 KB gzip, the finance card, the picture component and saved cars included; bench:bundles holds the same)', async () => {
     const car = await firstCar('cars-uk');
     const context = await session.browser.newContext();
     const page = await context.newPage();
@@ -145,7 +145,7 @@ describe('car detail page in a browser', () => {
     const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     const total = (await Promise.all(scripts)).reduce((sum, n) => sum + n, 0);
-    expect(total).toBeLessThanOrEqual(91 * 1024);
+    expect(total).toBeLessThanOrEqual(97 * 1024);
     // Issue 17: the field-data module adds under 3 KB gzip to a page.
     expect((await Promise.all(fieldData)).reduce((sum, n) => sum + n, 0)).toBeLessThan(3 * 1024);
     await context.close();
