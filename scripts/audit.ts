@@ -2,7 +2,7 @@
 // page of every type of the Swedish market (or of --market), served by the BFF with the embedded sandbox, in
 // Debian's Chromium.
 // Prints each page's scores, LCP, image bytes and picture audits against the targets of issues #6, #7 and
-// #30 and, for a page under target, its top failing audits. Scores vary by machine, so it exits nonzero only with --strict.
+// #30, whether the page came back from the back/forward cache (issue 38) and, for a page under target, its top failing audits. Scores vary by machine, so it exits nonzero only with --strict.
 //   --strict      exit 1 when a page is under target
 //   --no-build    use the existing client build instead of building it first
 //   --market=uk   another market than the Swedish one (e.g. the UK car page with the finance card)
@@ -84,6 +84,19 @@ function pictureCells(lhr: Result, page: string): { cells: string[]; below: bool
   };
 }
 
+/**
+ * Lighthouse's bf-cache audit (issue 38: every page restorable): it leaves the page and comes Back. 'n/a' when it
+ * could not tell (the audit was not applicable), else pass, or the reasons Chromium gave.
+ */
+function bfCacheCell(lhr: Result): { cell: string; reasons?: string } {
+  const audit = lhr.audits['bf-cache'];
+  if (!audit || audit.scoreDisplayMode === 'notApplicable' || audit.score === null) return { cell: 'n/a' };
+  if (audit.score === 1) return { cell: 'pass' };
+  const items = (audit.details as { items?: Array<{ reason?: unknown }> } | undefined)?.items ?? [];
+  const reasons = items.map((item) => String(item.reason)).join(', ') || audit.displayValue || 'no reason given';
+  return { cell: 'fail ✗', reasons };
+}
+
 /** The flags of test/support/browser.ts: never a downloaded browser, nothing phoning home. */
 const CHROMIUM_FLAGS = [
   '--headless',
@@ -132,7 +145,7 @@ try {
     });
     const lhr = run?.lhr;
     if (!lhr || lhr.runtimeError) {
-      rows.push([page.name, page.path, ...CATEGORIES.map(() => 'error'), 'error', 'error', 'error']);
+      rows.push([page.name, page.path, ...CATEGORIES.map(() => 'error'), 'error', 'error', 'error', 'error']);
       failures.push(`${page.name}: ${lhr?.runtimeError?.message ?? 'Lighthouse gave no result'}`);
       underTarget = true;
       continue;
@@ -148,7 +161,12 @@ try {
     });
     const pictures = pictureCells(lhr, page.name);
     if (pictures.below) underTarget = true;
-    rows.push([page.name, page.path, ...cells, ...pictures.cells]);
+    const bfCache = bfCacheCell(lhr);
+    if (bfCache.reasons) {
+      underTarget = true;
+      failures.push(`${page.name} (${page.path}): not restored from the back/forward cache: ${bfCache.reasons}`);
+    }
+    rows.push([page.name, page.path, ...cells, ...pictures.cells, bfCache.cell]);
     const belowCategories = CATEGORIES.filter(
       (c) => targets[c] !== undefined && Math.round((lhr.categories[c]?.score ?? 0) * 100) < targets[c]!,
     );
@@ -157,7 +175,7 @@ try {
     else if (pictures.below)
       failures.push(`${page.name} (${page.path}):\n${topFailingAudits(lhr, ['performance']).join('\n')}`);
   }
-  const header = ['page', 'path', ...CATEGORIES, 'LCP', 'images', 'picture audits'];
+  const header = ['page', 'path', ...CATEGORIES, 'LCP', 'images', 'picture audits', 'bf-cache'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
   console.log(
