@@ -4,8 +4,8 @@ import type { RedisConnection } from './redisConnection.js';
 
 /**
  * This process's tier of a store: an LRU bounded by the entries' estimated bytes (least recently used
- * go first), each entry with its TTL. The pages, the search answers (without Redis) and the picture
- * variants keep their process copies in one.
+ * go first), each entry with its TTL (or none: its owner decides when it is old). The pages, the search
+ * answers (without Redis), the picture variants and the layout keep their process copies in one.
  */
 export class ProcessTier<V extends object> {
   private readonly lru: LRUCache<string, V>;
@@ -22,8 +22,12 @@ export class ProcessTier<V extends object> {
     return this.lru.get(key);
   }
 
-  set(key: string, value: V, ttlMs: number): void {
-    this.lru.set(key, value, { ttl: ttlMs });
+  set(key: string, value: V, ttlMs?: number): void {
+    this.lru.set(key, value, ttlMs === undefined ? {} : { ttl: ttlMs });
+  }
+
+  delete(key: string): void {
+    this.lru.delete(key);
   }
 
   /** Drops every key starting with one of the prefixes ('' drops everything); how many it dropped. */
