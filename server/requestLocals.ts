@@ -18,7 +18,7 @@ declare global {
       languagePrefix: string;
       /** The content editor's preview token the content service accepted (server/pages/previewMode.ts); editing mode when set. */
       previewToken?: string;
-      /** The content service's languages of a market with more than one (server/markets/contentLanguages.ts), for the language switch. */
+      /** The content service's languages of a market with more than one (server/pages/contentLanguages.ts), for the language switch. */
       contentLanguages?: readonly { code: Language; name: string }[];
       t: Translate;
       /** A part of this page was left out because an upstream failed: the page cache does not keep it (server/pageCache/). */

@@ -8,7 +8,7 @@ import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
 import { apiNotFound } from '../http/errorHandlers.js';
 import { PerClientCount } from '../http/clientLimits.js';
-import { sameOriginForUnsafeMethods } from '../http/originCheck.js';
+import { sameOriginForUnsafeMethods } from '../markets/originCheck.js';
 import type { Upstreams } from '../upstream/upstreams.js';
 import type { AnyApiOperation } from './apiOperation.js';
 import { financeOperations, financeRoutes } from './financeRoutes.js';

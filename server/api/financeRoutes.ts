@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { callContextOf } from '../http/callContext.js';
+import { callContextOf } from '../upstream/callContext.js';
 import type { CodeweaverClient } from '../upstream/codeweaverClient.js';
 import {
   CalculateQuoteRequest,

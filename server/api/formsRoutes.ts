@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { SearchCache } from '../cache/searchCache.js';
 import type { SubmissionLedger } from '../cache/submissionLedger.js';
-import { callContextOf, writeContextOf } from '../http/callContext.js';
+import { callContextOf, writeContextOf } from '../upstream/callContext.js';
 import { ApiError } from '../http/apiError.js';
 import { validate } from '../http/validate.js';
 import type { ComhubClient } from '../upstream/comhubClient.js';

@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { BookingRequestId } from '../../contracts/forms.js';
 import type { SubmissionLedger } from '../cache/submissionLedger.js';
-import { callContextOf, writeContextOf } from '../http/callContext.js';
+import { callContextOf, writeContextOf } from '../upstream/callContext.js';
 import {
   AuthorizedWorkshopPathParams,
   AuthorizedWorkshopResponse,

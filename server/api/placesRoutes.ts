@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { callContextOf } from '../http/callContext.js';
+import { callContextOf } from '../upstream/callContext.js';
 import {
   AutocompleteQuery,
   AutocompleteResponse,

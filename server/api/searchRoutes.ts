@@ -4,7 +4,7 @@ import { compressed } from '../cache/compressedVariants.js';
 import type { SearchCache } from '../cache/searchCache.js';
 import type { SearchFastPath } from '../cache/searchFastPath.js';
 import { chooseEncoding } from '../http/contentEncoding.js';
-import { callContextOf } from '../http/callContext.js';
+import { callContextOf } from '../upstream/callContext.js';
 import { LANGUAGES } from '../../markets/schema.js';
 import { addRoute, operation, parseRequest } from './apiOperation.js';
 import {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { LanguageSchema } from '../../markets/schema.js';
 import { ApiError } from '../http/apiError.js';
 import { languagePrefix } from '../markets/languagePath.js';
-import { callContextOf } from '../http/callContext.js';
+import { callContextOf } from '../upstream/callContext.js';
 import type { ContentClient } from '../upstream/contentClient.js';
 import { STORIES_MAX_LIMIT, STORIES_PAGE_SIZE, StoriesResponseSchema } from '../../contracts/upstream/content.js';
 import { addRoute, operation, parseRequest } from './apiOperation.js';

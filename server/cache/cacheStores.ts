@@ -1,5 +1,4 @@
-import { LRUCache } from 'lru-cache';
-import { RESP_TYPES } from 'redis';
+import { BYTES, ProcessTier, RedisTier } from '../store/tiers.js';
 import type { RedisConnection } from '../store/redisConnection.js';
 
 /** Where cached search answers live, as bytes. `unavailable` means: go without the cache for this request. */
@@ -11,35 +10,19 @@ export interface CacheStore {
 
 /** Shared by every container: the cache of choice whenever REDIS_URL is set. Keys under `prefix` (SEARCH_CACHE_REDIS_PREFIX). */
 export function redisStore(redis: RedisConnection, prefix = ''): CacheStore {
-  return {
-    kind: 'redis',
-    async get(key) {
-      // As bytes: a 150 KB answer is neither decoded into a string nor encoded back to be sent.
-      const bytes = await redis.ifUp(
-        (client) =>
-          client.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer }).get(prefix + key) as Promise<Buffer | null>,
-      );
-      return bytes === undefined ? 'unavailable' : (bytes ?? undefined);
-    },
-    async set(key, value, ttlMs) {
-      await redis.ifUp((client) => client.set(prefix + key, value, { expiration: { type: 'PX', value: ttlMs } }));
-    },
-  };
+  const tier = new RedisTier(redis, prefix, BYTES);
+  return { kind: 'redis', get: (key) => tier.read(key), set: (key, value, ttlMs) => tier.set(key, value, ttlMs) };
 }
 
 /** One process's own cache, for a setup without Redis; bounded by bytes. */
 export function memoryStore(maxBytes: number): CacheStore & { readonly bytes: number } {
-  const lru = new LRUCache<string, Buffer>({
-    maxSize: maxBytes,
-    sizeCalculation: (v) => v.length + 256,
-    ttlAutopurge: false,
-  });
+  const tier = new ProcessTier<Buffer>(maxBytes, (value) => value.length + 256);
   return {
     kind: 'memory',
     get bytes() {
-      return lru.calculatedSize;
+      return tier.bytes;
     },
-    get: async (key) => lru.get(key),
-    set: async (key, value, ttlMs) => void lru.set(key, value, { ttl: ttlMs }),
+    get: async (key) => tier.get(key),
+    set: async (key, value, ttlMs) => tier.set(key, value, ttlMs),
   };
 }

@@ -13,10 +13,11 @@ import { picturePipeline } from './picturePipeline.js';
 import { PictureVariants } from './pictureVariants.js';
 import { DecodeGate } from './decodeGate.js';
 import { HeavyOriginals } from './heavyOriginals.js';
-import { configureSharp } from './transformPicture.js';
+import { configureSharp, type MadeVariant } from './transformPicture.js';
 import { TransformQueue } from './transformQueue.js';
 import { VariantFastPath } from './variantFastPath.js';
-import { LocalVariantStore, RedisVariantStore } from './variantStores.js';
+import { ProcessTier } from '../store/tiers.js';
+import { heldBytes, RedisVariantStore } from './variantStores.js';
 
 /** What a refused transform tells the browser to wait: about one queue's worth of transforms. */
 const BUSY_RETRY_AFTER_S = 2;
@@ -62,7 +63,7 @@ export function createPictures(
     backgroundRunning: Math.max(1, Math.floor(cores / 2)),
     retryAfterS: BUSY_RETRY_AFTER_S,
   });
-  const local = new LocalVariantStore(variantBytes);
+  const local = new ProcessTier<MadeVariant>(variantBytes, heldBytes);
   const { store } = config.images;
   const gate: DecodeGate = new DecodeGate(config.memory.decodeBytes, { waited: () => imageMetrics.decodeWaited() });
   const imageMetrics: ImageMetrics = new ImageMetrics(

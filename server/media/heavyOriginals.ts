@@ -7,7 +7,8 @@ import { decodeInProcess, DecoderFailed } from './heavyDecode.js';
 import type { ImageMetrics } from './imageMetrics.js';
 import { CONTENT_TYPES } from './outputFormat.js';
 import { etagOf, UnusablePicture, type MadeVariant } from './transformPicture.js';
-import type { LocalVariantStore, RedisVariantStore } from './variantStores.js';
+import type { ProcessTier } from '../store/tiers.js';
+import type { RedisVariantStore } from './variantStores.js';
 
 /** The intermediate's JPEG quality: a little above the best variant's (90), so a variant of it loses nothing visible. */
 const INTERMEDIATE_QUALITY = 92;
@@ -40,7 +41,7 @@ export class HeavyOriginals {
   constructor(
     private readonly options: {
       gate: DecodeGate;
-      local: LocalVariantStore;
+      local: ProcessTier<MadeVariant>;
       shared: RedisVariantStore | undefined;
       metrics: ImageMetrics;
       logger: Logger;

@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream';
 import { Router, type Response } from 'express';
 import type { Logger } from 'pino';
-import { callContextOf } from '../http/callContext.js';
+import { callContextOf } from '../upstream/callContext.js';
 import { mediaPathOf, mediaQueryOf, mediaSourceOf, parseMediaRequest } from './variantRequest.js';
 import type { MediaClient } from '../upstream/mediaClient.js';
 import { releaseBody } from '../upstream/upstreamBody.js';

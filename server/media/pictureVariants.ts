@@ -11,7 +11,8 @@ import type { ImageMetrics, VariantResult } from './imageMetrics.js';
 import type { OutputFormat } from './outputFormat.js';
 import { transformPicture, UnusablePicture, type MadeVariant } from './transformPicture.js';
 import { TransformQueueFull, type TransformQueue } from './transformQueue.js';
-import type { LocalVariantStore, RedisVariantStore } from './variantStores.js';
+import type { ProcessTier } from '../store/tiers.js';
+import type { RedisVariantStore } from './variantStores.js';
 import { mediaSourceOf, type VariantRequest } from './variantRequest.js';
 
 /** Bumped when a change to the transform changes its output: stored variants of the old one are never served (2: AVIF 4:2:0). */
@@ -65,7 +66,7 @@ export class PictureVariants {
   constructor(
     private readonly options: {
       media: MediaClient;
-      local: LocalVariantStore;
+      local: ProcessTier<MadeVariant>;
       shared: RedisVariantStore | undefined;
       queue: TransformQueue;
       /** Every decode's memory (server/media/decodeGate.ts). */

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
 import { RESP_TYPES } from 'redis';
 import type { RedisConnection } from '../store/redisConnection.js';
 import type { OutputFormat } from './outputFormat.js';
@@ -9,29 +8,8 @@ import type { MadeVariant } from './transformPicture.js';
 /** What an entry costs beyond its bytes: the local map's and Redis' index per key. */
 const ENTRY_OVERHEAD_BYTES = 256;
 
-/** This process's variants, bounded by bytes (its share of the memory budget); least recently used go first. */
-export class LocalVariantStore {
-  private readonly lru: LRUCache<string, MadeVariant>;
-
-  constructor(maxBytes: number) {
-    this.lru = new LRUCache<string, MadeVariant>({
-      maxSize: Math.max(1, maxBytes),
-      sizeCalculation: (v) => v.body.length + ENTRY_OVERHEAD_BYTES,
-    });
-  }
-
-  get(key: string): MadeVariant | undefined {
-    return this.lru.get(key);
-  }
-
-  set(key: string, variant: MadeVariant, ttlMs: number): void {
-    this.lru.set(key, variant, { ttl: ttlMs });
-  }
-
-  get bytes(): number {
-    return this.lru.calculatedSize;
-  }
-}
+/** What a variant takes in this process's tier (its share of the memory budget): its bytes and the indexes' per key. */
+export const heldBytes = (variant: MadeVariant) => variant.body.length + ENTRY_OVERHEAD_BYTES;
 
 /**
  * Keeps one entry within a byte bound shared by every replica. Sizes live in a hash and the entries,

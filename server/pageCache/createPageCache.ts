@@ -7,7 +7,8 @@ import type { Lifecycle } from '../http/lifecycle.js';
 import { PageCache } from './pageCache.js';
 import { PageCacheFastPath } from './pageCacheFastPath.js';
 import { PageCacheMetrics } from './pageCacheMetrics.js';
-import { LocalPageStore, RedisPageStore } from './pageStores.js';
+import { ProcessTier, RedisTier } from '../store/tiers.js';
+import { entryBytes, PAGE_CODEC, type PageEntry } from './pageEntry.js';
 import { purgeBus } from './purgeBus.js';
 import { forgetCachedLayouts } from '../upstream/layoutCache.js';
 import type { KeptEntry, StoreBudget } from '../store/storeBudgets.js';
@@ -38,11 +39,11 @@ export function createPageCache(
   logger: Logger,
   now?: () => number,
 ): PageCaching {
-  const local = new LocalPageStore(config.pageCache.maxBytes);
+  const local = new ProcessTier<PageEntry>(config.pageCache.maxBytes, entryBytes);
   const pageMetrics = new PageCacheMetrics(metrics.registry, () => ({ bytes: local.bytes, entries: local.size }));
   const cache = new PageCache({
     local,
-    ...(config.redisUrl ? { shared: new RedisPageStore(redis, config.pageCache.redisPrefix) } : {}),
+    ...(config.redisUrl ? { shared: new RedisTier(redis, config.pageCache.redisPrefix, PAGE_CODEC) } : {}),
     ttlMs: config.pageCache.ttlMs,
     staleWhileRevalidateMs: config.pageCache.staleWhileRevalidateMs,
     metrics: pageMetrics,

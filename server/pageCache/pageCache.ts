@@ -4,7 +4,7 @@ import type { PageCacheMetrics } from './pageCacheMetrics.js';
 import { bestEntry, bestFormsRoom, buildEntry, entryBytes, REPLAYED_HEADERS, type PageEntry } from './pageEntry.js';
 import type { RenderedPage } from './renderDetached.js';
 import type { KeptEntry } from '../store/storeBudgets.js';
-import type { LocalPageStore, RedisPageStore } from './pageStores.js';
+import type { ProcessTier, RedisTier } from '../store/tiers.js';
 
 /** Only these answers are kept: the page, or the market's 404 page. 503 (upstream down), 500, redirects and 401 never are. */
 const STORED_STATUSES = new Set([200, 404]);
@@ -50,8 +50,8 @@ export class PageCache {
 
   constructor(
     private readonly options: {
-      local: LocalPageStore;
-      shared?: RedisPageStore;
+      local: ProcessTier<PageEntry>;
+      shared?: RedisTier<PageEntry>;
       ttlMs: number;
       staleWhileRevalidateMs: number;
       metrics: PageCacheMetrics;

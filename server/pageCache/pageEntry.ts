@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { compressed, compressedNow } from '../cache/compressedVariants.js';
 import type { Encoding } from '../http/contentEncoding.js';
+import type { Codec } from '../store/tiers.js';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -138,3 +139,6 @@ export function parseEntry(bytes: Buffer): PageEntry | undefined {
     return undefined;
   }
 }
+
+/** A page as the shared tier keeps it in Redis (server/store/tiers.ts). */
+export const PAGE_CODEC: Codec<PageEntry> = { encode: serialiseEntry, decode: parseEntry };

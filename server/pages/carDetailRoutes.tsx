@@ -2,7 +2,7 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import { toCarSummary } from '../../client/shared/cars/carSummary.js';
 import { CarDetailPage } from '../../views/pages/carDetail/CarDetailPage.js';
 import { carDetailHead } from '../../views/pages/carDetail/carDetailHead.js';
-import { callContextOf } from '../http/callContext.js';
+import { callContextOf } from '../upstream/callContext.js';
 import { redirectTo } from '../http/safeLocation.js';
 import { siteOrigin } from '../markets/siteOrigin.js';
 import { carIdOfPath, findCar, findSimilarCars } from '../catalogue/cars.js';

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { readCookie } from '../../client/shared/cookies.js';
 import { PreviewRejectedPage } from '../../views/seo/PreviewRejectedPage.js';
-import { callContextOf } from '../http/callContext.js';
+import { callContextOf } from '../upstream/callContext.js';
 import { PREVIEW_COOKIE } from '../http/personalCookies.js';
 import { redirectTo } from '../http/safeLocation.js';
 import { CONTENT_PREVIEW_QUERY, END_PREVIEW_QUERY } from '../../contracts/upstream/content.js';

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { SavedCarsPageView } from '../../views/saved/SavedCarsIsland.js';
 import { withoutTrailingSlashes } from '../../contracts/pagePath.js';
-import { callContextOf } from '../http/callContext.js';
+import { callContextOf } from '../upstream/callContext.js';
 import { loadLayout } from './loadLayout.js';
 import type { PageDeps } from './pageDeps.js';
 

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { autoDealerJsonLd } from '../../views/pages/sites/autoDealerJsonLd.js';
 import { SiteDetailView } from '../../views/pages/sites/SiteDetailView.js';
-import { callContextOf } from '../http/callContext.js';
+import { callContextOf } from '../upstream/callContext.js';
 import { redirectTo } from '../http/safeLocation.js';
 import { localisedMarket } from '../markets/languagePath.js';
 import { siteOrigin } from '../markets/siteOrigin.js';

@@ -3,7 +3,7 @@ import { Histogram, type Registry } from 'prom-client';
 import type { Market } from '../../markets/schema.js';
 import { RumBeaconSchema } from '../../contracts/rum.js';
 import { ApiError } from '../http/apiError.js';
-import { sameOriginForUnsafeMethods } from '../http/originCheck.js';
+import { sameOriginForUnsafeMethods } from '../markets/originCheck.js';
 import { splitLanguagePath } from '../markets/languagePath.js';
 import { withoutTrailingSlashes } from '../../contracts/pagePath.js';
 import { countOrRefuse, type RequestLimits } from '../security/rateLimits.js';

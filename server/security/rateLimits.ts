@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { RedisConnection } from '../store/redisConnection.js';
-import type { Config } from '../config.js';
+import type { ProxyTrust } from '../http/proxyTrust.js';
 import { ApiError } from '../http/apiError.js';
 import { SharedRateLimiter, UNAVAILABLE_RETRY_AFTER_S, type LimitOutcome } from '../store/sharedRateLimiter.js';
 
@@ -91,7 +91,10 @@ export interface RequestLimits {
 /** One SharedRateLimiter per limit, counting in Redis under `RATE_LIMIT_REDIS_PREFIX` (in memory without Redis). */
 export function createRequestLimits(
   redis: RedisConnection,
-  config: Pick<Config, 'rateLimits' | 'trustProxy'>,
+  config: {
+    rateLimits: { redisPrefix: string; windows: Record<RateLimitName, RateLimitWindow> };
+    trustProxy: ProxyTrust;
+  },
   onRefused?: (limit: RateLimitName) => void,
 ): RequestLimits {
   const { redisPrefix, windows } = config.rateLimits;

@@ -1,6 +1,6 @@
-import { LRUCache } from 'lru-cache';
 import type { ContentClient } from './contentClient.js';
 import { SingleFlight } from '../store/singleFlight.js';
+import { ProcessTier } from '../store/tiers.js';
 
 export interface LayoutCacheOptions {
   /** How long an answer is served without asking again. */
@@ -26,7 +26,7 @@ interface Entry {
  * cached (the stale answer, if any, stays).
  */
 export class LayoutCache {
-  private readonly entries: LRUCache<string, Entry>;
+  private readonly entries: ProcessTier<Entry>;
   private readonly inFlight = new SingleFlight<unknown>();
   private readonly freshMs: number;
   private readonly staleMs: number;
@@ -36,14 +36,11 @@ export class LayoutCache {
     this.freshMs = options.freshMs ?? 30_000;
     this.staleMs = options.staleMs ?? 300_000;
     this.now = options.now ?? Date.now;
-    this.entries = new LRUCache({
-      maxSize: options.maxBytes ?? 2 * 1024 * 1024,
-      sizeCalculation: (entry) => entry.bytes,
-    });
+    this.entries = new ProcessTier<Entry>(options.maxBytes ?? 2 * 1024 * 1024, (entry) => entry.bytes);
   }
 
   get bytes(): number {
-    return this.entries.calculatedSize;
+    return this.entries.bytes;
   }
 
   async get<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -61,7 +58,7 @@ export class LayoutCache {
 
   /** Forgets every answer (content was published): the next page asks the content service again. */
   clear(): void {
-    this.entries.clear();
+    this.entries.purge(['']);
   }
 
   private refresh<T>(key: string, load: () => Promise<T>): Promise<T> {

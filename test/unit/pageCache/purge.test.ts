@@ -4,7 +4,8 @@ import pino from 'pino';
 import { LayoutCache } from '../../../server/upstream/layoutCache.js';
 import { PageCache } from '../../../server/pageCache/pageCache.js';
 import { PageCacheMetrics } from '../../../server/pageCache/pageCacheMetrics.js';
-import { LocalPageStore } from '../../../server/pageCache/pageStores.js';
+import { ProcessTier } from '../../../server/store/tiers.js';
+import { entryBytes, type PageEntry } from '../../../server/pageCache/pageEntry.js';
 import type { RenderedPage } from '../../../server/pageCache/renderDetached.js';
 
 const page = (text: string): RenderedPage => ({
@@ -16,7 +17,7 @@ const page = (text: string): RenderedPage => ({
 });
 
 function pageCache(onPurge?: () => void) {
-  const local = new LocalPageStore(1024 * 1024);
+  const local = new ProcessTier<PageEntry>(1024 * 1024, entryBytes);
   const cache = new PageCache({
     local,
     ttlMs: 60_000,

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import type { Market } from '../../markets/schema.js';
-import { normaliseHost } from '../markets/resolveMarket.js';
-import { ApiError } from './apiError.js';
+import { normaliseHost } from './resolveMarket.js';
+import { ApiError } from '../http/apiError.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

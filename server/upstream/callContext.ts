@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { CallContext } from '../upstream/upstreamHttp.js';
+import type { CallContext } from './upstreamHttp.js';
 
 /**
  * What an upstream call carries from the shopper's request: its id for the logs, the client whose
