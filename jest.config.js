@@ -29,7 +29,12 @@ export default {
   workerIdleMemoryLimit: '512MB',
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts?(x)'] },
-    { ...shared, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts?(x)'] },
+    {
+      ...shared,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/test/integration/**/*.test.ts?(x)'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/integrationTimeout.ts'],
+    },
     { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts?(x)'] },
   ],
 };

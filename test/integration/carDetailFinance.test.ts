@@ -4,11 +4,11 @@ import { MARKETS } from '../../markets/registry.js';
 import type { Market } from '../../markets/schema.js';
 import { translator } from '../../markets/translations/dictionaries.js';
 import type { Car, Site } from '../../contracts/upstream/search.js';
-import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
+import { sharedBffForThisFile } from '../support/sharedBff.js';
 
 jest.setTimeout(30_000);
 
-const harness = sandboxedBffForThisFile();
+const harness = sharedBffForThisFile();
 const market = (id: Market['id']) => MARKETS.find((m) => m.id === id)!;
 const page = (host: string, path: string) => request(harness.bff.app).get(path).set('Host', host);
 async function search<T>(index: string, filters: { field: string; values: (string | boolean)[] }[] = []): Promise<T[]> {

@@ -98,7 +98,7 @@ describe('car list, server-rendered first page', () => {
     expect(results.fromPage).toBe(Math.ceil(results.total / 48) - 1);
     expect(results.cars).toHaveLength(results.total - results.fromPage * 48);
     expect(text(res.text)).toContain(`Visar ${results.total} av ${results.total} bilar`);
-    // The link, not the class's name, which the page's inline first-screen styles carry too.
+    // The element, not the class name (which the inlined first-screen styles name too).
     expect(res.text).not.toMatch(/class="[^"]*\bcar-list__more\b/);
   });
 

@@ -5,12 +5,12 @@ import { MARKETS } from '../../markets/registry.js';
 import { localisedMarket } from '../../server/markets/languagePath.js';
 import { HOLIDAYS } from '../../sandbox/data/sites.js';
 import { VOCABULARIES } from '../../sandbox/data/vocabulary.js';
-import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
+import { sharedBffForThisFile } from '../support/sharedBff.js';
 
 /** Issue 26 item 2: fi.localhost/sv/... is Swedish all through, the search's texts included. */
 jest.setTimeout(60_000);
 
-const harness = sandboxedBffForThisFile();
+const harness = sharedBffForThisFile();
 const fi = MARKETS.find((m) => m.id === 'fi')!;
 const sv = localisedMarket(fi, 'sv').paths;
 const get = (path: string) => request(harness.bff.app).get(path).set('Host', fi.devHostname);

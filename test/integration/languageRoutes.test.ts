@@ -1,11 +1,11 @@
 import { jest } from '@jest/globals';
 import request from 'supertest';
 import { marketById } from '../../markets/registry.js';
-import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
+import { sharedBffForThisFile } from '../support/sharedBff.js';
 
 jest.setTimeout(30_000);
 
-const harness = sandboxedBffForThisFile();
+const harness = sharedBffForThisFile();
 
 const finland = marketById('fi');
 const page = (path: string, host = finland.devHostname) => request(harness.bff.app).get(path).set('Host', host);

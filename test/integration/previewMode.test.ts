@@ -3,11 +3,11 @@ import request from 'supertest';
 import { marketById } from '../../markets/registry.js';
 import { translator } from '../../markets/translations/dictionaries.js';
 import { CONTENT_SANDBOX_PREVIEW_TOKEN } from '../../contracts/upstream/content.js';
-import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
+import { sharedBffForThisFile } from '../support/sharedBff.js';
 
 jest.setTimeout(30_000);
 
-const harness = sandboxedBffForThisFile();
+const harness = sharedBffForThisFile();
 
 const sweden = marketById('se');
 const t = translator('sv');

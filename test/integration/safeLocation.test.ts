@@ -1,18 +1,18 @@
 import { jest } from '@jest/globals';
 import { MARKETS } from '../../markets/registry.js';
 import { safeLocation } from '../../server/http/safeLocation.js';
-import { listen } from '../support/apiHarness.js';
 import { rawGet } from '../support/rawHttp.js';
-import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
+import { sharedBffForThisFile } from '../support/sharedBff.js';
 
 jest.setTimeout(120_000);
 
-const peers = sandboxedBffForThisFile();
-let server: Awaited<ReturnType<typeof listen>>;
-beforeAll(async () => {
-  server = await listen(peers.bff.app);
-});
-afterAll(() => server.close());
+const peers = sharedBffForThisFile();
+/** The shared BFF listens already: `server.origin` is its URL. */
+const server = {
+  get origin() {
+    return peers.bff.app;
+  },
+};
 
 /** What a browser makes of a Location on our page: it must stay on our host. */
 function problemOf(location: string): string | undefined {

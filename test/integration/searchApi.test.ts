@@ -329,7 +329,7 @@ describe('validation of /api/search', () => {
   });
 });
 
-async function waitFor(condition: () => boolean, timeoutMs = 3_000): Promise<void> {
+async function waitFor(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error('condition not met in time');

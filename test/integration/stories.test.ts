@@ -9,7 +9,7 @@ import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
 
 jest.setTimeout(30_000);
 
-// The load-more element, not its name: the page's inline first-screen styles name the class too.
+/** The load-more link itself (its class name is also in the page's inlined first-screen styles). */
 const LOAD_MORE_LINK = /class="[^"]*\bstories__load-more\b/;
 
 const harness = sandboxedBffForThisFile();

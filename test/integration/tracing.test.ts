@@ -28,7 +28,7 @@ const sandboxStats = async (sandboxUrl: string) =>
   (await (await request(`${sandboxUrl}/__sandbox/stats`)).body.json()) as Stats;
 const tracesSeenBy = (stats: Stats, service: string) => new Set((stats.traceparents[service] ?? []).map(traceIdOf));
 
-async function eventually<T>(find: () => T | undefined, timeoutMs = 5_000): Promise<T | undefined> {
+async function eventually<T>(find: () => T | undefined, timeoutMs = 20_000): Promise<T | undefined> {
   for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
     const found = find();
     if (found !== undefined) return found;

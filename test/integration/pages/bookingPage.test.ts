@@ -1,9 +1,9 @@
 import { jest } from '@jest/globals';
 import request from 'supertest';
-import { sandboxedBffForThisFile } from '../../support/sandboxedBff.js';
+import { sharedBffForThisFile } from '../../support/sharedBff.js';
 
 jest.setTimeout(30_000);
-const harness = sandboxedBffForThisFile();
+const harness = sharedBffForThisFile();
 
 const BOOKING = '/service-och-verkstad/boka-service';
 const get = (path: string, host = 'se.localhost') => request(harness.bff.app).get(path).set('Host', host);

@@ -2,26 +2,16 @@ import { readFileSync } from 'node:fs';
 import { jest } from '@jest/globals';
 import request from 'supertest';
 import { CLIENT_BUILD_DIR } from '../../../client/entryPath.js';
-import { startSandboxPeer } from '../../support/sandboxPeer.js';
-import { createTestApp } from '../../support/testApp.js';
+import { sharedBffForThisFile } from '../../support/sharedBff.js';
 
 // Nothing a page's first paint waits for but its own bytes (issue 38): the first screen's styles and the alert
 // gate inline, the site stylesheet fetched without holding the paint up.
 jest.setTimeout(30_000);
 
-let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
-let bff: ReturnType<typeof createTestApp>;
-beforeAll(async () => {
-  sandbox = await startSandboxPeer();
-  bff = createTestApp({}, { sandboxUrl: sandbox.url });
-});
-afterAll(async () => {
-  await bff.close();
-  await sandbox.close();
-});
+const shared = sharedBffForThisFile();
 
 const head = async (path: string) => {
-  const res = await request(bff.app).get(path).set('Host', 'se.localhost');
+  const res = await request(shared.bff.app).get(path).set('Host', 'se.localhost');
   expect(res.status).toBe(200);
   return /<head>([\s\S]*)<\/head>/.exec(res.text)![1]!;
 };

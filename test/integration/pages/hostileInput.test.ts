@@ -1,16 +1,16 @@
 import { jest } from '@jest/globals';
-import { listen } from '../../support/apiHarness.js';
 import { pageTargets, send, type Target } from '../../support/faultMatrix.js';
-import { sandboxedBffForThisFile } from '../../support/sandboxedBff.js';
+import { sharedBffForThisFile } from '../../support/sharedBff.js';
 
 jest.setTimeout(180_000);
 
-const peers = sandboxedBffForThisFile();
-let server: Awaited<ReturnType<typeof listen>>;
-beforeAll(async () => {
-  server = await listen(peers.bff.app);
-});
-afterAll(() => server.close());
+const peers = sharedBffForThisFile();
+/** The shared BFF listens already: `server.origin` is its URL. */
+const server = {
+  get origin() {
+    return peers.bff.app;
+  },
+};
 
 /** Each value, and the raw text that must never reach the answer unescaped (undefined: nothing to look for). */
 const HOSTILE: Array<{ name: string; value: string; forbidden?: RegExp }> = [

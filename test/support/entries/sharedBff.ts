@@ -1,0 +1,14 @@
+// One BFF (no Redis, page cache off) before its own sandbox, for the read-only integration files of one jest
+// worker (test/support/sharedBff.ts starts it on first use). Sends its URLs to the worker over IPC, and ends
+// when the worker does (the IPC channel closes).
+import { listen } from '../apiHarness.js';
+import { startSandboxPeer } from '../sandboxPeer.js';
+import { createTestApp } from '../testApp.js';
+
+const sandbox = await startSandboxPeer();
+const bff = createTestApp({ LOG_LEVEL: 'warn' }, { sandboxUrl: sandbox.url });
+const server = await listen(bff.app);
+process.send!({ bff: server.origin, sandbox: sandbox.url });
+process.on('disconnect', () => {
+  void Promise.all([server.close(), bff.close(), sandbox.close()]).finally(() => process.exit(0));
+});
