@@ -1,4 +1,4 @@
-import { describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { MARKETS } from '../../markets/registry.js';
 import { SELL_CAR_PATHS } from '../../sandbox/data/content/leadFormPages.js';
@@ -12,7 +12,6 @@ import { samplePages } from '../support/samplePages.js';
  */
 process.env.SANDBOX_STREAM_INTERVAL_MS = '100';
 const session = startBrowserSession();
-jest.setTimeout(120_000);
 
 const PHONE = { width: 390, height: 844 };
 const CODES: Record<string, string> = { ABC123: '1234' };

@@ -1,10 +1,8 @@
-import { jest } from '@jest/globals';
 import { startBrowserSession } from '../support/browserSession.js';
 
 // The browser's own reconnect delay shortened from 3 s to 1 s: the same behaviour in a third of the time.
 const RETRY_MS = 1_000;
 const session = startBrowserSession({ WORKSHOP_STREAM_RETRY_MS: String(RETRY_MS) });
-jest.setTimeout(40_000);
 
 const STREAM =
   '/api/mechmate/departments/closestAvailable?regNo=ABC123&serviceOfferings=oilservice&latitude=59.33&longitude=18.07';

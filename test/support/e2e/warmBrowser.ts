@@ -1,0 +1,33 @@
+import { chromium, type Browser } from 'playwright-core';
+import { launchChromium } from '../browser.js';
+import { warmPartsEnv, workerSlot } from './warmParts.js';
+
+/**
+ * Generous enough for a machine loaded to a load average of 15 (the test's own jest timeout is
+ * the outer bound): a Playwright wait that reaches it is a hang, not a slow page.
+ */
+export const PAGE_DEADLINE_MS = 60_000;
+
+/**
+ * This worker's warm Chromium (globalSetup.mjs), connected; a Chromium of its own when there is none
+ * (a run outside the e2e project). `close()` closes the contexts this file opened and lets the browser be.
+ * Every page and context it opens waits up to PAGE_DEADLINE_MS.
+ */
+export async function warmBrowser(): Promise<Browser> {
+  const ws = process.env[warmPartsEnv(workerSlot()).chromium];
+  const browser = ws ? await chromium.connect(ws) : await launchChromium();
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(PAGE_DEADLINE_MS);
+    return context;
+  };
+  browser.newPage = async (options) => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    // The page owns its context, as with Browser.newPage (the context may be gone with the connection).
+    page.on('close', () => void context.close().catch(() => undefined));
+    return page;
+  };
+  return browser;
+}
