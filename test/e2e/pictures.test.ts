@@ -15,7 +15,7 @@ import { samplePages } from '../support/samplePages.js';
  * and sizes it has; every other picture is lazy.
  */
 const session = browseSharedSite();
-jest.setTimeout(240_000);
+jest.setTimeout(600_000); // every picture of a dozen pages at three widths
 
 const SCREENS = [
   { name: 'phone', viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 },

@@ -1,8 +1,14 @@
 /**
- * One e2e test's deadline: a few pages with axe on a machine loaded to a load average of 15 take well
+ * One e2e test's deadline: a few pages with axe on a 2-core machine loaded to a load average of 25 take
  * under it, so only a hang reaches it. Files whose tests sweep many pages set their own, longer.
  */
-export const E2E_TEST_DEADLINE_MS = 180_000;
+export const E2E_TEST_DEADLINE_MS = 300_000;
+
+/**
+ * One wait in a page (Playwright's actions and waits, eventually()): a wait that reaches it is a hang,
+ * not a slow page, on a 2-core machine loaded to a load average of 25.
+ */
+export const PAGE_DEADLINE_MS = 120_000;
 
 /**
  * Upstream deadlines for every e2e product: its sandbox shares the machine with the tests, and on a loaded

@@ -1,3 +1,5 @@
+import { PAGE_DEADLINE_MS } from './deadlines.js';
+
 /**
  * Reads until the reading is accepted, and returns the last reading, for the caller's expect() to judge
  * (so a failure shows what was seen). The deadline is far beyond a loaded machine's pace: only a hang
@@ -6,7 +8,7 @@
 export async function eventually<T>(
   read: () => T | Promise<T>,
   accept: (value: T) => boolean,
-  timeoutMs = 30_000,
+  timeoutMs = PAGE_DEADLINE_MS,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

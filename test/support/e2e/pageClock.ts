@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { PAGE_DEADLINE_MS } from './deadlines.js';
 
 /** A fixed start, so what the page derives from the date is the same on every run. */
 const START = new Date('2026-03-02T09:00:00Z');
@@ -23,7 +24,7 @@ export async function runClockUntil(
   page: Page,
   done: () => boolean | Promise<boolean>,
   what: string,
-  { stepMs = 100, timeoutMs = 30_000 } = {},
+  { stepMs = 100, timeoutMs = PAGE_DEADLINE_MS } = {},
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await done())) {

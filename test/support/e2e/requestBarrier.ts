@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { PAGE_DEADLINE_MS } from './deadlines.js';
 
 /**
  * Returns once the test has seen a request the page sends now, after its pending tasks and React work
@@ -8,7 +9,7 @@ import type { Page } from 'playwright-core';
  */
 export async function afterRequestsSoFar(page: Page): Promise<void> {
   const marker = `/robots.txt?request-barrier=${Math.random().toString(36).slice(2)}`;
-  const seen = page.waitForRequest((request) => request.url().endsWith(marker), { timeout: 30_000 });
+  const seen = page.waitForRequest((request) => request.url().endsWith(marker), { timeout: PAGE_DEADLINE_MS });
   await page.evaluate(async (path) => {
     for (let turn = 0; turn < 3; turn++)
       await new Promise((resolve) => {

@@ -1,12 +1,7 @@
 import { chromium, type Browser } from 'playwright-core';
 import { launchChromium } from '../browser.js';
+import { PAGE_DEADLINE_MS } from './deadlines.js';
 import { warmPartsEnv, workerSlot } from './warmParts.js';
-
-/**
- * Generous enough for a machine loaded to a load average of 15 (the test's own jest timeout is
- * the outer bound): a Playwright wait that reaches it is a hang, not a slow page.
- */
-export const PAGE_DEADLINE_MS = 60_000;
 
 /**
  * This worker's warm Chromium (globalSetup.mjs), connected; a Chromium of its own when there is none
