@@ -1,8 +1,6 @@
-// Jest's e2e globalTeardown: stops what globalSetup.mjs started.
-import { tsImport } from 'tsx/esm/api';
-
+// Jest's e2e globalTeardown: stops what globalSetup.mjs started (tsx's loader is registered by then).
 export default async function globalTeardown() {
   if (!globalThis.e2eWarmParts) return;
-  const { stopWarmParts } = await tsImport('./warmPartsStart.ts', import.meta.url);
+  const { stopWarmParts } = await import('./warmPartsStart.ts');
   await stopWarmParts(globalThis.e2eWarmParts);
 }
