@@ -1,7 +1,10 @@
+import { jest } from '@jest/globals';
 import { MARKETS } from '../../markets/registry.js';
 import { browseSharedSite } from '../support/e2e/sharedSite.js';
+import { SWEEP_DEADLINE_MS } from '../support/e2e/deadlines.js';
 
 const session = browseSharedSite();
+jest.setTimeout(SWEEP_DEADLINE_MS); // every link of a market a test
 
 interface Followed {
   href: string;

@@ -4,6 +4,7 @@ import { marketById } from '../../markets/registry.js';
 import { browseSharedSite } from '../support/e2e/sharedSite.js';
 import { eventually } from '../support/e2e/eventually.js';
 import { samplePages } from '../support/samplePages.js';
+import { SWEEP_DEADLINE_MS } from '../support/e2e/deadlines.js';
 
 /**
  * Every picture a shopper sees is sent at the width it is painted at, in a modern format (issues 30 and 38): on a
@@ -15,7 +16,7 @@ import { samplePages } from '../support/samplePages.js';
  * and sizes it has; every other picture is lazy.
  */
 const session = browseSharedSite();
-jest.setTimeout(600_000); // every picture of a dozen pages at three widths
+jest.setTimeout(SWEEP_DEADLINE_MS); // every picture of a dozen pages at three widths
 
 const SCREENS = [
   { name: 'phone', viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 },

@@ -1,8 +1,11 @@
 /**
  * One e2e test's deadline: a few pages with axe on a 2-core machine loaded to a load average of 25 take
- * under it, so only a hang reaches it. Files whose tests sweep many pages set their own, longer.
+ * under it, so only a hang reaches it. Files whose tests sweep many pages set SWEEP_DEADLINE_MS.
  */
 export const E2E_TEST_DEADLINE_MS = 300_000;
+
+/** One test that sweeps a market's pages (or every market's): dozens of pages, at the same pace. */
+export const SWEEP_DEADLINE_MS = 600_000;
 
 /**
  * One wait in a page (Playwright's actions and waits, eventually()): a wait that reaches it is a hang,
