@@ -32,6 +32,3 @@ export async function runClockUntil(
     await page.clock.runFor(stepMs);
   }
 }
-
-/** The page's fake time (ms since the epoch) as it stands. */
-export const pageNow = (page: Page) => page.evaluate(() => Date.now());
