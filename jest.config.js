@@ -35,6 +35,13 @@ export default {
       testMatch: ['<rootDir>/test/integration/**/*.test.ts?(x)'],
       setupFilesAfterEnv: ['<rootDir>/test/support/integrationTimeout.ts'],
     },
-    { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts?(x)'] },
+    {
+      ...shared,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/e2e/**/*.test.ts?(x)'],
+      // A warm Chromium and a shared product for each worker (test/support/e2e/warmPartsStart.ts).
+      globalSetup: '<rootDir>/test/support/e2e/globalSetup.mjs',
+      globalTeardown: '<rootDir>/test/support/e2e/globalTeardown.mjs',
+    },
   ],
 };

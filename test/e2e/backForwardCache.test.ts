@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { marketById } from '../../markets/registry.js';
 import { chromiumPath } from '../support/browser.js';
 import { settledPage } from '../support/everyPageType.js';
 import { samplePages, type SamplePage } from '../support/samplePages.js';
-import { startBrowserSession } from '../support/browserSession.js';
+import { browseSharedSite } from '../support/e2e/sharedSite.js';
 
 // Back and Forward from the back/forward cache (issue 38): the page comes back as the shopper left it, at once.
-const session = startBrowserSession();
-jest.setTimeout(60_000);
+const session = browseSharedSite();
 
 const SE = marketById('se');
 /** Another market's host: a cross-site navigation, the kind that moves the page into the cache in its own process. */

@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core';
-import { startBrowserSession } from '../support/browserSession.js';
+import { browseSharedSite } from '../support/e2e/sharedSite.js';
+import { eventually } from '../support/e2e/eventually.js';
+import { stillClock } from '../support/e2e/pageClock.js';
 
-const session = startBrowserSession();
+const session = browseSharedSite();
 
 /** The slide the carousel track shows (slides are one track width each). */
 const currentSlide = (page: Page) =>
@@ -10,49 +12,78 @@ const currentSlide = (page: Page) =>
     .first()
     .evaluate((track) => Math.round(track.scrollLeft / track.clientWidth));
 
+/** The slide shown once the track's (smooth) scroll arrives there. */
+const slideShown = async (page: Page, slide: number) =>
+  expect(
+    await eventually(
+      () => currentSlide(page),
+      (shown) => shown === slide,
+    ),
+  ).toBe(slide);
+
+/**
+ * In the page before its scripts: counts the scrolls asked of the first carousel's track, at the moment they are
+ * asked (a smooth scroll arrives later, on the browser's own time), so a move the fake clock's timers
+ * started is seen as soon as `runFor` returns.
+ */
+function countTrackMoves() {
+  const scrollTo = Element.prototype.scrollTo;
+  const moves = { count: 0 };
+  Object.assign(window, { carouselTrackMoves: moves });
+  Element.prototype.scrollTo = function (this: Element, ...args: Parameters<Element['scrollTo']>) {
+    if (this === document.querySelector('[data-carousel-track]')) moves.count++;
+    return scrollTo.apply(this, args as never);
+  } as Element['scrollTo'];
+}
+const trackMoves = (page: Page) =>
+  page.evaluate(() => (window as unknown as { carouselTrackMoves: { count: number } }).carouselTrackMoves.count);
+
 describe('content blocks in a real browser', () => {
   it('moves the carousel with next and previous, autoplays every 5 s and pauses on request', async () => {
     const page = await session.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await stillClock(page);
+    await page.addInitScript(countTrackMoves);
     await page.goto(session.url('se.localhost', '/'));
     const carousel = page.locator('[data-carousel]').first();
     await page.mouse.move(0, 0);
-    // Autoplay: the next slide within 5 s (plus scrolling), without the pointer on it.
-    await page.waitForFunction(
-      () => {
-        const track = document.querySelector<HTMLElement>('[data-carousel-track]')!;
-        return Math.round(track.scrollLeft / track.clientWidth) === 1;
-      },
-      undefined,
-      { timeout: 7_000 },
-    );
+    // Autoplay: not before 5 s, the next slide at 5 s, without the pointer on it.
+    await page.clock.runFor(4_900);
+    expect(await trackMoves(page)).toBe(0);
+    await page.clock.runFor(100);
+    expect(await trackMoves(page)).toBe(1);
+    await slideShown(page, 1);
 
     const toggle = carousel.getByRole('button', { name: 'Pausa bildspelet' });
     await toggle.click();
     expect(await carousel.getByRole('button', { name: 'Starta bildspelet' }).count()).toBe(1);
     expect(await carousel.locator('[data-carousel-track]').getAttribute('aria-live')).toBe('polite');
     await carousel.getByRole('button', { name: 'Nästa bild' }).click();
-    await page.waitForFunction(() => {
-      const track = document.querySelector<HTMLElement>('[data-carousel-track]')!;
-      return Math.round(track.scrollLeft / track.clientWidth) === 2;
-    });
+    await slideShown(page, 2);
     await carousel.getByRole('button', { name: 'Föregående bild' }).click();
-    await page.waitForFunction(() => {
-      const track = document.querySelector<HTMLElement>('[data-carousel-track]')!;
-      return Math.round(track.scrollLeft / track.clientWidth) === 1;
-    });
+    await slideShown(page, 1);
     await page.mouse.move(0, 0);
-    await page.waitForTimeout(5_500);
+    // Paused: well past the interval, the carousel asks the track for no move (a move would start in the timer).
+    const moves = await trackMoves(page);
+    await page.clock.runFor(11_000);
+    expect(await trackMoves(page)).toBe(moves);
     expect(await currentSlide(page)).toBe(1);
     await page.close();
   });
 
   it('does not autoplay the carousel for a shopper who prefers reduced motion', async () => {
     const page = await session.browser.newPage({ reducedMotion: 'reduce' });
+    await stillClock(page);
+    await page.addInitScript(countTrackMoves);
     await page.goto(session.url('se.localhost', '/'));
     const carousel = page.locator('[data-carousel]').first();
     expect(await carousel.getByRole('button', { name: 'Starta bildspelet' }).count()).toBe(1);
-    await page.waitForTimeout(5_500);
+    await page.clock.runFor(11_000);
+    expect(await trackMoves(page)).toBe(0);
     expect(await currentSlide(page)).toBe(0);
+    // The count sees a move: the shopper's own click moves the track.
+    await carousel.getByRole('button', { name: 'Nästa bild' }).click();
+    expect(await trackMoves(page)).toBe(1);
+    await slideShown(page, 1);
     await page.close();
   });
 

@@ -1,13 +1,12 @@
-import { jest } from '@jest/globals';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { sv } from '../../markets/translations/sv.js';
 import { startBrowserSession } from '../support/browserSession.js';
+import { eventually } from '../support/e2e/eventually.js';
 
 // The sandbox paces the workshop stream; a short pace keeps the file quick while the 5 placeholders still show.
 process.env.SANDBOX_STREAM_INTERVAL_MS = '150';
 const session = startBrowserSession();
-jest.setTimeout(90_000);
 
 const BOOKING = '/service-och-verkstad/boka-service';
 const STOCKHOLM = { latitude: 59.33, longitude: 18.07 };
@@ -33,17 +32,6 @@ async function openBooking(
   return { page, problems };
 }
 
-/** Reads until the value is the expected one (or the time is up) and returns the last reading, for expect(). */
-async function settled<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  let value = await read();
-  while (!done(value) && Date.now() < end) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
-  return value;
-}
-
 const regInput = (page: Page) => page.getByRole('textbox', { name: 'Registreringsnummer', exact: true });
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 const stepHeading = (page: Page, name: RegExp) => page.getByRole('heading', { level: 2, name });
@@ -52,7 +40,7 @@ const stepHeading = (page: Page, name: RegExp) => page.getByRole('heading', { le
 async function submitCar(page: Page, regNo: string) {
   await regInput(page).fill(regNo);
   await button(page, 'Använd min plats').click();
-  await settled(
+  await eventually(
     () => page.getByRole('combobox').inputValue(),
     (v) => v !== '',
   );
@@ -140,7 +128,7 @@ describe('service booking in a real browser', () => {
     await expect(button(page, 'Fortsätt').isDisabled()).resolves.toBe(true);
     await button(page, 'Använd min plats').click();
     expect(
-      await settled(
+      await eventually(
         () => page.getByRole('combobox').inputValue(),
         (v) => v === 'Stockholm',
       ),
@@ -163,7 +151,7 @@ describe('service booking in a real browser', () => {
     await stepHeading(page, /Verkstad, tid/).waitFor();
     await page.locator('[data-placeholder]').first().waitFor(); // loading placeholders while the stream comes in
     expect(
-      await settled(
+      await eventually(
         () => workshopRadios(page).count(),
         (v) => v === 5,
       ),
@@ -270,7 +258,7 @@ describe('service booking in a real browser', () => {
   it('?lat=0&lng=0 prefills the place and shows the no-workshops text', async () => {
     const { page } = await openBooking({ query: '?lat=0&lng=0' });
     expect(
-      await settled(
+      await eventually(
         () => page.getByRole('combobox').inputValue(),
         (v) => v !== '',
       ),
@@ -329,14 +317,14 @@ describe('service booking in a real browser', () => {
     const { page } = await openBooking();
     await toWorkshops(page, 'ABC123', ['Oljeservice'], null);
     expect(
-      await settled(
+      await eventually(
         () => workshopRadios(page).count(),
         (v) => v === 5,
       ),
     ).toBe(5);
     await button(page, 'Hämta fler').click();
     expect(
-      await settled(
+      await eventually(
         () => workshopRadios(page).count(),
         (v) => v === 10,
       ),
@@ -366,7 +354,7 @@ describe('service booking in a real browser', () => {
     await stepHeading(page, /Välj tjänster/).waitFor();
     await page.getByRole('checkbox', { name: 'Oljeservice' }).check();
     const height = async () => Math.round((await sheet.boundingBox())!.height);
-    expect(await settled(height, (v) => v === 72)).toBe(72);
+    expect(await eventually(height, (v) => v === 72)).toBe(72);
     const bar = page.getByRole('button', { name: /Din bokning/ });
     await expect(bar.getAttribute('aria-expanded')).resolves.toBe('false');
 
@@ -379,15 +367,15 @@ describe('service booking in a real browser', () => {
       await page.mouse.up();
     };
     await drag(box.y + 30, box.y - 300);
-    expect(await settled(height, (v) => v === Math.round(844 * 0.8))).toBe(Math.round(844 * 0.8));
+    expect(await eventually(height, (v) => v === Math.round(844 * 0.8))).toBe(Math.round(844 * 0.8));
     await expect(bar.getAttribute('aria-expanded')).resolves.toBe('true');
     await expect(page.locator('.booking-sheet__content').getByText('Oljeservice').isVisible()).resolves.toBe(true);
 
     const open = (await bar.boundingBox())!;
     await drag(open.y + 30, open.y + 130); // 100 px: stays open
-    expect(await settled(height, (v) => v === Math.round(844 * 0.8))).toBe(Math.round(844 * 0.8));
+    expect(await eventually(height, (v) => v === Math.round(844 * 0.8))).toBe(Math.round(844 * 0.8));
     await drag(open.y + 30, open.y + 280); // 250 px: closes
-    expect(await settled(height, (v) => v === 72)).toBe(72);
+    expect(await eventually(height, (v) => v === 72)).toBe(72);
 
     await bar.focus();
     await page.keyboard.press('Enter');
@@ -415,7 +403,7 @@ describe('service booking in a real browser', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     expect(
-      await settled(
+      await eventually(
         () => button(page, 'Fortsätt').isEnabled(),
         (v) => v === true,
       ),
@@ -434,7 +422,7 @@ describe('service booking in a real browser', () => {
 
     await stepHeading(page, /Verkstad, tid/).waitFor();
     expect(
-      await settled(
+      await eventually(
         () => workshopRadios(page).count(),
         (v) => v === 5,
       ),

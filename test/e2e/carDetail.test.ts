@@ -1,12 +1,12 @@
 import { gzipSync } from 'node:zlib';
 import { AxeBuilder } from '@axe-core/playwright';
-import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
+import { DEFAULT_RETRY_DELAY_MS } from '../../client/forms/postWithRetries.js';
 import { startBrowserSession } from '../support/browserSession.js';
+import { runClockUntil, stillClock } from '../support/e2e/pageClock.js';
 
 /** The product with its embedded sandbox reachable, so a test can make the forms hub fail. */
 const session = startBrowserSession();
-jest.setTimeout(40_000);
 
 async function firstCar(index: string, minImages = 1): Promise<{ car_id: string; slug: string }> {
   const res = await fetch(`${session.sandbox.url}/search/query`, {
@@ -22,6 +22,22 @@ async function firstCar(index: string, minImages = 1): Promise<{ car_id: string;
   const cars = ((await res.json()) as { content: { car_id: string; slug: string; car_images: string[] }[] }).content;
   return cars.find((car) => car.car_images.length >= minImages)!;
 }
+/**
+ * In the page before its scripts: each forms-hub post carries the page's clock reading as it is sent
+ * (a header only the test reads), so the wait between retries is read off the page's own time.
+ */
+function stampFormPosts() {
+  const send = window.fetch;
+  window.fetch = (input, init) => {
+    if (String(input instanceof Request ? input.url : input).endsWith('/api/forms/comhub')) {
+      const headers = new Headers(init?.headers);
+      headers.set('x-test-sent-at', String(Date.now()));
+      return send(input, { ...init, headers });
+    }
+    return send(input, init);
+  };
+}
+
 /** The comhub posts a page makes, with their formSubmissionId. */
 function formPosts(page: Page): string[] {
   const ids: string[] = [];
@@ -47,7 +63,13 @@ describe('car detail page in a browser', () => {
   it('tries a failing send 3 times with one submission id, shows the error banner and keeps what was typed; sends once the hub recovers', async () => {
     const car = await firstCar('cars-se');
     const page = await session.browser.newPage();
+    await stillClock(page);
     const posts = formPosts(page);
+    const sentAt: number[] = []; // the page's fake time as each post went
+    page.on('request', (req) => {
+      if (req.url().endsWith('/api/forms/comhub')) sentAt.push(Number(req.headers()['x-test-sent-at']));
+    });
+    await page.addInitScript(stampFormPosts);
     await page.goto(session.url('se.localhost', `/kop-bil/${car.car_id}/${car.slug}`));
     const form = page.locator('[data-island="carContact"][data-hydrated="true"]');
     await form.waitFor();
@@ -58,12 +80,15 @@ describe('car detail page in a browser', () => {
     await form.getByLabel('Jag vill provköra bilen').check();
 
     session.sandbox.ctx.faults.set('comhub', { status: 503 });
-    const started = Date.now();
     await form.getByRole('button', { name: 'Skicka' }).click();
     const banner = form.getByRole('alert');
+    // The page's clock moves only as the test moves it, so each retry waits for its delay to be run.
+    await runClockUntil(page, () => banner.isVisible(), 'the error banner');
     await expect(banner.textContent()).resolves.toBe('Meddelandet kunde inte skickas. Försök igen senare.');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(2000); // two 1 s waits between the 3 attempts
     expect(posts).toHaveLength(3);
+    // Two waits of a second between the three attempts, by the page's own clock.
+    expect(sentAt[1]! - sentAt[0]!).toBeGreaterThanOrEqual(DEFAULT_RETRY_DELAY_MS);
+    expect(sentAt[2]! - sentAt[1]!).toBeGreaterThanOrEqual(DEFAULT_RETRY_DELAY_MS);
     expect(new Set(posts).size).toBe(1);
     await expect(banner.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
     await expect(form.getByLabel('Namn').inputValue()).resolves.toBe('Kim Testsson');
@@ -75,6 +100,7 @@ describe('car detail page in a browser', () => {
     session.sandbox.ctx.faults.set('comhub', { status: 503 }, 1);
     await form.getByRole('button', { name: 'Skicka' }).click();
     const success = form.getByRole('status');
+    await runClockUntil(page, () => success.isVisible(), 'the thanks');
     await expect(success.textContent()).resolves.toContain('Tack!');
     await expect(success.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
     expect(posts).toHaveLength(5);

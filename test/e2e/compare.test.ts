@@ -1,10 +1,7 @@
-import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { startBrowserSession } from '../support/browserSession.js';
+import { browseSharedSite } from '../support/e2e/sharedSite.js';
 
-const session = startBrowserSession();
-// Several page loads per test: room for a machine busy with other suites.
-jest.setTimeout(60_000);
+const session = browseSharedSite();
 
 async function openCar(page: Page, path: string) {
   await page.goto(session.url('se.localhost', path));

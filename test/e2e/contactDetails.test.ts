@@ -1,11 +1,11 @@
 import { jest } from '@jest/globals';
 import { MARKETS } from '../../markets/registry.js';
-import { startBrowserSession } from '../support/browserSession.js';
+import { browseSharedSite } from '../support/e2e/sharedSite.js';
 import { samplePages } from '../support/samplePages.js';
+import { SWEEP_DEADLINE_MS } from '../support/e2e/deadlines.js';
 
-const session = startBrowserSession();
-// Every page of a market's sitemap, read a few at a time.
-jest.setTimeout(180_000);
+const session = browseSharedSite();
+jest.setTimeout(SWEEP_DEADLINE_MS); // every page of a market's sitemap a test
 
 /** The e-mail addresses in a text at a placeholder domain: `kundservice@bilgruppen.example`, `a@example.se`. */
 const placeholderAddresses = (text: string) =>

@@ -1,11 +1,9 @@
-import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { marketById } from '../../markets/registry.js';
 import type { MarketId } from '../../markets/schema.js';
-import { startBrowserSession } from '../support/browserSession.js';
+import { browseSharedSite } from '../support/e2e/sharedSite.js';
 
-const session = startBrowserSession();
-jest.setTimeout(60_000);
+const session = browseSharedSite();
 
 /**
  * A model and colour that together match exactly `wanted` cars of the market, found through the

@@ -1,8 +1,7 @@
-import { jest } from '@jest/globals';
-import { startBrowserSession } from '../support/browserSession.js';
+import { browseSharedSite } from '../support/e2e/sharedSite.js';
+import { afterRequestsSoFar } from '../support/e2e/requestBarrier.js';
 
-const session = startBrowserSession();
-jest.setTimeout(60_000);
+const session = browseSharedSite();
 
 const nbsp = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
@@ -41,10 +40,10 @@ describe('a full-span range is no filter, whatever the market unit rounds', () =
     await page.goto(session.url('uk.localhost', '/buy-car/used-cars'));
     await page.locator('[data-island="carList"][data-hydrated="true"]').waitFor();
     const chips = () => page.locator('.chips .chip').allTextContents();
-    /** Presses 'Show cars' and lets any search it starts land. */
+    /** Presses 'Show cars' and lets any search it starts be seen. */
     const showCars = async () => {
       await page.getByRole('button', { name: 'Show cars' }).click();
-      await page.waitForTimeout(800);
+      await afterRequestsSoFar(page);
       await page.waitForFunction(() => (document.querySelector('.car-list__count')?.textContent ?? '') !== '');
     };
 

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, jest } from '@jest/globals';
+import { beforeAll } from '@jest/globals';
 import { MARKETS } from '../../markets/registry.js';
-import { launchChromium } from '../support/browser.js';
+import { browseSharedSite } from '../support/e2e/sharedSite.js';
 import { pageLabel } from '../support/everyPageType.js';
 import { nuHtmlErrors } from '../support/nuHtmlChecker.js';
 import { DESKTOP, PHONE, sweepEveryPageType, type PageVisit } from '../support/pageSweep.js';
-import { startRunningBff } from '../support/runningBff.js';
 
 /**
  * Every page type of every market (test/support/everyPageType.ts) held to three checkers, from one visit
@@ -12,19 +11,11 @@ import { startRunningBff } from '../support/runningBff.js';
  * violation in Chromium; axe (every rule, and the experimental ones Lighthouse runs) with no serious or
  * critical finding; the W3C Nu HTML Checker without an error on the document as served and as hydrated.
  */
+const site = browseSharedSite();
 let visits: PageVisit[] = [];
-let bff: Awaited<ReturnType<typeof startRunningBff>> | undefined;
 beforeAll(async () => {
-  bff = await startRunningBff();
-  const browser = await launchChromium();
-  try {
-    visits = await sweepEveryPageType(bff, browser);
-  } finally {
-    await browser.close();
-  }
+  visits = await sweepEveryPageType({ url: site.origin() }, site.browser);
 }, 1_200_000); // about 150 visits, each until the network is idle, with axe on each
-afterAll(() => bff?.shutdown('test over'));
-jest.setTimeout(120_000); // one JVM over every document
 
 describe('every page type of every market, at 390 and 1440 px', () => {
   it('answers each page with its status (the not-found page 404), a dozen page types a market at each width', () => {

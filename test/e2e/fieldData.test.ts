@@ -1,20 +1,7 @@
 import { startBrowserSession } from '../support/browserSession.js';
+import { eventually } from '../support/e2e/eventually.js';
 
 const session = startBrowserSession();
-
-/** Polls `read` until `accept` holds (or the time is up), returning the last value read. */
-async function eventually<T>(
-  read: () => Promise<T> | T,
-  accept: (value: T) => boolean,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (accept(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('field data in a real browser', () => {
   it('sends the page view’s Core Web Vitals with sendBeacon when the page is left, counted by market and page type', async () => {

@@ -1,10 +1,9 @@
-import { describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
 import { startBrowserSession } from '../support/browserSession.js';
 
 /** The UK finance card (issue 16): a used UK car, the embedded codeweaver sandbox, and its faults. */
 const session = startBrowserSession();
-jest.setTimeout(60_000);
 
 async function ukCar(): Promise<{ car_id: string; slug: string }> {
   const res = await fetch(`${session.sandbox.url}/search/query`, {

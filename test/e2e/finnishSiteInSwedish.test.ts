@@ -1,4 +1,3 @@
-import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { sandboxDataset } from '../../sandbox/data/dataset.js';
 import { VOCABULARIES } from '../../sandbox/data/vocabulary.js';
@@ -6,7 +5,6 @@ import { KIT_PRODUCTS } from '../../sandbox/data/kits.js';
 import { startBrowserSession } from '../support/browserSession.js';
 
 const session = startBrowserSession();
-jest.setTimeout(60_000);
 
 /** Finnish words of the sandbox's documents that Swedish writes otherwise (fuel, gearbox, equipment, kit names and categories). */
 function finnishWords(): string[] {

@@ -1,4 +1,3 @@
-import { jest } from '@jest/globals';
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { en } from '../../markets/translations/en.js';
 import { fi } from '../../markets/translations/fi.js';
@@ -20,7 +19,6 @@ const session = startBrowserSession({
   RATE_LIMIT_BOOKINGS_PER_CLIENT: '1/600',
   RATE_LIMIT_LOOKUPS_PER_CLIENT: '1/600',
 });
-jest.setTimeout(90_000);
 
 interface SellCarTexts extends SellCarFieldTexts {
   message: string;

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { startBrowserSession } from '../support/browserSession.js';
+import { browseSharedSite } from '../support/e2e/sharedSite.js';
 
-const session = startBrowserSession();
+const session = browseSharedSite();
 
 /** Collects every CSP violation the page reports (the browser's securitypolicyviolation event), from before its first script. */
 async function watchCspViolations(page: Page): Promise<() => Promise<string[]>> {

@@ -2,9 +2,9 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { request as undiciRequest } from 'undici';
 import { marketById } from '../../markets/registry.js';
 import { sv } from '../../markets/translations/sv.js';
-import { startBrowserSession } from '../support/browserSession.js';
+import { browseSharedSite } from '../support/e2e/sharedSite.js';
 
-const session = startBrowserSession();
+const session = browseSharedSite();
 
 describe('layout in a real browser', () => {
   it('opens and closes the mobile drawer and a section by keyboard, Escape giving focus back', async () => {

@@ -1,5 +1,4 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { jest } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
 import { MOTORCYCLE_DEALER_SITE_ID, MOTORCYCLE_WORKSHOP_EMAIL } from '../../sandbox/data/motorcycleDealer.js';
 import { SELL_CAR_PATHS, SELL_CAR_SHORT_PATH } from '../../sandbox/data/content/leadFormPages.js';
@@ -9,7 +8,6 @@ import { startBrowserSession } from '../support/browserSession.js';
 import { field, fillSellCar, isFocused, type SellCarFieldTexts } from '../support/leadFormFields.js';
 
 const session = startBrowserSession();
-jest.setTimeout(60_000);
 
 const BOOK_SERVICE = '/verksted/bestill-time';
 const MC_PAGE = '/verksted/mc-verksted';

@@ -1,8 +1,10 @@
 import { jest } from '@jest/globals';
 import { MARKETS } from '../../markets/registry.js';
-import { startBrowserSession } from '../support/browserSession.js';
+import { browseSharedSite } from '../support/e2e/sharedSite.js';
+import { SWEEP_DEADLINE_MS } from '../support/e2e/deadlines.js';
 
-const session = startBrowserSession();
+const session = browseSharedSite();
+jest.setTimeout(SWEEP_DEADLINE_MS); // every link of a market a test
 
 interface Followed {
   href: string;
@@ -14,7 +16,6 @@ describe('no dead ends in a real browser', () => {
   it.each(MARKETS.map((m) => [m.id, m] as const))(
     '%s: every link of the navigation, the footer and the home page ends on a 200 page',
     async (_id, market) => {
-      jest.setTimeout(120_000);
       const page = await session.browser.newPage();
       const home = await page.goto(session.url(market.devHostname, '/'));
       expect(home?.status()).toBe(200);

@@ -4,6 +4,7 @@ import { MARKETS } from '../../markets/registry.js';
 import { SELL_CAR_PATHS } from '../../sandbox/data/content/leadFormPages.js';
 import { startBrowserSession } from '../support/browserSession.js';
 import { samplePages } from '../support/samplePages.js';
+import { SWEEP_DEADLINE_MS } from '../support/e2e/deadlines.js';
 
 /**
  * What a shopper on a phone (390×844) meets on every page type of every market and every step of the
@@ -12,7 +13,7 @@ import { samplePages } from '../support/samplePages.js';
  */
 process.env.SANDBOX_STREAM_INTERVAL_MS = '100';
 const session = startBrowserSession();
-jest.setTimeout(120_000);
+jest.setTimeout(SWEEP_DEADLINE_MS); // every page type of every market on a phone, one test
 
 const PHONE = { width: 390, height: 844 };
 const CODES: Record<string, string> = { ABC123: '1234' };

@@ -1,8 +1,10 @@
 import { jest } from '@jest/globals';
 import type { BrowserContext, Page } from 'playwright-core';
 import { marketById } from '../../markets/registry.js';
-import { startBrowserSession } from '../support/browserSession.js';
+import { browseSharedSite } from '../support/e2e/sharedSite.js';
+import { eventually } from '../support/e2e/eventually.js';
 import { samplePages } from '../support/samplePages.js';
+import { SWEEP_DEADLINE_MS } from '../support/e2e/deadlines.js';
 
 /**
  * Every picture a shopper sees is sent at the width it is painted at, in a modern format (issues 30 and 38): on a
@@ -13,8 +15,8 @@ import { samplePages } from '../support/samplePages.js';
  * answer is AVIF or WebP. The page's LCP picture is fetched first and preloaded in the head with the very srcset
  * and sizes it has; every other picture is lazy.
  */
-const session = startBrowserSession();
-jest.setTimeout(240_000);
+const session = browseSharedSite();
+jest.setTimeout(SWEEP_DEADLINE_MS); // every picture of a dozen pages at three widths
 
 const SCREENS = [
   { name: 'phone', viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 },
@@ -38,16 +40,12 @@ interface Shown {
 
 /** Every <img> of the page (a map's tiles are Leaflet's, not ours), once those in view have loaded. */
 async function pictures(page: Page): Promise<Shown[]> {
-  await page.waitForFunction(
-    () =>
-      [...document.images].every((img) => {
-        const box = img.getBoundingClientRect();
-        const inView =
-          box.width > 0 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
-        return !inView || (img.complete && img.naturalWidth > 0);
-      }),
-    undefined,
-    { timeout: 30_000 },
+  await page.waitForFunction(() =>
+    [...document.images].every((img) => {
+      const box = img.getBoundingClientRect();
+      const inView = box.width > 0 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+      return !inView || (img.complete && img.naturalWidth > 0);
+    }),
   );
   return page.evaluate(() =>
     Promise.all(
@@ -205,9 +203,12 @@ describe('pictures at the width they are shown', () => {
       const slider = page.locator('.car-gallery__stage--360');
       await slider.locator('img').waitFor();
       const frames = Number(await slider.getAttribute('aria-valuemax'));
-      for (const until = Date.now() + 20_000; new Set(asked).size < frames && Date.now() < until;)
-        await page.waitForTimeout(100);
-      expect(new Set(asked).size).toBeGreaterThanOrEqual(frames);
+      expect(
+        await eventually(
+          () => new Set(asked).size,
+          (size) => size >= frames,
+        ),
+      ).toBeGreaterThanOrEqual(frames);
       const fetched = new Set(asked).size;
       problems.push(
         ...sizeProblems(await pictures(page), screen.deviceScaleFactor, types, `${screen.name} ${car.where} 360°`),

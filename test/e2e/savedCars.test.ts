@@ -1,14 +1,12 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { jest } from '@jest/globals';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { marketById } from '../../markets/registry.js';
 import { sv } from '../../markets/translations/sv.js';
 import { chromiumPath } from '../support/browser.js';
-import { startBrowserSession } from '../support/browserSession.js';
+import { browseSharedSite } from '../support/e2e/sharedSite.js';
 
 // Saved cars (issue 39): kept in the browser, pressed wherever the car shows, listed on /sparade-bilar.
-const session = startBrowserSession();
-jest.setTimeout(60_000);
+const session = browseSharedSite();
 
 const SE = marketById('se');
 const SAVED_PAGE = SE.paths.savedCars;

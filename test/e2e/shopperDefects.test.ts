@@ -1,9 +1,8 @@
-import { describe, expect, it, jest } from '@jest/globals';
-import { startBrowserSession } from '../support/browserSession.js';
+import { describe, expect, it } from '@jest/globals';
+import { browseSharedSite } from '../support/e2e/sharedSite.js';
 
 /** The shopper-visible defects of issue 16 that need a browser: keys, the drawer button, the car list's links. */
-const session = startBrowserSession();
-jest.setTimeout(40_000);
+const session = browseSharedSite();
 
 async function carWithImages(index: string, minImages: number): Promise<{ car_id: string; slug: string }> {
   const res = await fetch(`${session.sandbox.url}/search/query`, {

@@ -1,9 +1,8 @@
-import { describe, expect, it, jest } from '@jest/globals';
-import { startBrowserSession } from '../support/browserSession.js';
+import { describe, expect, it } from '@jest/globals';
+import { browseSharedSite } from '../support/e2e/sharedSite.js';
 
 /** The site page's map (issue 16): the shared LazyMap at the site's position, loaded when it scrolls into view. */
-const session = startBrowserSession();
-jest.setTimeout(40_000);
+const session = browseSharedSite();
 
 async function firstSite(): Promise<{ slug: string; site_official_name: string }> {
   const res = await fetch(`${session.sandbox.url}/search/query`, {

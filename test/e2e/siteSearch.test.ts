@@ -1,18 +1,16 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { marketById } from '../../markets/registry.js';
 import { countText } from '../../markets/translations/plural.js';
 import { sv } from '../../markets/translations/sv.js';
 import { SITE_SEARCH_DEBOUNCE_MS } from '../../client/shared/sites/siteListQuery.js';
-import { startBrowserSession } from '../support/browserSession.js';
+import { browseSharedSite } from '../support/e2e/sharedSite.js';
 
 /**
  * Issue 39: the site list answers as the shopper types (se /anlaggningar, fi /sv/toimipisteet, every market's):
  * debounced (Playwright's clock stands in for the pause), the URL kept in step, the count announced.
  */
-const session = startBrowserSession();
-jest.setTimeout(60_000);
+const session = browseSharedSite();
 
 const se = marketById('se');
 const fi = marketById('fi');

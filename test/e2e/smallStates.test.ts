@@ -1,12 +1,11 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { marketById } from '../../markets/registry.js';
 import { SELL_CAR_PATHS } from '../../sandbox/data/content/leadFormPages.js';
 import { startBrowserSession } from '../support/browserSession.js';
 
 /** The small states of issue 26 a shopper meets: toggles that say what they do, empty and failed states, named sliders. */
 const session = startBrowserSession();
-jest.setTimeout(60_000);
 
 const PHONE = { width: 390, height: 844 };
 

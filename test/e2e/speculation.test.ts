@@ -1,4 +1,3 @@
-import { jest } from '@jest/globals';
 import type { Page, Request } from 'playwright-core';
 import {
   CONTENT_PREVIEW_QUERY,
@@ -6,13 +5,13 @@ import {
   END_PREVIEW_QUERY,
 } from '../../contracts/upstream/content.js';
 import { startBrowserSession } from '../support/browserSession.js';
+import { eventually } from '../support/e2e/eventually.js';
 
 // The next page fetched before the click (issue 38): speculation rules on every page. Chromium does not prerender
 // while a debugger is attached (PrerenderingDisabledByDevTools), so under Playwright a hovered link's page is
 // prefetched, the step before prerendering: the click opens it from that prefetch. test/bench/speculation.bench.ts
 // drives Chromium without a debugger on the page and measures the prerendered page.
 const session = startBrowserSession({ PAGE_CACHE: 'true' });
-jest.setTimeout(60_000);
 
 /** The car list, hydrated, and every request a speculation made (`Sec-Purpose: prefetch…`). */
 async function carList(): Promise<{ page: Page; speculative: () => string[] }> {
@@ -26,12 +25,8 @@ async function carList(): Promise<{ page: Page; speculative: () => string[] }> {
   return { page, speculative };
 }
 
-/** Polls `read` until it gives something (or the time is up). */
-async function eventually<T>(read: () => T[], timeoutMs = 10_000): Promise<T[]> {
-  const deadline = Date.now() + timeoutMs;
-  while (read().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  return read();
-}
+/** What `read` lists once it lists anything. */
+const firstSeen = <T>(read: () => T[]) => eventually(read, (seen) => seen.length > 0);
 
 describe('speculation rules', () => {
   it('fetches a hovered car card’s page before the click, and the click opens it from there', async () => {
@@ -39,7 +34,7 @@ describe('speculation rules', () => {
     const link = page.locator('.car-card__link').nth(3);
     const href = (await link.getAttribute('href'))!;
     await link.hover();
-    expect(await eventually(speculative)).toEqual([href]);
+    expect(await firstSeen(speculative)).toEqual([href]);
     await link.click();
     await page.waitForURL((url) => url.pathname === href);
     const navigation = await page.evaluate(() => {
@@ -62,7 +57,7 @@ describe('speculation rules', () => {
     await page.waitForTimeout(400);
     const card = page.locator('.car-card__link').first();
     await card.hover();
-    const fetched = await eventually(speculative);
+    const fetched = await firstSeen(speculative);
     expect(fetched).toEqual([await card.getAttribute('href')]);
     await page.close();
   });

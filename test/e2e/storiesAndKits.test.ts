@@ -1,9 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { marketById } from '../../markets/registry.js';
-import { startBrowserSession } from '../support/browserSession.js';
+import { browseSharedSite } from '../support/e2e/sharedSite.js';
 
-const session = startBrowserSession();
+const session = browseSharedSite();
 const se = marketById('se');
 const uk = marketById('uk');
 

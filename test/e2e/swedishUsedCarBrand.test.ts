@@ -1,13 +1,11 @@
-import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { startBrowserSession } from '../support/browserSession.js';
+import { browseSharedSite } from '../support/e2e/sharedSite.js';
 
 /**
  * Begagnat.se (se-used) is a Swedish brand: its menu's 'Boka service' and 'Däckhotell' lead to the
  * booking and tire-hotel flows on its own host (part 2 §1), not to filler pages.
  */
-const session = startBrowserSession();
-jest.setTimeout(60_000);
+const session = browseSharedSite();
 
 const STOCKHOLM = { latitude: 59.33, longitude: 18.07 };
 

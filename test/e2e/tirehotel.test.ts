@@ -1,5 +1,4 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { jest } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
 import { startBrowserSession } from '../support/browserSession.js';
 
@@ -9,7 +8,6 @@ import { startBrowserSession } from '../support/browserSession.js';
  * BFF of its own, so the agreements used here keep their sends.
  */
 const session = startBrowserSession();
-jest.setTimeout(120_000); // axe on six pages of a loaded machine
 
 const PAGE = '/service-och-verkstad/dack/dackhotell';
 const CODES: Record<string, string> = {

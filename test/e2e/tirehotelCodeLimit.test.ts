@@ -1,4 +1,3 @@
-import { jest } from '@jest/globals';
 import { sv } from '../../markets/translations/sv.js';
 import { startBrowserSession } from '../support/browserSession.js';
 
@@ -7,7 +6,6 @@ import { startBrowserSession } from '../support/browserSession.js';
  * no day's lock for wrong codes): a BFF of its own, so its counts start at 0.
  */
 const session = startBrowserSession();
-jest.setTimeout(60_000);
 
 const hotelPage = async () => {
   const page = await session.browser.newPage();

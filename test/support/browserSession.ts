@@ -1,15 +1,18 @@
 import { afterAll, afterEach, beforeAll, jest } from '@jest/globals';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from './browser.js';
+import { E2E_TEST_DEADLINE_MS, LOADED_MACHINE_UPSTREAM_DEADLINES } from './e2e/deadlines.js';
+import { warmBrowser } from './e2e/warmBrowser.js';
 import { marketUrl, startRunningBff } from './runningBff.js';
 
 /**
- * For an e2e file: the whole product (as `npm start` runs it) and one Chromium, started before the
- * file's tests and stopped after them. Read `session.browser`, `session.url()` and `session.sandbox`
- * (the embedded sandbox, for fault injection; faults are cleared after each test) inside tests.
+ * For an e2e file that needs a product of its own (it injects faults, reads the sandbox's counts or
+ * sets limits): the whole product (as `npm start` runs it), started before the file's tests and stopped
+ * after them, and this worker's warm Chromium. Read `session.browser`, `session.url()` and
+ * `session.sandbox` (the embedded sandbox, for fault injection; faults are cleared after each test)
+ * inside tests. A file that only browses uses test/support/e2e/sharedSite.ts.
  */
 export function startBrowserSession(env: Record<string, string> = {}) {
-  jest.setTimeout(30_000);
+  jest.setTimeout(E2E_TEST_DEADLINE_MS);
   let bff: Awaited<ReturnType<typeof startRunningBff>> | undefined;
   const session = {
     browser: undefined as unknown as Browser,
@@ -21,13 +24,15 @@ export function startBrowserSession(env: Record<string, string> = {}) {
     },
   };
   beforeAll(async () => {
-    bff = await startRunningBff(env);
-    session.browser = await launchChromium();
-  });
+    [bff, session.browser] = await Promise.all([
+      startRunningBff({ ...LOADED_MACHINE_UPSTREAM_DEADLINES, ...env }),
+      warmBrowser(),
+    ]);
+  }, E2E_TEST_DEADLINE_MS);
   afterEach(() => bff?.sandbox?.ctx.faults.clear());
   afterAll(async () => {
     await session.browser?.close();
     await bff?.shutdown('test over');
-  });
+  }, E2E_TEST_DEADLINE_MS);
   return session;
 }

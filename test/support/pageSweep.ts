@@ -39,7 +39,7 @@ export interface PageVisit {
  * hydrated, and the document as served and as hydrated for the Nu HTML Checker.
  */
 export async function sweepEveryPageType(
-  bff: RunningBff,
+  bff: Pick<RunningBff, 'url'>,
   browser: Browser,
   widths = [PHONE, DESKTOP],
   markets: readonly Market[] = MARKETS,
@@ -50,7 +50,7 @@ export async function sweepEveryPageType(
 }
 
 async function sweepAtWidth(
-  bff: RunningBff,
+  bff: Pick<RunningBff, 'url'>,
   browser: Browser,
   pages: MarketPage[],
   viewport: typeof PHONE,
@@ -74,7 +74,12 @@ async function sweepAtWidth(
   }
 }
 
-async function visit(bff: RunningBff, context: BrowserContext, sample: MarketPage, width: number): Promise<PageVisit> {
+async function visit(
+  bff: Pick<RunningBff, 'url'>,
+  context: BrowserContext,
+  sample: MarketPage,
+  width: number,
+): Promise<PageVisit> {
   const where = `${pageLabel(sample)} (${sample.path}) at ${width}`;
   const cspViolations: string[] = [];
   const tab = await context.newPage();

@@ -32,6 +32,6 @@ export async function startRunningBff(env: Record<string, string> = {}): Promise
 }
 
 /** The URL of one market's development host on the running BFF. */
-export function marketUrl(bff: RunningBff, devHostname: string, path = '/'): string {
+export function marketUrl(bff: Pick<RunningBff, 'url'>, devHostname: string, path = '/'): string {
   return bff.url.replace('localhost', devHostname) + path;
 }

@@ -1,0 +1,12 @@
+// Jest's e2e globalSetup. Jest loads it outside its module resolution (no `.js` → `.ts` mapping), so the
+// TypeScript that starts the warm parts runs through tsx's loader, as `npm run dev` runs the server.
+// Registered for the whole process, not tsImport's namespace: that marks each module's URL with a query,
+// and the sandbox tells a run from sources by its URL's `.ts` ending (the photo maker it forks).
+import { register } from 'tsx/esm/api';
+
+export default async function globalSetup(globalConfig) {
+  register();
+  const { startWarmParts } = await import('./warmPartsStart.ts');
+  // Read by globalTeardown.mjs, which jest runs in this same process.
+  globalThis.e2eWarmParts = await startWarmParts(globalConfig.maxWorkers);
+}

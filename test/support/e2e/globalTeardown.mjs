@@ -1,0 +1,6 @@
+// Jest's e2e globalTeardown: stops what globalSetup.mjs started (tsx's loader is registered by then).
+export default async function globalTeardown() {
+  if (!globalThis.e2eWarmParts) return;
+  const { stopWarmParts } = await import('./warmPartsStart.ts');
+  await stopWarmParts(globalThis.e2eWarmParts);
+}
