@@ -16,7 +16,7 @@ function runServer(env: Record<string, string>) {
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const listening = async () => {
-    const deadline = Date.now() + 20_000;
+    const deadline = Date.now() + 60_000; // a hang's bound: tsx compiling on a busy machine takes a while
     while (!/"msg":"listening"/.test(stdout)) {
       if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
       await new Promise((r) => setTimeout(r, 50));
