@@ -14,6 +14,7 @@
 import lighthouse, { type Result } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { marketById } from '../markets/registry.js';
+import { DEFAULT_AVIF_EFFORT } from '../server/config.js';
 import { MarketIdSchema } from '../markets/schema.js';
 import { chromiumPath } from '../test/support/browser.js';
 import { startRunningBff } from '../test/support/runningBff.js';
@@ -114,7 +115,8 @@ const marketId = MarketIdSchema.parse(option('market') ?? 'se');
 const onlyPage = option('page');
 const cold = process.argv.includes('--cold');
 ensureClientBuild(!process.argv.includes('--no-build'));
-const bff = await startRunningBff();
+// Pictures as production makes them (the test harness makes its AVIFs at effort 0).
+const bff = await startRunningBff({ IMAGE_AVIF_EFFORT: String(DEFAULT_AVIF_EFFORT) });
 const chrome = await chromeLauncher.launch({
   chromePath: chromiumPath(),
   chromeFlags: CHROMIUM_FLAGS,

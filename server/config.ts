@@ -41,6 +41,8 @@ const urlTemplate = (kind: UrlTemplateKind) =>
       if (problem) ctx.addIssue({ code: 'custom', message: `expected ${kind.expected}: ${problem}` });
     });
 
+/** libaom's effort for production's AVIFs (IMAGE_AVIF_EFFORT), which the audit measures with too. */
+export const DEFAULT_AVIF_EFFORT = 4;
 export const EnvSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -178,6 +180,9 @@ export const EnvSchema = z.object({
     .min(0)
     .max(60_000)
     .default(5_000),
+  // libaom's effort for the AVIFs made in the background (0–9, sharp's default 4): lower spends a fraction of the
+  // CPU for larger files (docs/pictures.md). The test harness runs 0: its AVIFs are checked for being made, not weighed.
+  IMAGE_AVIF_EFFORT: z.coerce.number({ message: 'expected 0 to 9' }).int().min(0).max(9).default(DEFAULT_AVIF_EFFORT),
   // A heavy original's decode process (server/media/heavyDecode.ts) is killed after this long: the picture fails, nothing else.
   IMAGE_DECODE_TIMEOUT_MS: z.coerce
     .number({ message: 'expected milliseconds' })
@@ -354,6 +359,8 @@ export interface Config {
     queueWaitMs: number;
     /** A heavy original's decode process is killed after this long. */
     decodeTimeoutMs: number;
+    /** libaom's effort for the background AVIFs (0–9). */
+    avifEffort: number;
   };
   /** Traces are exported here (OTLP/HTTP base URL) when set; off otherwise. */
   tracing: { otlpEndpoint: string | undefined; serviceName: string };
@@ -473,6 +480,7 @@ export function loadConfig(
       queueLength: e.IMAGE_TRANSFORM_QUEUE,
       queueWaitMs: e.IMAGE_TRANSFORM_WAIT_MS,
       decodeTimeoutMs: e.IMAGE_DECODE_TIMEOUT_MS,
+      avifEffort: e.IMAGE_AVIF_EFFORT,
     },
     maxRequestTargetBytes: e.MAX_REQUEST_TARGET_BYTES,
     clientLimits: {

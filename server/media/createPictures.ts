@@ -93,6 +93,7 @@ export function createPictures(
     logger,
     maxInputBytes: config.images.maxInputBytes,
     maxInputPixels: config.images.maxInputPixels,
+    avifEffort: config.images.avifEffort,
     ttlMs: store.ttlMs,
   });
   const fastPath = new VariantFastPath({

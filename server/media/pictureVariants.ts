@@ -77,6 +77,7 @@ export class PictureVariants {
       logger: Logger;
       maxInputBytes: number;
       maxInputPixels: number;
+      avifEffort: number;
       ttlMs: number;
     },
   ) {
@@ -143,7 +144,7 @@ export class PictureVariants {
    * decode admitted by the memory it will take (the gate); a heavy original through its intermediate.
    */
   private async make(variant: VariantRequest, format: OutputFormat, asker: Asker): Promise<MadeVariant> {
-    const { media, maxInputBytes, maxInputPixels, metrics, heavy, gate } = this.options;
+    const { media, maxInputBytes, maxInputPixels, avifEffort, metrics, heavy, gate } = this.options;
     const originalKey = this.originalKeyOf(variant);
     if (heavy.failedHere(originalKey)) {
       metrics.decodeRefused('remembered');
@@ -170,7 +171,9 @@ export class PictureVariants {
     }
     const started = performance.now();
     try {
-      const made = await gate.run(bytes, () => transformPicture(input, want, { maxPixels: maxInputPixels }));
+      const made = await gate.run(bytes, () =>
+        transformPicture(input, want, { maxPixels: maxInputPixels, avifEffort }),
+      );
       metrics.transformed(format, 'ok', (performance.now() - started) / 1000);
       return made;
     } catch (err) {

@@ -18,11 +18,6 @@ export function inputFormatOf(bytes: Buffer): 'jpeg' | 'png' | 'gif' | 'webp' | 
   return undefined;
 }
 
-/**
- * libaom's effort for AVIF (0–9; sharp's default 4). Measured on this 2-core machine, 1600×1200 photo to
- * 640 px: docs/pictures.md. Made in the background only (server/media/avifLater.ts), never for a waiting shopper.
- */
-export const AVIF_EFFORT = 4;
 /** A pathological file is given up after this long rather than holding a transform place. */
 const TRANSFORM_TIMEOUT_S = 10;
 
@@ -50,9 +45,14 @@ export interface MadeVariant {
   height: number;
 }
 
-export interface TransformLimits {
+export interface TransformSettings {
   /** Decoding is refused above this many pixels (width × height), read from the header before any pixel. */
   maxPixels: number;
+  /**
+   * libaom's effort for AVIF (0–9; IMAGE_AVIF_EFFORT, sharp's default 4): 1600×1200 photo to 640 px, effort 4 costs
+   * 20 times effort 0 (docs/pictures.md). AVIFs are made in the background only, never for a waiting shopper.
+   */
+  avifEffort: number;
 }
 
 /** The same visual quality in each format: AVIF reaches WebP's and JPEG's at about two thirds of their number. */
@@ -70,11 +70,11 @@ const encoderQuality = (format: OutputFormat, quality: number) =>
 export async function transformPicture(
   original: Buffer,
   want: { width: number; quality: number; format: OutputFormat },
-  limits: TransformLimits,
+  settings: TransformSettings,
 ): Promise<MadeVariant> {
   const format = inputFormatOf(original);
   if (!format) throw new UnusablePicture('type', 'not a picture of a type sized here');
-  const options = { failOn: 'error', limitInputPixels: limits.maxPixels, sequentialRead: true } as const;
+  const options = { failOn: 'error', limitInputPixels: settings.maxPixels, sequentialRead: true } as const;
   let image = sharp(original, options)
     .timeout({ seconds: TRANSFORM_TIMEOUT_S })
     .rotate()
@@ -82,7 +82,7 @@ export async function transformPicture(
     .toColourspace('srgb');
   const quality = encoderQuality(want.format, want.quality);
   // 4:2:0, as photographs are sent on the web: a third less memory and time than sharp's 4:4:4 (1600 px: 67 MB against 94).
-  if (want.format === 'avif') image = image.avif({ quality, effort: AVIF_EFFORT, chromaSubsampling: '4:2:0' });
+  if (want.format === 'avif') image = image.avif({ quality, effort: settings.avifEffort, chromaSubsampling: '4:2:0' });
   else if (want.format === 'webp') image = image.webp({ quality });
   else image = image.flatten({ background: '#ffffff' }).jpeg({ quality, mozjpeg: true });
   try {

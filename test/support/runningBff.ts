@@ -1,5 +1,5 @@
 import { loadConfig } from '../../server/config.js';
-import { TEST_RATE_LIMIT_PREFIX } from './testApp.js';
+import { TEST_HARNESS_ENV } from './testApp.js';
 import { createLogger } from '../../server/logger.js';
 import { builtClientAssets } from '../../server/render/assets.js';
 import { startBff, type RunningBff } from '../../server/start.js';
@@ -11,14 +11,13 @@ import { startBff, type RunningBff } from '../../server/start.js';
 export async function startRunningBff(env: Record<string, string> = {}): Promise<RunningBff & { exits: number[] }> {
   // The page cache is off unless asked for: browser tests inject sandbox faults between visits to one page.
   const config = loadConfig({
-    NODE_ENV: 'test',
+    ...TEST_HARNESS_ENV,
     LOG_LEVEL: 'silent',
     PORT: '0',
     SANDBOX_PORT: '0',
     HOST: '127.0.0.1',
     PAGE_CACHE: 'false',
     METRICS_PORT: '0',
-    RATE_LIMIT_REDIS_PREFIX: TEST_RATE_LIMIT_PREFIX,
     ...env,
   });
   const exits: number[] = [];

@@ -1,5 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { ALLOCATOR_ENV } from '../../server/allocatorSettings.js';
+import { TEST_HARNESS_ENV } from './testApp.js';
 
 /**
  * The real entry point (`server/main.ts` through tsx) as its own process on free ports, so a test
@@ -12,7 +13,7 @@ export function spawnBff(env: Record<string, string> = {}, entry = 'server/main.
       ...process.env,
       // The image's allocator settings, which glibc reads at start (server/allocatorSettings.ts).
       ...ALLOCATOR_ENV,
-      NODE_ENV: 'test',
+      ...TEST_HARNESS_ENV,
       LOG_LEVEL: 'info',
       HOST: '127.0.0.1',
       PORT: '0',

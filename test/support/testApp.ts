@@ -48,6 +48,15 @@ export class TestClock {
  */
 export const TEST_RATE_LIMIT_PREFIX = `test:rl:${process.pid}-${randomBytes(4).toString('hex')}:`;
 
+/** What every BFF a test starts runs with (before the test's own settings). */
+export const TEST_HARNESS_ENV = {
+  NODE_ENV: 'test',
+  RATE_LIMIT_REDIS_PREFIX: TEST_RATE_LIMIT_PREFIX,
+  // Tests check that an AVIF is made and served, never its weight: effort 0 costs about a twentieth of
+  // production's 4, which took a third of the e2e sweep's CPU (docs/pictures.md).
+  IMAGE_AVIF_EFFORT: '0',
+};
+
 /** Upstream URLs of a sandbox at `sandboxUrl`; without one, a closed port, so any upstream call fails fast. */
 function upstreamEnv(sandboxUrl = 'http://127.0.0.1:9'): Record<string, string> {
   return Object.fromEntries(UPSTREAM_SERVICES.map((s) => [`UPSTREAM_${s.toUpperCase()}_URL`, `${sandboxUrl}/${s}`]));
@@ -63,10 +72,9 @@ export function createTestApp(
 ) {
   // The page cache is off unless a test turns it on: page tests change the sandbox between requests for one page.
   const config = loadConfig({
-    NODE_ENV: 'test',
+    ...TEST_HARNESS_ENV,
     LOG_LEVEL: 'info',
     PAGE_CACHE: 'false',
-    RATE_LIMIT_REDIS_PREFIX: TEST_RATE_LIMIT_PREFIX,
     ...upstreamEnv(options.sandboxUrl),
     ...env,
   });

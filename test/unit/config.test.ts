@@ -49,7 +49,7 @@ describe('loadConfig', () => {
     );
   });
 
-  it('bounds the picture pipeline by default: 16 MB and 16.7 megapixels an original, 64 MB of variants in Redis for a day, 48 transforms waiting', () => {
+  it('bounds the picture pipeline by default: 16 MB and 16.7 megapixels an original, 64 MB of variants in Redis for a day, 48 transforms waiting, AVIFs at effort 4', () => {
     expect(loadConfig({}).images).toEqual({
       urlTemplate: undefined,
       maxInputBytes: 16 * 1024 * 1024,
@@ -58,7 +58,9 @@ describe('loadConfig', () => {
       queueLength: 48,
       queueWaitMs: 5_000,
       decodeTimeoutMs: 30_000,
+      avifEffort: 4,
     });
+    expect(() => loadConfig({ IMAGE_AVIF_EFFORT: '10' })).toThrow(/IMAGE_AVIF_EFFORT/);
   });
 
   it('treats an empty variable as unset', () => {

@@ -10,7 +10,11 @@ describe('a picture variant', () => {
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="4000"><rect width="100%" height="100%"/></svg>',
     );
-    const made = transformPicture(svg, { width: 640, quality: 75, format: 'webp' }, { maxPixels: 16_777_216 });
+    const made = transformPicture(
+      svg,
+      { width: 640, quality: 75, format: 'webp' },
+      { maxPixels: 16_777_216, avifEffort: 4 },
+    );
     await expect(made).rejects.toBeInstanceOf(UnusablePicture);
     await expect(made).rejects.toMatchObject({ reason: 'type' });
   });
