@@ -27,6 +27,7 @@ export default {
   // worker even where it would run in band), and a worker whose heap passed this after a file is replaced.
   // A mitigation for Node's leak, not a fix; `--runInBand` (the e2e script) turns it off.
   workerIdleMemoryLimit: '512MB',
+  testSequencer: '<rootDir>/test/support/longestFirst.mjs',
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts?(x)'] },
     {
