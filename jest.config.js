@@ -23,9 +23,10 @@ export default {
   // An ESM test file's modules are never freed: Node (20.20 here; nodejs/node#59118) keeps every
   // vm.SourceTextModule alive, and with it the file's whole vm context: the server, React, Express and
   // what the tests held, about 70 MB of heap an integration file. In one process the heap grows by that
-  // much a file. So files run in workers (as many as before: one on 2 cores; with this set jest uses a
-  // worker even where it would run in band), and a worker whose heap passed this after a file is replaced.
-  // A mitigation for Node's leak, not a fix; `--runInBand` (the e2e script) turns it off.
+  // much a file. So files run in workers (the integration and e2e scripts ask for two: their files wait on
+  // sockets, timeouts and Chromium much of the time; with this set jest uses a worker even where it would
+  // run in band), and a worker whose heap passed this after a file is replaced. A mitigation for Node's
+  // leak, not a fix; `--runInBand` turns it off.
   workerIdleMemoryLimit: '512MB',
   testSequencer: '<rootDir>/test/support/longestFirst.mjs',
   projects: [
