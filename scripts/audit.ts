@@ -8,9 +8,13 @@
 //   --market=uk   another market than the Swedish one (e.g. the UK car page with the finance card)
 //   --page=NAME   one page type only, e.g. --page="car detail"
 //   --cold        measure each page's first visit (no warm-up run)
+//   --runs=N      measure each page N times in a row, a row each (issue 38: the car list on target in three runs)
+//   --save=DIR    write each run's Lighthouse result (JSON) to DIR, to read its network requests and metrics
 // By default each page is visited once before it is measured, and its AVIF variants finished: a site in
 // service has each picture variant made once, for its first shopper, and kept for every later one (Redis, a
 // CDN), so the measured run sees what almost every shopper gets. --cold shows the first shopper's.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import lighthouse, { type Result } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { marketById } from '../markets/registry.js';
@@ -114,6 +118,8 @@ const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name
 const marketId = MarketIdSchema.parse(option('market') ?? 'se');
 const onlyPage = option('page');
 const cold = process.argv.includes('--cold');
+const runs = Number(option('runs') ?? 1);
+const saveDir = option('save');
 ensureClientBuild(!process.argv.includes('--no-build'));
 // Pictures as production makes them (the test harness makes its AVIFs at effort 0).
 const bff = await startRunningBff({ IMAGE_AVIF_EFFORT: String(DEFAULT_AVIF_EFFORT) });
@@ -139,43 +145,52 @@ try {
       await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
       await picturesMade(bff.metricsUrl!);
     }
-    const run = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: [...CATEGORIES],
-    });
-    const lhr = run?.lhr;
-    if (!lhr || lhr.runtimeError) {
-      rows.push([page.name, page.path, ...CATEGORIES.map(() => 'error'), 'error', 'error', 'error', 'error']);
-      failures.push(`${page.name}: ${lhr?.runtimeError?.message ?? 'Lighthouse gave no result'}`);
-      underTarget = true;
-      continue;
+    for (let round = 1; round <= runs; round++) {
+      const run = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+      });
+      const lhr = run?.lhr;
+      if (lhr && saveDir) {
+        mkdirSync(saveDir, { recursive: true });
+        writeFileSync(
+          join(saveDir, `${market.id}-${page.name.replace(/\W+/g, '-')}-${round}.json`),
+          JSON.stringify(lhr),
+        );
+      }
+      if (!lhr || lhr.runtimeError) {
+        rows.push([page.name, page.path, ...CATEGORIES.map(() => 'error'), 'error', 'error', 'error', 'error']);
+        failures.push(`${page.name}: ${lhr?.runtimeError?.message ?? 'Lighthouse gave no result'}`);
+        underTarget = true;
+        continue;
+      }
+      version = lhr.lighthouseVersion;
+      const targets = targetsOf(page.name);
+      const cells = CATEGORIES.map((category) => {
+        const score = Math.round((lhr.categories[category]?.score ?? 0) * 100);
+        const target = targets[category];
+        const below = target !== undefined && score < target;
+        if (below) underTarget = true;
+        return `${score}${target !== undefined ? `/${target}` : ''}${below ? ' ✗' : ''}`;
+      });
+      const pictures = pictureCells(lhr, page.name);
+      if (pictures.below) underTarget = true;
+      const bfCache = bfCacheCell(lhr);
+      if (bfCache.reasons) {
+        underTarget = true;
+        failures.push(`${page.name} (${page.path}): not restored from the back/forward cache: ${bfCache.reasons}`);
+      }
+      rows.push([page.name, page.path, ...cells, ...pictures.cells, bfCache.cell]);
+      const belowCategories = CATEGORIES.filter(
+        (c) => targets[c] !== undefined && Math.round((lhr.categories[c]?.score ?? 0) * 100) < targets[c]!,
+      );
+      if (belowCategories.length > 0)
+        failures.push(`${page.name} (${page.path}):\n${topFailingAudits(lhr, belowCategories).join('\n')}`);
+      else if (pictures.below)
+        failures.push(`${page.name} (${page.path}):\n${topFailingAudits(lhr, ['performance']).join('\n')}`);
     }
-    version = lhr.lighthouseVersion;
-    const targets = targetsOf(page.name);
-    const cells = CATEGORIES.map((category) => {
-      const score = Math.round((lhr.categories[category]?.score ?? 0) * 100);
-      const target = targets[category];
-      const below = target !== undefined && score < target;
-      if (below) underTarget = true;
-      return `${score}${target !== undefined ? `/${target}` : ''}${below ? ' ✗' : ''}`;
-    });
-    const pictures = pictureCells(lhr, page.name);
-    if (pictures.below) underTarget = true;
-    const bfCache = bfCacheCell(lhr);
-    if (bfCache.reasons) {
-      underTarget = true;
-      failures.push(`${page.name} (${page.path}): not restored from the back/forward cache: ${bfCache.reasons}`);
-    }
-    rows.push([page.name, page.path, ...cells, ...pictures.cells, bfCache.cell]);
-    const belowCategories = CATEGORIES.filter(
-      (c) => targets[c] !== undefined && Math.round((lhr.categories[c]?.score ?? 0) * 100) < targets[c]!,
-    );
-    if (belowCategories.length > 0)
-      failures.push(`${page.name} (${page.path}):\n${topFailingAudits(lhr, belowCategories).join('\n')}`);
-    else if (pictures.below)
-      failures.push(`${page.name} (${page.path}):\n${topFailingAudits(lhr, ['performance']).join('\n')}`);
   }
   const header = ['page', 'path', ...CATEGORIES, 'LCP', 'images', 'picture audits', 'bf-cache'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

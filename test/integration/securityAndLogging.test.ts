@@ -45,7 +45,8 @@ describe('content security policy', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     const moduleScripts = [...res.text.matchAll(/<script type="module"[^>]*>/g)].map((m) => m[0]);
     expect(moduleScripts.length).toBeGreaterThan(0);
-    for (const tag of moduleScripts) expect(tag).toMatch(/^<script type="module" src="\/assets\/[\w-]+\.js">$/);
+    for (const tag of moduleScripts)
+      expect(tag).toMatch(/^<script type="module" src="\/assets\/[\w-]+\.js" fetchPriority="low">$/);
     expect(res.text).toContain('type="application/json"');
     expect(res.text).not.toContain('nonce');
   });
@@ -64,8 +65,8 @@ describe('content security policy', () => {
     const res = await request(app).get('/').set('Host', 'se.localhost');
     const scripts = [...res.text.matchAll(/<script type="module"[^>]*>/g)].map((m) => m[0]);
     expect(scripts).toEqual([
-      expect.stringMatching(/^<script type="module" src="\/assets\/enhance-[\w-]+\.js">$/),
-      expect.stringMatching(/^<script type="module" src="\/assets\/rum-[\w-]+\.js">$/),
+      expect.stringMatching(/^<script type="module" src="\/assets\/enhance-[\w-]+\.js" fetchPriority="low">$/),
+      expect.stringMatching(/^<script type="module" src="\/assets\/rum-[\w-]+\.js" fetchPriority="low">$/),
     ]);
     // The enhance script's own small chunks (saved cars' header count and toggles) may be preloaded; never React
     // or the islands' hydration.

@@ -30,6 +30,14 @@ describe("a page's head", () => {
     }
   });
 
+  it("asks for the islands' scripts after the LCP picture: every module script and preload at low priority", async () => {
+    const res = await request(shared.bff.app).get('/kop-bil/sok-bil').set('Host', 'se.localhost');
+    const tags = [...res.text.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*>/g)].map((m) => m[0]);
+    expect(tags.length).toBeGreaterThan(5);
+    expect(tags.filter((tag) => !tag.includes('fetchPriority="low"'))).toEqual([]);
+    expect(res.text).toMatch(/<img[^>]*fetchPriority="high"/);
+  });
+
   it("carries the car list's and the layout's rules inline on the car list, and no booking rules", async () => {
     const html = await head('/kop-bil/sok-bil');
     const inline = /<style>([^<]*)<\/style>/.exec(html)?.[1] ?? '';
