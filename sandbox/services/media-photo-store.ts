@@ -1,5 +1,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LRUCache } from 'lru-cache';
 import type { Photo } from '../data/pictures.js';
@@ -92,6 +95,12 @@ export interface PhotoStoreOptions {
   maxBytes: number;
   /** Called each time a picture is made (a cache miss), for the sandbox's stats. */
   onMade?: () => void;
+  /**
+   * A directory the sandboxes of one test run share (SANDBOX_PHOTO_DIR, set by the e2e run's global setup):
+   * a photograph made by one is read from there by the others. Only within one run, so it never outlives
+   * the code that drew its pictures.
+   */
+  sharedDir?: string;
 }
 
 /**
@@ -124,9 +133,18 @@ export class PhotoStore {
     if (this.closed) return Promise.reject(new Error('the sandbox is closed'));
     let made = this.making.get(key);
     if (!made) {
-      made = this.inTurn(() => this.maker.make(photo))
+      made = this.sharedCopy(key)
+        .then(
+          (shared) =>
+            shared ??
+            this.inTurn(() => this.maker.make(photo)).then(async (bytes) => {
+              this.options.onMade?.();
+              // Shared before it is sent (a few milliseconds): whoever asks a sibling sandbox next finds it.
+              await this.share(key, bytes);
+              return bytes;
+            }),
+        )
         .then((bytes) => {
-          this.options.onMade?.();
           if (bytes.length <= this.options.maxBytes) this.cache.set(key, bytes);
           return bytes;
         })
@@ -134,6 +152,26 @@ export class PhotoStore {
       this.making.set(key, made);
     }
     return made;
+  }
+
+  private sharedFile(key: string): string | undefined {
+    const dir = this.options.sharedDir;
+    return dir && join(dir, createHash('sha256').update(key).digest('hex'));
+  }
+
+  private async sharedCopy(key: string): Promise<Buffer | undefined> {
+    const file = this.sharedFile(key);
+    return file ? readFile(file).catch(() => undefined) : undefined;
+  }
+
+  /** Written under a name of its own, then renamed: another sandbox never reads half a photograph. */
+  private async share(key: string, bytes: Buffer): Promise<void> {
+    const file = this.sharedFile(key);
+    if (!file) return;
+    const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+    await writeFile(partial, bytes)
+      .then(() => rename(partial, file))
+      .catch(() => undefined);
   }
 
   private async inTurn<T>(work: () => Promise<T>): Promise<T> {

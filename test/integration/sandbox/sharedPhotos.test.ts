@@ -1,0 +1,51 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { jest } from '@jest/globals';
+import { startSandbox, type RunningSandbox } from '../../../sandbox/app.js';
+import type { Car } from '../../../contracts/upstream/search.js';
+
+/**
+ * The sandboxes of one e2e run share the photographs they make (SANDBOX_PHOTO_DIR, set by the run's global
+ * setup): the second sandbox sends the first one's bytes without making the picture again.
+ */
+
+jest.setTimeout(60_000);
+
+const dir = mkdtempSync(join(tmpdir(), 'shared-photos-test-'));
+let first: RunningSandbox;
+let second: RunningSandbox;
+beforeAll(async () => {
+  // Read when a sandbox's media service starts; this worker's later files must not inherit it.
+  process.env.SANDBOX_PHOTO_DIR = dir;
+  try {
+    [first, second] = await Promise.all([startSandbox(0), startSandbox(0)]);
+  } finally {
+    delete process.env.SANDBOX_PHOTO_DIR;
+  }
+});
+afterAll(async () => {
+  await Promise.all([first?.close(), second?.close()]);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const madeBy = async (sandbox: RunningSandbox) =>
+  ((await (await fetch(`${sandbox.url}/__sandbox/stats`)).json()) as { photosMade: number }).photosMade;
+
+it('makes a photograph once for every sandbox of the run, and each sends the same bytes', async () => {
+  const res = await fetch(`${first.url}/search/query`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ index: 'cars-se', limit: 1 }),
+  });
+  const [car] = ((await res.json()) as { content: Car[] }).content;
+  const path = new URL(car!.car_images[0]!).pathname + new URL(car!.car_images[0]!).search;
+  const fromFirst = Buffer.from(await (await fetch(`${first.url}${path}`)).arrayBuffer());
+  expect(await madeBy(first)).toBe(1);
+  expect(readdirSync(dir).filter((name) => /^[0-9a-f]{64}$/.test(name))).toHaveLength(1);
+
+  const fromSecond = Buffer.from(await (await fetch(`${second.url}${path}`)).arrayBuffer());
+  expect(fromSecond.length).toBeGreaterThan(10_000);
+  expect(fromSecond.equals(fromFirst)).toBe(true);
+  expect(await madeBy(second)).toBe(0);
+});
