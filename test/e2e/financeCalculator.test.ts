@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
+import { QUOTE_DEBOUNCE_MS } from '../../client/islands/finance/financeRules.js';
 import { startBrowserSession } from '../support/browserSession.js';
+import { stillClock } from '../support/e2e/pageClock.js';
 
 /** The UK finance card (issue 16): a used UK car, the embedded codeweaver sandbox, and its faults. */
 const session = startBrowserSession();
@@ -72,6 +74,9 @@ describe('finance calculator on a UK car', () => {
 
   it('solves for the payment when the term moves and for the deposit when the payment moves, one request for quick steps', async () => {
     const page = await session.browser.newPage();
+    // The page's timers move only by runFor: "quick" is then quick on any machine (three key presses under
+    // load had come apart by more than the debounce, and sent two requests).
+    await stillClock(page);
     const cfd: string[] = [];
     page.on('request', (req) => {
       if (req.url().endsWith('/api/codeweaver/cfd')) cfd.push(req.postData() ?? '');
@@ -83,6 +88,7 @@ describe('finance calculator on a UK car', () => {
     await term.focus();
     await page.keyboard.press('ArrowLeft');
     await expect(valueText(term)).resolves.toBe('36 months');
+    await page.clock.runFor(QUOTE_DEBOUNCE_MS);
     await settled(card);
     await card.locator('.finance__payment-value').filter({ hasNotText: before! }).waitFor();
     expect(JSON.parse(cfd.at(-1)!)).toMatchObject({ SolveFor: 'Payment', Term: 36 });
@@ -95,6 +101,9 @@ describe('finance calculator on a UK car', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
+    await page.clock.runFor(QUOTE_DEBOUNCE_MS - 1);
+    expect(cfd.length - sent).toBe(0); // still waiting for the shopper to stop
+    await page.clock.runFor(1);
     await settled(card);
     await valueChanged(deposit, depositBefore);
     expect(cfd.length - sent).toBe(1);
