@@ -75,14 +75,34 @@ async function leaveAndBack(page: Page, leave: () => Promise<void>): Promise<{ r
   }));
 }
 
+/** Whether every reason Chromium gave (NotRestoredReasons, the frame and its children) is "masked". */
+function onlyMasked(reasons: unknown): boolean {
+  type Frame = { reasons?: { reason: string }[]; children?: Frame[] };
+  const all = (frame: Frame): string[] => [
+    ...(frame.reasons ?? []).map((r) => r.reason),
+    ...(frame.children ?? []).flatMap(all),
+  ];
+  const found = reasons ? all(reasons as Frame) : [];
+  return found.length > 0 && found.every((reason) => reason === 'masked');
+}
+
 describe('back/forward cache', () => {
   it.each(PAGE_TYPES)('restores the %s after a visit to another site', async (name) => {
     const sample = pages.find((p) => p.name === name);
     expect(sample).toBeDefined();
-    const page = await openPage(sample!.path);
-    await page.mouse.wheel(0, 600);
-    expect(await awayAndBack(page)).toEqual({ restored: true, reasons: null });
-    await page.close();
+    const visit = async () => {
+      const page = await openPage(sample!.path);
+      await page.mouse.wheel(0, 600);
+      const outcome = await awayAndBack(page);
+      await page.close();
+      return outcome;
+    };
+    let outcome = await visit();
+    // Once more only when Chromium kept its reason to itself ("masked": the browser's own, such as a page
+    // too slow to freeze on a loaded machine); a reason the page gives (a listener, an unload handler,
+    // no-store) is named and fails at once.
+    if (!outcome.restored && onlyMasked(outcome.reasons)) outcome = await visit();
+    expect(outcome).toEqual({ restored: true, reasons: null });
   });
 
   it('restores the car list after a car opened from it was saved on its page, with that card shown saved', async () => {
