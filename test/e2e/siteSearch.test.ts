@@ -5,6 +5,7 @@ import { countText } from '../../markets/translations/plural.js';
 import { sv } from '../../markets/translations/sv.js';
 import { SITE_SEARCH_DEBOUNCE_MS } from '../../client/shared/sites/siteListQuery.js';
 import { browseSharedSite } from '../support/e2e/sharedSite.js';
+import { stillClock } from '../support/e2e/pageClock.js';
 
 /**
  * Issue 39: the site list answers as the shopper types (se /anlaggningar, fi /sv/toimipisteet, every market's):
@@ -19,7 +20,8 @@ const fi = marketById('fi');
 async function openSites(host: string, path: string, width: number): Promise<Page> {
   // Its own context: axe needs one.
   const page = await (await session.browser.newContext({ viewport: { width, height: 900 } })).newPage();
-  await page.clock.install();
+  // Still: on a loaded machine typing a word can take longer than the debounce.
+  await stillClock(page);
   await page.goto(session.url(host, path));
   await page.locator('[data-island="siteList"][data-hydrated="true"]').waitFor();
   return page;
@@ -27,6 +29,8 @@ async function openSites(host: string, path: string, width: number): Promise<Pag
 const cardNames = (page: Page) => page.locator('.site-card__title').allTextContents();
 const status = (page: Page) => page.locator('.site-list').getByRole('status').textContent();
 async function severeAxe(page: Page): Promise<string[]> {
+  // axe schedules its checks on timers; the still clock would hold them forever.
+  await page.clock.resume();
   const results = await new AxeBuilder({ page }).include('.site-list').analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
