@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { MARKETS } from '../../markets/registry.js';
 import type { Market } from '../../markets/schema.js';
 import type { RunningBff } from '../../server/start.js';
@@ -34,7 +34,7 @@ export interface PageVisit {
 
 /**
  * Visits every page type of every market (test/support/everyPageType.ts) once at each width, in one
- * browser context per width (assets cached between pages, as for a shopper browsing), and gathers on that
+ * browser context and tab per width (assets cached between pages, as for a shopper browsing), and gathers on that
  * one visit what every checker needs: CSP violations from the navigation on, axe once the islands have
  * hydrated, and the document as served and as hydrated for the Nu HTML Checker.
  */
@@ -65,9 +65,21 @@ async function sweepAtWidth(
       );
     });
   });
+  // One tab for every page, as a shopper browsing: a new tab costs Chromium about as much CPU as a visit.
+  const tab = await context.newPage();
+  let where = '';
+  const cspViolations: string[] = [];
+  tab.on('console', (message) => {
+    if (/CSP violation|Content Security Policy/i.test(message.text()))
+      cspViolations.push(`${where}: ${message.text()}`);
+  });
   try {
     const visits: PageVisit[] = [];
-    for (const page of pages) visits.push(await visit(bff, context, page, viewport.width));
+    for (const page of pages) {
+      where = `${pageLabel(page)} (${page.path}) at ${viewport.width}`;
+      cspViolations.length = 0;
+      visits.push({ ...(await visit(bff, tab, page, viewport.width, where)), cspViolations: [...cspViolations] });
+    }
     return visits;
   } finally {
     await context.close();
@@ -76,35 +88,24 @@ async function sweepAtWidth(
 
 async function visit(
   bff: Pick<RunningBff, 'url'>,
-  context: BrowserContext,
+  tab: Page,
   sample: MarketPage,
   width: number,
-): Promise<PageVisit> {
-  const where = `${pageLabel(sample)} (${sample.path}) at ${width}`;
-  const cspViolations: string[] = [];
-  const tab = await context.newPage();
-  tab.on('console', (message) => {
-    if (/CSP violation|Content Security Policy/i.test(message.text()))
-      cspViolations.push(`${where}: ${message.text()}`);
-  });
-  try {
-    const answer = await tab.goto(marketUrl(bff, sample.market.devHostname, sample.path));
-    const servedHtml = (await answer?.text()) ?? '';
-    await settledPage(tab);
-    const hydratedHtml = `<!DOCTYPE html>\n${await tab.evaluate(() => document.documentElement.outerHTML)}`;
-    return {
-      page: sample,
-      where,
-      width,
-      status: answer?.status(),
-      servedHtml,
-      hydratedHtml,
-      severeAxe: await severeAxeFindings(tab, where),
-      cspViolations,
-    };
-  } finally {
-    await tab.close();
-  }
+  where: string,
+): Promise<Omit<PageVisit, 'cspViolations'>> {
+  const answer = await tab.goto(marketUrl(bff, sample.market.devHostname, sample.path));
+  const servedHtml = (await answer?.text()) ?? '';
+  await settledPage(tab);
+  const hydratedHtml = `<!DOCTYPE html>\n${await tab.evaluate(() => document.documentElement.outerHTML)}`;
+  return {
+    page: sample,
+    where,
+    width,
+    status: answer?.status(),
+    servedHtml,
+    hydratedHtml,
+    severeAxe: await severeAxeFindings(tab, where),
+  };
 }
 
 async function severeAxeFindings(tab: Page, where: string): Promise<string[]> {
