@@ -1,8 +1,8 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { sv } from '../../markets/translations/sv.js';
 import { startBrowserSession } from '../support/browserSession.js';
 import { eventually } from '../support/e2e/eventually.js';
+import { severeAxeFindings } from '../support/e2e/axeFindings.js';
 
 // The sandbox paces the workshop stream; a short pace keeps the file quick while the 5 placeholders still show.
 process.env.SANDBOX_STREAM_INTERVAL_MS = '150';
@@ -81,15 +81,7 @@ async function fillContact(page: Page) {
  * axe's serious and critical findings in the booking island: every rule, and label-content-name-mismatch
  * (experimental in axe, run by Lighthouse), which the closed steps' rows broke ('Ändra: 1. …' for a row reading '1 …').
  */
-async function severeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .include('[data-island="booking"]')
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const severeViolations = (page: Page) => severeAxeFindings(page, { include: '[data-island="booking"]' });
 
 const stored = <T>(page: Page, key: string) =>
   page.evaluate((k) => JSON.parse(sessionStorage.getItem(`booking.${k}`) ?? 'null') as unknown, key) as Promise<T>;

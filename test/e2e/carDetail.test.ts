@@ -1,9 +1,9 @@
 import { gzipSync } from 'node:zlib';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { DEFAULT_RETRY_DELAY_MS } from '../../client/forms/postWithRetries.js';
 import { startBrowserSession } from '../support/browserSession.js';
 import { runClockUntil, stillClock } from '../support/e2e/pageClock.js';
+import { severeAxeFindings } from '../support/e2e/axeFindings.js';
 
 /** The product with its embedded sandbox reachable, so a test can make the forms hub fail. */
 const session = startBrowserSession();
@@ -167,9 +167,7 @@ describe('car detail page in a browser', () => {
     });
     await page.goto(session.url('uk.localhost', `/buy-car/car/${car.car_id}/${car.slug}`));
     await page.locator('[data-island="carContact"][data-hydrated="true"]').waitFor();
-    const results = await new AxeBuilder({ page }).analyze();
-    const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expect(severeAxeFindings(page)).resolves.toEqual([]);
     const total = (await Promise.all(scripts)).reduce((sum, n) => sum + n, 0);
     expect(total).toBeLessThanOrEqual(97 * 1024);
     // Issue 17: the field-data module adds under 3 KB gzip to a page.

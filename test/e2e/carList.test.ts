@@ -1,10 +1,10 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { sv } from '../../markets/translations/sv.js';
 import { RANGE_DEBOUNCE_MS } from '../../client/shared/carList/carListConfig.js';
 import { startBrowserSession } from '../support/browserSession.js';
 import { eventually } from '../support/e2e/eventually.js';
 import { stillClock } from '../support/e2e/pageClock.js';
+import { severeAxeFindings } from '../support/e2e/axeFindings.js';
 
 // The tests inject faults into the embedded sandbox (session.sandbox).
 const session = startBrowserSession();
@@ -311,9 +311,7 @@ describe('car list in a real browser', () => {
       const page = await context.newPage();
       await page.goto(session.url('se.localhost', `${LIST}?car_brand=Volvo&car_price=200000-400000`));
       await page.locator('[data-island="carList"][data-hydrated="true"]').waitFor();
-      const results = await new AxeBuilder({ page }).analyze();
-      const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      await expect(severeAxeFindings(page)).resolves.toEqual([]);
       await context.close();
     }
   });

@@ -1,8 +1,8 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { request as undiciRequest } from 'undici';
 import { marketById } from '../../markets/registry.js';
 import { sv } from '../../markets/translations/sv.js';
 import { browseSharedSite } from '../support/e2e/sharedSite.js';
+import { severeAxeFindings } from '../support/e2e/axeFindings.js';
 
 const session = browseSharedSite();
 
@@ -230,12 +230,9 @@ describe('layout in a real browser', () => {
   });
 
   it('has no serious or critical accessibility violation on the home page', async () => {
-    const context = await session.browser.newContext(); // axe-core needs a page of its own context
-    const page = await context.newPage();
+    const page = await session.browser.newPage();
     await page.goto(session.url('se.localhost', '/'));
-    const results = await new AxeBuilder({ page }).analyze();
-    const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-    await context.close();
+    await expect(severeAxeFindings(page)).resolves.toEqual([]);
+    await page.close();
   });
 });

@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { MOTORCYCLE_DEALER_SITE_ID, MOTORCYCLE_WORKSHOP_EMAIL } from '../../sandbox/data/motorcycleDealer.js';
 import { SELL_CAR_PATHS, SELL_CAR_SHORT_PATH } from '../../sandbox/data/content/leadFormPages.js';
@@ -6,6 +5,7 @@ import { sv } from '../../markets/translations/sv.js';
 import { marketById } from '../../markets/registry.js';
 import { startBrowserSession } from '../support/browserSession.js';
 import { field, fillSellCar, isFocused, type SellCarFieldTexts } from '../support/leadFormFields.js';
+import { severeAxeFindings } from '../support/e2e/axeFindings.js';
 
 const session = startBrowserSession();
 
@@ -85,7 +85,7 @@ async function open(
   path: string,
   island: string,
 ): Promise<{ page: Page; form: Locator; posts: string[] }> {
-  // Its own context: axe needs one, and each test starts without cookies or storage.
+  // Its own context: each test starts without cookies or storage.
   const page = await (await session.browser.newContext()).newPage();
   const posts = formPosts(page);
   const answer = await page.goto(session.url(host, path));
@@ -468,12 +468,7 @@ describe('lead forms: accessibility with and without errors showing', () => {
     ['mc service request', 'no.localhost', MC_PAGE, 'serviceRequest', 'Send forespørsel'],
   ])('%s: no serious or critical violation', async (_name, host, path, island, submit) => {
     const { page, form } = await open(host, path, island);
-    const severe = async () => {
-      const results = await new AxeBuilder({ page }).include('.lead-form-block').analyze();
-      return results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    };
+    const severe = () => severeAxeFindings(page, { include: '.lead-form-block' });
     await expect(severe()).resolves.toEqual([]);
     await form.getByRole('button', { name: submit }).click();
     await form.locator('[aria-invalid="true"]').first().waitFor();

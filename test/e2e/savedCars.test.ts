@@ -1,9 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { marketById } from '../../markets/registry.js';
 import { sv } from '../../markets/translations/sv.js';
 import { chromiumPath } from '../support/browser.js';
 import { browseSharedSite } from '../support/e2e/sharedSite.js';
+import { severeAxeFindings } from '../support/e2e/axeFindings.js';
 
 // Saved cars (issue 39): kept in the browser, pressed wherever the car shows, listed on /sparade-bilar.
 const session = browseSharedSite();
@@ -171,13 +171,7 @@ describe('saved cars in a browser', () => {
     await page.locator('.kept-card--gone').waitFor();
     await savedList(page).locator('.save-toggle').waitFor();
 
-    const results = await new AxeBuilder({ page })
-      .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-      .analyze();
-    const severe = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect(severe).toEqual([]);
+    await expect(severeAxeFindings(page)).resolves.toEqual([]);
 
     // No sideways scroll; the header stays one row (about 60 px) with the heart and count inside the screen.
     const fits = await page.evaluate(() => {

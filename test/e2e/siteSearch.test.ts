@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { marketById } from '../../markets/registry.js';
 import { countText } from '../../markets/translations/plural.js';
@@ -6,6 +5,7 @@ import { sv } from '../../markets/translations/sv.js';
 import { SITE_SEARCH_DEBOUNCE_MS } from '../../client/shared/sites/siteListQuery.js';
 import { browseSharedSite } from '../support/e2e/sharedSite.js';
 import { stillClock } from '../support/e2e/pageClock.js';
+import { severeAxeFindings } from '../support/e2e/axeFindings.js';
 
 /**
  * Issue 39: the site list answers as the shopper types (se /anlaggningar, fi /sv/toimipisteet, every market's):
@@ -18,8 +18,7 @@ const fi = marketById('fi');
 
 /** The site list of a market on a fresh page whose clock the test moves; the island hydrated. */
 async function openSites(host: string, path: string, width: number): Promise<Page> {
-  // Its own context: axe needs one.
-  const page = await (await session.browser.newContext({ viewport: { width, height: 900 } })).newPage();
+  const page = await session.browser.newPage({ viewport: { width, height: 900 } });
   // Still: on a loaded machine typing a word can take longer than the debounce.
   await stillClock(page);
   await page.goto(session.url(host, path));
@@ -31,10 +30,7 @@ const status = (page: Page) => page.locator('.site-list').getByRole('status').te
 async function severeAxe(page: Page): Promise<string[]> {
   // axe schedules its checks on timers; the still clock would hold them forever.
   await page.clock.resume();
-  const results = await new AxeBuilder({ page }).include('.site-list').analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return severeAxeFindings(page, { include: '.site-list' });
 }
 
 describe('site search as you type', () => {

@@ -1,8 +1,8 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from '@jest/globals';
 import { marketById } from '../../markets/registry.js';
 import { SELL_CAR_PATHS } from '../../sandbox/data/content/leadFormPages.js';
 import { startBrowserSession } from '../support/browserSession.js';
+import { severeAxeFindings } from '../support/e2e/axeFindings.js';
 
 /** The small states of issue 26 a shopper meets: toggles that say what they do, empty and failed states, named sliders. */
 const session = startBrowserSession();
@@ -78,11 +78,7 @@ describe('small states', () => {
       await expect(slider.getAttribute('aria-label')).resolves.toBe(label);
       await expect(card.getByRole('slider', { name: label!, exact: true }).count()).resolves.toBe(1);
     }
-    const results = await new AxeBuilder({ page })
-      .include('[data-island="finance"]')
-      .withTags(['wcag2a', 'wcag2aa'])
-      .analyze();
-    expect(results.violations.map((v) => v.id)).toEqual([]);
+    await expect(severeAxeFindings(page, { include: '[data-island="finance"]' })).resolves.toEqual([]);
     await page.context().close();
   });
 

@@ -1,20 +1,15 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { marketById } from '../../markets/registry.js';
 import { browseSharedSite } from '../support/e2e/sharedSite.js';
+import { severeAxeFindings } from '../support/e2e/axeFindings.js';
 
 const session = browseSharedSite();
 const se = marketById('se');
 const uk = marketById('uk');
 
-async function severeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const severeViolations = (page: Page) => severeAxeFindings(page);
 
-/** A page in its own context (axe needs one), with what went wrong in it: errors, and requests answered 4xx/5xx. */
+/** A page in its own context, with what went wrong in it: errors, and requests answered 4xx/5xx. */
 async function openPage(options: { javaScriptEnabled?: boolean } = {}) {
   const context = await session.browser.newContext(options);
   const page = await context.newPage();

@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { startBrowserSession } from '../support/browserSession.js';
+import { severeAxeFindings } from '../support/e2e/axeFindings.js';
 
 /**
  * The tire hotel in Chromium against the sandbox over HTTP (part 2 §2.5, §4.3, §5.3, §8). The code
@@ -19,7 +19,7 @@ const CODES: Record<string, string> = {
 };
 
 async function openTireHotel(path = PAGE): Promise<{ page: Page; block: Locator }> {
-  // A context of its own: its own cookies and sessionStorage, and axe needs one.
+  // A context of its own: its own cookies and sessionStorage.
   const page = await (await session.browser.newContext()).newPage();
   await page.goto(session.url('se.localhost', path));
   const block = page.locator('[data-island="tirehotel"][data-hydrated="true"]');
@@ -51,9 +51,7 @@ async function fillContact(block: Locator): Promise<void> {
 }
 
 async function expectNoSeriousViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).include('.tirehotel-block').withTags(['wcag2a', 'wcag2aa']).analyze();
-  const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(severe.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expect(severeAxeFindings(page, { include: '.tirehotel-block' })).resolves.toEqual([]);
 }
 
 const dataLayer = (page: Page) =>

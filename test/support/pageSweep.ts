@@ -1,19 +1,13 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { MARKETS } from '../../markets/registry.js';
 import type { Market } from '../../markets/schema.js';
 import type { RunningBff } from '../../server/start.js';
 import { marketUrl } from './runningBff.js';
 import { everyPageType, pageLabel, settledPage, type MarketPage } from './everyPageType.js';
+import { severeAxeFindings } from './e2e/axeFindings.js';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1440, height: 1000 };
-
-/**
- * Every axe rule, and the experimental ones Lighthouse's accessibility audit turns on too: among them
- * label-content-name-mismatch (WCAG 2.5.3), which the header logo broke on every page.
- */
-const EXPERIMENTAL_RULES_LIGHTHOUSE_RUNS = ['label-content-name-mismatch', 'table-fake-caption', 'td-has-header'];
 
 /** What one visit of one page at one width saw. */
 export interface PageVisit {
@@ -104,20 +98,6 @@ async function visit(
     status: answer?.status(),
     servedHtml,
     hydratedHtml,
-    severeAxe: await severeAxeFindings(tab, where),
+    severeAxe: await severeAxeFindings(tab, { where }),
   };
-}
-
-async function severeAxeFindings(tab: Page, where: string): Promise<string[]> {
-  const rules = Object.fromEntries(EXPERIMENTAL_RULES_LIGHTHOUSE_RUNS.map((id) => [id, { enabled: true }]));
-  // Legacy mode runs axe.run in the page itself; the default runs axe per frame and merges the results in a
-  // fresh blank tab (a second copy of axe), which only matters when the page has frames: none do until a
-  // video is played. resultTypes keeps every violation and stops axe listing each passing node.
-  const results = await new AxeBuilder({ page: tab })
-    .options({ rules, resultTypes: ['violations'] })
-    .setLegacyMode(tab.frames().length === 1)
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

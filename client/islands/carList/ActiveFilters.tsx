@@ -62,9 +62,6 @@ export function ActiveFilters({ state, hrefOf, onChange, formatRange, texts }: A
               aria-label={fillText(texts.removeFilter, { label: chip.label })}
             >
               {chip.label}
-              <span className="chip__remove" aria-hidden="true">
-                ×
-              </span>
             </a>
           </li>
         ))}

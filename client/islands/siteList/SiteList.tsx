@@ -97,7 +97,7 @@ export function SiteList({ path, query, sites, keyphrase, searchable, filters, l
                   href={`${path}${withoutFilter(search.params, f)}`}
                   aria-label={fillText(texts.removeFilter, { label: f.label })}
                 >
-                  {f.label} <span aria-hidden="true">×</span>
+                  {f.label}
                 </a>
               </li>
             ))}
