@@ -26,7 +26,7 @@ describe('starting the BFF', () => {
 
   it("runs with the image's allocator settings as the tests start it, and says so when a start leaves them out", async () => {
     const configured = spawnBff();
-    const bare = spawnBff({ MALLOC_ARENA_MAX: '', MALLOC_MMAP_THRESHOLD_: '' });
+    const bare = spawnBff({ MALLOC_ARENA_MAX: undefined, MALLOC_MMAP_THRESHOLD_: undefined });
     // Both are known with the first log lines, before the server starts; once it listens, every line before
     // has arrived (the warning comes in a chunk of output of its own, after the budget's line).
     const budgetLine = (bff: typeof bare) => bff.logLines().find((l) => l.msg === 'memory budget');

@@ -5,9 +5,11 @@ import { TEST_HARNESS_ENV } from './testApp.js';
 /**
  * The real entry point (`server/main.ts` through tsx) as its own process on free ports, so a test
  * can see it crash or exit. `url` and `sandboxUrl` are read from its first log lines. An entry that
- * is JavaScript already (bundledBff) runs without tsx.
+ * is JavaScript already (bundledBff) runs without tsx. A variable given as undefined is left out of its
+ * environment (Node's spawn drops it), which an empty string is not: glibc reads MALLOC_MMAP_THRESHOLD_=''
+ * as 0 and then maps every allocation by itself (a start took 130 s of mostly system time).
  */
-export function spawnBff(env: Record<string, string> = {}, entry = 'server/main.ts') {
+export function spawnBff(env: Record<string, string | undefined> = {}, entry = 'server/main.ts') {
   const child = spawn(process.execPath, entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry], {
     env: {
       ...process.env,
