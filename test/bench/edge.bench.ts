@@ -9,14 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { request } from 'undici';
+import { startProductionBff } from './productionBff.js';
 
-process.env.NODE_ENV = 'production';
-const { loadConfig } = await import('../../server/config.js');
-const { createLogger } = await import('../../server/logger.js');
-const { builtClientAssets } = await import('../../server/render/assets.js');
-const { startBff } = await import('../../server/start.js');
 const { MARKETS } = await import('../../markets/registry.js');
-const { ensureClientBuild } = await import('../support/samplePages.js');
 const { freePort, startEdgeNginx } = await import('../support/edgeNginx.js');
 type EdgeNginx = Awaited<ReturnType<typeof startEdgeNginx>>;
 const { CONTENT_SANDBOX_PREVIEW_TOKEN } = await import('../../contracts/upstream/content.js');
@@ -28,21 +23,11 @@ const ACCEPT_ENCODING = 'br, gzip';
 const TARGET_RATIO = 0.8;
 const PERSONAL_TRIES = 50;
 
-ensureClientBuild();
 const market = MARKETS.find((m) => m.id === 'se')!;
 const host = market.devHostname;
 const path = market.paths.carList;
 
-const config = loadConfig({
-  NODE_ENV: 'production',
-  SANDBOX: 'true',
-  LOG_LEVEL: 'warn',
-  PORT: '0',
-  SANDBOX_PORT: '0',
-  HOST: '127.0.0.1',
-  PAGE_CACHE: 'true',
-});
-const bff = await startBff({ config, logger: createLogger(config), ...builtClientAssets(), exit: () => undefined });
+const bff = await startProductionBff();
 const staticPort = await freePort();
 /** The static side's root and headers: the car list's bytes and headers as the BFF sends them (so the edge does too). */
 const staticDir = mkdtempSync(join(tmpdir(), 'bff-edge-static-'));

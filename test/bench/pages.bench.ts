@@ -8,15 +8,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { request } from 'undici';
+import { startProductionBff } from './productionBff.js';
 
-// Production mode, decided before React loads (as server/main.ts does).
-process.env.NODE_ENV = 'production';
-const { loadConfig } = await import('../../server/config.js');
-const { createLogger } = await import('../../server/logger.js');
-const { builtClientAssets } = await import('../../server/render/assets.js');
-const { startBff } = await import('../../server/start.js');
 const { MARKETS } = await import('../../markets/registry.js');
-const { ensureClientBuild } = await import('../support/samplePages.js');
 const { alternatingRounds, atLeast, atMost, median, printTable } = await import('./rounds.js');
 
 const CONNECTIONS = 16;
@@ -30,24 +24,10 @@ const ACCEPT_ENCODING = 'br, gzip';
 const BEFORE: Record<string, number> = { home: 101, 'car list': 125, 'car detail': 176 };
 const TARGET = { ratio: 0.5, p99Ms: 20, offFactor: 1.5 };
 
-ensureClientBuild();
 const market = MARKETS.find((m) => m.id === 'se')!;
 const host = market.devHostname;
 
-async function bff(pageCache: boolean) {
-  // Request log lines at warn and above only: at thousands of answers a second they would measure the terminal.
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    SANDBOX: 'true',
-    LOG_LEVEL: 'warn',
-    PORT: '0',
-    SANDBOX_PORT: '0',
-    HOST: '127.0.0.1',
-    PAGE_CACHE: String(pageCache),
-    PAGE_CACHE_TTL_S: '600',
-  });
-  return startBff({ config, logger: createLogger(config), ...builtClientAssets(), exit: () => undefined });
-}
+const bff = (pageCache: boolean) => startProductionBff({ PAGE_CACHE: String(pageCache), PAGE_CACHE_TTL_S: '600' });
 
 type Load = { requests: number; errors: number; rps: number; p50: number; p99: number };
 

@@ -6,32 +6,16 @@
 // through a tab target (test/support/cdpTab.ts): under Playwright it would not prerender.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
+import { startProductionBff } from './productionBff.js';
 
-process.env.NODE_ENV = 'production';
-const { loadConfig } = await import('../../server/config.js');
-const { createLogger } = await import('../../server/logger.js');
-const { builtClientAssets } = await import('../../server/render/assets.js');
-const { startBff } = await import('../../server/start.js');
 const { MARKETS } = await import('../../markets/registry.js');
-const { ensureClientBuild } = await import('../support/samplePages.js');
 const { openCdpTab } = await import('../support/cdpTab.js');
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const DWELL_MS = Number(process.env.BENCH_DWELL_MS ?? 1_000);
 
-ensureClientBuild();
 const market = MARKETS.find((m) => m.id === 'se')!;
-const config = loadConfig({
-  NODE_ENV: 'production',
-  SANDBOX: 'true',
-  LOG_LEVEL: 'warn',
-  PORT: '0',
-  SANDBOX_PORT: '0',
-  HOST: '127.0.0.1',
-  PAGE_CACHE: 'true',
-  PAGE_CACHE_TTL_S: '600',
-});
-const bff = await startBff({ config, logger: createLogger(config), ...builtClientAssets(), exit: () => undefined });
+const bff = await startProductionBff({ PAGE_CACHE_TTL_S: '600' });
 // Chromium resolves *.localhost to this machine itself.
 const origin = bff.url.replace('localhost', market.devHostname);
 const tab = await openCdpTab();
