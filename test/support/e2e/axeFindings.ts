@@ -10,11 +10,12 @@ const EXPERIMENTAL_RULES_LIGHTHOUSE_RUNS = ['label-content-name-mismatch', 'tabl
 /**
  * axe's serious and critical findings on the page as it is now, or within `include`, one line each
  * ('where: rule (impact): targets'): every rule axe runs by default and the ones Lighthouse adds. The one
- * accessibility check of the e2e files and the page sweep.
+ * accessibility check of the e2e files and the page sweep. `anyImpact` keeps the minor and moderate ones too,
+ * for a part held to no finding at all.
  */
 export async function severeAxeFindings(
   page: Page,
-  { include, where }: { include?: string; where?: string } = {},
+  { include, where, anyImpact = false }: { include?: string; where?: string; anyImpact?: boolean } = {},
 ): Promise<string[]> {
   const rules = Object.fromEntries(EXPERIMENTAL_RULES_LIGHTHOUSE_RUNS.map((id) => [id, { enabled: true }]));
   // Legacy mode runs axe.run in the page itself; the default runs axe per frame and merges the results in a
@@ -26,7 +27,7 @@ export async function severeAxeFindings(
   if (include) builder.include(include);
   const results = await builder.analyze();
   return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => anyImpact || v.impact === 'serious' || v.impact === 'critical')
     .map(
       (v) => `${where ? `${where}: ` : ''}${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
     );
