@@ -8,6 +8,7 @@ import {
   ENHANCE_ENTRY,
   ISLANDS_DIR,
   LATE_STYLESHEET_ENTRY,
+  PAGE_SCRIPT_LOADER_ENTRY,
   RUM_ENTRY,
   SITE_STYLESHEET,
   STYLE_PARTS,
@@ -16,8 +17,8 @@ import {
 } from './client/entryPath.js';
 
 /**
- * One entry per island folder that has an entry.ts (named after the island), the enhance script, the two inline
- * head scripts, the site stylesheet and each of its parts (read by the server for the first screen's styles).
+ * One entry per island folder that has an entry.ts (named after the island), the enhance script, the three inline
+ * scripts, the site stylesheet and each of its parts (read by the server for the first screen's styles).
  */
 function clientEntries(): Record<string, string> {
   const islands = readdirSync(ISLANDS_DIR, { withFileTypes: true })
@@ -28,6 +29,7 @@ function clientEntries(): Record<string, string> {
     enhance: ENHANCE_ENTRY,
     alertGate: ALERT_GATE_ENTRY,
     lateStylesheet: LATE_STYLESHEET_ENTRY,
+    pageScriptLoader: PAGE_SCRIPT_LOADER_ENTRY,
     rum: RUM_ENTRY,
     site: SITE_STYLESHEET,
     ...Object.fromEntries(STYLE_PARTS.map((part) => [`style-${part}`, stylePartPath(part)])),

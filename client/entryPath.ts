@@ -28,6 +28,8 @@ export const ENHANCE_ENTRY = 'client/enhance/entry.ts';
 export const ALERT_GATE_ENTRY = 'client/enhance/alertGate.ts';
 /** Applies the site stylesheet, linked for print so it does not hold up the first paint, once it has loaded: inline after that link. */
 export const LATE_STYLESHEET_ENTRY = 'client/enhance/lateStylesheet.ts';
+/** Puts the page's module scripts (a <template> at the end of <body>) in the document once it has loaded: inline after that template. */
+export const PAGE_SCRIPT_LOADER_ENTRY = 'client/enhance/pageScriptLoader.ts';
 /** Field data (Core Web Vitals with web-vitals, sent to /api/rum): its own small module, on every page. */
 export const RUM_ENTRY = 'client/rum/reportVitals.ts';
 

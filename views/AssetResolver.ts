@@ -14,16 +14,30 @@ export interface AssetResolver {
   firstScreenStyles?: (html: string) => string;
   /** With `firstScreenStyles`: the inline script after each stylesheet's print link that applies it once loaded. */
   lateStylesheetScript?: string;
-  /** CSP hashes (`sha256-…`) of the inline scripts pages carry (head scripts, the late stylesheet, development's React Refresh preamble). */
+  /**
+   * The classic script after the page's <template> of module scripts that puts them in the document once the page
+   * has loaded (client/enhance/pageScriptLoader.ts): inline in production, by URL in development.
+   */
+  pageScriptLoader: HeadScript;
+  /** CSP hashes (`sha256-…`) of the inline scripts pages carry (head scripts, the late stylesheet, the page script loader, development's React Refresh preamble). */
   scriptHashes?: readonly string[];
-  /** Scripts of a page: the enhance and field-data entries every page loads, then the named islands. */
+  /**
+   * Scripts of a page: the enhance entry every page runs at once (small, no React), then the field-data entry
+   * and the named islands', held until the page has loaded (views/IslandScripts.tsx).
+   */
   pageScripts(islands: readonly string[]): {
-    scripts: string[];
-    preloads: string[];
+    now: ScriptSet;
+    afterLoad: ScriptSet;
     /** Development only: the inline React Refresh preamble Vite needs before any island module. */
     devPreamble?: string;
   };
 }
 
-/** A head script: its code, written inline, or its URL. */
+/** Module scripts by URL, and the preloads of the chunks they import. */
+export interface ScriptSet {
+  scripts: string[];
+  preloads: string[];
+}
+
+/** A classic script: its code, written inline, or its URL. */
 export type HeadScript = { inline: string } | { src: string };

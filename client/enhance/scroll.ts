@@ -50,7 +50,9 @@ export function enhanceScrolling(): void {
   // Fields move without a scroll too: a panel opens, a list grows, a phone's keyboard comes up.
   document.addEventListener('focusin', queue);
   if (typeof ResizeObserver !== 'undefined') new ResizeObserver(queue).observe(document.body);
-  update();
+  // At the next frame, not now: reading the scroll position now would make the browser lay out the whole page
+  // inside this script (the car list's 1,900 elements), and the frame lays it out anyway.
+  queue();
   toTop?.addEventListener('click', () => {
     const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     window.scrollTo({ top: 0, behavior: reduced ? 'auto' : 'smooth' });

@@ -1,5 +1,15 @@
-import { createElement, startTransition, type ComponentType } from 'react';
+import { createElement, startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+
+/**
+ * Marks the placement hydrated once React has committed it (effects run after the commit), so whoever waits for
+ * `data-hydrated` (the browser tests) sees an island that answers, not one still being hydrated.
+ * It renders no element and forks nothing, so the markup and useId match the server's render without it.
+ */
+function MarkHydrated({ onHydrated, children }: { onHydrated: () => void; children?: ReactNode }) {
+  useEffect(onHydrated, [onHydrated]);
+  return children;
+}
 
 /**
  * Hydrates every placement of one island on the page from the HTML and props the server wrote
@@ -12,10 +22,12 @@ export function hydrateIslands<P extends object>(name: string, component: Compon
   for (const element of document.querySelectorAll<HTMLElement>(`[data-island="${CSS.escape(name)}"]`)) {
     const id = element.dataset.islandId ?? '';
     const propsText = document.getElementById(`${id}-props`)?.textContent ?? '{}';
-    const root = createElement(component, JSON.parse(propsText) as P);
+    const onHydrated = () => {
+      element.dataset.hydrated = 'true';
+    };
+    const root = createElement(MarkHydrated, { onHydrated }, createElement(component, JSON.parse(propsText) as P));
     startTransition(() => {
       hydrateRoot(element, root, { identifierPrefix: id });
     });
-    element.dataset.hydrated = 'true';
   }
 }

@@ -3,13 +3,14 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Router, static as expressStatic, type RequestHandler } from 'express';
 import { z } from 'zod';
-import type { AssetResolver } from '../../views/AssetResolver.js';
+import type { AssetResolver, ScriptSet } from '../../views/AssetResolver.js';
 import {
   ALERT_GATE_ENTRY,
   CLIENT_BUILD_DIR,
   ENHANCE_ENTRY,
   islandEntryPath,
   LATE_STYLESHEET_ENTRY,
+  PAGE_SCRIPT_LOADER_ENTRY,
   RUM_ENTRY,
   SITE_STYLESHEET,
   STYLE_PARTS,
@@ -56,6 +57,7 @@ export function manifestAssets(manifestPath: string): AssetResolver {
   const stylesheets = [built(SITE_STYLESHEET).url];
   const alertGate = built(ALERT_GATE_ENTRY).text();
   const lateStylesheetScript = built(LATE_STYLESHEET_ENTRY).text();
+  const pageScriptLoader = built(PAGE_SCRIPT_LOADER_ENTRY).text();
   const parts = STYLE_PARTS.map((part) => ({
     name: part,
     css: built(stylePartPath(part)).text(),
@@ -68,29 +70,38 @@ export function manifestAssets(manifestPath: string): AssetResolver {
     headScripts: [{ inline: alertGate }],
     firstScreenStyles: firstScreenStyles(parts),
     lateStylesheetScript,
-    scriptHashes: [scriptHash(alertGate), scriptHash(lateStylesheetScript)],
+    pageScriptLoader: { inline: pageScriptLoader },
+    scriptHashes: [scriptHash(alertGate), scriptHash(lateStylesheetScript), scriptHash(pageScriptLoader)],
     pageScripts(islands) {
       const key = islands.join(',');
       const known = memo.get(key);
       if (known) return known;
-      const scripts: string[] = [];
-      const preloads = new Set<string>();
-      const visit = (chunkKey: string) => {
-        for (const imported of manifest[chunkKey]?.imports ?? []) {
-          const chunk = manifest[imported];
-          if (chunk && !preloads.has(url(chunk.file))) {
-            preloads.add(url(chunk.file));
-            visit(imported);
+      const preloaded = new Set<string>();
+      const scriptSet = (entryKeys: readonly string[]) => {
+        const set: ScriptSet = { scripts: [], preloads: [] };
+        const visit = (chunkKey: string) => {
+          for (const imported of manifest[chunkKey]?.imports ?? []) {
+            const chunk = manifest[imported];
+            if (chunk && !preloaded.has(url(chunk.file))) {
+              preloaded.add(url(chunk.file));
+              set.preloads.push(url(chunk.file));
+              visit(imported);
+            }
           }
+        };
+        for (const entryKey of entryKeys) {
+          const entry = manifest[entryKey];
+          if (!entry) throw new Error(`${entryKey} has no entry in the client build`);
+          set.scripts.push(url(entry.file));
+          visit(entryKey);
         }
+        return set;
       };
-      for (const entryKey of [ENHANCE_ENTRY, RUM_ENTRY, ...islands.map(islandEntryPath)]) {
-        const entry = manifest[entryKey];
-        if (!entry) throw new Error(`${entryKey} has no entry in the client build`);
-        scripts.push(url(entry.file));
-        visit(entryKey);
-      }
-      const result = { scripts, preloads: [...preloads] };
+      // The later set leaves out what the first preloads already.
+      const result = {
+        now: scriptSet([ENHANCE_ENTRY]),
+        afterLoad: scriptSet([RUM_ENTRY, ...islands.map(islandEntryPath)]),
+      };
       memo.set(key, result);
       return result;
     },
@@ -109,15 +120,11 @@ export function devServerAssets(): AssetResolver {
   return {
     stylesheets: [`/${SITE_STYLESHEET}`],
     headScripts: [{ src: `/${ALERT_GATE_ENTRY}` }],
+    pageScriptLoader: { src: `/${PAGE_SCRIPT_LOADER_ENTRY}` },
     scriptHashes: [scriptHash(preamble)],
     pageScripts: (islands) => ({
-      scripts: [
-        '/@vite/client',
-        `/${ENHANCE_ENTRY}`,
-        `/${RUM_ENTRY}`,
-        ...islands.map((name) => `/${islandEntryPath(name)}`),
-      ],
-      preloads: [],
+      now: { scripts: ['/@vite/client', `/${ENHANCE_ENTRY}`], preloads: [] },
+      afterLoad: { scripts: [`/${RUM_ENTRY}`, ...islands.map((name) => `/${islandEntryPath(name)}`)], preloads: [] },
       ...(islands.length > 0 ? { devPreamble: preamble } : {}),
     }),
   };

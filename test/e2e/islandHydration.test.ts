@@ -40,7 +40,7 @@ describe('islands in a real browser', () => {
     const page = await session.browser.newPage();
     const cspViolations = await watchCspViolations(page);
     const response = await page.goto(session.url('se.localhost', '/kop-bil/sok-bil'));
-    expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self'( 'sha256-[\w+/=]+'){3};/);
+    expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self'( 'sha256-[\w+/=]+'){4};/);
     await page.locator('[data-island="carList"][data-hydrated="true"]').waitFor();
     await expect(cspViolations()).resolves.toEqual([]);
     await page.close();
@@ -63,6 +63,37 @@ describe('islands in a real browser', () => {
     // The enhance script's own small chunks (saved cars' header count and toggles) come along; never React, the
     // islands' hydration or an island.
     expect(scripts.filter((src) => /\/(react|hydrateIslands|island-\w+)-/.test(src))).toEqual([]);
+    await page.close();
+  });
+
+  it("asks for no island's script before the page has loaded, so the LCP picture does not share the line with hydration", async () => {
+    const page = await session.browser.newPage();
+    await page.goto(session.url('se.localhost', '/kop-bil/sok-bil'));
+    await page.locator('[data-island="carList"][data-hydrated="true"]').waitFor();
+    const early = await page.evaluate(() => {
+      const loaded = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart;
+      return performance
+        .getEntriesByType('resource')
+        .filter((r) => /\/(react|island-\w+|hydrateIslands)-[\w-]+\.js$/.test(r.name) && r.startTime < loaded)
+        .map((r) => r.name);
+    });
+    expect(early).toEqual([]);
+    await page.close();
+  });
+
+  it('hydrates at once when the shopper presses a key while a picture is still loading', async () => {
+    const page = await session.browser.newPage();
+    const held: (() => Promise<void>)[] = [];
+    await page.route(
+      (url) => url.pathname.startsWith('/media/'),
+      (route) => void held.push(() => route.continue().catch(() => undefined)),
+    );
+    await page.goto(session.url('se.localhost', '/kop-bil/sok-bil'), { waitUntil: 'domcontentloaded' });
+    await page.keyboard.press('Tab');
+    await page.locator('[data-island="carList"][data-hydrated="true"]').waitFor();
+    // The pictures are still held, so the page has not loaded: the key brought the scripts.
+    await expect(page.evaluate(() => document.readyState)).resolves.not.toBe('complete');
+    await Promise.all(held.map((release) => release()));
     await page.close();
   });
 });
