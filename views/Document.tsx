@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import type { Language } from '../markets/schema.js';
 import type { AssetResolver } from './AssetResolver.js';
+import { ClassicScript } from './ClassicScript.js';
 import { IslandScripts } from './IslandScripts.js';
 import { usePage } from './PageContext.js';
 import { BreadcrumbJsonLd } from './seo/BreadcrumbJsonLd.js';
@@ -54,13 +55,9 @@ export function Document({ head, assets, children }: { head: PageHead; assets: A
         {head.structuredData?.map((data, i) => (
           <JsonLd key={i} data={data} />
         ))}
-        {assets.headScripts.map((script) =>
-          'inline' in script ? (
-            <script key={script.inline} dangerouslySetInnerHTML={{ __html: script.inline }} />
-          ) : (
-            <script key={script.src} src={script.src} />
-          ),
-        )}
+        {assets.headScripts.map((script) => (
+          <ClassicScript key={'inline' in script ? script.inline : script.src} script={script} />
+        ))}
         {!editing && <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />}
         {assets.firstScreenStyles && <style {...{ [FIRST_SCREEN_STYLES]: '' }} />}
         {assets.stylesheets.map((href) =>

@@ -1,4 +1,5 @@
 import type { AssetResolver } from './AssetResolver.js';
+import { ClassicScript } from './ClassicScript.js';
 import { usePage } from './PageContext.js';
 
 /**
@@ -17,7 +18,6 @@ import { usePage } from './PageContext.js';
 export function IslandScripts({ assets }: { assets: AssetResolver }) {
   const { islands } = usePage();
   const { now, afterLoad: held, devPreamble } = assets.pageScripts([...islands]);
-  const loader = assets.pageScriptLoader;
   return (
     <>
       {devPreamble && <script type="module" dangerouslySetInnerHTML={{ __html: devPreamble }} />}
@@ -27,17 +27,9 @@ export function IslandScripts({ assets }: { assets: AssetResolver }) {
       {now.scripts.map((src) => (
         <script key={src} type="module" src={src} fetchPriority="low" />
       ))}
-      {held.scripts.length > 0 && (
-        <>
-          {/* Written as HTML: React would hoist the preload links out of the template into the head. */}
-          <template dangerouslySetInnerHTML={{ __html: heldScripts(held.preloads, held.scripts) }} />
-          {'inline' in loader ? (
-            <script dangerouslySetInnerHTML={{ __html: loader.inline }} />
-          ) : (
-            <script src={loader.src} />
-          )}
-        </>
-      )}
+      {/* Written as HTML: React would hoist the preload links out of the template into the head. */}
+      <template dangerouslySetInnerHTML={{ __html: heldScripts(held.preloads, held.scripts) }} />
+      <ClassicScript script={assets.pageScriptLoader} />
     </>
   );
 }

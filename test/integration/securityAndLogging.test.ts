@@ -38,7 +38,7 @@ describe('content security policy', () => {
     const scriptSrc = csp.split(';').find((directive) => directive.startsWith('script-src'));
     const inline = inlineExecutableScripts(res.text);
     // The alert gate and the late stylesheet's switch, before the first paint, the speculation rules (views/Document.tsx)
-    // and, on a page with islands, the loader of their scripts (views/IslandScripts.tsx).
+    // and the loader of the scripts held until the page has loaded (views/IslandScripts.tsx).
     expect(inline).toHaveLength(4);
     const [self, ...hashes] = scriptSrc!.split(' ').slice(1);
     expect(self).toBe("'self'");

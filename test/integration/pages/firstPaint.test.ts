@@ -41,7 +41,7 @@ describe("a page's head", () => {
     const [, scripts, loader] = held!;
     expect(scripts).toMatch(/<script type="module" src="\/assets\/island-carList-[\w-]+\.js">/);
     expect(scripts).toMatch(/<link rel="modulepreload" href="\/assets\/react-[\w-]+\.js">/);
-    // Outside it, only the small enhance and field-data scripts and their own chunks, at low priority; the loader
+    // Outside it, only the small enhance script and its own chunks, at low priority; the loader
     // is the built one (its hash is in the CSP).
     const outside = [
       ...res.text.replace(held![0], '').matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*>/g),
