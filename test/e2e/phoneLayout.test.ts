@@ -1,101 +1,20 @@
-import { describe, expect, it, jest } from '@jest/globals';
-import type { Page } from 'playwright-core';
-import { MARKETS } from '../../markets/registry.js';
-import { SELL_CAR_PATHS } from '../../sandbox/data/content/leadFormPages.js';
+import { describe, expect, it } from '@jest/globals';
 import { startBrowserSession } from '../support/browserSession.js';
-import { samplePages } from '../support/samplePages.js';
-import { SWEEP_DEADLINE_MS } from '../support/e2e/deadlines.js';
+import { checkScrolled, layoutProblems } from '../support/e2e/phoneLayout.js';
 
 /**
- * What a shopper on a phone (390×844) meets on every page type of every market and every step of the
- * booking and the tire hotel (issue 26): nothing scrolls sideways, the header is one row, and the sticky
- * header and the booking's bottom sheet are on top of the maps (the element at their centre is theirs).
+ * What a shopper on a phone (390×844) meets on every step of the booking and the tire hotel (issue 26):
+ * nothing scrolls sideways, and the sticky header and the booking's bottom sheet are on top of the maps
+ * (the element at their centre is theirs). Every page type of every market is held to the same on the page
+ * sweep's phone visit (test/support/everyPageChecks.ts).
  */
 process.env.SANDBOX_STREAM_INTERVAL_MS = '100';
 const session = startBrowserSession();
-jest.setTimeout(SWEEP_DEADLINE_MS); // every page type of every market on a phone, one test
 
 const PHONE = { width: 390, height: 844 };
 const CODES: Record<string, string> = { ABC123: '1234' };
 
-/** What is wrong with the page as it is now scrolled: sideways scroll, and fixed or sticky parts painted over. */
-async function layoutProblems(page: Page, where: string): Promise<string[]> {
-  const found = await page.evaluate(() => {
-    // Leaflet's tiles take no pointer events, so hit-testing would look through them: here it follows the painting.
-    if (!document.getElementById('hit-test-as-painted')) {
-      const style = document.head.appendChild(document.createElement('style'));
-      style.id = 'hit-test-as-painted';
-      style.textContent = '.lazy-map, .lazy-map * { pointer-events: auto !important; }';
-    }
-    const problems: string[] = [];
-    const width = document.documentElement.scrollWidth;
-    if (width > window.innerWidth) problems.push(`scrollWidth ${width}`);
-    for (const selector of ['.site-header', '.booking-sheet']) {
-      const part = document.querySelector(selector);
-      if (!part) continue;
-      const box = part.getBoundingClientRect();
-      if (box.bottom <= 0 || box.top >= window.innerHeight) continue;
-      // The centre, and four more points along the middle line (the map's zoom buttons sit at its left).
-      const y = Math.max(0, box.top) + Math.min(box.height, window.innerHeight) / 2;
-      for (const share of [0.5, 0.1, 0.3, 0.7, 0.9]) {
-        const hit = document.elementFromPoint(box.left + box.width * share, y);
-        if (!hit || !part.contains(hit))
-          problems.push(`${selector} is covered at ${Math.round(share * 100)}% by ${hit?.className || hit?.tagName}`);
-      }
-    }
-    return problems;
-  });
-  return found.map((problem) => `${where}: ${problem}`);
-}
-
-/** Scrolls so a map (when the page has one, once drawn) lies under the sticky header, then checks. */
-async function checkScrolled(page: Page, where: string): Promise<string[]> {
-  const problems = await layoutProblems(page, where);
-  const map = page.locator('.lazy-map').first();
-  if ((await map.count()) > 0) {
-    await map.scrollIntoViewIfNeeded();
-    await page
-      .locator('.lazy-map[data-map-status="ready"], .lazy-map[data-map-status="unavailable"]')
-      .first()
-      .waitFor();
-    await page.evaluate(() => {
-      const top = document.querySelector('.lazy-map')!.getBoundingClientRect().top + window.scrollY;
-      window.scrollTo(0, top + 20);
-    });
-  } else {
-    await page.evaluate(() => window.scrollTo(0, 400));
-  }
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  return [...problems, ...(await layoutProblems(page, `${where}, scrolled`))];
-}
-
 describe('on a phone (390×844)', () => {
-  it('no page type of any market scrolls sideways; the header is one row (at most 64 px) and stays on top of maps', async () => {
-    const page = await session.browser.newPage({ viewport: PHONE });
-    const problems: string[] = [];
-    for (const market of MARKETS) {
-      const { pages } = await samplePages({ url: session.url('localhost', '') }, market);
-      const sellCar = SELL_CAR_PATHS[market.id];
-      const forms = [
-        ...(sellCar ? [{ name: 'sell-car', path: sellCar }] : []),
-        ...(market.id === 'no' ? [{ name: 'service request', path: '/verksted/bestill-time' }] : []),
-      ];
-      for (const sample of [...pages, ...forms]) {
-        const where = `${market.id} ${sample.name} ${sample.path}`;
-        const answer = await page.goto(session.url(market.devHostname, sample.path));
-        if (answer?.status() !== 200) {
-          problems.push(`${where}: ${answer?.status()}`);
-          continue;
-        }
-        const header = await page.locator('.site-header').boundingBox();
-        if (!header || header.height > 64) problems.push(`${where}: header ${header?.height} px high`);
-        problems.push(...(await checkScrolled(page, where)));
-      }
-    }
-    await page.close();
-    expect(problems).toEqual([]);
-  });
-
   it('every booking step: no sideways scroll; the header and the bottom sheet, collapsed and expanded, stay over the map', async () => {
     const context = await session.browser.newContext({
       viewport: PHONE,

@@ -7,10 +7,11 @@ import { nuHtmlErrors } from './nuHtmlChecker.js';
 import { DESKTOP, PHONE, sweepEveryPageType, type PageVisit } from './pageSweep.js';
 
 /**
- * Every page type of some markets (test/support/everyPageType.ts) held to three checkers, from one visit
- * of each page at 390 and one at 1440 px (test/support/pageSweep.ts): no Content-Security-Policy
- * violation in Chromium; axe (every rule, and the experimental ones Lighthouse runs) with no serious or
- * critical finding; the W3C Nu HTML Checker without an error on the document as served and as hydrated.
+ * Every page type of some markets (test/support/everyPageType.ts) held to three checkers and the phone
+ * layout, from one visit of each page at 390 and one at 1440 px (test/support/pageSweep.ts): no
+ * Content-Security-Policy violation in Chromium; axe (every rule, and the experimental ones Lighthouse runs)
+ * with no serious or critical finding; the W3C Nu HTML Checker without an error on the document as served
+ * and as hydrated; on the phone, no sideways scroll and a header of one row that nothing paints over.
  * The markets are shared out among three e2e files (test/e2e/everyPageChecks.*.test.ts, one a group) so
  * that the two jest workers share the sweep instead of one of them running it alone at the end.
  */
@@ -56,6 +57,10 @@ export function checkEveryPageType(group: 0 | 1 | 2): void {
 
     it('has no serious or critical axe finding on any page', () => {
       expect(visits.flatMap((v) => v.severeAxe)).toEqual([]);
+    });
+
+    it('on a phone, no page scrolls sideways; the header is one row (at most 64 px) and stays on top of maps', () => {
+      expect(visits.flatMap((v) => v.phoneLayout)).toEqual([]);
     });
 
     it('passes the W3C Nu HTML Checker without an error, as served and as hydrated', async () => {

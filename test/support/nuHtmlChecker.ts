@@ -16,15 +16,18 @@ interface VnuMessage {
 
 /**
  * The W3C Nu HTML Checker (vnu-jar, on Java 17) over many documents in one JVM (each start costs about a
- * second): every error and non-document error, as '<name>:<line>: <message> — <extract>'.
+ * second): every error and non-document error, as '<name>:<line>: <message> — <extract>'. Identical
+ * documents (a page hydrated alike at two widths) are checked once, named together ('a = b').
  */
 export async function nuHtmlErrors(documents: ReadonlyArray<{ name: string; html: string }>): Promise<string[]> {
   const dir = await mkdtemp(join(tmpdir(), 'vnu-'));
   try {
+    const namesOf = new Map<string, string[]>();
+    for (const { name, html } of documents) namesOf.set(html, [...(namesOf.get(html) ?? []), name]);
     const names = new Map<string, string>();
-    for (const [i, { name, html }] of documents.entries()) {
+    for (const [i, [html, alike]] of [...namesOf].entries()) {
       const file = `${i}.html`;
-      names.set(file, name);
+      names.set(file, alike.join(' = '));
       await writeFile(join(dir, file), html);
     }
     const { stdout } = await promisify(execFile)(

@@ -5,6 +5,7 @@ import type { RunningBff } from '../../server/start.js';
 import { marketUrl } from './runningBff.js';
 import { everyPageType, pageLabel, settledPage, type MarketPage } from './everyPageType.js';
 import { severeAxeFindings } from './e2e/axeFindings.js';
+import { phoneLayoutProblems } from './e2e/phoneLayout.js';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1440, height: 1000 };
@@ -22,6 +23,8 @@ export interface PageVisit {
   hydratedHtml: string;
   /** axe's serious and critical findings, one line each. */
   severeAxe: string[];
+  /** At the phone's width: sideways scroll, a header taller than one row, the header painted over (phoneLayout.ts). */
+  phoneLayout: string[];
   /** Content-Security-Policy violations, from the securitypolicyviolation event and Chromium's console. */
   cspViolations: string[];
 }
@@ -30,7 +33,8 @@ export interface PageVisit {
  * Visits every page type of every market (test/support/everyPageType.ts) once at each width, in one
  * browser context and tab per width (assets cached between pages, as for a shopper browsing), and gathers on that
  * one visit what every checker needs: CSP violations from the navigation on, axe once the islands have
- * hydrated, and the document as served and as hydrated for the Nu HTML Checker.
+ * hydrated, and the document as served and as hydrated for the Nu HTML Checker; at the phone's width then the
+ * layout a shopper on a phone meets, at the top and scrolled.
  */
 export async function sweepEveryPageType(
   bff: Pick<RunningBff, 'url'>,
@@ -91,13 +95,8 @@ async function visit(
   const servedHtml = (await answer?.text()) ?? '';
   await settledPage(tab);
   const hydratedHtml = `<!DOCTYPE html>\n${await tab.evaluate(() => document.documentElement.outerHTML)}`;
-  return {
-    page: sample,
-    where,
-    width,
-    status: answer?.status(),
-    servedHtml,
-    hydratedHtml,
-    severeAxe: await severeAxeFindings(tab, { where }),
-  };
+  const severeAxe = await severeAxeFindings(tab, { where });
+  // Last, as it scrolls the page and makes its maps hit-testable.
+  const phoneLayout = width === PHONE.width ? await phoneLayoutProblems(tab, where) : [];
+  return { page: sample, where, width, status: answer?.status(), servedHtml, hydratedHtml, severeAxe, phoneLayout };
 }

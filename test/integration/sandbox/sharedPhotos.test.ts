@@ -6,8 +6,8 @@ import { startSandbox, type RunningSandbox } from '../../../sandbox/app.js';
 import type { Car } from '../../../contracts/upstream/search.js';
 
 /**
- * The sandboxes of one e2e run share the photographs they make (SANDBOX_PHOTO_DIR, set by the run's global
- * setup): the second sandbox sends the first one's bytes without making the picture again.
+ * The sandboxes of one test run share the photographs they make (SANDBOX_PHOTO_DIR, test/support/runPhotoDir.mjs):
+ * the second sandbox sends the first one's bytes without making the picture again.
  */
 
 jest.setTimeout(60_000);
@@ -16,13 +16,9 @@ const dir = mkdtempSync(join(tmpdir(), 'shared-photos-test-'));
 let first: RunningSandbox;
 let second: RunningSandbox;
 beforeAll(async () => {
-  // Read when a sandbox's media service starts; this worker's later files must not inherit it.
+  // Read when a sandbox's media service starts: a directory of this file's own, empty at its start (a file's env is its own).
   process.env.SANDBOX_PHOTO_DIR = dir;
-  try {
-    [first, second] = await Promise.all([startSandbox(0), startSandbox(0)]);
-  } finally {
-    delete process.env.SANDBOX_PHOTO_DIR;
-  }
+  [first, second] = await Promise.all([startSandbox(0), startSandbox(0)]);
 });
 afterAll(async () => {
   await Promise.all([first?.close(), second?.close()]);

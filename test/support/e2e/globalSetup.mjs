@@ -2,16 +2,13 @@
 // TypeScript that starts the warm parts runs through tsx's loader, as `npm run dev` runs the server.
 // Registered for the whole process, not tsImport's namespace: that marks each module's URL with a query,
 // and the sandbox tells a run from sources by its URL's `.ts` ending (the photo maker it forks).
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { register } from 'tsx/esm/api';
+import { openRunPhotoDir } from '../runPhotoDir.mjs';
 
 export default async function globalSetup(globalConfig) {
   register();
-  // Every sandbox of this run (the warm ones and each file's own) makes a photograph once for all of them:
-  // the photographs are the same bytes in every process, and making them was a tenth of the run's CPU.
-  process.env.SANDBOX_PHOTO_DIR = mkdtempSync(join(tmpdir(), 'e2e-photos-'));
+  // Every sandbox of this run (the warm ones and each file's own) makes a photograph once for all of them.
+  openRunPhotoDir();
   const { startWarmParts } = await import('./warmPartsStart.ts');
   // Read by globalTeardown.mjs, which jest runs in this same process.
   globalThis.e2eWarmParts = await startWarmParts(globalConfig.maxWorkers);
