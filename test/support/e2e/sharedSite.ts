@@ -2,7 +2,8 @@ import { afterAll, beforeAll, jest } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { E2E_TEST_DEADLINE_MS } from './deadlines.js';
 import { warmBrowser } from './warmBrowser.js';
-import { warmPartsEnv, workerSlot } from './warmParts.js';
+import { workerSlot } from '../workerSlot.js';
+import { warmPartsEnv } from './warmParts.js';
 
 /**
  * For an e2e file that only browses the product: this worker's warm product (BFF and embedded sandbox,

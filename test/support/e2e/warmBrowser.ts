@@ -1,7 +1,8 @@
 import { chromium, type Browser } from 'playwright-core';
 import { launchChromium } from '../browser.js';
 import { PAGE_DEADLINE_MS } from './deadlines.js';
-import { warmPartsEnv, workerSlot } from './warmParts.js';
+import { workerSlot } from '../workerSlot.js';
+import { warmPartsEnv } from './warmParts.js';
 
 /**
  * This worker's warm Chromium (globalSetup.mjs), connected; a Chromium of its own when there is none

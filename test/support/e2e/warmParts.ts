@@ -7,6 +7,3 @@ export const warmPartsEnv = (slot: number) => ({
   bff: `E2E_BFF_URL_${slot}`,
   sandbox: `E2E_SANDBOX_URL_${slot}`,
 });
-
-/** This worker's slot (a file run in band is worker 1). */
-export const workerSlot = () => Number(process.env.JEST_WORKER_ID ?? '1');

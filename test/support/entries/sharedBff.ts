@@ -1,6 +1,6 @@
 // One BFF (no Redis, page cache off) before its own sandbox, for the read-only integration files of one jest
-// worker (test/support/sharedBff.ts starts it on first use). Sends its URLs to the worker over IPC, and ends
-// when the worker does (the IPC channel closes).
+// worker slot (test/support/sharedBff.ts: the integration global setup starts it). Sends its URLs over IPC, and
+// ends when the run does (the IPC channel closes).
 import { listen } from '../apiHarness.js';
 import { startSandboxPeer } from '../sandboxPeer.js';
 import { createTestApp } from '../testApp.js';

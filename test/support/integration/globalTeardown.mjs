@@ -1,6 +1,8 @@
-// Jest's integration globalTeardown: removes what globalSetup.mjs opened.
+// Jest's integration globalTeardown: ends what globalSetup.mjs started.
 import { closeRunPhotoDir } from '../runPhotoDir.mjs';
 
 export default function globalTeardown() {
+  // A shared BFF ends when its channel closes.
+  for (const child of globalThis.integrationSharedBffs ?? []) if (child.connected) child.disconnect();
   closeRunPhotoDir();
 }
