@@ -4,7 +4,7 @@ export interface AssetResolver {
    * Classic scripts every page runs in <head> (the alert gate): written inline in production (their hashes are
    * in `scriptHashes`), so nothing is fetched before the first paint; by URL in development.
    */
-  headScripts: readonly HeadScript[];
+  headScripts: readonly ClassicScriptSource[];
   /** Stylesheets every page links (the site stylesheet). */
   stylesheets: readonly string[];
   /**
@@ -18,7 +18,7 @@ export interface AssetResolver {
    * The classic script after the page's <template> of module scripts that puts them in the document once the page
    * has loaded (client/enhance/pageScriptLoader.ts): inline in production, by URL in development.
    */
-  pageScriptLoader: HeadScript;
+  pageScriptLoader: ClassicScriptSource;
   /** CSP hashes (`sha256-…`) of the inline scripts pages carry (head scripts, the late stylesheet, the page script loader, development's React Refresh preamble). */
   scriptHashes?: readonly string[];
   /**
@@ -40,4 +40,4 @@ export interface ScriptSet {
 }
 
 /** A classic script: its code, written inline, or its URL. */
-export type HeadScript = { inline: string } | { src: string };
+export type ClassicScriptSource = { inline: string } | { src: string };

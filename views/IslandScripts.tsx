@@ -17,7 +17,7 @@ import { usePage } from './PageContext.js';
  */
 export function IslandScripts({ assets }: { assets: AssetResolver }) {
   const { islands } = usePage();
-  const { now, afterLoad: held, devPreamble } = assets.pageScripts([...islands]);
+  const { now, afterLoad, devPreamble } = assets.pageScripts([...islands]);
   return (
     <>
       {devPreamble && <script type="module" dangerouslySetInnerHTML={{ __html: devPreamble }} />}
@@ -28,7 +28,7 @@ export function IslandScripts({ assets }: { assets: AssetResolver }) {
         <script key={src} type="module" src={src} fetchPriority="low" />
       ))}
       {/* Written as HTML: React would hoist the preload links out of the template into the head. */}
-      <template dangerouslySetInnerHTML={{ __html: heldScripts(held.preloads, held.scripts) }} />
+      <template dangerouslySetInnerHTML={{ __html: heldScripts(afterLoad.preloads, afterLoad.scripts) }} />
       <ClassicScript script={assets.pageScriptLoader} />
     </>
   );

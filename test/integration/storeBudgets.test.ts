@@ -8,7 +8,7 @@ jest.setTimeout(120_000);
 
 // One BFF behind a proxy (TRUST_PROXY: X-Forwarded-For names the client), its pages and searches in the
 // shared Redis under prefixes this file owns, with budgets of 1 MB of each per client (a quarter of the
-// defaults: the same bound, passed with a quarter of the requests), in a window longer than the test (on a
+// defaults: the same bound, passed with 60 links and 40 searches instead of 200 and 300), in a window longer than the test (on a
 // busy machine it can take more than the default minute).
 const prefix = `test:budget:${process.pid}:${Date.now()}:`;
 const PAGES = `${prefix}page:`;

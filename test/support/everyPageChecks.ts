@@ -3,6 +3,7 @@ import { MARKETS, marketById } from '../../markets/registry.js';
 import type { MarketId } from '../../markets/schema.js';
 import { browseSharedSite } from './e2e/sharedSite.js';
 import { pageLabel } from './everyPageType.js';
+import { PHONE_HEADER_MAX_PX } from './e2e/phoneLayout.js';
 import { nuHtmlErrors } from './nuHtmlChecker.js';
 import { DESKTOP, PHONE, sweepEveryPageType, type PageVisit } from './pageSweep.js';
 
@@ -59,7 +60,7 @@ export function checkEveryPageType(group: 0 | 1 | 2): void {
       expect(visits.flatMap((v) => v.severeAxe)).toEqual([]);
     });
 
-    it('on a phone, no page scrolls sideways; the header is one row (at most 64 px) and stays on top of maps', () => {
+    it(`on a phone, no page scrolls sideways; the header is one row (at most ${PHONE_HEADER_MAX_PX} px) and stays on top of maps`, () => {
       expect(visits.flatMap((v) => v.phoneLayout)).toEqual([]);
     });
 
