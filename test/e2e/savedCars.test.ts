@@ -190,6 +190,7 @@ describe('saved cars and the back/forward cache', () => {
   let browser: Browser;
   beforeAll(async () => {
     // Playwright turns the cache off by default (--disable-back-forward-cache); a shopper's Chromium has it on.
+    // The whole browser, not the tests' headless shell: the shell has no back/forward cache (reason 'masked').
     browser = await chromium.launch({
       executablePath: chromiumPath(),
       ignoreDefaultArgs: ['--disable-back-forward-cache'],

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebSocket } from 'undici';
-import { chromiumPath } from './browser.js';
+import { testChromiumPath } from './browser.js';
 
 /**
  * Chromium driven over the DevTools protocol through a tab target, as Puppeteer does, for what Playwright
@@ -21,7 +21,7 @@ export interface CdpTab {
 export async function openCdpTab(args: string[] = []): Promise<CdpTab> {
   const profile = mkdtempSync(join(tmpdir(), 'bff-cdp-'));
   const child = spawn(
-    chromiumPath(),
+    testChromiumPath(),
     [
       '--headless',
       '--no-sandbox',

@@ -1,6 +1,6 @@
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { RunningBff } from '../../../server/start.js';
-import { chromiumPath, CHROMIUM_ARGS } from '../browser.js';
+import { testChromiumPath, CHROMIUM_ARGS } from '../browser.js';
 import { startRunningBff } from '../runningBff.js';
 import { LOADED_MACHINE_UPSTREAM_DEADLINES } from './deadlines.js';
 import { warmPartsEnv } from './warmParts.js';
@@ -23,7 +23,7 @@ export async function startWarmParts(workers: number): Promise<WarmParts> {
   const parts: WarmParts = { browsers: [], bffs: [] };
   for (let slot = 1; slot <= slots; slot++) {
     const [browser, bff] = await Promise.all([
-      chromium.launchServer({ executablePath: chromiumPath(), args: CHROMIUM_ARGS }),
+      chromium.launchServer({ executablePath: testChromiumPath(), args: CHROMIUM_ARGS }),
       startRunningBff(LOADED_MACHINE_UPSTREAM_DEADLINES),
     ]);
     parts.browsers.push(browser);
