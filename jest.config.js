@@ -36,7 +36,7 @@ export default {
       displayName: 'integration',
       testMatch: ['<rootDir>/test/integration/**/*.test.ts?(x)'],
       setupFilesAfterEnv: ['<rootDir>/test/support/integrationTimeout.ts'],
-      // The run's photographs, made once for every sandbox of it (test/support/runPhotoDir.mjs).
+      // The run's photographs and dataset, made once for every sandbox of it (test/support/runDir.mjs).
       globalSetup: '<rootDir>/test/support/integration/globalSetup.mjs',
       globalTeardown: '<rootDir>/test/support/integration/globalTeardown.mjs',
     },

@@ -3,7 +3,7 @@
 // their output held and printed whole as each ends; the test stages then run alone with their output live.
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { closeRunPhotoDir, openRunPhotoDir } from '../test/support/runPhotoDir.mjs';
+import { closeRunDir, openRunDir } from '../test/support/runDir.mjs';
 
 /** In the order they start: the build first (two stages read it), then the longest. */
 const CHECKS = [
@@ -78,13 +78,13 @@ async function runChecks(checks) {
 const started = process.hrtime.bigint();
 const results = await runChecks(CHECKS.filter((c) => chosen.includes(c.stage)));
 const checksSeconds = seconds(started);
-// One directory of sandbox photographs for both test stages: a photograph integration made, e2e reads.
-openRunPhotoDir();
+// One directory for the sandboxes of both test stages: a photograph or dataset integration made, e2e reads.
+openRunDir();
 for (const stage of TESTS.filter((s) => chosen.includes(s))) {
   if (results.some((r) => !r.ok)) break;
   results.push(await runStage(stage, true));
 }
-closeRunPhotoDir();
+closeRunDir();
 const total = seconds(started);
 for (const stage of ALL.filter((s) => chosen.includes(s) && !results.some((r) => r.stage === s)))
   results.push({ stage, seconds: undefined, outcome: 'not run' });

@@ -1,3 +1,5 @@
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { MARKETS } from '../../markets/registry.js';
 import type { Language, MarketId } from '../../markets/schema.js';
 import type { Car, Site } from '../../contracts/upstream/search.js';
@@ -33,8 +35,11 @@ const cache = new Map<string, SandboxDataset>();
 export function sandboxDataset(seed: number, now: Date = new Date()): SandboxDataset {
   const anchor = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const key = `${seed}:${anchor.toISOString()}`;
-  const cached = cache.get(key);
-  if (cached) return cached;
+  const cached = cache.get(key) ?? fromRunDir(key);
+  if (cached) {
+    cache.set(key, cached);
+    return cached;
+  }
 
   const sites = generateSites(seed, anchor) as Map<MarketId, Site[]>;
   const cars = generateCars(seed, sites, anchor) as Map<MarketId, Car[]>;
@@ -74,5 +79,61 @@ export function sandboxDataset(seed: number, now: Date = new Date()): SandboxDat
   }
   const dataset: SandboxDataset = { seed, anchor, cars, sites, kits, content, carsById, translated };
   cache.set(key, dataset);
+  toRunDir(key, dataset);
   return dataset;
+}
+
+/**
+ * A test run's sandboxes share one dataset (SANDBOX_RUN_DIR, test/support/runDir.mjs): each test file starts its
+ * own sandbox in a module registry of its own, and building took about 2 s of its CPU. JSON, not v8's structured
+ * clone: that makes its objects in Node's own realm, and under jest a Map from there is no `instanceof Map` in the
+ * test's. Never outside a run: the directory dies with it, so a copy never outlives the code that built it.
+ */
+const MAP = '__map';
+const DATE = '__date';
+
+function runDirFile(key: string): string | undefined {
+  const dir = process.env.SANDBOX_RUN_DIR;
+  return dir ? join(dir, `dataset-${key.replace(/[^\w-]/g, '_')}.json`) : undefined;
+}
+
+function fromRunDir(key: string): SandboxDataset | undefined {
+  const file = runDirFile(key);
+  if (!file) return undefined;
+  try {
+    return readDatasetCopy(file);
+  } catch {
+    return undefined; // not written yet: this sandbox builds it
+  }
+}
+
+/** A dataset as toRunDir wrote it: Maps and Dates revived, carsById over the lists' own car objects. */
+export function readDatasetCopy(file: string): SandboxDataset {
+  const read = JSON.parse(readFileSync(file, 'utf8'), (_key, value: unknown) => {
+    if (!value || typeof value !== 'object') return value;
+    if (MAP in value) return new Map((value as { [MAP]: [unknown, unknown][] })[MAP]);
+    if (DATE in value) return new Date((value as { [DATE]: string })[DATE]);
+    return value;
+  }) as Omit<SandboxDataset, 'carsById'>;
+  // The same car objects as the markets' lists, as when built.
+  return { ...read, carsById: new Map([...read.cars.values()].flat().map((car) => [car.car_id, car])) };
+}
+
+function toRunDir(key: string, { carsById: _rebuiltOnRead, ...dataset }: SandboxDataset): void {
+  const file = runDirFile(key);
+  if (!file) return;
+  // Written aside and renamed, so a reader never sees half a file; two writers leave one whole copy.
+  const partial = `${file}.${process.pid}.partial`;
+  try {
+    const json = JSON.stringify(dataset, function (this: Record<string, unknown>, key, value: unknown) {
+      const raw = this[key]; // before Date's toJSON
+      if (raw instanceof Map) return { [MAP]: [...raw] };
+      if (raw instanceof Date) return { [DATE]: raw.toISOString() };
+      return value;
+    });
+    writeFileSync(partial, json);
+    renameSync(partial, file);
+  } catch {
+    // A full disk costs the next sandbox a build, nothing more.
+  }
 }

@@ -83,7 +83,7 @@ export function mediaService(ctx: SandboxContext): Router {
   const photos = new PhotoStore({
     maxBytes: ctx.photoCacheBytes ?? DEFAULT_PHOTO_CACHE_BYTES,
     onMade: () => ctx.stats.photosMade++,
-    sharedDir: process.env.SANDBOX_PHOTO_DIR || undefined,
+    sharedDir: process.env.SANDBOX_RUN_DIR || undefined,
   });
   ctx.onClose.push(() => photos.close());
 

@@ -12,9 +12,9 @@ import { readExif } from '../../support/exif.js';
  */
 
 jest.setTimeout(60_000);
-// These sandboxes make their own photographs, not the run's shared ones (test/support/runPhotoDir.mjs): the tests
+// These sandboxes make their own photographs, not the run's shared ones (test/support/runDir.mjs): the tests
 // are about the making (once however many ask; the same bytes in two processes). A file's env is its own.
-delete process.env.SANDBOX_PHOTO_DIR;
+delete process.env.SANDBOX_RUN_DIR;
 
 let sandbox: RunningSandbox;
 let other: RunningSandbox;

@@ -1,13 +1,15 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { jest } from '@jest/globals';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/app.js';
 import type { Car } from '../../../contracts/upstream/search.js';
+import { readDatasetCopy, sandboxDataset } from '../../../sandbox/data/dataset.js';
 
 /**
- * The sandboxes of one test run share the photographs they make (SANDBOX_PHOTO_DIR, test/support/runPhotoDir.mjs):
- * the second sandbox sends the first one's bytes without making the picture again.
+ * The sandboxes of one test run share the photographs they make (SANDBOX_RUN_DIR, test/support/runDir.mjs):
+ * the second sandbox sends the first one's bytes without making the picture again. They share the dataset too.
  */
 
 jest.setTimeout(60_000);
@@ -17,7 +19,7 @@ let first: RunningSandbox;
 let second: RunningSandbox;
 beforeAll(async () => {
   // Read when a sandbox's media service starts: a directory of this file's own, empty at its start (a file's env is its own).
-  process.env.SANDBOX_PHOTO_DIR = dir;
+  process.env.SANDBOX_RUN_DIR = dir;
   [first, second] = await Promise.all([startSandbox(0), startSandbox(0)]);
 });
 afterAll(async () => {
@@ -44,4 +46,15 @@ it('makes a photograph once for every sandbox of the run, and each sends the sam
   expect(fromSecond.length).toBeGreaterThan(10_000);
   expect(fromSecond.equals(fromFirst)).toBe(true);
   expect(await madeBy(second)).toBe(0);
+});
+
+it("leaves the run a copy of its dataset that another sandbox's process reads back whole", () => {
+  const [copy] = readdirSync(dir).filter((name) => /^dataset-.*\.json$/.test(name));
+  expect(copy).toBeDefined();
+  const read = readDatasetCopy(join(dir, copy!));
+  const built = sandboxDataset(read.seed); // this file's sandboxes built it (the directory was empty)
+  // Maps, Dates and prototypes as built, and a car in carsById the same object as in its market's list.
+  expect(isDeepStrictEqual(read, built)).toBe(true);
+  const car = read.cars.get('se')![0]!;
+  expect(read.carsById.get(car.car_id)).toBe(car);
 });

@@ -3,18 +3,18 @@
 // Registered for the whole process, not tsImport's namespace: that marks each module's URL with a query,
 // and the sandbox tells a run from sources by its URL's `.ts` ending (the photo maker it forks).
 import { register } from 'tsx/esm/api';
-import { closeRunPhotoDir, openRunPhotoDir } from '../runPhotoDir.mjs';
+import { closeRunDir, openRunDir } from '../runDir.mjs';
 
 export default async function globalSetup(globalConfig) {
   register();
-  // Every sandbox of this run (the warm ones and each file's own) makes a photograph once for all of them.
-  openRunPhotoDir();
+  // Every sandbox of this run (the warm ones and each file's own) makes a photograph, and the dataset, once for all of them.
+  openRunDir();
   const { startWarmParts } = await import('./warmPartsStart.ts');
   try {
     // Read by globalTeardown.mjs, which jest runs in this same process.
     globalThis.e2eWarmParts = await startWarmParts(globalConfig.maxWorkers);
   } catch (err) {
-    closeRunPhotoDir(); // jest runs no teardown after a failed setup
+    closeRunDir(); // jest runs no teardown after a failed setup
     throw err;
   }
 }

@@ -1,10 +1,10 @@
 // Jest's e2e globalTeardown: stops what globalSetup.mjs started (tsx's loader is registered by then).
-import { closeRunPhotoDir } from '../runPhotoDir.mjs';
+import { closeRunDir } from '../runDir.mjs';
 
 export default async function globalTeardown() {
   if (globalThis.e2eWarmParts) {
     const { stopWarmParts } = await import('./warmPartsStart.ts');
     await stopWarmParts(globalThis.e2eWarmParts);
   }
-  closeRunPhotoDir();
+  closeRunDir();
 }

@@ -1,18 +1,18 @@
-// Jest's integration globalSetup: the run's photographs, shared by every sandbox its files start, and a shared
+// Jest's integration globalSetup: the run's photographs and dataset, shared by every sandbox its files start, and a shared
 // BFF for each worker slot (test/support/sharedBffStart.ts). Jest loads this outside its module resolution, so the
 // TypeScript runs through tsx's loader, as in the e2e global setup.
 import { register } from 'tsx/esm/api';
-import { closeRunPhotoDir, openRunPhotoDir } from '../runPhotoDir.mjs';
+import { closeRunDir, openRunDir } from '../runDir.mjs';
 
 export default async function globalSetup(globalConfig) {
   register();
-  openRunPhotoDir();
+  openRunDir();
   const { startSharedBffs } = await import('../sharedBffStart.ts');
   try {
     // Read by globalTeardown.mjs, which jest runs in this same process.
     globalThis.integrationSharedBffs = await startSharedBffs(globalConfig.maxWorkers);
   } catch (err) {
-    closeRunPhotoDir(); // jest runs no teardown after a failed setup
+    closeRunDir(); // jest runs no teardown after a failed setup
     throw err;
   }
 }

@@ -1,8 +1,8 @@
 // Jest's integration globalTeardown: ends what globalSetup.mjs started.
-import { closeRunPhotoDir } from '../runPhotoDir.mjs';
+import { closeRunDir } from '../runDir.mjs';
 
 export default function globalTeardown() {
   // A shared BFF ends when its channel closes.
   for (const child of globalThis.integrationSharedBffs ?? []) if (child.connected) child.disconnect();
-  closeRunPhotoDir();
+  closeRunDir();
 }
