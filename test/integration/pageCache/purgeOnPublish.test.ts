@@ -24,6 +24,9 @@ beforeAll(async () => {
   sandbox = await startSandboxPeer();
   a = createTestApp(env, { sandboxUrl: sandbox.url });
   b = createTestApp(env, { sandboxUrl: sandbox.url });
+  // Both containers read and write Redis before any test asks one for the other's render: on a loaded machine
+  // a container's first request could come before its connection was ready, and it went without Redis (a miss).
+  await waitUntil(() => a.redis.available() !== undefined && b.redis.available() !== undefined, 'both connected');
   // Both containers' purge subscriptions are in place before any test purges.
   const redis = await createClient({ url: env.REDIS_URL }).connect();
   try {
