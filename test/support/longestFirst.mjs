@@ -1,14 +1,28 @@
-// Jest's test sequencer, as jest's own but with the page sweeps first (test/e2e/everyPageChecks.*.test.ts).
+// Jest's test sequencer, as jest's own but with the files known to be longest first.
 // Jest orders by the durations it recorded on this machine, and without any (a fresh clone, CI) by file size:
-// the sweeps are the longest files and among the smallest, so they ran last, one worker sweeping while the
-// other had nothing left to do.
+// the page sweeps and a few integration files are long and small, so they ran last, one worker busy with them
+// while the other had nothing left to do (a fresh clone, 2026-11-28: thousandWorkshopStreams, 47 s, started
+// last of the integration stage).
 import Sequencer from '@jest/test-sequencer';
 
-const LONGEST = /[/\\]everyPageChecks\.[^/\\]+\.test\.ts$/;
+/** Longest first, as measured on a fresh clone (2026-11-28, two workers): 93 s down to 30 s. */
+const LONGEST = [
+  /[/\\]e2e[/\\]everyPageChecks\.[^/\\]+\.test\.ts$/,
+  /[/\\]integration[/\\]faultMatrix\.test\.ts$/,
+  /[/\\]e2e[/\\]booking\.test\.ts$/,
+  /[/\\]integration[/\\]thousandWorkshopStreams\.test\.ts$/,
+  /[/\\]e2e[/\\]leadForms\.test\.ts$/,
+  /[/\\]integration[/\\]api[/\\]busyLoopLimits\.test\.ts$/,
+  /[/\\]e2e[/\\]backForwardCache\.test\.ts$/,
+];
+const rank = (test) => {
+  const index = LONGEST.findIndex((pattern) => pattern.test(test.path));
+  return index < 0 ? LONGEST.length : index;
+};
 
 export default class LongestFirst extends Sequencer {
   sort(tests) {
-    const sorted = super.sort(tests);
-    return [...sorted.filter((t) => LONGEST.test(t.path)), ...sorted.filter((t) => !LONGEST.test(t.path))];
+    // Array.prototype.sort is stable: the rest keep jest's order.
+    return [...super.sort(tests)].sort((a, b) => rank(a) - rank(b));
   }
 }
