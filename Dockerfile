@@ -8,7 +8,18 @@ RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
 COPY . .
 RUN npm run build
 
+# The sandbox of `docker compose` (its `sandbox` service): the sources with every dependency, faker too. The product's
+# image below carries neither (the BFF never imports sandbox/).
+FROM build AS sandbox
+CMD ["node", "--import", "tsx", "sandbox/main.ts"]
+
 FROM node:22-slim AS runtime
+# The decoders of heavy originals (docs/pictures.md, "The decoder"): libavif's avifdec (with dav1d) for AVIF, libheif's
+# heif-convert/heif-dec (with libde265) and heif-info for HEIC; and libavif's avifenc (libaom), the background AVIFs'
+# encoder: each run in a process of its own under prlimit, nice and choom (util-linux and coreutils, already in the image).
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libavif-bin libheif-examples \
+    && rm -rf /var/lib/apt/lists/*
 # glibc's allocator: two arenas instead of one per thread, and allocations over 128 KB (zlib and
 # brotli state) mapped and given back when freed instead of kept for reuse: about 50 MB less RSS under
 # the soak's load (docs/architecture.md, "Where the rest goes").

@@ -179,7 +179,31 @@ export default tseslint.config(
               regex: '(^|/)client/islands(/|$)',
               message: 'server/ renders islands through views/; code it shares with them lives in client/shared/.',
             },
+            {
+              regex: '(^|/)(sandbox|scripts|test)(/|$)',
+              message:
+                'The product never loads the sandbox, the scripts or the tests: npm start runs the sandbox beside it (scripts/withSandbox.ts).',
+            },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // One store owns every tier (server/store/tieredStore.ts): a cache declares what it keeps, never builds an LRU
+    // or a Redis tier of its own (.dependency-cruiser.mjs refuses a value import of the tiers too).
+    files: ['server/**/*.ts'],
+    ignores: ['server/store/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='lru-cache']",
+          message: 'Declare a TieredStore (server/store/tieredStore.ts): only server/store/ builds an LRU.',
+        },
+        {
+          selector: 'NewExpression[callee.name=/^(ProcessTier|RedisTier|BoundedRedisTier|LRUCache)$/]',
+          message: 'Declare a TieredStore (server/store/tieredStore.ts): only server/store/ builds a tier.',
         },
       ],
     },

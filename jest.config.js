@@ -30,13 +30,18 @@ export default {
   workerIdleMemoryLimit: '512MB',
   testSequencer: '<rootDir>/test/support/longestFirst.mjs',
   projects: [
-    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts?(x)'] },
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/test/unit/**/*.test.ts?(x)'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/hangTimeout.ts'],
+    },
     {
       ...shared,
       displayName: 'integration',
       testMatch: ['<rootDir>/test/integration/**/*.test.ts?(x)'],
-      setupFilesAfterEnv: ['<rootDir>/test/support/integrationTimeout.ts'],
-      // The run's photographs and dataset, made once for every sandbox of it (test/support/runDir.mjs).
+      setupFilesAfterEnv: ['<rootDir>/test/support/hangTimeout.ts'],
+      // The run's photographs and dataset, made once for every sandbox of it (scripts/stack/runDir.mjs).
       globalSetup: '<rootDir>/test/support/integration/globalSetup.mjs',
       globalTeardown: '<rootDir>/test/support/integration/globalTeardown.mjs',
     },

@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import {
   ALERT_GATE_ENTRY,
   CLIENT_BUILD_DIR,
+  EARLY_TAPS_ENTRY,
   ENHANCE_ENTRY,
   ISLANDS_DIR,
   LATE_STYLESHEET_ENTRY,
@@ -17,7 +18,7 @@ import {
 } from './client/entryPath.js';
 
 /**
- * One entry per island folder that has an entry.ts (named after the island), the enhance script, the three inline
+ * One entry per island folder that has an entry.ts (named after the island), the enhance script, the four inline
  * scripts, the site stylesheet and each of its parts (read by the server for the first screen's styles).
  */
 function clientEntries(): Record<string, string> {
@@ -28,6 +29,7 @@ function clientEntries(): Record<string, string> {
     ...Object.fromEntries(islands),
     enhance: ENHANCE_ENTRY,
     alertGate: ALERT_GATE_ENTRY,
+    earlyTaps: EARLY_TAPS_ENTRY,
     lateStylesheet: LATE_STYLESHEET_ENTRY,
     pageScriptLoader: PAGE_SCRIPT_LOADER_ENTRY,
     rum: RUM_ENTRY,

@@ -26,6 +26,8 @@ export const stylePartPath = (part: StylePart) => `client/styles/${part}.css`;
 export const ENHANCE_ENTRY = 'client/enhance/entry.ts';
 /** Marks <html> when the alert was dismissed, before first paint: a classic script in <head>, no imports. */
 export const ALERT_GATE_ENTRY = 'client/enhance/alertGate.ts';
+/** Keeps a tap on a save toggle that comes before the enhance script runs: a classic script in <head>, no imports. */
+export const EARLY_TAPS_ENTRY = 'client/enhance/earlyTaps.ts';
 /** Applies the site stylesheet, linked for print so it does not hold up the first paint, once it has loaded: inline after that link. */
 export const LATE_STYLESHEET_ENTRY = 'client/enhance/lateStylesheet.ts';
 /** Puts the page's module scripts (a <template> at the end of <body>) in the document once it has loaded: inline after that template. */

@@ -26,6 +26,7 @@ const formRegNo = z
 const mileage = z.number().int().min(0).max(10_000_000);
 /** The radio choice of the sell-car forms. */
 export const SELL_CAR_OPTIONS = ['sellCar', 'tradeInCar'] as const;
+export type SellCarOption = (typeof SELL_CAR_OPTIONS)[number];
 
 export const SellCarValuesSchema = z.strictObject({
   regno: formRegNo,

@@ -15,6 +15,11 @@ export const RumMetricSchema = z.strictObject({
 export const RumBeaconSchema = z.strictObject({
   /** The page's public path (no query), which the BFF turns into a page type. */
   path: z.string().startsWith('/').max(512),
+  /** The islands the page carries (`data-island` names): where the path alone does not say the page type (booking, tire hotel). */
+  islands: z
+    .array(z.string().regex(/^[A-Za-z]{1,32}$/))
+    .max(8)
+    .optional(),
   metrics: z.array(RumMetricSchema).min(1).max(RUM_METRICS.length),
 });
 export type RumBeacon = z.infer<typeof RumBeaconSchema>;

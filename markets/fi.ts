@@ -23,5 +23,6 @@ export const finland: Market = {
   searchIndexes: { cars: 'cars-fi', sites: 'sites-fi', kits: 'kits-fi' },
   contentSite: 'fi',
   customerService: { email: 'asiakaspalvelu@hedinautomotive.fi', phone: '09 4245 0400' },
+  monthlyPrice: 'loanOffer',
   features: { booking: false, tireHotel: false, serviceRequestForm: false, finance: false, media360: false },
 };

@@ -23,5 +23,6 @@ export const norway: Market = {
   searchIndexes: { cars: 'cars-no', sites: 'sites-no', kits: 'kits-no' },
   contentSite: 'no',
   customerService: { email: 'kundeservice@hedinautomotive.no', phone: '22 40 54 00' },
+  monthlyPrice: 'loanOffer',
   features: { booking: false, tireHotel: false, serviceRequestForm: true, finance: false, media360: false },
 };

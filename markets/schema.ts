@@ -60,6 +60,12 @@ export const MarketSchema = z.object({
     email: z.email(),
     phone: z.string().regex(/^\+?[\d ()-]{6,20}$/, 'a phone number as written'),
   }),
+  /**
+   * Where a car card's monthly price and the monthly budget filter come from: the car's private loan offer
+   * (`loanOffer`, as the car page shows it), the finance service's representative quote (`financeQuote`, the UK,
+   * shown with its representative example), or nowhere (`none`: cards show the cash price alone).
+   */
+  monthlyPrice: z.enum(['loanOffer', 'financeQuote', 'none']),
   features: z.object({
     booking: z.boolean(),
     tireHotel: z.boolean(),

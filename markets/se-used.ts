@@ -25,5 +25,6 @@ export const swedenUsedCars: Market = {
   contentSite: 'se-used',
   customerService: { email: 'kundservice@begagnat.se', phone: '08-46 500 450' },
   // A Swedish brand: Swedish customers book service and reach their tire hotel here too (part 2 §1).
+  monthlyPrice: 'loanOffer',
   features: { booking: true, tireHotel: true, serviceRequestForm: false, finance: false, media360: false },
 };

@@ -24,5 +24,6 @@ export const swedenDealerGroup: Market = {
   searchIndexes: { cars: 'cars-se', sites: 'sites-se', kits: 'kits-se' },
   contentSite: 'se',
   customerService: { email: 'kundservice@hedinautomotive.se', phone: '08-46 500 400' },
+  monthlyPrice: 'loanOffer',
   features: { booking: true, tireHotel: true, serviceRequestForm: false, finance: false, media360: false },
 };

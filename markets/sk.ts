@@ -24,5 +24,6 @@ export const slovakia: Market = {
   searchIndexes: { cars: 'cars-sk', sites: 'sites-sk', kits: 'kits-sk' },
   contentSite: 'sk',
   customerService: { email: 'zakaznickyservis@hedinautomotive.sk', phone: '02 3300 4000' },
+  monthlyPrice: 'none',
   features: { booking: false, tireHotel: false, serviceRequestForm: false, finance: false, media360: false },
 };

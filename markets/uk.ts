@@ -24,5 +24,6 @@ export const unitedKingdom: Market = {
   searchIndexes: { cars: 'cars-uk', sites: 'sites-uk', kits: 'kits-uk' },
   contentSite: 'uk',
   customerService: { email: 'customerservice@hedinautomotive.co.uk', phone: '020 7946 0400' },
+  monthlyPrice: 'financeQuote',
   features: { booking: false, tireHotel: false, serviceRequestForm: false, finance: true, media360: true },
 };

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { FaultBoard, FaultSchema } from './faults.js';
 import { SandboxStats } from './stats.js';
 import type { SandboxContext } from './context.js';
-import { searchService } from './services/search.js';
+import { publishCar, searchService } from './services/search.js';
 import { contentService } from './services/content.js';
 import { mechmateService } from './services/mechmate.js';
 import { tirehotelService } from './services/tirehotel.js';
@@ -14,6 +14,7 @@ import { mapsService } from './services/maps.js';
 import { mediaService } from './services/media.js';
 import { faultMiddleware } from './faults.js';
 import { z } from 'zod';
+import { MARKET_IDS } from '../markets/schema.js';
 
 /** Each upstream the BFF knows, and the path prefix it answers on in the sandbox. */
 export const SANDBOX_SERVICES = {
@@ -46,6 +47,7 @@ export function createSandboxApp(options: SandboxOptions = {}) {
     now: options.now ?? (() => new Date()),
     photoCacheBytes: options.photoCacheBytes,
     onClose: [],
+    publishedCars: new Map(),
   };
   const app = express();
   app.disable('x-powered-by');
@@ -72,6 +74,20 @@ export function createSandboxApp(options: SandboxOptions = {}) {
     ctx.faults.clear();
     res.status(204).end();
   });
+  const PublishRequest = z.object({
+    market: z.enum(MARKET_IDS),
+    like: z
+      .string()
+      .regex(/^\d{1,12}$/)
+      .optional(),
+  });
+  app.post('/__sandbox/cars', (req, res) => {
+    const parsed = PublishRequest.safeParse(req.body);
+    if (!parsed.success) return void res.status(400).json({ message: parsed.error.message });
+    const car = publishCar(ctx, parsed.data.market, parsed.data.like);
+    if (!car) return void res.status(404).json({ message: `no car ${parsed.data.like} on ${parsed.data.market}` });
+    res.status(201).json({ car_id: car.car_id, slug: car.slug, car_published_at: car.car_published_at });
+  });
 
   for (const [name, service] of Object.entries(SANDBOX_SERVICES)) {
     app.use(
@@ -89,12 +105,21 @@ export function createSandboxApp(options: SandboxOptions = {}) {
   return { app, ctx };
 }
 
+/** The BFF's UPSTREAM_<SERVICE>_URL variables, every one naming the sandbox at `url`. */
+export function sandboxUpstreamEnv(url: string): Record<string, string> {
+  return Object.fromEntries(
+    Object.keys(SANDBOX_SERVICES).map((name) => [`UPSTREAM_${name.toUpperCase()}_URL`, `${url}/${name}`]),
+  );
+}
+
 export interface RunningSandbox {
   url: string;
   server: Server;
   ctx: SandboxContext;
   /** Base URL of one upstream service, as the BFF's UPSTREAM_*_URL would hold it. */
   serviceUrl(name: SandboxServiceName): string;
+  /** The BFF's UPSTREAM_<SERVICE>_URL variables, every one naming this sandbox. */
+  upstreamEnv(): Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -116,6 +141,7 @@ export async function startSandbox(
     server,
     ctx,
     serviceUrl: (name) => `${url}/${name}`,
+    upstreamEnv: () => sandboxUpstreamEnv(url),
     close: () =>
       new Promise<void>((resolve) => {
         for (const stop of ctx.onClose) stop();

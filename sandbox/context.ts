@@ -1,3 +1,5 @@
+import type { Car } from '../contracts/upstream/search.js';
+import type { MarketId } from '../markets/schema.js';
 import type { FaultBoard } from './faults.js';
 import type { SandboxStats } from './stats.js';
 
@@ -12,4 +14,6 @@ export interface SandboxContext {
   photoCacheBytes?: number;
   /** What a service started that must stop with the sandbox (the photo maker process). */
   onClose: (() => void)[];
+  /** Cars put up for sale since the sandbox started (`POST /__sandbox/cars`), after the seeded ones, per market. */
+  publishedCars: Map<MarketId, Car[]>;
 }

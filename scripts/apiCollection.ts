@@ -1,6 +1,6 @@
 /**
  * `npm run api:collection`: what QA's tools make of GET /api/openapi.json, run for real. Starts the BFF
- * with the embedded sandbox (as `npm start`, production mode, on free ports), fetches the document,
+ * and its sandbox (as `npm start`, production mode, on free ports), fetches the document,
  * generates a Postman collection with portman (contract tests on every operation, flows from
  * scripts/apiCollectionConfig.ts), runs it with newman and reports; exits 1 on any failed request or test.
  *
@@ -9,15 +9,14 @@
  *
  * The collection is kept in dist/postman/ for import into Postman.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { request } from 'undici';
-import { CLIENT_BUILD_DIR } from '../client/entryPath.js';
-import { ALLOCATOR_ENV } from '../server/allocatorSettings.js';
 import { portmanConfig } from './apiCollectionConfig.js';
+import { ensureClientBuild } from './stack/samplePages.js';
+import { startStack } from './stack/startStack.js';
 
 const OUT = 'dist/postman';
 /** tsx starting the server on a loaded machine can take a minute. */
@@ -35,57 +34,25 @@ type NewmanRun = (
 ) => unknown;
 const newman = createRequire(import.meta.url)('newman') as { run: NewmanRun };
 
-/** The BFF as `npm start` runs it, on free ports; resolves with its origin once it logs 'listening'. */
-async function startBff(): Promise<{ origin: string; child: ChildProcess }> {
-  if (!existsSync(`${CLIENT_BUILD_DIR}/.vite/manifest.json`)) {
-    console.log('api:collection: building the client first (npm run build:client)');
-    if (spawnSync('npm', ['run', 'build:client'], { stdio: 'inherit' }).status !== 0) process.exit(1);
-  }
+/** The BFF as `npm start` runs it (production mode, the sandbox beside it), on a free port. */
+async function startOwnStack() {
+  ensureClientBuild();
   // Without Redis: limits count in this process alone, so a run never meets the code-send limits of an earlier one.
-  const { REDIS_URL: _shared, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...env,
-      ...ALLOCATOR_ENV,
-      NODE_ENV: 'production',
-      SANDBOX: 'true',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      SANDBOX_PORT: '0',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const stack = await startStack({
+    bff: 'process',
+    env: { NODE_ENV: 'production', SANDBOX: 'true', LOG_LEVEL: 'info', REDIS_URL: undefined },
   });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const gaveUp = setTimeout(() => {
-      child.kill('SIGTERM');
-      reject(new Error(`the BFF did not listen within ${STARTUP_DEADLINE_MS / 1000} s:\n${output}`));
-    }, STARTUP_DEADLINE_MS);
-    child.on('exit', (code) => reject(new Error(`the BFF exited (${String(code)}) before listening:\n${output}`)));
-    const readLog = (chunk: Buffer) => {
-      output += chunk.toString();
-      // Whole lines only: a chunk can end inside one.
-      const listening = output
-        .split('\n')
-        .slice(0, -1)
-        .filter((line) => line.startsWith('{'))
-        .map((line) => JSON.parse(line) as { msg?: string; port?: number })
-        .find((line) => line.msg === 'listening');
-      if (!listening) return;
-      clearTimeout(gaveUp);
-      // Its request lines from now on are not wanted, but the pipe must still be read or the server would block on it.
-      child.stdout!.off('data', readLog).on('data', () => undefined);
-      resolve({ origin: `http://127.0.0.1:${String(listening.port)}`, child });
-    };
-    child.stdout!.on('data', readLog);
+  await stack.bff.listening(STARTUP_DEADLINE_MS).catch(async (err: unknown) => {
+    await stack.stop();
+    throw err;
   });
+  return stack;
 }
 
 async function main(): Promise<number> {
   const given = process.argv.indexOf('--url');
-  const started = given === -1 ? await startBff() : undefined;
-  const origin = started?.origin ?? process.argv[given + 1]!;
+  const stack = given === -1 ? await startOwnStack() : undefined;
+  const origin = stack?.bff.url ?? process.argv[given + 1]!;
   try {
     const res = await request(`${origin}/api/openapi.json`, { headers: { host: 'se.localhost' } });
     if (res.statusCode !== 200) throw new Error(`GET /api/openapi.json answered ${res.statusCode}`);
@@ -125,7 +92,7 @@ async function main(): Promise<number> {
     );
     return failed === 0 ? 0 : 1;
   } finally {
-    started?.child.kill('SIGTERM');
+    await stack?.stop();
   }
 }
 

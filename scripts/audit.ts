@@ -1,8 +1,8 @@
 // npm run audit — Lighthouse 12 (mobile: the default config's emulated phone and simulated slow 4G) on one
 // page of every type of the Swedish market (or of --market), served by the BFF with the embedded sandbox, in
 // Debian's Chromium.
-// Prints each page's scores, LCP, image bytes and picture audits against the targets of issues #6, #7 and
-// #30, whether the page came back from the back/forward cache (issue 38) and, for a page under target, its top failing audits. Scores vary by machine, so it exits nonzero only with --strict.
+// Prints each page's scores, total blocking time, LCP, image bytes and picture audits against the targets of
+// issues #6, #7, #30 and #49, Lighthouse's benchmarkIndex and the machine's load average, whether the page came back from the back/forward cache (issue 38) and, for a page under target, its top failing audits. Scores vary by machine, so it exits nonzero only with --strict.
 //   --strict      exit 1 when a page is under target
 //   --no-build    use the existing client build instead of building it first
 //   --market=uk   another market than the Swedish one (e.g. the UK car page with the finance card)
@@ -14,15 +14,16 @@
 // service has each picture variant made once, for its first shopper, and kept for every later one (Redis, a
 // CDN), so the measured run sees what almost every shopper gets. --cold shows the first shopper's.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import lighthouse, { type Result } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { marketById } from '../markets/registry.js';
-import { DEFAULT_AVIF_EFFORT } from '../server/config.js';
+import { DEFAULT_AVIF_EFFORT } from '../server/config/pictures.js';
 import { MarketIdSchema } from '../markets/schema.js';
-import { chromiumPath } from '../test/support/browser.js';
-import { startRunningBff } from '../test/support/runningBff.js';
-import { ensureClientBuild, samplePages } from '../test/support/samplePages.js';
+import { CHROMIUM_ARGS, chromiumPath } from './stack/browser.js';
+import { startStack } from './stack/startStack.js';
+import { ensureClientBuild, samplePages } from './stack/samplePages.js';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -54,6 +55,8 @@ const LCP_TARGET_MS: Record<string, number> = {
   'content page': 2000,
 };
 const IMAGE_KB_TARGET: Record<string, number> = { 'car list': 300 };
+/** #49: total blocking time on every page type (its first tap is measured by npm run bench:tap). */
+const TBT_TARGET_MS = 200;
 /** Lighthouse's picture audits: properly sized images, modern formats. */
 const PICTURE_AUDITS = ['uses-responsive-images', 'modern-image-formats'] as const;
 
@@ -106,17 +109,6 @@ function bfCacheCell(lhr: Result): { cell: string; reasons?: string } {
   return { cell: 'fail ✗', reasons };
 }
 
-/** The flags of test/support/browser.ts: never a downloaded browser, nothing phoning home. */
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
 const strict = process.argv.includes('--strict');
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const marketId = MarketIdSchema.parse(option('market') ?? 'se');
@@ -126,10 +118,14 @@ const runs = Number(option('runs') ?? 1);
 const saveDir = option('save');
 ensureClientBuild(!process.argv.includes('--no-build'));
 // Pictures as production makes them (the test harness makes its AVIFs at effort 0).
-const bff = await startRunningBff({ IMAGE_AVIF_EFFORT: String(DEFAULT_AVIF_EFFORT) });
+// As the tests' product (NODE_ENV=test: the development hosts), with production's AVIF effort: Lighthouse weighs its pictures.
+const { bff, stop } = await startStack({
+  bff: 'server',
+  env: { NODE_ENV: 'test', LOG_LEVEL: 'silent', PAGE_CACHE: 'false', IMAGE_AVIF_EFFORT: String(DEFAULT_AVIF_EFFORT) },
+});
 const chrome = await chromeLauncher.launch({
   chromePath: chromiumPath(),
-  chromeFlags: CHROMIUM_FLAGS,
+  chromeFlags: CHROMIUM_ARGS,
   logLevel: 'silent',
 });
 let underTarget = false;
@@ -165,7 +161,7 @@ try {
         );
       }
       if (!lhr || lhr.runtimeError) {
-        rows.push([page.name, page.path, ...CATEGORIES.map(() => 'error'), 'error', 'error', 'error', 'error']);
+        rows.push([page.name, page.path, ...CATEGORIES.map(() => 'error'), ...Array<string>(7).fill('error')]);
         failures.push(`${page.name}: ${lhr?.runtimeError?.message ?? 'Lighthouse gave no result'}`);
         underTarget = true;
         continue;
@@ -186,7 +182,19 @@ try {
         underTarget = true;
         failures.push(`${page.name} (${page.path}): not restored from the back/forward cache: ${bfCache.reasons}`);
       }
-      rows.push([page.name, page.path, ...cells, ...pictures.cells, bfCache.cell]);
+      const tbt = lhr.audits['total-blocking-time']?.numericValue ?? NaN;
+      // Issue 49: a phone's main thread free enough to answer a tap (TBT ≤ 200 ms on every page type).
+      if (!(tbt <= TBT_TARGET_MS)) underTarget = true;
+      rows.push([
+        page.name,
+        page.path,
+        ...cells,
+        `${Math.round(tbt)}/${TBT_TARGET_MS}${tbt <= TBT_TARGET_MS ? '' : ' ✗'}`,
+        ...pictures.cells,
+        bfCache.cell,
+        String(Math.round(lhr.environment.benchmarkIndex)),
+        loadavg()[0]!.toFixed(1),
+      ]);
       const belowCategories = CATEGORIES.filter(
         (c) => targets[c] !== undefined && Math.round((lhr.categories[c]?.score ?? 0) * 100) < targets[c]!,
       );
@@ -196,7 +204,18 @@ try {
         failures.push(`${page.name} (${page.path}):\n${topFailingAudits(lhr, ['performance']).join('\n')}`);
     }
   }
-  const header = ['page', 'path', ...CATEGORIES, 'LCP', 'images', 'picture audits', 'bf-cache'];
+  const header = [
+    'page',
+    'path',
+    ...CATEGORIES,
+    'TBT ms',
+    'LCP',
+    'images',
+    'picture audits',
+    'bf-cache',
+    'benchmarkIndex',
+    'load 1 min',
+  ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
   console.log(
@@ -210,7 +229,7 @@ try {
   console.log(underTarget ? '\nSome pages are under target.' : '\nEvery page meets its targets.');
 } finally {
   chrome.kill();
-  await bff.shutdown('audit over');
+  await stop();
 }
 process.exit(strict && underTarget ? 1 : 0);
 

@@ -5,13 +5,14 @@
 // cached page is timed (issue 31). Prints what happened, the flood's sends by kind, rate and answer; exits 1 on an
 // unexpected 5xx, RSS over 256 MB after warm-up or growth over 20 MB, or a flood that sent nothing of a kind.
 // 127.0.0.1 only; stops by itself.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { spawnSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
-import { ALLOCATOR_ENV } from '../server/allocatorSettings.js';
 import { loadConfig } from '../server/config.js';
 import { duringWindow } from './soakPhase.js';
+import { freePort } from './stack/freePort.js';
+import { startStack, upstreamEnvOf } from './stack/startStack.js';
+import { threadCpuSeconds } from './threadCpu.js';
 import { floodRequests, send, trafficMix, workshopStream, type Answer } from './soakTraffic.js';
 
 const durationS = Number(process.argv[2] ?? 120);
@@ -40,20 +41,7 @@ const floodS = Math.min(30, (durationS - Math.min(30, durationS / 2)) / 2);
 /** A shopper's cached page, timed every this often through the whole run. */
 const CACHED_PAGE = { host: 'se.localhost', path: '/', everyMs: 100 };
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
-
-function startRedis(port: number): ChildProcess {
-  return spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
-}
 
 interface Sample {
   lagP99S: number;
@@ -86,74 +74,50 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 async function main(): Promise<void> {
-  const [port, sandboxPort, redisPort, metricsPort] = [
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-  ];
-  const origin = `http://127.0.0.1:${port}`;
-  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
-  let redis = startRedis(redisPort);
-  const sandbox = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], {
-    env: { ...process.env, SANDBOX_PORT: String(sandboxPort) },
-    stdio: 'ignore',
-  });
-  const upstreams = Object.fromEntries(
-    ['SEARCH', 'CONTENT', 'MECHMATE', 'TIREHOTEL', 'COMHUB', 'CODEWEAVER', 'MAPS', 'MEDIA'].map((s) => [
-      `UPSTREAM_${s}_URL`,
-      `${sandboxUrl}/${s.toLowerCase()}`,
-    ]),
-  );
-  // The allocator settings of the Dockerfile's runtime stage, as the container runs.
+  const metricsPort = await freePort();
   const bffEnv = {
-    ...process.env,
-    ...upstreams,
-    ...ALLOCATOR_ENV,
-    NODE_ENV: 'test',
+    // As the image runs (React's production build: half the rendering time of its development one), on the markets' dev hosts.
+    NODE_ENV: 'production',
+    DEV_HOSTS: 'true',
     LOG_LEVEL: 'fatal',
     TRUST_PROXY: '1',
-    HOST: '127.0.0.1',
-    PORT: String(port),
     METRICS_PORT: String(metricsPort),
-    REDIS_URL: `redis://127.0.0.1:${redisPort}`,
     UPSTREAM_TIMEOUT_MS: '3000',
     CLIENT_MAX_WORKSHOP_STREAMS: '10000',
     CLIENT_MAX_CONCURRENT_REQUESTS: '100000',
   } as const;
   // Started as the container starts it: the heap limit from the memory budget (server/heapLimit.ts).
-  const { memory } = loadConfig(bffEnv);
+  const { memory } = loadConfig({ ...process.env, ...upstreamEnvOf('http://127.0.0.1:9'), ...bffEnv });
   // The compiled server, as the container runs it: under `--import tsx` the loader's own thread and
   // transformed sources add about 60 MB of RSS that production never has.
   if (spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' }).status !== 0)
     throw new Error('npm run build:server failed');
-  const bff = spawn(process.execPath, [`--max-old-space-size=${memory.heapLimitMb}`, 'dist/server/main.js'], {
+  // SOAK_NODE_ARGS: more of node's flags for the BFF, to see what holds its loop (`--cpu-prof --cpu-prof-dir=/tmp/x`).
+  const nodeArgs = (process.env.SOAK_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // Its own redis-server, killed and started again, and the sandbox in a process of its own (the Dockerfile's
+  // allocator settings come with the 'process' kind).
+  const stack = await startStack({
+    redis: 'own',
+    sandbox: 'process',
+    bff: 'process',
     env: bffEnv,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    spawn: {
+      entry: 'dist/server/main.js',
+      nodeArgs: [`--max-old-space-size=${memory.heapLimitMb}`, ...nodeArgs],
+      output: 'inherit',
+    },
   });
+  const { bff, redis } = stack;
+  const origin = bff.url;
+  const sandboxUrl = stack.sandbox.url;
   console.log(
     `memory budget ${memory.budgetMb} MB (${memory.source}), heap limit ${memory.heapLimitMb} MB; RSS limit after warm-up ${RSS_LIMIT_MB} MB`,
   );
-  let bffExit: number | null | undefined;
-  bff.on('exit', (code) => (bffExit = code));
-  const stopAll = () => {
-    bff.kill('SIGTERM');
-    sandbox.kill('SIGTERM');
-    redis.kill('SIGKILL');
-  };
-  process.once('SIGINT', () => {
-    stopAll();
-    process.exit(130);
-  });
-  for (let i = 0; ; i++) {
-    if (bffExit !== undefined) throw new Error('the BFF exited while starting');
-    const ready = await request(`${origin}/readyz`)
-      .then(async (r) => (await r.body.dump(), r.statusCode === 200))
-      .catch(() => false);
-    if (ready) break;
-    if (i > 300) throw new Error('the BFF did not become ready in 30 s');
-    await sleep(100);
-  }
+  process.once('SIGINT', () => void stack.stop().then(() => process.exit(130)));
+  // Also when the soak itself fails (the BFF not ready in time): its children are never left running.
+  process.once('exit', () => [bff.child, stack.sandbox.process, redis!.process].forEach((c) => c.kill('SIGKILL')));
+  // At a load of 24 on two cores the compiled BFF took over 30 s to start.
+  await bff.ready(120_000);
 
   const agent = new Agent({ connections: 64, keepAliveTimeout: 5_000 });
   const streamAgent = new Agent({ connections: null });
@@ -161,12 +125,14 @@ async function main(): Promise<void> {
   const answers: Answer[] = [];
   const started = Date.now();
   const endAt = started + durationS * 1000;
-  const running = () => Date.now() < endAt && bffExit === undefined;
+  const running = () => Date.now() < endAt && bff.alive();
   const lagSamples: number[] = [];
+  const lagAt: { ms: number; atS: number }[] = [];
   const floodStart = started + (WARM_UP_S + (durationS - WARM_UP_S - floodS) / 2) * 1000;
   const floodEnd = floodStart + floodS * 1000;
   const flooding = () => Date.now() >= floodStart && Date.now() < floodEnd && running();
-  const cachedPage: { ms: number; during: boolean; cache: string }[] = [];
+  const cachedPage: { ms: number; during: boolean; cache: string; atS: number; redisDown: boolean }[] = [];
+  let redisDown = false;
   const floodRss: number[] = [];
   let rssAfterWarmUp = NaN;
   let rssEnd = NaN;
@@ -202,9 +168,11 @@ async function main(): Promise<void> {
       faultsInjected++;
       if (Date.now() >= nextRedisKill) {
         nextRedisKill += REDIS_DOWN_EVERY_S * 1000;
-        redis.kill('SIGKILL');
+        await redis!.stop();
+        redisDown = true;
         await sleep(3_000);
-        redis = startRedis(redisPort);
+        await redis!.start();
+        redisDown = false;
         redisRestarts++;
       }
     }
@@ -225,6 +193,7 @@ async function main(): Promise<void> {
   const shopper = (async () => {
     while (running()) {
       const during = flooding();
+      const down = redisDown;
       const at = performance.now();
       const res = await request(`${origin}${CACHED_PAGE.path}`, {
         dispatcher: agent,
@@ -232,7 +201,13 @@ async function main(): Promise<void> {
       }).catch(() => undefined);
       await res?.body.dump();
       if (res && Date.now() - started >= WARM_UP_S * 1000)
-        cachedPage.push({ ms: performance.now() - at, during, cache: String(res.headers['x-cache']) });
+        cachedPage.push({
+          ms: performance.now() - at,
+          during,
+          cache: String(res.headers['x-cache']),
+          atS: (Date.now() - started) / 1000,
+          redisDown: down || redisDown,
+        });
       await sleep(CACHED_PAGE.everyMs);
     }
   })();
@@ -251,6 +226,7 @@ async function main(): Promise<void> {
       const sample = await scrape(`http://127.0.0.1:${metricsPort}`).catch(() => undefined);
       if (!sample) continue;
       lagSamples.push(sample.lagP99S * 1000);
+      lagAt.push({ ms: sample.lagP99S * 1000, atS: (Date.now() - started) / 1000 });
       if (Number.isNaN(rssAfterWarmUp) && Date.now() - started >= WARM_UP_S * 1000)
         [rssAfterWarmUp, atWarmUp] = [sample.rssBytes, sample];
       if (!Number.isNaN(rssAfterWarmUp))
@@ -260,10 +236,11 @@ async function main(): Promise<void> {
     }
   })();
   await Promise.all([...workers, ...streams, chaos, monitor, ...flood, shopper, floodMemory]);
-  const crashed = bffExit !== undefined; // it never stops by itself: any exit before ours is a crash
+  const crashed = !bff.alive(); // it never stops by itself: any exit before ours is a crash
+  const cpu = crashed ? new Map<string, number>() : threadCpuSeconds(bff.child.pid!);
   await agent.close();
   await streamAgent.destroy();
-  stopAll();
+  await stack.stop();
 
   const pages = answers.filter((a) => a.kind !== 'workshop stream' && !a.kind.startsWith('flood'));
   const floods = answers.filter((a) => a.kind.startsWith('flood'));
@@ -328,8 +305,27 @@ async function main(): Promise<void> {
     `a cached page (${CACHED_PAGE.host}${CACHED_PAGE.path}, every ${CACHED_PAGE.everyMs} ms after warm-up): during the flood p50 ${percentile(cachedMs(true), 50).toFixed(1)} ms, p99 ${percentile(cachedMs(true), 99).toFixed(1)} ms over ${cachedMs(true).length}; ` +
       `otherwise p50 ${percentile(cachedMs(false), 50).toFixed(1)} ms, p99 ${percentile(cachedMs(false), 99).toFixed(1)} ms (${cachedPage.filter((c) => c.cache === 'hit').length} of ${cachedPage.length} hits; target during the flood: p99 ≤ 50 ms)`,
   );
+  // When the slowest ones were asked, to tell a stall that follows Redis's restarts from one that follows the traffic.
+  const slowest = [...cachedPage].sort((a, b) => b.ms - a.ms).slice(0, 5);
   console.log(
-    `event-loop lag p99 (5 s windows): worst ${Math.max(...lagSamples).toFixed(1)} ms, p99 of windows ${lagP99.toFixed(1)} ms`,
+    `  slowest: ${slowest.map((c) => `${c.ms.toFixed(0)} ms at ${c.atS.toFixed(1)} s (${c.cache}${c.redisDown ? ', Redis down' : ''}${c.during ? ', flood' : ''})`).join('; ')}`,
+  );
+  console.log(
+    `event-loop lag p99 (5 s windows): worst ${Math.max(...lagSamples).toFixed(1)} ms, p99 of windows ${lagP99.toFixed(1)} ms; ` +
+      `over 100 ms at ${
+        lagAt
+          .filter((l) => l.ms > 100)
+          .map((l) => `${l.atS.toFixed(0)} s (${l.ms.toFixed(0)})`)
+          .join(', ') || 'no window'
+      }`,
+  );
+  console.log(
+    `BFF CPU by thread over the run: ${
+      [...cpu]
+        .sort((a, b) => b[1] - a[1])
+        .map(([name, s]) => `${name} ${s.toFixed(1)} s`)
+        .join(', ') || 'not read'
+    }`,
   );
   console.log(
     `RSS after ${WARM_UP_S} s warm-up: ${mb(rssAfterWarmUp)}, highest after it: ${mb(rssMaxAfterWarmUp)}, at the end: ${mb(rssEnd)} (growth ${growthMb.toFixed(1)} MB; limit ${RSS_LIMIT_MB} MB)`,

@@ -8,12 +8,11 @@
 // failure a shopper would see, a workshop lost or repeated, or a write not made exactly once.
 // 127.0.0.1 only; stops by itself (--seconds is the hard limit of the traffic).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
-import { createServer } from 'node:net';
 import {
   eventSourcePage,
   mechmateSlots,
@@ -40,8 +39,11 @@ const ONE_CLIENT_IS_MANY: Record<string, string> = {
   RATE_LIMIT_CODE_SENDS_PER_CLIENT: '999999/60',
   RATE_LIMIT_CODE_GUESSES_PER_CLIENT: '999999/60',
 };
-import { ALLOCATOR_ENV } from '../server/allocatorSettings.js';
 import { send, trafficMix, type Answer } from './soakTraffic.js';
+import { freePort } from './stack/freePort.js';
+import { spawnBff, type SpawnedBff } from './stack/spawnedBff.js';
+import { startStack } from './stack/startStack.js';
+import { waitUntil } from './stack/waitUntil.js';
 
 const arg = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -66,18 +68,6 @@ const UPSTREAM_CONNECT_TIMEOUT_MS = '5000';
 // Longer than that deadline, so a stopping BFF never cuts a call it is still waiting for.
 const SHUTDOWN_GRACE_MS = '20000';
 
-// As in scripts/soak.ts.
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-const startRedis = (port: number) =>
-  spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
@@ -87,10 +77,19 @@ process.once('exit', () => children.forEach((c) => c.kill('SIGKILL')));
 process.once('SIGINT', () => process.exit(130));
 
 const tmp = mkdtempSync(join(tmpdir(), 'bff-rolling-'));
-const [nginxPort, sandboxPort, redisPort] = [await freePort(), await freePort(), await freePort()];
+const nginxPort = await freePort();
 const bffPorts = await Promise.all(Array.from({ length: REPLICAS }, () => freePort()));
 const origin = `http://127.0.0.1:${nginxPort}`;
-const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+// One redis-server of its own and the sandbox in a process of its own; the replicas are started below.
+const stack = await startStack({
+  redis: 'own',
+  sandbox: 'process',
+  bff: 'none',
+  sandboxOptions: { env: { SANDBOX_STREAM_INTERVAL_MS: '800' } },
+});
+track(stack.sandbox.process);
+const redis = track(stack.redis!.process);
+const sandboxUrl = stack.sandbox.url;
 
 /** deploy/nginx/bff.conf as recommended, with this run's replicas and port, in a throwaway prefix. */
 function writeNginxConfig(): string {
@@ -124,44 +123,39 @@ function writeNginxConfig(): string {
   return conf;
 }
 
-function startBff(i: number): ChildProcess {
-  const upstreams = Object.fromEntries(
-    ['SEARCH', 'CONTENT', 'MECHMATE', 'TIREHOTEL', 'COMHUB', 'CODEWEAVER', 'MAPS', 'MEDIA'].map((s) => [
-      `UPSTREAM_${s}_URL`,
-      `${sandboxUrl}/${s.toLowerCase()}`,
-    ]),
+/** Replica i on its port, its log in the run's directory (the allocator settings come with spawnBff). */
+async function startBff(i: number): Promise<SpawnedBff> {
+  const bff = await spawnBff(
+    {
+      ...stack.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      PORT: String(bffPorts[i]),
+      TRUST_PROXY: '1',
+      ...ONE_CLIENT_IS_MANY,
+      UPSTREAM_TIMEOUT_MS,
+      UPSTREAM_CONNECT_TIMEOUT_MS,
+      SHUTDOWN_GRACE_MS,
+    },
+    { output: { file: join(tmp, `bff-${i}.log`) } },
   );
-  const log = openSync(join(tmp, `bff-${i}.log`), 'a');
-  return track(
-    spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: {
-        ...process.env,
-        ...ALLOCATOR_ENV,
-        ...upstreams,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        HOST: '127.0.0.1',
-        PORT: String(bffPorts[i]),
-        REDIS_URL: `redis://127.0.0.1:${redisPort}`,
-        TRUST_PROXY: '1',
-        ...ONE_CLIENT_IS_MANY,
-        UPSTREAM_TIMEOUT_MS,
-        UPSTREAM_CONNECT_TIMEOUT_MS,
-        SHUTDOWN_GRACE_MS,
-      },
-      stdio: ['ignore', log, log],
-    }),
-  );
+  track(bff.child);
+  return bff;
 }
 
+/** Whether it answers 200 on `url` within `timeoutMs`. */
 async function ready(url: string, timeoutMs: number): Promise<boolean> {
-  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(200)) {
-    const ok = await request(url)
-      .then(async (r) => (await r.body.dump(), r.statusCode === 200))
-      .catch(() => false);
-    if (ok) return true;
-  }
-  return false;
+  return waitUntil(
+    () =>
+      request(url)
+        .then(async (r) => (await r.body.dump(), r.statusCode === 200))
+        .catch(() => false),
+    url,
+    { timeoutMs, everyMs: 200 },
+  ).then(
+    () => true,
+    () => false,
+  );
 }
 
 const exited = (child: ChildProcess, ms: number) =>
@@ -169,14 +163,7 @@ const exited = (child: ChildProcess, ms: number) =>
     ? Promise.resolve(true)
     : Promise.race([new Promise<boolean>((r) => child.once('exit', () => r(true))), sleep(ms).then(() => false)]);
 
-const redis = track(startRedis(redisPort));
-track(
-  spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], {
-    env: { ...process.env, SANDBOX_PORT: String(sandboxPort), SANDBOX_STREAM_INTERVAL_MS: '800' },
-    stdio: 'ignore',
-  }),
-);
-const bffs = bffPorts.map((_, i) => startBff(i));
+const bffs = await Promise.all(bffPorts.map((_, i) => startBff(i)));
 for (const [i, port] of bffPorts.entries())
   if (!(await ready(`http://127.0.0.1:${port}/readyz`, 90_000)))
     throw new Error(`BFF ${i} did not become ready (see ${tmp}/bff-${i}.log)`);
@@ -303,11 +290,11 @@ const rolling = (async () => {
   await sleep(WARM_UP_S * 1000);
   for (const [i, port] of bffPorts.entries()) {
     const t0 = Date.now();
-    bffs[i]!.kill('SIGTERM');
-    const clean = await exited(bffs[i]!, 30_000);
-    if (!clean) bffs[i]!.kill('SIGKILL');
+    bffs[i]!.child.kill('SIGTERM');
+    const clean = await exited(bffs[i]!.child, 30_000);
+    if (!clean) bffs[i]!.child.kill('SIGKILL');
     const stoppedMs = Date.now() - t0;
-    bffs[i] = startBff(i);
+    bffs[i] = await startBff(i);
     const up = await ready(`http://127.0.0.1:${port}/readyz`, 90_000);
     restarts.push(
       `replica ${i + 1} (:${port}): ${clean ? `stopped in ${stoppedMs} ms` : 'KILLED after 30 s'}, ${up ? `ready again after ${Date.now() - t0} ms` : 'NOT ready after 90 s'}`,
@@ -331,7 +318,7 @@ nginx.kill('SIGQUIT');
 if (!(await exited(nginx, 5_000))) nginx.kill('SIGKILL');
 for (const child of children) if (child !== redis) child.kill('SIGTERM');
 await Promise.all([...children].filter((c) => c !== redis).map((c) => exited(c, 15_000)));
-redis.kill('SIGKILL');
+await stack.stop();
 
 const failed = answers.filter((a) => a.status === 0 || a.status >= 500);
 const byStatus = new Map<string, number>();

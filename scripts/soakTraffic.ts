@@ -27,11 +27,12 @@ export interface Answer {
 
 /**
  * 5xx answers the API documents for a failing upstream or dependency (the account limits refuse while Redis is
- * killed: `limits_unavailable`; a process at its cap of workshop streams: `streams_full`; picture transforms at their
- * queue's bound: `images_busy`); anything else 5xx is a defect.
+ * killed: `limits_unavailable`, and so is a lead or booking whose id it cannot record: `submission_unrecorded`, which
+ * the client kit sends again after its Retry-After, client/forms/postWithRetries.ts; a process at its cap of workshop
+ * streams: `streams_full`; picture transforms at their queue's bound: `images_busy`); anything else 5xx is a defect.
  */
 const DOCUMENTED_5XX_CODES =
-  /^(upstream_|service_unavailable|dependency_unavailable|limits_unavailable$|streams_full$|images_busy$)/;
+  /^(upstream_|service_unavailable|dependency_unavailable|limits_unavailable$|submission_unrecorded$|streams_full$|images_busy$)/;
 /** What Chrome sends for an <img>. */
 const PICTURE_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
 /** Widths of the allow-list (contracts/imageVariants.ts) a phone's and a desktop's browser pick most from a picture's srcset. */

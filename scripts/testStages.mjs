@@ -3,7 +3,7 @@
 // their output held and printed whole as each ends; the test stages then run alone with their output live.
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { closeRunDir, openRunDir } from '../test/support/runDir.mjs';
+import { closeRunDir, openRunDir } from './stack/runDir.mjs';
 
 /** In the order they start: the build first (two stages read it), then the longest. */
 const CHECKS = [

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Metrics } from './metrics.js';
+import { apiInOneCase } from './http/apiInOneCase.js';
 import { requestMetrics } from './http/requestMetrics.js';
 import type { Market } from '../markets/schema.js';
 import { MarketIndexPage } from '../views/pages/MarketIndexPage.js';
@@ -23,7 +24,8 @@ import type { CompiledRedirects } from './redirects/compile-redirects.js';
 import { createRedirectMiddleware } from './redirects/redirect-middleware.js';
 import { mediaRelay } from './media/mediaRelay.js';
 import type { MediaClient } from './upstream/mediaClient.js';
-import { notFoundPage, pageRoutes, renderErrorPage } from './pages/pageRoutes.js';
+import { notFoundPage, renderErrorPage } from './pages/errorPages.js';
+import { pageRoutes } from './pages/pageRoutes.js';
 import type { PageDeps } from './pages/pageDeps.js';
 import { createPageRenderer } from './render/renderPage.js';
 import type { PageCaching } from './pageCache/createPageCache.js';
@@ -58,6 +60,8 @@ export interface AppDependencies {
   metrics: Metrics;
   /** Everything under /api (server/api/apiRouter.ts). */
   api: Router;
+  /** Lead forms posted without scripts (server/api/leadFormRoutes.ts): the post's route, and the answer for its page. */
+  leadForms: { post: Router; answerOfPage: RequestHandler };
   /** The per-client limits (server/security/rateLimits.ts), the same the /api routes count with. */
   limits: RequestLimits;
   /** Signatures of purge webhooks already used (shared through Redis when configured). */
@@ -141,6 +145,7 @@ export function createApp(deps: AppDependencies): express.Express {
   app.use(createRedirectMiddleware(deps.redirects));
   app.use(deps.pictures);
   app.use(mediaRelay(deps.media, logger, config.mediaMaxBytes));
+  app.use(apiInOneCase());
   // /api answers are not kept by anyone unless a route says otherwise (stories, the OpenAPI document).
   app.use('/api', (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -156,6 +161,8 @@ export function createApp(deps: AppDependencies): express.Express {
   );
   app.use(rumRoutes(deps.metrics.registry, deps.limits));
   app.use('/api', deps.api);
+  app.use(deps.leadForms.post);
+  app.use(deps.leadForms.answerOfPage);
 
   const renderPage = createPageRenderer(deps.assets, logger, config.images.urlTemplate);
   const renderServerError = (res: express.Response) => renderErrorPage(renderPage, res, 500);

@@ -3,15 +3,19 @@ import type { Logger } from 'pino';
 import { MARKETS } from '../markets/registry.js';
 import type { AssetResolver } from '../views/AssetResolver.js';
 import { apiRouter } from './api/apiRouter.js';
+import { createLeadSender } from './api/leadSender.js';
+import { leadFormRoutes, postedFormOfPage } from './api/leadFormRoutes.js';
+import { PostedForms } from './api/postedForms.js';
 import { createApp } from './app.js';
-import { memoryStore, redisStore } from './cache/cacheStores.js';
+import { CardQuotes } from './catalogue/cardQuotes.js';
 import { connectRedis } from './store/redisConnection.js';
-import { localSearchLayer, SearchCache } from './cache/searchCache.js';
-import { SearchFastPath } from './cache/searchFastPath.js';
+import { SearchCache } from './searchCache/searchCache.js';
+import { SearchFastPath } from './searchCache/searchFastPath.js';
 import type { Config } from './config.js';
 import { readiness } from './http/health.js';
 import type { Lifecycle } from './http/lifecycle.js';
 import { metricsEndpoint } from './http/metricsEndpoint.js';
+import { requestPipeline, type Phase } from './http/requestPipeline.js';
 import { limitRequestTarget } from './http/requestTarget.js';
 import { siteSecurityHeaders } from './http/security.js';
 import { createPictures } from './media/createPictures.js';
@@ -42,28 +46,29 @@ export function composeApp(options: {
   const { config, logger } = options;
   // First, so a table that must not ship stops start-up before anything is opened.
   const redirects = loadRedirects(config.redirectsDir);
-  const redis = connectRedis(config.redisUrl, logger);
   const metrics = new Metrics({ defaultMetrics: options.defaultMetrics ?? false });
+  const redis = connectRedis(config.redisUrl, logger, {
+    mode: config.redisMode,
+    onFault: (kind) => metrics.redisFaults.inc({ kind }),
+  });
   metrics.watchDependencies([redis.probe]);
   metrics.watchReadiness(() => readiness(options.lifecycle, [redis.probe]).statusCode === 200);
   const upstreams = createUpstreams(config, logger, metrics);
   const share = config.memory.bytes;
-  const ownStore = config.redisUrl ? undefined : memoryStore(share.searchMemoryStore);
-  const local = localSearchLayer(share.searchLocal);
   const budgets = createStoreBudgets(redis, { keyPrefix: config.rateLimits.redisPrefix, windows: config.storeBudgets });
   const searchCache = new SearchCache({
-    store: ownStore ?? redisStore(redis, config.searchCache.redisPrefix),
-    local,
-    parsedMaxBytes: share.searchParsed,
+    redis,
+    redisPrefix: config.searchCache.redisPrefix,
+    shares: share,
     client: upstreams.search,
     ttlMs: config.searchCache.ttlMs,
     staleWhileRevalidateMs: config.searchCache.staleWhileRevalidateMs,
     metrics,
     logger,
     budget: budgets.searches,
-    keyPrefixBytes: config.searchCache.redisPrefix.length,
     ...(options.now ? { now: options.now } : {}),
   });
+  const cardQuotes = new CardQuotes({ codeweaver: upstreams.codeweaver, searchCache, redis, logger });
   const searchFastPath = new SearchFastPath({
     cache: searchCache,
     trustProxy: config.trustProxy,
@@ -78,12 +83,25 @@ export function composeApp(options: {
     : undefined;
   const layouts = layoutCacheOf(upstreams.content, share.layout);
   const limits = createRequestLimits(redis, config, (limit) => metrics.rateLimitRefusals.inc({ limit }));
+  // The submission ledger's share: half for bookings (apiRouter), a quarter each for leads and posted forms' answers.
+  const leads = createLeadSender({
+    comhub: upstreams.comhub,
+    redis,
+    limits,
+    searchCache,
+    ledgerBytes: share.submissionLedger / 4,
+    writeDeadlineMs: config.upstreamTimeoutsMs.comhub,
+  });
+  const postedForms = new PostedForms(redis, share.submissionLedger / 4);
+  const leadFormOptions = {
+    secureCookies: config.isProduction,
+    sendDeadlineMs: config.upstreamTimeoutsMs.comhub,
+    logger,
+    limits,
+  };
   const pictures = createPictures(config, redis, budgets.images, upstreams.media, metrics, options.lifecycle, logger);
-  // Every cache's bytes in /metrics beside its share (the page cache's and ledger's are reported where they are made).
+  // Every cache's bytes in /metrics beside its share (the stores', pages' and ledger's are reported where they are made).
   metrics.memoryBudgetBytes.set(config.memory.budgetMb * 1024 * 1024);
-  if (ownStore) metrics.reportCacheBytes('search_store', share.searchMemoryStore, () => ownStore.bytes);
-  metrics.reportCacheBytes('search_local', share.searchLocal, () => local.calculatedSize);
-  metrics.reportCacheBytes('search_parsed', share.searchParsed, () => searchCache.parsedBytes);
   metrics.reportCacheBytes('search_fast_path', share.searchFastPath, () => searchFastPath.learnedBytes);
   metrics.reportCacheBytes('layout', share.layout, () => layouts.bytes);
   const expressApp = createApp({
@@ -97,7 +115,23 @@ export function composeApp(options: {
     metrics,
     redirects,
     limits,
-    api: apiRouter({ config, logger, upstreams, searchCache, searchFastPath, redis, metrics, limits }),
+    api: apiRouter({
+      config,
+      logger,
+      upstreams,
+      searchCache,
+      searchFastPath,
+      redis,
+      metrics,
+      limits,
+      cardQuotes,
+      leads,
+      postedForms,
+    }),
+    leadForms: {
+      post: leadFormRoutes(leads, postedForms, leadFormOptions),
+      answerOfPage: postedFormOfPage(postedForms, config.isProduction),
+    },
     media: upstreams.media,
     pictures: pictures.router,
     // Kept past both sides of the window: a signature cannot come back while its timestamp still passes. Outside
@@ -107,18 +141,35 @@ export function composeApp(options: {
       `bff:webhook-replay:${config.pageCache.redisPrefix}`,
       2 * WEBHOOK_WINDOW_MS + 60_000,
     ),
-    pageSources: { upstreams, searchCache },
+    pageSources: { upstreams, searchCache, cardQuotes },
     ...(pageCaching ? { pageCaching } : {}),
   });
   return {
-    /** The request listener: an overlong target answered 414, then picture variants held here, fresh cached search answers and pages (when the page cache is on), then Express. */
-    app: limitRequestTarget(
+    /**
+     * The request listener, in the order a request meets it. The fast paths repeat what Express answered for
+     * this exact request (its security headers included), so they come before it; Express's own order is
+     * server/app.ts's.
+     */
+    app: requestPipeline([
       {
-        maxBytes: config.maxRequestTargetBytes,
-        securityHeaders: siteSecurityHeaders(config, options.assets.scriptHashes),
+        name: 'request target limit (414 before anything reads an overlong target)',
+        run: limitRequestTarget({
+          maxBytes: config.maxRequestTargetBytes,
+          securityHeaders: siteSecurityHeaders(config, options.assets.scriptHashes),
+        }),
       },
-      pictures.fastPath.in(searchFastPath.in(pageCaching ? pageCaching.fastPath.in(expressApp) : expressApp)),
-    ),
+      { name: 'picture fast path', run: (req, res, next) => pictures.fastPath.run(req, res, next) },
+      { name: 'search fast path', run: (req, res, next) => searchFastPath.run(req, res, next) },
+      ...(pageCaching
+        ? [
+            {
+              name: 'page fast path',
+              run: (req, res, next) => pageCaching.fastPath.run(req, res, next),
+            } satisfies Phase,
+          ]
+        : []),
+      { name: 'express (server/app.ts)', run: (req, res) => expressApp(req, res) },
+    ]),
     metrics,
     /** GET /metrics and /readyz with its details, for the operator's listener (METRICS_PORT); the public app has no /metrics. */
     metricsApp: metricsEndpoint(metrics.scraped, () => readiness(options.lifecycle, [redis.probe])),

@@ -1,6 +1,7 @@
 // Development entry: `npm run dev`. Vite in middleware mode serves islands and styles with hot reload.
 import { createServer as createViteServer } from 'vite';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfig } from './config.js';
+import { ConfigError } from './config/envTypes.js';
 import { createLogger } from './logger.js';
 import { devServerAssets } from './render/assets.js';
 import { startBff } from './start.js';

@@ -31,6 +31,8 @@ const SECRET_QUERY_NAMES = new Set([
   'session',
   'th_session',
   'th_login',
+  // A postcode typed for 'nearest first' (the car list's plain form sends it in the query).
+  'postcode',
 ]);
 
 /**

@@ -3,7 +3,8 @@
 // production build (about twice the rendering speed) from NODE_ENV when it loads.
 process.env.NODE_ENV ||= 'production';
 
-const { ConfigError, loadConfig } = await import('./config.js');
+const { loadConfig } = await import('./config.js');
+const { ConfigError } = await import('./config/envTypes.js');
 let config;
 try {
   config = loadConfig();

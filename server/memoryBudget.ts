@@ -88,17 +88,10 @@ export function cgroupMemoryLimitBytes(
   return undefined;
 }
 
-/**
- * Heap added for the embedded sandbox (npm start without upstream URLs): its seeded data and the answers
- * it builds live in the same heap, 20–60 MB the budget's share was never meant to hold.
- */
-export const EMBEDDED_SANDBOX_HEAP_MB = 96;
-
 export function memoryBudget(options: {
   budgetMb?: number | undefined;
   cgroupLimitBytes?: number | undefined;
   pageCacheMaxMb?: number | undefined;
-  embeddedSandbox?: boolean;
 }): MemoryBudget {
   const fromCgroup = options.cgroupLimitBytes !== undefined ? Math.floor(options.cgroupLimitBytes / MB) : undefined;
   const budgetMb = options.budgetMb ?? fromCgroup ?? DEFAULT_MEMORY_BUDGET_MB;
@@ -107,7 +100,6 @@ export function memoryBudget(options: {
     Object.entries(MEMORY_SHARES).map(([name, share]) => [name, Math.floor(budgetMb * share * MB)]),
   ) as Record<CacheName, number>;
   if (options.pageCacheMaxMb !== undefined) bytes.pageCache = options.pageCacheMaxMb * MB;
-  const heapLimitMb =
-    Math.max(64, Math.floor(budgetMb * HEAP_SHARE)) + (options.embeddedSandbox ? EMBEDDED_SANDBOX_HEAP_MB : 0);
+  const heapLimitMb = Math.max(64, Math.floor(budgetMb * HEAP_SHARE));
   return { budgetMb, source, bytes, decodeBytes: Math.floor(budgetMb * DECODE_SHARE * MB), heapLimitMb };
 }

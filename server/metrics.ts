@@ -56,6 +56,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly redisFaults = new Counter({
+    name: 'bff_redis_faults_total',
+    help: 'Redis commands that failed other than by a miss, by kind (oom, readonly, moved, clusterdown, loading, timeout, connection, ...)',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+
   readonly rateLimitRefusals = new Counter({
     name: 'bff_rate_limit_refusals_total',
     help: 'Attempts refused (429) by an abuse or brute-force limit, by limit (RATE_LIMIT_<NAME>, docs/security.md)',
@@ -122,7 +129,8 @@ export class Metrics {
     collect: () => {
       for (const probe of this.dependencyProbes) {
         const state = probe.state();
-        if (state !== 'not_configured') this.dependencyUp.set({ dependency: probe.name }, state === 'up' ? 1 : 0);
+        // Degraded still answers: its faults have a counter of their own (bff_redis_faults_total).
+        if (state !== 'not_configured') this.dependencyUp.set({ dependency: probe.name }, state === 'down' ? 0 : 1);
       }
     },
   });

@@ -1,5 +1,6 @@
 import type { Language, Market } from '../markets/schema.js';
 import type { Translate } from '../markets/translations/dictionaries.js';
+import type { PostedForm } from '../contracts/leadFormPost.js';
 import type { InFlightPlace } from './http/clientLimits.js';
 import type { HostMatch } from './markets/resolveMarket.js';
 
@@ -25,6 +26,8 @@ declare global {
       pageIncomplete?: boolean;
       /** The route label in /metrics when no Express route answered (a page from the page cache). */
       metricsRoute?: string;
+      /** The answer of the lead form this page posted without scripts, shown once (server/api/leadFormRoutes.ts). */
+      postedForm?: PostedForm;
       /** This request's place among its client's in-flight requests (server/http/clientLimits.ts): claim it before work a cache did not spare. */
       inFlight?: InFlightPlace;
     }

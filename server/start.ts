@@ -3,11 +3,10 @@ import type { AddressInfo } from 'node:net';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { MARKETS } from '../markets/registry.js';
-import type { RunningSandbox } from '../sandbox/app.js';
 import type { AssetResolver } from '../views/AssetResolver.js';
 import { composeApp } from './composeApp.js';
-import type { SearchCache } from './cache/searchCache.js';
-import { UPSTREAM_SERVICES, type Config } from './config.js';
+import type { SearchCache } from './searchCache/searchCache.js';
+import type { Config } from './config.js';
 import { installGracefulShutdown } from './http/gracefulShutdown.js';
 import { Lifecycle } from './http/lifecycle.js';
 import { installProcessSafetyNet } from './http/processSafetyNet.js';
@@ -16,7 +15,6 @@ export interface RunningBff {
   server: Server;
   url: string;
   config: Config;
-  sandbox: RunningSandbox | undefined;
   /** The /metrics listener's origin when METRICS_PORT is set. */
   metricsUrl: string | undefined;
   searchCache: SearchCache;
@@ -24,8 +22,9 @@ export interface RunningBff {
 }
 
 /**
- * Starts everything one container runs: the embedded sandbox for any upstream without a URL,
- * Redis (when configured), the app and its HTTP server, and the shutdown handling.
+ * Starts everything one container runs: Redis (when configured), the app and its HTTP server, and the
+ * shutdown handling. Every upstream has a URL by now: `npm start` gives the sandbox's to those unset
+ * (scripts/withSandbox.ts), a process of its own the product never loads.
  */
 export async function startBff(options: {
   config: Config;
@@ -40,19 +39,7 @@ export async function startBff(options: {
 }): Promise<RunningBff> {
   const { logger } = options;
   const lifecycle = new Lifecycle();
-  const missing = UPSTREAM_SERVICES.filter((name) => !options.config.upstreamUrls[name]);
-  let sandbox: RunningSandbox | undefined;
-  let config = options.config;
-  if (missing.length > 0) {
-    // Imported only when used: the sandbox's code and seeded data are about 20 MB of heap (60 MB RSS) a production process never needs.
-    const { startSandbox } = await import('../sandbox/app.js');
-    sandbox = await startSandbox(config.sandboxPort, '127.0.0.1', { faultSpec: config.sandboxFault });
-    const upstreamUrls = { ...config.upstreamUrls };
-    for (const name of missing) upstreamUrls[name] = sandbox.serviceUrl(name);
-    config = { ...config, upstreamUrls };
-    logger.info({ url: sandbox.url, services: missing }, 'no upstream URL configured: using the embedded sandbox');
-  }
-
+  const { config } = options;
   const composed = composeApp({
     config,
     logger,
@@ -94,7 +81,6 @@ export async function startBff(options: {
       metricsServer?.closeAllConnections();
       await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
       await composed.close();
-      await sandbox?.close();
       await options.flushTraces?.();
     },
     ...(options.exit ? { exit: options.exit } : {}),
@@ -114,5 +100,5 @@ export async function startBff(options: {
   const metricsUrl = metricsPort === undefined ? undefined : `http://127.0.0.1:${metricsPort}/metrics`;
   if (metricsUrl) logger.info({ metricsPort }, 'metrics listening');
   logger.info({ port, markets: MARKETS.map((m) => `http://${m.devHostname}:${port}/`) }, 'listening');
-  return { server, url, config, sandbox, metricsUrl, searchCache: composed.searchCache, shutdown };
+  return { server, url, config, metricsUrl, searchCache: composed.searchCache, shutdown };
 }

@@ -1,7 +1,7 @@
 /** Where a page's built assets live; the server implements it from Vite's manifest (or the dev server). */
 export interface AssetResolver {
   /**
-   * Classic scripts every page runs in <head> (the alert gate): written inline in production (their hashes are
+   * Classic scripts every page runs in <head> (the alert gate, the early taps): written inline in production (their hashes are
    * in `scriptHashes`), so nothing is fetched before the first paint; by URL in development.
    */
   headScripts: readonly ClassicScriptSource[];

@@ -1,36 +1,13 @@
 import { Fragment, type ReactNode } from 'react';
-import type { Language } from '../markets/schema.js';
 import type { AssetResolver } from './AssetResolver.js';
 import { ClassicScript } from './ClassicScript.js';
 import { IslandScripts } from './IslandScripts.js';
 import { usePage } from './PageContext.js';
 import { BreadcrumbJsonLd } from './seo/BreadcrumbJsonLd.js';
 import { JsonLd } from './seo/JsonLd.js';
+import type { PageHead } from './pageHead.js';
 import { SeoHead } from './seo/SeoHead.js';
 import { SPECULATION_RULES } from './speculationRules.js';
-
-/** What a page route says about its page for the head: search engines, link previews and structured data. */
-export interface PageHead {
-  /** The page's own title; the document title adds ` | {siteName}`. */
-  title: string;
-  description: string;
-  /** Leave out for pages search engines should not index (errors). */
-  indexable?: boolean;
-  /** schema.org objects, each written as one JSON-LD script (Article, AutoDealer, Car, FAQPage...). */
-  structuredData?: readonly object[];
-  /** The image a shared link shows (og:image): an upstream image, linked as the pipeline's stripped variant on the market host (views/seo/siteOrigin.ts). */
-  image?: { src: string; alt: string };
-  /** og:type: 'article' for stories (and other dated or single-item pages); default 'website'. */
-  ogType?: 'website' | 'article';
-  /**
-   * The content service's versions of this page in the market's languages (content paths, without prefix),
-   * for hreflang and the language switch. Leave out when the page has the same path in every language
-   * (car detail, site detail): each language then links to this path under its prefix.
-   */
-  alternates?: readonly { language: Language; path: string }[];
-  /** From the home page down to this page; written as BreadcrumbList JSON-LD (paths as the page links them). */
-  breadcrumbs?: readonly { name: string; path: string }[];
-}
 
 /**
  * The attribute of the empty <style> the page's render fills with the first screen's styles once the whole page

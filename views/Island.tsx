@@ -1,11 +1,12 @@
 import type { ComponentType } from 'react';
 import { createElement } from 'react';
+import { recordFigures } from '../client/shared/format/intlFormats.js';
 import { usePage } from './PageContext.js';
 import { renderApart, usePreloadHandOn } from './renderApart.js';
 
 /**
- * Puts an island on a page: renders its first HTML on the server, serialises its props next to it
- * and registers it so the page ships that island's script (and nothing for pages without islands).
+ * Puts an island on a page: renders its first HTML on the server, serialises its props (and the figures it
+ * formatted) next to it and registers it so the page ships that island's script (and nothing for pages without islands).
  * The browser side is client/islands/hydrateIslands.ts, called from the island's entry.ts.
  *
  * The island is rendered as its own root (with its id as identifierPrefix) because the browser
@@ -24,11 +25,21 @@ export function Island<P extends object>({
   const handOn = usePreloadHandOn();
   const id = page.nextIslandId();
   page.islands.add(name);
-  const html = renderApart(createElement(component, props), page, handOn, { identifierPrefix: id });
+  // The figures it formats go with it, so hydrating it builds no Intl formatter (client/shared/format/intlFormats.ts).
+  const { result: html, figures } = recordFigures(() =>
+    renderApart(createElement(component, props), page, handOn, { identifierPrefix: id }),
+  );
   return (
     <>
       <div data-island={name} data-island-id={id} dangerouslySetInnerHTML={{ __html: html }} />
       <script type="application/json" id={`${id}-props`} dangerouslySetInnerHTML={{ __html: serializeProps(props) }} />
+      {figures && (
+        <script
+          type="application/json"
+          id={`${id}-figures`}
+          dangerouslySetInnerHTML={{ __html: serializeProps(figures) }}
+        />
+      )}
     </>
   );
 }

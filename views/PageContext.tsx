@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Language, Market } from '../markets/schema.js';
+import type { PostedForm } from '../contracts/leadFormPost.js';
 import type { Translate } from '../markets/translations/dictionaries.js';
 
 /** Everything a server-rendered view may read about the request it renders. */
@@ -29,6 +30,8 @@ export interface PageContextValue {
   report: (message: string, detail: Record<string, unknown>) => void;
   /** IMAGE_URL_TEMPLATE as this page's pictures use it (client/shared/media/pictureUrl.ts `pageTemplate`); unset: /media. */
   pictureTemplate?: string | undefined;
+  /** The answer of a lead form this page posted without scripts, shown once in that form (contracts/leadFormPost.ts). */
+  postedForm?: PostedForm | undefined;
   /** Islands placed on this page, in order; filled while rendering, read by IslandScripts. */
   islands: Set<string>;
   nextIslandId: () => string;

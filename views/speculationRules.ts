@@ -20,6 +20,8 @@ export const SPECULATION_RULES = JSON.stringify({
           { not: { href_matches: '/media/*' } },
           { not: { href_matches: '/assets/*' } },
           { not: { href_matches: '/*logout*' } },
+          // URL patterns match as written: /API/stories and /LOGOUT, in the letter case they are linked in.
+          { not: { selector_matches: 'a[href*="/api" i], a[href*="logout" i]' } },
           { not: { selector_matches: 'a[href*="?"], [rel~="nofollow"], [download], [target]' } },
         ],
       },

@@ -121,6 +121,8 @@ const WAIT_REFUSALS: Record<string, number> = {
   submission_unconfirmed: 409,
   /** An account limit that could not be counted, Redis being away (server/security/rateLimits.ts). */
   limits_unavailable: 503,
+  /** A lead or booking whose id Redis could not record, still refused after the kit's retries (server/api/oncePerKey.ts). */
+  submission_unrecorded: 503,
 };
 
 /**

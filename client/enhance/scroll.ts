@@ -1,7 +1,11 @@
 const STICKY_AFTER_PX = 100;
 const SCROLL_TOP_AFTER_PX = 528;
-/** What the scroll-to-top button must never lie over: a shopper aiming at the field would press it instead. */
-const FORM_FIELDS = 'input:not([type="hidden"]), select, textarea, [role="slider"], [contenteditable="true"]';
+/**
+ * What the scroll-to-top button must never lie over: a shopper aiming at the field would press it instead. The
+ * car list's facet values are links shown as checkboxes, their counts at the right edge where the button sits.
+ */
+const FORM_FIELDS =
+  'input:not([type="hidden"]), select, textarea, [role="slider"], [role="checkbox"], [contenteditable="true"]';
 
 /** Whether a form field the shopper can see lies under the button (or touches it). */
 function coversField(button: HTMLElement): boolean {
@@ -19,8 +23,8 @@ function coversField(button: HTMLElement): boolean {
 
 /**
  * Sticky header after 100 px and the scroll-to-top button after 528 px, checked once per frame. The button steps
- * aside (stays in place, unseen) while a form field lies under it, such as the price 'Till' field of the car
- * list's filters on a phone, and comes back once the field has moved on.
+ * aside (stays in place, unseen) while a form field lies under it, such as the price 'Till' field or a facet
+ * value with its count ('Grå 157') of the car list's filters on a phone, and comes back once it has moved on.
  */
 export function enhanceScrolling(): void {
   const header = document.querySelector<HTMLElement>('.site-header');
@@ -32,13 +36,19 @@ export function enhanceScrolling(): void {
     ).observe(header);
   }
   let queued = false;
+  // The scroll position is read once, before anything is written, and `hidden` only set when it changes (a toggle
+  // with its force changes nothing when it holds already): a read after a write lays the page out again inside
+  // this frame (Lighthouse's forced reflow at the car list's load: `hidden` set to true again, then scrollY read).
   const update = () => {
     queued = false;
-    header?.classList.toggle('is-sticky', window.scrollY > STICKY_AFTER_PX);
+    const scrolled = window.scrollY;
+    header?.classList.toggle('is-sticky', scrolled > STICKY_AFTER_PX);
     if (!toTop) return;
-    toTop.hidden = window.scrollY <= SCROLL_TOP_AFTER_PX;
-    // Never while it has the focus: a keyboard user's place is not taken away.
-    const aside = !toTop.hidden && document.activeElement !== toTop && coversField(toTop);
+    const shown = scrolled > SCROLL_TOP_AFTER_PX;
+    if (toTop.hidden === shown) toTop.hidden = !shown;
+    // Measured once shown, as a hidden button has no box. Never while it has the focus: a keyboard user's place
+    // is not taken away.
+    const aside = shown && document.activeElement !== toTop && coversField(toTop);
     toTop.classList.toggle('scroll-top--aside', aside);
   };
   const queue = () => {

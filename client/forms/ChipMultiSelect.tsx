@@ -8,6 +8,8 @@ export interface ChipOption {
 
 interface ChipMultiSelectProps {
   label: string;
+  /** The checkboxes' name: posted once per ticked choice when the form is sent without scripts. */
+  name: string;
   /** The toggle's text (e.g. 'Velg tjenester'); the panel of choices opens under it. */
   toggleLabel: string;
   /** The chips' list name, for screen readers ('Valgte tjenester'). */
@@ -23,13 +25,15 @@ interface ChipMultiSelectProps {
 }
 
 /**
- * A multi-select with removable chips: a disclosure button opens a group of native checkboxes, the
- * chosen options show as chips with a remove button each. Native controls keep it usable by keyboard
- * and screen readers alike; removing a chip moves the focus to the next chip (or the toggle). The
- * panel closes on Escape (focus back on the toggle), on a press outside and when the focus leaves it.
+ * A multi-select with removable chips: a disclosure (<details>, so it opens before and without scripts)
+ * holds a group of native checkboxes, posted under `name`; the chosen options show as chips with a remove
+ * button each. Native controls keep it usable by keyboard and screen readers alike; removing a chip moves
+ * the focus to the next chip (or the toggle). The panel closes on Escape (focus back on the toggle), on a
+ * press outside and when the focus leaves it.
  */
 export function ChipMultiSelect({
   label,
+  name,
   toggleLabel,
   chosenLabel,
   removeLabel,
@@ -42,7 +46,7 @@ export function ChipMultiSelect({
 }: ChipMultiSelectProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const toggle = useRef<HTMLButtonElement>(null);
+  const toggle = useRef<HTMLElement>(null);
   const chips = useRef<HTMLUListElement>(null);
   const root = useRef<HTMLFieldSetElement>(null);
   useDismissOutside(open, [root], () => setOpen(false));
@@ -99,29 +103,25 @@ export function ChipMultiSelect({
           ))}
         </ul>
       )}
-      <button
-        type="button"
-        ref={toggle}
-        className="chip-select__toggle"
-        aria-expanded={open}
-        aria-controls={`${id}-panel`}
-        onClick={() => setOpen((o) => !o)}
-      >
-        {toggleLabel}
-      </button>
-      <div id={`${id}-panel`} className="chip-select__panel" hidden={!open} onBlur={onBlur}>
-        {options.map((option) => (
-          <label key={option.value} className="form-field__radio">
-            <input
-              type="checkbox"
-              value={option.value}
-              checked={value.includes(option.value)}
-              onChange={(event) => set(option.value, event.currentTarget.checked)}
-            />
-            {option.label}
-          </label>
-        ))}
-      </div>
+      <details className="chip-select__disclosure" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+        <summary ref={toggle} className="chip-select__toggle" aria-controls={`${id}-panel`}>
+          {toggleLabel}
+        </summary>
+        <div id={`${id}-panel`} className="chip-select__panel" onBlur={onBlur}>
+          {options.map((option) => (
+            <label key={option.value} className="form-field__radio">
+              <input
+                type="checkbox"
+                name={name}
+                value={option.value}
+                checked={value.includes(option.value)}
+                onChange={(event) => set(option.value, event.currentTarget.checked)}
+              />
+              {option.label}
+            </label>
+          ))}
+        </div>
+      </details>
       {hint && (
         <span className="form-field__hint" id={`${id}-hint`}>
           {hint}

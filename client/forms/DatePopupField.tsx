@@ -6,15 +6,18 @@ const CalendarPanel = lazy(() => import('./CalendarPanel.js'));
 
 interface DatePopupFieldProps {
   label: string;
-  /** The chosen day as YYYY-MM-DD, or ''. */
+  /** The chosen day as YYYY-MM-DD, or the text typed so far when it is no day yet. */
   value: string;
-  onChange: (isoDay: string) => void;
+  /** The day typed or picked, as YYYY-MM-DD, or the typed text when it reads as no day (the form's check refuses it). */
+  onChange: (isoDayOrText: string) => void;
   onBlur?: () => void;
   /** Days before this one cannot be chosen. */
   firstDay: Date;
   locale: Partial<DayPickerLocale>;
   /** How the chosen day reads in the field (the market's date format). */
   formatDay: (isoDay: string) => string;
+  /** A typed day as YYYY-MM-DD, or undefined (the same reading the BFF gives a date posted without scripts). */
+  parseDay: (text: string) => string | undefined;
   labels: { choose: string; calendar: string; close: string; loading: string };
   required?: boolean;
   hint?: string;
@@ -24,12 +27,16 @@ interface DatePopupFieldProps {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 export const isoDayOf = (day: Date) => `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const dayOf = (iso: string) =>
-  iso ? new Date(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) : undefined;
+  ISO_DAY.test(iso)
+    ? new Date(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)))
+    : undefined;
 
 /**
- * A date field with a calendar popup (react-day-picker, loaded on first open): the field shows the
- * chosen day, the button opens the calendar as a dialog with the focus on the selected day or today;
+ * A date field with a calendar popup (react-day-picker, loaded on first open): a plain text field where
+ * the day can be typed in the market's way (so it works before and without scripts, posted under `name`)
+ * and shows the chosen day; the button opens the calendar as a dialog with the focus on the selected day or today;
  * arrow keys move, Enter picks, Escape closes, and the focus returns to the button. Past days (before
  * `firstDay`) are disabled in the calendar, so they cannot be picked.
  */
@@ -41,6 +48,7 @@ export function DatePopupField({
   firstDay,
   locale,
   formatDay,
+  parseDay,
   labels,
   required,
   hint,
@@ -72,12 +80,14 @@ export function DatePopupField({
           id={id}
           name={name}
           type="text"
-          readOnly
-          value={value ? formatDay(value) : ''}
+          inputMode="numeric"
+          autoComplete="off"
+          value={ISO_DAY.test(value) ? formatDay(value) : value}
           aria-required={required || undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
-          onClick={() => setOpen(true)}
+          onChange={(event) => onChange(parseDay(event.currentTarget.value) ?? event.currentTarget.value)}
+          onBlur={onBlur}
         />
         <button
           type="button"

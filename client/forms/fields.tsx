@@ -185,6 +185,8 @@ type RadioGroupFieldProps = FieldChrome &
   Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'type'> & {
     ref?: Ref<HTMLInputElement>;
     options: readonly { value: string; label: string }[];
+    /** The choice ticked in the first render (a value posted without scripts, shown again). */
+    checkedValue?: string;
   };
 
 /** A fieldset whose legend is the label; every radio gets the same registration (react-hook-form groups them by name). */
@@ -195,6 +197,7 @@ export function RadioGroupField({
   required,
   className,
   options,
+  checkedValue,
   id: givenId,
   ...input
 }: RadioGroupFieldProps) {
@@ -212,7 +215,14 @@ export function RadioGroupField({
       </legend>
       {options.map((option, i) => (
         <label key={option.value} className="form-field__radio">
-          <input {...input} type="radio" value={option.value} id={`${id}-${i}`} aria-required={required || undefined} />
+          <input
+            {...input}
+            type="radio"
+            value={option.value}
+            defaultChecked={checkedValue === option.value || undefined}
+            id={`${id}-${i}`}
+            aria-required={required || undefined}
+          />
           {option.label}
         </label>
       ))}

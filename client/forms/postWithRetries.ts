@@ -3,9 +3,10 @@ import type { BffInit } from '../api/bffFetch.js';
 
 /**
  * POSTs JSON and retries what may succeed on a second try: a network error or a 5xx, up to
- * `attempts` times, `delayMs` apart, always with the same body (so a lead keeps its
- * formSubmissionId). A 4xx is the server's final word and is never retried. The outcome is the
- * one result shape of client/api/bffCall.ts, of the last attempt.
+ * `attempts` times, `delayMs` apart or after the 5xx's Retry-After when it asks for longer (a lead
+ * refused while Redis is away, 503 `submission_unrecorded`, asks for 5 s: sooner is refused again),
+ * always with the same body (so a lead keeps its formSubmissionId). A 4xx is the server's final word
+ * and is never retried. The outcome is the one result shape of client/api/bffCall.ts, of the last attempt.
  */
 export interface PostOptions {
   attempts?: number;
@@ -18,6 +19,8 @@ export interface PostOptions {
 
 export const DEFAULT_ATTEMPTS = 3;
 export const DEFAULT_RETRY_DELAY_MS = 1000;
+/** The longest a 5xx's Retry-After is waited for between attempts: the shopper watches the form send meanwhile. */
+const MAX_RETRY_AFTER_MS = 10_000;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -41,7 +44,9 @@ export async function postJsonWithRetries(
     if (outcome.ok) return outcome;
     last = outcome;
     if (outcome.status !== null && outcome.status < 500) return outcome;
-    if (attempt < attempts) await wait(options.delayMs ?? DEFAULT_RETRY_DELAY_MS);
+    const delayMs = options.delayMs ?? DEFAULT_RETRY_DELAY_MS;
+    const askedMs = Math.min(MAX_RETRY_AFTER_MS, (outcome.retryAfterS ?? 0) * 1000);
+    if (attempt < attempts) await wait(Math.max(delayMs, askedMs));
   }
   return last ?? readBffError(null, null);
 }

@@ -14,14 +14,23 @@ export type SubmitStatus = 'unset' | 'sending' | 'success' | 'failed';
  * a refusal asking the shopper to wait (a limit's 429, a maybe-arrived lead's 409), which the form
  * shows instead of its own failure text until the next submit.
  */
-export function useFormsHubSubmit(formName: string, currency: MarketCurrency) {
+export function useFormsHubSubmit(
+  formName: string,
+  currency: MarketCurrency,
+  /** Where the page came back from a post without scripts (client/forms/postedForm.ts postedStatus). */
+  initial: { status: SubmitStatus; checkFailed: boolean; waitMessage: string | null } = {
+    status: 'unset',
+    checkFailed: false,
+    waitMessage: null,
+  },
+) {
   const submission = useSubmissionId();
-  const [status, setStatus] = useState<SubmitStatus>('unset');
+  const [status, setStatus] = useState<SubmitStatus>(initial.status);
   // Failed at the form's own check (nothing sent): the first field to fix gets focus, not the failure text.
-  const [checkFailed, setCheckFailed] = useState(false);
+  const [checkFailed, setCheckFailed] = useState(initial.checkFailed);
   /** How many submits the form's own check stopped: each shows its failure anew (LeadFormShell). */
-  const [failedChecks, setFailedChecks] = useState(0);
-  const [waitMessage, setWaitMessage] = useState<string | null>(null);
+  const [failedChecks, setFailedChecks] = useState(initial.checkFailed ? 1 : 0);
+  const [waitMessage, setWaitMessage] = useState<string | null>(initial.waitMessage);
   const sending = useRef(false);
   const started = useRef(false);
 

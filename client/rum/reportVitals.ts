@@ -4,7 +4,7 @@ import type { RumBeacon, RumMetric } from '../../contracts/rum.js';
 /**
  * Field data: this page view's Core Web Vitals, measured by web-vitals and sent once, with
  * sendBeacon, when the page is hidden (the moment LCP, CLS and INP are final). Nothing is sent
- * where sendBeacon does not exist; nothing about the shopper is sent besides the page's path.
+ * where sendBeacon does not exist; nothing about the shopper is sent besides the page's path and the islands it carries (its type).
  */
 const pending = new Map<string, RumMetric>();
 
@@ -19,7 +19,10 @@ function keep(metric: Metric): void {
 
 function flush(): void {
   if (pending.size === 0 || typeof navigator.sendBeacon !== 'function') return;
-  const beacon: RumBeacon = { path: location.pathname, metrics: [...pending.values()] };
+  const islands = [
+    ...new Set([...document.querySelectorAll<HTMLElement>('[data-island]')].map((e) => e.dataset.island ?? '')),
+  ].filter((name) => /^[A-Za-z]{1,32}$/.test(name));
+  const beacon: RumBeacon = { path: location.pathname, islands: islands.slice(0, 8), metrics: [...pending.values()] };
   pending.clear();
   navigator.sendBeacon('/api/rum', new Blob([JSON.stringify(beacon)], { type: 'application/json' }));
 }

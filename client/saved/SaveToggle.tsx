@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { toggleAndAnnounce } from './saveAction.js';
 import { carName, savedCars, type CarToKeep } from './savedCars.js';
 
 interface SaveToggleButtonProps {
@@ -7,23 +6,21 @@ interface SaveToggleButtonProps {
   /** 'Spara' (`saved.toggle`): the visible text; the name adds the car ('Spara: Volvo XC60 B4'). */
   label: string;
   pressed: boolean;
-  onClick?: () => void;
 }
 
 /**
- * A save toggle as the server renders it outside islands (a card on a page of blocks, similar cars, the
- * car page): `data-save-car` holds what is kept of the car, and client/enhance/savedCars.ts sets its
- * state and runs it, so those pages load no React for it. Islands render `SaveToggle`.
+ * A save toggle: `data-save-car` holds what is kept of the car, and client/enhance/savedCars.ts runs every one
+ * on the page, server-rendered or in an island, from the moment the page shows it (client/enhance/earlyTaps.ts
+ * keeps a tap that comes before that script), so a tap never waits for an island to hydrate.
  */
-export function SaveToggleButton({ car, label, pressed, onClick }: SaveToggleButtonProps) {
+export function SaveToggleButton({ car, label, pressed }: SaveToggleButtonProps) {
   return (
     <button
       type="button"
       className="save-toggle"
       aria-pressed={pressed}
       aria-label={`${label}: ${carName(car)}`}
-      data-save-car={onClick ? undefined : JSON.stringify(car)}
-      onClick={onClick}
+      data-save-car={JSON.stringify(car)}
     >
       {label}
     </button>
@@ -39,5 +36,5 @@ export function SaveToggle({ car, label }: { car: CarToKeep; label: string }) {
     () => savedCars.read().some((kept) => kept.id === car.id),
     pressedNowOnServer,
   );
-  return <SaveToggleButton car={car} label={label} pressed={pressed} onClick={() => toggleAndAnnounce(car)} />;
+  return <SaveToggleButton car={car} label={label} pressed={pressed} />;
 }

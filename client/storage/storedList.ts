@@ -25,12 +25,13 @@ export interface StoredListOptions<T> {
   isItem: (value: unknown) => value is T;
 }
 
-const EMPTY: readonly never[] = Object.freeze([]);
+/** What `read` gives while nothing is stored: a server snapshot equal to it re-renders nothing after hydration. */
+export const NOTHING_STORED: readonly never[] = Object.freeze([]);
 
 export function storedList<T>({ area, key, max, isItem }: StoredListOptions<T>): StoredList<T> {
   const listeners = new Set<(items: readonly T[]) => void>();
   let cachedRaw: string | null | undefined;
-  let cached: readonly T[] = EMPTY;
+  let cached: readonly T[] = NOTHING_STORED;
   /** The list when the storage cannot hold it: it then lives as long as the page. */
   let memoryRaw: string | null = null;
   let notifiedRaw: string | null | undefined;
@@ -51,12 +52,13 @@ export function storedList<T>({ area, key, max, isItem }: StoredListOptions<T>):
     }
   };
   const parse = (raw: string | null): readonly T[] => {
-    if (!raw) return EMPTY;
+    if (!raw) return NOTHING_STORED;
     try {
       const value: unknown = JSON.parse(raw);
-      return Array.isArray(value) ? Object.freeze(value.filter(isItem).slice(0, max)) : EMPTY;
+      const items = Array.isArray(value) ? value.filter(isItem).slice(0, max) : [];
+      return items.length > 0 ? Object.freeze(items) : NOTHING_STORED;
     } catch {
-      return EMPTY;
+      return NOTHING_STORED;
     }
   };
   const read = (): readonly T[] => {

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { latitude, longitude } from './primitives.js';
 
 /**
- * Contract of the maps service (part 2 §3.1 'Place', §5.1, §7): place autocomplete, place details
- * and reverse geocode. The specification shows only the Place fields; the rest is designed here,
+ * Contract of the maps service (part 2 §3.1 'Place', §5.1, §7): place autocomplete, place details,
+ * reverse geocode and the place of a postcode (the car list's 'nearest first', issue 53). The specification shows only the Place fields; the rest is designed here,
  * kept close to the well-known maps APIs. Errors answer `{ message }`; an unknown placeId is 404.
  */
 
@@ -55,3 +55,32 @@ export type ReverseGeocodeQuery = z.infer<typeof ReverseGeocodeQuery>;
 /** The nearest known place, with its distance from the point. */
 export const ReverseGeocodeResponse = Place.extend({ distanceKm: z.number() });
 export type ReverseGeocodeResponse = z.infer<typeof ReverseGeocodeResponse>;
+
+// ---------- GET /geocode/postcode?country&postcode ----------
+
+/** The countries of the markets: Sweden (both Swedish sites), Finland, Norway, Slovakia, the UK. */
+export const POSTCODE_COUNTRIES = ['se', 'fi', 'no', 'sk', 'gb'] as const;
+export type PostcodeCountry = (typeof POSTCODE_COUNTRIES)[number];
+
+/** A postcode as a shopper types it: letters, digits and spaces ('114 27', 'CV3 0CL', or the UK's 'CV3'). */
+export const PostcodeText = z
+  .string()
+  .trim()
+  .min(2)
+  .max(10)
+  .regex(/^[A-Za-z0-9 ]+$/, 'expected a postcode');
+
+export const PostcodeQuery = z.object({ country: z.enum(POSTCODE_COUNTRIES), postcode: PostcodeText });
+export type PostcodeQuery = z.infer<typeof PostcodeQuery>;
+/**
+ * Where a postcode is: the area's centre, with its town and region, and the postcode as the country writes it
+ * ('11427' → '114 27', 'cv30cl' → 'CV3 0CL'). 404 `{ message }` for a postcode the service does not know.
+ */
+export const PostcodePlace = z.object({
+  postcode: z.string(),
+  name: z.string(),
+  region: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+export type PostcodePlace = z.infer<typeof PostcodePlace>;

@@ -18,6 +18,8 @@ import { LANGUAGES, MARKET_IDS, type MarketId } from '../../markets/schema.js';
  *     Dotted paths reach into lists of objects: `site_departments.group`, `site_departments.brands.name`.
  *   - Range field (`SEARCH_RANGE_FIELDS`): exactly two numbers `[min, max]`, both inclusive, min ≤ max.
  *     A document without a value for the field (e.g. no campaign price) does not match.
+ *   - Date field (`SEARCH_DATE_FIELDS`): exactly two ISO 8601 timestamps `[from, to]`, both inclusive, from ≤ to
+ *     ('cars published since': `car_published_at` from the last car a shopper saw). Not a facet.
  *   - The id field (`car_id`, `site_id`, `kitId`): the result keeps the order of the given values unless an
  *     explicit `sort_name` other than `relevance` is given.
  * - `facets`: field names. A term facet answers value counts (count desc, then value asc); a range facet
@@ -25,6 +27,8 @@ import { LANGUAGES, MARKET_IDS, type MarketId } from '../../markets/schema.js';
  *   on its own field, so a shopper sees how many cars the other brands would add.
  * - `sort_name`: `SEARCH_SORTS[kind]`. `relevance` (the default) ranks keyphrase hits, otherwise newest first
  *   for cars and by name for sites and kits. Ties break on the id, so paging is stable.
+ *   `distance_asc` (cars) orders by the great-circle distance (`greatCircleKm`) from `origin` to `car_geocoord`,
+ *   nearest first, and needs `origin` (400 without it).
  * - `fields`: top-level field names to return (all when omitted).
  * - `limit` default 24, max 100 (0 answers only facets and total); `offset` default 0.
  * - `language`: the language of the documents' texts (descriptions, equipment, seller titles, department and
@@ -54,6 +58,7 @@ export const SEARCH_RANGE_FIELDS = {
     'car_price',
     'car_campaign_price',
     'car_retail_price',
+    'car_monthly_payment',
     'car_mileage',
     'car_power',
     'car_year',
@@ -62,6 +67,13 @@ export const SEARCH_RANGE_FIELDS = {
   ],
   sites: [],
   kits: ['retailPrice'],
+} as const satisfies Record<SearchIndexKind, readonly string[]>;
+
+/** Timestamp fields that filter as `[from, to]` (ISO 8601, both inclusive). */
+export const SEARCH_DATE_FIELDS = {
+  cars: ['car_published_at'],
+  sites: [],
+  kits: [],
 } as const satisfies Record<SearchIndexKind, readonly string[]>;
 
 export const SEARCH_TERM_FIELDS = {
@@ -114,6 +126,7 @@ export const SEARCH_SORT_NAMES = [
   'oldest',
   'name_asc',
   'name_desc',
+  'distance_asc',
 ] as const;
 export const SearchSortNameSchema = z.enum(SEARCH_SORT_NAMES);
 export type SearchSortName = z.infer<typeof SearchSortNameSchema>;
@@ -130,6 +143,7 @@ export const SEARCH_SORTS = {
     'mileage_desc',
     'newest',
     'oldest',
+    'distance_asc',
   ],
   sites: ['relevance', 'name_asc', 'name_desc'],
   kits: ['relevance', 'price_asc', 'price_desc', 'name_asc', 'name_desc', 'newest'],
@@ -147,6 +161,10 @@ export const SearchFilterSchema = z.object({
 });
 export type SearchFilter = z.infer<typeof SearchFilterSchema>;
 
+/** A point on the map; `origin` of a `distance_asc` search. */
+export const GeoPointSchema = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
+export type GeoPoint = z.infer<typeof GeoPointSchema>;
+
 export const SearchRequestSchema = z.object({
   index: SearchIndexNameSchema,
   fields: z.array(fieldName).max(100).optional(),
@@ -157,6 +175,8 @@ export const SearchRequestSchema = z.object({
   sort_name: SearchSortNameSchema.optional(),
   filters: z.array(SearchFilterSchema).max(50).optional(),
   language: z.enum(LANGUAGES).optional(),
+  /** Where `distance_asc` measures from. */
+  origin: GeoPointSchema.optional(),
 });
 /** What a caller sends (defaults optional). */
 export type SearchRequest = z.input<typeof SearchRequestSchema>;
@@ -272,10 +292,20 @@ export const CarSchema = z.object({
   car_sellers: z.array(CarSellerSchema).min(1),
   car_loan_options: z.array(CarFinanceOptionSchema),
   car_leasing_options: z.array(CarFinanceOptionSchema),
+  /**
+   * The monthly payment a card shows and the budget filter ranges over, in the car's currency: the private loan
+   * offer's (the first offer the car page shows a private buyer); on the UK, where offers come from the finance
+   * service, the payment of its representative quote (PCP at the service's default terms) as the stock feed took
+   * it when it indexed the car. Null for a car without finance.
+   */
+  car_monthly_payment: z.number().nullable(),
+  /** Where the car stands: its selling site's `site_geocoord` (what `distance_asc` measures to). */
+  car_geocoord: z.object({ lat: z.number(), lng: z.number() }),
   car_site_id: z.string(),
   car_site_name: z.string(),
   car_site_region: z.string(),
   car_city: z.string(),
+  /** When the car was put up for sale (ISO 8601): the newest first, and a saved search's 'new since'. */
   car_published_at: z.string(),
 });
 export type Car = z.infer<typeof CarSchema>;

@@ -22,3 +22,15 @@ export const SEARCH_ID_FIELD = { cars: 'car_id', sites: 'site_id', kits: 'kitId'
   SearchIndexKind,
   string
 >;
+
+/**
+ * Great-circle distance in km between two points (haversine on a 6,371 km sphere): how `distance_asc` orders
+ * cars and what a card says, so the order and the figures agree.
+ */
+export function greatCircleKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
+}

@@ -10,6 +10,7 @@ import {
 } from './car-catalogue.js';
 import { MARKET_PROFILES, type MarketProfile } from './market-profiles.js';
 import { financeOptions } from './car-finance.js';
+import { representativeQuote } from './codeweaverQuotes.js';
 import { seededFaker, slugify } from './random.js';
 import { COLORS, VOCABULARIES, inSentence, type Drive, type Vocabulary } from './vocabulary.js';
 import { carPhotoUrls, type CarSubject } from './pictures.js';
@@ -63,6 +64,15 @@ function generateMarketCars(seed: number, profile: MarketProfile, sites: Site[],
   const thisYear = anchor.getUTCFullYear();
 
   return Array.from({ length: profile.carCount }, (_, i): Car => {
+    const listed = listedCar(i);
+    return {
+      ...listed,
+      car_monthly_payment: monthlyPaymentOf(listed, profile, anchor),
+      car_geocoord: { ...sites.find((s) => s.site_id === listed.car_site_id)!.site_geocoord },
+    };
+  });
+
+  function listedCar(i: number): Omit<Car, 'car_monthly_payment' | 'car_geocoord'> {
     const carId = String(firstId + i);
     const model = faker.helpers.arrayElement(models);
     const variant = faker.helpers.arrayElement(model.variants);
@@ -221,6 +231,7 @@ function generateMarketCars(seed: number, profile: MarketProfile, sites: Site[],
       }),
       car_technical_data: technical,
       car_sellers: sellers,
+      // Drawn here, in the order the seeded data has always been drawn.
       ...financeOptions(price, isNew, profile, faker),
       car_site_id: site.site_id,
       car_site_name: site.site_official_name,
@@ -228,7 +239,41 @@ function generateMarketCars(seed: number, profile: MarketProfile, sites: Site[],
       car_city: site.site_city,
       car_published_at: published.toISOString(),
     };
-  });
+  }
+}
+
+const KM_PER_MILE = 1.609344;
+
+/**
+ * The UK stock feed indexes the finance service's representative payment (its first default quote) for the
+ * car as the BFF's finance card asks it: price, odometer in miles, first registration.
+ */
+function ukMonthlyPayment(
+  price: number,
+  isNew: boolean,
+  mileageKm: number,
+  firstRegistration: string | null,
+  anchor: Date,
+): number {
+  const vehicle = {
+    RegNo: 'FEED',
+    CashPrice: price,
+    IsNew: isNew,
+    CurrentMileage: Math.round(mileageKm / KM_PER_MILE),
+    RegistrationDate: firstRegistration,
+  };
+  return representativeQuote(vehicle, anchor).Payment;
+}
+
+/** What a card shows a month: the private loan offer's payment; on the UK the finance service's representative quote's. */
+function monthlyPaymentOf(
+  car: Pick<Car, 'car_loan_options' | 'car_price' | 'car_is_new' | 'car_mileage' | 'car_first_registration'>,
+  profile: MarketProfile,
+  anchor: Date,
+): number | null {
+  if (profile.id === 'uk')
+    return ukMonthlyPayment(car.car_price, car.car_is_new, car.car_mileage, car.car_first_registration, anchor);
+  return car.car_loan_options.find((option) => option.type === 'Private')?.monthly_payment ?? null;
 }
 
 /** Every market's cars; ids are numeric strings unique across markets (se 100001…, se-used 200001…). */

@@ -84,7 +84,7 @@ export function sandboxDataset(seed: number, now: Date = new Date()): SandboxDat
 }
 
 /**
- * A test run's sandboxes share one dataset (SANDBOX_RUN_DIR, test/support/runDir.mjs): each test file starts its
+ * A test run's sandboxes share one dataset (SANDBOX_RUN_DIR, scripts/stack/runDir.mjs): each test file starts its
  * own sandbox in a module registry of its own, and building took about 2 s of its CPU. JSON, not v8's structured
  * clone: that makes its objects in Node's own realm, and under jest a Map from there is no `instanceof Map` in the
  * test's. Never outside a run: the directory dies with it, so a copy never outlives the code that built it.

@@ -1,3 +1,4 @@
+import { greatCircleKm } from '../../contracts/upstream/searchWords.js';
 import { hashSeed } from './random.js';
 
 /**
@@ -46,9 +47,5 @@ export function distanceKm(
   a: { latitude: number; longitude: number },
   b: { latitude: number; longitude: number },
 ): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.latitude - a.latitude) * rad;
-  const dLng = (b.longitude - a.longitude) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(h));
+  return greatCircleKm({ lat: a.latitude, lng: a.longitude }, { lat: b.latitude, lng: b.longitude });
 }

@@ -18,9 +18,9 @@ import {
   defaultInput,
   depositForPayment,
   legalText,
-  lookupUkVehicle,
   normaliseInput,
-} from '../data/codeweaver.js';
+} from '../data/codeweaverQuotes.js';
+import { lookupUkVehicle } from '../data/codeweaver.js';
 import { parseInput } from './parseInput.js';
 
 /** The UK finance service: default quotes, quotes from the shopper's figures, legal text and vehicle lookup. */

@@ -2,6 +2,8 @@ import express, { type Router } from 'express';
 import {
   AutocompleteQuery,
   PlaceDetailsPathParams,
+  PostcodeQuery,
+  type PostcodePlace,
   ReverseGeocodeQuery,
   type AutocompleteResponse,
   type MapsErrorBody,
@@ -10,9 +12,13 @@ import {
 } from '../../contracts/upstream/maps.js';
 import type { SandboxContext } from '../context.js';
 import { autocompletePlaces, findPlace, nearestPlace } from '../data/places.js';
+import { placeOfPostcode } from '../data/postcodes.js';
 import { parseInput } from './parseInput.js';
 
-/** Place autocomplete, details and reverse geocode over the Swedish places of sandbox/data/places.ts. */
+/**
+ * Place autocomplete, details and reverse geocode over the Swedish places of sandbox/data/places.ts; the place of a
+ * postcode over the towns of every market's sites (sandbox/data/postcodes.ts).
+ */
 export function mapsService(_ctx: SandboxContext): Router {
   const router = express.Router();
   const badRequest = (summary: string): MapsErrorBody => ({ message: `Invalid request: ${summary}` });
@@ -42,6 +48,14 @@ export function mapsService(_ctx: SandboxContext): Router {
     if (!query.ok) return void res.status(400).json(badRequest(query.summary));
     const { place, distanceKm } = nearestPlace({ latitude: query.data.lat, longitude: query.data.lng });
     res.json({ ...place, distanceKm } satisfies ReverseGeocodeResponse);
+  });
+
+  router.get('/geocode/postcode', (req, res) => {
+    const query = parseInput(PostcodeQuery, req.query);
+    if (!query.ok) return void res.status(400).json(badRequest(query.summary));
+    const place = placeOfPostcode(query.data.country, query.data.postcode);
+    if (!place) return void res.status(404).json({ message: 'Postcode not found' } satisfies MapsErrorBody);
+    res.json(place satisfies PostcodePlace);
   });
   return router;
 }

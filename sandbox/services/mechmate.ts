@@ -29,15 +29,10 @@ import { AUTHORISED_BRANDS } from '../data/authorisedBrands.js';
 import { bookedSlotKey, timeslotDay, timeslotDays, workshopsForSeed } from '../data/mechmateWorkshops.js';
 import { isRealDay } from '../data/stockholmCalendar.js';
 import { sendMechmateError, sendMechmateValidationError } from './mechmateErrors.js';
-import { closestAvailableHandler } from './mechmateStream.js';
+import { closestAvailableHandler, type MechmateState } from './mechmateStream.js';
 import { parseInput } from './parseInput.js';
 
 /** What one sandbox instance remembers about bookings, so a booked slot is gone for the next shopper. */
-export interface MechmateState {
-  bookedSlots: Set<string>;
-  bookingCount: number;
-}
-
 /** The car, or the service's error answered (InvalidReg, VehicleNotFound, BrandNotSupported). */
 function carOr(ctx: SandboxContext, res: Response, registrationNumber: string): MechmateCar | undefined {
   const lookup = lookupCar(ctx.seed, registrationNumber, ctx.now());

@@ -11,8 +11,13 @@ import { distanceKm } from '../data/deterministic.js';
 import { ALL_OFFERING_CODES, lookupCar } from '../data/mechmate.js';
 import { MAX_WORKSHOP_DISTANCE_KM, firstTimeSlot, workshopsForSeed } from '../data/mechmateWorkshops.js';
 import { sendMechmateError, sendMechmateValidationError } from './mechmateErrors.js';
-import type { MechmateState } from './mechmate.js';
 import { parseInput } from './parseInput.js';
+
+/** What the booking service keeps between calls: slots booked and bookings made (sandbox/services/mechmate.ts). */
+export interface MechmateState {
+  bookedSlots: Set<string>;
+  bookingCount: number;
+}
 
 /**
  * `GET /departments/closestAvailable`: workshops nearest first, one `data:` message each (with

@@ -96,7 +96,7 @@ export interface PhotoStoreOptions {
   /** Called each time a picture is made (a cache miss), for the sandbox's stats. */
   onMade?: () => void;
   /**
-   * A directory the sandboxes of one test run share (SANDBOX_RUN_DIR, test/support/runDir.mjs):
+   * A directory the sandboxes of one test run share (SANDBOX_RUN_DIR, scripts/stack/runDir.mjs):
    * a photograph made by one is read from there by the others. Only within one run, so it never outlives
    * the code that drew its pictures.
    */

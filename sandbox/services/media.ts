@@ -154,10 +154,11 @@ export function mediaService(ctx: SandboxContext): Router {
     });
   }
 
-  // Heavy originals (12 and 16 MP AVIF, HEIC, a 16-bit PNG, …): what a dealer's phone or system may send.
-  router.get('/heavy/:file', async (req, res) => {
-    const name = req.params.file;
-    if (!isHeavyName(name)) return notFound(res);
+  // Heavy originals (12 and 16 MP AVIF, HEIC, a 16-bit PNG, …): what a dealer's phone or system may send; under
+  // /heavy/<n>/ the same files as other pictures (1–99), for as many distinct heavy originals at once as a bench wants.
+  router.get(['/heavy/:file', '/heavy/:copy/:file'], async (req, res) => {
+    const { file: name, copy } = req.params as { file: string; copy?: string };
+    if (!isHeavyName(name) || (copy !== undefined && !/^[1-9]\d?$/.test(copy))) return notFound(res);
     const bytes = await photos.get(`/media/heavy/${name}`, name);
     res.set('Cache-Control', ONE_DAY).type(HEAVY_ORIGINALS[name].type).send(bytes);
   });

@@ -2,6 +2,7 @@ import {
   CarSchema,
   KitSchema,
   SiteSchema,
+  SEARCH_DATE_FIELDS,
   SEARCH_RANGE_FIELDS,
   SEARCH_SORTS,
   SEARCH_TERM_FIELDS,
@@ -91,6 +92,10 @@ export interface SearchIndex {
   fieldNames: Set<string>;
   terms: Map<string, TermColumn>;
   ranges: Map<string, Float64Array>;
+  /** Timestamp fields as milliseconds since the epoch (NaN where a document has none). */
+  dates: Map<string, Float64Array>;
+  /** Each document's point (cars: `car_geocoord`), for `distance_asc`. */
+  points: ({ lat: number; lng: number } | undefined)[];
   strongText: string[];
   allText: string[];
   sortOrders: Map<SearchSortName, Uint32Array>;
@@ -145,12 +150,22 @@ export function buildSearchIndex(kind: SearchIndexKind, docs: Doc[]): SearchInde
         Float64Array.from(docs, (d) => (typeof d[field] === 'number' ? (d[field] as number) : Number.NaN)),
       ]),
     ),
+    dates: new Map(
+      (SEARCH_DATE_FIELDS[kind] as readonly string[]).map((field) => [
+        field,
+        Float64Array.from(docs, (d) => (typeof d[field] === 'string' ? Date.parse(d[field] as string) : Number.NaN)),
+      ]),
+    ),
+    points: docs.map((d) =>
+      kind === 'cars' ? (d.car_geocoord as { lat: number; lng: number } | undefined) : undefined,
+    ),
     strongText,
     allText: docs.map((d, i) => `${strongText[i]} ${joined(d, TEXT_FIELDS[kind].weak)}`),
     sortOrders: new Map(
-      (SEARCH_SORTS[kind] as readonly SearchSortName[]).map((name) => {
-        const key = SORT_KEYS[kind][name]!;
-        return [name, sortOrder(docs, key.field, key.desc)];
+      (SEARCH_SORTS[kind] as readonly SearchSortName[]).flatMap((name) => {
+        // distance_asc depends on the request's origin: ordered per query (search-query.ts).
+        const key = SORT_KEYS[kind][name];
+        return key ? [[name, sortOrder(docs, key.field, key.desc)] as const] : [];
       }),
     ),
   };

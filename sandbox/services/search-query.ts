@@ -7,6 +7,7 @@ import {
   type SearchFilter,
   type SearchResponse,
 } from '../../contracts/upstream/search.js';
+import { greatCircleKm } from '../../contracts/upstream/searchWords.js';
 import { fold, type SearchIndex } from './search-index.js';
 
 /** A request the schema accepts but the index cannot answer (unknown field, bad range): answered 400. */
@@ -25,6 +26,16 @@ function isRangeField(index: SearchIndex, field: string): boolean {
 function filterMask(index: SearchIndex, filter: SearchFilter): Uint8Array {
   const n = index.docs.length;
   const pass = new Uint8Array(n);
+  const dates = index.dates.get(filter.field);
+  if (dates) {
+    const [from, to] = filter.values.map((v) => (typeof v === 'string' ? Date.parse(v) : Number.NaN));
+    if (filter.values.length !== 2 || Number.isNaN(from) || Number.isNaN(to)) {
+      throw new SearchRequestError(`date filter ${filter.field} takes exactly two ISO 8601 timestamps [from, to]`);
+    }
+    if (from! > to!) throw new SearchRequestError(`date filter ${filter.field}: from is after to`);
+    for (let i = 0; i < n; i++) pass[i] = dates[i]! >= from! && dates[i]! <= to! ? 1 : 0;
+    return pass;
+  }
   const range = index.ranges.get(filter.field);
   if (range) {
     const [min, max] = filter.values;
@@ -38,7 +49,7 @@ function filterMask(index: SearchIndex, filter: SearchFilter): Uint8Array {
   const column = index.terms.get(filter.field);
   if (!column)
     throw new SearchRequestError(
-      `field ${filter.field} cannot be filtered in ${index.kind}; use one of ${[...index.terms.keys(), ...index.ranges.keys()].join(', ')}`,
+      `field ${filter.field} cannot be filtered in ${index.kind}; use one of ${[...index.terms.keys(), ...index.ranges.keys(), ...index.dates.keys()].join(', ')}`,
     );
   const wanted = new Set(filter.values.map((v) => fold(String(v))));
   for (let i = 0; i < n; i++) pass[i] = column.keys[i]!.some((k) => wanted.has(k)) ? 1 : 0;
@@ -81,6 +92,20 @@ function validate(index: SearchIndex, request: ParsedSearchRequest): void {
       `sort_name ${request.sort_name} does not apply to ${index.kind}; use one of ${SEARCH_SORTS[index.kind].join(', ')}`,
     );
   }
+  if (request.sort_name === 'distance_asc' && !request.origin) {
+    throw new SearchRequestError('sort_name distance_asc measures from an origin: give origin {lat, lng}');
+  }
+}
+
+/** The matching documents, nearest to `origin` first; ties (cars of one site) in id order. */
+function byDistance(index: SearchIndex, origin: { lat: number; lng: number }, matches: (i: number) => boolean) {
+  const near: { i: number; km: number }[] = [];
+  for (let i = 0; i < index.docs.length; i++) {
+    const point = index.points[i];
+    if (matches(i)) near.push({ i, km: point ? greatCircleKm(origin, point) : Infinity });
+  }
+  near.sort((a, b) => a.km - b.km || a.i - b.i);
+  return near.map(({ i }) => i);
 }
 
 function facetOf(index: SearchIndex, name: string, included: (i: number) => boolean): SearchFacet {
@@ -156,6 +181,8 @@ export function runSearch(index: SearchIndex, request: ParsedSearchRequest): Sea
       const i = positions.get(id);
       return i !== undefined && matches(i) ? [i] : [];
     });
+  } else if (request.sort_name === 'distance_asc') {
+    ordered = byDistance(index, request.origin!, matches);
   } else {
     const order = index.sortOrders.get(request.sort_name ?? 'relevance')!;
     ordered = [];

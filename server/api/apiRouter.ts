@@ -1,9 +1,9 @@
 import express, { Router } from 'express';
 import type { Logger } from 'pino';
 import type { RedisConnection } from '../store/redisConnection.js';
-import type { SearchCache } from '../cache/searchCache.js';
-import type { SearchFastPath } from '../cache/searchFastPath.js';
-import { SubmissionLedger } from '../cache/submissionLedger.js';
+import type { SearchCache } from '../searchCache/searchCache.js';
+import type { SearchFastPath } from '../searchCache/searchFastPath.js';
+import { SubmissionLedger } from '../searchCache/submissionLedger.js';
 import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
 import { apiNotFound } from '../http/errorHandlers.js';
@@ -12,7 +12,10 @@ import { sameOriginForUnsafeMethods } from '../markets/originCheck.js';
 import type { Upstreams } from '../upstream/upstreams.js';
 import type { AnyApiOperation } from './apiOperation.js';
 import { financeOperations, financeRoutes } from './financeRoutes.js';
+import type { CardQuotes } from '../catalogue/cardQuotes.js';
 import { formsOperations, formsRoutes } from './formsRoutes.js';
+import type { LeadSender } from './leadSender.js';
+import type { PostedForms } from './postedForms.js';
 import { mechmateOperations, mechmateRoutes } from './mechmateRoutes.js';
 import { openApiRoutes } from './openapi.js';
 import { placesOperations, placesRoutes } from './placesRoutes.js';
@@ -32,8 +35,14 @@ export interface ApiDependencies {
   searchFastPath: SearchFastPath;
   redis: RedisConnection;
   metrics: Metrics;
+  /** The UK cards' kept finance quotes, shared with the pages. */
+  cardQuotes: CardQuotes;
   /** The per-client and brute-force limits, shared with /api/rum. */
   limits: RequestLimits;
+  /** The one lead sender, shared with the form posts (server/api/leadFormRoutes.ts). */
+  leads: LeadSender;
+  /** Answers of lead forms posted without scripts; their bytes are reported with the ledgers'. */
+  postedForms: PostedForms;
 }
 
 /** Every documented operation, in the order of the OpenAPI document. */
@@ -61,8 +70,9 @@ export function apiRouter(deps: ApiDependencies): Router {
   // The raw bytes stay with the request: the search fast path learns answers by them.
   api.use(express.json({ limit: '64kb', verify: (req, _res, bytes) => void (req.rawBody = bytes) }));
   api.use(openApiRoutes(API_OPERATIONS));
-  api.use(searchRoutes(deps.searchCache, deps.searchFastPath));
+  api.use(searchRoutes(deps.searchCache, deps.searchFastPath, limits));
   // Bookings are made once per bookingRequestId, whichever replica each retry reaches.
+  // Half the ledger's share each: bookings here, leads in the lead sender (composeApp).
   const ledgerBytes = config.memory.bytes.submissionLedger / 2;
   const bookings = new SubmissionLedger(redis, {
     maxBytes: ledgerBytes,
@@ -88,17 +98,14 @@ export function apiRouter(deps: ApiDependencies): Router {
   api.use(
     tirehotelRoutes(upstreams.tirehotel, tokenCookies(config.isProduction), limits, new RevokedTokens(redis), bookings),
   );
-  const ledger = new SubmissionLedger(redis, {
-    maxBytes: ledgerBytes,
-    writeDeadlineMs: config.upstreamTimeoutsMs.comhub,
-  });
+  const { ledger } = deps.leads;
   deps.metrics.reportCacheBytes(
     'submission_ledger',
     config.memory.bytes.submissionLedger,
-    () => ledger.bytes + bookings.bytes,
+    () => ledger.bytes + bookings.bytes + deps.postedForms.bytes,
   );
-  api.use(formsRoutes(upstreams.comhub, ledger, limits, deps.searchCache));
-  api.use(financeRoutes(upstreams.codeweaver));
+  api.use(formsRoutes(deps.leads));
+  api.use(financeRoutes(upstreams.codeweaver, deps.cardQuotes));
   api.use(placesRoutes(upstreams.maps));
   api.use(storiesRoutes(upstreams.content));
   api.use(apiNotFound);

@@ -12,6 +12,8 @@ import {
   VehiclePathParams,
 } from '../../contracts/upstream/codeweaver.js';
 import { addRoute, operation, parseRequest } from './apiOperation.js';
+import { z } from 'zod';
+import { CardQuoteSchema, type CardQuotes } from '../catalogue/cardQuotes.js';
 
 const finance = { tag: 'finance', feature: 'finance' } as const;
 const EXAMPLE_VEHICLE = {
@@ -47,7 +49,55 @@ const EXAMPLE_QUOTE = {
   },
 };
 
+/** The UK car list's cards, as the island asks for their quotes: a car id and the price its card shows. */
+const CardQuotesRequest = z.strictObject({
+  cars: z
+    .array(
+      z.strictObject({
+        id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'expected a car id'),
+        price: z.number().positive().max(10_000_000),
+      }),
+    )
+    .min(1)
+    .max(96),
+});
+const CardQuotesResponse = z.object({ quotes: z.record(z.string(), CardQuoteSchema) });
+
 export const financeOperations = {
+  cardQuotes: operation({
+    ...finance,
+    method: 'post',
+    path: '/codeweaver/card-quotes',
+    summary: "The representative quotes of the car list's cards",
+    description:
+      "The representative quote (the finance service's first default quote, with its representative example figures) of each car at the price its card shows, by car id: " +
+      'made once per car and price and kept, so a card never costs a call to the finance service. A car whose price is no longer the one given, or that the service cannot quote now, is left out (its card shows the cash price). At most 96 cars.',
+    body: CardQuotesRequest,
+    response: {
+      schema: CardQuotesResponse,
+      example: {
+        quotes: {
+          '600669': {
+            cashPrice: 18995,
+            product: 'PCP',
+            term: 48,
+            deposit: 2000,
+            payment: 394.33,
+            numberOfPayments: 47,
+            finalPayment: 2289.4,
+            amountOfCredit: 16995,
+            totalPayable: 22822.91,
+            apr: 9.9,
+          },
+        },
+      },
+    },
+    // A car id no search has asked for yet, so the example reaches the search service every time.
+    example: () => ({
+      market: 'uk',
+      body: { cars: [{ id: `9${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(0, 18), price: 18_995 }] },
+    }),
+  }),
   defaultQuotes: operation({
     ...finance,
     method: 'post',
@@ -143,9 +193,14 @@ export const financeOperations = {
 };
 
 /** `/api/codeweaver/...`: the UK finance service, relayed in its own PascalCase shapes. */
-export function financeRoutes(codeweaver: CodeweaverClient): Router {
+export function financeRoutes(codeweaver: CodeweaverClient, cardQuotes: CardQuotes): Router {
   const router = Router();
   const ops = financeOperations;
+  addRoute(router, ops.cardQuotes, async (req, res) => {
+    const { body } = parseRequest(ops.cardQuotes, req);
+    const quotes = await cardQuotes.of(res.locals.market, body.cars, callContextOf(req, res));
+    res.json({ quotes: Object.fromEntries(quotes) });
+  });
   addRoute(router, ops.defaultQuotes, async (req, res) => {
     const { body } = parseRequest(ops.defaultQuotes, req);
     res.json(await codeweaver.defaultQuotes(body, callContextOf(req, res)));

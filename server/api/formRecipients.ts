@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { SearchCache } from '../cache/searchCache.js';
+import type { SearchCache } from '../searchCache/searchCache.js';
 import { ApiError } from '../http/apiError.js';
 import { carSiteContact } from '../catalogue/carSiteContact.js';
 import { CAR_ID_PATTERN, findCar } from '../catalogue/cars.js';

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { BookingRequestId } from '../../contracts/forms.js';
-import type { SubmissionLedger } from '../cache/submissionLedger.js';
+import type { SubmissionLedger } from '../searchCache/submissionLedger.js';
 import { callContextOf, writeContextOf } from '../upstream/callContext.js';
 import {
   AuthorizedWorkshopPathParams,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SubmissionLedger } from '../cache/submissionLedger.js';
+import type { SubmissionLedger } from '../searchCache/submissionLedger.js';
 import { ApiError } from '../http/apiError.js';
 import type { Translate } from '../../markets/translations/dictionaries.js';
 import { UpstreamError } from '../upstream/upstreamError.js';
@@ -9,8 +9,8 @@ import { UpstreamError } from '../upstream/upstreamError.js';
  * key. A retry of a write that went through gets the first answer again; one arriving while the first
  * is still running answers 409 `submission_in_progress` (the client kit tries again). A write the
  * service certainly did not make frees its key for the retry; one whose outcome is unknown holds it
- * (409 `submission_unconfirmed`) for a while rather than risk a second lead or booking. Without a
- * key it is simply made.
+ * (409 `submission_unconfirmed`) for a while rather than risk a second lead or booking; one whose key
+ * Redis cannot record is refused (503 `submission_unrecorded`, Retry-After). Without a key it is simply made.
  */
 export async function oncePerKey<T>(
   ledger: SubmissionLedger,
@@ -23,6 +23,12 @@ export async function oncePerKey<T>(
   if (reservation === 'delivered') {
     const answer = await ledger.answerOf(key);
     if (answer !== undefined) return JSON.parse(answer) as T;
+  }
+  if (reservation === 'unrecorded') {
+    // Redis could not record the id: refused rather than risk a second lead or booking from another replica.
+    throw new ApiError(503, 'submission_unrecorded', options.t('limit.unavailable'), {
+      retryAfterSeconds: UNRECORDED_RETRY_AFTER_S,
+    });
   }
   if (reservation === 'unconfirmed') {
     throw new ApiError(409, 'submission_unconfirmed', options.t('submission.unconfirmed'));
@@ -39,6 +45,9 @@ export async function oncePerKey<T>(
   await ledger.markDelivered(key, JSON.stringify(value));
   return value;
 }
+
+/** Seconds a write refused for an unrecorded id is asked to wait: about as long as a failover or reconnection. */
+const UNRECORDED_RETRY_AFTER_S = 5;
 
 export interface OncePerKeyOptions {
   /** The shopper's language: a held write's answer is read by the shopper (the forms show it). */

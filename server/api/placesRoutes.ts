@@ -8,14 +8,33 @@ import {
   PlaceDetailsResponse,
   ReverseGeocodeQuery,
   ReverseGeocodeResponse,
+  PostcodeText,
 } from '../../contracts/upstream/maps.js';
+import { postcodeCountryOf } from '../markets/postcodeCountry.js';
+import { roundedPlace } from '../../client/shared/geo/roundedPlace.js';
 import type { MapsClient } from '../upstream/mapsClient.js';
 import { addRoute, operation, parseRequest } from './apiOperation.js';
 
 /** The place search belongs to the booking flow, whose places are Swedish. */
 const places = { tag: 'places', feature: 'booking' } as const;
 
+/** A postcode as the car list's 'nearest first' field sends it. */
+const NearPostcodeBody = z.strictObject({ postcode: PostcodeText });
+const NearPlace = z.object({ name: z.string(), lat: z.number(), lng: z.number() });
+
 export const placesOperations = {
+  postcode: operation({
+    tag: 'places',
+    method: 'post',
+    path: '/places/postcode',
+    summary: "Where a postcode is, for 'nearest first'",
+    description:
+      "The town of a postcode of the market's country and its centre rounded to the 0.05° grid (about 5 km), which the car list sorts by distance from (`sortName=distance_asc&near=lat,lng`). " +
+      'The postcode travels in the body and is neither kept nor logged; a postcode the maps service does not know answers its 404.',
+    body: NearPostcodeBody,
+    response: { schema: NearPlace, example: { name: 'Stockholm', lat: 59.35, lng: 18.05 } },
+    example: () => ({ body: { postcode: '114 27' } }),
+  }),
   autocomplete: operation({
     ...places,
     method: 'get',
@@ -81,6 +100,11 @@ export const placesOperations = {
 export function placesRoutes(maps: MapsClient): Router {
   const router = Router();
   const ops = placesOperations;
+  addRoute(router, ops.postcode, async (req, res) => {
+    const { body } = parseRequest(ops.postcode, req);
+    const place = await maps.postcode(postcodeCountryOf(res.locals.market), body.postcode, callContextOf(req, res));
+    res.json({ name: place.name, ...roundedPlace({ lat: place.latitude, lng: place.longitude }) });
+  });
   addRoute(router, ops.autocomplete, async (req, res) => {
     const { query } = parseRequest(ops.autocomplete, req);
     res.json(await maps.autocomplete(query.input, callContextOf(req, res)));

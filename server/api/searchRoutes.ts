@@ -1,15 +1,18 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { compressed } from '../cache/compressedVariants.js';
-import type { SearchCache } from '../cache/searchCache.js';
-import type { SearchFastPath } from '../cache/searchFastPath.js';
+import { compressed } from '../searchCache/compressedVariants.js';
+import { UpstreamCallRefused, type SearchCache } from '../searchCache/searchCache.js';
+import type { SearchFastPath } from '../searchCache/searchFastPath.js';
 import { chooseEncoding } from '../http/contentEncoding.js';
+import { refuseFor, type RequestLimits } from '../security/rateLimits.js';
+import type { LimitOutcome } from '../store/sharedRateLimiter.js';
 import { callContextOf } from '../upstream/callContext.js';
 import { LANGUAGES } from '../../markets/schema.js';
 import { addRoute, operation, parseRequest } from './apiOperation.js';
 import {
   CarSchema,
   KitSchema,
+  SEARCH_DATE_FIELDS,
   SEARCH_INDEX_KINDS,
   SEARCH_RANGE_FIELDS,
   SEARCH_SORTS,
@@ -31,11 +34,17 @@ const RETURNABLE_FIELDS: Record<SearchIndexKind, ReadonlySet<string>> = {
   sites: new Set(Object.keys(SiteSchema.shape)),
   kits: new Set(Object.keys(KitSchema.shape)),
 };
-const FILTER_FIELDS: Record<SearchIndexKind, ReadonlySet<string>> = {
+const FACET_FIELDS: Record<SearchIndexKind, ReadonlySet<string>> = {
   cars: new Set([...SEARCH_TERM_FIELDS.cars, ...SEARCH_RANGE_FIELDS.cars]),
   sites: new Set([...SEARCH_TERM_FIELDS.sites, ...SEARCH_RANGE_FIELDS.sites]),
   kits: new Set([...SEARCH_TERM_FIELDS.kits, ...SEARCH_RANGE_FIELDS.kits]),
 };
+const FILTER_FIELDS: Record<SearchIndexKind, ReadonlySet<string>> = {
+  cars: new Set([...FACET_FIELDS.cars, ...SEARCH_DATE_FIELDS.cars]),
+  sites: new Set([...FACET_FIELDS.sites, ...SEARCH_DATE_FIELDS.sites]),
+  kits: new Set([...FACET_FIELDS.kits, ...SEARCH_DATE_FIELDS.kits]),
+};
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** What islands and QA may ask: an allow-listed subset of the search contract, bounded everywhere. */
 export const ApiSearchBodySchema = z
@@ -58,6 +67,8 @@ export const ApiSearchBodySchema = z
       .optional(),
     /** The page's language, when the market has more than one: the texts of the answer are in it. */
     language: z.enum(LANGUAGES).optional(),
+    /** Where `distance_asc` measures from; rounded to 0.05° before it is searched or kept (client/shared/geo/roundedPlace.ts). */
+    origin: z.strictObject({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }).optional(),
   })
   .superRefine((body, ctx) => {
     const kind = body.index;
@@ -66,11 +77,14 @@ export const ApiSearchBodySchema = z
         ctx.addIssue({ code: 'custom', path: ['fields', i], message: `unknown field ${field}` });
     });
     body.facets?.forEach((field, i) => {
-      if (!FILTER_FIELDS[kind].has(field))
+      if (!FACET_FIELDS[kind].has(field))
         ctx.addIssue({ code: 'custom', path: ['facets', i], message: `no facet ${field}` });
     });
     if (body.sort_name && !(SEARCH_SORTS[kind] as readonly string[]).includes(body.sort_name)) {
       ctx.addIssue({ code: 'custom', path: ['sort_name'], message: `${kind} cannot be sorted by ${body.sort_name}` });
+    }
+    if (body.sort_name === 'distance_asc' && !body.origin) {
+      ctx.addIssue({ code: 'custom', path: ['origin'], message: 'distance_asc measures from an origin {lat, lng}' });
     }
     body.filters?.forEach((filter, i) => {
       if (!FILTER_FIELDS[kind].has(filter.field)) {
@@ -82,6 +96,22 @@ export const ApiSearchBodySchema = z
             code: 'custom',
             path: ['filters', i, 'values'],
             message: 'a range takes exactly two numbers, min then max',
+          });
+        }
+      } else if ((SEARCH_DATE_FIELDS[kind] as readonly string[]).includes(filter.field)) {
+        const [from, to] = filter.values;
+        if (
+          filter.values.length !== 2 ||
+          typeof from !== 'string' ||
+          typeof to !== 'string' ||
+          !ISO_TIMESTAMP.test(from) ||
+          !ISO_TIMESTAMP.test(to) ||
+          Date.parse(from) > Date.parse(to)
+        ) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['filters', i, 'values'],
+            message: 'a date range takes exactly two ISO 8601 timestamps, from then to',
           });
         }
       }
@@ -96,7 +126,8 @@ export const searchOperation = operation({
   description:
     "The market's cars, sites (workshops and dealers) or kits through the search cache (header x-cache: hit, miss, stale or bypass): " +
     'fields picks what each document carries, facets asks for term counts or ranges, filters narrow (a range field takes [min, max]), keyphrase searches the texts, ' +
-    "sort_name sorts, limit and offset page (48 a page, 20 pages at most). language picks one of the market's languages (fi: sv). Unknown fields, facets and filters answer 400.",
+    'a date field (car_published_at) takes [from, to] ISO timestamps, ' +
+    "sort_name sorts (distance_asc from origin {lat, lng}, rounded to 0.05°), limit and offset page (48 a page, 20 pages at most). language picks one of the market's languages (fi: sv). Unknown fields, facets and filters answer 400.",
   body: ApiSearchBodySchema,
   response: {
     schema: SearchResponseSchema,
@@ -131,12 +162,14 @@ export const isSearchRequest = (req: Request): boolean => req.method === 'POST' 
  * POST /api/search: the market's own index, through the cache; `x-cache` says how it was answered.
  * Each answer teaches `fastPath` this request, so that a repeat is sent before Express while it is fresh.
  */
-export function searchRoutes(cache: SearchCache, fastPath: SearchFastPath): Router {
+export function searchRoutes(cache: SearchCache, fastPath: SearchFastPath, limits: RequestLimits): Router {
   const router = Router();
+  const limiter = limits.limiters.searchesPerClient;
   addRoute(router, searchOperation, async (req, res) => {
     const { body } = parseRequest(searchOperation, req);
     const { market } = res.locals;
     const { language, ...search } = body;
+    let refused: LimitOutcome | undefined;
     // Only another of the market's languages changes the answer; the first is the index's own.
     const other =
       language && language !== market.languages[0] && market.languages.includes(language) ? { language } : {};
@@ -144,10 +177,17 @@ export function searchRoutes(cache: SearchCache, fastPath: SearchFastPath): Rout
       bytes,
       cache: cacheResult,
       key,
-    } = await cache.searchBytes(
-      { ...search, ...other, index: market.searchIndexes[body.index] as SearchIndexName },
-      callContextOf(req, res),
-    );
+    } = await cache
+      .searchBytes(
+        { ...search, ...other, index: market.searchIndexes[body.index] as SearchIndexName },
+        callContextOf(req, res),
+        // Counted only when the search service is asked: an answer the cache holds costs nothing.
+        async () => (refused = await limiter.consume(limits.clientKey(req))).allowed,
+      )
+      .catch((err: unknown) => {
+        if (err instanceof UpstreamCallRefused && refused && !refused.allowed) refuseFor(res, limiter, refused);
+        throw err;
+      });
     // The stored JSON as it is: checked once when the search service gave it, compressed once for each encoding asked.
     res
       .set('x-cache', cacheResult)

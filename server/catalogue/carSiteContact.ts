@@ -1,5 +1,5 @@
 import type { Market } from '../../markets/schema.js';
-import type { SearchCache } from '../cache/searchCache.js';
+import type { SearchCache } from '../searchCache/searchCache.js';
 import { SiteSchema, searchResponseOf, type Car, type SearchIndexName } from '../../contracts/upstream/search.js';
 import { SEARCH_ID_FIELD } from '../../contracts/upstream/searchWords.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';

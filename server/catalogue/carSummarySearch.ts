@@ -1,6 +1,6 @@
 import { CAR_SUMMARY_FIELDS, toCarSummary, type CarSummary } from '../../client/shared/cars/carSummary.js';
 import type { Market } from '../../markets/schema.js';
-import { deepFreeze, type SearchCache } from '../cache/searchCache.js';
+import { deepFreeze, type SearchCache } from '../searchCache/searchCache.js';
 import {
   CarSchema,
   searchResponseOf,

@@ -7,7 +7,7 @@ import {
   type SearchIndexName,
 } from '../../contracts/upstream/search.js';
 import type { Market } from '../../markets/schema.js';
-import type { SearchCache } from '../cache/searchCache.js';
+import type { SearchCache } from '../searchCache/searchCache.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
 
 /** The search fields of a site that say where a workshop request goes. */

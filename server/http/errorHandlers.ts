@@ -43,6 +43,8 @@ export function errorHandler(
       return;
     }
     const apiError = known ?? new ApiError(500, 'internal_error', 'Something went wrong');
+    const retryAfter = apiError.details.retryAfterSeconds;
+    if (typeof retryAfter === 'number' && !res.getHeader('Retry-After')) res.set('Retry-After', String(retryAfter));
     if (isApi(req.path) || res.locals.hostMatch?.kind !== 'market') {
       res.status(apiError.status).json(apiErrorBody(apiError, String(req.id)));
       return;

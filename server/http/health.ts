@@ -1,27 +1,50 @@
 import { Router } from 'express';
 import type { Lifecycle } from './lifecycle.js';
 
-export type DependencyState = 'up' | 'down' | 'not_configured';
+/** `degraded`: it answers its health check, but commands failed lately (a full or read-only Redis). */
+export type DependencyState = 'up' | 'degraded' | 'down' | 'not_configured';
 
 /** A named dependency whose state /readyz reports; a cache being down degrades, it does not stop pages. */
 export interface DependencyProbe {
   name: string;
   state(): DependencyState;
+  /** What the operator's /readyz adds while it is not up: its last fault, what runs without it. */
+  detail?(): Record<string, unknown> | undefined;
 }
 
 /** What /readyz answers: its status code, and the details only the operator's listener shows. */
 export interface Readiness {
   statusCode: number;
-  body: { status: Lifecycle['state']; dependencies: Record<string, DependencyState>; degraded: string[] };
+  body: {
+    status: Lifecycle['state'];
+    dependencies: Record<string, DependencyState>;
+    degraded: string[];
+    details?: Record<string, Record<string, unknown>>;
+  };
 }
 
-/** Only starting or stopping is 503: a dependency that is down degrades the answers (caches skipped, per-process limits), it stops none. */
+/**
+ * Only starting or stopping is 503: a dependency that is down or failing degrades the answers (caches
+ * skipped, per-process limits), it stops none. Every replica shares the one Redis, so taking them out
+ * of the load balancer for it would turn a degraded site into no site (docs/operations.md).
+ */
 export function readiness(lifecycle: Lifecycle, probes: readonly DependencyProbe[]): Readiness {
   const dependencies = Object.fromEntries(probes.map((p) => [p.name, p.state()]));
-  const degraded = probes.filter((p) => dependencies[p.name] === 'down').map((p) => p.name);
+  const failing = probes.filter((p) => dependencies[p.name] === 'down' || dependencies[p.name] === 'degraded');
+  const details = Object.fromEntries(
+    failing.flatMap((p) => {
+      const detail = p.detail?.();
+      return detail ? [[p.name, detail]] : [];
+    }),
+  );
   return {
     statusCode: lifecycle.state === 'ready' ? 200 : 503,
-    body: { status: lifecycle.state, dependencies, degraded },
+    body: {
+      status: lifecycle.state,
+      dependencies,
+      degraded: failing.map((p) => p.name),
+      ...(Object.keys(details).length > 0 ? { details } : {}),
+    },
   };
 }
 

@@ -9,7 +9,17 @@ export const PREVIEW_COOKIE = 'content_preview';
 export const TOKEN_COOKIES = { login: 'th_login', session: 'th_session' } as const;
 
 /**
- * Cookies that make a request one person's (an editor's preview, a tire-hotel login): a page asked with
+ * Names the answer of a lead form posted without scripts (server/api/postedForms.ts), for the page the post
+ * redirects to: a one-time token, for ten minutes at most, taken away by the page that shows the answer.
+ */
+export const POSTED_FORM_COOKIE = 'lead_form';
+
+/**
+ * Cookies that make a request one person's (an editor's preview, a tire-hotel login, a lead form's answer): a page asked with
  * one is never served from or into a shared cache (server/pageCache/pageKey.ts).
  */
-export const PERSONAL_COOKIES: readonly string[] = [PREVIEW_COOKIE, ...Object.values(TOKEN_COOKIES)];
+export const PERSONAL_COOKIES: readonly string[] = [
+  PREVIEW_COOKIE,
+  ...Object.values(TOKEN_COOKIES),
+  POSTED_FORM_COOKIE,
+];

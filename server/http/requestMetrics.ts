@@ -8,7 +8,12 @@ export function requestMetrics(metrics: Metrics): RequestHandler {
     res.once('finish', () => {
       const route =
         res.locals.metricsRoute ??
-        (req.route ? `${req.baseUrl}${String(req.route.path)}` : res.statusCode === 404 ? 'not_found' : 'other');
+        // The mount as written, not as spelled: Express matches a mount in any letter case.
+        (req.route
+          ? `${req.baseUrl.toLowerCase()}${String(req.route.path)}`
+          : res.statusCode === 404
+            ? 'not_found'
+            : 'other');
       metrics.httpRequests.observe(
         { route, method: req.method, status: String(res.statusCode) },
         (performance.now() - started) / 1000,

@@ -1,4 +1,4 @@
-import type { RequestListener } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { apiErrorBody, ApiError } from './apiError.js';
 import { requestIdFor } from './requestLogging.js';
 import type { HeaderSetter } from './security.js';
@@ -9,13 +9,10 @@ import type { HeaderSetter } from './security.js';
  * long URL, and every step after this one (routing, redirects, the page cache key) costs at least
  * its length; refusing here bounds that work for all of them.
  */
-export function limitRequestTarget(
-  options: { maxBytes: number; securityHeaders: HeaderSetter },
-  front: RequestListener,
-): RequestListener {
-  return (req, res) => {
+export function limitRequestTarget(options: { maxBytes: number; securityHeaders: HeaderSetter }) {
+  return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     // `req.url` is the target as sent, read one character per byte.
-    if ((req.url ?? '').length <= options.maxBytes) return front(req, res);
+    if ((req.url ?? '').length <= options.maxBytes) return next();
     options.securityHeaders(req, res, () => {
       const requestId = requestIdFor(req);
       const body = JSON.stringify(

@@ -57,6 +57,10 @@ export function securityHeaders(options: {
       },
     },
     strictTransportSecurity: options.isDevelopment ? false : undefined,
+    // Not helmet's no-referrer: under it a browser posts a form with `Origin: null`, and the lead forms' posts
+    // without scripts (server/api/leadFormRoutes.ts) must name their origin to pass the cross-site guard. Other
+    // sites still get no referrer at all.
+    referrerPolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
   });
   return (req, res, next) => {

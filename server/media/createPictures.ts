@@ -16,8 +16,8 @@ import { HeavyOriginals } from './heavyOriginals.js';
 import { configureSharp, type MadeVariant } from './transformPicture.js';
 import { TransformQueue } from './transformQueue.js';
 import { VariantFastPath } from './variantFastPath.js';
-import { ProcessTier } from '../store/tiers.js';
-import { heldBytes, RedisVariantStore } from './variantStores.js';
+import { TieredStore } from '../store/tieredStore.js';
+import { VARIANT_CODEC } from './variantCodec.js';
 
 /** What a refused transform tells the browser to wait: about one queue's worth of transforms. */
 const BUSY_RETRY_AFTER_S = 2;
@@ -63,38 +63,47 @@ export function createPictures(
     backgroundRunning: Math.max(1, Math.floor(cores / 2)),
     retryAfterS: BUSY_RETRY_AFTER_S,
   });
-  const local = new ProcessTier<MadeVariant>(variantBytes, heldBytes);
-  const { store } = config.images;
+  const store = new TieredStore<MadeVariant>({
+    name: 'picture_variants',
+    metrics,
+    here: { maxBytes: variantBytes, sizeOf: (variant) => variant.body.length },
+    shared: {
+      redis,
+      prefix: config.images.store.redisPrefix,
+      codec: VARIANT_CODEC,
+      bounded: { tag: 'variants', maxBytes: config.images.store.maxBytes },
+    },
+    budget,
+  });
+  const { ttlMs } = config.images.store;
   const gate: DecodeGate = new DecodeGate(config.memory.decodeBytes, { waited: () => imageMetrics.decodeWaited() });
   const imageMetrics: ImageMetrics = new ImageMetrics(
     metrics.registry,
     () => queue.stats,
     () => gate.stats,
   );
-  const shared = config.redisUrl ? new RedisVariantStore(redis, store.redisPrefix, store.maxBytes) : undefined;
   const heavy = new HeavyOriginals({
     gate,
-    local,
-    shared,
+    store,
     metrics: imageMetrics,
     logger,
     deadlineMs: config.images.decodeTimeoutMs,
-    ttlMs: store.ttlMs,
+    ttlMs,
+    maxInputPixels: config.images.maxInputPixels,
   });
   const variants: PictureVariants = new PictureVariants({
     media,
-    local,
-    shared,
+    store,
     queue,
     gate,
     heavy,
-    budget,
     metrics: imageMetrics,
     logger,
     maxInputBytes: config.images.maxInputBytes,
     maxInputPixels: config.images.maxInputPixels,
     avifEffort: config.images.avifEffort,
-    ttlMs: store.ttlMs,
+    ttlMs,
+    heavyWaitMs: config.images.heavyWaitMs,
   });
   const fastPath = new VariantFastPath({
     held: (key) => variants.held(key),
@@ -106,7 +115,6 @@ export function createPictures(
     learnedMaxBytes: learnedBytes,
     budget,
   });
-  metrics.reportCacheBytes('picture_variants', variantBytes, () => local.bytes);
   metrics.reportCacheBytes('libvips_cache', libvipsCacheBytes, () => sharp.cache().memory.current * 1024 * 1024);
   metrics.reportCacheBytes('picture_fast_path', learnedBytes, () => fastPath.learnedBytes);
   return {

@@ -1,4 +1,5 @@
-import { readHeif, type HeifItem } from './heifBoxes.js';
+import sharp, { type Metadata } from 'sharp';
+import type { HeavyDecoder } from './heavyDecode.js';
 import type { OutputFormat } from './outputFormat.js';
 
 /**
@@ -21,8 +22,8 @@ export interface PictureHeader {
   bitDepth: number;
   /** JPEG: progressive (libjpeg keeps every coefficient of the whole picture). PNG: Adam7 interlaced (decoded whole). */
   whole: boolean;
-  /** HEIF/AVIF only: the primary item. */
-  heif?: HeifItem;
+  /** HEIF only: the primary picture's codec, as libheif reads it from the file's boxes. */
+  heif?: { codec: 'av1' | 'hevc' };
 }
 
 function jpegHeader(bytes: Buffer): PictureHeader | undefined {
@@ -101,8 +102,32 @@ function webpHeader(bytes: Buffer): PictureHeader | undefined {
   return undefined;
 }
 
+/**
+ * A HEIF's header as libheif reads it from the file's boxes (sharp's metadata: no pixel is decoded): size after
+ * the file's rotation, bit depth, alpha and codec. undefined for a codec no decoder here has.
+ */
+async function heifHeader(bytes: Buffer): Promise<PictureHeader | undefined> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes).metadata();
+  } catch {
+    return undefined;
+  }
+  const codec = meta.compression;
+  if (meta.format !== 'heif' || !meta.width || !meta.height || (codec !== 'av1' && codec !== 'hevc')) return undefined;
+  return {
+    format: 'heif',
+    width: meta.autoOrient?.width ?? meta.width,
+    height: meta.autoOrient?.height ?? meta.height,
+    bitDepth: meta.bitsPerSample ?? 8,
+    channels: meta.hasAlpha ? 4 : 3,
+    whole: true,
+    heif: { codec },
+  };
+}
+
 /** The header of an original the pipeline decodes (by its first bytes, never its name), or undefined. */
-export function readPictureHeader(bytes: Buffer): PictureHeader | undefined {
+export async function readPictureHeader(bytes: Buffer): Promise<PictureHeader | undefined> {
   if (bytes.length < 12) return undefined;
   const ascii = (start: number, end: number) => bytes.toString('latin1', start, end);
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return jpegHeader(bytes);
@@ -118,30 +143,12 @@ export function readPictureHeader(bytes: Buffer): PictureHeader | undefined {
       whole: true,
     };
   if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return webpHeader(bytes);
-  if (ascii(4, 8) === 'ftyp' && /^(?:avif|avis|mif1|msf1|heic|heix)$/.test(ascii(8, 12))) {
-    const heif = readHeif(bytes);
-    if (!heif) return undefined;
-    const turned = heif.rotation % 2 === 1;
-    return {
-      format: 'heif',
-      width: turned ? heif.height : heif.width,
-      height: turned ? heif.width : heif.height,
-      bitDepth: heif.bitDepth,
-      channels: heif.hasAlpha ? 4 : 3,
-      whole: true,
-      heif,
-    };
-  }
+  if (ascii(4, 8) === 'ftyp' && /^(?:avif|avis|mif1|msf1|heic|heix)$/.test(ascii(8, 12))) return heifHeader(bytes);
   return undefined;
 }
 
 /** What one transform around the decode costs whatever the picture: libvips' buffers and threads' stacks. */
 const TRANSFORM_BASE = 2 * MB;
-/**
- * libheif with libaom (sharp's own AVIF decoder) decodes the whole picture whatever `sequentialRead` says:
- * measured 15.4 B/px for 4:2:0 (12 MP, +185 MB) and 18.3 for 4:4:4 (12 MP +222 MB, 16 MP +281, 4096² +292).
- */
-export const LIBHEIF_BYTES_PER_PIXEL = 19;
 /** Encoding, by output pixel: AVIF (libaom, 4:2:0, effort 4: 640 px +22 MB, 1080 +40, 1600 +67) costs a base and 32 B/px. */
 const ENCODE = {
   avif: { base: 12 * MB, perPixel: 32 },
@@ -176,7 +183,8 @@ export function decodeBytes(header: PictureHeader, width: number): number {
     case 'gif':
       return decoded * 1.25;
     case 'heif':
-      return pixels * LIBHEIF_BYTES_PER_PIXEL;
+      // Never decoded here (planDecode): its decoder tool's largest.
+      return TOOLS.libheif.base + TOOLS.libheif.deep[0] * pixels;
   }
 }
 
@@ -210,57 +218,59 @@ export const INTERMEDIATE_SIZE = 1920;
 /** Above this (decoding for the intermediate's size), an original is heavy: decoded once, never per variant. */
 export const HEAVY_DECODE_BYTES = 16 * MB;
 
-/** What a decode process holds besides its decoder: Node, sharp, the message (RssAnon measured at 20–26 MB). */
-const DECODE_PROCESS_BASE = 26 * MB;
 /**
- * A decode process' peak by decoder, per pixel of the original (RssAnon, a 12 MP and a 16 MP picture): dav1d's
- * memory is its fixed 64 MB at most (sbrk reached 47 MB for 12 MP, 59 for 16 MP: 3 B/px and 10 MB); libheif's
- * libde265 decoding to 4:2:0 planes copied out, 5 B/px (12 MP HEIC: 91 MB in all); libvips as in this process.
+ * A decoder tool's peak RSS (its code, the decoded planes and the RGB it writes from) per pixel of the original,
+ * measured on 12 MP pictures (docs/pictures.md, "The decoder"): avifdec 4.9 B/px for 8-bit 4:2:0, 6.4 for 4:4:4
+ * and for 10-bit 4:2:0, 6.7 for a grid, 7.3 with alpha (written as PNG), 9.4 for 10-bit 4:4:4; heif-convert (HEVC)
+ * 4.3 for 8-bit 4:2:0, 6.4 for 4:4:4, 15 for 10-bit (its address space 23 B/px). A file's header names its bit depth
+ * and alpha but not its chroma, so a tool is admitted for the leanest flavour it may be first and, each time it fails
+ * under that limit, for the next (while it fits the share): a larger flavour fails at its first large allocation.
  */
-const DECODER = {
-  dav1d: { base: 10 * MB, perPixel: 3 },
-  libheif: { base: 0, perPixel: 5 },
-  libvips: { base: 0, perPixel: LIBHEIF_BYTES_PER_PIXEL },
+const TOOLS = {
+  libavif: { base: 8 * MB, steps: [5.2, 6.8, 10], alpha: [8, 10], deep: [6.8, 10] },
+  libheif: { base: 8 * MB, steps: [4.6, 6.8, 19], alpha: [8, 19], deep: [19] },
 } as const;
-export type DecoderName = keyof typeof DECODER;
 
 export type DecodePlan =
   /** Decoded in this process for each variant, holding `bytes`. */
   | { kind: 'here'; bytes: number }
-  /** Decoded once into an intermediate: in a decode process with `decoder`, or here (`decoder` undefined). */
-  | { kind: 'intermediate'; decoder: DecoderName | undefined; bytes: number };
+  /** Decoded once into an intermediate here (a 16-bit PNG, a progressive JPEG), holding `bytes`. */
+  | { kind: 'intermediate'; decoder: undefined; bytes: number }
+  /**
+   * Decoded once by a decoder tool in a process of its own, admitted for `attempts` bytes in turn (the second
+   * only after the first failed under its limit), then made into the intermediate here, holding `bytes`.
+   */
+  | { kind: 'intermediate'; decoder: HeavyDecoder; attempts: number[]; bytes: number };
 
-/** Which decoder a decode process uses for a HEIF/AVIF: dav1d for one 8-bit 4:2:0 AV1 picture, libde265 for HEVC (tiled or not), else libvips. */
-export function heifDecoder(header: PictureHeader): DecoderName {
-  const item = header.heif!;
-  if (item.type === 'av01' && item.bitDepth === 8 && item.chroma === '420' && item.data) return 'dav1d';
-  if (item.codec === 'hvc1') return 'libheif';
-  return 'libvips';
+/** The memory a tool is admitted for, in turn: for its leanest flavour first, then larger ones. */
+export function toolAttempts(header: PictureHeader, decoder: HeavyDecoder): number[] {
+  const tool = TOOLS[decoder];
+  const steps = header.channels === 4 ? tool.alpha : header.bitDepth > 8 ? tool.deep : tool.steps;
+  return steps.map((perPixel) => Math.ceil(tool.base + perPixel * header.width * header.height));
 }
 
 /**
- * How an original is decoded: HEIF/AVIF always in a decode process (libheif's memory is never risked here,
- * and HEVC has no decoder here), once, into an intermediate; any other original once into an intermediate
+ * How an original is decoded: HEIF once, by a decoder tool in a process of its own (libavif for AV1, libheif for
+ * HEVC: neither decoder runs in this process), into an intermediate; any other original once into an intermediate
  * here when decoding it is heavy (a 16-bit PNG, a progressive 12 MP JPEG), else here for each variant.
  */
-export function planDecode(
-  header: PictureHeader,
-  want: { width: number; format: OutputFormat },
-  inputBytes: number,
-): DecodePlan {
+export function planDecode(header: PictureHeader, want: { width: number; format: OutputFormat }): DecodePlan {
   const box = { width: INTERMEDIATE_SIZE, height: INTERMEDIATE_SIZE };
   const intermediate = encodeBytes('jpeg', box);
-  if (header.format === 'heif') {
-    const decoder = heifDecoder(header);
-    const pixels = header.width * header.height;
-    const factor = Math.max(1, Math.floor(Math.max(header.width, header.height) / INTERMEDIATE_SIZE));
-    const rgb = decoder === 'libvips' ? 0 : (pixels / (factor * factor)) * 3;
-    const bytes =
-      DECODE_PROCESS_BASE + 2 * inputBytes + DECODER[decoder].base + DECODER[decoder].perPixel * pixels + rgb;
+  if (header.heif) {
+    const decoder = header.heif.codec === 'av1' ? 'libavif' : 'libheif';
+    // The tool's file is read here into the intermediate: a full-size JPEG (PNG with alpha) of the same size.
+    const decoded: PictureHeader = {
+      ...header,
+      format: header.channels === 4 ? 'png' : 'jpeg',
+      bitDepth: 8,
+      whole: false,
+    };
     return {
       kind: 'intermediate',
       decoder,
-      bytes: Math.ceil(Math.max(bytes, DECODE_PROCESS_BASE + rgb + intermediate)),
+      attempts: toolAttempts(header, decoder),
+      bytes: Math.ceil(TRANSFORM_BASE + decodeBytes(decoded, INTERMEDIATE_SIZE) + intermediate),
     };
   }
   if (decodeBytes(header, INTERMEDIATE_SIZE) > HEAVY_DECODE_BYTES)

@@ -1,83 +1,87 @@
-import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import type { DecodeAnswer, DecodeJob, HeavyDecoder } from './decodeProcess.js';
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { runLowPriority, TOOL_ADDRESS_SPACE_BYTES } from './lowPriorityTool.js';
 
-/** The decode process failed, ran out of its deadline (killed), or was killed (by the kernel's OOM killer, say). */
-export class DecoderFailed extends Error {
-  constructor(
-    readonly reason: 'failed' | 'deadline' | 'killed',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'DecoderFailed';
-  }
+/** Which library's tool decodes a HEIF original: libavif (avifdec, with dav1d) for AV1, libheif (with libde265) for HEVC. */
+export type HeavyDecoder = 'libavif' | 'libheif';
+
+/** The JPEG quality of a decoded picture: above the intermediate's (92), so the second encode loses nothing visible. */
+const DECODED_QUALITY = 95;
+
+/**
+ * A decoded original on disk, full size, with its ICC profile, in the picture's own orientation except for
+ * `turn` (avifdec does not apply a HEIF's irot and imir; libheif applies them itself).
+ */
+export interface DecodedFile {
+  path: string;
+  turn: { rotation: 0 | 1 | 2 | 3; mirror: 'vertical' | 'horizontal' | undefined };
+  dispose(): Promise<void>;
 }
 
-export interface Intermediate {
-  body: Buffer;
-  width: number;
-  height: number;
-  /** The decode process' highest RSS (VmHWM), for the log and the docs' figures. */
-  peakRssBytes: number;
+/** libheif ≥ 1.17 names its decoder heif-dec (heif-convert stays as a link in some builds); Debian 12 has heif-convert. */
+let libheifTool: Promise<string> | undefined;
+function libheifDecoder(): Promise<string> {
+  libheifTool ??= promisify(execFile)('heif-dec', ['--version']).then(
+    () => 'heif-dec',
+    () => 'heif-convert',
+  );
+  return libheifTool;
 }
 
 /**
- * Decodes one heavy original in a process of its own (server/media/decodeProcess.ts), which ends after it:
- * WebAssembly memory never shrinks and libvips' never goes back to the system whole, so nothing of the
- * decode outlives it. Its death (a crash, the OOM killer, this deadline) costs this one picture. From
- * sources (tsx, jest) it runs the .ts file through tsx, from the build the .js beside this one.
+ * The file's irot (counter-clockwise quarter turns) and imir, as libheif's own box dump reports them
+ * (`heif-info -d`): avifdec writes the coded picture as it is, so they are applied to its output here.
  */
-export function decodeInProcess(
-  bytes: Buffer,
-  job: { decoder: HeavyDecoder; maxWidth: number; quality: number },
+async function turnOf(file: string): Promise<DecodedFile['turn']> {
+  const { stdout } = await promisify(execFile)('heif-info', ['-d', file], { maxBuffer: 1024 * 1024 });
+  const degrees = /Box: irot[^]*?rotation: (\d+) degrees/.exec(stdout)?.[1];
+  const mirror = /Box: imir[^]*?mirror direction: (vertical|horizontal)/.exec(stdout)?.[1];
+  return {
+    rotation: ((Number(degrees ?? 0) / 90) % 4) as 0 | 1 | 2 | 3,
+    mirror: mirror as 'vertical' | 'horizontal' | undefined,
+  };
+}
+
+/**
+ * Decodes one HEIF original (AVIF or HEIC, any bit depth, chroma, grid or tiles) with a Debian tool in a
+ * process of its own, which ends after it: `prlimit --as` gives it a hard limit from the kernel (the memory the
+ * gate admitted it for, plus its code's address space: past it an allocation fails and the tool exits with an
+ * error, never growing into the BFF's memory), `nice` a lower priority than the BFF's, and `choom` makes it the
+ * kernel's first choice when the container runs out of memory. It writes the full-size picture as a JPEG
+ * (a PNG when it has alpha) with its ICC profile, in a directory of its own that `dispose` removes.
+ */
+export async function decodeWithTool(
+  original: Buffer,
+  job: { decoder: HeavyDecoder; alpha: boolean; memoryBytes: number; maxPixels: number },
   deadlineMs: number,
-): Promise<Intermediate> {
-  const self = import.meta.url;
-  const fromSources = self.endsWith('.ts');
-  const child = fork(fileURLToPath(new URL(`./decodeProcess.${fromSources ? 'ts' : 'js'}`, self)), [], {
-    // A small heap (the pixels live outside it) and gc() to let the decoder's memory go before encoding.
-    execArgv: [...(fromSources ? ['--import', 'tsx'] : []), '--max-old-space-size=48', '--expose-gc'],
-    env: { ...process.env, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' },
-    serialization: 'advanced',
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => void (stderr = (stderr + chunk.toString()).slice(-1000)));
-  return new Promise<Intermediate>((resolve, reject) => {
-    let settled = false;
-    const settle = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(deadline);
-      outcome();
-    };
-    const deadline = setTimeout(() => {
-      child.kill('SIGKILL');
-      settle(() => reject(new DecoderFailed('deadline', `the decode took longer than ${deadlineMs} ms`)));
-    }, deadlineMs);
-    child.once('message', (answer: DecodeAnswer) =>
-      settle(() =>
-        answer.ok
-          ? resolve({
-              body: Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength),
-              width: answer.width,
-              height: answer.height,
-              peakRssBytes: answer.peakRssBytes,
-            })
-          : reject(new DecoderFailed('failed', answer.error)),
-      ),
-    );
-    child.once('error', (err) => settle(() => reject(new DecoderFailed('failed', err.message))));
-    child.once('exit', (code, signal) =>
-      settle(() =>
-        reject(
-          new DecoderFailed(
-            signal ? 'killed' : 'failed',
-            `the decode process ended (${signal ?? code})${stderr ? `: ${stderr.trim()}` : ''}`,
-          ),
-        ),
-      ),
-    );
-    child.send({ bytes, ...job } satisfies DecodeJob);
-  });
+): Promise<DecodedFile> {
+  const dir = await mkdtemp(join(tmpdir(), 'bff-decode-'));
+  const dispose = () => rm(dir, { recursive: true, force: true });
+  try {
+    const input = join(dir, 'original');
+    const output = join(dir, job.alpha ? 'decoded.png' : 'decoded.jpg');
+    await writeFile(input, original);
+    const [tool, args] =
+      job.decoder === 'libavif'
+        ? [
+            'avifdec',
+            [
+              ...['--jobs', '1', '--size-limit', String(job.maxPixels)],
+              ...(job.alpha ? ['--depth', '8', '--png-compress', '1'] : ['--quality', String(DECODED_QUALITY)]),
+              ...['--', input, output],
+            ],
+          ]
+        : [await libheifDecoder(), ['--quiet', '--quality', String(DECODED_QUALITY), input, output]];
+    const [, turn] = await Promise.all([
+      runLowPriority(tool, args, { addressSpaceBytes: job.memoryBytes + TOOL_ADDRESS_SPACE_BYTES, deadlineMs }),
+      job.decoder === 'libavif' ? turnOf(input) : { rotation: 0 as const, mirror: undefined },
+    ]);
+    return { path: output, turn, dispose };
+  } catch (err) {
+    await dispose();
+    throw err;
+  }
 }

@@ -1,14 +1,14 @@
 import type { Logger } from 'pino';
 import sharp from 'sharp';
 import { SingleFlight } from '../store/singleFlight.js';
-import { INTERMEDIATE_SIZE, type DecodePlan, type DecoderName, type PictureHeader } from './decodeCost.js';
+import { INTERMEDIATE_SIZE, type DecodePlan, type PictureHeader } from './decodeCost.js';
 import { DecodeTooLarge, type DecodeGate } from './decodeGate.js';
-import { decodeInProcess, DecoderFailed } from './heavyDecode.js';
+import { decodeWithTool, type DecodedFile, type HeavyDecoder } from './heavyDecode.js';
 import type { ImageMetrics } from './imageMetrics.js';
+import { ToolFailed } from './lowPriorityTool.js';
 import { CONTENT_TYPES } from './outputFormat.js';
 import { etagOf, UnusablePicture, type MadeVariant } from './transformPicture.js';
-import type { ProcessTier } from '../store/tiers.js';
-import type { RedisVariantStore } from './variantStores.js';
+import type { TieredStore } from '../store/tieredStore.js';
 
 /** The intermediate's JPEG quality: a little above the best variant's (90), so a variant of it loses nothing visible. */
 const INTERMEDIATE_QUALITY = 92;
@@ -41,35 +41,51 @@ export class HeavyOriginals {
   constructor(
     private readonly options: {
       gate: DecodeGate;
-      local: ProcessTier<MadeVariant>;
-      shared: RedisVariantStore | undefined;
+      /** This process's variants and every replica's (createPictures.ts). */
+      store: TieredStore<MadeVariant>;
       metrics: ImageMetrics;
       logger: Logger;
       deadlineMs: number;
       ttlMs: number;
+      maxInputPixels: number;
     },
   ) {}
 
   private write(key: string, entry: MadeVariant, ttlMs: number): void {
-    const write = this.options.shared?.set(key, entry, ttlMs);
-    if (!write) return;
+    const write = this.options.store.share(key, entry, ttlMs);
     this.writes.add(write);
     void write.finally(() => this.writes.delete(write));
   }
 
-  /** Resolves once every Redis write under way has landed (tests, benches). */
+  /** Resolves once no decode is under way and every Redis write has landed (tests, benches). */
   async settled(): Promise<void> {
-    while (this.writes.size > 0) await Promise.all(this.writes);
+    while (this.flights.size > 0 || this.writes.size > 0)
+      await Promise.allSettled([...this.flights.running(), ...this.writes]);
+  }
+
+  /** The original's intermediate when this process holds it (no fetch needed). */
+  made(key: string): MadeVariant | undefined {
+    return this.options.store.here.get(intermediateKey(key));
+  }
+
+  /** Whether the original's intermediate is being made now. */
+  decoding(key: string): boolean {
+    return this.flights.has(key);
+  }
+
+  /** Originals being decoded or waiting for the gate, all together. */
+  get waiting(): number {
+    return this.flights.size;
   }
 
   /** Whether this process knows the original failed (checked before fetching it again). */
   failedHere(key: string): boolean {
-    return this.options.local.get(failedKey(key)) !== undefined;
+    return this.options.store.here.get(failedKey(key)) !== undefined;
   }
 
   /** The original's intermediate, made now if no one has it; UnusablePicture when it cannot be or failed before. */
   async intermediate(key: string, original: Buffer, header: PictureHeader, plan: DecodePlan): Promise<MadeVariant> {
-    const kept = this.options.local.get(intermediateKey(key));
+    const kept = this.options.store.here.get(intermediateKey(key));
     if (kept) return kept;
     return this.flights.join(key, () => this.findOrMake(key, original, header, plan));
   }
@@ -80,8 +96,12 @@ export class HeavyOriginals {
     header: PictureHeader,
     plan: DecodePlan,
   ): Promise<MadeVariant> {
-    const { local, shared, metrics } = this.options;
-    const [made, failed] = await Promise.all([shared?.get(intermediateKey(key)), shared?.get(failedKey(key))]);
+    const { store, metrics } = this.options;
+    const local = store.here;
+    const [made, failed] = await Promise.all([
+      store.readShared(intermediateKey(key)),
+      store.readShared(failedKey(key)),
+    ]);
     if (made) {
       local.set(intermediateKey(key), made, this.options.ttlMs);
       return made;
@@ -95,16 +115,16 @@ export class HeavyOriginals {
     const decoder = plan.kind === 'intermediate' ? plan.decoder : undefined;
     const started = performance.now();
     try {
-      const intermediate = await this.options.gate.run(plan.bytes, () =>
-        decoder ? this.decodeElsewhere(original, decoder) : this.decodeHere(original, header),
-      );
+      const intermediate =
+        plan.kind === 'intermediate' && plan.decoder
+          ? await this.decodeElsewhere(original, header, plan.decoder, plan.attempts, plan.bytes)
+          : await this.options.gate.run(plan.bytes, () => this.decodeHere(original, header.channels));
       metrics.heavyDecoded(decoder ?? 'here', 'ok', (performance.now() - started) / 1000);
       local.set(intermediateKey(key), intermediate, this.options.ttlMs);
       this.write(intermediateKey(key), intermediate, this.options.ttlMs);
       return intermediate;
     } catch (err) {
-      const outcome =
-        err instanceof DecoderFailed ? err.reason : err instanceof DecodeTooLarge ? 'too_large' : 'failed';
+      const outcome = err instanceof ToolFailed ? err.reason : err instanceof DecodeTooLarge ? 'too_large' : 'failed';
       metrics.heavyDecoded(decoder ?? 'here', outcome, (performance.now() - started) / 1000);
       if (err instanceof DecodeTooLarge) metrics.decodeRefused('over_share');
       const reason = (err as Error).message;
@@ -121,26 +141,76 @@ export class HeavyOriginals {
     }
   }
 
-  private async decodeElsewhere(original: Buffer, decoder: DecoderName): Promise<MadeVariant> {
-    const made = await decodeInProcess(
-      original,
-      { decoder, maxWidth: INTERMEDIATE_SIZE, quality: INTERMEDIATE_QUALITY },
-      this.options.deadlineMs,
-    );
-    this.options.logger.info(
-      { decoder, width: made.width, height: made.height, peakRssMb: Math.round(made.peakRssBytes / 2 ** 20) },
-      'pictures: a heavy original decoded in a decode process',
-    );
-    return asVariant(made.body, made.width, made.height);
+  /**
+   * A HEIF by its decoder tool (server/media/heavyDecode.ts), within the gate for the memory its process is
+   * admitted for (a larger admission only after a smaller one failed under its kernel limit), then its full-size
+   * file made into the intermediate here, within the gate again. A tool killed (the container's OOM killer in a
+   * busy moment, say) or out of its deadline is started once more, behind the decodes waiting meanwhile: a picture
+   * is given up (and remembered) only when it dies twice.
+   */
+  private async decodeElsewhere(
+    original: Buffer,
+    header: PictureHeader,
+    decoder: HeavyDecoder,
+    attempts: number[],
+    intermediateBytes: number,
+  ): Promise<MadeVariant> {
+    const { gate, deadlineMs, maxInputPixels, logger, metrics } = this.options;
+    const alpha = header.channels === 4;
+    let decoded: DecodedFile | undefined;
+    let diedOnce = false;
+    for (let i = 0; !decoded;) {
+      const memoryBytes = attempts[i]!;
+      const last = i === attempts.length - 1 || !gate.fits(attempts[i + 1]!);
+      const started = performance.now();
+      try {
+        decoded = await gate.run(memoryBytes, () =>
+          decodeWithTool(original, { decoder, alpha, memoryBytes, maxPixels: maxInputPixels }, deadlineMs),
+        );
+      } catch (err) {
+        if (!(err instanceof ToolFailed)) throw err;
+        if (err.reason !== 'failed' && !diedOnce) {
+          diedOnce = true;
+          metrics.heavyDecoded(decoder, err.reason, (performance.now() - started) / 1000);
+          logger.warn(
+            { decoder, memoryMb: Math.round(memoryBytes / 2 ** 20), outcome: err.reason, err: err.message },
+            'pictures: a decoder tool died; decoding it once more',
+          );
+          continue;
+        }
+        if (last || err.reason !== 'failed') throw err;
+        logger.info(
+          { decoder, memoryMb: Math.round(memoryBytes / 2 ** 20), err: err.message },
+          'pictures: a decoder tool failed under its memory limit; trying again with the next flavour’s',
+        );
+        i++;
+      }
+    }
+    try {
+      return await gate.run(intermediateBytes, () => this.decodeHere(decoded.path, header.channels, decoded.turn));
+    } finally {
+      await decoded.dispose();
+    }
   }
 
-  /** A heavy original libvips decodes well enough here (a 16-bit PNG, a progressive JPEG): once, within the gate. */
-  private async decodeHere(original: Buffer, header: PictureHeader): Promise<MadeVariant> {
-    // Transparency stays (WebP); a JPEG otherwise.
-    const alpha = header.channels === 2 || header.channels === 4;
+  /**
+   * An original libvips decodes well enough here (a 16-bit PNG, a progressive JPEG, a decoder tool's full-size
+   * file), once, within the gate: upright (EXIF orientation, or a HEIF's irot and imir that avifdec left), in sRGB
+   * (an ICC profile converted: a Display P3 photo keeps its colour), smaller. Transparency stays (WebP); else JPEG.
+   */
+  private async decodeHere(
+    original: Buffer | string,
+    channels: number,
+    turn: DecodedFile['turn'] = { rotation: 0, mirror: undefined },
+  ): Promise<MadeVariant> {
+    const alpha = channels === 2 || channels === 4;
     try {
-      const image = sharp(original, { failOn: 'error', sequentialRead: true })
-        .rotate()
+      let image = sharp(original, { failOn: 'error', sequentialRead: true, limitInputPixels: false }).rotate();
+      // sharp mirrors before it turns; the file asks for its turn first (HEIF: irot, then imir), so across an odd turn the axis swaps.
+      const across = turn.rotation % 2 === 1;
+      if (turn.mirror) image = (turn.mirror === 'vertical') !== across ? image.flip() : image.flop();
+      if (turn.rotation) image = image.rotate((360 - 90 * turn.rotation) % 360);
+      image = image
         .resize({ width: INTERMEDIATE_SIZE, height: INTERMEDIATE_SIZE, fit: 'inside', withoutEnlargement: true })
         .toColourspace('srgb');
       const { data, info } = await (

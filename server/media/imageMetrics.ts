@@ -5,7 +5,7 @@ import type { OutputFormat } from './outputFormat.js';
 /** How a variant answer was found: this process's copy, Redis', made and kept, made and not kept (over the client's budget), or a stand-in while its AVIF is made. */
 export type VariantResult = 'hit' | 'shared' | 'miss' | 'bypass';
 /** Why a picture request got no picture. */
-export type ImageRefusal = 'invalid' | 'busy' | 'unusable' | 'upstream';
+export type ImageRefusal = 'invalid' | 'busy' | 'unusable' | 'upstream' | 'decoding';
 /** Why a decode was not run: it can never fit the decode share, or the original failed (or killed its decoder) before. */
 export type DecodeRefusal = 'over_share' | 'remembered';
 /** How a heavy original's decode ended: made, failed, killed at its deadline, killed (the OOM killer, a crash), or never fitting. */
@@ -54,7 +54,7 @@ export class ImageMetrics {
     });
     this.refusals = new Counter({
       name: 'bff_image_refusals_total',
-      help: 'Picture requests answered without a picture, by reason (invalid 400, busy 503, unusable original 502, upstream failure)',
+      help: 'Picture requests answered without their picture, by reason (invalid 400, busy 503, unusable original 502, upstream failure, decoding: a stand-in sent while a heavy original is still being decoded)',
       labelNames: ['reason'] as const,
       registers: [registry],
     });
@@ -108,7 +108,7 @@ export class ImageMetrics {
     });
     this.heavyDecodes = new Counter({
       name: 'bff_image_heavy_decodes_total',
-      help: 'Heavy originals decoded once into an intermediate, by decoder (dav1d, libheif, libvips in a decode process; here) and outcome (ok, failed, deadline, killed, too_large)',
+      help: 'Heavy originals decoded once into an intermediate, by decoder (libavif or libheif in a decode process of its own; here) and outcome (ok, failed, deadline, killed, too_large)',
       labelNames: ['decoder', 'outcome'] as const,
       registers: [registry],
     });

@@ -5,7 +5,8 @@ import { InFlightRefused, refuseInFlight } from '../http/clientLimits.js';
 import { UpstreamError } from '../upstream/upstreamError.js';
 import type { ImageMetrics } from './imageMetrics.js';
 import { bestFormat, standInFormat } from './outputFormat.js';
-import { OriginalMissing, type PictureVariants, type VariantOutcome } from './pictureVariants.js';
+import sharp from 'sharp';
+import { OriginalMissing, StillDecoding, type PictureVariants, type VariantOutcome } from './pictureVariants.js';
 import { UnusablePicture } from './transformPicture.js';
 import { TransformQueueFull } from './transformQueue.js';
 import { notModified, VARIANT_ROUTE, type VariantFastPath } from './variantFastPath.js';
@@ -74,7 +75,7 @@ export function picturePipeline(
       } else outcome = await variants.get(variant, wanted, asker);
     } catch (err) {
       if (res.destroyed) return;
-      return refuse(err, req, res);
+      return void (await refuse(err, req, res));
     }
     metrics.answered(outcome.result, standIn);
     const made = outcome.variant;
@@ -92,8 +93,9 @@ export function picturePipeline(
   });
 
   /** No picture: the error shape for 503 (busy, try again), an empty answer otherwise, as the relay answers. */
-  function refuse(err: unknown, req: Request, res: Response): void {
+  async function refuse(err: unknown, req: Request, res: Response): Promise<void> {
     if (err instanceof InFlightRefused) return refuseInFlight(res);
+    if (err instanceof StillDecoding) return standIn(err, req, res);
     if (err instanceof TransformQueueFull) {
       metrics.refused('busy');
       res.status(503).setHeader('Retry-After', String(err.retryAfterS));
@@ -121,5 +123,26 @@ export function picturePipeline(
     logger.error({ err, requestId: req.id, path: req.path }, 'pictures: variant failed');
     emptyAnswer(res, 502);
   }
+  /**
+   * A heavy original still being decoded after the bounded wait: a plain light picture of its size in the quick
+   * format, never kept by anyone (no-store), so the page keeps its layout and the next view gets the real one,
+   * which is made meanwhile.
+   */
+  async function standIn(err: StillDecoding, req: Request, res: Response): Promise<void> {
+    metrics.refused('decoding');
+    const format = standInFormat(req.get('accept'));
+    const plain = sharp({ create: { ...err.size, channels: 3, background: STAND_IN_COLOUR } });
+    const body = await (format === 'webp' ? plain.webp() : plain.jpeg()).toBuffer();
+    res.status(200).setHeader('Cache-Control', 'no-store');
+    res.setHeader('X-Cache', 'stand-in');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Content-Type', `image/${format}`);
+    res.setHeader('Content-Length', String(body.length));
+    if (req.method === 'HEAD') res.end();
+    else res.end(body);
+  }
   return router;
 }
+
+/** The stand-in's colour: the page's light grey, as a picture's box looks before it loads. */
+const STAND_IN_COLOUR = '#e5e7eb';

@@ -2,23 +2,32 @@ import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import { SingleFlight } from '../store/singleFlight.js';
 import { InFlightRefused } from '../http/clientLimits.js';
-import type { StoreBudget } from '../store/storeBudgets.js';
 import type { MediaClient } from '../upstream/mediaClient.js';
-import { avifBytes, planDecode, readPictureHeader, transformBytes } from './decodeCost.js';
+import { avifBytes, outputSize, planDecode, readPictureHeader, transformBytes } from './decodeCost.js';
 import { DecodeTooLarge, type DecodeGate } from './decodeGate.js';
 import type { HeavyOriginals } from './heavyOriginals.js';
 import type { ImageMetrics, VariantResult } from './imageMetrics.js';
 import type { OutputFormat } from './outputFormat.js';
 import { transformPicture, UnusablePicture, type MadeVariant } from './transformPicture.js';
 import { TransformQueueFull, type TransformQueue } from './transformQueue.js';
-import type { ProcessTier } from '../store/tiers.js';
-import type { RedisVariantStore } from './variantStores.js';
+import type { TieredStore } from '../store/tieredStore.js';
 import { mediaSourceOf, type VariantRequest } from './variantRequest.js';
 
 /** Bumped when a change to the transform changes its output: stored variants of the old one are never served (2: AVIF 4:2:0). */
 const PIPELINE_REVISION = 2;
 /** A variant of an unversioned URL may change with its original: kept this long at most. */
 const UNVERSIONED_TTL_MS = 60 * 60 * 1000;
+
+/** Heavy originals waiting for their decode at once, all clients together; past it a new one is refused (503) until one is made. */
+const HEAVY_WAITING = 32;
+
+/** A heavy original still being decoded after IMAGE_HEAVY_WAIT_MS: a stand-in of its size is sent, the real one made meanwhile. */
+export class StillDecoding extends Error {
+  constructor(readonly size: { width: number; height: number }) {
+    super('the original is still being decoded');
+    this.name = 'StillDecoding';
+  }
+}
 
 /** The media service has no such file (404, 410): answered as it answered. */
 export class OriginalMissing extends Error {
@@ -66,19 +75,20 @@ export class PictureVariants {
   constructor(
     private readonly options: {
       media: MediaClient;
-      local: ProcessTier<MadeVariant>;
-      shared: RedisVariantStore | undefined;
+      /** This process's variants and every replica's, charged to the asking client's budget (createPictures.ts). */
+      store: TieredStore<MadeVariant>;
       queue: TransformQueue;
       /** Every decode's memory (server/media/decodeGate.ts). */
       gate: DecodeGate;
       heavy: HeavyOriginals;
-      budget: StoreBudget;
       metrics: ImageMetrics;
       logger: Logger;
       maxInputBytes: number;
       maxInputPixels: number;
       avifEffort: number;
       ttlMs: number;
+      /** How long a shopper waits for a heavy original's decode before a stand-in is sent (IMAGE_HEAVY_WAIT_MS). */
+      heavyWaitMs: number;
     },
   ) {
     setMaxListeners(0, this.stopping.signal);
@@ -90,7 +100,7 @@ export class PictureVariants {
 
   /** The variant this process holds under a key (`keyOf`), if it still does. */
   held(key: string): MadeVariant | undefined {
-    return this.options.local.get(key);
+    return this.options.store.here.get(key);
   }
 
   /** Whether an AVIF this wide can ever be made within the decode share (else the quick format is the answer). */
@@ -101,11 +111,11 @@ export class PictureVariants {
   /** A variant already made (here or by another replica), without making it. */
   async find(variant: VariantRequest, format: OutputFormat): Promise<VariantOutcome | undefined> {
     const key = this.keyOf(variant, format);
-    const local = this.options.local.get(key);
+    const local = this.options.store.here.get(key);
     if (local) return { variant: local, result: 'hit' };
-    const shared = await this.options.shared?.get(key);
+    const shared = await this.options.store.readShared(key);
     if (!shared) return undefined;
-    this.options.local.set(key, shared, this.ttlOf(variant));
+    this.options.store.here.set(key, shared, this.ttlOf(variant));
     return { variant: shared, result: 'shared' };
   }
 
@@ -116,7 +126,7 @@ export class PictureVariants {
    */
   get(variant: VariantRequest, format: OutputFormat, asker: Asker, again = false): Promise<VariantOutcome> {
     const key = this.keyOf(variant, format);
-    const local = this.options.local.get(key);
+    const local = this.options.store.here.get(key);
     if (local) return Promise.resolve({ variant: local, result: 'hit' });
     const running = this.flights.of(key);
     if (running)
@@ -134,20 +144,48 @@ export class PictureVariants {
     const found = await this.find(variant, format);
     if (found) return found;
     await asker.claim?.();
-    const made = await this.options.queue.run(asker.client, () => this.make(variant, format, asker));
+    const made = await this.made(variant, format, asker, { waitMs: this.options.heavyWaitMs });
     const kept = await this.keep(variant, format, made, asker.client);
     return { variant: made, result: kept ? 'miss' : 'bypass' };
   }
 
   /**
-   * Fetches the original and transforms it (inside a transform place: one original in memory per place), its
-   * decode admitted by the memory it will take (the gate); a heavy original through its intermediate.
+   * The variant made in the client's turns: its original fetched and (unless heavy) transformed in one transform place;
+   * a heavy original's decode outside the places, admitted by its memory alone (as many at once as the gate admits),
+   * waited for at most `waitMs` (then StillDecoding, and it goes on for the next request), then its variant made from
+   * the intermediate in a second turn. Both turns are in the lane `turns` names (a background AVIF's are background
+   * turns: never a shopper place, never refused as a shopper's would be).
    */
-  private async make(variant: VariantRequest, format: OutputFormat, asker: Asker): Promise<MadeVariant> {
-    const { media, maxInputBytes, maxInputPixels, avifEffort, metrics, heavy, gate } = this.options;
+  private async made(
+    variant: VariantRequest,
+    format: OutputFormat,
+    asker: Asker,
+    turns: { waitMs?: number; background?: boolean; signal?: AbortSignal } = {},
+  ): Promise<MadeVariant> {
+    const { queue } = this.options;
+    const { waitMs, ...lane } = turns;
+    const first = await queue.run(asker.client, () => this.make(variant, format, asker), lane);
+    if (!('heavy' in first)) return first;
+    const intermediate = await (waitMs === undefined ? first.heavy : withinMs(first.heavy, waitMs, first.size));
+    return queue.run(asker.client, () => this.transform(intermediate.body, variant, format), lane);
+  }
+
+  /**
+   * Fetches the original and transforms it (inside a transform place: one original in memory per place), its
+   * decode admitted by the memory it will take (the gate); a heavy original's intermediate is started (or joined)
+   * and handed back, to be waited for outside the place.
+   */
+  private async make(
+    variant: VariantRequest,
+    format: OutputFormat,
+    asker: Asker,
+  ): Promise<MadeVariant | { heavy: Promise<MadeVariant>; size: { width: number; height: number } }> {
+    const { media, maxInputBytes, maxInputPixels, heavy } = this.options;
     const originalKey = this.originalKeyOf(variant);
+    const made = heavy.made(originalKey);
+    if (made) return this.transform(made.body, variant, format);
     if (heavy.failedHere(originalKey)) {
-      metrics.decodeRefused('remembered');
+      this.options.metrics.decodeRefused('remembered');
       throw new UnusablePicture('decoder', 'its decode failed a short while ago');
     }
     // A made-up `v` costs the media service's cheap 404, never a transform.
@@ -155,25 +193,34 @@ export class PictureVariants {
       requestId: asker.requestId,
     });
     if (original.statusCode !== 200 || !original.bytes) throw new OriginalMissing(original.statusCode);
-    const header = readPictureHeader(original.bytes);
+    const header = await readPictureHeader(original.bytes);
     if (!header) throw new UnusablePicture('type', 'not a picture of a type sized here');
     // The hard ceiling, whatever the memory: IMAGE_MAX_INPUT_PIXELS, before any pixel is decoded.
     if (header.width * header.height > maxInputPixels)
       throw new UnusablePicture('pixels', `${header.width}×${header.height} is over the pixel limit`);
+    const plan = planDecode(header, { width: variant.width, format });
+    if (plan.kind === 'here') return this.transform(original.bytes, variant, format, plan.bytes);
+    if (!heavy.decoding(originalKey) && heavy.waiting >= HEAVY_WAITING)
+      throw new TransformQueueFull(this.options.queue.retryAfterS);
+    return {
+      heavy: heavy.intermediate(originalKey, original.bytes, header, plan),
+      size: outputSize(header, variant.width),
+    };
+  }
+
+  /** One variant of `input` within the gate (its memory estimated from its header unless given). */
+  private async transform(
+    input: Buffer,
+    variant: VariantRequest,
+    format: OutputFormat,
+    bytes?: number,
+  ): Promise<MadeVariant> {
+    const { maxInputPixels, avifEffort, metrics, gate } = this.options;
     const want = { width: variant.width, quality: variant.quality, format };
-    const plan = planDecode(header, want, original.bytes.length);
-    let input = original.bytes;
-    let bytes = plan.bytes;
-    if (plan.kind === 'intermediate') {
-      const intermediate = await heavy.intermediate(originalKey, original.bytes, header, plan);
-      input = intermediate.body;
-      bytes = transformBytes(readPictureHeader(input)!, want);
-    }
+    const need = bytes ?? transformBytes((await readPictureHeader(input))!, want);
     const started = performance.now();
     try {
-      const made = await gate.run(bytes, () =>
-        transformPicture(input, want, { maxPixels: maxInputPixels, avifEffort }),
-      );
+      const made = await gate.run(need, () => transformPicture(input, want, { maxPixels: maxInputPixels, avifEffort }));
       metrics.transformed(format, 'ok', (performance.now() - started) / 1000);
       return made;
     } catch (err) {
@@ -197,15 +244,12 @@ export class PictureVariants {
     client: string,
   ): Promise<boolean> {
     const key = this.keyOf(variant, format);
-    if (!(await this.options.budget.admit(client, { valueBytes: made.body.length, keyBytes: key.length })))
-      return false;
+    if (!(await this.options.store.admit(key, made.body.length, { client }))) return false;
     const ttl = this.ttlOf(variant);
-    this.options.local.set(key, made, ttl);
-    const write = this.options.shared?.set(key, made, ttl);
-    if (write) {
-      this.writes.add(write);
-      void write.finally(() => this.writes.delete(write));
-    }
+    this.options.store.here.set(key, made, ttl);
+    const write = this.options.store.share(key, made, ttl);
+    this.writes.add(write);
+    void write.finally(() => this.writes.delete(write));
     return true;
   }
 
@@ -220,21 +264,17 @@ export class PictureVariants {
   avifLater(variant: VariantRequest, asker: Asker): void {
     const key = this.keyOf(variant, 'avif');
     if (this.closed || this.avifs.has(key)) return;
-    const job = this.options.queue
-      .run(
-        asker.client,
-        async () => {
-          // Another replica may have made it meanwhile.
-          if (await this.find(variant, 'avif')) return;
-          const made = await this.make(variant, 'avif', asker);
-          await this.keep(variant, 'avif', made, asker.client);
-        },
-        { background: true, signal: this.stopping.signal },
-      )
-      .catch((err: unknown) => {
-        if (err instanceof TransformQueueFull || this.stopping.signal.aborted) return;
-        this.options.logger.warn({ err, path: variant.path }, 'pictures: AVIF not made in the background');
-      });
+    // Its turns are taken inside made(), never nested in a place of its own: a job holding a place while it waits
+    // for another deadlocks once every place is held so.
+    const job = (async () => {
+      // Another replica may have made it meanwhile.
+      if (await this.find(variant, 'avif')) return;
+      const made = await this.made(variant, 'avif', asker, { background: true, signal: this.stopping.signal });
+      await this.keep(variant, 'avif', made, asker.client);
+    })().catch((err: unknown) => {
+      if (err instanceof TransformQueueFull || this.stopping.signal.aborted) return;
+      this.options.logger.warn({ err, path: variant.path }, 'pictures: AVIF not made in the background');
+    });
     void this.avifs.start(key, job);
   }
 
@@ -250,4 +290,16 @@ export class PictureVariants {
     this.stopping.abort(new Error('the picture pipeline is closing'));
     await this.settled();
   }
+}
+
+/** `work`'s result, or StillDecoding after `ms` (the work goes on, its result kept for the next request). */
+function withinMs<T>(work: Promise<T>, ms: number, size: { width: number; height: number }): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new StillDecoding(size)), ms);
+    timer.unref();
+  });
+  // Nobody may be waiting when it fails: its failure is remembered by HeavyOriginals and logged there.
+  work.catch(() => undefined);
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }

@@ -71,6 +71,11 @@ export class TransformQueue {
 
   constructor(private readonly limits: QueueLimits) {}
 
+  /** What a refused job's answer tells the browser to wait. */
+  get retryAfterS(): number {
+    return this.limits.retryAfterS;
+  }
+
   /**
    * Runs `job` once it has a place. Throws TransformQueueFull when it gets no place in line in time (at
    * once with `outsideMs` 0), and the signal's reason when `signal` aborts before it starts.

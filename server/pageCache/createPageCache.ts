@@ -7,11 +7,11 @@ import type { Lifecycle } from '../http/lifecycle.js';
 import { PageCache } from './pageCache.js';
 import { PageCacheFastPath } from './pageCacheFastPath.js';
 import { PageCacheMetrics } from './pageCacheMetrics.js';
-import { ProcessTier, RedisTier } from '../store/tiers.js';
+import { TieredStore } from '../store/tieredStore.js';
 import { entryBytes, PAGE_CODEC, type PageEntry } from './pageEntry.js';
 import { purgeBus } from './purgeBus.js';
 import { forgetCachedLayouts } from '../upstream/layoutCache.js';
-import type { KeptEntry, StoreBudget } from '../store/storeBudgets.js';
+import type { StoreBudget } from '../store/storeBudgets.js';
 
 export interface PageCaching {
   cache: PageCache;
@@ -20,8 +20,8 @@ export interface PageCaching {
   fastPath: PageCacheFastPath;
   /** What a cached page tells shared caches (CDN). */
   cacheControl: string;
-  /** Whether a page of `bytes` rendered for this request may be kept: the client's byte budget (server/store/storeBudgets.ts). */
-  admit(req: Request, entry: KeptEntry): Promise<boolean>;
+  /** Who pays for the pages this request makes us keep: its client's byte budget (server/store/storeBudgets.ts). */
+  clientOf(req: Request): string;
   /** Whether this request's client is known here to have spent its budget: its new pages will not be kept. */
   spent(req: Request): boolean;
   /** Drops pages under the key prefixes here, in Redis, and (pub/sub) in every other container. */
@@ -39,19 +39,30 @@ export function createPageCache(
   logger: Logger,
   now?: () => number,
 ): PageCaching {
-  const local = new ProcessTier<PageEntry>(config.pageCache.maxBytes, entryBytes);
-  const pageMetrics = new PageCacheMetrics(metrics.registry, () => ({ bytes: local.bytes, entries: local.size }));
+  const store = new TieredStore<PageEntry>({
+    name: 'page',
+    metrics,
+    here: { maxBytes: config.pageCache.maxBytes, sizeOf: entryBytes },
+    shared: { redis, prefix: config.pageCache.redisPrefix, codec: PAGE_CODEC },
+    bytesOf: entryBytes,
+    freshness: {
+      freshMs: config.pageCache.ttlMs,
+      staleMs: config.pageCache.staleWhileRevalidateMs,
+      storedAt: (entry) => entry.storedAt,
+    },
+    budget,
+    ...(now ? { now } : {}),
+  });
+  const pageMetrics = new PageCacheMetrics(metrics.registry, () => ({
+    bytes: store.here.bytes,
+    entries: store.here.size,
+  }));
   const cache = new PageCache({
-    local,
-    ...(config.redisUrl ? { shared: new RedisTier(redis, config.pageCache.redisPrefix, PAGE_CODEC) } : {}),
-    ttlMs: config.pageCache.ttlMs,
-    staleWhileRevalidateMs: config.pageCache.staleWhileRevalidateMs,
+    store,
     metrics: pageMetrics,
     logger,
     // A new render after a publish must not take navigation, alert or brands from the layout cache's older copy.
     onPurge: forgetCachedLayouts,
-    maxEntryBytes: budget.maxEntryBytes,
-    keyPrefixBytes: config.pageCache.redisPrefix.length,
     ...(now ? { now } : {}),
   });
   const { cdn } = config.pageCache;
@@ -67,20 +78,17 @@ export function createPageCache(
     learnedMaxBytes: config.memory.bytes.pageFastPath,
     budget,
   });
-  metrics.reportCacheBytes('page', config.pageCache.maxBytes, () => local.bytes);
   metrics.reportCacheBytes('page_fast_path', config.memory.bytes.pageFastPath, () => fastPath.learnedBytes);
   const bus = config.redisUrl
-    ? purgeBus(config.redisUrl, `${config.pageCache.redisPrefix}purge`, redis, logger, (prefixes) =>
-        cache.purgeLocal(prefixes),
-      )
+    ? purgeBus(`${config.pageCache.redisPrefix}purge`, redis, logger, (prefixes) => cache.purgeLocal(prefixes))
     : undefined;
   return {
     cache,
     metrics: pageMetrics,
     fastPath,
     cacheControl,
-    admit: (req, entry) => budget.admit(config.trustProxy.client(req).limitKey, entry),
-    spent: (req) => budget.spent(config.trustProxy.client(req).limitKey),
+    clientOf: (req) => config.trustProxy.client(req).limitKey,
+    spent: (req) => store.spent(config.trustProxy.client(req).limitKey),
     async purge(prefixes) {
       const dropped = await cache.purge(prefixes);
       await bus?.publish(prefixes);

@@ -1,10 +1,9 @@
 import type { Logger } from 'pino';
 import { SingleFlight } from '../store/singleFlight.js';
 import type { PageCacheMetrics } from './pageCacheMetrics.js';
-import { bestEntry, bestFormsRoom, buildEntry, entryBytes, REPLAYED_HEADERS, type PageEntry } from './pageEntry.js';
+import { bestEntry, bestFormsRoom, buildEntry, REPLAYED_HEADERS, type PageEntry } from './pageEntry.js';
 import type { RenderedPage } from './renderDetached.js';
-import type { KeptEntry } from '../store/storeBudgets.js';
-import type { ProcessTier, RedisTier } from '../store/tiers.js';
+import type { TieredStore } from '../store/tieredStore.js';
 
 /** Only these answers are kept: the page, or the market's 404 page. 503 (upstream down), 500, redirects and 401 never are. */
 const STORED_STATUSES = new Set([200, 404]);
@@ -13,9 +12,6 @@ const RETRY_AFTER_FAILED_REFRESH_MS = 5_000;
 /** Best-quality compressing of pages asked for again: this many at a time, off the request path; more waiting are not queued. */
 const UPGRADES_AT_ONCE = 1;
 const UPGRADES_WAITING = 200;
-
-/** Whether a new page may be kept: the asking client's byte budget (server/store/storeBudgets.ts). */
-export type Admit = (entry: KeptEntry) => Promise<boolean>;
 
 export type Lookup = { entry: PageEntry; state: 'fresh' | 'stale' } | undefined;
 
@@ -33,8 +29,8 @@ export interface RenderOutcome {
  * Finished pages, shared by every anonymous shopper: fresh for `ttlMs`, then served stale for
  * `staleWhileRevalidateMs` while one render refreshes them. One render per key at a time in this
  * process, however many requests arrive; a render that fails or leaves part of the page out never
- * replaces a stored page. In this process (byte-bounded LRU) and, when configured, in Redis so
- * containers share renders.
+ * replaces a stored page. Kept in the page store (createPageCache.ts): in this process and, when
+ * configured, in Redis so containers share renders.
  */
 export class PageCache {
   /** Renders under way: each settles once its entry is stored in Redis too (or found not storable), and carries the render's outcome. */
@@ -50,19 +46,12 @@ export class PageCache {
 
   constructor(
     private readonly options: {
-      local: ProcessTier<PageEntry>;
-      shared?: RedisTier<PageEntry>;
-      ttlMs: number;
-      staleWhileRevalidateMs: number;
+      store: TieredStore<PageEntry>;
       metrics: PageCacheMetrics;
       logger: Logger;
       /** Called on every purge, for caches the pages are rendered from (the layout's). */
       onPurge?: () => void;
       now?: () => number;
-      /** The largest entry kept, whoever renders it (a refresh too). */
-      maxEntryBytes?: number;
-      /** The shared store's key prefix, charged with each key (PAGE_CACHE_REDIS_PREFIX). */
-      keyPrefixBytes?: number;
     },
   ) {}
 
@@ -70,28 +59,12 @@ export class PageCache {
     return (this.options.now ?? Date.now)();
   }
 
-  private stateOf(entry: PageEntry): 'fresh' | 'stale' | 'expired' {
-    const age = this.now() - entry.storedAt;
-    if (age < this.options.ttlMs) return 'fresh';
-    return age < this.options.ttlMs + this.options.staleWhileRevalidateMs ? 'stale' : 'expired';
-  }
-
   /** The local copy, or Redis's when the local one is missing or no longer fresh (another container may have rendered it). */
   async lookup(key: string): Promise<Lookup> {
-    const local = this.options.local.get(key);
-    const localState = local ? this.stateOf(local) : 'expired';
-    if (local && localState === 'fresh') {
-      this.upgradeLater(key, local);
-      return { entry: local, state: 'fresh' };
-    }
-    const shared = this.options.shared ? await this.options.shared.get(key) : undefined;
-    const best = shared && (!local || shared.storedAt > local.storedAt) ? shared : local;
-    if (!best) return undefined;
-    const state = this.stateOf(best);
-    if (state === 'expired') return undefined;
-    if (best === shared) this.options.local.set(key, shared, this.lifetimeLeft(shared));
-    if (state === 'fresh') this.upgradeLater(key, best);
-    return { entry: best, state };
+    const found = await this.options.store.lookup(key);
+    if (!found || found === 'unavailable') return undefined;
+    if (found.state === 'fresh') this.upgradeLater(key, found.value);
+    return { entry: found.value, state: found.state };
   }
 
   /** Whether a render of the key is under way here (a request for it then costs nothing to store). */
@@ -101,17 +74,20 @@ export class PageCache {
 
   /** This process's copy when it is fresh: all the fast path may send (server/pageCache/pageCacheFastPath.ts). */
   freshLocal(key: string): PageEntry | undefined {
-    const local = this.options.local.get(key);
-    return local && this.stateOf(local) === 'fresh' ? local : undefined;
+    const local = this.options.store.freshHere(key);
+    if (!local) return undefined;
+    // Asked for again, here as through lookup(): the fast path answers most repeat requests.
+    this.upgradeLater(key, local);
+    return local;
   }
 
   /**
    * Renders the key once however many callers ask at the same time; each gets the same outcome. A new
-   * page is kept only when `admit` (the asking client's byte budget) lets it; a refresh of a kept page
-   * (no `admit`) is, when it is not over the largest entry. What is charged: what the entry takes in Redis
+   * page is kept only when the byte budget of `client` (who asked) lets it; a refresh of a kept page
+   * (no client) is, when it is not over the largest entry. What is charged: what the entry takes in Redis
    * with room for its best-quality forms (bestFormsRoom), so what a client can make Redis hold is what it paid for.
    */
-  render(key: string, renderPage: () => Promise<RenderedPage>, admit?: Admit): Promise<RenderOutcome> {
+  render(key: string, renderPage: () => Promise<RenderedPage>, client?: string): Promise<RenderOutcome> {
     const running = this.flights.of(key);
     if (running) return running.rendered;
     const epoch = this.purgeEpoch;
@@ -122,26 +98,17 @@ export class PageCache {
         !page.setsCookie && !/private|no-store/.test(headerCacheControl) && (page.status < 300 || page.status >= 400);
       const storable = shareable && STORED_STATUSES.has(page.status) && !page.incomplete;
       if (!storable) return { page, shareable, stored: false };
-      const sized = { identity: page.body };
-      const bytes = entryBytes(sized);
-      const kept = admit
-        ? await admit({
-            valueBytes: bytes,
-            keyBytes: key.length + (this.options.keyPrefixBytes ?? 0),
-            roomBytes: bestFormsRoom(sized),
-          })
-        : bytes <= (this.options.maxEntryBytes ?? Infinity);
-      if (!kept) return { page, shareable, stored: false };
+      const room = client === undefined ? {} : { client, roomBytes: bestFormsRoom({ identity: page.body }) };
+      if (!(await this.options.store.admit(key, page.body.length, room))) return { page, shareable, stored: false };
       // Built (its ETag hashed) only once it is kept; not compressed here: the waiters' encodings are made once each as they are sent (entryBody).
       const entry = buildEntry({ status: page.status, headers: replayed(page.headers), body: page.body }, this.now());
       // Purged while rendering: what it saw may be the old content, so it is sent but not kept.
-      if (epoch === this.purgeEpoch) this.options.local.set(key, entry, this.lifetimeLeft(entry));
+      if (epoch === this.purgeEpoch) this.options.store.here.set(key, entry, this.options.store.lifetimeLeft(entry));
       return { page, shareable, stored: true, entry };
     });
     const done = rendered
       .then(async (outcome) => {
-        if (outcome.entry && epoch === this.purgeEpoch)
-          await this.options.shared?.set(key, outcome.entry, this.lifetimeLeft(outcome.entry));
+        if (outcome.entry && epoch === this.purgeEpoch) await this.options.store.share(key, outcome.entry);
       })
       .catch((err: unknown) => this.options.logger.warn({ err, key }, 'page cache: render or store failed'));
     void this.flights.start(key, done, { rendered });
@@ -197,15 +164,14 @@ export class PageCache {
     const running: Promise<void> = bestEntry(job.entry)
       .then(async (best) => {
         // Only over the very copy it was made from: not after a purge, a refresh or an eviction.
-        const current = this.options.local.get(job.key);
+        const current = this.options.store.here.get(job.key);
         if (epoch !== this.purgeEpoch || current?.storedAt !== job.entry.storedAt || current.etag !== job.entry.etag)
           return;
         // Only within the room its client was charged for: the quick forms stay otherwise.
         if ((best.br?.length ?? 0) + (best.gzip?.length ?? 0) > bestFormsRoom(job.entry))
           return void this.notUpgradable.add(current);
-        const lifetime = this.lifetimeLeft(best);
-        this.options.local.set(job.key, best, lifetime);
-        await this.options.shared?.set(job.key, best, lifetime);
+        this.options.store.here.set(job.key, best, this.options.store.lifetimeLeft(best));
+        await this.options.store.share(job.key, best);
       })
       .catch((err: unknown) =>
         this.options.logger.warn({ err, key: job.key }, 'page cache: best-quality compressing failed'),
@@ -223,7 +189,7 @@ export class PageCache {
     this.purgeEpoch++;
     this.retryAt.clear();
     this.options.onPurge?.();
-    return this.options.local.purge(prefixes);
+    return this.options.store.purgeHere(prefixes);
   }
 
   /** Drops the shared copies too (the other containers drop theirs when told: pageCachePurge.ts). */
@@ -231,16 +197,12 @@ export class PageCache {
     const dropped = this.purgeLocal(prefixes);
     // A best-quality copy being written to Redis now would land after the purge: let it land first.
     await Promise.all(this.upgradesRunning);
-    await this.options.shared?.purge(prefixes);
+    await this.options.store.purgeShared(prefixes);
     return dropped;
   }
 
   get stats(): { bytes: number; entries: number } {
-    return { bytes: this.options.local.bytes, entries: this.options.local.size };
-  }
-
-  private lifetimeLeft(entry: PageEntry): number {
-    return Math.max(1, entry.storedAt + this.options.ttlMs + this.options.staleWhileRevalidateMs - this.now());
+    return { bytes: this.options.store.here.bytes, entries: this.options.store.here.size };
   }
 }
 

@@ -89,9 +89,7 @@ export function pageCacheMiddleware(
     if (!cache.rendering(key.key) && !(await claimOrRefuse(res))) return;
     let outcome;
     try {
-      outcome = await inSpan('page cache render', {}, () =>
-        cache.render(key.key, render, (entry) => caching.admit(req, entry)),
-      );
+      outcome = await inSpan('page cache render', {}, () => cache.render(key.key, render, caching.clientOf(req)));
     } catch (err) {
       logger.warn(
         { err, requestId: req.id, key: key.key },

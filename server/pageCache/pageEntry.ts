@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { compressed, compressedNow } from '../cache/compressedVariants.js';
+import { compressed, compressedNow } from '../searchCache/compressedVariants.js';
 import type { Encoding } from '../http/contentEncoding.js';
 import type { Codec } from '../store/tiers.js';
 
@@ -87,8 +87,9 @@ function windowBitsFor(bytes: number): number {
 export const bestFormsRoom = (entry: Pick<PageEntry, 'identity'>): number =>
   Math.ceil(entry.identity.length * 0.3) + 4096;
 
+/** A page's bytes in all its forms (the store adds each entry's overhead). */
 export function entryBytes(entry: Pick<PageEntry, 'identity' | 'br' | 'gzip'>): number {
-  return entry.identity.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0) + 256;
+  return entry.identity.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0);
 }
 
 /** Redis form: 4-byte header length, the JSON header, then the bodies back to back (a form not made yet is 0 bytes). */

@@ -1,3 +1,4 @@
+import { nearText, parseNear } from '../../client/shared/geo/roundedPlace.js';
 import type { Request, Response } from 'express';
 import { readCookie } from '../../client/shared/cookies.js';
 import { CONTENT_PREVIEW_QUERY, END_PREVIEW_QUERY } from '../../contracts/upstream/content.js';
@@ -34,6 +35,12 @@ export function bypassReason(req: Request): string | undefined {
     return 'long_url';
   if (req.query[CONTENT_PREVIEW_QUERY] !== undefined || req.query[END_PREVIEW_QUERY] !== undefined) return 'editing';
   if (cookieRole(req.headers.cookie) === 'personal') return 'personal';
+  // A postcode the car list's plain form sent for 'nearest first', or a position finer than the 0.05° grid the
+  // island writes (client/shared/geo/roundedPlace.ts): the page is one person's, never kept.
+  if (req.query['postcode'] !== undefined) return 'personal';
+  const near = req.query['near'];
+  if (near !== undefined && (typeof near !== 'string' || nearText(parseNear(near) ?? { lat: 0, lng: 0 }) !== near))
+    return 'personal';
   return undefined;
 }
 

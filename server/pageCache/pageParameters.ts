@@ -14,6 +14,10 @@ const READ_BY = {
     'keyphrase',
     'sortName',
     'page',
+    // 'Nearest first': a rounded place and its town; the plain form's postcode (never cached: pageKey.ts).
+    'near',
+    'nearName',
+    'postcode',
     ...URL_TERM_FIELDS,
     ...URL_RANGE_FIELDS.flatMap((f) => [f, `${f}_min`, `${f}_max`]),
   ],
@@ -31,7 +35,9 @@ const READ_BY = {
   hero: ['keyphrase'],
 } as const satisfies Record<string, readonly string[]>;
 
-const PAGE_PARAMETERS: ReadonlySet<string> = new Set(Object.values(READ_BY).flat());
+/** Every name some page reads (the edge's key lists them too: deploy/nginx/edge-cache.http.conf). */
+export const PAGE_PARAMETER_NAMES: readonly string[] = [...new Set(Object.values(READ_BY).flat())];
+const PAGE_PARAMETERS: ReadonlySet<string> = new Set(PAGE_PARAMETER_NAMES);
 
 /** Whether any page reads this query parameter (names are case-sensitive, as the pages read them). */
 export function isPageParameter(name: string): boolean {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createClient } from 'redis';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { RedisConnection } from '../store/redisConnection.js';
@@ -14,41 +13,33 @@ export interface PurgeBus {
 
 /**
  * Purges reach every container through Redis pub/sub: the webhook's container publishes, each
- * other one drops its local copies (the shared copies in Redis are already gone). A subscriber
- * needs a connection of its own; it reconnects by itself after a Redis outage.
+ * other one drops its local copies (the shared copies in Redis are already gone). The connection
+ * keeps the subscription (a subscriber of its own, opened again with every new connection). On a
+ * Redis Cluster this is classic PUBLISH/SUBSCRIBE, which the cluster bus carries to every node, so a
+ * subscriber on any node hears it: purges are rare, so that broadcast costs nothing worth sharding
+ * (SPUBLISH would reach only one shard's nodes, and need the subscriber on that shard).
  */
 export function purgeBus(
-  redisUrl: string,
   channel: string,
   redis: RedisConnection,
   logger: Logger,
   onPurge: (prefixes: string[]) => void,
 ): PurgeBus {
   const me = randomUUID();
-  const subscriber = createClient({
-    url: redisUrl,
-    socket: { reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2_000) },
+  redis.subscribe(channel, (message) => {
+    try {
+      const parsed = MessageSchema.safeParse(JSON.parse(message));
+      if (parsed.success && parsed.data.from !== me) onPurge(parsed.data.prefixes);
+    } catch {
+      logger.warn('page cache: unreadable purge message ignored');
+    }
   });
-  subscriber.on('error', () => undefined); // the main connection reports Redis outages
-  subscriber
-    .connect()
-    .then(() =>
-      subscriber.subscribe(channel, (message) => {
-        try {
-          const parsed = MessageSchema.safeParse(JSON.parse(message));
-          if (parsed.success && parsed.data.from !== me) onPurge(parsed.data.prefixes);
-        } catch {
-          logger.warn('page cache: unreadable purge message ignored');
-        }
-      }),
-    )
-    .catch((err: unknown) => logger.warn({ err }, 'page cache: purge subscription failed'));
   return {
     async publish(prefixes) {
       await redis.ifUp((client) => client.publish(channel, JSON.stringify({ from: me, prefixes })));
     },
     async close() {
-      if (subscriber.isOpen) await subscriber.close().catch(() => subscriber.destroy());
+      // The subscription ends with the connection.
     },
   };
 }

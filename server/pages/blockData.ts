@@ -1,21 +1,10 @@
-import type { Request, Response } from 'express';
 import type { BlockDataByType, BlockDataMap } from '../../views/blocks/blockProps.js';
-import type { ContentBlock, ContentPage } from '../../contracts/upstream/content.js';
-import type { CallContext } from '../upstream/upstreamHttp.js';
+import type { ContentBlock } from '../../contracts/upstream/content.js';
 import { loadCarTeaserIds, loadCarTeaserQuery } from './carTeaserData.js';
-import type { PageDeps } from './pageDeps.js';
+import type { BlockLoadRequest } from './blockLoadRequest.js';
 import { loadSiteSelection } from './sitesData.js';
 import { loadStoriesBlock } from './storiesData.js';
 import { loadServiceRequest } from './serviceRequestData.js';
-
-export interface BlockLoadRequest {
-  req: Request;
-  res: Response;
-  ctx: CallContext;
-  deps: PageDeps;
-  /** The page's type, for blocks that behave per page type (the service request on an 'mc' page). */
-  pageType?: ContentPage['pageType'];
-}
 
 type BlockOf<T extends ContentBlock['type']> = Extract<ContentBlock, { type: T }>;
 type BlockDataLoaders = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { latitude, longitude } from '../../contracts/upstream/primitives.js';
 import { ContentPageView } from '../../views/pages/ContentPageView.js';
 import { BookingSection } from '../../views/pages/booking/BookingSection.js';
-import type { ContentPageKind } from './contentPageKinds.js';
+import type { ContentPageKind } from './contentPageKind.js';
 
 /** `?lat=&lng=` prefill the place (part 2 §2.1); anything else is ignored. */
 const PrefillQuery = z.object({ lat: latitude, lng: longitude });

@@ -9,7 +9,7 @@ import { carIdOfPath, findCar, findSimilarCars } from '../catalogue/cars.js';
 import { carSiteContact, sellerContact } from '../catalogue/carSiteContact.js';
 import { loadLayout } from './loadLayout.js';
 import type { PageDeps } from './pageDeps.js';
-import { renderErrorPage, renderUnavailablePage } from './pageRoutes.js';
+import { renderErrorPage, renderUnavailablePage } from './errorPages.js';
 
 /**
  * The car page at `{carDetailBase}/{car_id}/{slug}` (part 1 §2). Only the id: 302 to the canonical

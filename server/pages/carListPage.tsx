@@ -1,12 +1,13 @@
 import type { Market } from '../../markets/schema.js';
 import { pageSearchParams } from '../pageCache/pageKey.js';
 import { CAR_LIST_MAX_PAGES, CAR_LIST_PAGE_SIZE } from '../../client/shared/carList/carListConfig.js';
-import { withFacetsToUndo, type CarListResults } from '../../client/shared/carList/carListResults.js';
+import { withFacetsToUndo, type CarListResults, type NearProblem } from '../../client/shared/carList/carListResults.js';
 import {
   carListSearchBody,
   EMPTY_STATE,
   keptQuery,
   parseCarListState,
+  withNear,
   type CarListState,
 } from '../../client/shared/carList/carListUrlState.js';
 import { withoutFullSpans } from '../../client/shared/carList/rangeRules.js';
@@ -16,7 +17,11 @@ import { ContentPageView } from '../../views/pages/ContentPageView.js';
 import { localisePath } from '../markets/languagePath.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
 import { searchCarSummaryPage } from '../catalogue/carSummarySearch.js';
-import type { ContentPageKind } from './contentPageKinds.js';
+import { withQuotes } from '../catalogue/cardQuotes.js';
+import { PostcodeText } from '../../contracts/upstream/maps.js';
+import { postcodeCountryOf } from '../markets/postcodeCountry.js';
+import { UpstreamError } from '../upstream/upstreamError.js';
+import type { ContentPageKind } from './contentPageKind.js';
 import type { PageDeps } from './pageDeps.js';
 import { languageQueriesOf } from './languageQueries.js';
 
@@ -28,9 +33,15 @@ import { languageQueriesOf } from './languageQueries.js';
 export const carListPageKind: ContentPageKind = async ({ page, blockData, req, res, ctx, deps }) => {
   const { market, language } = res.locals;
   const query = pageSearchParams(req);
-  const parsed = parseCarListState(query, market.distanceUnit);
+  const { state: parsed, nearProblem } = await withPostcodePlace(
+    parseCarListState(query, market.distanceUnit),
+    query.get('postcode'),
+    market,
+    deps,
+    ctx,
+  );
   const [results, languageQueries] = await Promise.all([
-    searchCarList(parsed, market, deps, ctx),
+    searchCarList(parsed, market, deps, ctx).then((found) => withCardQuotes(found, market, deps, ctx)),
     languageQueriesOf('cars', query, res, deps, ctx),
   ]);
   if (results.failed) res.locals.pageIncomplete = true;
@@ -48,6 +59,7 @@ export const carListPageKind: ContentPageKind = async ({ page, blockData, req, r
           state={state}
           results={results}
           keep={keptQuery(query)}
+          {...(nearProblem ? { nearProblem } : {})}
         />
       </ContentPageView>
     ),
@@ -81,6 +93,59 @@ export async function searchCarList(
       'car list search failed: shown as an empty result',
     );
     return { cars: [], facets: [], total: 0, failed: true };
+  }
+}
+
+/**
+ * 'Nearest first' from the postcode the plain form sent (with scripts the island asks /api/places/postcode and
+ * puts the place in the URL itself): the postcode's place, rounded, replaces it. The postcode is never kept: the
+ * page is not cached (server/pageCache/pageKey.ts) and the query is logged without it (server/logger.ts).
+ */
+async function withPostcodePlace(
+  state: CarListState,
+  postcode: string | null,
+  market: Market,
+  deps: Pick<PageDeps, 'upstreams' | 'logger'>,
+  ctx: CallContext,
+): Promise<{ state: CarListState; nearProblem?: NearProblem }> {
+  if (postcode === null || postcode.trim() === '') return { state };
+  const typed = PostcodeText.safeParse(postcode);
+  const typedBack = postcode.trim().slice(0, 10);
+  if (!typed.success)
+    return {
+      state: { ...state, sortName: 'distance_asc' },
+      nearProblem: { kind: 'postcodeUnknown', postcode: typedBack },
+    };
+  try {
+    const place = await deps.upstreams.maps.postcode(postcodeCountryOf(market), typed.data, ctx);
+    return { state: withNear(state, { lat: place.latitude, lng: place.longitude }, place.name) };
+  } catch (err) {
+    const unknown = err instanceof UpstreamError && err.status === 404;
+    if (!unknown)
+      deps.logger.warn({ err, requestId: ctx.requestId }, 'postcode place failed: the list keeps its order');
+    return {
+      state: { ...state, sortName: 'distance_asc' },
+      nearProblem: { kind: unknown ? 'postcodeUnknown' : 'placeFailed', postcode: typedBack },
+    };
+  }
+}
+
+/**
+ * The UK cards' representative quotes (kept once per car and price: server/catalogue/cardQuotes.ts). Without
+ * them the cards show the cash price alone, as a car without finance does.
+ */
+async function withCardQuotes(
+  results: CarListResults,
+  market: Market,
+  deps: Pick<PageDeps, 'cardQuotes' | 'logger'>,
+  ctx: CallContext,
+): Promise<CarListResults> {
+  if (market.monthlyPrice !== 'financeQuote' || results.cars.length === 0) return results;
+  try {
+    return { ...results, cars: withQuotes(results.cars, await deps.cardQuotes.of(market, results.cars, ctx)) };
+  } catch (err) {
+    deps.logger.warn({ err, requestId: ctx.requestId }, 'card quotes failed: the cards show the cash price');
+    return results;
   }
 }
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { CarTeaserData } from '../../views/blocks/CarTeaserIdsBlock.js';
+import type { CarTeaserData } from '../../views/blocks/blockProps.js';
 import type { CarTeaserIdsBlockSchema, CarTeaserQueryBlockSchema } from '../../contracts/upstream/content.js';
-import type { BlockLoadRequest } from './blockData.js';
+import type { BlockLoadRequest } from './blockLoadRequest.js';
 import { searchCarSummaries } from '../catalogue/carSummarySearch.js';
 
 /** Fixed cars in the editor's order (the id filter keeps the order of its values). A failing search throws: the block is left out. */

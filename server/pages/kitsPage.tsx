@@ -7,7 +7,7 @@ import { ContentPageView } from '../../views/pages/ContentPageView.js';
 import { KitsSection } from '../../views/pages/kits/KitsSection.js';
 import { KitSearchResponseSchema, type SearchIndexName } from '../../contracts/upstream/search.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
-import type { ContentPageKind } from './contentPageKinds.js';
+import type { ContentPageKind } from './contentPageKind.js';
 import type { PageDeps } from './pageDeps.js';
 import { languageQueriesOf } from './languageQueries.js';
 

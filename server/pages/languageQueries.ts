@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import type { Language } from '../../markets/schema.js';
 import type { SearchIndexKind, SearchIndexName } from '../../contracts/upstream/search.js';
 import { filtersInLanguage, type LanguageSearch } from '../../client/shared/lists/filtersInLanguage.js';
-import { UpstreamCallRefused } from '../cache/searchCache.js';
+import { UpstreamCallRefused } from '../searchCache/searchCache.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
 import type { LanguageQueries } from '../render/renderPage.js';
 import type { PageDeps } from './pageDeps.js';

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
-import type { SearchCache } from '../cache/searchCache.js';
+import type { SearchCache } from '../searchCache/searchCache.js';
+import type { CardQuotes } from '../catalogue/cardQuotes.js';
 import type { Config } from '../config.js';
 import type { CompiledRedirects } from '../redirects/compile-redirects.js';
 import type { RenderPage } from '../render/renderPage.js';
@@ -13,6 +14,8 @@ export interface PageDeps {
   renderPage: RenderPage;
   upstreams: Pick<Upstreams, 'content' | 'maps' | 'search'>;
   searchCache: SearchCache;
+  /** The UK cards' finance quotes, made once per car and price and kept. */
+  cardQuotes: CardQuotes;
   /** The per-client limits: a page's own upstream look-ups beyond its main data count in them (languageQueries.ts). */
   limits: RequestLimits;
   /** The markets' redirects: the sitemap leaves out any path a rule moves. */

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ServiceRequestFormBlockSchema } from '../../contracts/upstream/content.js';
 import type { BlockDataByType } from '../../views/blocks/blockProps.js';
 import { listWorkshopDealers } from '../catalogue/workshopDealers.js';
-import type { BlockLoadRequest } from './blockData.js';
+import type { BlockLoadRequest } from './blockLoadRequest.js';
 
 /**
  * The service request's dealers: every site with a Workshop department (limit 100; the motorcycle dealer

@@ -7,7 +7,7 @@ import { localisedMarket } from '../markets/languagePath.js';
 import { siteOrigin } from '../markets/siteOrigin.js';
 import { loadLayout } from './loadLayout.js';
 import type { PageDeps } from './pageDeps.js';
-import { renderErrorPage, renderUnavailablePage } from './pageRoutes.js';
+import { renderErrorPage, renderUnavailablePage } from './errorPages.js';
 import { findSiteBySlug, latestCarsOf } from './sitesData.js';
 import { siteBreadcrumbs } from '../../views/pages/sites/siteBreadcrumbs.js';
 

@@ -1,7 +1,7 @@
 import { ContentPageView } from '../../views/pages/ContentPageView.js';
 import { pageSearchParams } from '../pageCache/pageKey.js';
 import { SiteListSection } from '../../views/pages/sites/SiteListSection.js';
-import type { ContentPageKind } from './contentPageKinds.js';
+import type { ContentPageKind } from './contentPageKind.js';
 import { siteKeyphrase, siteListFilters } from '../../client/shared/sites/siteListQuery.js';
 import { loadSiteList, SITE_SEARCH_THRESHOLD, type SiteListData } from './sitesData.js';
 import { languageQueriesOf } from './languageQueries.js';

@@ -12,7 +12,7 @@ import {
   type Site,
 } from '../../contracts/upstream/search.js';
 import type { CallContext } from '../upstream/upstreamHttp.js';
-import type { BlockLoadRequest } from './blockData.js';
+import type { BlockLoadRequest } from './blockLoadRequest.js';
 import { searchCarSummaries } from '../catalogue/carSummarySearch.js';
 import type { PageDeps } from './pageDeps.js';
 

@@ -1,8 +1,8 @@
 import type { Request } from 'express';
-import type { StoriesBlockData } from '../../views/blocks/StoriesBlock.js';
+import type { StoriesBlockData } from '../../views/blocks/blockProps.js';
 import { STORIES_PAGE_SIZE, STORIES_TEASER_SIZE, type StoriesBlockSchema } from '../../contracts/upstream/content.js';
 import type { z } from 'zod';
-import type { BlockLoadRequest } from './blockData.js';
+import type { BlockLoadRequest } from './blockLoadRequest.js';
 import { contentScope } from './loadLayout.js';
 
 /** A shared link may ask for many pages; beyond this the shopper uses load-more (100 stories). */

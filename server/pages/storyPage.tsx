@@ -2,7 +2,7 @@ import { ContentPageView } from '../../views/pages/ContentPageView.js';
 import { articleJsonLd } from '../../views/pages/stories/articleJsonLd.js';
 import { StoryHeader } from '../../views/pages/stories/StoryHeader.js';
 import { siteOrigin } from '../markets/siteOrigin.js';
-import type { ContentPageKind } from './contentPageKinds.js';
+import type { ContentPageKind } from './contentPageKind.js';
 
 /** A story: its header (title, date, image, lead, tags) above its blocks, published as an Article. */
 export const storyPage: ContentPageKind = async ({ page, blockData, req, res }) => {

@@ -7,6 +7,7 @@ import type { AssetResolver, ScriptSet } from '../../views/AssetResolver.js';
 import {
   ALERT_GATE_ENTRY,
   CLIENT_BUILD_DIR,
+  EARLY_TAPS_ENTRY,
   ENHANCE_ENTRY,
   islandEntryPath,
   LATE_STYLESHEET_ENTRY,
@@ -56,6 +57,7 @@ export function manifestAssets(manifestPath: string): AssetResolver {
   };
   const stylesheets = [built(SITE_STYLESHEET).url];
   const alertGate = built(ALERT_GATE_ENTRY).text();
+  const earlyTaps = built(EARLY_TAPS_ENTRY).text();
   const lateStylesheetScript = built(LATE_STYLESHEET_ENTRY).text();
   const pageScriptLoader = built(PAGE_SCRIPT_LOADER_ENTRY).text();
   const parts = STYLE_PARTS.map((part) => ({
@@ -67,11 +69,11 @@ export function manifestAssets(manifestPath: string): AssetResolver {
   const memo = new Map<string, ReturnType<AssetResolver['pageScripts']>>();
   return {
     stylesheets,
-    headScripts: [{ inline: alertGate }],
+    headScripts: [{ inline: alertGate }, { inline: earlyTaps }],
     firstScreenStyles: firstScreenStyles(parts),
     lateStylesheetScript,
     pageScriptLoader: { inline: pageScriptLoader },
-    scriptHashes: [scriptHash(alertGate), scriptHash(lateStylesheetScript), scriptHash(pageScriptLoader)],
+    scriptHashes: [alertGate, earlyTaps, lateStylesheetScript, pageScriptLoader].map(scriptHash),
     pageScripts(islands) {
       const key = islands.join(',');
       const known = memo.get(key);
@@ -119,7 +121,7 @@ export function devServerAssets(): AssetResolver {
   ].join('\n');
   return {
     stylesheets: [`/${SITE_STYLESHEET}`],
-    headScripts: [{ src: `/${ALERT_GATE_ENTRY}` }],
+    headScripts: [{ src: `/${ALERT_GATE_ENTRY}` }, { src: `/${EARLY_TAPS_ENTRY}` }],
     pageScriptLoader: { src: `/${PAGE_SCRIPT_LOADER_ENTRY}` },
     scriptHashes: [scriptHash(preamble)],
     pageScripts: (islands) => ({

@@ -5,7 +5,8 @@ import type { Language } from '../../markets/schema.js';
 import { renderToString } from 'react-dom/server';
 import type { Logger } from 'pino';
 import type { AssetResolver } from '../../views/AssetResolver.js';
-import { Document, FIRST_SCREEN_STYLES, type PageHead } from '../../views/Document.js';
+import { Document, FIRST_SCREEN_STYLES } from '../../views/Document.js';
+import type { PageHead } from '../../views/pageHead.js';
 import { Layout } from '../../views/Layout.js';
 import type { LayoutData } from '../../views/layout/layoutData.js';
 import { PageContext, type PageContextValue } from '../../views/PageContext.js';
@@ -75,6 +76,7 @@ export function createPageRenderer(assets: AssetResolver, logger: Logger, imageU
       editing,
       pictureTemplate,
       report: (message, detail) => logger.warn({ ...detail, requestId: res.req.id, path: res.req.path }, message),
+      postedForm: res.locals.postedForm,
       islands: new Set(),
       nextIslandId: () => `island-${islandCount++}`,
     };

@@ -8,15 +8,23 @@ import { splitLanguagePath } from '../markets/languagePath.js';
 import { withoutTrailingSlashes } from '../../contracts/pagePath.js';
 import { countOrRefuse, type RequestLimits } from '../security/rateLimits.js';
 
-/** What a page path is, for the metrics' page_type label (a small, fixed set whatever paths arrive). */
-export function pageTypeOf(market: Market, publicPath: string): string {
+/**
+ * What a page is, for the metrics' page_type label (a small, fixed set whatever arrives): from its path, and for
+ * the content pages that carry the booking wizard or the tire hotel (their paths are the content's), from its islands.
+ */
+export function pageTypeOf(market: Market, publicPath: string, islands: readonly string[] = []): string {
   const split = splitLanguagePath(market, publicPath);
   const path = withoutTrailingSlashes(split.path) || '/';
   const under = (base: string) => path === base || path.startsWith(`${base}/`);
   if (path === '/') return 'home';
   if (path === market.paths.carList) return 'carList';
+  if (path === market.paths.savedCars) return 'savedCars';
   if (under(market.paths.carDetailBase)) return 'carDetail';
   if (under(market.paths.siteDetail)) return 'siteDetail';
+  if (under(market.paths.stories)) return 'stories';
+  if (under(market.paths.kits)) return 'kits';
+  if (islands.includes('booking')) return 'booking';
+  if (islands.includes('tirehotel')) return 'tireHotel';
   return 'content';
 }
 
@@ -66,7 +74,7 @@ export function rumRoutes(registry: Registry, limits: RequestLimits): Router {
         });
       }
       const market = res.locals.market;
-      const labels = { market: market.id, page_type: pageTypeOf(market, parsed.data.path) };
+      const labels = { market: market.id, page_type: pageTypeOf(market, parsed.data.path, parsed.data.islands) };
       for (const metric of parsed.data.metrics) {
         histograms[metric.name].observe(labels, metric.name === 'CLS' ? metric.value : metric.value / 1000);
       }

@@ -16,7 +16,7 @@ export interface RateLimitWindow {
  * never meets them; the one-time code is guarded by limits on what is attacked (the code, the agreement's sends).
  */
 export const RATE_LIMIT_DEFAULTS = {
-  /** Lead forms (`POST /api/forms/comhub`) per client. */
+  /** Lead forms (`POST /api/forms/comhub`, and `POST /forms/lead` without scripts) per client. */
   leadsPerClient: { points: 30, durationS: 600 },
   /** Service bookings and tire-hotel bookings per client. */
   bookingsPerClient: { points: 10, durationS: 600 },
@@ -44,6 +44,12 @@ export const RATE_LIMIT_DEFAULTS = {
    * hold them: a page needs a few, once; past it the links keep the words as they are.
    */
   languageLookupsPerClient: { points: 60, durationS: 60 },
+  /**
+   * Searches a client's `POST /api/search` (the car list island, site search as you type) makes the search
+   * service run, counted only when the search cache does not hold the answer: 5 a second, room for an
+   * office of shoppers typing at once; one client made 375 in 20 s before.
+   */
+  searchesPerClient: { points: 300, durationS: 60 },
   /** Web-vitals beacons (`POST /api/rum`) per client: a page view sends one. */
   rumBeaconsPerClient: { points: 30, durationS: 60 },
 } as const satisfies Record<string, RateLimitWindow>;
@@ -119,6 +125,11 @@ export function createRequestLimits(
  * work failed: a call that failed may still have reached the upstream, and returning points would let
  * concurrent attempts through (the one exception: a later limit refusing the attempt, see the code sends).
  */
+/** 429 (or 503 while Redis cannot count an account limit) for an attempt `outcome` refused; nothing when allowed. */
+export function refuseFor(res: Response, limiter: SharedRateLimiter, outcome: LimitOutcome): void {
+  refuseUnless(res, limiter, outcome, 'limit.tooMany');
+}
+
 export async function countOrRefuse(
   res: Response,
   limiter: SharedRateLimiter,

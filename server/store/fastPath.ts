@@ -1,12 +1,12 @@
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Response } from 'express';
-import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { Lifecycle } from '../http/lifecycle.js';
 import type { ProxyTrust } from '../http/proxyTrust.js';
 import { logAnswer, requestIdFor } from '../http/requestLogging.js';
 import type { Metrics } from '../metrics.js';
 import type { StoreBudget } from './storeBudgets.js';
+import { TieredStore } from './tieredStore.js';
 
 /** Headers as `writeHead` takes them flat: `[name, value, name, value, ...]`. */
 export type FlatHeaders = readonly (string | number)[];
@@ -51,13 +51,18 @@ interface Learned {
  */
 export abstract class FastPath {
   /** Bounded by the characters of signatures and keys: requests that differ only in junk are learned one by one. */
-  private readonly learned: LRUCache<string, Learned>;
+  private readonly learned: TieredStore<Learned>;
   private readonly pipelineHeaders: LearnedHeaders;
 
   constructor(private readonly shell: FastPathOptions) {
-    this.learned = new LRUCache<string, Learned>({
-      maxSize: Math.max(1, shell.learnedMaxBytes),
-      sizeCalculation: (learned, signature) => learnedRequestBytes(signature, learned.key),
+    // Estimated on the heap: two bytes a character (a string with any character past Latin-1 takes two).
+    this.learned = new TieredStore<Learned>({
+      here: {
+        maxBytes: shell.learnedMaxBytes,
+        sizeOf: (learned, signature) => 2 * (signature.length + learned.key.length),
+      },
+      bytesOf: (learned) => 2 * learned.key.length,
+      ...(shell.budget ? { budget: shell.budget } : {}),
     });
     this.pipelineHeaders = new LearnedHeaders(new Set(shell.perAnswer));
   }
@@ -70,14 +75,12 @@ export abstract class FastPath {
 
   /** Estimated heap bytes of the requests learned (/metrics). */
   get learnedBytes(): number {
-    return this.learned.calculatedSize;
+    return this.learned.here.bytes;
   }
 
-  /** The app's request listener: this fast path first, then `front`. */
-  in(front: RequestListener): RequestListener {
-    return (req, res) => {
-      if (!this.send(req, res)) front(req, res);
-    };
+  /** Its phase of the request pipeline (server/http/requestPipeline.ts): the answer held here, or `next()`. */
+  run(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+    if (!this.send(req, res)) next();
   }
 
   /**
@@ -86,24 +89,20 @@ export abstract class FastPath {
    */
   protected learnAnswer(req: IncomingMessage, res: Response, key: string, body?: Buffer): void {
     const signature = this.signature(req, body);
-    if (signature === undefined || this.learned.get(signature)?.key === key) return;
+    if (signature === undefined || this.learned.here.get(signature)?.key === key) return;
     const client = (res.locals as Partial<Response['locals']>).clientKey;
-    const { budget } = this.shell;
-    if (budget && client !== undefined && budget.spent(client)) return;
+    if (client !== undefined && this.learned.spent(client)) return;
     // The pipeline's headers are read now, while they are this answer's.
     const learned: Learned = { key, pipelineHeaders: this.pipelineHeaders.of(res) };
-    if (!budget || client === undefined) return void this.learned.set(signature, learned);
-    budget.admit(client, { valueBytes: learnedRequestBytes(signature, key), keyBytes: 0 }).then(
-      (admitted) => admitted && this.learned.set(signature, learned),
-      () => undefined,
-    );
+    // Charged as the store charges every entry: the signature is its key.
+    void this.learned.keep(signature, learned, client === undefined ? {} : { client }).catch(() => undefined);
   }
 
   /** Sends the answer and returns true when this request is learned and its answer is held here. */
   protected send(req: IncomingMessage, res: ServerResponse, body?: Buffer): boolean {
     if (this.shell.lifecycle.state !== 'ready') return false;
     const signature = this.signature(req, body);
-    const learned = signature === undefined ? undefined : this.learned.get(signature);
+    const learned = signature === undefined ? undefined : this.learned.here.get(signature);
     const answer = learned && this.answerFor(req, learned.key);
     if (!learned || !answer) return false;
     const started = performance.now();
@@ -154,12 +153,4 @@ class LearnedHeaders {
 export function hostSignature(req: IncomingMessage, trustProxy: ProxyTrust): string {
   const client = trustProxy.client(req);
   return `${req.headers.host ?? ''}\n${client.host ?? ''}\n${client.proto}`;
-}
-
-/**
- * A learned request, estimated on the heap: two bytes a character (a string with any character past
- * Latin-1 takes two), plus the entry object and the LRU's slots for it.
- */
-function learnedRequestBytes(signature: string, key: string): number {
-  return 2 * (signature.length + key.length) + 160;
 }

@@ -1,6 +1,16 @@
-import { createClient, type RedisClientType } from 'redis';
+import type { RedisClientType } from 'redis';
 import type { Logger } from 'pino';
 import type { DependencyProbe } from '../http/health.js';
+import { RedisFaults, WITHOUT_REDIS, type RedisFaultKind } from './redisFaults.js';
+import {
+  clusterHandle,
+  isClusterNode,
+  singleHandle,
+  subscriberClient,
+  type NodeAddress,
+  type RedisHandle,
+  type RedisMode,
+} from './redisClients.js';
 
 export interface RedisConnection {
   /** Whether a Redis URL is configured at all (without one, everything shared lives in this process alone). */
@@ -13,6 +23,27 @@ export interface RedisConnection {
    * while going on without it: only what needs the client itself (a rate limiter's store) asks `available`.
    */
   ifUp<T>(command: (client: RedisClientType) => Promise<T>): Promise<T | undefined>;
+  /**
+   * Tells of a command that failed other than by a miss (metric, log, /readyz): for callers that use
+   * `available` and catch their own failures. `ifUp` tells of its own.
+   */
+  reportFault(err: unknown, command?: string): void;
+  /** `single` or `cluster` once the first connection told (REDIS_CLUSTER=auto), or as forced. */
+  mode(): 'single' | 'cluster' | undefined;
+  /** The keys matching a SCAN pattern in batches, on every master of a cluster; fails when Redis is not up. */
+  scan(match: string): AsyncIterable<string[]>;
+  /**
+   * Waits (up to REPLICA_WAIT_MS) for a replica to hold the writes made to `key`'s node, so a master's failover
+   * cannot lose them; whether one did (true), none did in time (false), or there is none to ask (undefined:
+   * one Redis, or Redis not up). For the few writes whose loss would double a lead.
+   */
+  replicated(key: string): Promise<boolean | undefined>;
+  /**
+   * `listener` gets every message PUBLISHed to `channel`, through a subscriber connection of its own that is
+   * opened again with every new connection (on a cluster: on a master of the topology as last read; classic
+   * pub/sub carries a message to every node of a cluster).
+   */
+  subscribe(channel: string, listener: (message: string) => void): void;
   /** Calls `listener` on every new connection and whenever Redis answers again after being marked down. */
   onUp(listener: () => void): void;
   probe: DependencyProbe;
@@ -35,6 +66,10 @@ export const REDIS_TIMING = {
   stuckConnectingMs: 5_000,
 };
 
+/** How long a write waits for a replica to have it (WAIT): a replica in sync answers within a millisecond. */
+const REPLICA_WAIT_MS = 200;
+/** A connection answering READONLY is replaced at most this often (a replica named in REDIS_URL on purpose would otherwise churn). */
+const REPLACE_ON_READONLY_MS = 5_000;
 /** How late a timer may fire before the lateness counts as time the event loop was blocked. */
 const LOOP_LAG_TOLERANCE_MS = 20;
 /** A deadline is pushed back by blocked time to at most this many times its length. */
@@ -53,12 +88,24 @@ const DEADLINE_STRETCH = 4;
  * so a busy process does not take a healthy Redis for a dead one (issue 31: 14 client replacements
  * in 15 s, and every limit counted per process meanwhile).
  */
-export function connectRedis(url: string | undefined, logger: Logger, timing = REDIS_TIMING): RedisConnection {
+export function connectRedis(
+  url: string | undefined,
+  logger: Logger,
+  options: { timing?: typeof REDIS_TIMING; onFault?: (kind: RedisFaultKind) => void; mode?: RedisMode } = {},
+): RedisConnection {
+  const timing = options.timing ?? REDIS_TIMING;
   if (!url) {
     return {
       configured: false,
       available: () => undefined,
       ifUp: async () => undefined,
+      reportFault: () => {},
+      mode: () => undefined,
+      scan: () => {
+        throw new Error('no Redis configured');
+      },
+      subscribe: () => {},
+      replicated: async () => undefined,
       onUp: () => {},
       probe: { name: 'redis', state: () => 'not_configured' },
       close: async () => {},
@@ -66,6 +113,7 @@ export function connectRedis(url: string | undefined, logger: Logger, timing = R
   }
   let lastError = '';
   let closed = false;
+  const faults = new RedisFaults(logger, options.onFault);
   /** Whether the current client answers (it became ready, and has not missed `missedPingsForDown` PINGs in a row since). */
   let answering = false;
   let missed = 0;
@@ -75,75 +123,123 @@ export function connectRedis(url: string | undefined, logger: Logger, timing = R
     for (const listener of upListeners) listener();
   };
 
-  const open = (): RedisClientType => {
-    const created: RedisClientType = createClient({
-      url,
-      disableOfflineQueue: true,
-      // Only a backstop for a command never written: `deadline` decides, and never before this.
-      commandOptions: { timeout: timing.commandTimeoutMs * DEADLINE_STRETCH },
-      socket: {
-        connectTimeout: 1_000,
-        reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2_000),
-      },
-    });
+  const settings = { url, backstopTimeoutMs: timing.commandTimeoutMs * DEADLINE_STRETCH };
+  let mode = options.mode ?? 'auto';
+  /** Nodes of the cluster as last read: where a new cluster client finds its topology (the URL's node may be the one that died). */
+  let clusterNodes: NodeAddress[] = [];
+
+  const whenReady = (created: RedisHandle) => {
+    if (created !== handle) return;
+    lastError = '';
+    missed = 0;
+    answering = true;
+    logger.info({ mode: created.kind }, 'redis ready');
+    cameUp(); // every new connection: a Redis that restarted has lost what was written before
+    if (created.kind === 'cluster')
+      created.nodes().then(
+        (nodes) => (clusterNodes = nodes.length > 0 ? nodes : clusterNodes),
+        () => undefined,
+      );
+  };
+
+  const open = (): RedisHandle => {
+    const urlNode = new URL(url);
+    const roots = [...clusterNodes, { host: urlNode.hostname, port: Number(urlNode.port || 6379) }];
+    const created = mode === 'cluster' ? clusterHandle(settings, roots) : singleHandle(settings);
     created.on('error', (err: Error) => {
       // Reconnection attempts fail the same way many times: log each kind of failure once.
       if (err.message !== lastError) logger.warn({ err: err.message }, 'redis unavailable');
       lastError = err.message;
     });
-    created.on('ready', () => {
-      if (created !== client) return;
-      lastError = '';
-      missed = 0;
-      answering = true;
-      logger.info('redis ready');
-      cameUp(); // every new connection: a Redis that restarted has lost what was written before
+    created.onReady(() => {
+      if (mode !== 'auto') return whenReady(created);
+      // The first answer decides, once: a cluster node is spoken to through the cluster client from then on.
+      isClusterNode(created.commands).then(
+        (cluster) => {
+          mode = cluster ? 'cluster' : 'single';
+          if (!cluster) return whenReady(created);
+          if (created !== handle) return;
+          handle = open();
+          guarded = withDeadlines(handle.commands, timing.commandTimeoutMs);
+          created.destroy();
+        },
+        (err: unknown) => logger.warn({ err }, 'redis: INFO cluster failed; asked again on the next connection'),
+      );
     });
     openedAt = Date.now();
-    created.connect().catch(() => {
-      /* reported through 'error'; the reconnect strategy keeps trying */
-    });
     return created;
   };
-  let client = open();
-  let guarded = withDeadlines(client, timing.commandTimeoutMs);
+  let handle = open();
+  let guarded = withDeadlines(handle.commands, timing.commandTimeoutMs);
 
   /** Drops a client that stopped answering (its queued commands fail now) and starts a fresh one. */
   const replace = (why: string) => {
     logger.warn({ why }, 'redis not answering: reconnecting with a new client');
-    const old = client;
-    client = open();
-    guarded = withDeadlines(client, timing.commandTimeoutMs);
+    const old = handle;
+    handle = open();
+    guarded = withDeadlines(handle.commands, timing.commandTimeoutMs);
     old.destroy(); // its commands still waiting for an answer fail now
   };
+
+  /**
+   * A fault told; READONLY means the connection is on a node that is a replica now (a managed primary
+   * endpoint or a proxy that moved on failover while this socket stayed open): a new client resolves the
+   * endpoint again and reaches the new primary. At most once in REPLACE_ON_READONLY_MS.
+   */
+  let replacedForReadonlyAt = 0;
+  const fault = (err: unknown, command?: string) => {
+    if (faults.report(err, command) !== 'readonly' || closed) return;
+    if (Date.now() - replacedForReadonlyAt < REPLACE_ON_READONLY_MS) return;
+    replacedForReadonlyAt = Date.now();
+    answering = false;
+    replace('READONLY: the node is a replica now');
+  };
+
+  const subscriptions = new Map<string, (message: string) => void>();
+  let subscriber: RedisClientType | undefined;
+  const resubscribe = () => {
+    if (subscriptions.size === 0 || closed || !handle.ready()) return;
+    subscriber?.destroy();
+    const opened = subscriberClient(settings, handle.subscriberNode());
+    subscriber = opened;
+    opened.on('error', () => undefined); // the main connection tells of outages
+    opened
+      .connect()
+      .then(() => Promise.all([...subscriptions].map(([channel, listener]) => opened.subscribe(channel, listener))))
+      .catch((err: unknown) => {
+        if (opened === subscriber) faults.report(err, 'subscribe');
+      });
+  };
+  upListeners.push(resubscribe);
 
   let pinging = false;
   const check = async () => {
     if (closed || pinging) return;
     pinging = true;
-    const pinged = client;
+    const pinged = handle;
     try {
-      if (!pinged.isReady) {
+      if (!pinged.ready()) {
         answering = false;
         missed = 0;
         if (Date.now() - openedAt > timing.stuckConnectingMs) replace('not ready');
         return;
       }
       await deadline(pinged.ping(), timing.commandTimeoutMs);
-      if (pinged !== client) return;
+      if (pinged !== handle) return;
       missed = 0;
       if (!answering) {
         answering = true;
         cameUp();
       }
     } catch (err) {
-      if (pinged !== client || closed) return;
+      if (pinged !== handle || closed) return;
       missed += 1;
       if (missed < timing.missedPingsForDown) return;
       answering = false;
       missed = 0;
       // Ready but silent: replace it. Not ready after all (the socket closed): node-redis reconnects by itself.
-      if (pinged.isReady) replace(err instanceof Error ? err.message : String(err));
+      // A cluster's master that died is never left by node-redis: a new client reads the topology again.
+      if (pinged.ready() || pinged.kind === 'cluster') replace(err instanceof Error ? err.message : String(err));
     } finally {
       pinging = false;
     }
@@ -160,7 +256,7 @@ export function connectRedis(url: string | undefined, logger: Logger, timing = R
   };
   schedule();
 
-  const up = () => answering && client.isReady;
+  const up = () => answering && handle.ready();
   return {
     configured: true,
     available: () => (up() ? guarded : undefined),
@@ -168,17 +264,40 @@ export function connectRedis(url: string | undefined, logger: Logger, timing = R
       if (!up()) return undefined;
       try {
         return await command(guarded);
-      } catch {
+      } catch (err) {
+        fault(err);
         return undefined;
       }
     },
+    reportFault: (err, command) => fault(err, command),
+    mode: () => (mode === 'auto' ? undefined : mode),
+    scan: (match) => {
+      if (!up()) throw new Error('redis is not up');
+      return handle.scan(match);
+    },
+    async replicated(key) {
+      if (!up() || handle.kind !== 'cluster') return undefined;
+      const acked = await deadline(handle.replicated(key, REPLICA_WAIT_MS), REPLICA_WAIT_MS + timing.commandTimeoutMs)
+        .then((count) => count >= 1)
+        .catch((err: unknown) => (fault(err, 'WAIT'), false));
+      return acked;
+    },
+    subscribe: (channel, listener) => {
+      subscriptions.set(channel, listener);
+      resubscribe();
+    },
     onUp: (listener) => void upListeners.push(listener),
-    probe: { name: 'redis', state: () => (up() ? 'up' : 'down') },
+    probe: {
+      name: 'redis',
+      state: () => (!up() ? 'down' : faults.recent() ? 'degraded' : 'up'),
+      detail: () => ({ lastFault: faults.recent() ?? null, ...WITHOUT_REDIS }),
+    },
     close: async () => {
       closed = true;
       clearTimeout(timer);
+      subscriber?.destroy();
       // A stalled Redis would hold a graceful close for ever: its commands get one more deadline, then the socket goes.
-      if (client.isOpen) await deadline(client.close(), 1_000).catch(() => client.destroy());
+      await deadline(handle.close(), 1_000).catch(() => handle.destroy());
     },
   };
 }

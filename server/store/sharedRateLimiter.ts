@@ -62,12 +62,12 @@ export class SharedRateLimiter {
     const id = hashed(key);
     const shared = this.sharedLimiter();
     if (this.redisOnly) {
-      const everywhere = shared ? await counted(shared, id, points) : null;
+      const everywhere = shared ? await this.counted(shared, id, points) : null;
       if (!everywhere) return UNAVAILABLE;
       return everywhere.refused ? { allowed: false, retryAfterS: retryAfter(everywhere.res) } : { allowed: true };
     }
     const local = this.countHere(id, points);
-    const everywhere = shared ? await counted(shared, id, points) : null;
+    const everywhere = shared ? await this.counted(shared, id, points) : null;
     if (local.refused) return { allowed: false, retryAfterS: Math.max(1, Math.ceil(local.msBeforeNext / 1000)) };
     // A Redis that failed (null) leaves the decision to this process's count.
     return everywhere?.refused ? { allowed: false, retryAfterS: retryAfter(everywhere.res) } : { allowed: true };
@@ -83,7 +83,22 @@ export class SharedRateLimiter {
     if (open) open.consumed = Math.max(0, open.consumed - points);
     await this.sharedLimiter()
       ?.reward(id, points)
-      .catch(() => undefined);
+      .catch((err: unknown) => this.redis.reportFault(err, 'limit refund'));
+  }
+
+  /** One count and whether the limiter refused it; null when its store failed (a Redis fault, told as one). */
+  private async counted(
+    limiter: RateLimiterAbstract,
+    id: string,
+    points: number,
+  ): Promise<{ refused: boolean; res: RateLimiterRes } | null> {
+    try {
+      return { refused: false, res: await limiter.consume(id, points) };
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return { refused: true, res: rejection };
+      this.redis.reportFault(rejection, `limit ${this.options.keyPrefix}`);
+      return null;
+    }
   }
 
   /** This process's fixed window for a key, as rate-limiter-flexible counts one: it starts with the first attempt. */
@@ -116,19 +131,6 @@ export class SharedRateLimiter {
 /** Seconds a client is asked to wait when Redis could not count: about as long as the connection takes to tell an outage or recover. */
 export const UNAVAILABLE_RETRY_AFTER_S = 5;
 const UNAVAILABLE: LimitOutcome = { allowed: false, retryAfterS: UNAVAILABLE_RETRY_AFTER_S, unavailable: true };
-
-/** One count and whether the limiter refused it; null when its store failed. */
-async function counted(
-  limiter: RateLimiterAbstract,
-  id: string,
-  points: number,
-): Promise<{ refused: boolean; res: RateLimiterRes } | null> {
-  try {
-    return { refused: false, res: await limiter.consume(id, points) };
-  } catch (rejection) {
-    return rejection instanceof RateLimiterRes ? { refused: true, res: rejection } : null;
-  }
-}
 
 /** Windows one limiter keeps in this process (an entry is about 150 bytes). */
 const LOCAL_WINDOWS = 10_000;

@@ -3,19 +3,32 @@ import { RESP_TYPES } from 'redis';
 import type { RedisConnection } from './redisConnection.js';
 
 /**
- * This process's tier of a store: an LRU bounded by the entries' estimated bytes (least recently used
- * go first), each entry with its TTL (or none: its owner decides when it is old). The pages, the search
- * answers (without Redis), the picture variants and the layout keep their process copies in one.
+ * What one entry costs beyond its own bytes: a process tier's records of its key (the LRU's slots and
+ * maps), and the bounded Redis tier's index of it. The one such figure of every store.
+ */
+export const ENTRY_OVERHEAD_BYTES = 256;
+
+/** How a process tier is bounded: by its entries' estimated bytes (`sizeOf` of value and key), or by their count. */
+export type ProcessBound<V> = { maxBytes: number; sizeOf: (value: V, key: string) => number } | { maxEntries: number };
+
+/**
+ * This process's tier of a store: an LRU bounded by the entries' estimated bytes or their count (least
+ * recently used go first), each entry with its TTL (or none: its owner decides when it is old), and
+ * ENTRY_OVERHEAD_BYTES added to each entry's size. Built only by a TieredStore (tieredStore.ts).
  */
 export class ProcessTier<V extends object> {
   private readonly lru: LRUCache<string, V>;
 
-  constructor(maxBytes: number, sizeOf: (value: V) => number) {
-    this.lru = new LRUCache<string, V>({
-      maxSize: Math.max(1, maxBytes),
-      sizeCalculation: sizeOf,
-      ttlAutopurge: false,
-    });
+  constructor(bound: ProcessBound<V>) {
+    this.lru = new LRUCache<string, V>(
+      'maxEntries' in bound
+        ? { max: Math.max(1, bound.maxEntries), ttlAutopurge: false }
+        : {
+            maxSize: Math.max(1, bound.maxBytes),
+            sizeCalculation: (value, key) => bound.sizeOf(value, key) + ENTRY_OVERHEAD_BYTES,
+            ttlAutopurge: false,
+          },
+    );
   }
 
   get(key: string): V | undefined {
@@ -39,6 +52,11 @@ export class ProcessTier<V extends object> {
     return dropped;
   }
 
+  /** Most recently used first. */
+  entries(): IterableIterator<[string, V]> {
+    return this.lru.entries();
+  }
+
   get bytes(): number {
     return this.lru.calculatedSize;
   }
@@ -54,14 +72,20 @@ export interface Codec<V> {
   decode(bytes: Buffer): V | undefined;
 }
 
-/** Bytes as they are. */
-export const BYTES: Codec<Buffer> = { encode: (value) => value, decode: (bytes) => bytes };
+/** The tier every replica shares (RedisTier, BoundedRedisTier), or a process tier standing in for it without Redis. */
+export interface SharedTier<V> {
+  /** The entry, undefined when the tier holds none, 'unavailable' when it could not be asked. */
+  read(key: string): Promise<V | undefined | 'unavailable'>;
+  set(key: string, value: V, ttlMs: number): Promise<unknown>;
+  /** Drops every key under the prefixes (a tier that cannot leaves it out); a failure is thrown. */
+  purge?(prefixes: readonly string[]): Promise<void>;
+}
 
 /**
  * The tier every container shares, in Redis under `prefix`: entries as bytes with their TTL. Every
  * failure (Redis down, slow, a value that does not read) is a miss or a write left out, never an error.
  */
-export class RedisTier<V> {
+export class RedisTier<V> implements SharedTier<V> {
   constructor(
     private readonly redis: RedisConnection,
     private readonly prefix: string,
@@ -79,11 +103,6 @@ export class RedisTier<V> {
     return bytes ? this.codec.decode(bytes) : undefined;
   }
 
-  async get(key: string): Promise<V | undefined> {
-    const value = await this.read(key);
-    return value === 'unavailable' ? undefined : value;
-  }
-
   async set(key: string, value: V, ttlMs: number): Promise<void> {
     await this.redis.ifUp((client) =>
       client.set(this.prefix + key, this.codec.encode(value), {
@@ -92,14 +111,22 @@ export class RedisTier<V> {
     );
   }
 
-  /** Unlinks every stored key starting with one of the prefixes (SCAN, so Redis is never blocked); a failure is thrown. */
+  /**
+   * Unlinks every stored key starting with one of the prefixes (SCAN, on every master of a cluster, so Redis is
+   * never blocked; each key alone, as a cluster's keys of one batch may lie in different slots); a failure is thrown.
+   */
   async purge(prefixes: readonly string[]): Promise<void> {
     const client = this.redis.available();
     if (!client) return;
-    for (const prefix of prefixes) {
-      for await (const keys of client.scanIterator({ MATCH: `${escapeGlob(this.prefix + prefix)}*`, COUNT: 500 })) {
-        if (keys.length > 0) await client.unlink(keys);
+    try {
+      for (const prefix of prefixes) {
+        for await (const keys of this.redis.scan(`${escapeGlob(this.prefix + prefix)}*`)) {
+          await Promise.all(keys.map((key) => client.unlink(key)));
+        }
       }
+    } catch (err) {
+      this.redis.reportFault(err, 'purge');
+      throw err;
     }
   }
 }

@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { Language } from '../../markets/schema.js';
 import {
@@ -18,6 +17,7 @@ import {
 } from '../../contracts/upstream/content.js';
 import type { z } from 'zod';
 import { prefixContentLinks } from '../markets/languagePath.js';
+import { TieredStore } from '../store/tieredStore.js';
 import { UpstreamError } from './upstreamError.js';
 import type { CallContext, UpstreamHttp } from './upstreamHttp.js';
 
@@ -49,7 +49,7 @@ export interface ContentScope {
 /** The content delivery service (contract in contracts/content.ts): navigation, languages, pages, alert, brands. */
 export class ContentClient {
   /** Skipped blocks already logged (page id, block id): a page is fetched on every view, the log line is needed once. */
-  private readonly reportedSkips = new LRUCache<string, true>({ max: 1000 });
+  private readonly reportedSkips = new TieredStore<typeof REPORTED>({ here: { maxEntries: 1000 } });
 
   constructor(
     private readonly http: UpstreamHttp,
@@ -173,8 +173,8 @@ export class ContentClient {
 
   private reportSkippedBlock(pageId: string, wire: { id: string; type: string }, ctx: CallContext): void {
     const key = `${pageId}|${wire.id}`;
-    if (this.reportedSkips.has(key)) return;
-    this.reportedSkips.set(key, true);
+    if (this.reportedSkips.here.get(key)) return;
+    this.reportedSkips.here.set(key, REPORTED);
     this.logger.warn(
       { requestId: ctx.requestId, pageId, blockId: wire.id, blockType: wire.type },
       'content block skipped: unknown type or shape',
@@ -197,3 +197,5 @@ function publicLinks<T>(scope: ContentScope, answer: T): T {
 function sitePath(scope: ContentScope, resource: string): string {
   return `/${encodeURIComponent(scope.site)}/${resource}`;
 }
+
+const REPORTED = { reported: true } as const;

@@ -1,6 +1,5 @@
 import type { ContentClient } from './contentClient.js';
-import { SingleFlight } from '../store/singleFlight.js';
-import { ProcessTier } from '../store/tiers.js';
+import { TieredStore } from '../store/tieredStore.js';
 
 export interface LayoutCacheOptions {
   /** How long an answer is served without asking again. */
@@ -14,7 +13,7 @@ export interface LayoutCacheOptions {
 
 interface Entry {
   value: unknown;
-  fetchedAt: number;
+  storedAt: number;
   /** Estimated heap bytes: twice the answer's JSON length, as for parsed search answers (memoryBudget.ts). */
   bytes: number;
 }
@@ -26,48 +25,38 @@ interface Entry {
  * cached (the stale answer, if any, stays).
  */
 export class LayoutCache {
-  private readonly entries: ProcessTier<Entry>;
-  private readonly inFlight = new SingleFlight<unknown>();
-  private readonly freshMs: number;
-  private readonly staleMs: number;
-  private readonly now: () => number;
+  private readonly store: TieredStore<Entry>;
 
   constructor(options: LayoutCacheOptions = {}) {
-    this.freshMs = options.freshMs ?? 30_000;
-    this.staleMs = options.staleMs ?? 300_000;
-    this.now = options.now ?? Date.now;
-    this.entries = new ProcessTier<Entry>(options.maxBytes ?? 2 * 1024 * 1024, (entry) => entry.bytes);
+    const now = options.now ?? Date.now;
+    this.store = new TieredStore<Entry>({
+      here: { maxBytes: options.maxBytes ?? 2 * 1024 * 1024, sizeOf: (entry) => entry.bytes },
+      freshness: {
+        freshMs: options.freshMs ?? 30_000,
+        staleMs: options.staleMs ?? 300_000,
+        storedAt: (entry) => entry.storedAt,
+      },
+      // The caller gets the stale answer; a failed refresh was logged by the upstream layer.
+      refreshFailed: () => undefined,
+      now,
+    });
+    this.load = (load) => () =>
+      load().then((value) => ({ value, storedAt: now(), bytes: 2 * (JSON.stringify(value)?.length ?? 0) }));
   }
 
+  private readonly load: (load: () => Promise<unknown>) => () => Promise<Entry>;
+
   get bytes(): number {
-    return this.entries.bytes;
+    return this.store.here.bytes;
   }
 
   async get<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const entry = this.entries.get(key);
-    const age = entry ? this.now() - entry.fetchedAt : Infinity;
-    if (entry && age < this.freshMs) return entry.value as T;
-    if (entry && age < this.freshMs + this.staleMs) {
-      // The caller gets the stale answer now; a failed refresh was logged by the upstream layer.
-      this.refresh(key, load).catch(() => undefined);
-      return entry.value as T;
-    }
-    if (entry) this.entries.delete(key);
-    return this.refresh(key, load);
+    return (await this.store.cached(key, this.load(load))).value.value as T;
   }
 
   /** Forgets every answer (content was published): the next page asks the content service again. */
   clear(): void {
-    this.entries.purge(['']);
-  }
-
-  private refresh<T>(key: string, load: () => Promise<T>): Promise<T> {
-    return this.inFlight.join(key, () =>
-      load().then((value) => {
-        this.entries.set(key, { value, fetchedAt: this.now(), bytes: 2 * (JSON.stringify(value)?.length ?? 0) + 256 });
-        return value;
-      }),
-    ) as Promise<T>;
+    this.store.purgeHere(['']);
   }
 }
 

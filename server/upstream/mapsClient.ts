@@ -1,4 +1,6 @@
 import {
+  PostcodePlace,
+  type PostcodeCountry,
   AutocompleteResponse,
   PlaceDetailsResponse,
   ReverseGeocodeResponse,
@@ -28,6 +30,14 @@ export class MapsClient {
   reverseGeocode(point: { lat: number; lng: number }, ctx?: CallContext): Promise<ReverseGeocodeResponse> {
     return this.http.json(
       { method: 'GET', path: '/geocode/reverse', query: point, schema: ReverseGeocodeResponse },
+      ctx,
+    );
+  }
+
+  /** The place of a postcode ('nearest first'); a postcode the service does not know is its 404. */
+  postcode(country: PostcodeCountry, postcode: string, ctx?: CallContext): Promise<PostcodePlace> {
+    return this.http.json(
+      { method: 'GET', path: '/geocode/postcode', query: { country, postcode }, schema: PostcodePlace },
       ctx,
     );
   }

@@ -1,5 +1,6 @@
 import { errors as undiciErrors } from 'undici';
-import type { CallContext, RelayedAnswer, UpstreamHttp } from './upstreamHttp.js';
+import type { RelayedAnswer } from './streamingCalls.js';
+import type { CallContext, UpstreamHttp } from './upstreamHttp.js';
 import { readBodyBytes, releaseBody } from './upstreamBody.js';
 import { UpstreamError } from './upstreamError.js';
 

@@ -1,4 +1,4 @@
-import { UPSTREAM_SERVICES, type UpstreamService } from '../config.js';
+import { UPSTREAM_SERVICES, type UpstreamService } from '../config/upstreams.js';
 import { trimTrailing } from '../../contracts/pagePath.js';
 
 /**

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
-import { UPSTREAM_SERVICES, type Config, type UpstreamService } from '../config.js';
+import type { Config } from '../config.js';
+import { UPSTREAM_SERVICES, type UpstreamService } from '../config/upstreams.js';
 import type { Metrics } from '../metrics.js';
 import { ContentClient } from './contentClient.js';
 import { CodeweaverClient } from './codeweaverClient.js';

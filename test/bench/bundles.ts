@@ -10,8 +10,8 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { marketById } from '../../markets/registry.js';
 import { CLIENT_BUILD_DIR } from '../../client/entryPath.js';
-import { startRunningBff } from '../support/runningBff.js';
-import { ensureClientBuild, getPage, samplePages } from '../support/samplePages.js';
+import { startTestStack } from '../support/testApp.js';
+import { ensureClientBuild, getPage, samplePages } from '../../scripts/stack/samplePages.js';
 
 interface ManifestChunk {
   file: string;
@@ -28,18 +28,21 @@ const BUDGETS: Record<string, { kb?: number; noReact?: boolean }> = {
   // 80 and 90 until issue #30: its picture component (srcset over the allowed widths, layouts, the CDN template)
   // is a 1.1 KB chunk every island page shares, against about 1.6 MB of photographs a phone no longer downloads.
   // 86 since issue #39's saved cars: the save toggle, recently viewed (a 1.9 KB island) and the header's count in
-  // the enhance script (+1.4 KB on every page) measured 85.9.
-  'car detail': { kb: 87 },
+  // the enhance script (+1.4 KB on every page) measured 85.9. 87.5 since issue #53: the cards' monthly price and
+  // distance (+0.3 KB in the recently viewed cards) and the share button in the enhance script (+0.1 KB) measured 87.0.
+  'car detail': { kb: 87.5 },
   'tire hotel': { kb: 110 },
-  // Issue #16: the UK car page adds the finance calculator.
-  'UK car detail': { kb: 97 },
+  // Issue #16: the UK car page adds the finance calculator. 97.5 since issue #53 (the cards' monthly price with the
+  // representative example, Dela in the enhance script): 96.9 here, 97.02 as test/e2e/carDetail.test.ts counts it.
+  'UK car detail': { kb: 97.5 },
   /** Issue #12: the booking island before the map chunk (Leaflet is a dynamic import, not followed here). */
   booking: { kb: 110 },
   'content page': { noReact: true },
   // Issue #39: the site list searches as the shopper types (React, the site cards, the search): 75.9 KB measured.
   'site list': { kb: 80 },
   // Issue #39: the saved-cars page (React, the kept cars' cards, one search for their current prices): 78.5 KB.
-  'saved cars': { kb: 80 },
+  // 82 since issue #53: the saved searches, an island of their own (1.4 KB) so car pages never load it: 81.1 KB.
+  'saved cars': { kb: 82 },
 };
 /** The Swedish site's pages, and the UK car page (the only one with the finance card). */
 const MEASURED: { market: 'se' | 'uk'; page: string; name: string }[] = [
@@ -100,7 +103,7 @@ function onDemandKb(files: string[]): number {
   return [...later].filter((file) => file.endsWith('.js')).reduce((sum, file) => sum + sizeOf(file), 0);
 }
 
-const bff = await startRunningBff();
+const { bff, stop } = await startTestStack({ bff: 'server' });
 let failed = false;
 try {
   const samples = { se: await samplePages(bff, marketById('se')), uk: await samplePages(bff, marketById('uk')) };
@@ -180,6 +183,6 @@ try {
   }
   console.log(failed ? '\nOver budget.' : '\nAll within budget.');
 } finally {
-  await bff.shutdown('bench over');
+  await stop();
 }
 process.exit(failed ? 1 : 0);

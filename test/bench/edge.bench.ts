@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { request } from 'undici';
-import { startProductionBff } from './productionBff.js';
+import { startBenchStack } from './benchStack.js';
 
 const { MARKETS } = await import('../../markets/registry.js');
 const { freePort, startEdgeNginx } = await import('../support/edgeNginx.js');
@@ -27,7 +27,7 @@ const market = MARKETS.find((m) => m.id === 'se')!;
 const host = market.devHostname;
 const path = market.paths.carList;
 
-const bff = await startProductionBff();
+const { bff, stop } = await startBenchStack();
 const staticPort = await freePort();
 /** The static side's root and headers: the car list's bytes and headers as the BFF sends them (so the edge does too). */
 const staticDir = mkdtempSync(join(tmpdir(), 'bff-edge-static-'));
@@ -105,6 +105,8 @@ try {
       }
     }`,
   );
+  // Stored from its second request on (proxy_cache_min_uses 2).
+  await get(edge.url);
   await get(edge.url);
   const cached = await get(edge.url);
   if (cached.res.headers['x-cache-status'] !== 'HIT' || !cached.body.equals(sample.body))
@@ -154,6 +156,6 @@ try {
 } finally {
   await edge?.stop();
   rmSync(staticDir, { recursive: true, force: true });
-  await bff.shutdown('bench over');
+  await stop();
 }
 process.exit(failed ? 1 : 0);

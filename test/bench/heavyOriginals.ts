@@ -1,15 +1,29 @@
-// The heavy-originals phase of `npm run bench:images` (docs/pictures.md, "Heavy originals"): the sandbox's 12 MP
-// photo as AVIF, a 16 MP AVIF, a 16-bit 4096² PNG and the 12 MP photo as HEIC, four at once, in rounds at the
-// widths a page asks for (the first round decodes each original once; the later ones are made from the
-// intermediates), with Chrome's Accept (AVIF: a WebP stand-in, the AVIF made in the background within the gate).
-// Prints what each request got, the BFF's highest RSS, its decode processes' and the two together (what a
-// container's memory limit sees) against MEMORY_BUDGET_MB, and the decode gate's own peak. With BENCH_CGROUP
-// (the BFF started in that cgroup v1 memory group) also the group's highest usage, failures and OOM kills.
+// The heavy-originals phase of `npm run bench:images` (docs/pictures.md, "Heavy originals"), with Chrome's Accept:
+// 1. a row per flavour, one at a time so each one's memory is its own (a 12 MP photo as AVIF 4:2:0, 4:4:4 and
+//    10-bit, as HEIC, and a 16-bit 4096² PNG): its answer, time and the highest RSS of its decoder (the BFF's
+//    children), and with BENCH_CGROUP the group's highest usage meanwhile;
+// 2. 20 heavy originals at once (the flavours over /media/heavy/<n>/ copies, each a different original to the BFF):
+//    every one answered within 30 s (an edge's read timeout), a picture or a stand-in, and the real ones after;
+// 3. the earlier rounds: four at once at the widths a page asks for, from the intermediates.
+// Prints the BFF's highest RSS, its decoders' and the two together (what a container's memory limit sees) against
+// MEMORY_BUDGET_MB, and the decode gate's own peak. With BENCH_CGROUP (the BFF started in that cgroup v1 memory
+// group) also the group's highest usage, failures and OOM kills.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 
 const FILES = ['photo-12mp.avif', 'photo-16mp.avif', 'photo-16bit.png', 'photo-12mp.heic'];
+/** One row each: the flavours a 256 MB container must show. */
+const FLAVOURS = [
+  ['AVIF 8-bit 4:2:0', 'photo-12mp.avif'],
+  ['AVIF 8-bit 4:4:4', 'photo-12mp-444.avif'],
+  ['AVIF 10-bit 4:2:0', 'photo-12mp-10bit.avif'],
+  ['HEIC 8-bit', 'photo-12mp.heic'],
+  ['PNG 16-bit 4096²', 'photo-16bit.png'],
+] as const;
+/** How many heavy originals at once, and the edge's read timeout each must be answered within. */
+const AT_ONCE = 20;
+const EDGE_TIMEOUT_S = 30;
 const WIDTHS = [640, 1080, 384, 1920];
 const ROUNDS = Number(process.env.BENCH_HEAVY_ROUNDS ?? WIDTHS.length);
 const CHROME_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
@@ -45,19 +59,101 @@ export async function heavyOriginalsPhase(
   // Made at the sandbox first (seconds for a 12 MP AVIF), so the BFF's fetches are not what is measured.
   for (const file of FILES) await (await request(`${sandbox}/media/heavy/${file}`)).body.dump();
   if (process.env.BENCH_CGROUP) writeFileSync(cgroupFile('memory.max_usage_in_bytes'), '0');
-  const highest = { bff: 0, decoders: 0, together: 0 };
+  rows.push(['heavy originals, a row per flavour at 640 px, one at a time', '', '']);
+  const highest = { bff: 0, decoders: 0, together: 0, flavour: 0 };
   let sampling = true;
   const sampler = (async () => {
+    await sleep(0);
     while (sampling) {
       const bff = kbOf(statusOf(pid) ?? '', 'VmRSS') / 1024;
-      // A decode process' own memory: its anonymous pages (its code is the BFF's node and libvips, already counted).
-      const decoders = childrenOf(pid).reduce((sum, child) => sum + kbOf(statusOf(child) ?? '', 'RssAnon') / 1024, 0);
+      // The decoder tools' memory: a process of their own each (prlimit, choom and nice exec into the tool).
+      const decoders = childrenOf(pid).reduce((sum, child) => sum + kbOf(statusOf(child) ?? '', 'VmRSS') / 1024, 0);
       highest.bff = Math.max(highest.bff, bff);
       highest.decoders = Math.max(highest.decoders, decoders);
+      highest.flavour = Math.max(highest.flavour, decoders);
       highest.together = Math.max(highest.together, bff + decoders);
-      await sleep(50);
+      await sleep(20);
     }
   })();
+  const ask = async (path: string, width: number) => {
+    const t = performance.now();
+    try {
+      const res = await request(`${origin}${path}?w=${width}`, {
+        headers: { host: 'se.localhost', accept: CHROME_ACCEPT },
+      });
+      const body = Buffer.from(await res.body.arrayBuffer());
+      const type = String(res.headers['content-type'] ?? '').replace('image/', '');
+      const standIn = res.headers['x-cache'] === 'stand-in';
+      return {
+        status: res.statusCode,
+        standIn,
+        seconds: (performance.now() - t) / 1000,
+        what: `${res.statusCode} ${type}${standIn ? ' stand-in' : ''} ${(body.length / 1024).toFixed(0)} KB`,
+      };
+    } catch (err) {
+      return {
+        status: 0,
+        standIn: false,
+        seconds: (performance.now() - t) / 1000,
+        what: `no answer (${(err as { code?: string }).code ?? (err as Error).message})`,
+      };
+    }
+  };
+  // 1. A row per flavour, one at a time.
+  for (const [, file] of FLAVOURS) await (await request(`${sandbox}/media/heavy/${file}`)).body.dump();
+  for (const [flavour, file] of FLAVOURS) {
+    if (process.env.BENCH_CGROUP) writeFileSync(cgroupFile('memory.max_usage_in_bytes'), '0');
+    highest.flavour = 0;
+    const answer = await ask(`/media/heavy/1/${file}`, 640);
+    if (answer.status !== 200 || answer.standIn) misses.push(`flavour ${flavour}: ${answer.what}`);
+    const group = process.env.BENCH_CGROUP
+      ? `, group highest ${(Number(cgroupValue('memory.max_usage_in_bytes')) / MB).toFixed(0)} MB`
+      : '';
+    rows.push([
+      `  ${flavour} (${file})`,
+      `${answer.what}, ${answer.seconds.toFixed(1)} s`,
+      `decoder RSS highest ${highest.flavour.toFixed(0)} MB${group}`,
+    ]);
+  }
+  // 2. 20 at once, each a different original.
+  if (process.env.BENCH_CGROUP) writeFileSync(cgroupFile('memory.max_usage_in_bytes'), '0');
+  const crowd = Array.from(
+    { length: AT_ONCE },
+    (_, i) => `/media/heavy/${2 + Math.floor(i / FLAVOURS.length)}/${FLAVOURS[i % FLAVOURS.length]![1]}`,
+  );
+  const crowdStarted = performance.now();
+  const first = await Promise.all(crowd.map((path) => ask(path, 640)));
+  const crowdSeconds = (performance.now() - crowdStarted) / 1000;
+  const late = first.filter((a) => a.status !== 200 || a.seconds > EDGE_TIMEOUT_S);
+  for (const a of late) misses.push(`${AT_ONCE} at once: ${a.what} after ${a.seconds.toFixed(1)} s`);
+  rows.push([
+    `  ${AT_ONCE} heavy originals at once`,
+    `${first.filter((a) => a.status === 200 && !a.standIn).length} pictures, ${first.filter((a) => a.standIn).length} stand-ins, ${late.length} late or failed; slowest ${Math.max(...first.map((a) => a.seconds)).toFixed(1)} s (edge timeout ${EDGE_TIMEOUT_S} s), all in ${crowdSeconds.toFixed(1)} s`,
+    process.env.BENCH_CGROUP
+      ? `group highest ${(Number(cgroupValue('memory.max_usage_in_bytes')) / MB).toFixed(0)} MB`
+      : '',
+  ]);
+  // The stand-ins' real pictures, made meanwhile: asked again until each is the picture.
+  const realStarted = performance.now();
+  let real = first.filter((a) => !a.standIn).length;
+  for (const [i, a] of first.entries()) {
+    if (!a.standIn) continue;
+    for (let tries = 0; tries < 120; tries++) {
+      const again = await ask(crowd[i]!, 640);
+      if (again.status === 200 && !again.standIn) {
+        real++;
+        break;
+      }
+      await sleep(500);
+    }
+  }
+  rows.push([
+    `  then every real picture`,
+    `${real} of ${AT_ONCE} within ${((performance.now() - realStarted) / 1000).toFixed(1)} s more`,
+    '',
+  ]);
+  if (real < AT_ONCE) misses.push(`${AT_ONCE} at once: ${AT_ONCE - real} never made`);
+  // 3. The rounds, from the intermediates.
   const got = new Map<string, string[]>();
   const started = performance.now();
   for (let round = 0; round < ROUNDS; round++) {

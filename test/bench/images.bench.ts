@@ -14,21 +14,25 @@
 //  5–7. crowds and fair places (test/bench/imagesFairness.ts): 50 browsers behind one address, a fifth
 //     client's new pictures while four addresses flood, a shopper's AVIF while one address floods.
 //     BENCH_IMAGES_ONLY=fair runs them alone.
+//  8. a cached page during a cold AVIF wave against the same page with nothing in the background
+//     (test/bench/imagesBackground.ts). BENCH_IMAGES_ONLY=background runs it alone.
 // Exits 1 when a target of issue 30 is missed. BENCH_ALLOCATOR=glibc|jemalloc picks the allocator
 // (default: the Dockerfile's). Figures are only comparable within one run. Stops by itself.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import sharp, { type Sharp } from 'sharp';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 import { IMAGE_QUALITIES, IMAGE_WIDTHS } from '../../contracts/imageVariants.js';
 import type { Car } from '../../contracts/upstream/search.js';
 import { ALLOCATOR_ENV } from '../../server/allocatorSettings.js';
 import { loadConfig } from '../../server/config.js';
-import { ensureClientBuild } from '../support/samplePages.js';
+import { freePort } from '../../scripts/stack/freePort.js';
+import { ensureClientBuild } from '../../scripts/stack/samplePages.js';
+import { startStack, upstreamEnvOf } from '../../scripts/stack/startStack.js';
 import { heavyOriginalsPhase } from './heavyOriginals.js';
+import { backgroundWavePhase } from './imagesBackground.js';
 import { fairnessPhases } from './imagesFairness.js';
 import { atLeast, median } from './rounds.js';
 
@@ -53,14 +57,6 @@ const HOST = 'se.localhost';
 function dockerfileAllocator(): keyof typeof ALLOCATORS {
   return /LD_PRELOAD=\S*jemalloc/.test(readFileSync('Dockerfile', 'utf8')) ? 'jemalloc' : 'glibc';
 }
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 interface LoadResult {
   requests: number;
@@ -108,74 +104,39 @@ async function main(): Promise<void> {
   ensureClientBuild();
   if (spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' }).status !== 0)
     throw new Error('npm run build:server failed');
-  const [port, sandboxPort, redisPort, metricsPort] = [
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-  ];
-  const origin = `http://127.0.0.1:${port}`;
-  const redis = spawn(
-    'redis-server',
-    ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: 'ignore' },
-  );
-  const sandbox = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], {
-    env: { ...process.env, SANDBOX_PORT: String(sandboxPort) },
-    stdio: 'ignore',
-  });
-  const upstreams = Object.fromEntries(
-    ['SEARCH', 'CONTENT', 'MECHMATE', 'TIREHOTEL', 'COMHUB', 'CODEWEAVER', 'MAPS', 'MEDIA'].map((s) => [
-      `UPSTREAM_${s}_URL`,
-      `http://127.0.0.1:${sandboxPort}/${s.toLowerCase()}`,
-    ]),
-  );
+  const metricsPort = await freePort();
   const env = {
-    ...process.env,
-    ...upstreams,
     ...ALLOCATORS[allocator],
     NODE_ENV: 'production',
     DEV_HOSTS: 'true',
     LOG_LEVEL: 'warn',
     MEMORY_BUDGET_MB: String(TARGET.rssMb),
     TRUST_PROXY: '1',
-    HOST: '127.0.0.1',
-    PORT: String(port),
     METRICS_PORT: String(metricsPort),
-    REDIS_URL: `redis://127.0.0.1:${redisPort}`,
     PAGE_CACHE_TTL_S: '600',
   };
-  const { memory } = loadConfig(env);
-  const command = [process.execPath, `--max-old-space-size=${memory.heapLimitMb}`, 'dist/server/main.js'];
+  const { memory } = loadConfig({ ...process.env, ...upstreamEnvOf('http://127.0.0.1:9'), ...env });
   // BENCH_CGROUP: the BFF (and its decode processes) start inside that cgroup v1 memory group (docs/pictures.md).
   const cgroup = process.env.BENCH_CGROUP;
-  const bff: ChildProcess = cgroup
-    ? spawn('sh', ['-c', 'echo $$ > "$0/cgroup.procs" && exec "$@"', cgroup, ...command], {
-        env,
-        stdio: ['ignore', 'inherit', 'inherit'],
-      })
-    : spawn(command[0]!, command.slice(1), { env, stdio: ['ignore', 'inherit', 'inherit'] });
-  const stopAll = () => {
-    bff.kill('SIGTERM');
-    sandbox.kill('SIGTERM');
-    redis.kill('SIGKILL');
-  };
-  process.once('SIGINT', () => {
-    stopAll();
-    process.exit(130);
+  // Its own redis-server, the sandbox in a process of its own, the compiled BFF in another.
+  const stack = await startStack({
+    redis: 'own',
+    sandbox: 'process',
+    bff: 'process',
+    env,
+    spawn: {
+      entry: 'dist/server/main.js',
+      nodeArgs: [`--max-old-space-size=${memory.heapLimitMb}`],
+      launcher: cgroup ? ['sh', '-c', 'echo $$ > "$0/cgroup.procs" && exec "$@"', cgroup] : [],
+      output: 'inherit',
+    },
   });
+  process.once('SIGINT', () => void stack.stop().then(() => process.exit(130)));
   try {
-    for (let i = 0; ; i++) {
-      const ready = await request(`${origin}/readyz`)
-        .then(async (r) => (await r.body.dump(), r.statusCode === 200))
-        .catch(() => false);
-      if (ready) break;
-      if (i > 300) throw new Error('the BFF did not become ready in 30 s');
-      await sleep(100);
-    }
-    await run(origin, `http://127.0.0.1:${metricsPort}`, bff.pid!, `http://127.0.0.1:${sandboxPort}`);
+    await stack.bff.ready(120_000);
+    await run(stack.bff.url, `http://127.0.0.1:${metricsPort}`, stack.bff.child.pid!, stack.sandbox.url);
   } finally {
-    stopAll();
+    await stack.stop();
   }
   // Keep-alive sockets to the sandbox would hold the process open a while.
   process.exit(process.exitCode ?? 0);
@@ -237,6 +198,22 @@ function fairPhases(origin: string, metricsOrigin: string, sandbox: string, used
   });
 }
 
+/** Phase 8 (test/bench/imagesBackground.ts) on the sandbox's photos after the first `used`. */
+function backgroundPhase(origin: string, metricsOrigin: string, pid: number, sandbox: string, used: number) {
+  return backgroundWavePhase({
+    pid,
+    origin,
+    metricsOrigin,
+    host: HOST,
+    chromeAccept: CHROME_ACCEPT,
+    newPhotos: async (count) => {
+      const got = await sandboxPhotos(sandbox, count, used);
+      used += count;
+      return got;
+    },
+  });
+}
+
 async function run(origin: string, metricsOrigin: string, pid: number, sandbox: string): Promise<void> {
   const rows: string[][] = [];
   const misses: string[] = [];
@@ -249,6 +226,11 @@ async function run(origin: string, metricsOrigin: string, pid: number, sandbox: 
   if (process.env.BENCH_IMAGES_ONLY === 'fair') {
     const fair = await fairPhases(origin, metricsOrigin, sandbox, 0);
     return report(fair.rows, fair.misses);
+  }
+  // BENCH_IMAGES_ONLY=background: a cached page during a cold AVIF wave, alone.
+  if (process.env.BENCH_IMAGES_ONLY === 'background') {
+    const background = await backgroundPhase(origin, metricsOrigin, pid, sandbox, 0);
+    return report(background.rows, background.misses);
   }
   const perFlood = Math.ceil(URLS / (IMAGE_WIDTHS.length * IMAGE_QUALITIES.length));
   const photos = await sandboxPhotos(sandbox, COLD_RUNS + 2 + 2 * perFlood);
@@ -443,6 +425,10 @@ async function run(origin: string, metricsOrigin: string, pid: number, sandbox: 
   const fair = await fairPhases(origin, metricsOrigin, sandbox, photos.length);
   rows.push(...fair.rows);
   misses.push(...fair.misses);
+  // 8. A cached page during a cold AVIF wave, on photos after every phase's (the fair phases take at most 200).
+  const background = await backgroundPhase(origin, metricsOrigin, pid, sandbox, photos.length + 200);
+  rows.push(...background.rows);
+  misses.push(...background.misses);
   const metrics = await (await request(`${metricsOrigin}/metrics`)).body.text();
   const transforms = [...metrics.matchAll(/^bff_image_transforms_total\{format="(\w+)",outcome="(\w+)"\} (\d+)/gm)]
     .map((m) => `${m[1]} ${m[2]} ${m[3]}`)

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { request } from 'undici';
-import { startProductionBff } from './productionBff.js';
+import { startBenchStack } from './benchStack.js';
 
 const { MARKETS } = await import('../../markets/registry.js');
 const { alternatingRounds, atLeast, atMost, median, printTable } = await import('./rounds.js');
@@ -31,7 +31,7 @@ const TARGET = { ratio: 0.5, p99Ms: 20 };
 const market = MARKETS.find((m) => m.id === 'se')!;
 const host = market.devHostname;
 
-const bff = (pageCache: boolean) => startProductionBff({ PAGE_CACHE: String(pageCache), PAGE_CACHE_TTL_S: '600' });
+const stackWith = (pageCache: boolean) => startBenchStack({ PAGE_CACHE: String(pageCache), PAGE_CACHE_TTL_S: '600' });
 
 type Load = { requests: number; errors: number; rps: number; p50: number; p99: number };
 
@@ -71,8 +71,9 @@ async function staticServer(body: Buffer, headers: Record<string, string>): Prom
   return server;
 }
 
-const cached = await bff(true);
-const uncached = await bff(false);
+const cachedStack = await stackWith(true);
+const uncachedStack = await stackWith(false);
+const [cached, uncached] = [cachedStack.bff, uncachedStack.bff];
 const search = await request(`${cached.url}/api/search`, {
   method: 'POST',
   headers: { host, 'content-type': 'application/json' },
@@ -231,6 +232,6 @@ console.log(
   `\nTargets: cached ≥ ${TARGET.ratio} of the static ceiling and p99 ≤ ${TARGET.p99Ms} ms; cache busting ≥ cache off; each within the rounds' noise (at least 5 %). 'off vs before' is the cache-off figure against the page-cache issue's, taken on another machine: shown, not judged.`,
 );
 console.log(failed ? 'Under target.' : 'All targets met.');
-await cached.shutdown('bench over');
-await uncached.shutdown('bench over');
+await cachedStack.stop();
+await uncachedStack.stop();
 process.exit(failed ? 1 : 0);

@@ -1,13 +1,14 @@
 // npm run bench:cache — latency of a search through the BFF answered from the cache against one
 // that goes to the search service (the sandbox over loopback), with Redis when it answers.
 import { request } from 'undici';
-import { startRunningBff } from '../support/runningBff.js';
+import { startTestStack } from '../support/testApp.js';
+import { testRedisUrl } from '../support/testRedis.js';
 
 const ROUNDS = 300;
 /** As a browser asks (the car list island's searches go through fetch, which sends this). */
 const ACCEPT_ENCODING = 'br, gzip';
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const bff = await startRunningBff({ REDIS_URL: redisUrl });
+const redisUrl = process.env.REDIS_URL ?? testRedisUrl;
+const { bff, stop } = await startTestStack({ bff: 'server', redis: redisUrl });
 // Node does not resolve *.localhost: connect to loopback and name the market in the Host header
 // (undici's request, since fetch does not let a caller set Host).
 const endpoint = `${bff.url}/api/search`;
@@ -68,4 +69,4 @@ console.log(
 console.log(row('uncached', uncached));
 console.log(row('cached', cached));
 console.log(`ratio      median uncached / cached = ${(quantile(uncached, 0.5) / quantile(cached, 0.5)).toFixed(1)}x`);
-await bff.shutdown('bench over');
+await stop();

@@ -6,7 +6,7 @@
 // through a tab target (test/support/cdpTab.ts): under Playwright it would not prerender.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
-import { startProductionBff } from './productionBff.js';
+import { startBenchStack } from './benchStack.js';
 
 const { MARKETS } = await import('../../markets/registry.js');
 const { openCdpTab } = await import('../support/cdpTab.js');
@@ -15,7 +15,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const DWELL_MS = Number(process.env.BENCH_DWELL_MS ?? 1_000);
 
 const market = MARKETS.find((m) => m.id === 'se')!;
-const bff = await startProductionBff({ PAGE_CACHE_TTL_S: '600' });
+const { bff, stop } = await startBenchStack({ PAGE_CACHE_TTL_S: '600' });
 // Chromium resolves *.localhost to this machine itself.
 const origin = bff.url.replace('localhost', market.devHostname);
 const tab = await openCdpTab();
@@ -110,6 +110,6 @@ try {
   console.log(`gain: ${Math.round(gain)} ms of median LCP`);
 } finally {
   await tab.close();
-  await bff.shutdown('bench over');
+  await stop();
 }
 process.exit(0);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { marketById } from '../../markets/registry.js';
-import { chromiumPath } from '../support/browser.js';
+import { chromiumPath } from '../../scripts/stack/browser.js';
 import { settledPage } from '../support/everyPageType.js';
-import { samplePages, type SamplePage } from '../support/samplePages.js';
+import { samplePages, type SamplePage } from '../../scripts/stack/samplePages.js';
 import { browseSharedSite } from '../support/e2e/sharedSite.js';
 
 // Back and Forward from the back/forward cache (issue 38): the page comes back as the shopper left it, at once.
@@ -13,7 +13,7 @@ const SE = marketById('se');
 /** Another market's host: a cross-site navigation, the kind that moves the page into the cache in its own process. */
 const AWAY = ['no.localhost', '/'] as const;
 
-/** The sample pages' types (test/support/samplePages.ts) and the story list. */
+/** The sample pages' types (scripts/stack/samplePages.ts) and the story list. */
 const PAGE_TYPES = [
   'home',
   'content page',
@@ -130,8 +130,13 @@ describe('back/forward cache', () => {
     const page = await openPage(SE.paths.carList);
     await page.getByRole('link', { name: 'Visa fler bilar' }).click();
     await page.waitForFunction(() => document.querySelectorAll('.car-card:not(.car-card--skeleton)').length === 96);
-    await page.locator('.car-card').nth(60).scrollIntoViewIfNeeded();
+    const card = page.locator('.car-card').nth(60);
+    await card.scrollIntoViewIfNeeded();
+    // The cards that came near the screen are laid out at their own height in the next frames (content-visibility),
+    // scroll anchoring keeping this card where it is: where the shopper is, is read once they have been.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     const y = await page.evaluate(() => window.scrollY);
+    const top = await card.evaluate((el) => Math.round(el.getBoundingClientRect().top));
     const searches: string[] = [];
     page.on('request', (req) => {
       if (new URL(req.url()).pathname === '/api/search') searches.push(req.url());
@@ -140,6 +145,7 @@ describe('back/forward cache', () => {
     expect(await awayAndBack(page)).toEqual({ restored: true, reasons: null });
     expect(await page.locator('.car-card:not(.car-card--skeleton)').count()).toBe(96);
     expect(await page.evaluate(() => window.scrollY)).toBe(y);
+    expect(await card.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBe(top);
     expect(searches).toEqual([]);
     await page.close();
   });

@@ -154,7 +154,7 @@ describe('car detail page in a browser', () => {
     await page.close();
   });
 
-  it('has no serious accessibility violation and stays within its JavaScript budget (97 KB gzip, the finance card, the picture component and saved cars included; bench:bundles holds the same)', async () => {
+  it('has no serious accessibility violation and stays within its JavaScript budget (97.5 KB gzip, the finance card, the picture component and saved cars included; bench:bundles holds the same)', async () => {
     const car = await firstCar('cars-uk');
     const context = await session.browser.newContext();
     const page = await context.newPage();
@@ -169,7 +169,8 @@ describe('car detail page in a browser', () => {
     await page.locator('[data-island="carContact"][data-hydrated="true"]').waitFor();
     await expect(severeAxeFindings(page)).resolves.toEqual([]);
     const total = (await Promise.all(scripts)).reduce((sum, n) => sum + n, 0);
-    expect(total).toBeLessThanOrEqual(97 * 1024);
+    // 97.5 since issue 53 (the cards' monthly price with the UK's representative example, and Dela): 97.02 measured.
+    expect(total).toBeLessThanOrEqual(97.5 * 1024);
     // Issue 17: the field-data module adds under 3 KB gzip to a page.
     expect((await Promise.all(fieldData)).reduce((sum, n) => sum + n, 0)).toBeLessThan(3 * 1024);
     await context.close();

@@ -215,6 +215,9 @@ describe('car list in a real browser', () => {
     const car = cards.nth(120);
     await car.scrollIntoViewIfNeeded();
     await page.evaluate(() => window.scrollBy(0, 150));
+    // The cards that came near the screen take their own height in the next frames (content-visibility), scroll
+    // anchoring moving scrollY: where the shopper is, is read once they have (CI at load 16 read it a frame early).
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     const before = await page.evaluate(() => window.scrollY);
     const href = (await car.locator('.car-card__link').getAttribute('href'))!;
     await car.locator('.car-card__link').click();
@@ -264,6 +267,74 @@ describe('car list in a real browser', () => {
     await expect(desktop.getByText('Visa filter (1)').isVisible()).resolves.toBe(false);
     await expect(desktop.getByRole('checkbox', { name: /^Volvo/ }).isVisible()).resolves.toBe(true);
     await desktop.close();
+  });
+
+  it("on a phone 'Visa bilar' closes the filter panel, gives the focus back to its toggle and shows the count under it", async () => {
+    const phone = await session.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await phone.newPage();
+    await page.goto(session.url('se.localhost', LIST));
+    await page.locator('[data-island="carList"][data-hydrated="true"]').waitFor();
+    await page.getByText('Visa filter (0)').click();
+    const volvo = brand(page, 'Volvo');
+    const volvoCount = (await volvo.locator('.facet__count').textContent())!;
+    await volvo.click();
+    await page.waitForFunction(
+      (expected) => document.querySelector('.car-list__count')?.textContent === expected,
+      `${volvoCount} bilar`,
+    );
+    const apply = page.getByRole('button', { name: sv['carList.applyFilters'], exact: true });
+    await apply.scrollIntoViewIfNeeded();
+    await apply.click();
+    await expect(
+      page.locator('.car-list__filter-panel').evaluate((panel) => (panel as HTMLDetailsElement).open),
+    ).resolves.toBe(false);
+    const toggle = page.locator('.car-list__filter-toggle');
+    await expect(toggle.innerText()).resolves.toBe('Visa filter (1)');
+    await expect(toggle.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await expect(volvo.isVisible()).resolves.toBe(false);
+    // The count of cars in the window, right under the toggle.
+    const countBox = (await page.locator('.car-list__count').boundingBox())!;
+    expect(countBox.y).toBeGreaterThanOrEqual(0);
+    expect(countBox.y + countBox.height).toBeLessThanOrEqual(844);
+    expect(await count(page)).toBe(`${volvoCount} bilar`);
+    expect(query(page).getAll('car_brand')).toEqual(['Volvo']);
+    await phone.close();
+  });
+
+  it('without scripts a facet shows its first values, and the rest behind a disclosure that works, each a link that filters', async () => {
+    const context = await session.browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    await page.goto(session.url('se.localhost', LIST));
+    const facet = page.locator('details.facet[open]').first(); // the brands
+    const values = facet.getByRole('checkbox');
+    const first = await values.count();
+    const more = facet.locator('.facet__more > summary');
+    await expect(more.textContent()).resolves.toContain(sv['carList.showMore']);
+    const rest = facet.locator('.facet__more').getByRole('checkbox');
+    await expect(rest.first().isVisible()).resolves.toBe(false);
+    await more.click();
+    await expect(rest.first().isVisible()).resolves.toBe(true);
+    expect(await values.count()).toBeGreaterThan(first);
+    const name = (await rest.last().locator('.facet__label').textContent())!;
+    await Promise.all([page.waitForURL((url) => url.searchParams.get('car_brand') === name), rest.last().click()]);
+    await expect(page.locator('.chip').first().textContent()).resolves.toBe(`Märke: ${name}`);
+    await context.close();
+  });
+
+  it('with scripts the values past the first few are not in the page until asked for, then shown in the list', async () => {
+    const { page } = await openList();
+    const served = await page.evaluate(async () => (await fetch(location.href)).text());
+    // Before the island hydrates (and for every parser running scripts) the rest are text inside <noscript>.
+    expect(served).toMatch(/<noscript><details class="facet__more">/);
+    const facet = page.locator('details.facet[open]').first();
+    await expect(facet.locator('noscript, .facet__more').count()).resolves.toBe(0);
+    const shown = await facet.getByRole('checkbox').count();
+    await facet.getByRole('button', { name: sv['carList.showMore'], exact: true }).click();
+    expect(await facet.getByRole('checkbox').count()).toBeGreaterThan(shown);
+    await page.close();
   });
 
   it.each([390, 1440])(

@@ -67,9 +67,12 @@ describe('compare in a browser', () => {
     await expect(bar(page).textContent()).resolves.toContain('Du kan jämföra högst 4 bilar');
     await toggle(page).click();
     await expect(toggle(page).getAttribute('aria-pressed')).resolves.toBe('false');
-    await expect(page.locator('.car-detail__actions [role="status"]').textContent()).resolves.toContain(
-      'Du kan jämföra högst 4 bilar',
-    );
+    // The compare toggle's own status (the share button beside it has one of its own).
+    await page
+      .locator('.car-detail__actions')
+      .getByRole('status')
+      .filter({ hasText: 'Du kan jämföra högst 4 bilar' })
+      .waitFor();
     await expect(bar(page).getByRole('listitem').count()).resolves.toBe(4);
 
     await bar(page).getByRole('button', { name: 'Rensa alla' }).click();

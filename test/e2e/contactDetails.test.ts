@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { MARKETS } from '../../markets/registry.js';
 import { browseSharedSite } from '../support/e2e/sharedSite.js';
-import { samplePages } from '../support/samplePages.js';
+import { samplePages } from '../../scripts/stack/samplePages.js';
 import { SWEEP_DEADLINE_MS } from '../support/e2e/deadlines.js';
 
 const session = browseSharedSite();

@@ -40,7 +40,7 @@ describe('islands in a real browser', () => {
     const page = await session.browser.newPage();
     const cspViolations = await watchCspViolations(page);
     const response = await page.goto(session.url('se.localhost', '/kop-bil/sok-bil'));
-    expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self'( 'sha256-[\w+/=]+'){4};/);
+    expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self'( 'sha256-[\w+/=]+'){5};/);
     await page.locator('[data-island="carList"][data-hydrated="true"]').waitFor();
     await expect(cspViolations()).resolves.toEqual([]);
     await page.close();

@@ -132,7 +132,7 @@ describe('layout in a real browser', () => {
 
   // 700 px high: a phone's window under its browser bars (390×844 screens show about 660-750 px of page).
   it.each([390, 1440])(
-    'at %i px the scroll-to-top button never lies over a form field of the car list filters (the price "Till" field)',
+    'at %i px the scroll-to-top button never lies over a form field of the car list filters (the price "Till" field) nor a facet value with its count ("Grå 157")',
     async (width) => {
       const page = await session.browser.newPage({ viewport: { width, height: 700 } });
       await page.goto(session.url('se.localhost', '/kop-bil/sok-bil'));
@@ -159,14 +159,16 @@ describe('layout in a real browser', () => {
           const button = document.querySelector<HTMLElement>('.scroll-top')!;
           if (button.hidden || getComputedStyle(button).visibility === 'hidden') return { shown: false, over: [] };
           const b = button.getBoundingClientRect();
-          const fields = [...document.querySelectorAll<HTMLElement>('input, select, textarea, [role="slider"]')];
+          const fields = [
+            ...document.querySelectorAll<HTMLElement>('input, select, textarea, [role="slider"], [role="checkbox"]'),
+          ];
           const over = fields
             .filter((field) => {
               const f = field.getBoundingClientRect();
               const meets = f.left < b.right && b.left < f.right && f.top < b.bottom && b.top < f.bottom;
               return meets && f.width > 0 && field.checkVisibility({ visibilityProperty: true });
             })
-            .map((field) => `${field.getAttribute('aria-label') ?? field.id} at ${top}`);
+            .map((field) => `${field.getAttribute('aria-label') ?? (field.id || field.textContent)} at ${top}`);
           return { shown: true, over };
         }, y);
         if (found.shown) shown++;

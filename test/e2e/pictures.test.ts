@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { marketById } from '../../markets/registry.js';
 import { browseSharedSite } from '../support/e2e/sharedSite.js';
 import { eventually } from '../support/e2e/eventually.js';
-import { samplePages } from '../support/samplePages.js';
+import { samplePages } from '../../scripts/stack/samplePages.js';
 import { SWEEP_DEADLINE_MS } from '../support/e2e/deadlines.js';
 
 /**

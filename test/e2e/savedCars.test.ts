@@ -1,7 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { marketById } from '../../markets/registry.js';
 import { sv } from '../../markets/translations/sv.js';
-import { chromiumPath } from '../support/browser.js';
+import { chromiumPath } from '../../scripts/stack/browser.js';
 import { browseSharedSite } from '../support/e2e/sharedSite.js';
 import { severeAxeFindings } from '../support/e2e/axeFindings.js';
 
@@ -158,6 +158,81 @@ describe('saved cars in a browser', () => {
     await expect(recent.getByRole('heading', { level: 2 }).innerText()).resolves.toBe(sv['saved.recentTitle']);
     await expect(saveToggle(recent, title).getAttribute('aria-pressed')).resolves.toBe('true');
     await expect(recent.locator('.car-card').count()).resolves.toBe(1);
+  });
+
+  /** Opens the car list with the scripts matching `held` held back until `release` is called. */
+  async function openWithHeldScripts(page: Page, held: string): Promise<() => void> {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(held, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(session.url(SE.devHostname, SE.paths.carList), { waitUntil: 'commit' });
+    await page.locator('.car-grid > li').first().locator('.save-toggle').waitFor();
+    return release;
+  }
+
+  it('a tap on Spara while the page is still arriving (before any script of ours ran) is shown at once and saves the car', async () => {
+    const page = await context.newPage();
+    const release = await openWithHeldScripts(page, '**/assets/enhance-*.js');
+    const { toggle, name } = await cardToggle(page, 0);
+    await toggle.click();
+    await expect(toggle.getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(page.evaluate(() => localStorage.getItem('savedCars'))).resolves.toBeNull();
+    release();
+    await page.waitForFunction(() => (JSON.parse(localStorage.getItem('savedCars') ?? '[]') as unknown[]).length === 1);
+    await expect(headerCount(page).textContent()).resolves.toBe('1');
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: `${name} är sparad` })
+        .count(),
+    ).resolves.toBe(1);
+    await expect(toggle.getAttribute('aria-pressed')).resolves.toBe('true');
+  });
+
+  it('an early tap does what the toggle showed: a car already saved stays saved, a second tap takes the first back', async () => {
+    const page = await context.newPage();
+    await openCarList(page);
+    const saved = await cardToggle(page, 0);
+    const other = await cardToggle(page, 1);
+    await saved.toggle.click();
+    const release = await openWithHeldScripts(page, '**/assets/enhance-*.js');
+    // Before the script, the page does not know the first car is saved: its toggle shows unpressed and is pressed.
+    await expect(saved.toggle.getAttribute('aria-pressed')).resolves.toBe('false');
+    await saved.toggle.click();
+    await other.toggle.click();
+    await other.toggle.click();
+    await expect(other.toggle.getAttribute('aria-pressed')).resolves.toBe('false');
+    release();
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-enhanced'));
+    await expect(saved.toggle.getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(other.toggle.getAttribute('aria-pressed')).resolves.toBe('false');
+    const ids = await page.evaluate(() =>
+      (JSON.parse(localStorage.getItem('savedCars') ?? '[]') as { id: string }[]).map((car) => car.id),
+    );
+    expect(ids).toHaveLength(1);
+    await expect(headerCount(page).textContent()).resolves.toBe('1');
+  });
+
+  it('a tap on Spara after load, while the list island has not hydrated yet, saves the car', async () => {
+    const page = await context.newPage();
+    const release = await openWithHeldScripts(page, '**/assets/island-carList-*.js');
+    await page.waitForLoadState('load');
+    const { toggle, name } = await cardToggle(page, 2);
+    await toggle.click();
+    await expect(toggle.getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(headerCount(page).textContent()).resolves.toBe('1');
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: `${name} är sparad` })
+        .count(),
+    ).resolves.toBe(1);
+    release();
+    await page.locator('[data-island="carList"][data-hydrated="true"]').waitFor();
+    await expect(toggle.getAttribute('aria-pressed')).resolves.toBe('true');
   });
 
   it('has no serious axe finding on the saved-cars page, and fits a 390 px phone', async () => {

@@ -1,10 +1,10 @@
 import { jest } from '@jest/globals';
 import net from 'node:net';
 import { request } from 'undici';
-import { listen, waitFor } from '../support/apiHarness.js';
-import { startRunningBff } from '../support/runningBff.js';
+import { listen } from '../support/apiHarness.js';
+import { startTestStack } from '../support/testApp.js';
 import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
-import { waitUntil } from '../support/waitUntil.js';
+import { waitUntil } from '../../scripts/stack/waitUntil.js';
 
 jest.setTimeout(60_000);
 
@@ -155,7 +155,7 @@ describe('answers a cache gives', () => {
       // Made and kept first; each asked for again below as the fast paths have not seen it (another URL,
       // body or Accept for the same cached answer), so the answer comes from the caches behind Express.
       await send('/');
-      await waitFor(() => cached.bff.pageCache!.stats.entries > 0, 30_000);
+      await waitUntil(() => cached.bff.pageCache!.stats.entries > 0, 'the page cached', { timeoutMs: 30_000 });
       await send('/api/search', { method: 'POST', body: '{"index":"cars","limit":2}' });
       expect((await send(variant, { accept: 'image/webp' })).status).toBe(200);
       const held = [
@@ -234,13 +234,16 @@ describe('the process', () => {
 });
 
 describe('the HTTP server of a running BFF', () => {
-  let bff: Awaited<ReturnType<typeof startRunningBff>>;
+  let stack: Awaited<ReturnType<typeof startTestStack<'server'>>>;
   let port: number;
   beforeAll(async () => {
-    bff = await startRunningBff({ HTTP_HEADERS_TIMEOUT_MS: '1000', HTTP_REQUEST_TIMEOUT_MS: '2000' });
-    port = Number(new URL(bff.url).port);
+    stack = await startTestStack({
+      bff: 'server',
+      env: { HTTP_HEADERS_TIMEOUT_MS: '1000', HTTP_REQUEST_TIMEOUT_MS: '2000' },
+    });
+    port = Number(new URL(stack.bff.url).port);
   });
-  afterAll(() => bff.shutdown('test over'));
+  afterAll(() => stack.stop());
 
   it('cuts a request whose body trickles in at the request timeout (408), before the body is in', async () => {
     const body = JSON.stringify({ index: 'cars-se', keyphrase: 'volvo' }).padEnd(200, ' ');

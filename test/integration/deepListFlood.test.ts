@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { FLOOD_CLIENTS, MEMORY_BUDGET_MB, startFloodedBff } from '../support/deepListFlood.js';
-import { waitUntil } from '../support/waitUntil.js';
+import { paced, waitUntil } from '../../scripts/stack/waitUntil.js';
 
 jest.setTimeout(120_000);
 
@@ -36,13 +36,13 @@ describe('a flood of deep car-list links from several clients', () => {
       while (flooding) {
         const answer = await get('/', '192.0.2.1');
         shopperAnswers.push([answer.status, answer.cache]);
-        await new Promise((r) => setTimeout(r, 50));
+        await paced(50);
       }
     })();
     const watch = (async () => {
       while (flooding) {
         rss.push(flooded.rssMb());
-        await new Promise((r) => setTimeout(r, 200));
+        await paced(200);
       }
     })();
     await Promise.all([flood, shopper, watch]);
@@ -52,9 +52,11 @@ describe('a flood of deep car-list links from several clients', () => {
     // (the defect: 20 searches and 1.5 MB a link, which held the event loop for everyone): work counted, not timed.
     const searches = flooded.sandbox.upstreamCalls('search') - searchesBefore;
     expect(searches).toBeLessThanOrEqual(2 * FLOOD_CLIENTS * LINKS_PER_CLIENT);
-    // The shopper's page came from the cache all along (how fast it came is `npm run bench:flood`'s figure).
+    // The shopper's page came from the cache all along (how fast it came is `npm run bench:flood`'s figure): fresh, or
+    // past its freshness while renewed in the background (a flood on a loaded machine can outlast it).
     expect(shopperAnswers.length).toBeGreaterThan(0);
-    expect(shopperAnswers.filter(([status, cache]) => status !== 200 || cache !== 'hit')).toEqual([]);
+    const fromCache = ['hit', 'stale'];
+    expect(shopperAnswers.filter(([status, cache]) => status !== 200 || !fromCache.includes(cache))).toEqual([]);
     expect(Math.max(...rss)).toBeLessThanOrEqual(MEMORY_BUDGET_MB);
     expect(flooded.bff.alive()).toBe(true);
   });

@@ -4,7 +4,7 @@ import express from 'express';
 import { installGracefulShutdown } from '../../server/http/gracefulShutdown.js';
 import { Lifecycle } from '../../server/http/lifecycle.js';
 import { createLogger } from '../../server/logger.js';
-import { waitUntil } from '../support/waitUntil.js';
+import { waitUntil } from '../../scripts/stack/waitUntil.js';
 
 /**
  * A real HTTP server with one slow route, shut down by the real shutdown handler. A request to /slow

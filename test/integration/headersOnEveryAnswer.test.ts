@@ -6,6 +6,7 @@ import { listen } from '../support/apiHarness.js';
 import { operationTarget } from '../support/faultMatrix.js';
 import { rawRequest, type RawAnswer, type RawOptions } from '../support/rawHttp.js';
 import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
+import { waitUntil } from '../../scripts/stack/waitUntil.js';
 
 jest.setTimeout(120_000);
 
@@ -19,8 +20,7 @@ afterAll(() => server.close());
 
 /** Asks until the answer is a cache hit: a miss is stored after it is sent (compressed off the answer's path). */
 async function cacheHit(ask: () => Promise<RawAnswer>): Promise<void> {
-  for (let i = 0; i < 50 && (await ask()).headers['x-cache'] !== 'hit'; i++)
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  await waitUntil(async () => (await ask()).headers['x-cache'] === 'hit', 'a cache hit', { everyMs: 100 });
 }
 
 const send = (host: string, target: string, options?: RawOptions) => rawRequest(server.origin, host, target, options);

@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { withoutTrailingSlashes } from '../../contracts/pagePath.js';
 import { MARKETS } from '../../markets/registry.js';
-import { normaliseSearchRequest } from '../../server/cache/normaliseSearchRequest.js';
+import { normaliseSearchRequest } from '../../server/searchCache/normaliseSearchRequest.js';
 import { chooseEncoding } from '../../server/http/contentEncoding.js';
 import { splitLanguagePath } from '../../server/markets/languagePath.js';
 import { normaliseHost } from '../../server/markets/resolveMarket.js';

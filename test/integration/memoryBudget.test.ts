@@ -2,8 +2,8 @@ import { jest } from '@jest/globals';
 import pino from 'pino';
 import { request } from 'undici';
 import { CAR_SUMMARY_FIELDS } from '../../client/shared/cars/carSummary.js';
-import { memoryStore } from '../../server/cache/cacheStores.js';
-import { localSearchLayer, SearchCache } from '../../server/cache/searchCache.js';
+import { SearchCache } from '../../server/searchCache/searchCache.js';
+import { connectRedis } from '../../server/store/redisConnection.js';
 import { Metrics } from '../../server/metrics.js';
 import { createUpstreams } from '../../server/upstream/upstreams.js';
 import { listen } from '../support/apiHarness.js';
@@ -72,14 +72,15 @@ describe('parsed search answers', () => {
     const metrics = new Metrics();
     const logger = pino({ level: 'silent' });
     const cache = new SearchCache({
-      store: memoryStore(8 * 1024 * 1024),
-      local: localSearchLayer(8 * 1024 * 1024),
+      // Without Redis: the answers in a process tier of their own.
+      redis: connectRedis(undefined, logger),
+      redisPrefix: '',
+      shares: { searchLocal: 8 * 1024 * 1024, searchMemoryStore: 8 * 1024 * 1024, searchParsed: 150_000 },
       client: createUpstreams(peers.bff.config, logger, metrics).search,
       ttlMs: 60_000,
       staleWhileRevalidateMs: 0,
       metrics,
       logger,
-      parsedMaxBytes: 150_000,
     });
     // Six car-list answers of about 23 KB each: estimated at twice that, no more than three fit.
     const pageOf = (page: number) =>

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { API_OPERATIONS } from '../../server/api/apiRouter.js';
-import { UPSTREAM_SERVICES } from '../../server/config.js';
+import { UPSTREAM_SERVICES } from '../../server/config/upstreams.js';
 import { listen } from '../support/apiHarness.js';
 import { operationTarget, pageTargets, send } from '../support/faultMatrix.js';
 import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';

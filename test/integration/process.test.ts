@@ -1,47 +1,48 @@
 import { jest } from '@jest/globals';
-import { spawn } from 'node:child_process';
 import { request } from 'undici';
+import { spawnBff } from '../../scripts/stack/spawnedBff.js';
+import { waitUntil } from '../../scripts/stack/waitUntil.js';
 
-jest.setTimeout(30_000);
+// Bounds only a hang reaches: each test starts one or two processes that compile the server (and the sandbox)
+// with tsx, which on a busy two-core machine takes most of a minute.
+jest.setTimeout(240_000);
 
-/** Runs the real entry point (`server/main.ts` through tsx) as its own process. */
-function runServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const listening = async () => {
-    const deadline = Date.now() + 60_000; // a hang's bound: tsx compiling on a busy machine takes a while
-    while (!/"msg":"listening"/.test(stdout)) {
-      if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+/**
+ * Runs the real entry point (`server/main.ts` through tsx) as its own process (the stack's 'process' kind); with
+ * `sandbox`, as `npm start` runs it, behind scripts/withSandbox.ts, which starts the sandbox for every upstream
+ * without a URL.
+ */
+async function runServer(env: Record<string, string>, { sandbox = true } = {}) {
+  const server = await spawnBff(
+    { NODE_ENV: 'test', LOG_LEVEL: 'info', SANDBOX: 'true', ...env },
+    { launcher: sandbox ? [process.execPath, '--import', 'tsx', 'scripts/withSandbox.ts'] : [] },
+  );
+  return {
+    ...server,
+    /** Resolves with the port the BFF listens on, once it logs "listening" (a hang's bound: tsx on a busy machine). */
+    listening: async () => Number(new URL(await server.listening(200_000)).port),
+    /** The sandbox's address, from the line scripts/withSandbox.ts prints. */
+    sandboxUrl: () => /sandbox on (\S+) for/.exec(server.output().stdout)?.[1],
   };
-  return { child, exited, listening, output: () => ({ stdout, stderr }) };
 }
 
 describe('the server process', () => {
   it('exits 1 with one line naming PORT when PORT is not a number', async () => {
-    const server = runServer({ PORT: 'abc' });
+    const server = await runServer({ PORT: 'abc' }, { sandbox: false });
     expect(await server.exited).toBe(1);
     const lines = server.output().stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/PORT/);
   });
 
-  it('refuses to start in production with an upstream URL unset, naming it in one line, unless SANDBOX=true', async () => {
+  it('refuses to start in production with an upstream URL unset, naming it in one line', async () => {
     const upstreams = Object.fromEntries(
       ['SEARCH', 'CONTENT', 'MECHMATE', 'TIREHOTEL', 'CODEWEAVER', 'MAPS', 'MEDIA'].map((name) => [
         `UPSTREAM_${name}_URL`,
         `http://127.0.0.1:9/${name.toLowerCase()}`,
       ]),
     );
-    const server = runServer({ ...upstreams, NODE_ENV: '', PORT: '0', SANDBOX_PORT: '0' });
+    const server = await runServer({ ...upstreams, NODE_ENV: '', PORT: '0' }, { sandbox: false });
     expect(await server.exited).toBe(1);
     const lines = server.output().stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
@@ -50,9 +51,9 @@ describe('the server process', () => {
   });
 
   it('answers on a market host, then exits 0 on SIGTERM', async () => {
-    const server = runServer({ PORT: '3917', SANDBOX_PORT: '0' });
-    await server.listening();
-    const res = await request('http://127.0.0.1:3917/', { headers: { host: 'se.localhost:3917' } });
+    const server = await runServer({ PORT: '0', SANDBOX_PORT: '0' });
+    const port = await server.listening();
+    const res = await request(`http://127.0.0.1:${port}/`, { headers: { host: `se.localhost:${port}` } });
     await res.body.text();
     expect(res.statusCode).toBe(200);
     server.child.kill('SIGTERM');
@@ -60,15 +61,21 @@ describe('the server process', () => {
   });
 
   it('finishes a slow in-flight request after SIGTERM, then exits 0', async () => {
-    // The embedded sandbox answers searches after 1.5 s, so the search is in flight when SIGTERM arrives.
-    const server = runServer({ PORT: '3919', SANDBOX_PORT: '0', SANDBOX_FAULT: 'search:latency=1500' });
-    await server.listening();
-    const inFlight = request('http://127.0.0.1:3919/api/search', {
+    // The sandbox answers searches after 3 s: SIGTERM comes once the search has reached it, so while it is in flight.
+    const server = await runServer({ PORT: '0', SANDBOX_PORT: '0', SANDBOX_FAULT: 'search:latency=3000' });
+    const port = await server.listening();
+    const inFlight = request(`http://127.0.0.1:${port}/api/search`, {
       method: 'POST',
-      headers: { host: 'se.localhost:3919', 'content-type': 'application/json' },
+      headers: { host: `se.localhost:${port}`, 'content-type': 'application/json' },
       body: JSON.stringify({ index: 'cars', limit: 1 }),
     });
-    await new Promise((r) => setTimeout(r, 300));
+    const searches = async () => {
+      const stats = (await (await fetch(`${server.sandboxUrl()}/__sandbox/stats`)).json()) as {
+        requests: Record<string, number>;
+      };
+      return stats.requests.search ?? 0;
+    };
+    await waitUntil(async () => (await searches()) > 0, 'the search reaching the sandbox');
     server.child.kill('SIGTERM');
     const res = await inFlight;
     const body = (await res.body.json()) as { total_items: number };
@@ -78,10 +85,8 @@ describe('the server process', () => {
   });
 
   it('runs in production mode when NODE_ENV is unset: no development index page, HSTS sent; DEV_INDEX_PAGE brings the index back', async () => {
-    const portOf = (stdout: string) => Number(/"msg":"listening"/.test(stdout) && /"port":(\d+)/.exec(stdout)?.[1]);
-    const production = runServer({ NODE_ENV: '', PORT: '0', SANDBOX_PORT: '0', SANDBOX: 'true' });
-    await production.listening();
-    const port = portOf(production.output().stdout);
+    const production = await runServer({ NODE_ENV: '', PORT: '0', SANDBOX_PORT: '0', SANDBOX: 'true' });
+    const port = await production.listening();
     const index = await request(`http://127.0.0.1:${port}/`, { headers: { host: `localhost:${port}` } });
     await index.body.text();
     expect(index.statusCode).toBe(404);
@@ -92,15 +97,14 @@ describe('the server process', () => {
     production.child.kill('SIGTERM');
     expect(await production.exited).toBe(0);
 
-    const withIndex = runServer({
+    const withIndex = await runServer({
       NODE_ENV: '',
       PORT: '0',
       SANDBOX_PORT: '0',
       SANDBOX: 'true',
       DEV_INDEX_PAGE: 'true',
     });
-    await withIndex.listening();
-    const indexPort = portOf(withIndex.output().stdout);
+    const indexPort = await withIndex.listening();
     const listed = await request(`http://127.0.0.1:${indexPort}/`, { headers: { host: `localhost:${indexPort}` } });
     expect(await listed.body.text()).toContain('se.localhost');
     withIndex.child.kill('SIGTERM');

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { request } from 'undici';
 import { parse } from 'yaml';
-import { spawnBff } from '../support/spawnedBff.js';
+import { startTestStack } from '../support/testApp.js';
 
 jest.setTimeout(180_000);
 
@@ -70,7 +70,7 @@ describe('the Prometheus alert rules and the Grafana dashboard', () => {
   });
 
   it('reads only metrics the BFF exposes on /metrics', async () => {
-    const bff = spawnBff({ SANDBOX: 'true', METRICS_PORT: '0' });
+    const { bff, stop } = await startTestStack({ bff: 'process', env: { METRICS_PORT: '0' } });
     try {
       await bff.listening(90_000); // tsx on a loaded machine can take half a minute and more
       const port = bff.logLines().find((line) => line.msg === 'metrics listening')?.metricsPort;
@@ -80,7 +80,7 @@ describe('the Prometheus alert rules and the Grafana dashboard', () => {
       expect(read.length).toBeGreaterThan(10);
       expect([...new Set(read)].filter((metric) => !exposed.has(metric))).toEqual([]);
     } finally {
-      await bff.stop();
+      await stop();
     }
   });
 });

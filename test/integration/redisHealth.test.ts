@@ -1,45 +1,31 @@
 import { jest } from '@jest/globals';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createTestApp } from '../support/testApp.js';
-import { waitUntil } from '../support/waitUntil.js';
+import { spawnRedis, type SpawnedRedis } from '../../scripts/stack/redisServers.js';
+import { waitUntil } from '../../scripts/stack/waitUntil.js';
 import { startSandboxPeer } from '../support/sandboxPeer.js';
 
 jest.setTimeout(60_000);
 
-/** A free port on this machine, for a Redis of this test's own (the shared one is never paused). */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 /** Polls until the condition holds; the deadline only a hang reaches (how soon is REDIS_TIMING's, not measured here). */
 const waitFor = (what: string, condition: () => Promise<boolean>) => waitUntil(condition, what, { everyMs: 100 });
 
 let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
-let redisServer: ChildProcess;
+let redis: SpawnedRedis;
 let bff: ReturnType<typeof createTestApp>;
 
 beforeAll(async () => {
-  const port = await freePort();
-  redisServer = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: 'ignore' },
-  );
+  // A Redis of this test's own: the shared one is never paused.
+  redis = await spawnRedis();
   sandbox = await startSandboxPeer();
-  bff = createTestApp({ REDIS_URL: `redis://127.0.0.1:${port}`, PAGE_CACHE: 'true' }, { sandboxUrl: sandbox.url });
+  bff = createTestApp({ REDIS_URL: redis.url, PAGE_CACHE: 'true' }, { sandboxUrl: sandbox.url });
   await waitFor('redis up', async () => (await readyz()).body.dependencies.redis === 'up');
 });
 afterAll(async () => {
-  redisServer?.kill('SIGCONT');
+  redis?.process.kill('SIGCONT');
   await bff?.close();
   await sandbox?.close();
-  if (redisServer?.exitCode === null) redisServer.kill('SIGKILL');
+  await redis?.stop();
 });
 
 /** The operator's /readyz, with each dependency's state (METRICS_PORT's listener). */
@@ -56,7 +42,7 @@ describe('Redis health', () => {
     expect((await page('/om-oss')).status).toBe(200);
 
     // Stalled, not gone: the socket stays open and nothing answers.
-    redisServer.kill('SIGSTOP');
+    redis.process.kill('SIGSTOP');
     await waitFor('redis reported down', async () => (await readyz()).body.dependencies.redis === 'down');
     const degraded = await readyz();
     expect(degraded.status).toBe(200); // a Redis outage degrades; it does not take the container out
@@ -76,7 +62,7 @@ describe('Redis health', () => {
       expect([path, res.status]).toEqual([path, 200]);
     }
 
-    redisServer.kill('SIGCONT');
+    redis.process.kill('SIGCONT');
     await waitFor('redis up again', async () => (await readyz()).body.dependencies.redis === 'up');
     expect(await redisGauge()).toBe(1);
     expect(bff.redis.available()).toBeDefined();

@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import { request } from 'undici';
-import { listen, waitFor } from '../support/apiHarness.js';
+import { listen } from '../support/apiHarness.js';
+import { waitUntil } from '../../scripts/stack/waitUntil.js';
 import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
 
 jest.setTimeout(30_000);
@@ -67,7 +68,9 @@ describe('/metrics', () => {
     expect(stream.statusCode).toBe(200);
     expect(await metric('bff_open_event_streams')).toBe(1);
     stream.body.destroy();
-    await waitFor(() => peers.sandbox.ctx.stats.openStreams === 0, 20_000);
+    await waitUntil(() => peers.sandbox.ctx.stats.openStreams === 0, 'every stream closed at the sandbox', {
+      timeoutMs: 20_000,
+    });
     expect(await metric('bff_open_event_streams')).toBe(0);
   });
 

@@ -39,6 +39,22 @@ describe('field data (/api/rum)', () => {
     expect(text).toContain('bff_rum_lcp_seconds_count{market="uk",page_type="home"} 1');
   });
 
+  it('tells the page types with an island apart: by path, and by the islands a content page carries', async () => {
+    const inp = (value: number) => [{ name: 'INP', value, rating: 'poor', id: `v5-${value}` }];
+    const sent = [
+      { path: '/service-och-verkstad/boka-service', islands: ['booking'], metrics: inp(250) },
+      { path: '/service-och-verkstad/dack/dackhotell', islands: ['tirehotel'], metrics: inp(260) },
+      { path: '/nyheter/en-nyhet', metrics: inp(270) },
+      { path: '/dack-och-biltillbehor/tillbehor', islands: ['kits'], metrics: inp(280) },
+      { path: '/sparade-bilar', islands: ['savedCars', 'compare'], metrics: inp(290) },
+      { path: '/om-oss', islands: [], metrics: inp(300) },
+    ];
+    for (const body of sent) expect((await beacon(body)).status).toBe(204);
+    const text = await metricsText();
+    for (const type of ['booking', 'tireHotel', 'stories', 'kits', 'savedCars', 'content'])
+      expect(text).toMatch(new RegExp(`^bff_rum_inp_seconds_count\\{market="se",page_type="${type}"\\} 1$`, 'm'));
+  });
+
   it('refuses what is not a web-vitals beacon with 400, recording nothing', async () => {
     const before = await metricsText();
     for (const body of [
@@ -47,6 +63,7 @@ describe('field data (/api/rum)', () => {
       { path: 'https://evil.example/', metrics: [{ name: 'LCP', value: 1, rating: 'good', id: 'x' }] },
       { path: '/', metrics: [] },
       { path: '/', metrics: [{ name: 'LCP', value: 1, rating: 'good', id: 'x', extra: true }] },
+      { path: '/', islands: ['<script>'], metrics: [{ name: 'LCP', value: 1, rating: 'good', id: 'x' }] },
     ]) {
       const res = await beacon(body);
       expect(res.status).toBe(400);

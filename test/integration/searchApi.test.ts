@@ -6,8 +6,10 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { request as undiciRequest } from 'undici';
 import { listen } from '../support/apiHarness.js';
+import { paced, waitUntil } from '../../scripts/stack/waitUntil.js';
 import { createTestApp } from '../support/testApp.js';
 import { startSandboxPeer } from '../support/sandboxPeer.js';
+import { testRedisUrl } from '../support/testRedis.js';
 
 jest.setTimeout(20_000);
 
@@ -18,12 +20,12 @@ let bffWithShortDeadline: ReturnType<typeof createTestApp>;
 
 beforeAll(async () => {
   sandbox = await startSandboxPeer();
-  bff = createTestApp({ REDIS_URL: 'redis://127.0.0.1:6379' }, { sandboxUrl: sandbox.url });
+  bff = createTestApp({ REDIS_URL: testRedisUrl }, { sandboxUrl: sandbox.url });
   bffWithShortDeadline = createTestApp(
-    { REDIS_URL: 'redis://127.0.0.1:6379', UPSTREAM_SEARCH_TIMEOUT_MS: '500' },
+    { REDIS_URL: testRedisUrl, UPSTREAM_SEARCH_TIMEOUT_MS: '500' },
     { sandboxUrl: sandbox.url },
   );
-  await waitFor(() => bff.redis.available() !== undefined && bffWithShortDeadline.redis.available() !== undefined);
+  await waitUntil(() => bff.redis.available() !== undefined && bffWithShortDeadline.redis.available() !== undefined);
 });
 afterAll(async () => {
   await bff.close();
@@ -102,6 +104,31 @@ describe('the search cache', () => {
     expect(first.headers['x-cache']).toBe('miss');
     expect(second.headers['x-cache']).toBe('hit');
     expect(second.body).toEqual(first.body);
+  });
+
+  it('keeps a nearest-first search once per 0.05° cell: two shoppers a street apart share one answer', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const nearest = (lat: number, lng: number) =>
+      search({ index: 'cars', keyphrase: `volvo ${tag}`, sort_name: 'distance_asc', origin: { lat, lng }, limit: 48 });
+    const first = await nearest(59.3312, 18.0651);
+    const second = await nearest(59.3401, 18.0589);
+    expect(first.status).toBe(200);
+    expect(first.headers['x-cache']).toBe('miss');
+    expect(second.headers['x-cache']).toBe('hit');
+    expect((await search({ index: 'cars', sort_name: 'distance_asc' })).status).toBe(400);
+  });
+
+  it('counts the cars published since a time with a date range, and refuses one that is not two timestamps', async () => {
+    const since = (from: string) =>
+      search({
+        index: 'cars',
+        limit: 0,
+        filters: [{ field: 'car_published_at', values: [from, '2999-01-01T00:00:00Z'] }],
+      });
+    const all = await search({ index: 'cars', limit: 0 });
+    expect((await since('2000-01-01T00:00:00Z')).body.total_items).toBe(all.body.total_items);
+    expect((await since('2999-01-01T00:00:00Z')).body.total_items).toBe(0);
+    expect((await since('yesterday')).status).toBe(400);
   });
 
   it('sends a cached answer compressed once, in the encoding the client accepts, as the same JSON', async () => {
@@ -190,6 +217,15 @@ describe('the search cache', () => {
     expect(res.body.error.code).toBe('upstream_timeout');
   });
 
+  it('asks again when the search service drops the connection once, as a keep-alive race does: the shopper gets the cars', async () => {
+    const body = coldQuery();
+    const before = sandbox.upstreamCalls('search');
+    sandbox.ctx.faults.set('search', { reset: true }, 1);
+    const res = await search(body);
+    expect(res.status).toBe(200);
+    expect(sandbox.upstreamCalls('search') - before).toBe(2);
+  });
+
   it('answers 502 upstream_bad_answer when the search service sends garbage', async () => {
     sandbox.ctx.faults.set('search', { garbage: true }, 1);
     const res = await search(coldQuery());
@@ -259,9 +295,7 @@ describe('repeated searches, answered before the app', () => {
       leaving.write(
         `POST /api/search HTTP/1.1\r\nHost: se.localhost\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"index":`,
       );
-      await new Promise((r) => setTimeout(r, 20));
       leaving.destroy();
-      await new Promise((r) => setTimeout(r, 50));
       expect((await slowPost(Number(port), known)).cache).toBe('hit');
     } finally {
       await server.close();
@@ -281,7 +315,7 @@ async function slowPost(
     `POST /api/search HTTP/1.1\r\nHost: se.localhost\r\nContent-Type: application/json\r\nContent-Length: ${bytes.length}\r\nConnection: close\r\n\r\n`,
   );
   socket.write(bytes.subarray(0, 10));
-  await new Promise((r) => setTimeout(r, 30));
+  await paced(30);
   // Not end(): a client that half-closes its side has its request dropped by Node's HTTP server.
   socket.write(bytes.subarray(10));
   const chunks: Buffer[] = [];
@@ -328,11 +362,3 @@ describe('validation of /api/search', () => {
     expect(sandbox.upstreamCalls('search')).toBe(before);
   });
 });
-
-async function waitFor(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

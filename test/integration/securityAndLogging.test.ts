@@ -32,14 +32,14 @@ function inlineExecutableScripts(html: string): string[] {
 const sha256 = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
 
 describe('content security policy', () => {
-  it('allows scripts from our own origin and the four inline ones by hash: no nonce, no eval, nosniff', async () => {
+  it('allows scripts from our own origin and the five inline ones by hash: no nonce, no eval, nosniff', async () => {
     const res = await request(app).get('/demo').set('Host', 'se.localhost');
     const csp = String(res.headers['content-security-policy']);
     const scriptSrc = csp.split(';').find((directive) => directive.startsWith('script-src'));
     const inline = inlineExecutableScripts(res.text);
-    // The alert gate and the late stylesheet's switch, before the first paint, the speculation rules (views/Document.tsx)
-    // and the loader of the scripts held until the page has loaded (views/IslandScripts.tsx).
-    expect(inline).toHaveLength(4);
+    // The alert gate, the early taps and the late stylesheet's switch, before the first paint, the speculation rules
+    // (views/Document.tsx) and the loader of the scripts held until the page has loaded (views/IslandScripts.tsx).
+    expect(inline).toHaveLength(5);
     const [self, ...hashes] = scriptSrc!.split(' ').slice(1);
     expect(self).toBe("'self'");
     expect(hashes.sort()).toEqual(inline.map(sha256).sort());

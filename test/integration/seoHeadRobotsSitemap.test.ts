@@ -1,5 +1,8 @@
 import { jest } from '@jest/globals';
+import sharp from 'sharp';
 import request from 'supertest';
+import type { Car } from '../../contracts/upstream/search.js';
+import { readExif } from '../support/exif.js';
 import { marketById } from '../../markets/registry.js';
 import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
 
@@ -50,6 +53,50 @@ describe('what search engines and link previews read', () => {
     };
     expect(trail.itemListElement[0]).toMatchObject({ position: 1, item: `${origin}/` });
     expect(trail.itemListElement.at(-1)).toMatchObject({ item: `${origin}${story.url.path}` });
+  });
+
+  it('shares a car with its first photo: og:image a stripped variant at least 1200 px wide, its size and alt, a large card and its price', async () => {
+    const res = await fetch(`${harness.sandbox.url}/search/query`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ index: 'cars-se', limit: 1 }),
+    });
+    const car = ((await res.json()) as { content: Car[] }).content[0]!;
+    const page = await get(sweden.devHostname, `${sweden.paths.carDetailBase}/${car.car_id}/${car.slug}`);
+    expect(page.status).toBe(200);
+    const meta = (property: string) =>
+      new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"/>`).exec(page.text)?.[1];
+    const origin = `http://${sweden.devHostname}`;
+    const image = new URL(meta('og:image')!.replaceAll('&amp;', '&'));
+    expect(image.origin).toBe(origin);
+    const first = new URL(car.car_images[0]!, origin);
+    expect(`${image.pathname}?v=${image.searchParams.get('v')}`).toBe(`${first.pathname}${first.search}`);
+    expect(meta('og:image:alt')).toContain(car.car_brand);
+    expect(meta('twitter:card')).toBe('summary_large_image');
+    expect(meta('og:type')).toBe('product');
+    expect([meta('product:price:amount'), meta('product:price:currency')]).toEqual([
+      String(car.car_price),
+      car.car_currency,
+    ]);
+    // What a link preview fetches (a crawler names no format: JPEG): the size the page says, no camera metadata.
+    const original = await fetch(`${harness.sandbox.url}${first.pathname}${first.search}`);
+    expect(readExif((await sharp(Buffer.from(await original.arrayBuffer())).metadata()).exif).gps).toBeDefined();
+    const shared = await request(harness.bff.app)
+      .get(`${image.pathname}${image.search}`)
+      .set('Host', sweden.devHostname)
+      .set('Accept', '*/*')
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(shared.status).toBe(200);
+    const picture = await sharp(shared.body as Buffer).metadata();
+    expect(picture.width).toBeGreaterThanOrEqual(1200);
+    expect([String(picture.width), String(picture.height)]).toEqual([meta('og:image:width'), meta('og:image:height')]);
+    expect(picture.exif).toBeUndefined();
+    expect(picture.icc).toBeUndefined();
   });
 
   it('puts canonical and og:url on the first production hostname when asked on another of the market hosts', async () => {

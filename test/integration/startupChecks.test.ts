@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { spawnBff } from '../support/spawnedBff.js';
+import { startTestStack } from '../support/testApp.js';
 import { ALLOCATOR_ENV } from '../../server/allocatorSettings.js';
 
 jest.setTimeout(180_000);
@@ -15,8 +15,9 @@ describe('starting the BFF', () => {
     ['IMAGE_URL_TEMPLATE', 'https://cdn.example,x/{width}/{path}'],
     ['MAP_TILE_URL', 'https://tiles.example;x/{z}/{x}/{y}.png'],
   ])('refuses %s=%s with one line saying why, never a stack trace', async (name, value) => {
-    const bff = spawnBff({ [name]: value });
+    const { bff, stop } = await startTestStack({ bff: 'process', sandbox: 'none', env: { [name]: value } });
     expect(await bff.exited).toBe(1);
+    await stop();
     const lines = bff.output().stderr.trim().split('\n');
     expect(lines).toEqual([
       expect.stringMatching(new RegExp(`^Invalid environment variable ${name}=.*: expected .* is not a host name$`)),
@@ -25,8 +26,11 @@ describe('starting the BFF', () => {
   });
 
   it("runs with the image's allocator settings as the tests start it, and says so when a start leaves them out", async () => {
-    const configured = spawnBff();
-    const bare = spawnBff({ MALLOC_ARENA_MAX: undefined, MALLOC_MMAP_THRESHOLD_: undefined });
+    const stacks = await Promise.all([
+      startTestStack({ bff: 'process' }),
+      startTestStack({ bff: 'process', env: { MALLOC_ARENA_MAX: undefined, MALLOC_MMAP_THRESHOLD_: undefined } }),
+    ]);
+    const [configured, bare] = [stacks[0].bff, stacks[1].bff];
     // Both are known with the first log lines, before the server starts; once it listens, every line before
     // has arrived (the warning comes in a chunk of output of its own, after the budget's line).
     const budgetLine = (bff: typeof bare) => bff.logLines().find((l) => l.msg === 'memory budget');
@@ -40,7 +44,7 @@ describe('starting the BFF', () => {
       expect(budgetLine(bare)).toMatchObject({ allocatorSettingsMissing: missing });
       expect(allocatorWarning(bare.logLines())).toMatchObject({ level: 40, missing });
     } finally {
-      await Promise.all([configured.stop(), bare.stop()]);
+      await Promise.all(stacks.map((stack) => stack.stop()));
     }
   });
 });

@@ -3,6 +3,7 @@ import { createClient } from 'redis';
 import request from 'supertest';
 import { CarSchema, SEARCH_RANGE_FIELDS, SEARCH_TERM_FIELDS } from '../../contracts/upstream/search.js';
 import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
+import { testRedisUrl } from '../support/testRedis.js';
 
 jest.setTimeout(120_000);
 
@@ -16,7 +17,7 @@ const SEARCHES = `${prefix}search:`;
 const harness = sandboxedBffForThisFile({
   PAGE_CACHE: 'true',
   PAGE_CACHE_TTL_S: '120',
-  REDIS_URL: 'redis://127.0.0.1:6379',
+  REDIS_URL: testRedisUrl,
   PAGE_CACHE_REDIS_PREFIX: PAGES,
   SEARCH_CACHE_REDIS_PREFIX: SEARCHES,
   TRUST_PROXY: '1',
@@ -24,7 +25,7 @@ const harness = sandboxedBffForThisFile({
   STORE_BUDGET_SEARCHES: '1/3600',
 });
 const BUDGET = 1024 * 1024;
-const redis = createClient({ url: 'redis://127.0.0.1:6379' });
+const redis = createClient({ url: testRedisUrl });
 beforeAll(() => redis.connect());
 afterAll(async () => {
   for await (const keys of redis.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 }))
@@ -47,7 +48,7 @@ async function redisBytes(keyPrefix: string): Promise<{ keys: number; bytes: num
 /** Until the caches have written what they keep (a search answer is kept after it is sent). */
 async function settled(): Promise<void> {
   await harness.bff.pageCache!.settled();
-  await new Promise((r) => setTimeout(r, 300));
+  await harness.bff.searchCache.settled();
 }
 const page = (path: string, client: string) =>
   request(harness.bff.app).get(path).set('Host', 'se.localhost').set('X-Forwarded-For', client);

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { startWorkshopStreamLoad } from '../support/workshopStreamLoad.js';
-import { waitUntil } from '../support/waitUntil.js';
+import { waitUntil } from '../../scripts/stack/waitUntil.js';
 
 /**
  * One BFF holds 1,000 workshop streams at once: every browser gets its workshops with heartbeats between,

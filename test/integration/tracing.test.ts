@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { marketById } from '../../markets/registry.js';
-import { spawnBff } from '../support/spawnedBff.js';
+import { startTestStack } from '../support/testApp.js';
+import { waitUntil } from '../../scripts/stack/waitUntil.js';
 
 jest.setTimeout(90_000);
 
@@ -28,12 +29,10 @@ const sandboxStats = async (sandboxUrl: string) =>
   (await (await request(`${sandboxUrl}/__sandbox/stats`)).body.json()) as Stats;
 const tracesSeenBy = (stats: Stats, service: string) => new Set((stats.traceparents[service] ?? []).map(traceIdOf));
 
-async function eventually<T>(find: () => T | undefined, timeoutMs = 20_000): Promise<T | undefined> {
-  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
-    const found = find();
-    if (found !== undefined) return found;
-  }
-  return undefined;
+/** What `find` finds once it finds something; undefined only past a deadline a hang reaches. */
+async function eventually<T>(find: () => T | undefined): Promise<T | undefined> {
+  await waitUntil(() => find() !== undefined, 'a log line', { everyMs: 50 }).catch(() => undefined);
+  return find();
 }
 
 async function getPage(url: string, host: string, path: string, headers: Record<string, string> = {}) {
@@ -44,14 +43,17 @@ async function getPage(url: string, host: string, path: string, headers: Record<
 describe('tracing with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
   it("sends one page's trace to every upstream it calls, on its log lines and to the collector", async () => {
     const collector = await startCollector();
-    const bff = spawnBff({
-      OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
-      OTEL_SERVICE_NAME: 'bff-under-test',
-      LOG_LEVEL: 'debug',
-      OTEL_BSP_SCHEDULE_DELAY: '100',
+    const { bff, sandbox, stop } = await startTestStack({
+      bff: 'process',
+      env: {
+        OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+        OTEL_SERVICE_NAME: 'bff-under-test',
+        LOG_LEVEL: 'debug',
+        OTEL_BSP_SCHEDULE_DELAY: '100',
+      },
     });
     try {
-      const { url, sandboxUrl } = await bff.listening();
+      const url = await bff.listening();
       const se = marketById('se');
       const page = await getPage(url, se.devHostname, se.paths.carList);
       expect(page.status).toBe(200);
@@ -70,7 +72,7 @@ describe('tracing with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
       );
 
       // Every upstream the page called received it as W3C traceparent.
-      const stats = await sandboxStats(sandboxUrl!);
+      const stats = await sandboxStats(sandbox.url);
       expect(tracesSeenBy(stats, 'search').has(traceId)).toBe(true);
       expect(tracesSeenBy(stats, 'content').has(traceId)).toBe(true);
 
@@ -83,7 +85,7 @@ describe('tracing with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
       const image = /src="(\/media\/[^"]+)"/.exec(fiPage.html)?.[1]?.replaceAll('&amp;', '&');
       expect(image).toBeDefined();
       expect((await getPage(url, fi.devHostname, image!, { traceparent })).status).toBe(200);
-      const after = await sandboxStats(sandboxUrl!);
+      const after = await sandboxStats(sandbox.url);
       for (const service of ['search', 'content', 'media'])
         expect([service, tracesSeenBy(after, service).has(incoming)]).toEqual([service, true]);
 
@@ -105,7 +107,7 @@ describe('tracing with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
         expect([text, exported.includes(text)]).toEqual([text, true]);
       }
     } finally {
-      await bff.stop();
+      await stop();
       collector.server.close();
     }
   });
@@ -113,15 +115,15 @@ describe('tracing with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
 
 describe('tracing without OTEL_EXPORTER_OTLP_ENDPOINT', () => {
   it('sends no traceparent upstream and writes no trace ids', async () => {
-    const bff = spawnBff();
+    const { bff, sandbox, stop } = await startTestStack({ bff: 'process' });
     try {
-      const { url, sandboxUrl } = await bff.listening();
+      const url = await bff.listening();
       const se = marketById('se');
       expect((await getPage(url, se.devHostname, se.paths.carList)).status).toBe(200);
-      expect((await sandboxStats(sandboxUrl!)).traceparents).toEqual({});
+      expect((await sandboxStats(sandbox.url)).traceparents).toEqual({});
       expect(bff.logLines().some((l) => 'trace_id' in l)).toBe(false);
     } finally {
-      await bff.stop();
+      await stop();
     }
   });
 });

@@ -1,22 +1,25 @@
 import { jest } from '@jest/globals';
 import { request } from 'undici';
-import { spawnBff } from '../support/spawnedBff.js';
+import { startTestStack } from '../support/testApp.js';
+import { nothingHappensWithin } from '../../scripts/stack/waitUntil.js';
 
 jest.setTimeout(60_000);
 
 const STREAM =
   '/api/mechmate/departments/closestAvailable?regNo=ABC123&serviceOfferings=originalservice&latitude=59.33&longitude=18.07';
 
-let bff: ReturnType<typeof spawnBff>;
-let urls: { url: string; sandboxUrl: string | undefined };
+let stack: Awaited<ReturnType<typeof startTestStack<'process'>>>;
+let bff: typeof stack.bff;
+let urls: { url: string; sandboxUrl: string };
 beforeAll(async () => {
-  bff = spawnBff();
-  urls = await bff.listening();
+  stack = await startTestStack({ bff: 'process' });
+  bff = stack.bff;
+  urls = { url: await bff.listening(), sandboxUrl: stack.sandbox.url };
 });
-afterAll(() => bff.stop());
+afterAll(() => stack.stop());
 
 async function injectFault(service: string, fault: Record<string, unknown>) {
-  const res = await request(`${urls.sandboxUrl!}/__sandbox/faults`, {
+  const res = await request(`${urls.sandboxUrl}/__sandbox/faults`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ service, fault, times: 1 }),
@@ -34,8 +37,8 @@ describe('an upstream answer the BFF drops unread (issue 11)', () => {
     expect(body.error.code).toBe('upstream_bad_answer');
     expect(body.error.requestId).toEqual(expect.any(String));
 
-    // The crash came a tick after the answer, when the destroyed body emitted 'error': give it time.
-    await new Promise((r) => setTimeout(r, 500));
+    // The crash came a tick after the answer, when the destroyed body emitted 'error': none comes.
+    await nothingHappensWithin(500);
     expect(bff.alive()).toBe(true);
     const health = await request(`${urls.url}/healthz`);
     await health.body.dump();

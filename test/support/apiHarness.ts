@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { startSandboxPeer } from './sandboxPeer.js';
 import { createTestApp } from './testApp.js';
+import { testRedisUrl } from './testRedis.js';
+import { waitUntil } from '../../scripts/stack/waitUntil.js';
 
 export type SandboxPeer = Awaited<ReturnType<typeof startSandboxPeer>>;
 export type TestApp = ReturnType<typeof createTestApp>;
@@ -10,8 +12,8 @@ export type TestApp = ReturnType<typeof createTestApp>;
 /** The app with Redis, in front of a sandbox; `se`, `no` and `uk` are supertest agents bound to a market Host. */
 export async function startApiHarness(env: Record<string, string> = {}, sandbox?: SandboxPeer) {
   const peer = sandbox ?? (await startSandboxPeer());
-  const bff = createTestApp({ REDIS_URL: 'redis://127.0.0.1:6379', ...env }, { sandboxUrl: peer.url });
-  await waitFor(() => bff.redis.available() !== undefined);
+  const bff = createTestApp({ REDIS_URL: testRedisUrl, ...env }, { sandboxUrl: peer.url });
+  await waitUntil(() => bff.redis.available() !== undefined, 'Redis connected');
   const on = (host: string) => ({
     get: (path: string) => request(bff.app).get(path).set('Host', host),
     post: (path: string, body?: unknown) => {
@@ -46,15 +48,6 @@ export async function listen(app: http.RequestListener): Promise<{ origin: strin
         server.close(() => resolve());
       }),
   };
-}
-
-/** Polls until the condition holds; the default deadline only a hang reaches, never a busy machine. */
-export async function waitFor(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 /** Every upstream call the sandbox saw, all services together. */

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebSocket } from 'undici';
-import { testChromiumPath } from './browser.js';
+import { testChromiumPath } from '../../scripts/stack/browser.js';
 
 /**
  * Chromium driven over the DevTools protocol through a tab target, as Puppeteer does, for what Playwright

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createClient } from 'redis';
 import { Agent, request } from 'undici';
-import { UPSTREAM_SERVICES } from '../../server/config.js';
-import { startSandboxPeer } from './sandboxPeer.js';
-import { bundledBff, spawnBff } from './spawnedBff.js';
+import { bundledBff } from '../../scripts/stack/spawnedBff.js';
+import { startTestStack } from './testApp.js';
+import { testRedisUrl } from './testRedis.js';
 
 export const MEMORY_BUDGET_MB = 256;
 export const FLOOD_CLIENTS = 4;
@@ -16,27 +16,24 @@ export const FLOOD_CLIENTS = 4;
  */
 export async function startFloodedBff() {
   const prefix = `test:flood:${process.pid}:${Date.now()}:`;
-  const sandbox = await startSandboxPeer();
-  const upstreams = Object.fromEntries(
-    UPSTREAM_SERVICES.map((s) => [`UPSTREAM_${s.toUpperCase()}_URL`, `${sandbox.url}/${s}`]),
-  );
-  const bff = spawnBff(
-    {
-      ...upstreams,
+  const stack = await startTestStack({
+    bff: 'process',
+    redis: testRedisUrl,
+    env: {
       NODE_ENV: 'production',
       DEV_HOSTS: 'true',
       TRUST_PROXY: '1',
       PAGE_CACHE: 'true',
-      REDIS_URL: 'redis://127.0.0.1:6379',
       PAGE_CACHE_REDIS_PREFIX: `${prefix}page:`,
       SEARCH_CACHE_REDIS_PREFIX: `${prefix}search:`,
       RATE_LIMIT_REDIS_PREFIX: `${prefix}rl:`,
       MEMORY_BUDGET_MB: String(MEMORY_BUDGET_MB),
       NODE_OPTIONS: `--max-old-space-size=${MEMORY_BUDGET_MB / 2}`,
     },
-    bundledBff(),
-  );
-  const { url: origin } = await bff.listening();
+    spawn: { entry: bundledBff() },
+  });
+  const { bff, sandbox } = stack;
+  const origin = await bff.listening();
   const agent = new Agent({ connections: 16 });
 
   /** One page as a browser behind the proxy asks for it, with how long it took (for the bench). */
@@ -61,10 +58,9 @@ export async function startFloodedBff() {
     rssMb: () => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${bff.child.pid}/status`, 'utf8'))?.[1]) / 1024,
     close: async () => {
       await agent.close();
-      await bff.stop();
-      await sandbox.close();
+      await stack.stop();
       // What it kept in the shared Redis would expire by itself; it goes now.
-      const redis = await createClient({ url: 'redis://127.0.0.1:6379' }).connect();
+      const redis = await createClient({ url: testRedisUrl }).connect();
       for await (const keys of redis.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 }))
         if (keys.length > 0) await redis.unlink(keys);
       await redis.quit();

@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
+import { waitUntil } from '../../scripts/stack/waitUntil.js';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
@@ -91,17 +91,19 @@ export async function startEdgeNginx(bffPorts: number[], extraServers = ''): Pro
     await exited;
     rmSync(dir, { recursive: true, force: true });
   };
-  for (const deadline = Date.now() + 15_000; ; await sleep(100)) {
-    const ready = await request(`${url}/readyz`)
+  const ready = () =>
+    request(`${url}/readyz`)
       .then(async (r) => (await r.body.dump(), r.statusCode === 200))
       .catch(() => false);
-    if (ready) return { url, dir, stop };
-    if (child.exitCode !== null || Date.now() > deadline) {
-      const log = readFileSync(join(dir, 'error.log'), 'utf8');
-      await stop();
-      throw new Error(`nginx did not answer: ${stderr}${log}`);
-    }
-  }
+  let answered = false;
+  await waitUntil(async () => (answered = await ready()) || child.exitCode !== null, 'nginx answering', {
+    timeoutMs: 15_000,
+    everyMs: 100,
+  }).catch(() => undefined);
+  if (answered) return { url, dir, stop };
+  const log = readFileSync(join(dir, 'error.log'), 'utf8');
+  await stop();
+  throw new Error(`nginx did not answer: ${stderr}${log}`);
 }
 
 function replaceOnce(text: string, from: string, to: string): string {

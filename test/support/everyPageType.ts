@@ -4,7 +4,7 @@ import type { Market } from '../../markets/schema.js';
 import { SELL_CAR_PATHS, SELL_CAR_SHORT_PATH } from '../../sandbox/data/content/leadFormPages.js';
 import { siteTree } from '../../sandbox/data/content/navigation.js';
 import type { RunningBff } from '../../server/start.js';
-import { samplePages, type SamplePage } from './samplePages.js';
+import { samplePages, type SamplePage } from '../../scripts/stack/samplePages.js';
 
 export interface MarketPage extends SamplePage {
   market: Market;
@@ -17,7 +17,7 @@ export const NOT_FOUND_PATH = '/finns-inte/checkers';
 
 /**
  * One page of every type of every market, for the checkers (axe, the Nu HTML Checker, CSP): the sample
- * pages (test/support/samplePages.ts), the story list, the lead-form pages (sell-car everywhere, the
+ * pages (scripts/stack/samplePages.ts), the story list, the lead-form pages (sell-car everywhere, the
  * Swedish trade-in, Norway's service request and motorcycle workshop), each further language's home and
  * the 404 page. Page types differ by market (finance on the UK car page, booking and the tire hotel on the
  * Swedish brands, forms in Norway), so every market is covered.

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll } from '@jest/globals';
 import { startSandboxPeer } from './sandboxPeer.js';
-import { createTestApp, type TestClock } from './testApp.js';
+import type { TestClock } from '../../scripts/stack/composedBff.js';
+import { createTestApp } from './testApp.js';
 
 /**
  * One BFF (no Redis) in front of its own sandbox for a test file: started before the file's tests,

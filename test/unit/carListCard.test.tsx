@@ -32,6 +32,8 @@ const doc: CarSummarySource = {
   car_vehicle_type_code: 'PC',
   car_is_new: false,
   car_primary_image: 'http://127.0.0.1:3100/media/cars/100354/1.svg',
+  car_monthly_payment: 4690,
+  car_geocoord: { lat: 59.33, lng: 18.06 },
 };
 const nbsp = (html: string) => html.replace(/[\u00a0\u202f]/g, ' ');
 const render = (car: CarSummary, id = 'se') => {
@@ -92,6 +94,43 @@ describe('car card', () => {
     );
     expect(html).toContain('Exkl. moms');
     expect(html).not.toContain('<s ');
+  });
+
+  it('shows the monthly price in each market’s words where the market finances, none on sk or without finance', () => {
+    expect(render(toCarSummary(doc))).toContain(
+      '<p class="car-card__monthly"><span class="visually-hidden">Månadskostnad </span>4 690 kr/mån</p>',
+    );
+    expect(render(toCarSummary({ ...doc, car_currency: 'EUR', car_monthly_payment: 280 }), 'fi')).toContain(
+      'Kuukausierä </span>280 €/kk',
+    );
+    expect(render(toCarSummary({ ...doc, car_currency: 'NOK', car_monthly_payment: 5290 }), 'no')).toContain(
+      'Månedskostnad </span>5 290 kr/mnd',
+    );
+    expect(render(toCarSummary({ ...doc, car_currency: 'EUR' }), 'sk')).not.toContain('car-card__monthly');
+    expect(render(toCarSummary({ ...doc, car_monthly_payment: null }))).not.toContain('car-card__monthly');
+  });
+
+  it('shows a UK payment only with its representative quote for the card’s price, and the representative example beside it', () => {
+    const car = toCarSummary({ ...doc, car_currency: 'GBP', car_price: 18_995, car_campaign_price: null });
+    expect(render(car, 'uk')).not.toContain('car-card__monthly');
+    const quote = {
+      cashPrice: 18_995,
+      product: 'PCP' as const,
+      term: 48,
+      deposit: 2000,
+      payment: 394.33,
+      numberOfPayments: 47,
+      finalPayment: 2289.4,
+      amountOfCredit: 16_995,
+      totalPayable: 22_822.91,
+      apr: 9.9,
+    };
+    const html = render({ ...car, quote }, 'uk');
+    expect(html).toContain('Monthly payment </span>£394.33/month');
+    expect(html).toContain(
+      'Representative example:</span> Representative APR 9.9%, Term 48 months, Deposit £2,000, Total amount of credit £16,995, Monthly payments 47 × £394.33, Optional final payment £2,289.40, Total amount payable £22,822.91',
+    );
+    expect(render({ ...car, quote: { ...quote, cashPrice: 19_995 } }, 'uk')).not.toContain('car-card__monthly');
   });
 
   it('links to {carDetailBase}/{car_id}/{slug}', () => {

@@ -69,6 +69,8 @@ const car = (id: string): CarSummary => ({
   vehicleTypeCode: 'PC',
   isNew: false,
   image: `/media/cars/${id}/1.svg`,
+  monthlyPayment: null,
+  position: { lat: 59.33, lng: 18.06 },
 });
 const detail = (id: string, equipment: string[]): CompareDetail => ({
   car_id: id,

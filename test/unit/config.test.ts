@@ -1,4 +1,6 @@
-import { ConfigError, loadConfig, UPSTREAM_SERVICES } from '../../server/config.js';
+import { loadConfig } from '../../server/config.js';
+import { ConfigError } from '../../server/config/envTypes.js';
+import { UPSTREAM_SERVICES } from '../../server/config/upstreams.js';
 
 const UPSTREAMS = Object.fromEntries(
   UPSTREAM_SERVICES.map((s) => [`UPSTREAM_${s.toUpperCase()}_URL`, `http://${s}:8080`]),
@@ -27,15 +29,17 @@ describe('loadConfig', () => {
 
   it('answers on the development hosts outside production and with the sandbox, not in a deployment, unless DEV_HOSTS says otherwise', () => {
     expect(loadConfig({}).devHosts).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', SANDBOX: 'true' }).devHosts).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', SANDBOX: 'true', ...UPSTREAMS }).devHosts).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production', ...UPSTREAMS }).devHosts).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', DEV_HOSTS: 'true', ...UPSTREAMS }).devHosts).toBe(true);
   });
 
   it('shows the development index page outside production unless DEV_INDEX_PAGE says otherwise', () => {
     expect(loadConfig({}).devIndexPage).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', SANDBOX: 'true' }).devIndexPage).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', SANDBOX: 'true', DEV_INDEX_PAGE: 'true' }).devIndexPage).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', SANDBOX: 'true', ...UPSTREAMS }).devIndexPage).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', SANDBOX: 'true', DEV_INDEX_PAGE: 'true', ...UPSTREAMS }).devIndexPage,
+    ).toBe(true);
     expect(loadConfig({ DEV_INDEX_PAGE: 'false' }).devIndexPage).toBe(false);
   });
 
@@ -57,10 +61,19 @@ describe('loadConfig', () => {
       store: { maxBytes: 64 * 1024 * 1024, ttlMs: 86_400_000, redisPrefix: 'bff:img:v1:' },
       queueLength: 48,
       queueWaitMs: 5_000,
-      decodeTimeoutMs: 30_000,
+      decodeTimeoutMs: 120_000,
+      heavyWaitMs: 20_000,
       avifEffort: 4,
     });
     expect(() => loadConfig({ IMAGE_AVIF_EFFORT: '10' })).toThrow(/IMAGE_AVIF_EFFORT/);
+  });
+
+  it('refuses to start in production with a service unset, SANDBOX or not: npm start gives the sandbox its URL', () => {
+    const { UPSTREAM_COMHUB_URL: _unset, ...withoutComhub } = UPSTREAMS;
+    for (const sandbox of ['true', 'false'])
+      expect(() => loadConfig({ NODE_ENV: 'production', SANDBOX: sandbox, ...withoutComhub })).toThrow(
+        /^Missing environment variable UPSTREAM_COMHUB_URL: /,
+      );
   });
 
   it('treats an empty variable as unset', () => {

@@ -6,6 +6,8 @@ import { parse } from 'yaml';
 import { ALLOCATOR_ENV } from '../../server/allocatorSettings.js';
 
 const dockerfile = readFileSync('Dockerfile', 'utf8');
+/** The product's image: the last stage (compose's sandbox is a stage of its own before it). */
+const runtimeStage = dockerfile.slice(dockerfile.indexOf(' AS runtime'));
 // Merge keys resolved as Compose resolves them (`<<: *bff`).
 const compose = parse(readFileSync('docker-compose.yml', 'utf8'), { merge: true }) as {
   services: Record<
@@ -20,6 +22,7 @@ const compose = parse(readFileSync('docker-compose.yml', 'utf8'), { merge: true 
       volumes?: string[];
       mem_limit?: string;
       image?: string;
+      build?: unknown;
     }
   >;
 };
@@ -36,32 +39,48 @@ describe('Dockerfile', () => {
   });
 
   it('starts the image with the same command npm start runs after building; only npm start allows the embedded sandbox', () => {
-    const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)?.[1] ?? '[]') as string[];
+    const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(runtimeStage)?.[1] ?? '[]') as string[];
     expect(cmd.slice(0, 2)).toEqual(['sh', '-c']);
     const allocator = Object.entries(ALLOCATOR_ENV).map(([name, value]) => `${name}=\${${name}:-${value}}`);
-    expect(scripts.start).toBe(`npm run build && SANDBOX=\${SANDBOX:-true} ${allocator.join(' ')} sh -c '${cmd[2]}'`);
+    expect(scripts.start).toBe(
+      `npm run build && SANDBOX=\${SANDBOX:-true} ${allocator.join(' ')} node --import tsx scripts/withSandbox.ts sh -c '${cmd[2]}'`,
+    );
     expect(dockerfile).not.toMatch(/SANDBOX=/);
+  });
+
+  it('builds and installs the product alone: the sandbox, faker and the scripts stay out of dist/ and the image', () => {
+    const build = JSON.parse(readFileSync('tsconfig.build.json', 'utf8')) as { include: string[] };
+    expect(build.include.filter((dir) => ['sandbox', 'scripts', 'test'].includes(dir))).toEqual([]);
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> };
+    expect(Object.keys(pkg.dependencies)).not.toContain('@faker-js/faker');
+    // The runtime stage takes dist/ and the tables from the build; compose's sandbox is a stage of its own.
+    expect(runtimeStage.match(/^COPY --from=build \S+/gm)).toEqual([
+      'COPY --from=build /app/dist',
+      'COPY --from=build /app/redirects',
+    ]);
+    expect(compose.services.sandbox?.build).toEqual({ context: '.', target: 'sandbox' });
   });
 
   it('runs with the allocator settings the soak measured the memory budget with, which every start of the BFF sets', () => {
     for (const [setting, value] of Object.entries(ALLOCATOR_ENV))
       expect(new RegExp(`${setting}=(\\d+)`).exec(dockerfile)?.[1]).toBe(value);
-    // Every script and test support file that starts the BFF as a process of its own hands them on.
-    const starters = ['scripts', 'test/bench', 'test/support'].flatMap((dir) =>
-      readdirSync(dir)
+    // One file starts the BFF as a process of its own (the stack's 'process' kind), and it hands them on.
+    const sources = ['scripts', 'test'].flatMap((dir) =>
+      readdirSync(dir, { recursive: true, encoding: 'utf8' })
         .filter((f) => /\.(ts|mjs)$/.test(f))
-        .map((f) => join(dir, f))
-        .filter(
-          (f) =>
-            /\b(spawn|fork)\(/.test(readFileSync(f, 'utf8')) &&
-            /server\/main\.ts|dist\/server\/main\.js|main\.js/.test(readFileSync(f, 'utf8')),
-        ),
+        .map((f) => join(dir, f)),
     );
-    expect(starters).toEqual(
-      expect.arrayContaining(['scripts/soak.ts', 'scripts/soakRolling.ts', 'test/support/spawnedBff.ts']),
+    const starters = sources.filter(
+      (f) =>
+        /\b(spawn|fork)\(/.test(readFileSync(f, 'utf8')) &&
+        /server\/main\.ts'|dist\/server\/main\.js'/.test(readFileSync(f, 'utf8')),
     );
-    for (const file of starters)
-      expect([file, readFileSync(file, 'utf8').includes('ALLOCATOR_ENV')]).toEqual([file, true]);
+    expect(starters).toEqual(['scripts/stack/spawnedBff.ts']);
+    expect(readFileSync(starters[0]!, 'utf8')).toContain('...ALLOCATOR_ENV');
+    // And one file starts redis-server, for a test, bench or soak that needs a Redis of its own.
+    expect(sources.filter((f) => /spawn\(\s*'redis-server'/.test(readFileSync(f, 'utf8')))).toEqual([
+      'scripts/stack/redisServers.ts',
+    ]);
   });
 
   it("gives node the image's allocator settings when npm start runs it, and an operator's own settings win", () => {
@@ -82,7 +101,7 @@ describe('Dockerfile', () => {
   });
 
   it('starts node with the heap limit worked out from the memory budget', () => {
-    const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)?.[1] ?? '[]') as string[];
+    const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(runtimeStage)?.[1] ?? '[]') as string[];
     expect(cmd[2]).toBe('exec node $(node dist/server/heapLimit.js) dist/server/main.js');
   });
 });

@@ -15,8 +15,6 @@ const secret = byKind('Secret').stringData as Record<string, string>;
 /** Documented variables the manifests leave to their defaults on purpose (deploy/kubernetes/configmap.yaml says why). */
 const LEFT_OUT = [
   'PAGE_CACHE_MAX_MB',
-  'SANDBOX_PORT',
-  'SANDBOX_FAULT',
   'SANDBOX',
   'REDIRECTS_DIR',
   'IMAGE_URL_TEMPLATE',

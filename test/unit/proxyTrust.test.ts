@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { ConfigError, loadConfig } from '../../server/config.js';
+import { loadConfig } from '../../server/config.js';
+import { ConfigError } from '../../server/config/envTypes.js';
 
 /** A request as Node hands it over: the TCP peer and the headers. */
 const request = (peer: string, headers: Record<string, string> = {}) =>

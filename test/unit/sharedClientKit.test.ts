@@ -104,6 +104,41 @@ describe('posting a form with retries', () => {
     }
   });
 
+  it('waits as long as a 5xx’s Retry-After asks before trying again (a lead Redis could not record: 5 s), 10 s at most', async () => {
+    const unrecorded = (retryAfterSeconds: number) =>
+      answer(503, { error: { code: 'submission_unrecorded', message: 'm', requestId: 'r', retryAfterSeconds } });
+    const replies = [unrecorded(5), unrecorded(120), answer(202, { formSubmissionId: 'x-1' })];
+    const bodies: string[] = [];
+    const waits: number[] = [];
+    const fetchMock = jest.fn(
+      (_url: string, init: RequestInit) => (bodies.push(String(init.body)), Promise.resolve(replies.shift()!)),
+    );
+    const outcome = await postJsonWithRetries(
+      '/api/forms/comhub',
+      { formSubmissionId: 'x-1' },
+      { fetch: fetchMock as unknown as typeof fetch, wait: (ms) => (waits.push(ms), Promise.resolve()) },
+    );
+    expect(outcome).toEqual({ ok: true, status: 202, value: { formSubmissionId: 'x-1' } });
+    expect(waits).toEqual([5000, 10_000]);
+    expect(new Set(bodies)).toEqual(new Set([JSON.stringify({ formSubmissionId: 'x-1' })]));
+  });
+
+  it('tells the shopper to wait, in the page’s language, when a lead’s id still cannot be recorded after the retries', async () => {
+    const message = 'Tjänsten är tillfälligt otillgänglig. Försök igen om en stund.';
+    const fetchMock = jest.fn(() =>
+      Promise.resolve(
+        answer(503, { error: { code: 'submission_unrecorded', message, requestId: 'r', retryAfterSeconds: 5 } }),
+      ),
+    );
+    const outcome = await postJsonWithRetries(
+      '/api/forms/comhub',
+      {},
+      { fetch: fetchMock as unknown as typeof fetch, wait: noWait },
+    );
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(!outcome.ok && waitMessage(outcome)).toBe(message);
+  });
+
   it('gives up after three failed attempts, waiting 1 s between them', async () => {
     const waits: number[] = [];
     const fetchMock = jest.fn(() => Promise.resolve(answer(502)));

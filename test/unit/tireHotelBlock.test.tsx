@@ -46,12 +46,15 @@ function render(market: Market, query = '', reports: unknown[][] = []) {
 const marketById = (id: string) => MARKETS.find((m) => m.id === id)!;
 
 describe('tire-hotel block rendered on the server', () => {
-  it('renders the Search page as a GET form back to the page, with ?regNo= prefilled and normalised', () => {
+  it('renders the Search page as a POST form that keeps the number for the island (never a GET), a link’s ?regNo= prefilled', () => {
     const { html, islands } = render(marketById('se'), 'regNo=abc%20123');
     expect(islands).toEqual(new Set(['tirehotel']));
     expect(html).toContain('<h1 id="th-title">Däckhotell</h1>');
     expect(html).toContain('Hitta ditt däckhotellsavtal');
-    expect(html).toContain('action="/service-och-verkstad/dack/dackhotell" method="get"');
+    expect(html).toContain('<form id="tirehotel-search" class="tirehotel__form" action="/forms/keep" method="post">');
+    expect(html).toContain(
+      '<input type="hidden" form="tirehotel-search" name="returnTo" value="/service-och-verkstad/dack/dackhotell"/>',
+    );
     expect(html).toMatch(/name="regNo" value="ABC123"/);
     expect(html).toContain('placeholder="ABC123"');
     expect(html).toContain('href="mailto:dackhotell@example.se"');

@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from '../../server/config.js';
+import { loadConfig } from '../../server/config.js';
+import { ConfigError } from '../../server/config/envTypes.js';
 import { siteSecurityHeaders } from '../../server/http/security.js';
 import { IMAGE_URL_TEMPLATE, MAP_TILE_URL, urlTemplateProblem } from '../../server/http/urlTemplate.js';
 

@@ -16,10 +16,6 @@ import type { BlockProps } from './blockProps.js';
 const TEASER_LAYOUTS = [CAR_TEASER_1, CAR_TEASER_2, CAR_TEASER_3, CAR_TEASER_4];
 
 /** What both car teasers load (server/pages/carTeaserData.ts). */
-export interface CarTeaserData {
-  cars: CarSummary[];
-}
-
 /** The cards of a car teaser, each linking to its car page; `className` lays them out (grid or scroll). */
 export function CarTeaserCards({
   cars,

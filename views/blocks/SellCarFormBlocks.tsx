@@ -6,6 +6,7 @@ import { Island } from '../Island.js';
 import { usePage } from '../PageContext.js';
 import type { BlockProps } from './blockProps.js';
 import { sellCarLabels } from './leadFormLabels.js';
+import { useLeadFormPost } from './leadFormPost.js';
 
 /** A lead form block's frame: its heading (the h1 when it opens the page), the editor's text and the form. */
 export function LeadFormSection({
@@ -41,6 +42,8 @@ export function LeadFormSection({
 /** The sell-car form (part 2 §2.2), sent as this site's `{siteName}SellCarForm`. */
 export function SellCarFormBlock({ block, first }: BlockProps<'sellCarForm'>) {
   const { t, market } = usePage();
+  const formName = sellCarFormName(market.siteName);
+  const post = useLeadFormPost(formName, `${block.id}-title`);
   return (
     <LeadFormSection id={block.id} title={block.title} text={block.text} first={first}>
       <Island
@@ -48,7 +51,8 @@ export function SellCarFormBlock({ block, first }: BlockProps<'sellCarForm'>) {
         component={SellCarIsland}
         props={{
           variant: 'full',
-          formName: sellCarFormName(market.siteName),
+          formName,
+          post,
           labels: sellCarLabels(t, market.distanceUnit),
           currency: market.currency,
         }}
@@ -60,6 +64,8 @@ export function SellCarFormBlock({ block, first }: BlockProps<'sellCarForm'>) {
 /** The short variant, sent as `{siteName}SellCarShortForm`. */
 export function SellCarShortFormBlock({ block, first }: BlockProps<'sellCarShortForm'>) {
   const { t, market } = usePage();
+  const formName = sellCarShortFormName(market.siteName);
+  const post = useLeadFormPost(formName, `${block.id}-title`);
   return (
     <LeadFormSection id={block.id} title={block.title} text={block.text} first={first}>
       <Island
@@ -67,7 +73,8 @@ export function SellCarShortFormBlock({ block, first }: BlockProps<'sellCarShort
         component={SellCarIsland}
         props={{
           variant: 'short',
-          formName: sellCarShortFormName(market.siteName),
+          formName,
+          post,
           labels: sellCarLabels(t, market.distanceUnit),
           currency: market.currency,
         }}

@@ -1,11 +1,8 @@
 import { useEditable } from '../editable.js';
 import { SiteCardGrid } from '../../client/sites/SiteCard.js';
-import type { SiteCardData } from '../../client/shared/sites/siteCard.js';
 import { useSiteCardContext } from '../pages/sites/SiteListSection.js';
 import type { BlockProps } from './blockProps.js';
 import { ContentLinkView } from './ContentLinkView.js';
-
-export type SiteSelectionData = SiteCardData[];
 
 /**
  * Site selection (part 2 §2.4): a title, the cards of the editor's predefined site query and an

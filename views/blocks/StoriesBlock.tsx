@@ -9,19 +9,6 @@ import { usePage } from '../PageContext.js';
 import type { BlockProps } from './blockProps.js';
 
 /** What the stories loader (server/pages/storiesData.ts) gives the block. */
-export interface StoriesBlockData {
-  stories: Story[];
-  total: number;
-  /** Every tag of the site's stories, for the chips. */
-  tags: string[];
-  /** The tag shown: the block's own or the shopper's chip. */
-  tag: string | null;
-  /** How many pages of STORIES_PAGE_SIZE the list has reached (`?page=`). */
-  pages: number;
-  /** The page `stories` are (0 but for a deep link, whose earlier pages the stories script fetches). */
-  fromPage: number;
-}
-
 /** A card names the story by its display name (the title when the service gives none) and dates it in the service's words. */
 export const toStoryCard = (story: Story): StoryCardData => ({
   id: story.id,

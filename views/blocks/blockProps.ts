@@ -1,8 +1,27 @@
 import type { ContentBlock, ContentBlockType } from '../../contracts/upstream/content.js';
-import type { CarTeaserData } from './CarTeaserIdsBlock.js';
-import type { SiteSelectionData } from './SiteSelectionBlock.js';
-import type { StoriesBlockData } from './StoriesBlock.js';
+import type { Story } from '../../contracts/upstream/content.js';
+import type { CarSummary } from '../../client/shared/cars/carSummary.js';
+import type { SiteCardData } from '../../client/shared/sites/siteCard.js';
 import type { ServiceRequestData } from '../../client/islands/serviceRequest/serviceRequestTypes.js';
+
+export interface CarTeaserData {
+  cars: CarSummary[];
+}
+
+export type SiteSelectionData = SiteCardData[];
+
+export interface StoriesBlockData {
+  stories: Story[];
+  total: number;
+  /** Every tag of the site's stories, for the chips. */
+  tags: string[];
+  /** The tag shown: the block's own or the shopper's chip. */
+  tag: string | null;
+  /** How many pages of STORIES_PAGE_SIZE the list has reached (`?page=`). */
+  pages: number;
+  /** The page `stories` are (0 but for a deep link, whose earlier pages the stories script fetches). */
+  fromPage: number;
+}
 
 /**
  * The data a block type loads before the page renders (server/pages/blockData.ts holds the loaders).

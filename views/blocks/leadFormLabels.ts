@@ -29,6 +29,7 @@ export function sellCarLabels(t: Translate, unit: Market['distanceUnit']): SellC
     successTitle: t('sellCar.successTitle'),
     successText: t('sellCar.successText'),
     failure: t('error.sellCarFormError'),
+    checkFailure: t('leadForm.checkFailed'),
     errors: {
       regno: t('leadForm.regnoError'),
       milage: t('leadForm.mileageError'),
@@ -69,6 +70,7 @@ export function serviceRequestLabels(t: Translate, unit: Market['distanceUnit'])
     successTitle: t('serviceRequest.successTitle'),
     successText: t('serviceRequest.successText'),
     failure: t('serviceRequest.error'),
+    checkFailure: t('leadForm.checkFailed'),
     errors: {
       siteId: t('serviceRequest.dealerError'),
       customerName: t('leadForm.nameError'),

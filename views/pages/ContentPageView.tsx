@@ -12,6 +12,19 @@ import { Breadcrumbs } from '../seo/Breadcrumbs.js';
  * block does not open with one. `children` is what the page kind adds after the blocks (the car list, the kits);
  * `header` is what it puts above them holding the page's h1 (the story header), so no block opens with one.
  */
+/**
+ * Blocks whose heading is the page's h1 when they open it (their title is required): the page then writes no
+ * hidden h1 of its own, so a sell-car page has one h1, not two ('Byt in din bil' twice on /salj-bil/inbyte).
+ */
+const OPENING_HEADINGS: ReadonlySet<string> = new Set([
+  'hero',
+  'blurb',
+  'sellCarForm',
+  'sellCarShortForm',
+  'serviceRequestForm',
+  'tireHotel',
+]);
+
 export function ContentPageView({
   page,
   blockData,
@@ -24,7 +37,7 @@ export function ContentPageView({
   children?: ReactNode;
 }) {
   const firstType = renderableBlocks(page.blocks)[0]?.type;
-  const opensWithHeading = header !== undefined || firstType === 'hero' || firstType === 'blurb';
+  const opensWithHeading = header !== undefined || (firstType !== undefined && OPENING_HEADINGS.has(firstType));
   const editable = useEditable();
   return (
     <article className="content-page">

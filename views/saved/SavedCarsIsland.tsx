@@ -5,7 +5,8 @@ import { CAR_SIMILAR } from '../../client/shared/media/pictureLayouts.js';
 import { Island } from '../Island.js';
 import { usePage } from '../PageContext.js';
 import { Breadcrumbs } from '../seo/Breadcrumbs.js';
-import { savedCarsTextsOf } from './savedCarsTexts.js';
+import { savedCarsTextsOf, savedSearchesTextsOf } from './savedCarsTexts.js';
+import { SavedSearches } from '../../client/islands/savedSearches/SavedSearches.js';
 
 function useCardProps() {
   const { t, market, language } = usePage();
@@ -33,6 +34,15 @@ export function SavedCarsPageView() {
         ]}
       />
       <Island name="savedCars" component={SavedCarsRoot} props={props} />
+      <Island
+        name="savedSearches"
+        component={SavedSearches}
+        props={{
+          texts: savedSearchesTextsOf(t),
+          carListPath: market.paths.carList,
+          locale: props.card.format.locale,
+        }}
+      />
       <p className="saved-cars__note">{t('saved.deviceNote')}</p>
       <noscript>
         <p>{t('saved.noscript')}</p>

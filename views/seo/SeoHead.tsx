@@ -1,4 +1,4 @@
-import type { PageHead } from '../Document.js';
+import type { PageHead } from '../pageHead.js';
 import { usePage } from '../PageContext.js';
 import { absoluteUrl, sharedPictureUrl } from './siteOrigin.js';
 
@@ -36,7 +36,20 @@ export function SeoHead({ head }: { head: PageHead }) {
       {head.image && (
         <>
           <meta property="og:image" content={sharedPictureUrl(origin, head.image.src)} />
+          {head.image.size && (
+            <>
+              <meta property="og:image:width" content={String(head.image.size.width)} />
+              <meta property="og:image:height" content={String(head.image.size.height)} />
+            </>
+          )}
           <meta property="og:image:alt" content={head.image.alt} />
+        </>
+      )}
+      {head.product && (
+        <>
+          <meta property="product:price:amount" content={String(head.product.price)} />
+          <meta property="product:price:currency" content={head.product.currency} />
+          <meta property="product:condition" content={head.product.condition} />
         </>
       )}
       <meta name="twitter:card" content={head.image ? 'summary_large_image' : 'summary'} />

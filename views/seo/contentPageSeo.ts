@@ -1,5 +1,5 @@
 import type { ContentPage } from '../../contracts/upstream/content.js';
-import type { PageHead } from '../Document.js';
+import type { PageHead } from '../pageHead.js';
 
 /** What a content service page gives the head beyond title and description: share image, type, languages, trail. */
 export function contentPageSeo(page: ContentPage): Pick<PageHead, 'image' | 'ogType' | 'alternates' | 'breadcrumbs'> {

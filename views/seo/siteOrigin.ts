@@ -19,3 +19,11 @@ export const SHARED_PICTURE_WIDTH: ImageWidth = 1280;
 export function sharedPictureUrl(origin: string, src: string): string {
   return absoluteUrl(origin, pictureAt(src, SHARED_PICTURE_WIDTH, undefined));
 }
+
+/**
+ * The size of a picture of this shape shared at SHARED_PICTURE_WIDTH (og:image:width and height), for originals at
+ * least that wide: the pipeline never enlarges one (dealer photos are 1600 px and more).
+ */
+export function sharedPictureSize(shape: readonly [number, number]): { width: number; height: number } {
+  return { width: SHARED_PICTURE_WIDTH, height: Math.round((SHARED_PICTURE_WIDTH * shape[1]) / shape[0]) };
+}

@@ -5,14 +5,8 @@ import type { BookingStore, DisplayState } from './bookingState.js';
 import { BookingStep } from './BookingStep.js';
 import { formatSlot } from './formatBooking.js';
 import { StepRegistration } from './StepRegistration.js';
+import { loadStepOfferings, loadStepWorkshop } from './stepChunks.js';
 
-/**
- * Step 4 (workshops, times, prices, the contact form with react-hook-form, the map's wrapper) is its
- * own chunk: the page's first JavaScript stays small, and the chunk is fetched once step 2 shows.
- */
-const loadStepWorkshop = () => import('./StepWorkshop.js');
-/** Steps 2 and 3 likewise, fetched as soon as the shopper starts on step 1. */
-export const loadStepOfferings = () => import('./StepOfferings.js');
 const StepOfferings = lazy(() => loadStepOfferings().then((module) => ({ default: module.StepOfferings })));
 const StepWorkshop = lazy(() => loadStepWorkshop().then((module) => ({ default: module.StepWorkshop })));
 

@@ -2,6 +2,7 @@ import { useCombobox } from 'downshift';
 import { useEffect, useRef, useState } from 'react';
 import type { Place } from '../../../contracts/upstream/maps.js';
 import type { AutocompleteResponse } from '../../../contracts/upstream/maps.js';
+import { useTypedBeforeWake } from '../../forms/useTypedBeforeWake.js';
 /** The calls (and the contracts' zod schemas they check answers with) load on first use, not with the page. */
 const places = () => import('./bookingApi.js').then((module) => module.placesApi);
 
@@ -71,6 +72,12 @@ export function PlaceCombobox({ label, placeholder, noResults, value, onChange }
   useEffect(() => {
     if (value) setInputValue(value.name);
   }, [value, setInputValue]);
+  // A place typed before the island woke: kept, and looked up as if typed now (a place set from elsewhere wins).
+  const field = useTypedBeforeWake((typed) => {
+    if (value) return;
+    setInputValue(typed);
+    lookUp(typed);
+  });
   const showNoResults = combobox.isOpen && searched && predictions.length === 0 && inputValue.trim() !== '';
   // Downshift writes aria-activedescendant="" while no option is highlighted: an empty ID reference is
   // invalid HTML (the Nu checker's error), so the attribute is left out until an option is active.
@@ -78,6 +85,7 @@ export function PlaceCombobox({ label, placeholder, noResults, value, onChange }
     placeholder,
     autoComplete: 'off',
     className: 'booking-input',
+    ref: field,
   });
   return (
     <div className="place-combobox">

@@ -8,7 +8,8 @@ import type { BookingEvent } from './bookingMachine.js';
 import type { BookingStore } from './bookingState.js';
 import type { BookingTexts } from './bookingTexts.js';
 import { PlaceCombobox } from './PlaceCombobox.js';
-import { loadStepOfferings } from './BookingSteps.js';
+import { useTypedBeforeWake } from '../../forms/useTypedBeforeWake.js';
+import { loadStepOfferings } from './stepChunks.js';
 import { fillText } from '../../../markets/translations/plural.js';
 
 /** Registration numbers: at most 6 characters, upper-cased as typed (part 2 §5.1); spaces as in 'ABC 123' are dropped. */
@@ -40,6 +41,7 @@ export function StepRegistration({ state, dispatch, texts, prefill, ready }: Ste
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState<'car' | 'locating' | null>(null);
   const regId = useId();
+  const regField = useTypedBeforeWake((typed) => setRegNo((current) => current || normaliseRegNo(typed)));
   const messageId = useId();
 
   // The stored booking arrives after hydration: show its car and place.
@@ -104,6 +106,7 @@ export function StepRegistration({ state, dispatch, texts, prefill, ready }: Ste
       <div className="booking-field">
         <label htmlFor={regId}>{texts['booking.regLabel']}</label>
         <input
+          ref={regField}
           id={regId}
           className="booking-input booking-input--reg"
           value={regNo}

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import type { Workshop } from '../../../contracts/upstream/mechmate.js';
 import type { BookingEvent } from './bookingMachine.js';
 import type { BookingProps } from './bookingProps.js';
 import type { BookingStore } from './bookingState.js';
@@ -9,14 +8,7 @@ import { TimeSlots } from './TimeSlots.js';
 import { WorkshopList } from './WorkshopList.js';
 import { WorkshopPrices } from './WorkshopPrices.js';
 import { useWorkshopStream } from './useWorkshopStream.js';
-
-export type WorkshopSort = 'nearest' | 'firstTime';
-
-/** 'Första lediga tid': the earliest first slot first, workshops without one last; 'Närmast mig' keeps the stream's order. */
-export function sortWorkshops(workshops: Workshop[], sort: WorkshopSort): Workshop[] {
-  if (sort === 'nearest') return workshops;
-  return [...workshops].sort((a, b) => (a.firstTimeSlot ?? '9999').localeCompare(b.firstTimeSlot ?? '9999'));
-}
+import { sortWorkshops, type WorkshopSort } from './workshopSort.js';
 
 interface StepWorkshopProps {
   state: BookingStore;

@@ -4,7 +4,7 @@ import type { BookingProps } from './bookingProps.js';
 import type { BookingTexts } from './bookingTexts.js';
 import { ContactText } from './ContactText.js';
 import { distanceKm, formatSlot } from './formatBooking.js';
-import type { WorkshopSort } from './StepWorkshop.js';
+import type { WorkshopSort } from './workshopSort.js';
 import type { WorkshopStreamState } from './useWorkshopStream.js';
 import { fillText } from '../../../markets/translations/plural.js';
 

@@ -30,8 +30,20 @@ export interface CarContactLabels {
   errors: Record<ContactField, string>;
 }
 
+/** Where the form stands when its page is the answer to a post without scripts (views/pages/carDetail/postedContact.ts). */
+export interface CarContactInitial {
+  values: ContactValues;
+  errors: ContactErrors;
+  status: 'success' | 'error' | 'idle';
+  waitMessage: string | null;
+}
+
 export interface CarContactProps {
   car: ContactCar;
+  /** The first state: empty, or what a post without scripts brought back (written by the page, so none is shipped). */
+  initial: CarContactInitial;
+  /** Where the form posts before its script has run (its hidden fields are the page's, tied to `id` by form=). */
+  postTo: { id: string; action: string; method: 'post' };
   /** Only for a new-car sample, where the shopper chooses who sells it. */
   sellers: readonly { name: string }[];
   labels: CarContactLabels;
@@ -41,15 +53,6 @@ export interface CarContactProps {
 
 type Status = 'idle' | 'submitting' | 'success' | 'error';
 const FIELD_ORDER: readonly ContactField[] = ['name', 'phone', 'email', 'seller'];
-const EMPTY: ContactValues = {
-  name: '',
-  phone: '',
-  email: '',
-  message: '',
-  seller: '',
-  quote: false,
-  testDrive: false,
-};
 
 /**
  * Contact the seller about this car: idle, submitting, success or error. The entered values stay on
@@ -57,11 +60,11 @@ const EMPTY: ContactValues = {
  * after an unclear failure can never make a second lead. It keeps its own light validation rather than
  * the kit's react-hook-form and zod: the car page's JavaScript budget (80 KB gzip) has no room for them. The outcome message takes the focus when it appears.
  */
-export function CarContactForm({ car, sellers, labels, currency }: CarContactProps) {
-  const [values, setValues] = useState<ContactValues>(EMPTY);
-  const [errors, setErrors] = useState<ContactErrors>({});
-  const [status, setStatus] = useState<Status>('idle');
-  const [waitMessage, setWaitMessage] = useState<string | null>(null);
+export function CarContactForm({ car, sellers, labels, currency, initial, postTo }: CarContactProps) {
+  const [values, setValues] = useState<ContactValues>(initial.values);
+  const [errors, setErrors] = useState<ContactErrors>(initial.errors);
+  const [status, setStatus] = useState<Status>(initial.status);
+  const [waitMessage, setWaitMessage] = useState<string | null>(initial.waitMessage);
   const submission = useSubmissionId();
   const form = useRef<HTMLFormElement>(null);
   const outcome = useRef<HTMLParagraphElement>(null);
@@ -127,7 +130,8 @@ export function CarContactForm({ car, sellers, labels, currency }: CarContactPro
   const required = <span aria-hidden="true"> *</span>;
 
   return (
-    <form className="car-contact" ref={form} noValidate onSubmit={submit}>
+    // Posts itself (with the page's hidden fields) before its script has run or without scripts.
+    <form {...postTo} className="car-contact" ref={form} noValidate onSubmit={submit}>
       {status === 'error' && (
         <p className="car-contact__failure" role="alert" tabIndex={-1} ref={outcome}>
           {waitMessage ?? labels.failure}

@@ -1,5 +1,6 @@
 import type { PostOptions } from '../../forms/postWithRetries.js';
 import { sendToFormsHub } from '../../forms/sendToFormsHub.js';
+import { CAR_CONTACT_FORM_NAME } from '../../../contracts/carContactForm.js';
 
 /**
  * The car page's contact form without its view: the rules (part 1 §5) and the send with retries
@@ -7,7 +8,7 @@ import { sendToFormsHub } from '../../forms/sendToFormsHub.js';
  * the lead to the hub once however many attempts reach it).
  */
 
-export const CONTACT_FORM_NAME = 'CarDetailContactForm';
+export const CONTACT_FORM_NAME = CAR_CONTACT_FORM_NAME;
 export const SEND_ATTEMPTS = 3;
 export const RETRY_DELAY_MS = 1000;
 const PHONE = /^\+?[\d ]{6,20}$/;

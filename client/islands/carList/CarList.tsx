@@ -10,7 +10,17 @@ import {
   TERM_FACETS,
   type UrlRangeField,
 } from '../../shared/carList/carListConfig.js';
-import { carListHref, withPage, withSort, type CarListState } from '../../shared/carList/carListUrlState.js';
+import {
+  carListHref,
+  distanceOrigin,
+  RANGE_OPEN_MAX,
+  withNear,
+  withPage,
+  withSort,
+  type CarListState,
+} from '../../shared/carList/carListUrlState.js';
+import { NearestPlace } from './NearestPlace.js';
+import { SaveSearch } from './SaveSearch.js';
 import type { CarListProps } from './carListTypes.js';
 import { ActiveFilters } from './ActiveFilters.js';
 import { rangeExtentsInIndexUnits } from '../../shared/carList/distanceRange.js';
@@ -20,7 +30,7 @@ import { CarResults } from './CarResults.js';
 import { withoutFullSpans } from '../../shared/carList/rangeRules.js';
 import { useCarList } from './useCarList.js';
 
-const PRICE_FIELDS = new Set(['car_price', 'car_campaign_price', 'car_retail_price']);
+const PRICE_FIELDS = new Set(['car_price', 'car_campaign_price', 'car_retail_price', 'car_monthly_payment']);
 
 /**
  * The car list island: the search bar, the filter panel, the chips and the results, over its state
@@ -77,6 +87,15 @@ export function CarList(props: CarListProps) {
         onSort={(sortName) => change(withSort(list.latestState.current, sortName))}
         texts={texts}
       />
+      {state.sortName === 'distance_asc' && (
+        <NearestPlace
+          near={state.near}
+          nearName={state.nearName}
+          problem={props.nearProblem}
+          onNear={(near, name) => change(withNear(list.latestState.current, near, name))}
+          texts={texts.near}
+        />
+      )}
       <div className="car-list__layout">
         <CarListFilters
           state={state}
@@ -84,6 +103,7 @@ export function CarList(props: CarListProps) {
           facets={results.facets}
           extents={extents}
           format={card.format}
+          monthlyBudget={card.monthly !== undefined}
           formatRange={formatRange}
           hrefOf={hrefOf}
           onChange={change}
@@ -100,6 +120,12 @@ export function CarList(props: CarListProps) {
               : countText(texts.resultCount, locale, results.total, { count: formatCount(results.total) })}
           </p>
           <ActiveFilters state={state} hrefOf={hrefOf} onChange={change} formatRange={formatRange} texts={texts} />
+          <SaveSearch
+            state={state}
+            label={searchLabel(state, texts, formatRange)}
+            defaults={props.defaults}
+            texts={texts.savedSearch}
+          />
           <CarResults
             results={results}
             loading={loading}
@@ -112,6 +138,7 @@ export function CarList(props: CarListProps) {
             onMore={list.loadMore}
             onRetry={list.retry}
             formatCount={formatCount}
+            origin={distanceOrigin(state)}
             actionsFor={(car) => (
               <>
                 <SaveToggle car={carToKeep(car)} label={props.saveLabel} />
@@ -123,4 +150,23 @@ export function CarList(props: CarListProps) {
       </div>
     </form>
   );
+}
+
+/** A saved search's name: its words and each filter as its chip says it ('Volvo, Pris: 100 000 kr – 300 000 kr'). */
+function searchLabel(
+  state: CarListState,
+  texts: CarListProps['texts'],
+  formatRange: (field: UrlRangeField, value: number) => string,
+): string {
+  return [
+    ...(state.keyphrase ? [`”${state.keyphrase}”`] : []),
+    ...Object.entries(state.terms).flatMap(([field, values]) =>
+      (values ?? []).map((value) => texts.facetValues[field as keyof typeof texts.facetValues]?.[value] ?? value),
+    ),
+    ...Object.entries(state.ranges).map(([field, range]) => {
+      const name = field as UrlRangeField;
+      const [min, max] = range ?? [0, 0];
+      return `${texts.facetNames[name]}: ${formatRange(name, min)} –${max >= RANGE_OPEN_MAX ? '' : ` ${formatRange(name, max)}`}`;
+    }),
+  ].join(', ');
 }

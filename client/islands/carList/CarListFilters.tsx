@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import type { SearchFacet } from '../../../contracts/upstream/search.js';
 import { fillText } from '../../../markets/translations/plural.js';
 import { RANGE_FACETS, TERM_FACETS, type UrlRangeField } from '../../shared/carList/carListConfig.js';
@@ -18,6 +18,8 @@ interface CarListFiltersProps {
   /** Each range facet's full span in the index's units: a range spanning it is no filter. */
   extents: Partial<Record<UrlRangeField, Range>>;
   format: CarFormat;
+  /** Whether the market's cards show a monthly price, and so its list a monthly budget. */
+  monthlyBudget: boolean;
   formatRange: (field: UrlRangeField, value: number) => string;
   hrefOf: (state: CarListState) => string;
   onChange: (state: CarListState) => void;
@@ -30,6 +32,18 @@ export function CarListFilters(props: CarListFiltersProps) {
   const filtersId = useId();
   const facetOf = (field: string) => props.facets.find((f) => f.name === field);
   const count = activeFilterCount(state);
+  const panel = useRef<HTMLDetailsElement>(null);
+  const toggle = useRef<HTMLElement>(null);
+  /**
+   * 'Visa bilar' on a phone: the panel closes and the focus goes back to its toggle ('Visa filter (1)'), with the
+   * count of cars right under it (the form's submit then searches, as ever). From 960 px the panel is always
+   * open and its toggle is not shown: nothing closes.
+   */
+  const showCars = () => {
+    if (!panel.current?.open || !toggle.current?.checkVisibility()) return;
+    panel.current.open = false;
+    toggle.current.focus();
+  };
 
   return (
     <section className="car-list__filters" aria-labelledby={filtersId}>
@@ -37,8 +51,8 @@ export function CarListFilters(props: CarListFiltersProps) {
         {texts.filters}
       </h2>
       {/* Closed on phones so the cars come first; always open from 960 px (car-list.css). */}
-      <details className="car-list__filter-panel">
-        <summary className="car-list__filter-toggle">
+      <details className="car-list__filter-panel" ref={panel}>
+        <summary className="car-list__filter-toggle" ref={toggle}>
           <span className="summary__closed">{fillText(texts.showFilters, { count })}</span>
           <span className="summary__open">{fillText(texts.hideFilters, { count })}</span>
         </summary>
@@ -60,7 +74,7 @@ export function CarListFilters(props: CarListFiltersProps) {
         })}
         {RANGE_FACETS.map(({ field, step }, i) => {
           const extent = extents[field];
-          if (!extent) return null;
+          if (!extent || (field === 'car_monthly_payment' && !props.monthlyBudget)) return null;
           const filter = state.ranges[field];
           if (field === 'car_mileage') {
             // The shopper slides and types in the market's unit; the URL keeps km.
@@ -99,7 +113,7 @@ export function CarListFilters(props: CarListFiltersProps) {
             />
           );
         })}
-        <button type="submit" className="button car-list__apply">
+        <button type="submit" className="button car-list__apply" onClick={showCars}>
           {texts.applyFilters}
         </button>
       </details>

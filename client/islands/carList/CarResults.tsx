@@ -7,6 +7,8 @@ import { CAR_LIST_MAX_PAGES, CAR_LIST_PAGE_SIZE } from '../../shared/carList/car
 import type { CarListTexts } from './carListTypes.js';
 import type { CarListResults } from '../../shared/carList/carListResults.js';
 import { isPlainClick } from './plainClick.js';
+import type { GeoPoint } from '../../shared/geo/roundedPlace.js';
+import { greatCircleKm } from '../../../contracts/upstream/searchWords.js';
 
 const SKELETONS_REPLACE = 8;
 const SKELETONS_MORE = 4;
@@ -25,6 +27,8 @@ interface CarResultsProps {
   onRetry: () => void;
   formatCount: (n: number) => string;
   actionsFor?: (car: CarSummary) => ReactNode;
+  /** Where 'nearest first' measures from: each card shows its distance. */
+  origin?: GeoPoint | undefined;
 }
 
 function Skeletons({ count }: { count: number }) {
@@ -51,6 +55,7 @@ export function CarResults({
   onRetry,
   formatCount,
   actionsFor,
+  origin,
 }: CarResultsProps) {
   const grid = useRef<HTMLUListElement>(null);
   const firstNew = useRef<number | null>(null);
@@ -87,13 +92,16 @@ export function CarResults({
       {shown > 0 && (
         <ul className="car-grid" ref={grid}>
           {results.cars.map((car, i) => (
-            <li key={car.id}>
+            // A card kept from the server's HTML never updates (client/hydration/KeptHtml.tsx): one measured from
+            // another place is another card.
+            <li key={origin ? `${car.id}@${origin.lat},${origin.lng}` : car.id}>
               <CarCard
                 car={car}
                 href={carDetailPath(carDetailBase, car)}
                 texts={card}
                 imageLayout={cardPicture}
                 priority={i === 0}
+                {...(origin ? { distanceKm: greatCircleKm(origin, car.position) } : {})}
                 actions={actionsFor?.(car)}
               />
             </li>

@@ -30,9 +30,11 @@ const noSubscription = () => () => {};
 /**
  * One term facet: each value a link to the list with that value toggled (so it works without
  * JavaScript), shown as a checkbox. A search box from 10 values on; values past the first few
- * behind 'show more': a button after the last value shown, which toggles the rest into the same
- * list, so 'show less' follows the last value. Until the island hydrates (and without JavaScript)
- * the rest sit in a <details>, which needs no script.
+ * behind 'show more': a button after the last value shown, which puts the rest into the same
+ * list, so 'show less' follows the last value. The rest are not in the page until asked for: without
+ * JavaScript they sit in a <details> inside <noscript> (which a browser running scripts does not even
+ * parse into elements), and until the island hydrates there is no 'show more' (a chosen value among them
+ * shows them all from the start).
  */
 export function TermFacet({
   name,
@@ -138,7 +140,7 @@ export function TermFacet({
         <>
           <ul className="facet__values" id={listId} ref={list}>
             {first.map(item)}
-            {hydrated && showRest && rest.map(item)}
+            {showRest && rest.map(item)}
           </ul>
           {rest.length > 0 &&
             (hydrated ? (
@@ -152,13 +154,17 @@ export function TermFacet({
                 {showRest ? texts.showLess : texts.showMore}
               </button>
             ) : (
-              <details className="facet__more" open={restChosen}>
-                <summary>
-                  <span className="facet__more-label">{texts.showMore}</span>
-                  <span className="facet__less-label">{texts.showLess}</span>
-                </summary>
-                <ul className="facet__values">{rest.map(item)}</ul>
-              </details>
+              !showRest && (
+                <noscript>
+                  <details className="facet__more">
+                    <summary>
+                      <span className="facet__more-label">{texts.showMore}</span>
+                      <span className="facet__less-label">{texts.showLess}</span>
+                    </summary>
+                    <ul className="facet__values">{rest.map(item)}</ul>
+                  </details>
+                </noscript>
+              )
             ))}
         </>
       )}

@@ -6,7 +6,7 @@ import type { CarSummary } from '../../shared/cars/carSummary.js';
 import type { CompareToggleLabels } from '../../compare/CompareToggle.js';
 import type { CarSortName, UrlRangeField, UrlTermField } from '../../shared/carList/carListConfig.js';
 import type { CarListState } from '../../shared/carList/carListUrlState.js';
-import type { CarListResults } from '../../shared/carList/carListResults.js';
+import type { CarListResults, NearProblem } from '../../shared/carList/carListResults.js';
 
 export interface CarListTexts {
   filters: string;
@@ -45,6 +45,21 @@ export interface CarListTexts {
   error: string;
   noResults: string;
   facetNames: Record<UrlTermField | UrlRangeField, string>;
+  /** 'Spara sökning', and what it answers (`{count}`: the most searches kept). */
+  savedSearch: { save: string; saved: string; full: string };
+  /** 'Nearest first': the postcode field, its button, the position button and what they answer. */
+  near: {
+    postcode: string;
+    apply: string;
+    useMyPosition: string;
+    /** With `{place}`. */
+    nearPlace: string;
+    myPosition: string;
+    /** With `{postcode}`. */
+    postcodeUnknown: string;
+    positionFailed: string;
+    needsPlace: string;
+  };
   /** Facet values in the page's language, by the index's value ({ Sähkö: 'El' } on fi.localhost/sv); the filter keeps the index's value. */
   facetValues: Partial<Record<UrlTermField, Record<string, string>>>;
 }
@@ -68,4 +83,6 @@ export interface CarListProps {
   compareLabels: CompareToggleLabels;
   /** The save toggle's text under each card ('Spara'). */
   saveLabel: string;
+  /** The plain form's postcode found no place (server/pages/carListPage.tsx). */
+  nearProblem?: NearProblem;
 }

@@ -37,6 +37,7 @@ const CAR_PAGES: PagedShape<CarListResults, CarSummary> = {
  */
 export function useCarList(props: CarListProps, resultsSection: RefObject<HTMLElement | null>) {
   const { path, defaults } = props;
+  const quoted = props.card.monthly?.source === 'financeQuote';
   const unit = props.card.format.mileageUnit;
   const [state, setState] = useState(props.state);
   const [keyphrase, setKeyphrase] = useState(props.state.keyphrase);
@@ -64,8 +65,9 @@ export function useCarList(props: CarListProps, resultsSection: RefObject<HTMLEl
       .replace(async (signal) =>
         withFacetsToUndo(
           next,
-          await fetchCarList(next, signal, defaults),
-          async () => cache.current.get(carListQuery(EMPTY_STATE)) ?? fetchCarList(EMPTY_STATE, signal, defaults),
+          await fetchCarList(next, signal, defaults, 0, next.page, quoted),
+          async () =>
+            cache.current.get(carListQuery(EMPTY_STATE)) ?? fetchCarList(EMPTY_STATE, signal, defaults, 0, 0, quoted),
         ),
       )
       .then(remember(next));
@@ -73,13 +75,13 @@ export function useCarList(props: CarListProps, resultsSection: RefObject<HTMLEl
 
   /** The pages after the cars shown, up to the state's page. */
   const more = (s: CarListState) =>
-    void list.more((fromPage, signal) => fetchCarList(s, signal, defaults, fromPage)).then(remember(s));
+    void list.more((fromPage, signal) => fetchCarList(s, signal, defaults, fromPage, s.page, quoted)).then(remember(s));
 
   /** A deep link (`?page=N`): the pages before the one the server rendered, the shopper kept where they were. */
   const earlier = () => {
     const s = latestState.current;
     void list
-      .earlier((toPage, signal) => fetchCarList(s, signal, defaults, 0, toPage), scroll.keepPlace)
+      .earlier((toPage, signal) => fetchCarList(s, signal, defaults, 0, toPage, quoted), scroll.keepPlace)
       .then(remember(s));
   };
 

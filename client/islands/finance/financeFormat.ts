@@ -1,3 +1,4 @@
+import { numberFormat } from '../../shared/format/intlFormats.js';
 import { formatMarketDate, type MarketDateFormat } from '../../shared/marketDate.js';
 
 export interface FinanceFormat {
@@ -14,15 +15,15 @@ export interface FinanceFormat {
 
 /** The market's money, numbers and dates (en-GB and GBP on the UK site, DD/MM/YYYY). */
 export function financeFormat(locale: string, currency: string, dateFormat: MarketDateFormat): FinanceFormat {
-  const whole = new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0 });
-  const pence = new Intl.NumberFormat(locale, {
+  const whole = numberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0 });
+  const pence = numberFormat(locale, {
     style: 'currency',
     currency,
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   });
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
+  const number = numberFormat(locale, { maximumFractionDigits: 0 });
+  const percent = numberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
   return {
     locale,
     money: (value) => pence.format(value),

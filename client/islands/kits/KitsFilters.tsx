@@ -1,7 +1,7 @@
 import { useId, type FormEvent, type RefObject } from 'react';
 import { KIT_FACETS, type KitFacetName, type KitFacetValue, type KitsQuery } from '../../shared/kits/kitsQuery.js';
 import type { KitsResult } from '../../shared/kits/kitsResult.js';
-import type { KitsSearchTexts } from './KitsSearch.js';
+import type { KitsSearchTexts } from './kitsSearchTexts.js';
 
 interface KitsFiltersProps {
   /** The page's path: the form's GET action without JavaScript. */

@@ -1,34 +1,14 @@
-import { useId, useRef, useState, useSyncExternalStore } from 'react';
-import { fillText, countText, type PluralText } from '../../../markets/translations/plural.js';
-import { KitDialog, type KitDialogTexts } from './KitDialog.js';
-import {
-  kitsQueryParams,
-  KITS_PAGE_SIZE,
-  type KitFacetName,
-  type KitItem,
-  type KitsQuery,
-} from '../../shared/kits/kitsQuery.js';
+import { useId, useRef, useState } from 'react';
+import { useHydrated } from '../../hydration/useHydrated.js';
+import { fillText, countText } from '../../../markets/translations/plural.js';
+import { KitDialog } from './KitDialog.js';
+import { kitsQueryParams, KITS_PAGE_SIZE, type KitItem, type KitsQuery } from '../../shared/kits/kitsQuery.js';
 import type { KitsResult } from '../../shared/kits/kitsResult.js';
 import type { PictureLayout } from '../../shared/media/pictureLayouts.js';
 import { KitCard } from './KitCard.js';
 import { KitsFilters } from './KitsFilters.js';
 import { useKitsSearch } from './useKitsSearch.js';
-
-export interface KitsSearchTexts extends KitDialogTexts {
-  searchLabel: string;
-  searchButton: string;
-  filtersHeading: string;
-  facets: Record<KitFacetName, string>;
-  apply: string;
-  clear: string;
-  /** A count text (`{count}`). */
-  count: PluralText;
-  /** `{shown}`, `{total}` */
-  showing: string;
-  showMore: string;
-  noResults: string;
-  error: string;
-}
+import type { KitsSearchTexts } from './kitsSearchTexts.js';
 
 export interface KitsSearchProps {
   /** The page's path: the filter form's GET action and the show-more link without JavaScript. */
@@ -54,12 +34,8 @@ export function KitsSearch({ action, locale, query: initialQuery, initial, texts
   const opener = useRef<HTMLElement | null>(null);
   const keyphraseInput = useRef<HTMLInputElement>(null);
 
-  // false on the server and while hydrating (so the markup matches), true after: buttons that need JavaScript appear then.
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  // Buttons that need JavaScript (a kit's detail) appear once hydrated.
+  const hydrated = useHydrated();
 
   // A deep link rendered on the server shows its own page alone: the kits before it count as shown.
   const shown = result ? (result.fromPage ?? 0) * KITS_PAGE_SIZE + result.kits.length : 0;
@@ -138,8 +114,6 @@ export function KitsSearch({ action, locale, query: initialQuery, initial, texts
     </div>
   );
 }
-
-const noSubscription = () => () => {};
 
 function withQuery(path: string, params: URLSearchParams): string {
   const query = params.toString();

@@ -7,10 +7,13 @@ type ContactField = 'customerName' | 'customerPhone' | 'customerEmail' | 'option
 
 /** Name, phone, e-mail and the sell / trade-in choice: the part both sell-car forms share (part 2 §2.2). */
 export function SellCarContactFields({
+  typed,
   labels,
   registered,
   error,
 }: {
+  /** What a post without scripts brought back, per field ('' for none). */
+  typed: (field: ContactField) => string;
   labels: SellCarFormProps['labels'];
   registered: Record<ContactField, UseFormRegisterReturn>;
   error: (field: ContactField) => string | undefined;
@@ -23,6 +26,7 @@ export function SellCarContactFields({
         error={error('customerName')}
         autoComplete="name"
         maxLength={100}
+        defaultValue={typed('customerName')}
         {...registered.customerName}
       />
       <TextField
@@ -33,6 +37,7 @@ export function SellCarContactFields({
         autoComplete="tel"
         inputMode="tel"
         maxLength={21}
+        defaultValue={typed('customerPhone')}
         {...registered.customerPhone}
       />
       <TextField
@@ -42,6 +47,7 @@ export function SellCarContactFields({
         type="email"
         autoComplete="email"
         maxLength={254}
+        defaultValue={typed('customerEmail')}
         {...registered.customerEmail}
       />
       <RadioGroupField
@@ -52,6 +58,7 @@ export function SellCarContactFields({
           value,
           label: value === 'sellCar' ? labels.optionSell : labels.optionTradeIn,
         }))}
+        checkedValue={typed('option')}
         {...registered.option}
       />
     </>

@@ -3,6 +3,8 @@ import { nb } from 'react-day-picker/locale';
 import { SERVICE_BOOKING_FORM_NAME, ServiceBookingValuesSchema } from '../../../contracts/forms.js';
 import { ChipMultiSelect } from '../../forms/ChipMultiSelect.js';
 import { DatePopupField } from '../../forms/DatePopupField.js';
+import { postedErrors, postedStatus, postedText, postedValues } from '../../forms/postedForm.js';
+import { formatMarketDate, parseMarketDate } from '../../shared/marketDate.js';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../forms/fields.js';
 import { useFormsHubSubmit } from '../../forms/useFormsHubSubmit.js';
 import { useSchemaForm } from '../../forms/useSchemaForm.js';
@@ -32,34 +34,53 @@ const today = () => {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate());
 };
 
-const formatDay = (format: string) => (iso: string) =>
-  format.replace('YYYY', iso.slice(0, 4)).replace('MM', iso.slice(5, 7)).replace('DD', iso.slice(8, 10));
-
 /**
  * The Norwegian workshop service request (part 2 §2.3), validated with the BFF's
  * ServiceBookingValuesSchema. On the 'mc' page (typeMC) it offers the motorcycle types and is fixed
- * to the one motorcycle dealer, shown instead of the dealer select.
+ * to the one motorcycle dealer, shown instead of the dealer select. Before and without scripts the same
+ * form posts to the BFF (LeadFormShell): the fixed dealer and typeMC as hidden fields, the services as
+ * checkboxes, the date as typed; a post that comes back shows its values and errors here.
  */
-export function ServiceRequestForm({ dealers, typeMC, labels, dateFormat, currency }: ServiceRequestFormProps) {
+export function ServiceRequestForm({ dealers, typeMC, labels, dateFormat, currency, post }: ServiceRequestFormProps) {
   const fixed = typeMC ? dealers[0] : undefined;
+  const typed = (field: string) => postedText(post, field);
+  const postedServices = postedValues(post).services;
   const form = useSchemaForm(ServiceBookingValuesSchema, {
+    // What was posted without scripts, when the page came back with errors (the fields render it too).
     defaultValues: {
-      siteId: fixed?.id ?? '',
-      services: [],
-      description: '',
-      customerName: '',
-      customerPhone: '',
-      customerEmail: '',
-      regno: '',
-      other: '',
-      date: '',
-      newsletter: false,
+      siteId: fixed?.id ?? typed('siteId'),
+      services: (Array.isArray(postedServices) ? postedServices : postedServices ? [postedServices] : []) as never,
+      description: typed('description'),
+      customerName: typed('customerName'),
+      customerPhone: typed('customerPhone'),
+      customerEmail: typed('customerEmail'),
+      regno: typed('regno'),
+      other: typed('other'),
+      date: parseMarketDate(typed('date'), dateFormat) ?? typed('date'),
+      ...(typed('milage') ? { milage: typed('milage') as unknown as number } : {}),
+      ...(typed('gdpr') ? { gdpr: true } : {}),
+      newsletter: typed('newsletter') !== '',
       typeMC,
     },
+    errors: postedErrors(post),
   });
-  const hub = useFormsHubSubmit(SERVICE_BOOKING_FORM_NAME, currency);
+  const hub = useFormsHubSubmit(SERVICE_BOOKING_FORM_NAME, currency, postedStatus(post));
   const { errors } = form.formState;
   const error = (field: keyof typeof labels.errors) => (errors[field] ? labels.errors[field] : undefined);
+  const names: Record<keyof typeof labels.errors, string> = {
+    siteId: labels.dealer,
+    customerName: labels.name,
+    customerPhone: labels.phone,
+    customerEmail: labels.email,
+    regno: labels.regno,
+    milage: labels.mileage,
+    date: labels.date,
+    gdpr: labels.gdpr,
+  };
+  const wrong = FIELDS.flatMap((field) =>
+    field in names && errors[field] ? [names[field as keyof typeof names]] : [],
+  );
+  const checkFailure = wrong.length > 0 ? labels.checkFailure.replace('{fields}', wrong.join(', ')) : undefined;
   const options = serviceTypeOptions(typeMC).map(({ name }) => ({ value: name, label: name }));
 
   const onSubmit = form.handleSubmit(
@@ -75,15 +96,22 @@ export function ServiceRequestForm({ dealers, typeMC, labels, dateFormat, curren
 
   return (
     <LeadFormShell
+      formName={SERVICE_BOOKING_FORM_NAME}
+      post={post}
+      {...(checkFailure ? { checkFailure } : {})}
       status={hub.status}
+      checkFailed={hub.checkFailed}
+      failedChecks={hub.failedChecks}
       waitMessage={hub.waitMessage}
       onSubmit={onSubmit}
       labels={labels}
       className="service-request-form"
     >
       <div onFocusCapture={hub.interacted} className="lead-form__fields">
+        {typeMC && <input type="hidden" name="typeMC" value="true" />}
         {fixed ? (
           <div className="form-field">
+            <input type="hidden" name="siteId" value={fixed.id} />
             <span className="form-field__label">{labels.dealer}</span>
             <p className="lead-form__dealer">{fixed.name}</p>
           </div>
@@ -94,6 +122,7 @@ export function ServiceRequestForm({ dealers, typeMC, labels, dateFormat, curren
             error={error('siteId')}
             placeholder={labels.dealerPlaceholder}
             options={dealers.map((dealer) => ({ value: dealer.id, label: dealer.name }))}
+            defaultValue={typed('siteId')}
             {...form.register('siteId')}
           />
         )}
@@ -103,6 +132,7 @@ export function ServiceRequestForm({ dealers, typeMC, labels, dateFormat, curren
           render={({ field }) => (
             <ChipMultiSelect
               label={labels.services}
+              name={field.name}
               toggleLabel={labels.servicesHint}
               chosenLabel={labels.chosenServices}
               removeLabel={(name) => labels.removeService.replace('{name}', name)}
@@ -113,13 +143,20 @@ export function ServiceRequestForm({ dealers, typeMC, labels, dateFormat, curren
             />
           )}
         />
-        <TextAreaField label={labels.description} rows={3} maxLength={TEXT_MAX} {...form.register('description')} />
+        <TextAreaField
+          label={labels.description}
+          rows={3}
+          maxLength={TEXT_MAX}
+          defaultValue={typed('description')}
+          {...form.register('description')}
+        />
         <TextField
           label={labels.name}
           required
           error={error('customerName')}
           autoComplete="name"
           maxLength={100}
+          defaultValue={typed('customerName')}
           {...form.register('customerName')}
         />
         <TextField
@@ -130,6 +167,7 @@ export function ServiceRequestForm({ dealers, typeMC, labels, dateFormat, curren
           autoComplete="tel"
           inputMode="tel"
           maxLength={21}
+          defaultValue={typed('customerPhone')}
           {...form.register('customerPhone')}
         />
         <TextField
@@ -139,6 +177,7 @@ export function ServiceRequestForm({ dealers, typeMC, labels, dateFormat, curren
           type="email"
           autoComplete="email"
           maxLength={254}
+          defaultValue={typed('customerEmail')}
           {...form.register('customerEmail')}
         />
         <TextField
@@ -148,6 +187,7 @@ export function ServiceRequestForm({ dealers, typeMC, labels, dateFormat, curren
           autoComplete="off"
           autoCapitalize="characters"
           maxLength={10}
+          defaultValue={typed('regno')}
           {...form.register('regno')}
         />
         <TextField
@@ -157,6 +197,7 @@ export function ServiceRequestForm({ dealers, typeMC, labels, dateFormat, curren
           inputMode="numeric"
           min={0}
           step={1}
+          defaultValue={typed('milage')}
           {...form.register('milage', { setValueAs: numberOrUndefined })}
         />
         <Controller
@@ -172,7 +213,8 @@ export function ServiceRequestForm({ dealers, typeMC, labels, dateFormat, curren
               onBlur={field.onBlur}
               firstDay={today()}
               locale={nb}
-              formatDay={formatDay(dateFormat)}
+              formatDay={(iso) => formatMarketDate(iso, dateFormat)}
+              parseDay={(text) => parseMarketDate(text, dateFormat)}
               labels={{
                 choose: labels.chooseDate,
                 calendar: labels.calendarTitle,
@@ -184,9 +226,25 @@ export function ServiceRequestForm({ dealers, typeMC, labels, dateFormat, curren
             />
           )}
         />
-        <TextAreaField label={labels.other} rows={3} maxLength={TEXT_MAX} {...form.register('other')} />
-        <CheckboxField label={labels.gdpr} required error={error('gdpr')} {...form.register('gdpr')} />
-        <CheckboxField label={labels.newsletter} {...form.register('newsletter')} />
+        <TextAreaField
+          label={labels.other}
+          rows={3}
+          maxLength={TEXT_MAX}
+          defaultValue={typed('other')}
+          {...form.register('other')}
+        />
+        <CheckboxField
+          label={labels.gdpr}
+          required
+          error={error('gdpr')}
+          defaultChecked={typed('gdpr') !== '' || undefined}
+          {...form.register('gdpr')}
+        />
+        <CheckboxField
+          label={labels.newsletter}
+          defaultChecked={typed('newsletter') !== '' || undefined}
+          {...form.register('newsletter')}
+        />
       </div>
     </LeadFormShell>
   );

@@ -1,4 +1,6 @@
 import type { MarketCurrency } from '../../analytics/dataLayer.js';
+import type { MarketDateFormat } from '../../shared/marketDate.js';
+import type { LeadFormPost } from '../../../contracts/leadFormPost.js';
 import { MOTORCYCLE_SERVICE_TYPES, SERVICE_TYPES } from '../../../contracts/forms.js';
 
 /** A dealer of the request (part 2 §2.3): its site id is sent; the BFF looks up the workshop e-mail the hub gets. */
@@ -47,6 +49,8 @@ export interface ServiceRequestLabels {
   successTitle: string;
   successText: string;
   failure: string;
+  /** A post without scripts the BFF's check refused: `{fields}` is where the fields to fill in or correct are named. */
+  checkFailure: string;
   errors: {
     siteId: string;
     customerName: string;
@@ -61,8 +65,10 @@ export interface ServiceRequestLabels {
 
 export interface ServiceRequestFormProps extends ServiceRequestData {
   labels: ServiceRequestLabels;
-  /** The market's date format for the chosen day, e.g. DD.MM.YYYY. */
-  dateFormat: string;
+  /** The market's date format for the chosen day, e.g. DD.MM.YYYY; a typed day is read the same way. */
+  dateFormat: MarketDateFormat;
   /** The market's currency, which the purchase event of a sent lead carries. */
   currency: MarketCurrency;
+  /** What the server wrote for posting without scripts, and the answer to the last post. */
+  post?: LeadFormPost;
 }

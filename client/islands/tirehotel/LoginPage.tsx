@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { TirehotelCustomer } from '../../../contracts/upstream/tirehotel.js';
 import { trackForm } from './analytics.js';
 import { refusalText, tirehotelApi } from './tirehotelApi.js';
-import type { TireHotelLink } from './TireHotel.js';
+import type { TireHotelLink } from './tirehotelTexts.js';
 import type { TireHotelTexts } from './tirehotelTexts.js';
 import { fillText } from '../../../markets/translations/plural.js';
 

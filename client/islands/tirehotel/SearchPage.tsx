@@ -1,10 +1,11 @@
 import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import type { TirehotelCustomer } from '../../../contracts/upstream/tirehotel.js';
 import { TextField } from '../../forms/fields.js';
+import { useTypedBeforeWake } from '../../forms/useTypedBeforeWake.js';
 import { trackForm } from './analytics.js';
 import { REG_NO_MAX, canSearch, normaliseRegNo } from './regNo.js';
 import { refusalText, tirehotelApi } from './tirehotelApi.js';
-import type { TireHotelLink } from './TireHotel.js';
+import type { TireHotelLink } from './tirehotelTexts.js';
 import type { TireHotelTexts } from './tirehotelTexts.js';
 
 const noSubscription = () => () => undefined;
@@ -13,6 +14,7 @@ interface SearchPageProps {
   texts: TireHotelTexts;
   initialRegNo: string;
   formAction: string;
+  formId: string;
   bookServiceLink: TireHotelLink;
   /** Why the flow started again (the server's message for an expired login). */
   notice: string | null;
@@ -21,14 +23,24 @@ interface SearchPageProps {
 
 /**
  * Search (part 2 §2.5 step 1): the registration number finds the agreement. Before hydration the
- * form is a plain GET back to the page (the number comes back prefilled); after it, 'Fortsätt'
+ * form posts to the BFF, which keeps the number for the island and sends the page back with it prefilled
+ * (never in the address; the page writes the hidden fields, tied by form=); after it, 'Fortsätt'
  * stays disabled below 2 characters and Enter submits.
  */
-export function SearchPage({ texts, initialRegNo, formAction, bookServiceLink, notice, onFound }: SearchPageProps) {
+export function SearchPage({
+  texts,
+  initialRegNo,
+  formAction,
+  formId,
+  bookServiceLink,
+  notice,
+  onFound,
+}: SearchPageProps) {
   const [regNo, setRegNo] = useState(() => normaliseRegNo(initialRegNo));
   // 'notFound' links on to booking a service; any other failure is its text.
   const [failure, setFailure] = useState<'notFound' | { text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const regNoField = useTypedBeforeWake((typed) => setRegNo(normaliseRegNo(typed)));
   // Before hydration the button stays enabled: the plain form checks the length itself (minLength).
   const hydrated = useSyncExternalStore(
     noSubscription,
@@ -59,7 +71,13 @@ export function SearchPage({ texts, initialRegNo, formAction, bookServiceLink, n
   };
 
   return (
-    <form className="tirehotel__form" action={formAction} method="get" onSubmit={(event) => void submit(event)}>
+    <form
+      id={formId}
+      className="tirehotel__form"
+      action={formAction}
+      method="post"
+      onSubmit={(event) => void submit(event)}
+    >
       {notice && (
         <p className="tirehotel__error" role="alert">
           {notice}
@@ -68,6 +86,7 @@ export function SearchPage({ texts, initialRegNo, formAction, bookServiceLink, n
       <TextField
         label={texts.regNoLabel}
         name="regNo"
+        ref={regNoField}
         value={regNo}
         onChange={(event) => {
           setRegNo(normaliseRegNo(event.currentTarget.value));

@@ -7,13 +7,8 @@ import { LoggedInPage } from './LoggedInPage.js';
 import { LoginPage } from './LoginPage.js';
 import { SearchPage } from './SearchPage.js';
 import { tirehotelApi, type ValidatedView } from './tirehotelApi.js';
-import type { TireHotelTexts } from './tirehotelTexts.js';
+import type { TireHotelLink, TireHotelTexts } from './tirehotelTexts.js';
 import { ValidatePage } from './ValidatePage.js';
-
-export interface TireHotelLink {
-  text: string;
-  url: string;
-}
 
 export interface TireHotelProps {
   texts: TireHotelTexts;
@@ -23,6 +18,8 @@ export interface TireHotelProps {
   initialRegNo: string;
   /** The page itself: before hydration, Search is a plain GET form back to it. */
   formAction: string;
+  /** The search form's id: the page writes its hidden fields outside the island, tied by `form=`. */
+  formId: string;
   homeHref: string;
   bookServiceLink: TireHotelLink;
   contactLink: TireHotelLink;
@@ -113,6 +110,7 @@ export function TireHotel(props: TireHotelProps) {
           texts={texts}
           initialRegNo={props.initialRegNo}
           formAction={props.formAction}
+          formId={props.formId}
           bookServiceLink={props.bookServiceLink}
           notice={notice}
           onFound={found}

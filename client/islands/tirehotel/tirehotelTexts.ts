@@ -7,3 +7,9 @@ export type TireHotelTextKey = TranslationKey extends infer Key
     : never
   : never;
 export type TireHotelTexts = Record<TireHotelTextKey, string>;
+
+/** A link the block gives the flow: its text and where it goes. */
+export interface TireHotelLink {
+  text: string;
+  url: string;
+}

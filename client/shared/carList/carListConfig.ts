@@ -28,6 +28,8 @@ export const TERM_FACETS = [
 /** Range facets shown as sliders, in panel order, with their slider step (upstream units). */
 export const RANGE_FACETS = [
   { field: 'car_price', step: 1000 },
+  // The monthly budget (issue 53): shown only where cards show a monthly price (markets/schema.ts monthlyPrice).
+  { field: 'car_monthly_payment', step: 50 },
   { field: 'car_mileage', step: 1000 },
   { field: 'car_year', step: 1 },
   { field: 'car_power', step: 10 },
@@ -38,6 +40,7 @@ export const URL_RANGE_FIELDS = [
   'car_price',
   'car_campaign_price',
   'car_retail_price',
+  'car_monthly_payment',
   'car_mileage',
   'car_power',
   'car_year',
@@ -67,6 +70,8 @@ export const CAR_SORTS = [
   'mileage_desc',
   'newest',
   'oldest',
+  // Nearest first (issue 53): searched from the state's `near`; without one the list keeps its default order.
+  'distance_asc',
 ] as const satisfies readonly CarSortName[];
 
 export type UrlTermField = (typeof URL_TERM_FIELDS)[number];

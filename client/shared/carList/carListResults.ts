@@ -2,6 +2,13 @@ import type { SearchFacet } from '../../../contracts/upstream/search.js';
 import type { CarSummary } from '../cars/carSummary.js';
 import { EMPTY_STATE, carListQuery, type CarListState } from './carListUrlState.js';
 
+/** Why 'nearest first' has no place to measure from: a postcode no one knows, or the look-up failed. */
+export interface NearProblem {
+  kind: 'postcodeUnknown' | 'placeFailed';
+  /** As typed, shown back in its field (the page that shows it is never cached). */
+  postcode: string;
+}
+
 /** What a search of pages 0..N answered; `failed` shows the error state (a failing search reads as empty). */
 export interface CarListResults {
   /** The cars of pages `fromPage`..N. */

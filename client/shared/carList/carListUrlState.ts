@@ -16,6 +16,7 @@ import {
 import { rangeFilterOf, type Range } from './rangeRules.js';
 import { kmFromUnit, type CarFormat } from '../cars/formatCar.js';
 import { pageRequests } from '../lists/pageRequests.js';
+import { nearText, parseNear, type GeoPoint } from '../geo/roundedPlace.js';
 
 /**
  * The car list's whole state, which is its URL: `?keyphrase=volvo&sortName=price_asc&car_brand=Volvo
@@ -31,6 +32,14 @@ export interface CarListState {
   page: number;
   terms: Partial<Record<UrlTermField, string[]>>;
   ranges: Partial<Record<UrlRangeField, Range>>;
+  /**
+   * Where 'nearest first' measures from: a postcode's place or the browser's position, rounded to the 0.05° grid
+   * (client/shared/geo/roundedPlace.ts) before it is kept anywhere. In the URL (`near=59.35,18.05`) only while
+   * the list is sorted by distance.
+   */
+  near?: GeoPoint;
+  /** The town of a postcode's place ('Stockholm'); none for the browser's position. */
+  nearName?: string;
 }
 
 /** An open side of a range sent by the plain form: the lowest / highest value any car can have. */
@@ -43,6 +52,7 @@ export const RANGE_OPEN_MAX = 999_999_999;
  * requests exhausted the heap. No shopper ticks more than a few dozen boxes.
  */
 const MAX_KEYPHRASE = 200;
+const MAX_NEAR_NAME = 60;
 const MAX_TERM_VALUES = 30;
 const MAX_TERM_VALUE_LENGTH = 100;
 /** Other parameters (campaign tags) carried along on every link, in encoded characters; past it they are dropped. */
@@ -106,12 +116,16 @@ export function parseCarListState(
       parseRange(params.get(field)) ?? parseFormRange(params.get(`${field}_min`), params.get(`${field}_max`), toKm);
     if (range) ranges[field] = range;
   }
-  return { keyphrase, sortName, page, terms, ranges };
+  const near = parseNear(params.get('near'));
+  const nearName = near ? (params.get('nearName') ?? '').trim().slice(0, MAX_NEAR_NAME) : '';
+  return { keyphrase, sortName, page, terms, ranges, ...(near ? { near } : {}), ...(nearName ? { nearName } : {}) };
 }
 
 /** The names this state owns in a query (everything else is kept as it was: client/shared/lists/queryInPlace.ts). */
 export function isCarListParam(name: string): boolean {
   if (name === 'keyphrase' || name === 'sortName' || name === 'page') return true;
+  // A typed postcode is the list's too: the place it names replaces it, so it is never carried on.
+  if (name === 'near' || name === 'nearName' || name === 'postcode') return true;
   if ((URL_TERM_FIELDS as readonly string[]).includes(name)) return true;
   return URL_RANGE_FIELDS.some((f) => name === f || name === `${f}_min` || name === `${f}_max`);
 }
@@ -123,6 +137,10 @@ export function carListQuery(state: CarListState, keep?: URLSearchParams): strin
   const params = new URLSearchParams();
   if (state.keyphrase) params.append('keyphrase', state.keyphrase);
   if (state.sortName) params.append('sortName', state.sortName);
+  if (state.sortName === 'distance_asc' && state.near) {
+    params.append('near', nearText(state.near));
+    if (state.nearName) params.append('nearName', state.nearName);
+  }
   for (const field of URL_TERM_FIELDS) for (const value of state.terms[field] ?? []) params.append(field, value);
   for (const field of URL_RANGE_FIELDS) {
     const range = state.ranges[field];
@@ -186,6 +204,23 @@ export function withSort(state: CarListState, sortName: CarSortName): CarListSta
   return { ...state, sortName: sortName === 'relevance' ? null : sortName, page: 0 };
 }
 
+/** Nearest first from a place (a postcode's, or the browser's position: rounded here whatever it was given as). */
+export function withNear(state: CarListState, near: GeoPoint, nearName = ''): CarListState {
+  const name = nearName.trim().slice(0, MAX_NEAR_NAME);
+  return {
+    ...state,
+    sortName: 'distance_asc',
+    near: parseNear(nearText(near)),
+    ...(name ? { nearName: name } : { nearName: undefined }),
+    page: 0,
+  };
+}
+
+/** Where the list measures distances from: its place while it is sorted by distance. */
+export function distanceOrigin(state: CarListState): GeoPoint | undefined {
+  return state.sortName === 'distance_asc' ? state.near : undefined;
+}
+
 export function withPage(state: CarListState, page: number): CarListState {
   return { ...state, page: Math.max(0, Math.min(page, CAR_LIST_MAX_PAGES - 1)) };
 }
@@ -220,6 +255,8 @@ export interface CarListSearchBody {
   offset: number;
   sort_name?: CarSortName;
   filters?: SearchFilter[];
+  /** Where `distance_asc` measures from (rounded). */
+  origin?: GeoPoint;
 }
 
 export const CAR_LIST_FACETS: readonly string[] = [...TERM_FACETS, ...RANGE_FACETS.map((r) => r.field)];
@@ -250,8 +287,10 @@ export function carListSearchBody(
     ...(page === 0 ? { facets: [...CAR_LIST_FACETS] } : {}),
     limit: CAR_LIST_PAGE_SIZE,
     offset: CAR_LIST_PAGE_SIZE * page,
-    ...(state.sortName ? { sort_name: state.sortName } : {}),
+    // Nearest first without a place to measure from keeps the default order.
+    ...(state.sortName && (state.sortName !== 'distance_asc' || state.near) ? { sort_name: state.sortName } : {}),
     ...(filters.length > 0 ? { filters } : {}),
+    ...(distanceOrigin(state) ? { origin: distanceOrigin(state) } : {}),
   };
 }
 

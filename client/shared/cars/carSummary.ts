@@ -1,5 +1,6 @@
 import type { Car } from '../../../contracts/upstream/search.js';
 import { mediaUrl } from '../media/mediaUrl.js';
+import type { CardQuote } from './cardQuote.js';
 
 /**
  * What a car card and the compare list need of a car: small enough to serialise into island props
@@ -28,6 +29,12 @@ export interface CarSummary {
   vehicleTypeCode: Car['car_vehicle_type_code'];
   isNew: boolean;
   image: string;
+  /** The private loan offer's monthly payment (the index's `car_monthly_payment`); null without finance. */
+  monthlyPayment: number | null;
+  /** The UK's representative quote, added by the BFF (server/catalogue/cardQuotes.ts) where it has one. */
+  quote?: CardQuote;
+  /** Where the car stands (its site), for the distance 'nearest first' shows. */
+  position: { lat: number; lng: number };
 }
 
 /** The search `fields` projection that is enough for `toCarSummary` (lists ask only for these). */
@@ -51,6 +58,8 @@ export const CAR_SUMMARY_FIELDS = [
   'car_vehicle_type_code',
   'car_is_new',
   'car_primary_image',
+  'car_monthly_payment',
+  'car_geocoord',
 ] as const satisfies readonly (keyof Car)[];
 
 export type CarSummarySource = Pick<Car, (typeof CAR_SUMMARY_FIELDS)[number]>;
@@ -76,6 +85,8 @@ export function toCarSummary(car: CarSummarySource): CarSummary {
     vehicleTypeCode: car.car_vehicle_type_code,
     isNew: car.car_is_new,
     image: mediaUrl(car.car_primary_image),
+    monthlyPayment: car.car_monthly_payment,
+    position: car.car_geocoord,
   };
 }
 

@@ -22,6 +22,17 @@ export function formatPrice(value: number, currency: CarSummary['currency'], loc
   }).format(value);
 }
 
+/** A monthly payment: whole as offers print it ('4 690 kr'), with pence where a quote has them ('£394.33'). */
+export function formatPayment(value: number, currency: CarSummary['currency'], locale: string): string {
+  const digits = Number.isInteger(value) ? 0 : 2;
+  return numberFormat(locale, {
+    style: 'currency',
+    currency,
+    maximumFractionDigits: digits,
+    minimumFractionDigits: digits,
+  }).format(value);
+}
+
 export function formatNumber(value: number, locale: string): string {
   return numberFormat(locale, { maximumFractionDigits: 0 }).format(value);
 }

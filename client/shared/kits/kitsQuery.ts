@@ -1,4 +1,5 @@
 import { pageRequests } from '../lists/pageRequests.js';
+import { numberFormat } from '../format/intlFormats.js';
 import type { Kit, SearchFilter } from '../../../contracts/upstream/search.js';
 
 /** Kits page: 48 a page (part 1 §9). */
@@ -105,9 +106,9 @@ export function formatKitPrice(amount: number, currency: string, locale: string)
     maximumFractionDigits: 2,
   };
   try {
-    return new Intl.NumberFormat(locale, { ...options, currency: currency || 'EUR' }).format(amount);
+    return numberFormat(locale, { ...options, currency: currency || 'EUR' }).format(amount);
   } catch {
     // A currency code the platform does not know: show the amount in euros rather than nothing.
-    return new Intl.NumberFormat(locale, { ...options, currency: 'EUR' }).format(amount);
+    return numberFormat(locale, { ...options, currency: 'EUR' }).format(amount);
   }
 }

@@ -4,8 +4,8 @@ import { marketProfile } from '../market-profiles.js';
 import { PHOTO_SIZES, photoUrl } from '../pictures.js';
 import { slugify } from '../random.js';
 import { VOCABULARIES } from '../vocabulary.js';
-import type { SiteTree } from './navigation.js';
-import type { ContentTexts, NavKey } from './texts.js';
+import type { SiteTree } from './siteTree.js';
+import type { ContentTexts, NavKey } from './contentTexts.js';
 
 /** What every block builder needs to know about the page it is on. */
 export interface BlockContext {

@@ -1,5 +1,5 @@
 import type { ContentPage } from '../../../contracts/upstream/content.js';
-import type { PageProvider } from './pageRegistry.js';
+import type { PageProvider } from './pageShell.js';
 import type { BookingPageContent } from '../../../contracts/upstream/bookingContent.js';
 import { AUTHORISED_BRANDS } from '../authorisedBrands.js';
 import { slugify } from '../random.js';

@@ -1,5 +1,5 @@
 import type { MarketId } from '../../../markets/schema.js';
-import type { NavKey } from './texts.js';
+import type { NavKey } from './contentTexts.js';
 
 /**
  * Where a market's site keeps a navigation page when it is not `{parent}/{slug}`: the paths the
@@ -21,7 +21,8 @@ export const MARKET_NAV_PATHS: Partial<Record<MarketId, Partial<Record<NavKey, s
     bookService: '/verksted/bestill-time',
     tireHotel: '/verksted/dekkhotell',
   },
-  'se-used': { service: '/service', finance: '/finansiering', about: '/foretaget' },
+  // Begagnat.se's careers are its own page, where its redirect table sends /om-begagnat/jobba-hos-oss (issue 49).
+  'se-used': { service: '/service', finance: '/finansiering', about: '/foretaget', careers: '/foretaget/karriar' },
   sk: { finance: '/financovanie', tires: '/servis/pneuservis', about: '/spolocnost' },
   uk: { bookService: '/service-and-parts/book-service-or-mot' },
 };

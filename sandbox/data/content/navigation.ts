@@ -2,8 +2,10 @@ import { marketById } from '../../../markets/registry.js';
 import type { Language, Market } from '../../../markets/schema.js';
 import type { NavigationItem } from '../../../contracts/upstream/content.js';
 import { MARKET_NAV_PATHS } from './marketPaths.js';
-import { CONTENT_TEXTS, type NavKey } from './texts.js';
+import type { NavKey } from './contentTexts.js';
+import { CONTENT_TEXTS } from './texts.js';
 import { SELL_CAR_PATHS } from './leadFormPages.js';
+import type { PageEntry, PageType, SiteTree } from './siteTree.js';
 
 interface NavNode {
   key: NavKey;
@@ -16,7 +18,7 @@ interface NavNode {
   only?: (market: Market) => boolean;
 }
 
-/** The site tree every market shares: three levels, one hidden item, one draft (and se-used's external careers link). */
+/** The site tree every market shares: three levels, one hidden item, one draft (and se-used's one external link). */
 const TREE: NavNode[] = [
   {
     key: 'buyCar',
@@ -52,26 +54,15 @@ const TREE: NavNode[] = [
   },
 ];
 
-export type PageType = 'content' | 'carList' | 'kits' | 'storyList' | 'siteList';
-
-export interface PageEntry {
-  key: NavKey;
-  path: string;
-  pageType: PageType;
-  published: boolean;
-  /** Keys from the top level down to the parent. */
-  ancestors: NavKey[];
-}
-
 /**
  * Where a market's menu item leads when it is another site's page rather than one of this site's: Begagnat.se's
- * careers are the dealer group's, the Swedish site's own page on its public host. Every other item, careers
- * elsewhere included, is a page of the market's own site (its tree path).
+ * sustainability is the dealer group's, the Swedish site's own page on its public host. Every other item (careers
+ * too: Begagnat.se has its own, issue 49) is a page of the market's own site (its tree path).
  */
 function externalTarget(key: NavKey, market: Market): string | null {
-  if (key !== 'careers' || market.id !== 'se-used') return null;
+  if (key !== 'sustainability' || market.id !== 'se-used') return null;
   const group = marketById('se');
-  return `https://${group.hostnames[0]}${siteTree(group).pathByKey.get('careers')}`;
+  return `https://${group.hostnames[0]}${siteTree(group).pathByKey.get('sustainability')}`;
 }
 
 /** Keys whose path is fixed by the market (markets/*.ts paths) rather than by the tree. */
@@ -90,15 +81,6 @@ function fixedPath(key: NavKey, market: Market): { path: string; pageType: PageT
     default:
       return undefined;
   }
-}
-
-/**
- * The market's pages by path. Slugs come from the market's default language so every language of a
- * market shares its paths (the language switch keeps the path).
- */
-export interface SiteTree {
-  pages: Map<string, PageEntry>;
-  pathByKey: Map<NavKey, string>;
 }
 
 export function siteTree(market: Market): SiteTree {

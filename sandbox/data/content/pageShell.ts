@@ -1,8 +1,9 @@
 import type { Language, Market } from '../../../markets/schema.js';
 import type { ContentPage, Story } from '../../../contracts/upstream/content.js';
 import * as block from './blocks.js';
-import type { SiteTree } from './navigation.js';
-import { CONTENT_TEXTS, type NavKey } from './texts.js';
+import type { SiteTree } from './siteTree.js';
+import type { NavKey } from './contentTexts.js';
+import { CONTENT_TEXTS } from './texts.js';
 
 /** What every page generator gets: the market, the language and the market's tree, stories and featured cars. */
 export interface PageInput {
@@ -44,3 +45,10 @@ export function pageShell(
     story: null,
   };
 }
+
+/**
+ * Makes a market's pages that are not navigation pages (or replaces one), in one language; `built`
+ * holds the pages made so far (the tree's, the stories' and earlier providers'), for a provider that
+ * reworks one of them.
+ */
+export type PageProvider = (input: PageInput, built: ReadonlyMap<string, ContentPage>) => ContentPage[];

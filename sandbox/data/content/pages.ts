@@ -1,10 +1,11 @@
 import type { ContentBlock, ContentPage, Story } from '../../../contracts/upstream/content.js';
 import * as block from './blocks.js';
 import type { BlockContext } from './blocks.js';
-import type { PageEntry } from './navigation.js';
+import type { PageEntry } from './siteTree.js';
 import { PAGE_PROVIDERS } from './pageRegistry.js';
 import { pageShell, type PageInput } from './pageShell.js';
-import { CONTENT_TEXTS, type NavKey } from './texts.js';
+import type { NavKey } from './contentTexts.js';
+import { CONTENT_TEXTS } from './texts.js';
 import { tireHotelPageBlocks } from './tireHotelPage.js';
 
 /** Block line-ups of content pages, rotated so the content pages together show every common block type. */

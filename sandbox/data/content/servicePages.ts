@@ -2,7 +2,7 @@ import type { Language } from '../../../markets/schema.js';
 import type { ContentPage } from '../../../contracts/upstream/content.js';
 import * as block from './blocks.js';
 import type { BlockContext } from './blocks.js';
-import type { PageProvider } from './pageRegistry.js';
+import type { PageProvider } from './pageShell.js';
 import { CONTENT_TEXTS } from './texts.js';
 
 /**

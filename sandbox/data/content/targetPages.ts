@@ -5,15 +5,7 @@ import type { BlockContext } from './blocks.js';
 import { pageShell, type PageInput } from './pageShell.js';
 import { CONTENT_TEXTS } from './texts.js';
 import { UK_TARGET_PAGES } from './targetPagesUk.js';
-
-/** A page a real market site has beyond its menus; `brand` makes it a brand page (teaser of that brand's cars). */
-export interface TargetPage {
-  path: string;
-  name: string;
-  brand?: string;
-  /** With `brand`: the stock condition the page's teaser and its link show (the index's word). */
-  condition?: string;
-}
+import type { TargetPage } from './targetPage.js';
 
 /**
  * The pages the markets' redirect tables send old URLs to (redirects/README.md): section and service pages,

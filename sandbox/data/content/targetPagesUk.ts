@@ -1,4 +1,4 @@
-import type { TargetPage } from './targetPages.js';
+import type { TargetPage } from './targetPage.js';
 
 /** The UK group's franchise brands: URL slug and name. */
 const BRANDS: [string, string][] = [

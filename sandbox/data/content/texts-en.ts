@@ -1,4 +1,4 @@
-import type { ContentTexts } from './texts.js';
+import type { ContentTexts } from './contentTexts.js';
 
 export const contentTextsEn: ContentTexts = {
   languageName: 'English',

@@ -2,7 +2,7 @@ import type { ContentBlock } from '../../../contracts/upstream/content.js';
 import { marketProfile } from '../market-profiles.js';
 import * as block from './blocks.js';
 import type { BlockContext } from './blocks.js';
-import type { PageEntry } from './navigation.js';
+import type { PageEntry } from './siteTree.js';
 
 type TireHotelBlock = Extract<ContentBlock, { type: 'tireHotel' }>;
 

@@ -1,10 +1,10 @@
 import { jest } from '@jest/globals';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
 import { startSandbox } from '../../../sandbox/app.js';
 import { sv } from '../../../markets/translations/sv.js';
-import { startApiHarness, waitFor, type SandboxPeer } from '../../support/apiHarness.js';
+import { startApiHarness, type SandboxPeer } from '../../support/apiHarness.js';
+import { spawnRedis, type SpawnedRedis } from '../../../scripts/stack/redisServers.js';
+import { waitUntil } from '../../../scripts/stack/waitUntil.js';
 
 jest.setTimeout(60_000);
 
@@ -13,55 +13,42 @@ jest.setTimeout(60_000);
  * stopped). Issue 31: while Redis was away every limit counted in each process alone, so k replicas
  * gave an attacker k times the guesses; and a logout made meanwhile never reached the other replicas.
  */
-let redisPort: number;
-let redisServer: ChildProcess | undefined;
+let redis: SpawnedRedis | undefined;
 let sandbox: SandboxPeer;
 let a: Awaited<ReturnType<typeof startApiHarness>>;
 let b: Awaited<ReturnType<typeof startApiHarness>>;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-const startRedis = () => {
-  redisServer = spawn(
-    'redis-server',
-    ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: 'ignore' },
-  );
-};
 async function stopRedis(): Promise<void> {
-  const stopping = redisServer!;
-  await new Promise((resolve) => {
-    stopping.once('exit', resolve);
-    stopping.kill('SIGKILL');
-  });
-  await waitFor(() => a.bff.redis.available() === undefined && b.bff.redis.available() === undefined, 10_000);
+  await redis!.stop();
+  await waitUntil(
+    () => a.bff.redis.available() === undefined && b.bff.redis.available() === undefined,
+    'Redis seen down',
+    { timeoutMs: 10_000 },
+  );
 }
 async function restartRedis(): Promise<void> {
-  startRedis();
-  await waitFor(() => a.bff.redis.available() !== undefined && b.bff.redis.available() !== undefined, 10_000);
+  await redis!.start();
+  await waitUntil(
+    () => a.bff.redis.available() !== undefined && b.bff.redis.available() !== undefined,
+    'Redis seen back',
+    { timeoutMs: 10_000 },
+  );
 }
 
 beforeAll(async () => {
-  redisPort = await freePort();
-  startRedis();
+  redis = await spawnRedis();
   const running = await startSandbox(0, '127.0.0.1', { seed: randomInt(1, 2 ** 31) });
   sandbox = { ...running, upstreamCalls: (service) => running.ctx.stats.requests[service] ?? 0 };
-  const env = { TRUST_PROXY: '1', REDIS_URL: `redis://127.0.0.1:${redisPort}` };
+  const env = { TRUST_PROXY: '1', REDIS_URL: redis.url };
   a = await startApiHarness(env, sandbox);
   b = await startApiHarness(env, sandbox);
-  await waitFor(() => b.bff.redis.available() !== undefined, 10_000);
+  await waitUntil(() => b.bff.redis.available() !== undefined, 'Redis seen back', { timeoutMs: 10_000 });
 });
 afterAll(async () => {
   await a?.close();
   await b?.close();
   await sandbox?.close();
-  redisServer?.kill('SIGKILL');
+  await redis?.stop();
 });
 
 let address = randomInt(0, 60_000);
@@ -134,8 +121,9 @@ describe('account limits while Redis is stopped', () => {
       await restartRedis();
     }
     let answer = await days(b);
-    for (const started = Date.now(); answer.status !== 401 && Date.now() - started < 20_000; answer = await days(b))
-      await new Promise((r) => setTimeout(r, 100));
+    await waitUntil(async () => (answer = await days(b)).status === 401, 'the logout reaching instance B', {
+      everyMs: 100,
+    }).catch(() => undefined);
     expect(answer.status).toBe(401);
     expect(answer.body.error.code).toBe('login_required');
   });

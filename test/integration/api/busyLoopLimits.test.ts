@@ -5,6 +5,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSandbox } from '../../../sandbox/app.js';
 import { startApiHarness, type SandboxPeer } from '../../support/apiHarness.js';
+import { testRedisPort } from '../../support/testRedis.js';
+import { paced } from '../../../scripts/stack/waitUntil.js';
 
 jest.setTimeout(90_000);
 
@@ -23,7 +25,7 @@ beforeAll(async () => {
   // Its own seed: the agreements' counters are new each run.
   const running = await startSandbox(0, '127.0.0.1', { seed: randomInt(1, 2 ** 31) });
   sandbox = { ...running, upstreamCalls: (service) => running.ctx.stats.requests[service] ?? 0 };
-  proxy = spawn(process.execPath, ['--import', 'tsx', 'test/support/entries/slowTcpProxy.ts', '6379', '10'], {
+  proxy = spawn(process.execPath, ['--import', 'tsx', 'test/support/entries/slowTcpProxy.ts', testRedisPort, '10'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<string>((resolve, reject) => {
@@ -66,7 +68,7 @@ async function blockEventLoop(blockMs: number, freeMs: number): Promise<() => Pr
         (r) => r.text(),
         () => '',
       );
-      await sleep(freeMs);
+      await paced(freeMs);
     }
   })();
   return async () => {
@@ -78,7 +80,6 @@ async function blockEventLoop(blockMs: number, freeMs: number): Promise<() => Pr
 
 let address = randomInt(0, 60_000);
 const uniqueAddress = () => `10.${(address >> 16) & 255}.${(++address >> 8) & 255}.${address & 255}`;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const reconnects = (app: typeof a) =>
   app.bff.log.lines.filter((l) => l.msg === 'redis not answering: reconnecting with a new client').length;
 
@@ -109,7 +110,7 @@ describe('limits while the event loop is busy', () => {
             .set('X-Forwarded-For', uniqueAddress())
             .then((r) => r),
         );
-        await sleep(60);
+        await paced(60);
       }
       await Promise.all(answers);
     } finally {

@@ -1,17 +1,16 @@
-import { jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { request as undiciRequest } from 'undici';
-import { issuePaths, listen, startApiHarness, waitFor } from '../../support/apiHarness.js';
+import { issuePaths, listen, startApiHarness } from '../../support/apiHarness.js';
+import { waitUntil } from '../../../scripts/stack/waitUntil.js';
 import { sv } from '../../../markets/translations/sv.js';
 import { sandboxDataset } from '../../../sandbox/data/dataset.js';
 import { MOTORCYCLE_DEALER_SITE_ID, MOTORCYCLE_WORKSHOP_EMAIL } from '../../../sandbox/data/motorcycleDealer.js';
 
-jest.setTimeout(20_000);
-
 let h: Awaited<ReturnType<typeof startApiHarness>>;
 beforeAll(async () => {
-  // The relay, not the flood limit (abuseLimits.test.ts), is under test: this file sends more than 30 leads.
-  h = await startApiHarness({ UPSTREAM_COMHUB_TIMEOUT_MS: '1000', RATE_LIMIT_LEADS_PER_CLIENT: '1000/600' });
+  // The relay, not the flood limit (abuseLimits.test.ts), is under test: this file sends more than 30 leads. The hub's
+  // deadline is one a loaded machine's sandbox meets (a hang is what reaches it); deadline tests set their own.
+  h = await startApiHarness({ UPSTREAM_COMHUB_TIMEOUT_MS: '5000', RATE_LIMIT_LEADS_PER_CLIENT: '1000/600' });
 });
 afterAll(() => h.close());
 afterEach(() => h.sandbox.ctx.faults.clear());
@@ -148,7 +147,7 @@ describe('the forms hub relay', () => {
       const send = () => short.se.post('/api/forms/comhub', { ...FORMS.contact, formSubmissionId: id });
       h.sandbox.ctx.faults.set('comhub', { latencyMs: 600 }, 1);
       expect((await send()).status).toBe(504);
-      await waitFor(() => submitted().includes(id), 20_000);
+      await waitUntil(() => submitted().includes(id), 'the lead at the forms hub', { timeoutMs: 20_000 });
       expect((await send()).status).toBe(409);
       expect(submitted().filter((s) => s === id)).toHaveLength(1);
     } finally {
@@ -183,9 +182,9 @@ describe('the forms hub relay', () => {
         signal: AbortSignal.timeout(150),
       });
       await expect(gone).rejects.toThrow();
-      await waitFor(() => submitted().includes(id));
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect((await submit(FORMS.contact, 'se', id)).status).toBe(202);
+      await waitUntil(() => submitted().includes(id), 'the lead at the forms hub');
+      // Until the BFF has the hub's answer the retry is held (409 being sent), as the form's own retries are; then 202.
+      await waitUntil(async () => (await submit(FORMS.contact, 'se', id)).status === 202, 'the retry answered 202');
       expect(submitted().filter((s) => s === id)).toHaveLength(1);
     } finally {
       await server.close();

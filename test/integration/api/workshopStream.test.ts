@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { request } from 'undici';
 import { listen, startApiHarness } from '../../support/apiHarness.js';
-import { waitUntil } from '../../support/waitUntil.js';
+import { waitUntil } from '../../../scripts/stack/waitUntil.js';
 
 jest.setTimeout(20_000);
 

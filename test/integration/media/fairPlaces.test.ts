@@ -4,6 +4,7 @@ import type { Car } from '../../../contracts/upstream/search.js';
 import { listen } from '../../support/apiHarness.js';
 import { startSandboxPeer } from '../../support/sandboxPeer.js';
 import { createTestApp } from '../../support/testApp.js';
+import { waitUntil } from '../../../scripts/stack/waitUntil.js';
 
 /**
  * The transform places and the in-flight cap under floods and crowds (issue 35): who gets a place is
@@ -58,14 +59,8 @@ async function newPhotos(count: number): Promise<string[]> {
   return taken.map((url) => new URL(url).pathname + new URL(url).search);
 }
 
-/** Resolves once `condition` holds, polling; fails only past a deadline a hang reaches. */
-async function until(condition: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + HANG_MS;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met before the deadline');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** Resolves once `condition` holds; fails only past a deadline a hang reaches. */
+const until = (condition: () => Promise<boolean>, what: string) => waitUntil(condition, what, { timeoutMs: HANG_MS });
 
 const variantOf = (photo: string, width: number, quality = 75) => `${photo}&w=${width}&q=${quality}`;
 
@@ -115,17 +110,19 @@ function flood(address: string, photo: string, connections: number) {
 }
 
 describe('the transform places, while other addresses flood them with new variants', () => {
-  it("give a fifth client's five new pictures each a picture (200), while four addresses keep the queue full", async () => {
-    const [shopperPhoto, ...flooderPhotos] = await newPhotos(5);
-    // 16 at once each: together more than the places there are (2 running and 48 waiting here).
-    const floods = flooderPhotos.map((photo, i) => flood(`203.0.113.${i + 1}`, photo, 16));
+  it("give a fifth client's ten new pictures each a picture (200), while four addresses × 20 connections keep the queue full", async () => {
+    const [shopperPhoto, secondPhoto, ...flooderPhotos] = await newPhotos(6);
+    // 20 at once each: together more than the places there are (a place per core running and 48 waiting here).
+    const floods = flooderPhotos.map((photo, i) => flood(`203.0.113.${i + 1}`, photo, 20));
     try {
-      await until(async () => (await queue()).waiting! >= 40);
-      const shopper = await Promise.all(
-        [64, 128, 256, 384, 640].map((width) => get(variantOf(shopperPhoto!, width), '198.51.100.5')),
+      await until(async () => (await queue()).waiting! >= 40, 'the flood filling the line');
+      // A car list's ten pictures at once, as a browser asks for them (two photos, five widths each).
+      const pictures = [shopperPhoto!, secondPhoto!].flatMap((photo) =>
+        [64, 128, 256, 384, 640].map((width) => variantOf(photo, width)),
       );
+      const shopper = await Promise.all(pictures.map((path) => get(path, '198.51.100.5')));
       const stillWaiting = (await queue()).waiting!;
-      expect(shopper.map((a) => [a.status, a.type])).toEqual(Array(5).fill([200, 'image/webp']));
+      expect(shopper.map((a) => [a.status, a.type])).toEqual(Array(10).fill([200, 'image/webp']));
       // The flood still ran as the last picture came: its transforms were waiting for places.
       expect(stillWaiting).toBeGreaterThan(0);
     } finally {
@@ -137,7 +134,7 @@ describe('the transform places, while other addresses flood them with new varian
     const [shopperPhoto, flooderPhoto] = await newPhotos(2);
     const flooding = flood('203.0.113.20', flooderPhoto!, 16);
     try {
-      await until(async () => (await queue()).waiting! > 0);
+      await until(async () => (await queue()).waiting! > 0, 'the flood waiting');
       const avifsBefore = await transformsMade('avif');
       const path = variantOf(shopperPhoto!, 384);
       const standIn = await get(path, '198.51.100.6', CHROME);
@@ -146,7 +143,7 @@ describe('the transform places, while other addresses flood them with new varian
       await until(async () => {
         waitingWhenMade = (await queue()).waiting!;
         return (await transformsMade('avif')) > avifsBefore;
-      });
+      }, 'the AVIF made');
       // Made while the flood's transforms were still waiting for places.
       expect(waitingWhenMade).toBeGreaterThan(0);
       await bff.pictures.settled().catch(() => undefined);

@@ -3,12 +3,15 @@ import { jest } from '@jest/globals';
 import sharp from 'sharp';
 import { Agent, request } from 'undici';
 import type { Car, Site } from '../../../contracts/upstream/search.js';
-import { listen, waitFor } from '../../support/apiHarness.js';
+import { listen } from '../../support/apiHarness.js';
+import { waitUntil } from '../../../scripts/stack/waitUntil.js';
 import { readExif } from '../../support/exif.js';
 import { startSandboxPeer } from '../../support/sandboxPeer.js';
 import { createTestApp } from '../../support/testApp.js';
 import { etagOf } from '../../../server/media/transformPicture.js';
-import { RedisVariantStore } from '../../../server/media/variantStores.js';
+import { BoundedRedisTier } from '../../../server/store/boundedRedisTier.js';
+import { VARIANT_CODEC } from '../../../server/media/variantCodec.js';
+import { testRedisUrl } from '../../support/testRedis.js';
 
 /**
  * The picture pipeline over HTTP, in front of the sandbox's media service (its photographs: 1600×1200 car
@@ -22,7 +25,7 @@ jest.setTimeout(60_000);
 /** This file's variants in Redis, apart from every other test's; both BFFs below share it, as replicas do. */
 const STORE_PREFIX = `test:img:${process.pid}-${randomBytes(4).toString('hex')}:`;
 const ENV = {
-  REDIS_URL: 'redis://127.0.0.1:6379',
+  REDIS_URL: testRedisUrl,
   IMAGE_STORE_REDIS_PREFIX: STORE_PREFIX,
   IMAGE_STORE_TTL_S: '120',
   // Two running (one per core here) and two waiting: the queue's bound is reached with a handful of requests,
@@ -66,7 +69,7 @@ beforeAll(async () => {
   )![1]!;
   const sites = (await sandboxJson<{ content: Site[] }>('/search/query', { index: 'sites-se', limit: 5 })).content;
   portrait = sites[0]!.site_departments[0]!.users[0]!.image_url;
-  await waitFor(() => bff.redis.available() !== undefined);
+  await waitUntil(() => bff.redis.available() !== undefined);
 });
 afterAll(async () => {
   await agent.close();
@@ -264,7 +267,7 @@ describe('picture variants', () => {
     const second = createTestApp(ENV, { sandboxUrl: sandbox.url });
     const secondServer = await listen(second.app);
     try {
-      await waitFor(() => second.redis.available() !== undefined);
+      await waitUntil(() => second.redis.available() !== undefined);
       // A client of its own, whose store budget no other test has spent.
       const client = { 'x-forwarded-for': '198.51.100.77' };
       const path = variantOf(newCar().car_images[0]!, 640);
@@ -365,7 +368,12 @@ describe('picture variants', () => {
 describe('the variants every replica shares in Redis', () => {
   it('never hold more than their byte bound: the soonest to expire make room for a new one', async () => {
     const prefix = `${STORE_PREFIX}bound:`;
-    const store = new RedisVariantStore(bff.redis, prefix, 100 * 1024);
+    const store = new BoundedRedisTier(bff.redis, {
+      prefix,
+      tag: 'variants',
+      maxBytes: 100 * 1024,
+      codec: VARIANT_CODEC,
+    });
     const variant = (n: number) => {
       const body = randomBytes(10 * 1024);
       return { body, contentType: 'image/webp', format: 'webp' as const, etag: etagOf(body), width: n, height: n };
@@ -376,8 +384,8 @@ describe('the variants every replica shares in Redis', () => {
     const sizes = await Promise.all(values.map((key) => client.strLen(key)));
     expect(sizes.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(100 * 1024);
     expect(await store.bytes()).toBeLessThanOrEqual(100 * 1024);
-    expect((await store.get('key-30'))?.width).toBe(30);
-    expect(await store.get('key-1')).toBeUndefined();
+    expect(await store.read('key-30')).toMatchObject({ width: 30 });
+    expect(await store.read('key-1')).toBeUndefined();
     // Larger than the whole store: not kept at all.
     expect(await store.set('huge', { ...variant(99), body: randomBytes(200 * 1024) }, 60_000)).toBe(false);
   });

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { request as undiciRequest } from 'undici';
 import { CONTENT_SANDBOX_PREVIEW_TOKEN } from '../../../contracts/upstream/content.js';
 import { sandboxedBffForThisFile } from '../../support/sandboxedBff.js';
-import { TestClock } from '../../support/testApp.js';
+import { TestClock } from '../../../scripts/stack/composedBff.js';
 
 jest.setTimeout(30_000);
 

@@ -4,7 +4,8 @@ import { createClient } from 'redis';
 import { signBody } from '../../../server/pageCache/contentWebhook.js';
 import { startSandboxPeer } from '../../support/sandboxPeer.js';
 import { createTestApp } from '../../support/testApp.js';
-import { waitUntil } from '../../support/waitUntil.js';
+import { nothingHappensWithin, waitUntil } from '../../../scripts/stack/waitUntil.js';
+import { testRedisUrl } from '../../support/testRedis.js';
 
 jest.setTimeout(30_000);
 
@@ -13,7 +14,7 @@ const SECRET = 'test-webhook-secret-0123456789';
 const env = {
   PAGE_CACHE: 'true',
   PAGE_CACHE_TTL_S: '300',
-  REDIS_URL: 'redis://127.0.0.1:6379',
+  REDIS_URL: testRedisUrl,
   PAGE_CACHE_REDIS_PREFIX: `test:purge:${process.pid}:${Date.now()}:`,
   CONTENT_WEBHOOK_SECRET: SECRET,
 };
@@ -65,7 +66,7 @@ async function cachedOnBoth(path: string, host = 'se.localhost') {
   expect((await page(b, path, host)).headers['x-cache']).toBe('hit');
 }
 /** Lets a purge that should not happen have its chance to (a check that nothing happened cannot wait for an event). */
-const waitForPubSub = () => new Promise((r) => setTimeout(r, 300));
+const waitForPubSub = () => nothingHappensWithin(300);
 /** Runs a purge and waits until container B has dropped copies of its own: the message reached it. */
 async function purgedOnB(purge: () => Promise<unknown>) {
   const before = b.pageCache!.stats.entries;

@@ -69,7 +69,7 @@ describe('home page of every market', () => {
   });
 
   it('marks external links and opens them safely, and leaves hidden items out', async () => {
-    // Begagnat.se's careers item leads to the dealer group's site.
+    // Begagnat.se's sustainability item leads to the dealer group's site.
     const market = marketById('se-used');
     const { items } = await fromContent<{ items: NavigationItem[] }>(market, 'navigation');
     const all = (list: NavigationItem[]): NavigationItem[] => list.flatMap((i) => [i, ...all(i.children)]);

@@ -41,9 +41,9 @@ describe('sandbox content service', () => {
       expect(depth(navigation.items)).toBe(3);
       const all = flatten(navigation.items);
       expect(all.some((i) => i.hideInNavigation)).toBe(true);
-      // Begagnat.se's careers are the dealer group's page on its public host; no item leads to a placeholder.
+      // Begagnat.se's sustainability is the dealer group's page on its public host; no item leads to a placeholder.
       const external = all.flatMap((i) => (i.externalLink ? [i.externalLink] : []));
-      expect(external).toEqual(site === 'se-used' ? ['https://www.hedinautomotive.se/om-oss/jobb'] : []);
+      expect(external).toEqual(site === 'se-used' ? ['https://www.hedinautomotive.se/om-oss/hallbarhet'] : []);
       for (const item of all.filter((i) => !i.externalLink)) {
         const { status } = await get(`/${site}/page?lang=${lang}&path=${encodeURIComponent(item.url.path)}`);
         expect([item.url.path, status]).toEqual([item.url.path, 200]);

@@ -2,7 +2,7 @@ import { startSandbox, type RunningSandbox } from '../../../sandbox/app.js';
 import { ClosestAvailableMessage, Workshop } from '../../../contracts/upstream/mechmate.js';
 import { distanceKm } from '../../../sandbox/data/deterministic.js';
 import { readEvents } from './sseClient.js';
-import { waitUntil } from '../../support/waitUntil.js';
+import { waitUntil } from '../../../scripts/stack/waitUntil.js';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {

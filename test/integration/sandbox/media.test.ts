@@ -12,7 +12,7 @@ import { readExif } from '../../support/exif.js';
  */
 
 jest.setTimeout(60_000);
-// These sandboxes make their own photographs, not the run's shared ones (test/support/runDir.mjs): the tests
+// These sandboxes make their own photographs, not the run's shared ones (scripts/stack/runDir.mjs): the tests
 // are about the making (once however many ask; the same bytes in two processes). A file's env is its own.
 delete process.env.SANDBOX_RUN_DIR;
 

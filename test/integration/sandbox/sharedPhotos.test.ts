@@ -8,7 +8,7 @@ import type { Car } from '../../../contracts/upstream/search.js';
 import { readDatasetCopy, sandboxDataset } from '../../../sandbox/data/dataset.js';
 
 /**
- * The sandboxes of one test run share the photographs they make (SANDBOX_RUN_DIR, test/support/runDir.mjs):
+ * The sandboxes of one test run share the photographs they make (SANDBOX_RUN_DIR, scripts/stack/runDir.mjs):
  * the second sandbox sends the first one's bytes without making the picture again. They share the dataset too.
  */
 

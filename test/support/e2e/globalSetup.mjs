@@ -3,7 +3,7 @@
 // Registered for the whole process, not tsImport's namespace: that marks each module's URL with a query,
 // and the sandbox tells a run from sources by its URL's `.ts` ending (the photo maker it forks).
 import { register } from 'tsx/esm/api';
-import { closeRunDir, openRunDir } from '../runDir.mjs';
+import { closeRunDir, openRunDir } from '../../../scripts/stack/runDir.mjs';
 
 export default async function globalSetup(globalConfig) {
   register();

@@ -1,5 +1,5 @@
 import { chromium, type Browser } from 'playwright-core';
-import { launchChromium } from '../browser.js';
+import { launchChromium } from '../../../scripts/stack/browser.js';
 import { PAGE_DEADLINE_MS } from './deadlines.js';
 import { workerSlot } from '../workerSlot.js';
 import { warmPartsEnv } from './warmParts.js';

@@ -1,15 +1,17 @@
 // The production start-up (safety net on), then one error nothing handles, of the kind named by
-// FATAL_KIND, once the embedded sandbox has a search request in hand (so a request is in flight
+// FATAL_KIND, once this process's sandbox has a search request in hand (so a request is in flight
 // when it fires, however busy the machine): what test/integration/processSafetyNet.test.ts watches.
 import { loadConfig } from '../../../server/config.js';
 import { createLogger } from '../../../server/logger.js';
 import { builtClientAssets } from '../../../server/render/assets.js';
 import { startBff } from '../../../server/start.js';
+import { startSandbox } from '../../../sandbox/app.js';
 
-const config = loadConfig();
-const bff = await startBff({ config, logger: createLogger(config), ...builtClientAssets(), safetyNet: true });
+const sandbox = await startSandbox(0, '127.0.0.1', { faultSpec: process.env.SANDBOX_FAULT ?? '' });
+const config = loadConfig({ ...process.env, ...sandbox.upstreamEnv() });
+await startBff({ config, logger: createLogger(config), ...builtClientAssets(), safetyNet: true });
 let planted = false;
-bff.sandbox!.server.on('request', (req: { url?: string }) => {
+sandbox.server.on('request', (req: { url?: string }) => {
   if (planted || !req.url?.startsWith('/search')) return;
   planted = true;
   // After the sandbox's own handler has taken the request (it answers after its injected latency).

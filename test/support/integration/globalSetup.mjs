@@ -2,7 +2,7 @@
 // BFF for each worker slot (test/support/sharedBffStart.ts). Jest loads this outside its module resolution, so the
 // TypeScript runs through tsx's loader, as in the e2e global setup.
 import { register } from 'tsx/esm/api';
-import { closeRunDir, openRunDir } from '../runDir.mjs';
+import { closeRunDir, openRunDir } from '../../../scripts/stack/runDir.mjs';
 
 export default async function globalSetup(globalConfig) {
   register();

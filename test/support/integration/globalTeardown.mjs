@@ -1,5 +1,5 @@
 // Jest's integration globalTeardown: ends what globalSetup.mjs started.
-import { closeRunDir } from '../runDir.mjs';
+import { closeRunDir } from '../../../scripts/stack/runDir.mjs';
 
 export default function globalTeardown() {
   // A shared BFF ends when its channel closes.

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { LayoutCache } from '../../../server/upstream/layoutCache.js';
 import { PageCache } from '../../../server/pageCache/pageCache.js';
 import { PageCacheMetrics } from '../../../server/pageCache/pageCacheMetrics.js';
-import { ProcessTier } from '../../../server/store/tiers.js';
+import { TieredStore } from '../../../server/store/tieredStore.js';
 import { entryBytes, type PageEntry } from '../../../server/pageCache/pageEntry.js';
 import type { RenderedPage } from '../../../server/pageCache/renderDetached.js';
 
@@ -17,11 +17,13 @@ const page = (text: string): RenderedPage => ({
 });
 
 function pageCache(onPurge?: () => void) {
-  const local = new ProcessTier<PageEntry>(1024 * 1024, entryBytes);
+  const store = new TieredStore<PageEntry>({
+    here: { maxBytes: 1024 * 1024, sizeOf: entryBytes },
+    freshness: { freshMs: 60_000, staleMs: 60_000, storedAt: (entry) => entry.storedAt },
+  });
+  const local = store.here;
   const cache = new PageCache({
-    local,
-    ttlMs: 60_000,
-    staleWhileRevalidateMs: 60_000,
+    store,
     metrics: new PageCacheMetrics(new Registry(), () => ({ bytes: 0, entries: 0 })),
     logger: pino({ level: 'silent' }),
     ...(onPurge ? { onPurge } : {}),

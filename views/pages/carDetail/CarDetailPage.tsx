@@ -12,7 +12,9 @@ import { carBreadcrumbs } from './carDetailHead.js';
 import { CarContactSection } from './CarContactSection.js';
 import { CarFacts } from './CarFacts.js';
 import { CarFinance } from './CarFinance.js';
-import { CarFinanceCalculator, financeVehicleOf } from './CarFinanceCalculator.js';
+import { CarFinanceCalculator } from './CarFinanceCalculator.js';
+import { CarShare } from './CarShare.js';
+import { financeVehicleOf } from '../../../client/shared/cars/financeVehicle.js';
 import { CarGallerySection } from './CarGallerySection.js';
 import { CarPrice } from './CarPrice.js';
 import { CarSpecifications } from './CarSpecifications.js';
@@ -60,6 +62,7 @@ export function CarDetailPage({
             </a>
             <CarSaveToggle car={summary} />
             <CompareToggleIsland car={summary} />
+            <CarShare />
           </div>
           <CarFacts car={car} format={cardTexts.format} />
         </div>

@@ -1,29 +1,10 @@
 import { FinanceCalculator } from '../../../client/islands/finance/FinanceCalculator.js';
 import type { FinanceLabels, FinanceProps } from '../../../client/islands/finance/financeTypes.js';
-import type { FinanceVehicle } from '../../../contracts/upstream/codeweaver.js';
 import type { Car } from '../../../contracts/upstream/search.js';
+import { financeVehicleOf } from '../../../client/shared/cars/financeVehicle.js';
 import type { Translate } from '../../../markets/translations/dictionaries.js';
 import { Island } from '../../Island.js';
 import { usePage } from '../../PageContext.js';
-
-const KM_PER_MILE = 1.609344;
-
-/**
- * What the finance service quotes for: the car's own price, its odometer in miles and its plate.
- * A new car has no plate yet: the service then knows it by our stock number (its car id). Null
- * when neither fits the service's 2 to 8 letters or digits.
- */
-export function financeVehicleOf(car: Car): FinanceVehicle | null {
-  const plate = car.car_registration_number?.replace(/[\s-]/g, '').toUpperCase() ?? car.car_id;
-  if (!/^[A-Z0-9]{2,8}$/.test(plate)) return null;
-  return {
-    RegNo: plate,
-    CashPrice: car.car_price,
-    IsNew: car.car_is_new,
-    CurrentMileage: Math.round(car.car_mileage / KM_PER_MILE),
-    RegistrationDate: car.car_first_registration,
-  };
-}
 
 export function financeLabels(t: Translate): FinanceLabels {
   return {

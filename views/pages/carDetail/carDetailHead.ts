@@ -3,8 +3,11 @@ import { carCardTextsOf } from '../../../client/cars/carCardTexts.js';
 import type { Language, Market } from '../../../markets/schema.js';
 import type { Translate } from '../../../markets/translations/dictionaries.js';
 import type { Car } from '../../../contracts/upstream/search.js';
-import type { PageHead } from '../../Document.js';
-import { absoluteUrl, sharedPictureUrl } from '../../seo/siteOrigin.js';
+import type { PageHead } from '../../pageHead.js';
+import { absoluteUrl, sharedPictureSize, sharedPictureUrl } from '../../seo/siteOrigin.js';
+
+/** A car photo's shape, as the gallery shows it (client/islands/carGallery/CarGallery.tsx). */
+const CAR_PHOTO_SHAPE = [4, 3] as const;
 
 interface HeadContext {
   market: Market;
@@ -89,5 +92,9 @@ export function carDetailHead(car: Car, context: HeadContext): PageHead {
     }),
     structuredData: [carData],
     breadcrumbs: crumbs,
+    // A shared link shows the car: its first photo, stripped by the pipeline, at the width link previews ask for.
+    image: { src: car.car_images[0]!, alt: carTitle(car), size: sharedPictureSize(CAR_PHOTO_SHAPE) },
+    ogType: 'product',
+    product: { price: car.car_price, currency: car.car_currency, condition: car.car_is_new ? 'new' : 'used' },
   };
 }

@@ -1,7 +1,7 @@
 import { carCardTextsOf } from '../../../client/cars/carCardTexts.js';
 import { CarList } from '../../../client/islands/carList/CarList.js';
 import type { CarListProps } from '../../../client/islands/carList/carListTypes.js';
-import type { CarListResults } from '../../../client/shared/carList/carListResults.js';
+import type { CarListResults, NearProblem } from '../../../client/shared/carList/carListResults.js';
 import type { CarListState } from '../../../client/shared/carList/carListUrlState.js';
 import { CAR_GRID } from '../../../client/shared/media/pictureLayouts.js';
 import { CompareIsland } from '../../compare/CompareIsland.js';
@@ -20,7 +20,9 @@ export function CarListSection({
   state,
   results,
   keep,
+  nearProblem,
 }: {
+  nearProblem?: NearProblem;
   path: string;
   state: CarListState;
   results: CarListResults;
@@ -40,6 +42,7 @@ export function CarListSection({
     currency: market.currency,
     compareLabels: compareToggleLabels(t),
     saveLabel: t('saved.toggle'),
+    ...(nearProblem ? { nearProblem } : {}),
   };
   return (
     <>

@@ -54,6 +54,21 @@ export function carListTextsOf(t: Translate, market: Market): CarListTexts {
     facetNames: Object.fromEntries(
       [...URL_TERM_FIELDS, ...URL_RANGE_FIELDS].map((f) => [f, t(`carList.facet.${f}`, mileage)]),
     ) as CarListTexts['facetNames'],
+    savedSearch: {
+      save: t('carList.saveSearch'),
+      saved: t('carList.searchSaved'),
+      full: t('carList.searchesFull'),
+    },
+    near: {
+      postcode: t('carList.postcode'),
+      apply: t('carList.postcodeApply'),
+      useMyPosition: t('carList.useMyPosition'),
+      nearPlace: t('carList.nearPlace'),
+      myPosition: t('carList.myPosition'),
+      postcodeUnknown: t('carList.postcodeUnknown'),
+      positionFailed: t('carList.positionFailed'),
+      needsPlace: t('carList.nearestNeedsPlace'),
+    },
     facetValues: Object.fromEntries(
       Object.entries(FACET_VALUE_FIELDS).map(([field, kind]) => [field, carValueWords(market, t, kind)]),
     ),

@@ -1,5 +1,6 @@
 import { KIT_DIALOG, KITS } from '../../../client/shared/media/pictureLayouts.js';
-import { KitsSearch, type KitsSearchTexts } from '../../../client/islands/kits/KitsSearch.js';
+import { KitsSearch } from '../../../client/islands/kits/KitsSearch.js';
+import type { KitsSearchTexts } from '../../../client/islands/kits/kitsSearchTexts.js';
 import type { KitsResult } from '../../../client/shared/kits/kitsResult.js';
 import type { KitsQuery } from '../../../client/shared/kits/kitsQuery.js';
 import type { Translate } from '../../../markets/translations/dictionaries.js';

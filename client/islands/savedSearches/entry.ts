@@ -1,0 +1,4 @@
+import { hydrateIslands } from '../hydrateIslands.js';
+import { SavedSearches } from './SavedSearches.js';
+
+hydrateIslands('savedSearches', SavedSearches);
