@@ -1,15 +1,15 @@
 import { jest } from '@jest/globals';
 import request from 'supertest';
 import { SPECULATION_RULES } from '../../views/speculationRules.js';
-import { startSandboxPeer } from '../support/sandboxPeer.js';
+import { type SandboxHere, startSandboxHere } from '../../scripts/stack/startStack.js';
 import { createTestApp } from '../support/testApp.js';
 
 jest.setTimeout(60_000);
 
-let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
+let sandbox: SandboxHere;
 let bff: ReturnType<typeof createTestApp>;
 beforeAll(async () => {
-  sandbox = await startSandboxPeer();
+  sandbox = await startSandboxHere();
   bff = createTestApp({}, { sandboxUrl: sandbox.url });
 });
 afterAll(async () => {

@@ -1,18 +1,18 @@
 import { jest } from '@jest/globals';
 import request from 'supertest';
 import { MARKETS } from '../../markets/registry.js';
-import { startSandboxPeer } from '../support/sandboxPeer.js';
+import { type SandboxHere, startSandboxHere } from '../../scripts/stack/startStack.js';
 import { createTestApp } from '../support/testApp.js';
 
 // Starting the sandbox generates its data set (seconds on a loaded machine).
 jest.setTimeout(30_000);
 
 // Pages come from the content service, so the app runs against the sandbox.
-let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
+let sandbox: SandboxHere;
 let testApp: ReturnType<typeof createTestApp>;
 let app: ReturnType<typeof createTestApp>['app'];
 beforeAll(async () => {
-  sandbox = await startSandboxPeer();
+  sandbox = await startSandboxHere();
   testApp = createTestApp({}, { sandboxUrl: sandbox.url });
   app = testApp.app;
 });

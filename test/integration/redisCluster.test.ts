@@ -3,9 +3,10 @@ import { randomInt } from 'node:crypto';
 import { createClient } from 'redis';
 import request from 'supertest';
 import { startSandbox } from '../../sandbox/app.js';
-import { startApiHarness, type SandboxPeer } from '../support/apiHarness.js';
+import { startApiHarness } from '../support/apiHarness.js';
 import { spawnRedisCluster, type SpawnedCluster, type SpawnedRedis } from '../../scripts/stack/redisServers.js';
 import { waitUntil } from '../../scripts/stack/waitUntil.js';
+import type { SandboxHere } from '../../scripts/stack/startStack.js';
 
 jest.setTimeout(120_000);
 
@@ -16,7 +17,7 @@ jest.setTimeout(120_000);
  * the service.
  */
 let cluster: SpawnedCluster;
-let sandbox: SandboxPeer;
+let sandbox: SandboxHere;
 let a: Awaited<ReturnType<typeof startApiHarness>>;
 let b: Awaited<ReturnType<typeof startApiHarness>>;
 

@@ -3,12 +3,12 @@ import { createClient } from 'redis';
 import request from 'supertest';
 import { createTestApp } from '../support/testApp.js';
 import { spawnRedis, type SpawnedRedis } from '../../scripts/stack/redisServers.js';
-import { startSandboxPeer } from '../support/sandboxPeer.js';
+import { type SandboxHere, startSandboxHere } from '../../scripts/stack/startStack.js';
 import { waitUntil } from '../../scripts/stack/waitUntil.js';
 
 jest.setTimeout(90_000);
 
-let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
+let sandbox: SandboxHere;
 let full: SpawnedRedis;
 let replica: SpawnedRedis;
 const apps: Array<ReturnType<typeof createTestApp>> = [];
@@ -16,7 +16,7 @@ const apps: Array<ReturnType<typeof createTestApp>> = [];
 beforeAll(async () => {
   [full, sandbox] = await Promise.all([
     spawnRedis(['--maxmemory', '1mb', '--maxmemory-policy', 'noeviction']),
-    startSandboxPeer(),
+    startSandboxHere(),
   ]);
   replica = await spawnRedis(['--replicaof', '127.0.0.1', String(full.port)]);
 });

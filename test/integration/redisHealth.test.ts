@@ -3,21 +3,21 @@ import request from 'supertest';
 import { createTestApp } from '../support/testApp.js';
 import { spawnRedis, type SpawnedRedis } from '../../scripts/stack/redisServers.js';
 import { waitUntil } from '../../scripts/stack/waitUntil.js';
-import { startSandboxPeer } from '../support/sandboxPeer.js';
+import { type SandboxHere, startSandboxHere } from '../../scripts/stack/startStack.js';
 
 jest.setTimeout(60_000);
 
 /** Polls until the condition holds; the deadline only a hang reaches (how soon is REDIS_TIMING's, not measured here). */
 const waitFor = (what: string, condition: () => Promise<boolean>) => waitUntil(condition, what, { everyMs: 100 });
 
-let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
+let sandbox: SandboxHere;
 let redis: SpawnedRedis;
 let bff: ReturnType<typeof createTestApp>;
 
 beforeAll(async () => {
   // A Redis of this test's own: the shared one is never paused.
   redis = await spawnRedis();
-  sandbox = await startSandboxPeer();
+  sandbox = await startSandboxHere();
   bff = createTestApp({ REDIS_URL: redis.url, PAGE_CACHE: 'true' }, { sandboxUrl: sandbox.url });
   await waitFor('redis up', async () => (await readyz()).body.dependencies.redis === 'up');
 });

@@ -8,18 +8,18 @@ import { request as undiciRequest } from 'undici';
 import { listen } from '../support/apiHarness.js';
 import { paced, waitUntil } from '../../scripts/stack/waitUntil.js';
 import { createTestApp } from '../support/testApp.js';
-import { startSandboxPeer } from '../support/sandboxPeer.js';
+import { type SandboxHere, startSandboxHere } from '../../scripts/stack/startStack.js';
 import { testRedisUrl } from '../support/testRedis.js';
 
 jest.setTimeout(20_000);
 
-let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
+let sandbox: SandboxHere;
 let bff: ReturnType<typeof createTestApp>;
 /** The same BFF with a short search deadline, only for the hanging service: a busy machine must not time out ordinary searches. */
 let bffWithShortDeadline: ReturnType<typeof createTestApp>;
 
 beforeAll(async () => {
-  sandbox = await startSandboxPeer();
+  sandbox = await startSandboxHere();
   bff = createTestApp({ REDIS_URL: testRedisUrl }, { sandboxUrl: sandbox.url });
   bffWithShortDeadline = createTestApp(
     { REDIS_URL: testRedisUrl, UPSTREAM_SEARCH_TIMEOUT_MS: '500' },

@@ -4,7 +4,7 @@ import { createClient } from 'redis';
 import request from 'supertest';
 import { TestClock } from '../../scripts/stack/composedBff.js';
 import { createTestApp } from '../support/testApp.js';
-import { startSandboxPeer } from '../support/sandboxPeer.js';
+import { type SandboxHere, startSandboxHere } from '../../scripts/stack/startStack.js';
 import { spawnRedis, type SpawnedRedis } from '../../scripts/stack/redisServers.js';
 import { waitUntil } from '../../scripts/stack/waitUntil.js';
 
@@ -13,12 +13,12 @@ jest.setTimeout(30_000);
 const waitFor = (condition: () => boolean) => waitUntil(condition, 'search cache condition');
 const clock = new TestClock();
 
-let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
+let sandbox: SandboxHere;
 let redis: SpawnedRedis;
 let bff: ReturnType<typeof createTestApp>;
 
 beforeAll(async () => {
-  sandbox = await startSandboxPeer();
+  sandbox = await startSandboxHere();
   redis = await spawnRedis();
   bff = createTestApp(
     { REDIS_URL: redis.url, SEARCH_CACHE_TTL_S: '1', SEARCH_CACHE_SWR_S: '60' },

@@ -1,19 +1,19 @@
 import { createHash } from 'node:crypto';
 import { jest } from '@jest/globals';
 import request from 'supertest';
-import { startSandboxPeer } from '../support/sandboxPeer.js';
+import { type SandboxHere, startSandboxHere } from '../../scripts/stack/startStack.js';
 import { createTestApp } from '../support/testApp.js';
 
 // Starting the sandbox generates its data set (seconds on a loaded machine).
 jest.setTimeout(30_000);
 
 // Pages come from the content service, so the app runs against the sandbox.
-let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
+let sandbox: SandboxHere;
 let testApp: ReturnType<typeof createTestApp>;
 let app: ReturnType<typeof createTestApp>['app'];
 let log: ReturnType<typeof createTestApp>['log'];
 beforeAll(async () => {
-  sandbox = await startSandboxPeer();
+  sandbox = await startSandboxHere();
   testApp = createTestApp({}, { sandboxUrl: sandbox.url });
   ({ app, log } = testApp);
 });

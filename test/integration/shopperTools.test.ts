@@ -3,18 +3,18 @@ import request from 'supertest';
 import { MARKETS } from '../../markets/registry.js';
 import type { Market } from '../../markets/schema.js';
 import { translator } from '../../markets/translations/dictionaries.js';
-import { startSandboxPeer } from '../support/sandboxPeer.js';
+import { type SandboxHere, startSandboxHere } from '../../scripts/stack/startStack.js';
 import { createTestApp } from '../support/testApp.js';
 import type { CarSummary } from '../../client/shared/cars/carSummary.js';
 
 jest.setTimeout(60_000);
 
 /** Issue 53: what a shopper shops with on the car list (monthly price, budget, nearest first). */
-let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
+let sandbox: SandboxHere;
 let bff: ReturnType<typeof createTestApp>;
 
 beforeAll(async () => {
-  sandbox = await startSandboxPeer();
+  sandbox = await startSandboxHere();
   bff = createTestApp({}, { sandboxUrl: sandbox.url });
 });
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import request from 'supertest';
 import { createTestApp } from '../support/testApp.js';
-import { startSandboxPeer } from '../support/sandboxPeer.js';
+import { startSandboxHere } from '../../scripts/stack/startStack.js';
 
 jest.setTimeout(30_000);
 
@@ -21,7 +21,7 @@ function runStandaloneSandbox(port: number) {
 describe('the BFF with UPSTREAM_*_URL pointing at a standalone sandbox', () => {
   it('gives the same answers as with the embedded one', async () => {
     const standalone = runStandaloneSandbox(3921);
-    const embedded = await startSandboxPeer();
+    const embedded = await startSandboxHere();
     try {
       await standalone.listening;
       const viaStandalone = createTestApp({}, { sandboxUrl: 'http://127.0.0.1:3921' });

@@ -1,17 +1,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { startSandboxPeer } from './sandboxPeer.js';
+import { type SandboxHere, startSandboxHere } from '../../scripts/stack/startStack.js';
 import { createTestApp } from './testApp.js';
 import { testRedisUrl } from './testRedis.js';
 import { waitUntil } from '../../scripts/stack/waitUntil.js';
 
-export type SandboxPeer = Awaited<ReturnType<typeof startSandboxPeer>>;
 export type TestApp = ReturnType<typeof createTestApp>;
 
 /** The app with Redis, in front of a sandbox; `se`, `no` and `uk` are supertest agents bound to a market Host. */
-export async function startApiHarness(env: Record<string, string> = {}, sandbox?: SandboxPeer) {
-  const peer = sandbox ?? (await startSandboxPeer());
+export async function startApiHarness(env: Record<string, string> = {}, sandbox?: SandboxHere) {
+  const peer = sandbox ?? (await startSandboxHere());
   const bff = createTestApp({ REDIS_URL: testRedisUrl, ...env }, { sandboxUrl: peer.url });
   await waitUntil(() => bff.redis.available() !== undefined, 'Redis connected');
   const on = (host: string) => ({
@@ -51,7 +50,7 @@ export async function listen(app: http.RequestListener): Promise<{ origin: strin
 }
 
 /** Every upstream call the sandbox saw, all services together. */
-export const totalUpstreamCalls = (sandbox: SandboxPeer) =>
+export const totalUpstreamCalls = (sandbox: SandboxHere) =>
   Object.values(sandbox.ctx.stats.requests).reduce((a, b) => a + b, 0);
 
 /** The paths of a 400's issues, for `expect(...).toContain('query.lat')`. */

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll } from '@jest/globals';
-import { startSandboxPeer } from './sandboxPeer.js';
+import { type SandboxHere, startSandboxHere } from '../../scripts/stack/startStack.js';
 import type { TestClock } from '../../scripts/stack/composedBff.js';
 import { createTestApp } from './testApp.js';
 
@@ -9,10 +9,10 @@ import { createTestApp } from './testApp.js';
  * `bff` inside tests (they exist once beforeAll has run).
  */
 export function sandboxedBffForThisFile(env: Record<string, string> = {}, clock?: TestClock) {
-  let sandbox: Awaited<ReturnType<typeof startSandboxPeer>> | undefined;
+  let sandbox: SandboxHere | undefined;
   let bff: ReturnType<typeof createTestApp> | undefined;
   beforeAll(async () => {
-    sandbox = await startSandboxPeer();
+    sandbox = await startSandboxHere();
     bff = createTestApp(env, { sandboxUrl: sandbox.url, ...(clock ? { clock } : {}) });
   });
   afterAll(async () => {

@@ -5,7 +5,8 @@ import { startSandbox } from '../../../sandbox/app.js';
 import { fi } from '../../../markets/translations/fi.js';
 import { sv } from '../../../markets/translations/sv.js';
 import { mechmateOperations } from '../../../server/api/mechmateRoutes.js';
-import { startApiHarness, type SandboxPeer } from '../../support/apiHarness.js';
+import { startApiHarness } from '../../support/apiHarness.js';
+import type { SandboxHere } from '../../../scripts/stack/startStack.js';
 
 jest.setTimeout(60_000);
 
@@ -14,7 +15,7 @@ jest.setTimeout(60_000);
  * behind one cloud load balancer (TRUST_PROXY=1): the balancer is the TCP peer (127.0.0.1 here) and
  * appends the address it saw to X-Forwarded-For, after whatever the client forged there.
  */
-let sandbox: SandboxPeer;
+let sandbox: SandboxHere;
 let h: Awaited<ReturnType<typeof startApiHarness>>;
 beforeAll(async () => {
   sandbox = await seededSandbox();
@@ -26,7 +27,7 @@ afterAll(async () => {
 });
 
 /** Its own seed: the encrypted phone numbers (the agreements' counters) are new each run. */
-async function seededSandbox(): Promise<SandboxPeer> {
+async function seededSandbox(): Promise<SandboxHere> {
   const running = await startSandbox(0, '127.0.0.1', { seed: randomInt(1, 2 ** 31) });
   return { ...running, upstreamCalls: (service) => running.ctx.stats.requests[service] ?? 0 };
 }
@@ -131,7 +132,7 @@ describe('guessing a one-time code', () => {
 
 describe('a stranger who knows a registration number', () => {
   // A sandbox of its own: its agreements' daily counts start at 0 whatever the other tests guessed.
-  let day: SandboxPeer;
+  let day: SandboxHere;
   let app: Harness;
   beforeAll(async () => {
     day = await seededSandbox();

@@ -2,9 +2,10 @@ import { jest } from '@jest/globals';
 import { randomInt } from 'node:crypto';
 import { startSandbox } from '../../../sandbox/app.js';
 import { sv } from '../../../markets/translations/sv.js';
-import { startApiHarness, type SandboxPeer } from '../../support/apiHarness.js';
+import { startApiHarness } from '../../support/apiHarness.js';
 import { spawnRedis, type SpawnedRedis } from '../../../scripts/stack/redisServers.js';
 import { waitUntil } from '../../../scripts/stack/waitUntil.js';
+import type { SandboxHere } from '../../../scripts/stack/startStack.js';
 
 jest.setTimeout(60_000);
 
@@ -14,7 +15,7 @@ jest.setTimeout(60_000);
  * gave an attacker k times the guesses; and a logout made meanwhile never reached the other replicas.
  */
 let redis: SpawnedRedis | undefined;
-let sandbox: SandboxPeer;
+let sandbox: SandboxHere;
 let a: Awaited<ReturnType<typeof startApiHarness>>;
 let b: Awaited<ReturnType<typeof startApiHarness>>;
 

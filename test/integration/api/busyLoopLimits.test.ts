@@ -4,9 +4,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSandbox } from '../../../sandbox/app.js';
-import { startApiHarness, type SandboxPeer } from '../../support/apiHarness.js';
+import { startApiHarness } from '../../support/apiHarness.js';
 import { testRedisPort } from '../../support/testRedis.js';
 import { paced } from '../../../scripts/stack/waitUntil.js';
+import type { SandboxHere } from '../../../scripts/stack/startStack.js';
 
 jest.setTimeout(90_000);
 
@@ -17,7 +18,7 @@ jest.setTimeout(90_000);
  * process and the shared Redis, reached through a proxy that adds 10 ms each way (Redis in another
  * container): blocking this process's event loop blocks both, as a render would.
  */
-let sandbox: SandboxPeer;
+let sandbox: SandboxHere;
 let proxy: ChildProcess;
 let a: Awaited<ReturnType<typeof startApiHarness>>;
 let b: Awaited<ReturnType<typeof startApiHarness>>;

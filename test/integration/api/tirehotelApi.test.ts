@@ -5,7 +5,8 @@ import request from 'supertest';
 import { MARKETS } from '../../../markets/registry.js';
 import { translator } from '../../../markets/translations/dictionaries.js';
 import { sv } from '../../../markets/translations/sv.js';
-import { issuePaths, startApiHarness, type SandboxPeer } from '../../support/apiHarness.js';
+import { issuePaths, startApiHarness } from '../../support/apiHarness.js';
+import type { SandboxHere } from '../../../scripts/stack/startStack.js';
 
 jest.setTimeout(20_000);
 
@@ -13,9 +14,9 @@ jest.setTimeout(20_000);
  * A sandbox seed of its own per run: the encrypted phone numbers (and so the code-send counters
  * in Redis) are new each run, and X-Forwarded-For gives each test its own client IP.
  */
-let sandbox: SandboxPeer;
+let sandbox: SandboxHere;
 let h: Awaited<ReturnType<typeof startApiHarness>>;
-async function startSeededSandbox(): Promise<SandboxPeer> {
+async function startSeededSandbox(): Promise<SandboxHere> {
   const running = await startSandbox(0, '127.0.0.1', { seed: randomInt(1, 2 ** 31) });
   return { ...running, upstreamCalls: (service) => running.ctx.stats.requests[service] ?? 0 };
 }

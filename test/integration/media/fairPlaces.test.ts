@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { Agent, request } from 'undici';
 import type { Car } from '../../../contracts/upstream/search.js';
 import { listen } from '../../support/apiHarness.js';
-import { startSandboxPeer } from '../../support/sandboxPeer.js';
+import { type SandboxHere, startSandboxHere } from '../../../scripts/stack/startStack.js';
 import { createTestApp } from '../../support/testApp.js';
 import { waitUntil } from '../../../scripts/stack/waitUntil.js';
 
@@ -19,14 +19,14 @@ const CHROME = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8
 /** Deadline of a wait that only a hang reaches. */
 const HANG_MS = 90_000;
 
-let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
+let sandbox: SandboxHere;
 let bff: ReturnType<typeof createTestApp>;
 let server: Awaited<ReturnType<typeof listen>>;
 let photos: string[];
 const agent = new Agent({ connections: 256 });
 
 beforeAll(async () => {
-  sandbox = await startSandboxPeer();
+  sandbox = await startSandboxHere();
   bff = createTestApp(
     {
       TRUST_PROXY: '1',

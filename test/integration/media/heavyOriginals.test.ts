@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { Agent, request } from 'undici';
 import { listen } from '../../support/apiHarness.js';
 import { waitUntil } from '../../../scripts/stack/waitUntil.js';
-import { startSandboxPeer } from '../../support/sandboxPeer.js';
+import { type SandboxHere, startSandboxHere } from '../../../scripts/stack/startStack.js';
 import { createTestApp } from '../../support/testApp.js';
 import { HEAVY_ORIGINALS, P3_GREEN } from '../../../sandbox/services/media-heavy.js';
 import { testRedisUrl } from '../../support/testRedis.js';
@@ -22,7 +22,7 @@ jest.setTimeout(180_000);
 
 const MB = 1024 * 1024;
 const HEAVY_FILES = Object.keys(HEAVY_ORIGINALS);
-let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
+let sandbox: SandboxHere;
 const agent = new Agent({ connections: 32 });
 
 /**
@@ -66,7 +66,7 @@ async function metric(bff: Bff, name: string, labels: Record<string, string> = {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandboxPeer();
+  sandbox = await startSandboxHere();
   // Each made at the sandbox first (a 12 MP AVIF takes it seconds), so the BFF's fetches meet them made.
   for (const file of HEAVY_FILES) {
     const res = await fetch(`${sandbox.url}/media/heavy/${file}`);

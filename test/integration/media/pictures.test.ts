@@ -6,7 +6,7 @@ import type { Car, Site } from '../../../contracts/upstream/search.js';
 import { listen } from '../../support/apiHarness.js';
 import { waitUntil } from '../../../scripts/stack/waitUntil.js';
 import { readExif } from '../../support/exif.js';
-import { startSandboxPeer } from '../../support/sandboxPeer.js';
+import { type SandboxHere, startSandboxHere } from '../../../scripts/stack/startStack.js';
 import { createTestApp } from '../../support/testApp.js';
 import { etagOf } from '../../../server/media/transformPicture.js';
 import { BoundedRedisTier } from '../../../server/store/boundedRedisTier.js';
@@ -37,7 +37,7 @@ const ENV = {
   TRUST_PROXY: '1',
 };
 
-let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
+let sandbox: SandboxHere;
 let bff: ReturnType<typeof createTestApp>;
 let server: Awaited<ReturnType<typeof listen>>;
 /** Cars of three pictures or more, each taken by one test only. */
@@ -58,7 +58,7 @@ async function sandboxJson<T>(path: string, body?: unknown): Promise<T> {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandboxPeer();
+  sandbox = await startSandboxHere();
   bff = createTestApp(ENV, { sandboxUrl: sandbox.url });
   server = await listen(bff.app);
   cars = (await sandboxJson<{ content: Car[] }>('/search/query', { index: 'cars-se', limit: 40 })).content.filter(

@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import request from 'supertest';
 import { createClient } from 'redis';
 import { signBody } from '../../../server/pageCache/contentWebhook.js';
-import { startSandboxPeer } from '../../support/sandboxPeer.js';
+import { type SandboxHere, startSandboxHere } from '../../../scripts/stack/startStack.js';
 import { createTestApp } from '../../support/testApp.js';
 import { nothingHappensWithin, waitUntil } from '../../../scripts/stack/waitUntil.js';
 import { testRedisUrl } from '../../support/testRedis.js';
@@ -18,11 +18,11 @@ const env = {
   PAGE_CACHE_REDIS_PREFIX: `test:purge:${process.pid}:${Date.now()}:`,
   CONTENT_WEBHOOK_SECRET: SECRET,
 };
-let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
+let sandbox: SandboxHere;
 let a: ReturnType<typeof createTestApp>;
 let b: ReturnType<typeof createTestApp>;
 beforeAll(async () => {
-  sandbox = await startSandboxPeer();
+  sandbox = await startSandboxHere();
   a = createTestApp(env, { sandboxUrl: sandbox.url });
   b = createTestApp(env, { sandboxUrl: sandbox.url });
   // Both containers read and write Redis before any test asks one for the other's render: on a loaded machine

@@ -2,12 +2,12 @@ import { jest } from '@jest/globals';
 import request from 'supertest';
 import { translator } from '../../../markets/translations/dictionaries.js';
 import { BLOCK_COMPONENTS } from '../../../views/blocks/registry.js';
-import { startSandboxPeer } from '../../support/sandboxPeer.js';
+import { type SandboxHere, startSandboxHere } from '../../../scripts/stack/startStack.js';
 import { createTestApp } from '../../support/testApp.js';
 
 jest.setTimeout(30_000);
 
-let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
+let sandbox: SandboxHere;
 let bff: ReturnType<typeof createTestApp>;
 
 const realCountdown = BLOCK_COMPONENTS.countdown;
@@ -17,7 +17,7 @@ beforeAll(async () => {
   BLOCK_COMPONENTS.countdown = () => {
     throw new Error('countdown cannot render this block');
   };
-  sandbox = await startSandboxPeer();
+  sandbox = await startSandboxHere();
   bff = createTestApp({}, { sandboxUrl: sandbox.url });
 });
 afterAll(async () => {

@@ -5,16 +5,16 @@ import { MARKETS, marketById } from '../../../markets/registry.js';
 import { translator } from '../../../markets/translations/dictionaries.js';
 import type { ContentPage, NavigationItem } from '../../../contracts/upstream/content.js';
 import { ContentClient } from '../../../server/upstream/contentClient.js';
-import { startSandboxPeer } from '../../support/sandboxPeer.js';
+import { type SandboxHere, startSandboxHere } from '../../../scripts/stack/startStack.js';
 import { createTestApp } from '../../support/testApp.js';
 
 jest.setTimeout(30_000);
 
-let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
+let sandbox: SandboxHere;
 let bff: ReturnType<typeof createTestApp>;
 
 beforeAll(async () => {
-  sandbox = await startSandboxPeer();
+  sandbox = await startSandboxHere();
   bff = createTestApp({}, { sandboxUrl: sandbox.url });
 });
 afterAll(async () => {

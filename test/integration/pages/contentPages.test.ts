@@ -5,16 +5,16 @@ import { MARKETS } from '../../../markets/registry.js';
 import type { Market } from '../../../markets/schema.js';
 import { translator } from '../../../markets/translations/dictionaries.js';
 import type { NavigationItem } from '../../../contracts/upstream/content.js';
-import { startSandboxPeer } from '../../support/sandboxPeer.js';
+import { type SandboxHere, startSandboxHere } from '../../../scripts/stack/startStack.js';
 import { createTestApp } from '../../support/testApp.js';
 
 jest.setTimeout(30_000);
 
-let sandbox: Awaited<ReturnType<typeof startSandboxPeer>>;
+let sandbox: SandboxHere;
 let bff: ReturnType<typeof createTestApp>;
 
 beforeAll(async () => {
-  sandbox = await startSandboxPeer();
+  sandbox = await startSandboxHere();
   bff = createTestApp({ UPSTREAM_CONTENT_TIMEOUT_MS: '1500' }, { sandboxUrl: sandbox.url });
 });
 afterAll(async () => {

@@ -2,10 +2,10 @@
 // worker slot (test/support/sharedBff.ts: the integration global setup starts it). Sends its URLs over IPC, and
 // ends when the run does (the IPC channel closes).
 import { listen } from '../apiHarness.js';
-import { startSandboxPeer } from '../sandboxPeer.js';
+import { startSandboxHere } from '../../../scripts/stack/startStack.js';
 import { createTestApp } from '../testApp.js';
 
-const sandbox = await startSandboxPeer();
+const sandbox = await startSandboxHere();
 const bff = createTestApp({ LOG_LEVEL: 'warn' }, { sandboxUrl: sandbox.url });
 const server = await listen(bff.app);
 process.send!({ bff: server.origin, sandbox: sandbox.url });
