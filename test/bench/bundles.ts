@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { marketById } from '../../markets/registry.js';
 import { CLIENT_BUILD_DIR } from '../../client/entryPath.js';
-import { startTestStack } from '../support/testApp.js';
+import { startTestStack } from '../support/testStack.js';
 import { ensureClientBuild, getPage, samplePages } from '../../scripts/stack/samplePages.js';
 
 interface ManifestChunk {

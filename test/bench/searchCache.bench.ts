@@ -1,7 +1,7 @@
 // npm run bench:cache — latency of a search through the BFF answered from the cache against one
 // that goes to the search service (the sandbox over loopback), with Redis when it answers.
 import { request } from 'undici';
-import { startTestStack } from '../support/testApp.js';
+import { startTestStack } from '../support/testStack.js';
 import { testRedisUrl } from '../support/testRedis.js';
 
 const ROUNDS = 300;

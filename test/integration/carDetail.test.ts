@@ -5,11 +5,11 @@ import type { Market } from '../../markets/schema.js';
 import { translator } from '../../markets/translations/dictionaries.js';
 import { carIdOfPath } from '../../server/catalogue/cars.js';
 import type { Car } from '../../contracts/upstream/search.js';
-import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
+import { stackForThisFile } from '../support/testStack.js';
 
 jest.setTimeout(30_000);
 
-const harness = sandboxedBffForThisFile();
+const harness = stackForThisFile({ bff: 'app' });
 
 const market = (id: Market['id']) => MARKETS.find((m) => m.id === id)!;
 const page = (host: string, path: string) => request(harness.bff.app).get(path).set('Host', host);

@@ -2,8 +2,8 @@ import { jest } from '@jest/globals';
 import net from 'node:net';
 import { request } from 'undici';
 import { listen } from '../support/apiHarness.js';
-import { startTestStack } from '../support/testApp.js';
-import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
+import { startTestStack } from '../support/testStack.js';
+import { stackForThisFile } from '../support/testStack.js';
 import { waitUntil } from '../../scripts/stack/waitUntil.js';
 
 jest.setTimeout(60_000);
@@ -50,12 +50,15 @@ function slowWorkshops(): () => void {
 }
 
 describe('one client address', () => {
-  const streams = sandboxedBffForThisFile({ CLIENT_MAX_WORKSHOP_STREAMS: '3' });
+  const streams = stackForThisFile({ bff: 'app', env: { CLIENT_MAX_WORKSHOP_STREAMS: '3' } });
   // Waits longer than any test: a request over the cap is answered when a place frees, never by its deadline.
-  const requests = sandboxedBffForThisFile({
-    CLIENT_MAX_CONCURRENT_REQUESTS: '3',
-    CLIENT_MAX_WORKSHOP_STREAMS: '10',
-    CLIENT_IN_FLIGHT_WAIT_MS: '60000',
+  const requests = stackForThisFile({
+    bff: 'app',
+    env: {
+      CLIENT_MAX_CONCURRENT_REQUESTS: '3',
+      CLIENT_MAX_WORKSHOP_STREAMS: '10',
+      CLIENT_IN_FLIGHT_WAIT_MS: '60000',
+    },
   });
 
   it('gets its 4th open workshop stream answered 429 with Retry-After, and a new one once one of its streams closes', async () => {
@@ -119,10 +122,13 @@ describe('one client address', () => {
 });
 
 describe('answers a cache gives', () => {
-  const cached = sandboxedBffForThisFile({
-    CLIENT_MAX_CONCURRENT_REQUESTS: '3',
-    CLIENT_IN_FLIGHT_WAIT_MS: '60000',
-    PAGE_CACHE: 'true',
+  const cached = stackForThisFile({
+    bff: 'app',
+    env: {
+      CLIENT_MAX_CONCURRENT_REQUESTS: '3',
+      CLIENT_IN_FLIGHT_WAIT_MS: '60000',
+      PAGE_CACHE: 'true',
+    },
   });
 
   it('never count against the cap: a page, a search and a picture variant from the cache are sent while the address has its cap in flight', async () => {
@@ -208,7 +214,7 @@ function slowClient(port: number, head: string, drip: string): Promise<{ answer:
 }
 
 describe('the process', () => {
-  const capped = sandboxedBffForThisFile({ WORKSHOP_STREAM_MAX_OPEN: '2' });
+  const capped = stackForThisFile({ bff: 'app', env: { WORKSHOP_STREAM_MAX_OPEN: '2' } });
 
   it('answers a workshop stream past its cap of open streams 503 with Retry-After, whichever client asks, and opens one again once a stream closes', async () => {
     const server = await listen(capped.bff.app);

@@ -4,7 +4,7 @@ import { MARKETS } from '../../markets/registry.js';
 import { CONTENT_SANDBOX_PREVIEW_TOKEN } from '../../contracts/upstream/content.js';
 import { PERSONAL_COOKIES } from '../../server/http/personalCookies.js';
 import { startEdgeNginx, type EdgeNginx } from '../support/edgeNginx.js';
-import { startTestStack } from '../support/testApp.js';
+import { startTestStack } from '../support/testStack.js';
 import { ensureClientBuild } from '../../scripts/stack/samplePages.js';
 import { waitUntil } from '../../scripts/stack/waitUntil.js';
 

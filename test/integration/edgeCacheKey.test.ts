@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { MARKETS } from '../../markets/registry.js';
 import { startEdgeNginx, type EdgeNginx } from '../support/edgeNginx.js';
-import { startTestStack } from '../support/testApp.js';
+import { startTestStack } from '../support/testStack.js';
 import { ensureClientBuild } from '../../scripts/stack/samplePages.js';
 
 jest.setTimeout(180_000);

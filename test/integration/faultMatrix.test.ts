@@ -15,7 +15,7 @@ import {
   type Outcome,
   type Target,
 } from '../support/faultMatrix.js';
-import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
+import { stackForThisFile } from '../support/testStack.js';
 
 /**
  * Every upstream call the BFF makes × every fault the sandbox can inject: the process stays up, the
@@ -38,17 +38,20 @@ const HANG_MS = 20_000;
 const MAX_BODY_BYTES = 512 * 1024;
 process.env.SANDBOX_STREAM_INTERVAL_MS = '10'; // the sandbox reads it per request
 
-const peers = sandboxedBffForThisFile({
-  UPSTREAM_TIMEOUT_MS: String(DEADLINE_MS),
-  UPSTREAM_MECHMATE_TIMEOUT_MS: String(MECHMATE_DEADLINE_MS),
-  UPSTREAM_CONNECT_TIMEOUT_MS: String(DEADLINE_MS),
-  UPSTREAM_MAX_BODY_BYTES: String(MAX_BODY_BYTES),
-  MEDIA_MAX_BYTES: String(MAX_BODY_BYTES),
-  // Every call reaches the upstream: a cached answer would hide the fault.
-  SEARCH_CACHE_TTL_S: '0',
-  SEARCH_CACHE_SWR_S: '0',
-  // Each cell comes from its own client address, so per-client limits never mask a fault.
-  TRUST_PROXY: '1',
+const peers = stackForThisFile({
+  bff: 'app',
+  env: {
+    UPSTREAM_TIMEOUT_MS: String(DEADLINE_MS),
+    UPSTREAM_MECHMATE_TIMEOUT_MS: String(MECHMATE_DEADLINE_MS),
+    UPSTREAM_CONNECT_TIMEOUT_MS: String(DEADLINE_MS),
+    UPSTREAM_MAX_BODY_BYTES: String(MAX_BODY_BYTES),
+    MEDIA_MAX_BYTES: String(MAX_BODY_BYTES),
+    // Every call reaches the upstream: a cached answer would hide the fault.
+    SEARCH_CACHE_TTL_S: '0',
+    SEARCH_CACHE_SWR_S: '0',
+    // Each cell comes from its own client address, so per-client limits never mask a fault.
+    TRUST_PROXY: '1',
+  },
 });
 
 let server: Awaited<ReturnType<typeof listen>>;

@@ -2,12 +2,12 @@ import { jest } from '@jest/globals';
 import request from 'supertest';
 import { marketById } from '../../markets/registry.js';
 import { RATE_LIMIT_DEFAULTS } from '../../server/security/rateLimits.js';
-import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
+import { stackForThisFile } from '../support/testStack.js';
 
 jest.setTimeout(60_000);
 
 /** Behind one load balancer, which appends the address it saw: some write it with the client's port. */
-const harness = sandboxedBffForThisFile({ TRUST_PROXY: '1' });
+const harness = stackForThisFile({ bff: 'app', env: { TRUST_PROXY: '1' } });
 const sweden = marketById('se');
 const { points } = RATE_LIMIT_DEFAULTS.lookupsPerClient;
 

@@ -5,13 +5,13 @@ import { closestAvailableOperation } from '../../server/api/workshopStream.js';
 import { listen } from '../support/apiHarness.js';
 import { operationTarget } from '../support/faultMatrix.js';
 import { rawRequest, type RawAnswer, type RawOptions } from '../support/rawHttp.js';
-import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
+import { stackForThisFile } from '../support/testStack.js';
 import { waitUntil } from '../../scripts/stack/waitUntil.js';
 
 jest.setTimeout(120_000);
 
 // Production (HSTS is sent there) with the page cache on, so its fast path answers too.
-const peers = sandboxedBffForThisFile({ NODE_ENV: 'production', DEV_HOSTS: 'true', PAGE_CACHE: 'true' });
+const peers = stackForThisFile({ bff: 'app', env: { NODE_ENV: 'production', DEV_HOSTS: 'true', PAGE_CACHE: 'true' } });
 let server: Awaited<ReturnType<typeof listen>>;
 beforeAll(async () => {
   server = await listen(peers.bff.app);

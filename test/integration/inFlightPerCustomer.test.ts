@@ -1,18 +1,21 @@
 import { jest } from '@jest/globals';
 import { request } from 'undici';
 import { listen } from '../support/apiHarness.js';
-import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
+import { stackForThisFile } from '../support/testStack.js';
 
 jest.setTimeout(60_000);
 
 // The in-flight cap counts by the key every other per-client limit uses: an IPv6 client's whole /64 is one
 // customer (a provider hands each one a /64, so counting per address would give one attacker 2^64 caps), and
 // behind a trusted proxy each forwarded client is its own.
-const harness = sandboxedBffForThisFile({
-  TRUST_PROXY: '1',
-  CLIENT_MAX_CONCURRENT_REQUESTS: '2',
-  CLIENT_MAX_WORKSHOP_STREAMS: '10',
-  CLIENT_IN_FLIGHT_WAIT_MS: '0',
+const harness = stackForThisFile({
+  bff: 'app',
+  env: {
+    TRUST_PROXY: '1',
+    CLIENT_MAX_CONCURRENT_REQUESTS: '2',
+    CLIENT_MAX_WORKSHOP_STREAMS: '10',
+    CLIENT_IN_FLIGHT_WAIT_MS: '0',
+  },
 });
 
 const STREAM =

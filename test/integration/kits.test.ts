@@ -6,14 +6,14 @@ import type { Market } from '../../markets/schema.js';
 import { translator } from '../../markets/translations/dictionaries.js';
 import type { Kit } from '../../contracts/upstream/search.js';
 import { createTestApp } from '../support/testApp.js';
-import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
+import { stackForThisFile } from '../support/testStack.js';
 
 jest.setTimeout(30_000);
 
 /** The show-more control itself (its class name is also in the page's inlined first-screen styles). */
 const SHOW_MORE_BUTTON = /class="[^"]*\bkits__show-more\b/;
 
-const harness = sandboxedBffForThisFile();
+const harness = stackForThisFile({ bff: 'app' });
 
 const market = (id: Market['id']) => MARKETS.find((m) => m.id === id)!;
 const page = (m: Market, path: string, app = harness.bff.app) => request(app).get(path).set('Host', m.devHostname);

@@ -1,12 +1,15 @@
 import { jest } from '@jest/globals';
 import request from 'supertest';
 import { marketById } from '../../markets/registry.js';
-import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
+import { stackForThisFile } from '../support/testStack.js';
 
 jest.setTimeout(60_000);
 
 /** Behind one load balancer (so each test names its client), each client may make 4 look-ups a window. */
-const harness = sandboxedBffForThisFile({ TRUST_PROXY: '1', RATE_LIMIT_LANGUAGE_LOOKUPS_PER_CLIENT: '4/600' });
+const harness = stackForThisFile({
+  bff: 'app',
+  env: { TRUST_PROXY: '1', RATE_LIMIT_LANGUAGE_LOOKUPS_PER_CLIENT: '4/600' },
+});
 
 const finland = marketById('fi');
 let client = 0;
@@ -86,7 +89,7 @@ describe('the language links of a list with worded filters', () => {
 });
 
 describe('a list page the page cache renders apart from the request', () => {
-  const cached = sandboxedBffForThisFile({ PAGE_CACHE: 'true', TRUST_PROXY: '1' });
+  const cached = stackForThisFile({ bff: 'app', env: { PAGE_CACHE: 'true', TRUST_PROXY: '1' } });
 
   it('answers whole, its language links in the other language, the same from the cache after', async () => {
     const path = `${finland.paths.carList}?car_model=C-sarja`;

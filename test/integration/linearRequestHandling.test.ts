@@ -10,7 +10,7 @@ import { parseRequestTarget } from '../../server/redirects/request-path.js';
 import { resolveRedirect } from '../../server/redirects/resolve-redirect.js';
 import { listen } from '../support/apiHarness.js';
 import { rawGet } from '../support/rawHttp.js';
-import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
+import { stackForThisFile } from '../support/testStack.js';
 
 jest.setTimeout(60_000);
 
@@ -23,9 +23,9 @@ jest.setTimeout(60_000);
 const HANG_MS = 5_000;
 const SCALE = 10;
 
-const peers = sandboxedBffForThisFile();
+const peers = stackForThisFile({ bff: 'app' });
 // The limit raised to Node's own header bound, so the patterns behind it meet the 16,000 slashes.
-const wide = sandboxedBffForThisFile({ MAX_REQUEST_TARGET_BYTES: '16384' });
+const wide = stackForThisFile({ bff: 'app', env: { MAX_REQUEST_TARGET_BYTES: '16384' } });
 let server: Awaited<ReturnType<typeof listen>>;
 let wideServer: Awaited<ReturnType<typeof listen>>;
 beforeAll(async () => {

@@ -2,11 +2,11 @@ import { jest } from '@jest/globals';
 import supertest from 'supertest';
 import { Agent, request } from 'undici';
 import { listen } from '../support/apiHarness.js';
-import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
+import { stackForThisFile } from '../support/testStack.js';
 
 jest.setTimeout(30_000);
 
-const peers = sandboxedBffForThisFile({ UPSTREAM_MEDIA_TIMEOUT_MS: '500' });
+const peers = stackForThisFile({ bff: 'app', env: { UPSTREAM_MEDIA_TIMEOUT_MS: '500' } });
 let server: Awaited<ReturnType<typeof listen>>;
 // One keep-alive connection, as a browser reuses one for a page's images.
 const agent = new Agent({ connections: 1, pipelining: 0 });

@@ -7,11 +7,11 @@ import { connectRedis } from '../../server/store/redisConnection.js';
 import { Metrics } from '../../server/metrics.js';
 import { createUpstreams } from '../../server/upstream/upstreams.js';
 import { listen } from '../support/apiHarness.js';
-import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
+import { stackForThisFile } from '../support/testStack.js';
 
 jest.setTimeout(30_000);
 
-const peers = sandboxedBffForThisFile({ PAGE_CACHE: 'true', MEMORY_BUDGET_MB: '256' });
+const peers = stackForThisFile({ bff: 'app', env: { PAGE_CACHE: 'true', MEMORY_BUDGET_MB: '256' } });
 let server: Awaited<ReturnType<typeof listen>>;
 // The scrape is on the operator's own listener (METRICS_PORT), never on a market host.
 let metricsServer: Awaited<ReturnType<typeof listen>>;

@@ -3,11 +3,11 @@ import { API_OPERATIONS } from '../../server/api/apiRouter.js';
 import { UPSTREAM_SERVICES } from '../../server/config/upstreams.js';
 import { listen } from '../support/apiHarness.js';
 import { operationTarget, pageTargets, send } from '../support/faultMatrix.js';
-import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
+import { stackForThisFile } from '../support/testStack.js';
 
 jest.setTimeout(60_000);
 
-const peers = sandboxedBffForThisFile({ TRUST_PROXY: '1' });
+const peers = stackForThisFile({ bff: 'app', env: { TRUST_PROXY: '1' } });
 let server: Awaited<ReturnType<typeof listen>>;
 beforeAll(async () => {
   server = await listen(peers.bff.app);

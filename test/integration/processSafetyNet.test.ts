@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { request } from 'undici';
-import { startTestStack } from '../support/testApp.js';
+import { startTestStack } from '../support/testStack.js';
 
 jest.setTimeout(60_000);
 

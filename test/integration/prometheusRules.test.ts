@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { request } from 'undici';
 import { parse } from 'yaml';
-import { startTestStack } from '../support/testApp.js';
+import { startTestStack } from '../support/testStack.js';
 
 jest.setTimeout(180_000);
 

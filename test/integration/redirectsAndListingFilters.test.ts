@@ -7,12 +7,12 @@ import { marketById } from '../../markets/registry.js';
 import { translator } from '../../markets/translations/dictionaries.js';
 import type { Site } from '../../contracts/upstream/search.js';
 import { sandboxDataset } from '../../sandbox/data/dataset.js';
-import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
+import { stackForThisFile } from '../support/testStack.js';
 import { createTestApp } from '../support/testApp.js';
 
 jest.setTimeout(60_000);
 
-const harness = sandboxedBffForThisFile();
+const harness = stackForThisFile({ bff: 'app' });
 const get = (host: string, path: string) => request(harness.bff.app).get(path).set('Host', host);
 const data = () => sandboxDataset(harness.sandbox.ctx.seed, harness.sandbox.ctx.now());
 const sweden = marketById('se');

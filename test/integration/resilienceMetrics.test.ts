@@ -2,12 +2,12 @@ import { jest } from '@jest/globals';
 import { request } from 'undici';
 import { listen } from '../support/apiHarness.js';
 import { waitUntil } from '../../scripts/stack/waitUntil.js';
-import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
+import { stackForThisFile } from '../support/testStack.js';
 
 jest.setTimeout(30_000);
 
 process.env.SANDBOX_STREAM_INTERVAL_MS = '300';
-const peers = sandboxedBffForThisFile({ UPSTREAM_TIMEOUT_MS: '1000' });
+const peers = stackForThisFile({ bff: 'app', env: { UPSTREAM_TIMEOUT_MS: '1000' } });
 let server: Awaited<ReturnType<typeof listen>>;
 let operator: Awaited<ReturnType<typeof listen>>;
 beforeAll(async () => {

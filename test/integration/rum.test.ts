@@ -1,10 +1,10 @@
 import { jest } from '@jest/globals';
 import request from 'supertest';
-import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
+import { stackForThisFile } from '../support/testStack.js';
 
 jest.setTimeout(30_000);
 
-const harness = sandboxedBffForThisFile();
+const harness = stackForThisFile({ bff: 'app' });
 const beacon = (body: unknown, host = 'se.localhost') =>
   request(harness.bff.app)
     .post('/api/rum')

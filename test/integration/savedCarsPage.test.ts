@@ -4,12 +4,12 @@ import { MARKETS, marketById } from '../../markets/registry.js';
 import { translator } from '../../markets/translations/dictionaries.js';
 import { localisePath } from '../../server/markets/languagePath.js';
 import { TOKEN_COOKIES } from '../../server/http/personalCookies.js';
-import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
+import { stackForThisFile } from '../support/testStack.js';
 
 jest.setTimeout(60_000);
 
 // The saved-cars page (issue 39): a page of every market in every language, the same bytes for everyone.
-const harness = sandboxedBffForThisFile({ PAGE_CACHE: 'true', PAGE_CACHE_TTL_S: '120' });
+const harness = stackForThisFile({ bff: 'app', env: { PAGE_CACHE: 'true', PAGE_CACHE_TTL_S: '120' } });
 const get = (host: string, path: string, cookie?: string) => {
   const req = request(harness.bff.app).get(path).set('Host', host).set('Accept-Encoding', 'identity');
   return cookie ? req.set('Cookie', cookie) : req;

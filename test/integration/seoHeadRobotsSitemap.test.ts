@@ -4,11 +4,11 @@ import request from 'supertest';
 import type { Car } from '../../contracts/upstream/search.js';
 import { readExif } from '../support/exif.js';
 import { marketById } from '../../markets/registry.js';
-import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
+import { stackForThisFile } from '../support/testStack.js';
 
 jest.setTimeout(30_000);
 
-const harness = sandboxedBffForThisFile();
+const harness = stackForThisFile({ bff: 'app' });
 
 const get = (host: string, path: string) => request(harness.bff.app).get(path).set('Host', host);
 const sweden = marketById('se');

@@ -4,12 +4,12 @@ import { MARKETS } from '../../markets/registry.js';
 import type { Market } from '../../markets/schema.js';
 import { translator } from '../../markets/translations/dictionaries.js';
 import type { Car, Site } from '../../contracts/upstream/search.js';
-import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
+import { stackForThisFile } from '../support/testStack.js';
 
 /** The shopper-visible defects of issue 16 that the server's HTML shows. */
 jest.setTimeout(30_000);
 
-const harness = sandboxedBffForThisFile();
+const harness = stackForThisFile({ bff: 'app' });
 const market = (id: Market['id']) => MARKETS.find((m) => m.id === id)!;
 const get = (host: string, path: string) => request(harness.bff.app).get(path).set('Host', host);
 async function search<T>(

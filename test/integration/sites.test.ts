@@ -8,11 +8,11 @@ import type { Site } from '../../contracts/upstream/search.js';
 import { siteTownLine } from '../../client/shared/sites/siteCard.js';
 import { weekdayName } from '../../views/pages/sites/openingHours.js';
 import { createTestApp } from '../support/testApp.js';
-import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
+import { stackForThisFile } from '../support/testStack.js';
 
 jest.setTimeout(30_000);
 
-const harness = sandboxedBffForThisFile();
+const harness = stackForThisFile({ bff: 'app' });
 
 const page = (market: Market, path: string, app = harness.bff.app) =>
   request(app).get(path).set('Host', market.devHostname);

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { startTestStack } from '../support/testApp.js';
+import { startTestStack } from '../support/testStack.js';
 import { ALLOCATOR_ENV } from '../../server/allocatorSettings.js';
 
 jest.setTimeout(180_000);

@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { createClient } from 'redis';
 import request from 'supertest';
 import { CarSchema, SEARCH_RANGE_FIELDS, SEARCH_TERM_FIELDS } from '../../contracts/upstream/search.js';
-import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
+import { stackForThisFile } from '../support/testStack.js';
 import { testRedisUrl } from '../support/testRedis.js';
 
 jest.setTimeout(120_000);
@@ -14,15 +14,18 @@ jest.setTimeout(120_000);
 const prefix = `test:budget:${process.pid}:${Date.now()}:`;
 const PAGES = `${prefix}page:`;
 const SEARCHES = `${prefix}search:`;
-const harness = sandboxedBffForThisFile({
-  PAGE_CACHE: 'true',
-  PAGE_CACHE_TTL_S: '120',
-  REDIS_URL: testRedisUrl,
-  PAGE_CACHE_REDIS_PREFIX: PAGES,
-  SEARCH_CACHE_REDIS_PREFIX: SEARCHES,
-  TRUST_PROXY: '1',
-  STORE_BUDGET_PAGES: '1/3600',
-  STORE_BUDGET_SEARCHES: '1/3600',
+const harness = stackForThisFile({
+  bff: 'app',
+  env: {
+    PAGE_CACHE: 'true',
+    PAGE_CACHE_TTL_S: '120',
+    REDIS_URL: testRedisUrl,
+    PAGE_CACHE_REDIS_PREFIX: PAGES,
+    SEARCH_CACHE_REDIS_PREFIX: SEARCHES,
+    TRUST_PROXY: '1',
+    STORE_BUDGET_PAGES: '1/3600',
+    STORE_BUDGET_SEARCHES: '1/3600',
+  },
 });
 const BUDGET = 1024 * 1024;
 const redis = createClient({ url: testRedisUrl });

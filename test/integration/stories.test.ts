@@ -5,14 +5,14 @@ import { MARKETS } from '../../markets/registry.js';
 import type { Market } from '../../markets/schema.js';
 import { translator } from '../../markets/translations/dictionaries.js';
 import type { Story } from '../../contracts/upstream/content.js';
-import { sandboxedBffForThisFile } from '../support/sandboxedBff.js';
+import { stackForThisFile } from '../support/testStack.js';
 
 jest.setTimeout(30_000);
 
 /** The load-more link itself (its class name is also in the page's inlined first-screen styles). */
 const LOAD_MORE_LINK = /class="[^"]*\bstories__load-more\b/;
 
-const harness = sandboxedBffForThisFile();
+const harness = stackForThisFile({ bff: 'app' });
 
 interface StoriesAnswer {
   items: Story[];

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { marketById } from '../../markets/registry.js';
-import { startTestStack } from '../support/testApp.js';
+import { startTestStack } from '../support/testStack.js';
 import { waitUntil } from '../../scripts/stack/waitUntil.js';
 
 jest.setTimeout(90_000);

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, jest } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { E2E_TEST_DEADLINE_MS, LOADED_MACHINE_UPSTREAM_DEADLINES } from './e2e/deadlines.js';
 import { warmBrowser } from './e2e/warmBrowser.js';
-import { marketUrl, startTestStack } from './testApp.js';
+import { marketUrl, startTestStack } from './testStack.js';
 
 /**
  * For an e2e file that needs a product of its own (it injects faults, reads the sandbox's counts or

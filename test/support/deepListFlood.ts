@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createClient } from 'redis';
 import { Agent, request } from 'undici';
 import { bundledBff } from '../../scripts/stack/spawnedBff.js';
-import { startTestStack } from './testApp.js';
+import { startTestStack } from './testStack.js';
 import { testRedisUrl } from './testRedis.js';
 
 export const MEMORY_BUDGET_MB = 256;

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { MARKETS } from '../../markets/registry.js';
 import type { Market } from '../../markets/schema.js';
 import type { RunningBff } from '../../server/start.js';
-import { marketUrl } from './testApp.js';
+import { marketUrl } from './testStack.js';
 import { everyPageType, pageLabel, settledPage, type MarketPage } from './everyPageType.js';
 import { severeAxeFindings } from './e2e/axeFindings.js';
 import { phoneLayoutProblems } from './e2e/phoneLayout.js';

@@ -4,8 +4,8 @@ import { workerSlot } from './workerSlot.js';
 
 /**
  * This worker slot's shared BFF (started by the run: test/support/sharedBffStart.ts) for a file that neither
- * changes state (faults, limits, Redis, config) nor reads the log; those keep their own
- * (sandboxedBffForThisFile). `bff.app` and `sandbox.url` are URLs: `request(shared.bff.app)` with supertest,
+ * changes state (faults, limits, Redis, config) nor reads the log; those keep their own (stackForThisFile in
+ * test/support/testStack.ts). `bff.app` and `sandbox.url` are URLs: `request(shared.bff.app)` with supertest,
  * `fetch(shared.sandbox.url + ...)`.
  */
 export function sharedBffForThisFile() {

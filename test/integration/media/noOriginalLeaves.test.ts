@@ -4,11 +4,11 @@ import { Agent, request } from 'undici';
 import { marketById } from '../../../markets/registry.js';
 import { listen } from '../../support/apiHarness.js';
 import { readExif } from '../../support/exif.js';
-import { sandboxedBffForThisFile } from '../../support/sandboxedBff.js';
+import { stackForThisFile } from '../../support/testStack.js';
 
 jest.setTimeout(60_000);
 
-const peers = sandboxedBffForThisFile();
+const peers = stackForThisFile({ bff: 'app' });
 let server: Awaited<ReturnType<typeof listen>>;
 const agent = new Agent({ connections: 4 });
 beforeAll(async () => {

@@ -5,17 +5,20 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { request as undiciRequest } from 'undici';
 import { CONTENT_SANDBOX_PREVIEW_TOKEN } from '../../../contracts/upstream/content.js';
-import { sandboxedBffForThisFile } from '../../support/sandboxedBff.js';
+import { stackForThisFile } from '../../support/testStack.js';
 import { TestClock } from '../../../scripts/stack/composedBff.js';
 
 jest.setTimeout(30_000);
 
-const harness = sandboxedBffForThisFile({
-  PAGE_CACHE: 'true',
-  PAGE_CACHE_TTL_S: '120',
-  PAGE_CACHE_SWR_S: '60',
-  PAGE_CDN_MAX_AGE_S: '45',
-  PAGE_CDN_SWR_S: '600',
+const harness = stackForThisFile({
+  bff: 'app',
+  env: {
+    PAGE_CACHE: 'true',
+    PAGE_CACHE_TTL_S: '120',
+    PAGE_CACHE_SWR_S: '60',
+    PAGE_CDN_MAX_AGE_S: '45',
+    PAGE_CDN_SWR_S: '600',
+  },
 });
 const get = (path: string, host = 'se.localhost') => request(harness.bff.app).get(path).set('Host', host);
 /** The raw bytes of an answer over a real socket (supertest would decompress them). */
@@ -198,10 +201,11 @@ describe('page cache', () => {
 
 describe('page cache after its fresh time', () => {
   const clock = new TestClock();
-  const staleHarness = sandboxedBffForThisFile(
-    { PAGE_CACHE: 'true', PAGE_CACHE_TTL_S: '1', PAGE_CACHE_SWR_S: '60' },
+  const staleHarness = stackForThisFile({
+    bff: 'app',
+    env: { PAGE_CACHE: 'true', PAGE_CACHE_TTL_S: '1', PAGE_CACHE_SWR_S: '60' },
     clock,
-  );
+  });
   const staleGet = (path: string) => request(staleHarness.bff.app).get(path).set('Host', 'se.localhost');
 
   it('serves a stale page while one render refreshes it, and keeps serving it when the refresh fails', async () => {

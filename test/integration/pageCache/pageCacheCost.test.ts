@@ -4,17 +4,20 @@ import { brotliDecompressSync } from 'node:zlib';
 import { jest } from '@jest/globals';
 import request from 'supertest';
 import { request as undiciRequest } from 'undici';
-import { sandboxedBffForThisFile } from '../../support/sandboxedBff.js';
+import { stackForThisFile } from '../../support/testStack.js';
 
 jest.setTimeout(30_000);
 
 /** 300 KB of new pages a minute per client: a handful of /om-oss pages (each carries its first-screen styles inline). */
 const BUDGET_BYTES = 0.3 * 1024 * 1024;
-const harness = sandboxedBffForThisFile({
-  PAGE_CACHE: 'true',
-  PAGE_CACHE_TTL_S: '120',
-  STORE_BUDGET_PAGES: '0.3/60',
-  TRUST_PROXY: '1',
+const harness = stackForThisFile({
+  bff: 'app',
+  env: {
+    PAGE_CACHE: 'true',
+    PAGE_CACHE_TTL_S: '120',
+    STORE_BUDGET_PAGES: '0.3/60',
+    TRUST_PROXY: '1',
+  },
 });
 const get = (path: string, client: string) =>
   request(harness.bff.app).get(path).set('Host', 'se.localhost').set('X-Forwarded-For', client);

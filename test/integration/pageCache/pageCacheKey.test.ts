@@ -1,10 +1,10 @@
 import { jest } from '@jest/globals';
 import request from 'supertest';
-import { sandboxedBffForThisFile } from '../../support/sandboxedBff.js';
+import { stackForThisFile } from '../../support/testStack.js';
 
 jest.setTimeout(30_000);
 
-const harness = sandboxedBffForThisFile({ PAGE_CACHE: 'true', PAGE_CACHE_TTL_S: '120' });
+const harness = stackForThisFile({ bff: 'app', env: { PAGE_CACHE: 'true', PAGE_CACHE_TTL_S: '120' } });
 const get = (path: string) => request(harness.bff.app).get(path).set('Host', 'se.localhost');
 const settled = () => harness.bff.pageCache!.settled();
 const entries = () => harness.bff.pageCache!.stats.entries;

@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import request from 'supertest';
 import { MARKETS } from '../../../markets/registry.js';
-import { sandboxedBffForThisFile } from '../../support/sandboxedBff.js';
+import { stackForThisFile } from '../../support/testStack.js';
 
 jest.setTimeout(30_000);
 
@@ -9,7 +9,7 @@ jest.setTimeout(30_000);
 const WITH_DISMISSABLE_ALERT = ['se-used', 'fi', 'no', 'sk', 'uk'] as const;
 
 describe('a public page is the same for everyone', () => {
-  const harness = sandboxedBffForThisFile({ PAGE_CACHE: 'true', PAGE_CACHE_TTL_S: '120' });
+  const harness = stackForThisFile({ bff: 'app', env: { PAGE_CACHE: 'true', PAGE_CACHE_TTL_S: '120' } });
   const home = (host: string, cookie?: string) => {
     const req = request(harness.bff.app).get('/').set('Host', host).set('Accept-Encoding', 'identity');
     return cookie ? req.set('Cookie', cookie) : req;
@@ -33,7 +33,7 @@ describe('a public page is the same for everyone', () => {
 });
 
 describe('a page rendered without the page cache ignores the hideAlert cookie too', () => {
-  const harness = sandboxedBffForThisFile({ PAGE_CACHE: 'false' });
+  const harness = stackForThisFile({ bff: 'app', env: { PAGE_CACHE: 'false' } });
 
   it('renders the same HTML for a shopper who dismissed the alert', async () => {
     const get = (cookie?: string) => {

@@ -1,6 +1,6 @@
 import { chromium, type BrowserServer } from 'playwright-core';
 import { testChromiumPath, CHROMIUM_ARGS } from '../../../scripts/stack/browser.js';
-import { startTestStack } from '../testApp.js';
+import { startTestStack } from '../testStack.js';
 import { LOADED_MACHINE_UPSTREAM_DEADLINES } from './deadlines.js';
 import { warmPartsEnv } from './warmParts.js';
 
