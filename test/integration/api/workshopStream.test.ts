@@ -88,7 +88,8 @@ describe('the workshop event stream relay', () => {
     await stream.done;
     const arrivals = stream.messages().map((m) => m.receivedAt);
     expect(arrivals).toHaveLength(5);
-    expect(sandboxWrites).toHaveLength(5);
+    // The relay cuts the upstream after the fifth; on a loaded machine the sandbox may write one more before the cut reaches it.
+    expect(sandboxWrites.length).toBeGreaterThanOrEqual(5);
     // Each workshop reaches the browser one by one, as the sandbox sends it: before the sandbox has written the
     // one after next (a relay that buffers or compresses delivers them together at the end). An order, not a figure.
     for (let i = 0; i + 2 < arrivals.length; i++) expect(arrivals[i]!).toBeLessThan(sandboxWrites[i + 2]!);
