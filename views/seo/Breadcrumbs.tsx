@@ -16,11 +16,27 @@ export function Breadcrumbs({ crumbs }: { crumbs: readonly { name: string; path:
             </li>
           ) : (
             <li key={crumb.path} aria-current="page" {...editable('name')}>
-              {crumb.name}
+              <PageName name={crumb.name} />
             </li>
           ),
         )}
       </ol>
     </nav>
+  );
+}
+
+/**
+ * The page's own name with its last two words kept on one line (base.css): a wrapped trail never leaves one word of
+ * it alone on the last line ('Boka' / 'service').
+ */
+function PageName({ name }: { name: string }) {
+  const words = name.split(' ');
+  if (words.length < 2) return <>{name}</>;
+  const tail = words.splice(-2).join(' ');
+  return (
+    <>
+      {words.length > 0 && `${words.join(' ')} `}
+      <span className="breadcrumbs__tail">{tail}</span>
+    </>
   );
 }
