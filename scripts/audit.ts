@@ -1,7 +1,7 @@
 // npm run audit — Lighthouse 12 (mobile: the default config's emulated phone and simulated slow 4G) on one
 // page of every type of the Swedish market (or of --market), served by the BFF with the embedded sandbox, in
 // Debian's Chromium.
-// Prints each page's scores, total blocking time, LCP, image bytes and picture audits against the targets of
+// Prints each page's scores, total blocking time (and the same from the main thread's CPU time, scripts/mainThreadCpu.ts), LCP, image bytes and picture audits against the targets of
 // issues #6, #7, #30 and #49, Lighthouse's benchmarkIndex and the machine's load average, whether the page came back from the back/forward cache (issue 38) and, for a page under target, its top failing audits. Scores vary by machine, so it exits nonzero only with --strict.
 //   --strict      exit 1 when a page is under target
 //   --no-build    use the existing client build instead of building it first
@@ -22,6 +22,8 @@ import { marketById } from '../markets/registry.js';
 import { DEFAULT_AVIF_EFFORT } from '../server/config/pictures.js';
 import { MarketIdSchema } from '../markets/schema.js';
 import { CHROMIUM_ARGS, chromiumPath } from './stack/browser.js';
+import { mainThreadCpu } from './mainThreadCpu.js';
+import { picturesMade } from './picturesMade.js';
 import { startStack } from './stack/startStack.js';
 import { ensureClientBuild, samplePages } from './stack/samplePages.js';
 
@@ -161,7 +163,7 @@ try {
         );
       }
       if (!lhr || lhr.runtimeError) {
-        rows.push([page.name, page.path, ...CATEGORIES.map(() => 'error'), ...Array<string>(7).fill('error')]);
+        rows.push([page.name, page.path, ...CATEGORIES.map(() => 'error'), ...Array<string>(9).fill('error')]);
         failures.push(`${page.name}: ${lhr?.runtimeError?.message ?? 'Lighthouse gave no result'}`);
         underTarget = true;
         continue;
@@ -185,11 +187,14 @@ try {
       const tbt = lhr.audits['total-blocking-time']?.numericValue ?? NaN;
       // Issue 49: a phone's main thread free enough to answer a tap (TBT ≤ 200 ms on every page type).
       if (!(tbt <= TBT_TARGET_MS)) underTarget = true;
+      const cpu = mainThreadCpu(run!.artifacts.Trace, url);
       rows.push([
         page.name,
         page.path,
         ...cells,
         `${Math.round(tbt)}/${TBT_TARGET_MS}${tbt <= TBT_TARGET_MS ? '' : ' ✗'}`,
+        cpu ? `${Math.round(cpu.blockingFromCpuMs)}` : '?',
+        cpu ? `${Math.round(cpu.wallMs)}/${Math.round(cpu.cpuMs)}` : '?',
         ...pictures.cells,
         bfCache.cell,
         String(Math.round(lhr.environment.benchmarkIndex)),
@@ -209,6 +214,8 @@ try {
     'path',
     ...CATEGORIES,
     'TBT ms',
+    'TBT from CPU',
+    'main thread wall/CPU ms',
     'LCP',
     'images',
     'picture audits',
@@ -232,20 +239,6 @@ try {
   await stop();
 }
 process.exit(strict && underTarget ? 1 : 0);
-
-/** Waits (up to a minute) until the BFF's picture queue is empty: no transform running or waiting, no AVIF left to make. */
-async function picturesMade(metricsUrl: string): Promise<void> {
-  const endAt = Date.now() + 60_000;
-  while (Date.now() < endAt) {
-    const metrics = await (await fetch(metricsUrl)).text();
-    const queued = [...metrics.matchAll(/^bff_image_transform_queue\{[^}]*\} (\d+)$/gm)].reduce(
-      (sum, m) => sum + Number(m[1]),
-      0,
-    );
-    if (queued === 0) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 /** The failing audits that cost the most in the categories under target, with what Lighthouse says about each. */
 function topFailingAudits(lhr: Result, categories: readonly Category[]): string[] {
