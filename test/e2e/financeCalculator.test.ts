@@ -58,6 +58,22 @@ describe('finance calculator on a UK car', () => {
     await page.close();
   });
 
+  // Issue 49 part 5: the monthly payment is the card's result, its slider under it, not a second figure beside it.
+  it('shows the monthly payment once, as the result with its slider, at 390 and 1280 px', async () => {
+    const page = await session.browser.newPage({ viewport: { width: 390, height: 844 } });
+    const card = await openCard(page);
+    const figure = (await payment(card))!;
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect(card.getByText('Monthly payment', { exact: true }).count()).resolves.toBe(1);
+      await expect(card.getByText(figure, { exact: true }).count()).resolves.toBe(1);
+      // The one figure is the result's, and the payment slider is named by its label there.
+      const slider = card.locator('.finance__result').getByRole('slider', { name: 'Monthly payment' });
+      await expect(slider.getAttribute('aria-valuetext')).resolves.toBe(figure);
+    }
+    await page.close();
+  });
+
   it('changes the figures when the shopper switches from PCP to HP', async () => {
     const page = await session.browser.newPage();
     const card = await openCard(page);

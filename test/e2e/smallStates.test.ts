@@ -72,8 +72,9 @@ describe('small states', () => {
     const sliders = await card.getByRole('slider').all();
     expect(sliders.length).toBeGreaterThan(1);
     for (const slider of sliders) {
+      // The visible label it points to (the payment's is the card's result above its slider).
       const label = await slider.evaluate(
-        (el) => el.closest('.finance-slider')!.querySelector('.finance-slider__label')!.textContent,
+        (el) => document.getElementById(el.getAttribute('aria-labelledby')!)!.textContent,
       );
       await expect(slider.getAttribute('aria-label')).resolves.toBe(label);
       await expect(card.getByRole('slider', { name: label!, exact: true }).count()).resolves.toBe(1);

@@ -1,6 +1,6 @@
 import { useId, useMemo } from 'react';
 import { financeFormat } from './financeFormat.js';
-import { FinanceControls } from './FinanceControls.js';
+import { FinanceControls, PaymentSlider } from './FinanceControls.js';
 import type { FinanceProps } from './financeTypes.js';
 import { FinanceUnavailable } from './FinanceUnavailable.js';
 import { RepresentativeExample } from './RepresentativeExample.js';
@@ -10,7 +10,7 @@ import { fillText } from '../../../markets/translations/plural.js';
 /**
  * The UK finance card (part 1 §4): loading (what the server renders, with the cash price and room
  * for the figures so nothing jumps), unavailable (the apology) or loaded (product switch, sliders,
- * the monthly payment and the representative example).
+ * the monthly payment with its slider, and the representative example).
  */
 export function FinanceCalculator({ vehicle, locale, currency, dateFormat, contact, labels }: FinanceProps) {
   const headingId = useId();
@@ -52,12 +52,13 @@ export function FinanceCalculator({ vehicle, locale, currency, dateFormat, conta
             onMove={finance.move}
           />
           <div className="finance__result" aria-live="polite" aria-busy={finance.updating}>
-            <p className="finance__payment">
-              <span className="finance__payment-label">{labels.payment}</span>
-              <strong className="finance__payment-value">
-                {fillText(labels.paymentValue, { amount: format.money(selected.Payment) })}
-              </strong>
-            </p>
+            <PaymentSlider
+              selected={selected}
+              figures={figures}
+              labels={labels}
+              format={format}
+              onMove={finance.move}
+            />
             {finance.updating && <p className="finance__note">{labels.updating}</p>}
             {finance.updateFailed && <p className="finance__note finance__note--error">{labels.updateFailed}</p>}
             {finance.adjusted && !finance.updating && <p className="finance__note">{labels.adjusted}</p>}

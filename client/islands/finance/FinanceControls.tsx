@@ -25,12 +25,11 @@ interface FinanceControlsProps {
   onMove: (slider: FinanceSliderId, value: number) => void;
 }
 
-/** The product switch (native radios) and the sliders of the chosen product. */
+/** The product switch (native radios) and the sliders of the chosen product but the payment's (PaymentSlider). */
 export function FinanceControls({ quotes, selected, figures, labels, format, onSelect, onMove }: FinanceControlsProps) {
   const name = useId();
   const term = termBounds(selected);
   const deposit = depositBounds(selected);
-  const payment = paymentBounds(selected);
   const mileages = selected.Limits.AnnualMileageOptions;
   const mileageIndex = Math.max(0, mileages.indexOf(figures.mileage ?? -1));
   return (
@@ -81,15 +80,29 @@ export function FinanceControls({ quotes, selected, figures, labels, format, onS
           onChange={(index) => onMove('mileage', mileages[index]!)}
         />
       )}
-      <FinanceSlider
-        label={labels.payment}
-        value={snap(figures.payment, payment, PAYMENT_STEP)}
-        min={payment.min}
-        max={payment.max}
-        step={PAYMENT_STEP}
-        text={fillText(labels.paymentValue, { amount: format.money(figures.payment) })}
-        onChange={(v) => onMove('payment', v)}
-      />
     </div>
+  );
+}
+
+/** The monthly payment: the card's result, and a slider too (moving it solves for the deposit). */
+export function PaymentSlider({
+  selected,
+  figures,
+  labels,
+  format,
+  onMove,
+}: Pick<FinanceControlsProps, 'selected' | 'figures' | 'labels' | 'format' | 'onMove'>) {
+  const payment = paymentBounds(selected);
+  return (
+    <FinanceSlider
+      label={labels.payment}
+      value={snap(figures.payment, payment, PAYMENT_STEP)}
+      min={payment.min}
+      max={payment.max}
+      step={PAYMENT_STEP}
+      text={fillText(labels.paymentValue, { amount: format.money(figures.payment) })}
+      headline
+      onChange={(v) => onMove('payment', v)}
+    />
   );
 }

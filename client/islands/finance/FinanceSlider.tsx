@@ -9,6 +9,11 @@ interface FinanceSliderProps {
   step: number;
   /** The figure as a shopper reads it ('48 months', '£2,345.67'): shown and read aloud (aria-valuetext). */
   text: string;
+  /**
+   * The card's result (the monthly payment): its figure shown large above the slider, and read out when it changes
+   * (the result region is live), instead of a second copy of the figure beside a result of its own.
+   */
+  headline?: boolean;
   onChange: (value: number) => void;
 }
 
@@ -17,28 +22,26 @@ interface FinanceSliderProps {
  * Page Up/Down ten) named by the visible label. `value` is the thumb's place on the steps; `text` the
  * exact figure (a solved deposit need not be a whole thousand). Limits that leave one value show it as text.
  */
-export function FinanceSlider({ label, value, min, max, step, text, onChange }: FinanceSliderProps) {
+export function FinanceSlider({ label, value, min, max, step, text, headline = false, onChange }: FinanceSliderProps) {
   const labelId = useId();
-  const header = (
+  const header = headline ? (
+    <p className="finance__payment">
+      <span id={labelId} className="finance__payment-label">
+        {label}
+      </span>
+      <strong className="finance__payment-value">{text}</strong>
+    </p>
+  ) : (
     <div className="finance-slider__header">
       <span id={labelId} className="finance-slider__label">
         {label}
       </span>
-      <output className="finance-slider__value" aria-hidden="true">
+      <output className="finance-slider__value" aria-hidden={max > min || undefined}>
         {text}
       </output>
     </div>
   );
-  if (max <= min) {
-    return (
-      <div className="finance-slider finance-slider--fixed">
-        <div className="finance-slider__header">
-          <span className="finance-slider__label">{label}</span>
-          <span className="finance-slider__value">{text}</span>
-        </div>
-      </div>
-    );
-  }
+  if (max <= min) return <div className="finance-slider finance-slider--fixed">{header}</div>;
   const share = ((Math.min(max, Math.max(min, value)) - min) / (max - min)) * 100;
   return (
     <div className="finance-slider">
