@@ -21,8 +21,17 @@ import { waitUntil } from './waitUntil.js';
  * - 'none': no BFF yet; start replicas of your own with `stack.env` (a rolling restart).
  */
 export type BffKind = 'app' | 'server' | 'process' | 'none';
-/** 'here' (default): in this process, with its faults and counts (`sandbox.ctx`); 'process': its own, so the CPU and RSS measured are the BFF's alone; 'none': every upstream a closed port (calls fail at once) unless `env` names it. */
-export type SandboxKind = 'here' | 'process' | 'none';
+/**
+ * 'here' (default): in this process, with its faults and counts (`sandbox.ctx`); 'process': its own, so the CPU and
+ * RSS measured are the BFF's alone; 'none': every upstream a closed port (calls fail at once) unless `env` names it;
+ * a running sandbox (another stack's, or one given by its URL): joined, and left running when this stack stops (two
+ * replicas before one upstream).
+ */
+export type SandboxKind = 'here' | 'process' | 'none' | RunningSandboxRef;
+/** A sandbox already running, by its URL (a SandboxHere or SandboxProcess is one). */
+export interface RunningSandboxRef {
+  url: string;
+}
 
 export interface StackOptions<B extends BffKind, S extends SandboxKind> {
   bff: B;
@@ -49,11 +58,13 @@ export interface SandboxProcess {
 }
 export type ServerBff = RunningBff & { exits: number[] };
 
-type SandboxOf<S extends SandboxKind> = S extends 'process'
-  ? SandboxProcess
-  : S extends 'none'
-    ? undefined
-    : SandboxHere;
+type SandboxOf<S extends SandboxKind> = S extends RunningSandboxRef
+  ? S
+  : S extends 'process'
+    ? SandboxProcess
+    : S extends 'none'
+      ? undefined
+      : SandboxHere;
 type BffOf<B extends BffKind> = B extends 'app'
   ? ComposedBff
   : B extends 'server'
@@ -81,10 +92,16 @@ export async function startStack<B extends BffKind, S extends SandboxKind = 'her
   options: StackOptions<B, S>,
 ): Promise<Stack<B, S>> {
   const redis = options.redis === 'own' ? await spawnRedis() : undefined;
-  const sandbox = await startSandboxOf(options.sandbox ?? 'here', options.sandboxOptions).catch(async (err) => {
-    await redis?.stop();
-    throw err;
-  });
+  const kind: SandboxKind = options.sandbox ?? 'here';
+  const joined = typeof kind === 'object' ? kind : undefined;
+  const ownSandbox =
+    typeof kind === 'object'
+      ? undefined
+      : await startSandboxOf(kind, options.sandboxOptions).catch(async (err) => {
+          await redis?.stop();
+          throw err;
+        });
+  const sandbox = joined ?? ownSandbox;
   const redisUrl = redis?.url ?? options.redis;
   const env = { ...upstreamEnvOf(sandbox?.url ?? 'http://127.0.0.1:9'), ...(redisUrl ? { REDIS_URL: redisUrl } : {}) };
   const bffEnv = { ...env, ...options.env };
@@ -92,7 +109,7 @@ export async function startStack<B extends BffKind, S extends SandboxKind = 'her
   try {
     bff = await startBffOf(options, bffEnv);
   } catch (err) {
-    await sandbox?.close();
+    await ownSandbox?.close();
     await redis?.stop();
     throw err;
   }
@@ -105,14 +122,14 @@ export async function startStack<B extends BffKind, S extends SandboxKind = 'her
       if (bff && 'shutdown' in bff) await bff.shutdown('stack stopped');
       else if (bff && 'close' in bff) await bff.close();
       else if (bff) await bff.stop();
-      await sandbox?.close();
+      await ownSandbox?.close();
       await redis?.stop();
     },
   };
 }
 
 async function startSandboxOf(
-  kind: SandboxKind,
+  kind: 'here' | 'process' | 'none',
   options: StackOptions<BffKind, SandboxKind>['sandboxOptions'] = {},
 ): Promise<SandboxHere | SandboxProcess | undefined> {
   if (kind === 'none') return undefined;

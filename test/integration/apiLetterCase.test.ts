@@ -2,15 +2,16 @@ import { jest } from '@jest/globals';
 import request from 'supertest';
 import { SPECULATION_RULES } from '../../views/speculationRules.js';
 import { type SandboxHere, startSandboxHere } from '../../scripts/stack/startStack.js';
-import { createTestApp } from '../support/testApp.js';
+import { startTestStack } from '../support/testStack.js';
+import type { ComposedBff } from '../../scripts/stack/composedBff.js';
 
 jest.setTimeout(60_000);
 
 let sandbox: SandboxHere;
-let bff: ReturnType<typeof createTestApp>;
+let bff: ComposedBff;
 beforeAll(async () => {
   sandbox = await startSandboxHere();
-  bff = createTestApp({}, { sandboxUrl: sandbox.url });
+  bff = (await startTestStack({ bff: 'app', sandbox })).bff;
 });
 afterAll(async () => {
   await bff?.close();

@@ -6,16 +6,17 @@ import { translator } from '../../markets/translations/dictionaries.js';
 import { countText } from '../../markets/translations/plural.js';
 import { carListSearchBody, EMPTY_STATE, parseCarListState } from '../../client/shared/carList/carListUrlState.js';
 import { type SandboxHere, startSandboxHere } from '../../scripts/stack/startStack.js';
-import { createTestApp } from '../support/testApp.js';
+import { startTestStack } from '../support/testStack.js';
+import type { ComposedBff } from '../../scripts/stack/composedBff.js';
 
 jest.setTimeout(30_000);
 
 let sandbox: SandboxHere;
-let bff: ReturnType<typeof createTestApp>;
+let bff: ComposedBff;
 
 beforeAll(async () => {
   sandbox = await startSandboxHere();
-  bff = createTestApp({ UPSTREAM_SEARCH_TIMEOUT_MS: '1500' }, { sandboxUrl: sandbox.url });
+  bff = (await startTestStack({ bff: 'app', sandbox, env: { UPSTREAM_SEARCH_TIMEOUT_MS: '1500' } })).bff;
 });
 afterAll(async () => {
   await bff.close();

@@ -5,8 +5,7 @@ import { MARKETS } from '../../markets/registry.js';
 import type { Market } from '../../markets/schema.js';
 import { translator } from '../../markets/translations/dictionaries.js';
 import type { Kit } from '../../contracts/upstream/search.js';
-import { createTestApp } from '../support/testApp.js';
-import { stackForThisFile } from '../support/testStack.js';
+import { stackForThisFile, startTestStack } from '../support/testStack.js';
 
 jest.setTimeout(30_000);
 
@@ -123,7 +122,7 @@ describe('kits page of every market', () => {
   });
 
   it('keeps the page and shows the error text when the search service fails', async () => {
-    const app = createTestApp({}, { sandboxUrl: harness.sandbox.url });
+    const app = (await startTestStack({ bff: 'app', sandbox: harness.sandbox })).bff;
     harness.sandbox.ctx.faults.set('search', { status: 503 });
     const m = market('sk');
     const res = await page(m, m.paths.kits, app.app);

@@ -2,18 +2,19 @@ import { jest } from '@jest/globals';
 import request from 'supertest';
 import { MARKETS } from '../../markets/registry.js';
 import { type SandboxHere, startSandboxHere } from '../../scripts/stack/startStack.js';
-import { createTestApp } from '../support/testApp.js';
+import { startTestStack } from '../support/testStack.js';
+import type { ComposedBff } from '../../scripts/stack/composedBff.js';
 
 // Starting the sandbox generates its data set (seconds on a loaded machine).
 jest.setTimeout(30_000);
 
 // Pages come from the content service, so the app runs against the sandbox.
 let sandbox: SandboxHere;
-let testApp: ReturnType<typeof createTestApp>;
-let app: ReturnType<typeof createTestApp>['app'];
+let testApp: ComposedBff;
+let app: ComposedBff['app'];
 beforeAll(async () => {
   sandbox = await startSandboxHere();
-  testApp = createTestApp({}, { sandboxUrl: sandbox.url });
+  testApp = (await startTestStack({ bff: 'app', sandbox })).bff;
   app = testApp.app;
 });
 afterAll(async () => {
@@ -77,7 +78,7 @@ describe('hosts that are not a market', () => {
       .set('Host', 'unknown.example')
       .set('X-Forwarded-Host', 'se.localhost');
     expect(untrusted.status).toBe(404);
-    const trusting = createTestApp({ TRUST_PROXY: '1' }, { sandboxUrl: sandbox.url });
+    const trusting = (await startTestStack({ bff: 'app', sandbox, env: { TRUST_PROXY: '1' } })).bff;
     const trusted = await request(trusting.app)
       .get('/')
       .set('Host', 'internal-lb:8080')
@@ -90,7 +91,7 @@ describe('hosts that are not a market', () => {
 
 describe('a deployment (production, every upstream URL set)', () => {
   it('answers only its real hostnames: se.localhost with any port is an unknown host, no page built for it', async () => {
-    const deployed = createTestApp({ NODE_ENV: 'production' }, { sandboxUrl: sandbox.url });
+    const deployed = (await startTestStack({ bff: 'app', sandbox, env: { NODE_ENV: 'production' } })).bff;
     try {
       const before = sandbox.upstreamCalls('content');
       for (const host of ['se.localhost', 'se.localhost:12345', 'localhost:3000']) {
@@ -131,7 +132,7 @@ describe('health', () => {
   });
 
   it('answers /readyz 503 while starting or stopping and 200 when ready', async () => {
-    const { app: fresh, lifecycle, close: closeFresh } = createTestApp();
+    const { app: fresh, lifecycle, close: closeFresh } = (await startTestStack({ bff: 'app', sandbox: 'none' })).bff;
     lifecycle.state = 'starting';
     expect((await request(fresh).get('/readyz')).status).toBe(503);
     lifecycle.state = 'ready';

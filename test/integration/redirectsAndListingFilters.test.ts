@@ -7,8 +7,7 @@ import { marketById } from '../../markets/registry.js';
 import { translator } from '../../markets/translations/dictionaries.js';
 import type { Site } from '../../contracts/upstream/search.js';
 import { sandboxDataset } from '../../sandbox/data/dataset.js';
-import { stackForThisFile } from '../support/testStack.js';
-import { createTestApp } from '../support/testApp.js';
+import { stackForThisFile, startTestStack } from '../support/testStack.js';
 
 jest.setTimeout(60_000);
 
@@ -54,7 +53,7 @@ describe('the sitemap', () => {
     const dir = mkdtempSync(join(tmpdir(), 'redirects-'));
     cpSync('redirects', dir, { recursive: true });
     appendFileSync(join(dir, 'se.txt'), '\n/kop-bil/kampanjer  /kop-bil/sok-bil\n');
-    const moved = createTestApp({ REDIRECTS_DIR: dir }, { sandboxUrl: harness.sandbox.url });
+    const moved = (await startTestStack({ bff: 'app', sandbox: harness.sandbox, env: { REDIRECTS_DIR: dir } })).bff;
     try {
       const res = await request(moved.app).get('/sitemap-pages.xml').set('Host', sweden.devHostname);
       expect(res.status).toBe(200);

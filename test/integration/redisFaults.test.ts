@@ -1,17 +1,18 @@
 import { jest } from '@jest/globals';
 import { createClient } from 'redis';
 import request from 'supertest';
-import { createTestApp } from '../support/testApp.js';
 import { spawnRedis, type SpawnedRedis } from '../../scripts/stack/redisServers.js';
 import { type SandboxHere, startSandboxHere } from '../../scripts/stack/startStack.js';
 import { waitUntil } from '../../scripts/stack/waitUntil.js';
+import { startTestStack } from '../support/testStack.js';
+import type { ComposedBff } from '../../scripts/stack/composedBff.js';
 
 jest.setTimeout(90_000);
 
 let sandbox: SandboxHere;
 let full: SpawnedRedis;
 let replica: SpawnedRedis;
-const apps: Array<ReturnType<typeof createTestApp>> = [];
+const apps: Array<ComposedBff> = [];
 
 beforeAll(async () => {
   [full, sandbox] = await Promise.all([
@@ -29,21 +30,20 @@ afterAll(async () => {
 
 /** A BFF on `redisUrl`, its page cache on (a page it renders is written to Redis), Redis answering its PINGs. */
 async function bffOn(redisUrl: string) {
-  const bff = createTestApp({ REDIS_URL: redisUrl, PAGE_CACHE: 'true' }, { sandboxUrl: sandbox.url });
+  const bff = (await startTestStack({ bff: 'app', sandbox, env: { REDIS_URL: redisUrl, PAGE_CACHE: 'true' } })).bff;
   apps.push(bff);
   await waitUntil(async () => (await readyz(bff)).body.dependencies.redis === 'up', 'redis up', { everyMs: 100 });
   return bff;
 }
 /** The operator's /readyz, with each dependency's state (METRICS_PORT's listener). */
-const readyz = (bff: ReturnType<typeof createTestApp>) => request(bff.metricsApp).get('/readyz');
-const faultCount = async (bff: ReturnType<typeof createTestApp>, kind: string) =>
+const readyz = (bff: ComposedBff) => request(bff.metricsApp).get('/readyz');
+const faultCount = async (bff: ComposedBff, kind: string) =>
   Number(
     new RegExp(`^bff_redis_faults_total\\{kind="${kind}"\\} (\\d+)$`, 'm').exec(
       (await request(bff.metricsApp).get('/metrics')).text,
     )?.[1] ?? 0,
   );
-const page = (bff: ReturnType<typeof createTestApp>, path: string) =>
-  request(bff.app).get(path).set('Host', 'se.localhost');
+const page = (bff: ComposedBff, path: string) => request(bff.app).get(path).set('Host', 'se.localhost');
 
 /** Writes filler into the Redis until it refuses for memory (maxmemory with noeviction). */
 async function fill(url: string): Promise<void> {

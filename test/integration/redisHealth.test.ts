@@ -1,9 +1,10 @@
 import { jest } from '@jest/globals';
 import request from 'supertest';
-import { createTestApp } from '../support/testApp.js';
 import { spawnRedis, type SpawnedRedis } from '../../scripts/stack/redisServers.js';
 import { waitUntil } from '../../scripts/stack/waitUntil.js';
 import { type SandboxHere, startSandboxHere } from '../../scripts/stack/startStack.js';
+import { startTestStack } from '../support/testStack.js';
+import type { ComposedBff } from '../../scripts/stack/composedBff.js';
 
 jest.setTimeout(60_000);
 
@@ -12,13 +13,13 @@ const waitFor = (what: string, condition: () => Promise<boolean>) => waitUntil(c
 
 let sandbox: SandboxHere;
 let redis: SpawnedRedis;
-let bff: ReturnType<typeof createTestApp>;
+let bff: ComposedBff;
 
 beforeAll(async () => {
   // A Redis of this test's own: the shared one is never paused.
   redis = await spawnRedis();
   sandbox = await startSandboxHere();
-  bff = createTestApp({ REDIS_URL: redis.url, PAGE_CACHE: 'true' }, { sandboxUrl: sandbox.url });
+  bff = (await startTestStack({ bff: 'app', sandbox, env: { REDIS_URL: redis.url, PAGE_CACHE: 'true' } })).bff;
   await waitFor('redis up', async () => (await readyz()).body.dependencies.redis === 'up');
 });
 afterAll(async () => {

@@ -7,24 +7,28 @@ import request from 'supertest';
 import { request as undiciRequest } from 'undici';
 import { listen } from '../support/apiHarness.js';
 import { paced, waitUntil } from '../../scripts/stack/waitUntil.js';
-import { createTestApp } from '../support/testApp.js';
 import { type SandboxHere, startSandboxHere } from '../../scripts/stack/startStack.js';
 import { testRedisUrl } from '../support/testRedis.js';
+import { startTestStack } from '../support/testStack.js';
+import type { ComposedBff } from '../../scripts/stack/composedBff.js';
 
 jest.setTimeout(20_000);
 
 let sandbox: SandboxHere;
-let bff: ReturnType<typeof createTestApp>;
+let bff: ComposedBff;
 /** The same BFF with a short search deadline, only for the hanging service: a busy machine must not time out ordinary searches. */
-let bffWithShortDeadline: ReturnType<typeof createTestApp>;
+let bffWithShortDeadline: ComposedBff;
 
 beforeAll(async () => {
   sandbox = await startSandboxHere();
-  bff = createTestApp({ REDIS_URL: testRedisUrl }, { sandboxUrl: sandbox.url });
-  bffWithShortDeadline = createTestApp(
-    { REDIS_URL: testRedisUrl, UPSTREAM_SEARCH_TIMEOUT_MS: '500' },
-    { sandboxUrl: sandbox.url },
-  );
+  bff = (await startTestStack({ bff: 'app', sandbox, env: { REDIS_URL: testRedisUrl } })).bff;
+  bffWithShortDeadline = (
+    await startTestStack({
+      bff: 'app',
+      sandbox,
+      env: { REDIS_URL: testRedisUrl, UPSTREAM_SEARCH_TIMEOUT_MS: '500' },
+    })
+  ).bff;
   await waitUntil(() => bff.redis.available() !== undefined && bffWithShortDeadline.redis.available() !== undefined);
 });
 afterAll(async () => {
@@ -168,7 +172,7 @@ describe('the search cache', () => {
   });
 
   it('without Redis, hands out a hit as the very bytes it stored, so they are compressed only once', async () => {
-    const withoutRedis = createTestApp({}, { sandboxUrl: sandbox.url });
+    const withoutRedis = (await startTestStack({ bff: 'app', sandbox })).bff;
     try {
       const query = { ...coldQuery(), index: 'cars-se' as const, limit: 48 };
       const miss = await withoutRedis.searchCache.searchBytes(query);

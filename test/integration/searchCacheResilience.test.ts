@@ -2,11 +2,11 @@ import { jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { createClient } from 'redis';
 import request from 'supertest';
-import { TestClock } from '../../scripts/stack/composedBff.js';
-import { createTestApp } from '../support/testApp.js';
+import { type ComposedBff, TestClock } from '../../scripts/stack/composedBff.js';
 import { type SandboxHere, startSandboxHere } from '../../scripts/stack/startStack.js';
 import { spawnRedis, type SpawnedRedis } from '../../scripts/stack/redisServers.js';
 import { waitUntil } from '../../scripts/stack/waitUntil.js';
+import { startTestStack } from '../support/testStack.js';
 
 jest.setTimeout(30_000);
 
@@ -15,15 +15,19 @@ const clock = new TestClock();
 
 let sandbox: SandboxHere;
 let redis: SpawnedRedis;
-let bff: ReturnType<typeof createTestApp>;
+let bff: ComposedBff;
 
 beforeAll(async () => {
   sandbox = await startSandboxHere();
   redis = await spawnRedis();
-  bff = createTestApp(
-    { REDIS_URL: redis.url, SEARCH_CACHE_TTL_S: '1', SEARCH_CACHE_SWR_S: '60' },
-    { sandboxUrl: sandbox.url, clock },
-  );
+  bff = (
+    await startTestStack({
+      bff: 'app',
+      sandbox,
+      env: { REDIS_URL: redis.url, SEARCH_CACHE_TTL_S: '1', SEARCH_CACHE_SWR_S: '60' },
+      clock,
+    })
+  ).bff;
   await waitFor(() => bff.redis.available() !== undefined);
 });
 afterAll(async () => {

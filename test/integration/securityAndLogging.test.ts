@@ -2,19 +2,20 @@ import { createHash } from 'node:crypto';
 import { jest } from '@jest/globals';
 import request from 'supertest';
 import { type SandboxHere, startSandboxHere } from '../../scripts/stack/startStack.js';
-import { createTestApp } from '../support/testApp.js';
+import { startTestStack } from '../support/testStack.js';
+import type { ComposedBff } from '../../scripts/stack/composedBff.js';
 
 // Starting the sandbox generates its data set (seconds on a loaded machine).
 jest.setTimeout(30_000);
 
 // Pages come from the content service, so the app runs against the sandbox.
 let sandbox: SandboxHere;
-let testApp: ReturnType<typeof createTestApp>;
-let app: ReturnType<typeof createTestApp>['app'];
-let log: ReturnType<typeof createTestApp>['log'];
+let testApp: ComposedBff;
+let app: ComposedBff['app'];
+let log: ComposedBff['log'];
 beforeAll(async () => {
   sandbox = await startSandboxHere();
-  testApp = createTestApp({}, { sandboxUrl: sandbox.url });
+  testApp = (await startTestStack({ bff: 'app', sandbox })).bff;
   ({ app, log } = testApp);
 });
 afterAll(async () => {

@@ -4,18 +4,19 @@ import { MARKETS } from '../../markets/registry.js';
 import type { Market } from '../../markets/schema.js';
 import { translator } from '../../markets/translations/dictionaries.js';
 import { type SandboxHere, startSandboxHere } from '../../scripts/stack/startStack.js';
-import { createTestApp } from '../support/testApp.js';
 import type { CarSummary } from '../../client/shared/cars/carSummary.js';
+import { startTestStack } from '../support/testStack.js';
+import type { ComposedBff } from '../../scripts/stack/composedBff.js';
 
 jest.setTimeout(60_000);
 
 /** Issue 53: what a shopper shops with on the car list (monthly price, budget, nearest first). */
 let sandbox: SandboxHere;
-let bff: ReturnType<typeof createTestApp>;
+let bff: ComposedBff;
 
 beforeAll(async () => {
   sandbox = await startSandboxHere();
-  bff = createTestApp({}, { sandboxUrl: sandbox.url });
+  bff = (await startTestStack({ bff: 'app', sandbox })).bff;
 });
 afterAll(async () => {
   await bff.close();
@@ -178,7 +179,7 @@ describe('nearest first', () => {
   it('se: a typed postcode orders the cards by the distance each one shows, and the page is nobody else’s', async () => {
     const m = market('se');
     // With the page cache on, as in production: a postcode's page is never kept.
-    const cached = createTestApp({ PAGE_CACHE: 'true' }, { sandboxUrl: sandbox.url });
+    const cached = (await startTestStack({ bff: 'app', sandbox, env: { PAGE_CACHE: 'true' } })).bff;
     const res = await request(cached.app)
       .get(`${m.paths.carList}?sortName=distance_asc&postcode=413+01`)
       .set('Host', m.devHostname);

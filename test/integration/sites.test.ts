@@ -7,8 +7,7 @@ import { translator } from '../../markets/translations/dictionaries.js';
 import type { Site } from '../../contracts/upstream/search.js';
 import { siteTownLine } from '../../client/shared/sites/siteCard.js';
 import { weekdayName } from '../../views/pages/sites/openingHours.js';
-import { createTestApp } from '../support/testApp.js';
-import { stackForThisFile } from '../support/testStack.js';
+import { stackForThisFile, startTestStack } from '../support/testStack.js';
 
 jest.setTimeout(30_000);
 
@@ -74,7 +73,7 @@ describe('site list of every market', () => {
   });
 
   it('shows a message, not an error page, when the search service fails', async () => {
-    const app = createTestApp({}, { sandboxUrl: harness.sandbox.url });
+    const app = (await startTestStack({ bff: 'app', sandbox: harness.sandbox })).bff;
     harness.sandbox.ctx.faults.set('search', { status: 503 });
     const res = await page(market('se'), market('se').paths.siteDetail, app.app);
     await app.close();
@@ -150,7 +149,7 @@ describe('site page of every market', () => {
   });
 
   it('answers 503 with the layout and a section error when the site search fails', async () => {
-    const app = createTestApp({}, { sandboxUrl: harness.sandbox.url });
+    const app = (await startTestStack({ bff: 'app', sandbox: harness.sandbox })).bff;
     const m = market('no');
     const site = (await sitesOf(m))[0]!;
     harness.sandbox.ctx.faults.set('search', { status: 503 });
@@ -196,7 +195,7 @@ describe('site selection block', () => {
   );
 
   it('is left out, not the page, when its site query fails', async () => {
-    const app = createTestApp({}, { sandboxUrl: harness.sandbox.url });
+    const app = (await startTestStack({ bff: 'app', sandbox: harness.sandbox })).bff;
     harness.sandbox.ctx.faults.set('search', { status: 503 });
     const res = await page(market('sk'), '/', app.app);
     await app.close();

@@ -1,8 +1,8 @@
 import { jest } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import request from 'supertest';
-import { createTestApp } from '../support/testApp.js';
 import { startSandboxHere } from '../../scripts/stack/startStack.js';
+import { startTestStack } from '../support/testStack.js';
 
 jest.setTimeout(30_000);
 
@@ -24,8 +24,8 @@ describe('the BFF with UPSTREAM_*_URL pointing at a standalone sandbox', () => {
     const embedded = await startSandboxHere();
     try {
       await standalone.listening;
-      const viaStandalone = createTestApp({}, { sandboxUrl: 'http://127.0.0.1:3921' });
-      const viaEmbedded = createTestApp({}, { sandboxUrl: embedded.url });
+      const viaStandalone = (await startTestStack({ bff: 'app', sandbox: { url: 'http://127.0.0.1:3921' } })).bff;
+      const viaEmbedded = (await startTestStack({ bff: 'app', sandbox: embedded })).bff;
       const body = {
         index: 'cars',
         facets: ['car_brand'],

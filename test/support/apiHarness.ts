@@ -2,16 +2,17 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { type SandboxHere, startSandboxHere } from '../../scripts/stack/startStack.js';
-import { createTestApp } from './testApp.js';
 import { testRedisUrl } from './testRedis.js';
 import { waitUntil } from '../../scripts/stack/waitUntil.js';
+import { startTestStack } from './testStack.js';
+import type { ComposedBff } from '../../scripts/stack/composedBff.js';
 
-export type TestApp = ReturnType<typeof createTestApp>;
+export type TestApp = ComposedBff;
 
 /** The app with Redis, in front of a sandbox; `se`, `no` and `uk` are supertest agents bound to a market Host. */
 export async function startApiHarness(env: Record<string, string> = {}, sandbox?: SandboxHere) {
   const peer = sandbox ?? (await startSandboxHere());
-  const bff = createTestApp({ REDIS_URL: testRedisUrl, ...env }, { sandboxUrl: peer.url });
+  const bff = (await startTestStack({ bff: 'app', sandbox: peer, env: { REDIS_URL: testRedisUrl, ...env } })).bff;
   await waitUntil(() => bff.redis.available() !== undefined, 'Redis connected');
   const on = (host: string) => ({
     get: (path: string) => request(bff.app).get(path).set('Host', host),

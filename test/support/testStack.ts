@@ -51,6 +51,7 @@ export function stackForThisFile<B extends BffKind, S extends SandboxKind = 'her
   });
   afterAll(() => stack?.stop());
   afterEach(() => {
+    if (typeof options.sandbox === 'object') return; // a sandbox it joined is its owner's to clear
     const sandbox = stack?.sandbox as { ctx?: { faults: { clear(): void } } } | undefined;
     sandbox?.ctx?.faults.clear();
   });

@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
-import { createTestApp } from './testApp.js';
+import { startTestStack } from './testStack.js';
 
 /**
  * One BFF in this process before a sandbox in a process of its own, set up to hold `streams` workshop
@@ -21,22 +21,12 @@ export interface ClientsSummary {
 }
 
 export async function startWorkshopStreamLoad(streams: number) {
-  const sandbox: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], {
-    env: { ...process.env, SANDBOX_PORT: '0', SANDBOX_STREAM_INTERVAL_MS: String(INTERVAL_MS) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const sandboxUrl = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    sandbox.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const url = /listening on (http:\/\/[\d.]+:\d+)/.exec(out)?.[1];
-      if (url) resolve(url);
-    });
-    sandbox.once('exit', () => reject(new Error(`sandbox exited: ${out}`)));
-  });
   // One test client plays all the shoppers: the per-address caps, and the process's own, are lifted above it.
-  const bff = createTestApp(
-    {
+  const stack = await startTestStack({
+    bff: 'app',
+    sandbox: 'process',
+    sandboxOptions: { env: { SANDBOX_STREAM_INTERVAL_MS: String(INTERVAL_MS) } },
+    env: {
       UPSTREAM_MECHMATE_TIMEOUT_MS: '15000',
       WORKSHOP_STREAM_HEARTBEAT_MS: String(HEARTBEAT_MS),
       LOG_LEVEL: 'warn',
@@ -44,8 +34,8 @@ export async function startWorkshopStreamLoad(streams: number) {
       CLIENT_MAX_CONCURRENT_REQUESTS: '100000',
       WORKSHOP_STREAM_MAX_OPEN: '10000',
     },
-    { sandboxUrl },
-  );
+  });
+  const { bff, sandbox } = stack;
   // A listen backlog for a burst of 1,000 connections (the default 511 resets some on a busy machine).
   const http = createServer(bff.app);
   await new Promise<void>((resolve) => http.listen({ port: 0, host: '127.0.0.1', backlog: 4_096 }, resolve));
@@ -56,7 +46,7 @@ export async function startWorkshopStreamLoad(streams: number) {
     bff,
     /** Streams the sandbox holds open right now. */
     openUpstreamStreams: async () =>
-      ((await (await request(`${sandboxUrl}/__sandbox/stats`)).body.json()) as { openStreams: number }).openStreams,
+      ((await (await request(`${sandbox.url}/__sandbox/stats`)).body.json()) as { openStreams: number }).openStreams,
     /** One stream read to its end (warms the sandbox's workshops). */
     readOne: async () => (await request(origin + WORKSHOP_STREAM, { headers: { host: 'se.localhost' } })).body.text(),
     /** The browsers, in a process of their own, arriving over RAMP_MS, each reading its stream to the end. */
@@ -66,8 +56,7 @@ export async function startWorkshopStreamLoad(streams: number) {
         http.closeAllConnections();
         http.close(() => resolve());
       });
-      await bff.close();
-      sandbox.kill('SIGTERM');
+      await stack.stop();
     },
   };
 }

@@ -3,8 +3,9 @@ import { Agent, request } from 'undici';
 import type { Car } from '../../../contracts/upstream/search.js';
 import { listen } from '../../support/apiHarness.js';
 import { type SandboxHere, startSandboxHere } from '../../../scripts/stack/startStack.js';
-import { createTestApp } from '../../support/testApp.js';
 import { waitUntil } from '../../../scripts/stack/waitUntil.js';
+import { startTestStack } from '../../support/testStack.js';
+import type { ComposedBff } from '../../../scripts/stack/composedBff.js';
 
 /**
  * The transform places and the in-flight cap under floods and crowds (issue 35): who gets a place is
@@ -20,22 +21,25 @@ const CHROME = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8
 const HANG_MS = 90_000;
 
 let sandbox: SandboxHere;
-let bff: ReturnType<typeof createTestApp>;
+let bff: ComposedBff;
 let server: Awaited<ReturnType<typeof listen>>;
 let photos: string[];
 const agent = new Agent({ connections: 256 });
 
 beforeAll(async () => {
   sandbox = await startSandboxHere();
-  bff = createTestApp(
-    {
-      TRUST_PROXY: '1',
-      // 100 KB of kept variants a client: a flooder is soon over it, so each of its requests is a transform
-      // (made, sent, not kept), while a shopper's few pictures are kept.
-      STORE_BUDGET_IMAGES: '0.1/600',
-    },
-    { sandboxUrl: sandbox.url },
-  );
+  bff = (
+    await startTestStack({
+      bff: 'app',
+      sandbox,
+      env: {
+        TRUST_PROXY: '1',
+        // 100 KB of kept variants a client: a flooder is soon over it, so each of its requests is a transform
+        // (made, sent, not kept), while a shopper's few pictures are kept.
+        STORE_BUDGET_IMAGES: '0.1/600',
+      },
+    })
+  ).bff;
   server = await listen(bff.app);
   const res = await fetch(`${sandbox.url}/search/query`, {
     method: 'POST',

@@ -6,9 +6,9 @@ import { Agent, request } from 'undici';
 import { listen } from '../../support/apiHarness.js';
 import { waitUntil } from '../../../scripts/stack/waitUntil.js';
 import { type SandboxHere, startSandboxHere } from '../../../scripts/stack/startStack.js';
-import { createTestApp } from '../../support/testApp.js';
 import { HEAVY_ORIGINALS, P3_GREEN } from '../../../sandbox/services/media-heavy.js';
 import { testRedisUrl } from '../../support/testRedis.js';
+import { startTestStack } from '../../support/testStack.js';
 
 /**
  * Heavy originals over HTTP (docs/pictures.md, "Heavy originals"): the sandbox's media service sends what a
@@ -31,17 +31,20 @@ const agent = new Agent({ connections: 32 });
  * met by an idle machine, not always by a loaded one): a stand-in or a killed decoder is seen where a test asks for it.
  */
 async function startBff(env: Record<string, string> = {}, prefix = `test:heavy:${randomBytes(6).toString('hex')}:`) {
-  const app = createTestApp(
-    {
-      REDIS_URL: testRedisUrl,
-      IMAGE_STORE_REDIS_PREFIX: prefix,
-      MEMORY_BUDGET_MB: '256',
-      IMAGE_DECODE_TIMEOUT_MS: '150000',
-      IMAGE_HEAVY_WAIT_MS: '150000',
-      ...env,
-    },
-    { sandboxUrl: sandbox.url },
-  );
+  const app = (
+    await startTestStack({
+      bff: 'app',
+      sandbox,
+      env: {
+        REDIS_URL: testRedisUrl,
+        IMAGE_STORE_REDIS_PREFIX: prefix,
+        MEMORY_BUDGET_MB: '256',
+        IMAGE_DECODE_TIMEOUT_MS: '150000',
+        IMAGE_HEAVY_WAIT_MS: '150000',
+        ...env,
+      },
+    })
+  ).bff;
   const server = await listen(app.app);
   await waitUntil(() => app.redis.available() !== undefined);
   return { app, server, prefix, close: async () => (await server.close(), await app.close()) };

@@ -7,11 +7,12 @@ import { listen } from '../../support/apiHarness.js';
 import { waitUntil } from '../../../scripts/stack/waitUntil.js';
 import { readExif } from '../../support/exif.js';
 import { type SandboxHere, startSandboxHere } from '../../../scripts/stack/startStack.js';
-import { createTestApp } from '../../support/testApp.js';
 import { etagOf } from '../../../server/media/transformPicture.js';
 import { BoundedRedisTier } from '../../../server/store/boundedRedisTier.js';
 import { VARIANT_CODEC } from '../../../server/media/variantCodec.js';
 import { testRedisUrl } from '../../support/testRedis.js';
+import { startTestStack } from '../../support/testStack.js';
+import type { ComposedBff } from '../../../scripts/stack/composedBff.js';
 
 /**
  * The picture pipeline over HTTP, in front of the sandbox's media service (its photographs: 1600×1200 car
@@ -38,7 +39,7 @@ const ENV = {
 };
 
 let sandbox: SandboxHere;
-let bff: ReturnType<typeof createTestApp>;
+let bff: ComposedBff;
 let server: Awaited<ReturnType<typeof listen>>;
 /** Cars of three pictures or more, each taken by one test only. */
 let cars: Car[];
@@ -59,7 +60,7 @@ async function sandboxJson<T>(path: string, body?: unknown): Promise<T> {
 
 beforeAll(async () => {
   sandbox = await startSandboxHere();
-  bff = createTestApp(ENV, { sandboxUrl: sandbox.url });
+  bff = (await startTestStack({ bff: 'app', sandbox, env: ENV })).bff;
   server = await listen(bff.app);
   cars = (await sandboxJson<{ content: Car[] }>('/search/query', { index: 'cars-se', limit: 40 })).content.filter(
     (c) => c.car_images.length >= 3,
@@ -264,7 +265,7 @@ describe('picture variants', () => {
   });
 
   it('serves a variant one BFF made from Redis in a second BFF, without a transform or a call to the media service', async () => {
-    const second = createTestApp(ENV, { sandboxUrl: sandbox.url });
+    const second = (await startTestStack({ bff: 'app', sandbox, env: ENV })).bff;
     const secondServer = await listen(second.app);
     try {
       await waitUntil(() => second.redis.available() !== undefined);
@@ -314,7 +315,13 @@ describe('picture variants', () => {
   });
 
   it('never decodes an original of more pixels than allowed: an empty 502', async () => {
-    const strict = createTestApp({ ...ENV, IMAGE_MAX_INPUT_PIXELS: String(1024 * 1024) }, { sandboxUrl: sandbox.url });
+    const strict = (
+      await startTestStack({
+        bff: 'app',
+        sandbox,
+        env: { ...ENV, IMAGE_MAX_INPUT_PIXELS: String(1024 * 1024) },
+      })
+    ).bff;
     const strictServer = await listen(strict.app);
     try {
       expect((await get(variantOf(newCar().car_images[0]!, 640), {}, strictServer)).status).toBe(502);
@@ -393,10 +400,13 @@ describe('the variants every replica shares in Redis', () => {
 
 describe('an image CDN', () => {
   it("is where the pages' pictures come from, and the CSP's img-src allows its origin beside the site's own", async () => {
-    const withCdn = createTestApp(
-      { IMAGE_URL_TEMPLATE: 'https://dealer.imgix.net/{path}?w={width}&q={quality}&auto=format' },
-      { sandboxUrl: sandbox.url },
-    );
+    const withCdn = (
+      await startTestStack({
+        bff: 'app',
+        sandbox,
+        env: { IMAGE_URL_TEMPLATE: 'https://dealer.imgix.net/{path}?w={width}&q={quality}&auto=format' },
+      })
+    ).bff;
     const cdnServer = await listen(withCdn.app);
     try {
       const res = await request(`${cdnServer.origin}/healthz`, { headers: { host: 'se.localhost' } });

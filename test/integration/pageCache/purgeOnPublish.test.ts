@@ -3,9 +3,10 @@ import request from 'supertest';
 import { createClient } from 'redis';
 import { signBody } from '../../../server/pageCache/contentWebhook.js';
 import { type SandboxHere, startSandboxHere } from '../../../scripts/stack/startStack.js';
-import { createTestApp } from '../../support/testApp.js';
 import { nothingHappensWithin, waitUntil } from '../../../scripts/stack/waitUntil.js';
 import { testRedisUrl } from '../../support/testRedis.js';
+import { startTestStack } from '../../support/testStack.js';
+import type { ComposedBff } from '../../../scripts/stack/composedBff.js';
 
 jest.setTimeout(30_000);
 
@@ -19,12 +20,12 @@ const env = {
   CONTENT_WEBHOOK_SECRET: SECRET,
 };
 let sandbox: SandboxHere;
-let a: ReturnType<typeof createTestApp>;
-let b: ReturnType<typeof createTestApp>;
+let a: ComposedBff;
+let b: ComposedBff;
 beforeAll(async () => {
   sandbox = await startSandboxHere();
-  a = createTestApp(env, { sandboxUrl: sandbox.url });
-  b = createTestApp(env, { sandboxUrl: sandbox.url });
+  a = (await startTestStack({ bff: 'app', sandbox, env })).bff;
+  b = (await startTestStack({ bff: 'app', sandbox, env })).bff;
   // Both containers read and write Redis before any test asks one for the other's render: on a loaded machine
   // a container's first request could come before its connection was ready, and it went without Redis (a miss).
   await waitUntil(() => a.redis.available() !== undefined && b.redis.available() !== undefined, 'both connected');
@@ -43,8 +44,7 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-const page = (app: ReturnType<typeof createTestApp>, path: string, host = 'se.localhost') =>
-  request(app.app).get(path).set('Host', host);
+const page = (app: ComposedBff, path: string, host = 'se.localhost') => request(app.app).get(path).set('Host', host);
 const unixNow = () => String(Math.floor(Date.now() / 1000));
 /** The headers of a signed call: the timestamp (now unless given) and the signature over it and the body. */
 const signed = (body: string, secret = SECRET, timestamp = unixNow()) => ({

@@ -3,12 +3,13 @@ import request from 'supertest';
 import { translator } from '../../../markets/translations/dictionaries.js';
 import { BLOCK_COMPONENTS } from '../../../views/blocks/registry.js';
 import { type SandboxHere, startSandboxHere } from '../../../scripts/stack/startStack.js';
-import { createTestApp } from '../../support/testApp.js';
+import { startTestStack } from '../../support/testStack.js';
+import type { ComposedBff } from '../../../scripts/stack/composedBff.js';
 
 jest.setTimeout(30_000);
 
 let sandbox: SandboxHere;
-let bff: ReturnType<typeof createTestApp>;
+let bff: ComposedBff;
 
 const realCountdown = BLOCK_COMPONENTS.countdown;
 
@@ -18,7 +19,7 @@ beforeAll(async () => {
     throw new Error('countdown cannot render this block');
   };
   sandbox = await startSandboxHere();
-  bff = createTestApp({}, { sandboxUrl: sandbox.url });
+  bff = (await startTestStack({ bff: 'app', sandbox })).bff;
 });
 afterAll(async () => {
   BLOCK_COMPONENTS.countdown = realCountdown;

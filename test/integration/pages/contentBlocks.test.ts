@@ -6,16 +6,17 @@ import { translator } from '../../../markets/translations/dictionaries.js';
 import type { ContentPage, NavigationItem } from '../../../contracts/upstream/content.js';
 import { ContentClient } from '../../../server/upstream/contentClient.js';
 import { type SandboxHere, startSandboxHere } from '../../../scripts/stack/startStack.js';
-import { createTestApp } from '../../support/testApp.js';
+import { startTestStack } from '../../support/testStack.js';
+import type { ComposedBff } from '../../../scripts/stack/composedBff.js';
 
 jest.setTimeout(30_000);
 
 let sandbox: SandboxHere;
-let bff: ReturnType<typeof createTestApp>;
+let bff: ComposedBff;
 
 beforeAll(async () => {
   sandbox = await startSandboxHere();
-  bff = createTestApp({}, { sandboxUrl: sandbox.url });
+  bff = (await startTestStack({ bff: 'app', sandbox })).bff;
 });
 afterAll(async () => {
   await bff.close();
@@ -124,7 +125,7 @@ describe('content blocks', () => {
 
 describe('layout content', () => {
   it('asks the content service for navigation, alert and brands once for two page views of a market and language', async () => {
-    const fresh = createTestApp({}, { sandboxUrl: sandbox.url }); // its own layout cache, not warmed by the tests above
+    const fresh = (await startTestStack({ bff: 'app', sandbox })).bff; // its own layout cache, not warmed by the tests above
     const navigation = jest.spyOn(ContentClient.prototype, 'navigation');
     const alert = jest.spyOn(ContentClient.prototype, 'alert');
     const brands = jest.spyOn(ContentClient.prototype, 'brands');

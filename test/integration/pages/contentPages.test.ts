@@ -6,16 +6,17 @@ import type { Market } from '../../../markets/schema.js';
 import { translator } from '../../../markets/translations/dictionaries.js';
 import type { NavigationItem } from '../../../contracts/upstream/content.js';
 import { type SandboxHere, startSandboxHere } from '../../../scripts/stack/startStack.js';
-import { createTestApp } from '../../support/testApp.js';
+import { startTestStack } from '../../support/testStack.js';
+import type { ComposedBff } from '../../../scripts/stack/composedBff.js';
 
 jest.setTimeout(30_000);
 
 let sandbox: SandboxHere;
-let bff: ReturnType<typeof createTestApp>;
+let bff: ComposedBff;
 
 beforeAll(async () => {
   sandbox = await startSandboxHere();
-  bff = createTestApp({ UPSTREAM_CONTENT_TIMEOUT_MS: '1500' }, { sandboxUrl: sandbox.url });
+  bff = (await startTestStack({ bff: 'app', sandbox, env: { UPSTREAM_CONTENT_TIMEOUT_MS: '1500' } })).bff;
 });
 afterAll(async () => {
   await bff.close();
