@@ -52,6 +52,22 @@ export default {
     },
     ...layerRules,
     {
+      name: 'media-transform-pure',
+      comment:
+        'server/media/transform/ is the picture room\'s transform service: bytes in, a variant out. It reads no request, store, upstream or other room (docs/pictures.md, "The room").',
+      severity: 'error',
+      from: { path: '^server/media/transform/' },
+      to: { path: '^(server/(?!media/transform/)|node_modules/(express|redis|undici|prom-client)/)' },
+    },
+    {
+      name: 'media-http-on-top',
+      comment:
+        'Only server/media/http/ reads a request: the variants, the store of them and the transform service never import it; createPictures.ts puts the room together (docs/pictures.md, "The room").',
+      severity: 'error',
+      from: { path: '^server/media/(?!http/)', pathNot: '^server/media/createPictures\\.ts$' },
+      to: { path: '^server/media/http/' },
+    },
+    {
       name: 'tiers-only-in-store',
       comment:
         'Only server/store/ builds a tier (a process LRU, a Redis tier): a cache declares a TieredStore (server/store/tieredStore.ts) instead.',

@@ -22,15 +22,13 @@ import { siteSecurityHeaders } from './http/security.js';
 import { marketResolution } from './markets/resolveMarket.js';
 import type { CompiledRedirects } from './redirects/compile-redirects.js';
 import { createRedirectMiddleware } from './redirects/redirect-middleware.js';
-import { mediaRelay } from './media/mediaRelay.js';
-import type { MediaClient } from './upstream/mediaClient.js';
 import { notFoundPage, renderErrorPage } from './pages/errorPages.js';
 import { pageRoutes } from './pages/pageRoutes.js';
 import type { PageDeps } from './pages/pageDeps.js';
 import { createPageRenderer } from './render/renderPage.js';
 import type { PageCaching } from './pageCache/createPageCache.js';
 import { mayBeCachedPage, pageCacheMiddleware } from './pageCache/pageCacheMiddleware.js';
-import { isVariantRequest } from './media/picturePipeline.js';
+import { isVariantRequest } from './media/http/pictureRoutes.js';
 import { isSearchRequest } from './api/searchRoutes.js';
 import { contentWebhook } from './pageCache/contentWebhook.js';
 import type { WebhookReplays } from './pageCache/webhookReplays.js';
@@ -68,9 +66,7 @@ export interface AppDependencies {
   webhookReplays: WebhookReplays;
   /** Every market's permanent redirects, compiled at start-up. */
   redirects: CompiledRedirects;
-  /** The media service, relayed under /media. */
-  media: MediaClient;
-  /** Pictures at a width of the allow-list (server/media/), before the relay. */
+  /** Everything under /media (server/media/): pictures at a width of the allow-list, files relayed. */
   pictures: Router;
   /** The page cache (server/pageCache/); left out when PAGE_CACHE=false. */
   pageCaching?: PageCaching;
@@ -144,7 +140,6 @@ export function createApp(deps: AppDependencies): express.Express {
   // Old paths answer before anything that could claim them: a retired PDF under /media is moved, not relayed.
   app.use(createRedirectMiddleware(deps.redirects));
   app.use(deps.pictures);
-  app.use(mediaRelay(deps.media, logger, config.mediaMaxBytes));
   app.use(apiInOneCase());
   // /api answers are not kept by anyone unless a route says otherwise (stories, the OpenAPI document).
   app.use('/api', (_req, res, next) => {

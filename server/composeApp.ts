@@ -132,7 +132,6 @@ export function composeApp(options: {
       post: leadFormRoutes(leads, postedForms, leadFormOptions),
       answerOfPage: postedFormOfPage(postedForms, config.isProduction),
     },
-    media: upstreams.media,
     pictures: pictures.router,
     // Kept past both sides of the window: a signature cannot come back while its timestamp still passes. Outside
     // the page prefix (a purge of everything would drop them), named after it (deployments sharing a Redis stay apart).

@@ -39,7 +39,7 @@ export const MEMORY_SHARES = {
   submissionLedger: 1 / 128,
   /**
    * Picture variants (Buffers, off the V8 heap): eleven sixteenths for this process's recent variants,
-   * a quarter for libvips' own operation cache (server/media/transformPicture.ts configureSharp), a
+   * a quarter for libvips' own operation cache (server/media/transform/transformPicture.ts configureSharp), a
    * sixteenth for the picture fast path's learned requests (server/media/createPictures.ts).
    */
   pictures: 1 / 32,
@@ -48,7 +48,7 @@ export type CacheName = keyof typeof MEMORY_SHARES;
 
 /**
  * Pictures being decoded and encoded, in this process and in its decode processes: every transform is admitted
- * by its estimate against this (server/media/decodeGate.ts). Not a cache: nothing is held once a transform ends,
+ * by its estimate against this (server/media/transform/decodeGate.ts). Not a cache: nothing is held once a transform ends,
  * and it comes out of the runtime's part. 96 MB at 256 MB: one 12 MP HEIC or 16 MP AVIF in a decode process
  * (about 94 MB), or a 1600 px AVIF encode (81 MB), or a dozen ordinary transforms beside each other.
  */

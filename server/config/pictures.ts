@@ -43,8 +43,8 @@ export const picturesSchema = z.object({
   // libaom's effort for the AVIFs made in the background (0–9, sharp's default 4): lower spends a fraction of the
   // CPU for larger files (docs/pictures.md). The test harness runs 0: its AVIFs are checked for being made, not weighed.
   IMAGE_AVIF_EFFORT: z.coerce.number({ message: 'expected 0 to 9' }).int().min(0).max(9).default(DEFAULT_AVIF_EFFORT),
-  // A heavy original's decode process (server/media/heavyDecode.ts) is killed after this long of wall clock (its CPU time
-  // is limited apart, server/media/lowPriorityTool.ts): at nice 10 on a busy machine a 1.4 s decode took over 30 s.
+  // A heavy original's decode process (server/media/transform/decodeProcess.ts) is killed after this long of wall clock (its CPU time
+  // is limited apart, server/media/transform/lowPriorityTool.ts): at nice 10 on a busy machine a 1.4 s decode took over 30 s.
   IMAGE_DECODE_TIMEOUT_MS: z.coerce
     .number({ message: 'expected milliseconds' })
     .int()

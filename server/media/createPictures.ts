@@ -8,15 +8,17 @@ import type { Lifecycle } from '../http/lifecycle.js';
 import type { Metrics } from '../metrics.js';
 import type { StoreBudget } from '../store/storeBudgets.js';
 import type { MediaClient } from '../upstream/mediaClient.js';
-import { ImageMetrics } from './imageMetrics.js';
-import { picturePipeline } from './picturePipeline.js';
-import { PictureVariants } from './pictureVariants.js';
-import { DecodeGate } from './decodeGate.js';
-import { HeavyOriginals } from './heavyOriginals.js';
-import { configureSharp, type MadeVariant } from './transformPicture.js';
-import { TransformQueue } from './transformQueue.js';
-import { VariantFastPath } from './variantFastPath.js';
 import { TieredStore } from '../store/tieredStore.js';
+import { fileRelay } from './http/fileRelay.js';
+import { pictureRoutes } from './http/pictureRoutes.js';
+import { VariantFastPath } from './http/variantFastPath.js';
+import { HeavyOriginals } from './heavyOriginals.js';
+import { PictureMetrics } from './pictureMetrics.js';
+import { PictureVariants } from './pictureVariants.js';
+import { DecodeGate } from './transform/decodeGate.js';
+import { configureSharp, type MadeVariant } from './transform/transformPicture.js';
+import { createTransformService } from './transform/transformService.js';
+import { TransformQueue } from './transformQueue.js';
 import { VARIANT_CODEC } from './variantCodec.js';
 
 /** What a refused transform tells the browser to wait: about one queue's worth of transforms. */
@@ -25,9 +27,10 @@ const BUSY_RETRY_AFTER_S = 2;
 const AVIFS_WAITING = 64;
 
 export interface Pictures {
+  /** Everything under /media: variants, and the files relayed as they are. */
   router: Router;
   variants: PictureVariants;
-  /** Variants held here, sent before Express (server/media/variantFastPath.ts). */
+  /** Variants held here, sent before Express (server/media/http/variantFastPath.ts). */
   fastPath: VariantFastPath;
   close(): Promise<void>;
 }
@@ -76,32 +79,30 @@ export function createPictures(
     budget,
   });
   const { ttlMs } = config.images.store;
-  const gate: DecodeGate = new DecodeGate(config.memory.decodeBytes, { waited: () => imageMetrics.decodeWaited() });
-  const imageMetrics: ImageMetrics = new ImageMetrics(
+  const gate: DecodeGate = new DecodeGate(config.memory.decodeBytes, { waited: () => pictureMetrics.decodeWaited() });
+  const pictureMetrics: PictureMetrics = new PictureMetrics(
     metrics.registry,
     () => queue.stats,
     () => gate.stats,
   );
-  const heavy = new HeavyOriginals({
+  const transforms = createTransformService({
     gate,
-    store,
-    metrics: imageMetrics,
+    events: pictureMetrics,
     logger,
-    deadlineMs: config.images.decodeTimeoutMs,
-    ttlMs,
     maxInputPixels: config.images.maxInputPixels,
+    avifEffort: config.images.avifEffort,
+    decodeDeadlineMs: config.images.decodeTimeoutMs,
   });
+  const heavy = new HeavyOriginals({ transforms, store, metrics: pictureMetrics, logger, ttlMs });
   const variants: PictureVariants = new PictureVariants({
     media,
     store,
     queue,
-    gate,
+    transforms,
     heavy,
-    metrics: imageMetrics,
+    metrics: pictureMetrics,
     logger,
     maxInputBytes: config.images.maxInputBytes,
-    maxInputPixels: config.images.maxInputPixels,
-    avifEffort: config.images.avifEffort,
     ttlMs,
     heavyWaitMs: config.images.heavyWaitMs,
   });
@@ -110,7 +111,7 @@ export function createPictures(
     trustProxy: config.trustProxy,
     lifecycle,
     metrics,
-    imageMetrics,
+    pictureMetrics,
     logger,
     learnedMaxBytes: learnedBytes,
     budget,
@@ -118,7 +119,14 @@ export function createPictures(
   metrics.reportCacheBytes('libvips_cache', libvipsCacheBytes, () => sharp.cache().memory.current * 1024 * 1024);
   metrics.reportCacheBytes('picture_fast_path', learnedBytes, () => fastPath.learnedBytes);
   return {
-    router: picturePipeline(variants, fastPath, imageMetrics, logger),
+    router: pictureRoutes(
+      variants,
+      transforms,
+      fileRelay(media, logger, config.mediaMaxBytes),
+      fastPath,
+      pictureMetrics,
+      logger,
+    ),
     variants,
     fastPath,
     close: () => variants.close(),

@@ -3,20 +3,42 @@ import type { Logger } from 'pino';
 import { SingleFlight } from '../store/singleFlight.js';
 import { InFlightRefused } from '../http/clientLimits.js';
 import type { MediaClient } from '../upstream/mediaClient.js';
-import { avifBytes, outputSize, planDecode, readPictureHeader, transformBytes } from './decodeCost.js';
-import { DecodeTooLarge, type DecodeGate } from './decodeGate.js';
-import type { HeavyOriginals } from './heavyOriginals.js';
-import type { ImageMetrics, VariantResult } from './imageMetrics.js';
-import type { OutputFormat } from './outputFormat.js';
-import { transformPicture, UnusablePicture, type MadeVariant } from './transformPicture.js';
-import { TransformQueueFull, type TransformQueue } from './transformQueue.js';
 import type { TieredStore } from '../store/tieredStore.js';
-import { mediaSourceOf, type VariantRequest } from './variantRequest.js';
+import type { HeavyOriginals } from './heavyOriginals.js';
+import type { PictureMetrics, VariantResult } from './pictureMetrics.js';
+import { outputSize } from './transform/decodeCost.js';
+import { UnusablePicture, type MadeVariant } from './transform/transformPicture.js';
+import type { TransformService } from './transform/transformService.js';
+import type { VariantFormat } from './transform/variantFormat.js';
+import { TransformQueueFull, type TransformQueue } from './transformQueue.js';
+import type { ImageQuality, ImageWidth } from '../../contracts/imageVariants.js';
 
 /** Bumped when a change to the transform changes its output: stored variants of the old one are never served (2: AVIF 4:2:0). */
 const PIPELINE_REVISION = 2;
 /** A variant of an unversioned URL may change with its original: kept this long at most. */
 const UNVERSIONED_TTL_MS = 60 * 60 * 1000;
+
+/** A variant a URL asks for (server/media/http/mediaUrl.ts reads it), as this room keeps and makes it. */
+export interface VariantRequest {
+  /** The original's path at the media service. */
+  path: string;
+  width: ImageWidth;
+  quality: ImageQuality;
+  /** The original's version when the URL names one: the variant never changes, and is kept for a year. */
+  version: string | undefined;
+}
+
+/** The picture's version in its URL (`?v=3fa29c1e`): a content hash the media service's links carry. */
+export const VERSION_PARAM = 'v';
+
+/**
+ * The file to ask the media service for: the path, and the version when the URL names one. The media
+ * service answers 404 to a version that is not the file's, so a made-up `v` never gets today's bytes
+ * kept for a year under its name, by the pipeline or by a browser or CDN in front of the relay.
+ */
+export function mediaSourceOf(path: string, version: string | undefined): string {
+  return version ? `${path}?${VERSION_PARAM}=${version}` : path;
+}
 
 /** Heavy originals waiting for their decode at once, all clients together; past it a new one is refused (503) until one is made. */
 const HEAVY_WAITING = 32;
@@ -78,14 +100,12 @@ export class PictureVariants {
       /** This process's variants and every replica's, charged to the asking client's budget (createPictures.ts). */
       store: TieredStore<MadeVariant>;
       queue: TransformQueue;
-      /** Every decode's memory (server/media/decodeGate.ts). */
-      gate: DecodeGate;
+      /** Original bytes in, a variant out, within the decode gate (server/media/transform/). */
+      transforms: TransformService;
       heavy: HeavyOriginals;
-      metrics: ImageMetrics;
+      metrics: PictureMetrics;
       logger: Logger;
       maxInputBytes: number;
-      maxInputPixels: number;
-      avifEffort: number;
       ttlMs: number;
       /** How long a shopper waits for a heavy original's decode before a stand-in is sent (IMAGE_HEAVY_WAIT_MS). */
       heavyWaitMs: number;
@@ -94,7 +114,7 @@ export class PictureVariants {
     setMaxListeners(0, this.stopping.signal);
   }
 
-  keyOf(variant: VariantRequest, format: OutputFormat): string {
+  keyOf(variant: VariantRequest, format: VariantFormat): string {
     return `r${PIPELINE_REVISION}|${variant.path}|${variant.width}|${variant.quality}|${variant.version ?? ''}|${format}`;
   }
 
@@ -105,11 +125,11 @@ export class PictureVariants {
 
   /** Whether an AVIF this wide can ever be made within the decode share (else the quick format is the answer). */
   avifFits(width: number): boolean {
-    return this.options.gate.fits(avifBytes(width));
+    return this.options.transforms.avifFits(width);
   }
 
   /** A variant already made (here or by another replica), without making it. */
-  async find(variant: VariantRequest, format: OutputFormat): Promise<VariantOutcome | undefined> {
+  async find(variant: VariantRequest, format: VariantFormat): Promise<VariantOutcome | undefined> {
     const key = this.keyOf(variant, format);
     const local = this.options.store.here.get(key);
     if (local) return { variant: local, result: 'hit' };
@@ -124,7 +144,7 @@ export class PictureVariants {
    * transform refused for its client's sake (no place for that client, its in-flight cap) is not the
    * others' refusal: each of them asks again for itself.
    */
-  get(variant: VariantRequest, format: OutputFormat, asker: Asker, again = false): Promise<VariantOutcome> {
+  get(variant: VariantRequest, format: VariantFormat, asker: Asker, again = false): Promise<VariantOutcome> {
     const key = this.keyOf(variant, format);
     const local = this.options.store.here.get(key);
     if (local) return Promise.resolve({ variant: local, result: 'hit' });
@@ -140,7 +160,7 @@ export class PictureVariants {
     return this.flights.start(key, this.findOrMake(variant, format, asker), { client: asker.client });
   }
 
-  private async findOrMake(variant: VariantRequest, format: OutputFormat, asker: Asker): Promise<VariantOutcome> {
+  private async findOrMake(variant: VariantRequest, format: VariantFormat, asker: Asker): Promise<VariantOutcome> {
     const found = await this.find(variant, format);
     if (found) return found;
     await asker.claim?.();
@@ -158,7 +178,7 @@ export class PictureVariants {
    */
   private async made(
     variant: VariantRequest,
-    format: OutputFormat,
+    format: VariantFormat,
     asker: Asker,
     turns: { waitMs?: number; background?: boolean; signal?: AbortSignal } = {},
   ): Promise<MadeVariant> {
@@ -177,10 +197,10 @@ export class PictureVariants {
    */
   private async make(
     variant: VariantRequest,
-    format: OutputFormat,
+    format: VariantFormat,
     asker: Asker,
   ): Promise<MadeVariant | { heavy: Promise<MadeVariant>; size: { width: number; height: number } }> {
-    const { media, maxInputBytes, maxInputPixels, heavy } = this.options;
+    const { media, maxInputBytes, heavy, transforms } = this.options;
     const originalKey = this.originalKeyOf(variant);
     const made = heavy.made(originalKey);
     if (made) return this.transform(made.body, variant, format);
@@ -193,12 +213,7 @@ export class PictureVariants {
       requestId: asker.requestId,
     });
     if (original.statusCode !== 200 || !original.bytes) throw new OriginalMissing(original.statusCode);
-    const header = await readPictureHeader(original.bytes);
-    if (!header) throw new UnusablePicture('type', 'not a picture of a type sized here');
-    // The hard ceiling, whatever the memory: IMAGE_MAX_INPUT_PIXELS, before any pixel is decoded.
-    if (header.width * header.height > maxInputPixels)
-      throw new UnusablePicture('pixels', `${header.width}×${header.height} is over the pixel limit`);
-    const plan = planDecode(header, { width: variant.width, format });
+    const { header, plan } = await transforms.plan(original.bytes, { width: variant.width, format });
     if (plan.kind === 'here') return this.transform(original.bytes, variant, format, plan.bytes);
     if (!heavy.decoding(originalKey) && heavy.waiting >= HEAVY_WAITING)
       throw new TransformQueueFull(this.options.queue.retryAfterS);
@@ -208,27 +223,14 @@ export class PictureVariants {
     };
   }
 
-  /** One variant of `input` within the gate (its memory estimated from its header unless given). */
-  private async transform(
+  /** One variant of `input`, made by the transform service within the gate. */
+  private transform(
     input: Buffer,
     variant: VariantRequest,
-    format: OutputFormat,
+    format: VariantFormat,
     bytes?: number,
   ): Promise<MadeVariant> {
-    const { maxInputPixels, avifEffort, metrics, gate } = this.options;
-    const want = { width: variant.width, quality: variant.quality, format };
-    const need = bytes ?? transformBytes((await readPictureHeader(input))!, want);
-    const started = performance.now();
-    try {
-      const made = await gate.run(need, () => transformPicture(input, want, { maxPixels: maxInputPixels, avifEffort }));
-      metrics.transformed(format, 'ok', (performance.now() - started) / 1000);
-      return made;
-    } catch (err) {
-      metrics.transformed(format, 'failed', (performance.now() - started) / 1000);
-      if (!(err instanceof DecodeTooLarge)) throw err;
-      metrics.decodeRefused('over_share');
-      throw new UnusablePicture('memory', err.message);
-    }
+    return this.options.transforms.variant(input, { width: variant.width, quality: variant.quality, format }, bytes);
   }
 
   /** An original (and its version): what its intermediate and a remembered failure are kept under. */
@@ -239,7 +241,7 @@ export class PictureVariants {
   /** Kept here and (without holding the answer) in Redis when the client's byte budget admits it; served either way. */
   private async keep(
     variant: VariantRequest,
-    format: OutputFormat,
+    format: VariantFormat,
     made: MadeVariant,
     client: string,
   ): Promise<boolean> {

@@ -44,7 +44,7 @@ interface ClientLine {
 /**
  * The transform places, shared fairly among the clients that want them. At most `running` jobs run (one
  * per core: libvips work is CPU, and more at once only share the cores and hold more pictures in memory;
- * inside its place a decode still waits for its memory at the decode gate, server/media/decodeGate.ts).
+ * inside its place a decode still waits for its memory at the decode gate, server/media/transform/decodeGate.ts).
  * The rest wait, each client in a line of its own; a free place goes to the client running the fewest
  * jobs, among equals the one that got a place longest ago, so a newcomer's job is next whatever the others
  * have waiting, and each flooding client gets one turn in as many.

@@ -1,8 +1,8 @@
 import type { Codec } from '../store/tiers.js';
-import { CONTENT_TYPES, type OutputFormat } from './outputFormat.js';
-import type { MadeVariant } from './transformPicture.js';
+import { CONTENT_TYPES, type VariantFormat } from './transform/variantFormat.js';
+import type { MadeVariant } from './transform/transformPicture.js';
 
-const FORMATS: readonly OutputFormat[] = ['avif', 'webp', 'jpeg'];
+const FORMATS: readonly VariantFormat[] = ['avif', 'webp', 'jpeg'];
 const HEADER_BYTES = 10;
 
 /** [format index u8, width u32, height u32, etag length u8, etag, body]: the smallest header that restores a MadeVariant. */

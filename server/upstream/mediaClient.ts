@@ -12,7 +12,7 @@ export type MediaOriginal =
   | { statusCode: 200; contentType: string; bytes: Buffer }
   | { statusCode: number; contentType?: undefined; bytes?: undefined };
 
-/** The media service: files relayed as they arrive (server/media/mediaRelay.ts), or read whole for the picture pipeline (server/media/). */
+/** The media service: files relayed as they arrive (server/media/http/fileRelay.ts), or read whole for the picture pipeline (server/media/). */
 export class MediaClient {
   constructor(private readonly http: UpstreamHttp) {}
 

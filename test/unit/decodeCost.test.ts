@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { planDecode, readPictureHeader, transformBytes } from '../../server/media/decodeCost.js';
+import { planDecode, readPictureHeader, transformBytes } from '../../server/media/transform/decodeCost.js';
 
 const MB = 1024 * 1024;
 const picture = (width: number, height: number, channels: 3 | 4 = 3) =>

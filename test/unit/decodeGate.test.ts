@@ -1,4 +1,4 @@
-import { DecodeGate, DecodeTooLarge } from '../../server/media/decodeGate.js';
+import { DecodeGate, DecodeTooLarge } from '../../server/media/transform/decodeGate.js';
 
 /** A decode that ends when the test says. */
 function held() {

@@ -7,7 +7,7 @@ import { listen } from '../../support/apiHarness.js';
 import { waitUntil } from '../../../scripts/stack/waitUntil.js';
 import { readExif } from '../../support/exif.js';
 import { type SandboxHere, startSandboxHere } from '../../../scripts/stack/startStack.js';
-import { etagOf } from '../../../server/media/transformPicture.js';
+import { etagOf } from '../../../server/media/transform/transformPicture.js';
 import { BoundedRedisTier } from '../../../server/store/boundedRedisTier.js';
 import { VARIANT_CODEC } from '../../../server/media/variantCodec.js';
 import { testRedisUrl } from '../../support/testRedis.js';

@@ -1,4 +1,4 @@
-import { runLowPriority, ToolFailed } from '../../../server/media/lowPriorityTool.js';
+import { runLowPriority, ToolFailed } from '../../../server/media/transform/lowPriorityTool.js';
 
 /**
  * The limits a picture tool runs under come from the kernel, not from a timer of ours: a tool that spins is ended by

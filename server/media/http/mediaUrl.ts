@@ -5,12 +5,11 @@ import {
   isImageWidth,
   VARIANT_PARAMS,
   DEFAULT_IMAGE_QUALITY,
-  type ImageQuality,
-  type ImageWidth,
-} from '../../contracts/imageVariants.js';
+} from '../../../contracts/imageVariants.js';
+import type { IncomingMessage } from 'node:http';
+import type { Request } from 'express';
+import { VERSION_PARAM, type VariantRequest } from '../pictureVariants.js';
 
-/** The picture's version in its URL (`?v=3fa29c1e`): a content hash the media service's links carry. */
-export const VERSION_PARAM = 'v';
 const VERSION = /^[0-9a-f]{8,64}$/;
 
 /** Files the pipeline sizes; SVG is passed through as it is, anything else (PDF) relayed. */
@@ -21,7 +20,7 @@ const RASTER_EXTENSION = /\.(?:jpe?g|png|webp|avif|gif|heic|heif)$/i;
  * widest variant of the list at the best quality, never the original's bytes, which may carry the
  * camera's GPS position and other metadata that only the pipeline strips.
  */
-export const WITHOUT_WIDTH = {
+const WITHOUT_WIDTH = {
   width: IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!,
   quality: IMAGE_QUALITIES[IMAGE_QUALITIES.length - 1]!,
 };
@@ -30,39 +29,23 @@ export const WITHOUT_WIDTH = {
  * A path under /media that stays inside the media service: no dot segments, encoded or not, and no
  * encoded slashes or backslashes (the relay's rule, for every /media answer).
  */
-export function mediaPathOf(requestPath: string): string | undefined {
+function mediaPathOf(requestPath: string): string | undefined {
   const path = requestPath.slice('/media'.length);
   return /\.\.|%2e|%2f|%5c|\\/i.test(path) ? undefined : path;
 }
 
 /** The query of a request's URL as sent (`req.originalUrl`): a parameter given twice stays twice. */
-export function mediaQueryOf(originalUrl: string): URLSearchParams {
+function mediaQueryOf(originalUrl: string): URLSearchParams {
   const search = originalUrl.indexOf('?');
   return new URLSearchParams(search === -1 ? '' : originalUrl.slice(search + 1));
 }
 
-/**
- * The file to ask the media service for: the path, and the version when the URL names one. The media
- * service answers 404 to a version that is not the file's, so a made-up `v` never gets today's bytes
- * kept for a year under its name, by the pipeline or by a browser or CDN in front of the relay.
- */
-export function mediaSourceOf(path: string, version: string | undefined): string {
-  return version ? `${path}?${VERSION_PARAM}=${version}` : path;
-}
-
-export interface VariantRequest {
-  /** The original's path at the media service. */
-  path: string;
-  width: ImageWidth;
-  quality: ImageQuality;
-  /** The original's version when the URL names one: the variant never changes, and is kept for a year. */
-  version: string | undefined;
-}
-
 export type ParsedMediaRequest =
+  /** Not a way into the media service (dot segments, encoded slashes): the relay's empty 404. */
+  | { kind: 'outside' }
   | { kind: 'variant'; variant: VariantRequest }
   /** Not sized here: SVG (never rasterised) and files; relayed in the version asked for. */
-  | { kind: 'relay'; version: string | undefined }
+  | { kind: 'relay'; path: string; version: string | undefined }
   | { kind: 'invalid'; message: string };
 
 /**
@@ -71,7 +54,7 @@ export type ParsedMediaRequest =
  * other parameter is left out of the variant (it makes nothing new). Off the list is invalid
  * whatever the file, so a URL a CDN or browser keeps is one the pipeline would answer.
  */
-export function parseMediaRequest(path: string, query: URLSearchParams): ParsedMediaRequest {
+function parseMediaRequest(path: string, query: URLSearchParams): ParsedMediaRequest {
   const single = (name: string): string | undefined | null => {
     const values = query.getAll(name);
     return values.length > 1 ? null : values[0];
@@ -91,7 +74,7 @@ export function parseMediaRequest(path: string, query: URLSearchParams): ParsedM
       return { kind: 'invalid', message: `${VARIANT_PARAMS.quality} needs a width (${VARIANT_PARAMS.width})` };
     return RASTER_EXTENSION.test(path)
       ? { kind: 'variant', variant: { path, ...WITHOUT_WIDTH, version } }
-      : { kind: 'relay', version };
+      : { kind: 'relay', path, version };
   }
   const w = /^\d{1,5}$/.test(width) ? Number(width) : NaN;
   if (!isImageWidth(w))
@@ -99,6 +82,24 @@ export function parseMediaRequest(path: string, query: URLSearchParams): ParsedM
   const q = quality === undefined ? DEFAULT_IMAGE_QUALITY : /^\d{1,3}$/.test(quality) ? Number(quality) : NaN;
   if (!isImageQuality(q))
     return { kind: 'invalid', message: `${VARIANT_PARAMS.quality} must be one of the allowed qualities` };
-  if (!RASTER_EXTENSION.test(path)) return { kind: 'relay', version };
+  if (!RASTER_EXTENSION.test(path)) return { kind: 'relay', path, version };
   return { kind: 'variant', variant: { path, width: w, quality: q, version } };
+}
+
+/** Each request's /media URL, read once (the in-flight cap asks first, the route after it). */
+const parsed = new WeakMap<IncomingMessage, ParsedMediaRequest | undefined>();
+
+/**
+ * What a request under /media asks for, read once per request and kept with it: a variant, a file to relay, a URL
+ * off the rules (400) or outside the media service (404); undefined for any other request.
+ */
+export function mediaRequestOf(req: Request): ParsedMediaRequest | undefined {
+  if (parsed.has(req)) return parsed.get(req);
+  let read: ParsedMediaRequest | undefined;
+  if ((req.method === 'GET' || req.method === 'HEAD') && req.path.startsWith('/media/')) {
+    const path = mediaPathOf(req.path);
+    read = path === undefined ? { kind: 'outside' } : parseMediaRequest(path, mediaQueryOf(req.originalUrl));
+  }
+  parsed.set(req, read);
+  return read;
 }

@@ -12,7 +12,7 @@ const ENCODE_DEADLINE_MS = 60_000;
 
 /**
  * The already-sized picture (a PNG made in this process, alpha kept) encoded to AVIF by libavif's `avifenc` (libaom)
- * in a niced process of its own (server/media/lowPriorityTool.ts): the encode, a background job's whole cost, never
+ * in a niced process of its own (server/media/transform/lowPriorityTool.ts): the encode, a background job's whole cost, never
  * takes a core from the event loop or from a shopper's WebP. As sharp encoded it before: 4:2:0, 8-bit, full range,
  * sRGB (CICP 1/13/6), no metadata; `quality` (0–100) is libheif's constant-quality level (63 steps, as sharp's
  * `quality`), `effort` (IMAGE_AVIF_EFFORT, 0–9) its speed 9 − effort, as libvips maps it. One encoder thread: a

@@ -1,23 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type OutputInfo } from 'sharp';
 import { encodeAvif } from './avifEncode.js';
-import { CONTENT_TYPES, type OutputFormat } from './outputFormat.js';
-
-/**
- * What the pipeline decodes, by the bytes that libvips itself picks a decoder by (never the name or the
- * Content-Type): JPEG, PNG, GIF, WebP, and AVIF/HEIF (an ISO-BMFF `ftyp` box). Anything else (TIFF, SVG,
- * PDF, a web page) is refused before libvips sees it.
- */
-export function inputFormatOf(bytes: Buffer): 'jpeg' | 'png' | 'gif' | 'webp' | 'heif' | undefined {
-  const ascii = (start: number, end: number) => bytes.toString('latin1', start, end);
-  if (bytes.length < 12) return undefined;
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.readUInt32BE(0) === 0x89504e47 && bytes.readUInt32BE(4) === 0x0d0a1a0a) return 'png';
-  if (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a') return 'gif';
-  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
-  if (ascii(4, 8) === 'ftyp' && /^(?:avif|avis|mif1|msf1|heic|heix)$/.test(ascii(8, 12))) return 'heif';
-  return undefined;
-}
+import { CONTENT_TYPES, type VariantFormat } from './variantFormat.js';
 
 /** A pathological file is given up after this long rather than holding a transform place. */
 const TRANSFORM_TIMEOUT_S = 10;
@@ -39,7 +23,7 @@ export class UnusablePicture extends Error {
 export interface MadeVariant {
   body: Buffer;
   contentType: string;
-  format: OutputFormat;
+  format: VariantFormat;
   /** A strong validator of these bytes. */
   etag: string;
   width: number;
@@ -52,13 +36,13 @@ export interface TransformSettings {
   /**
    * libaom's effort for AVIF (0–9; IMAGE_AVIF_EFFORT, sharp's default 4): 1600×1200 photo to 640 px, effort 4 costs
    * 20 times effort 0 (docs/pictures.md). AVIFs are made in the background only, never for a waiting shopper, and
-   * encoded in a niced process (server/media/avifEncode.ts).
+   * encoded in a niced process (server/media/transform/avifEncode.ts).
    */
   avifEffort: number;
 }
 
 /** The same visual quality in each format: AVIF reaches WebP's and JPEG's at about two thirds of their number. */
-const encoderQuality = (format: OutputFormat, quality: number) =>
+const encoderQuality = (format: VariantFormat, quality: number) =>
   format === 'avif' ? Math.round((quality * 2) / 3) : quality;
 
 /**
@@ -71,11 +55,9 @@ const encoderQuality = (format: OutputFormat, quality: number) =>
  */
 export async function transformPicture(
   original: Buffer,
-  want: { width: number; quality: number; format: OutputFormat },
+  want: { width: number; quality: number; format: VariantFormat },
   settings: TransformSettings,
 ): Promise<MadeVariant> {
-  const format = inputFormatOf(original);
-  if (!format) throw new UnusablePicture('type', 'not a picture of a type sized here');
   const options = { failOn: 'error', limitInputPixels: settings.maxPixels, sequentialRead: true } as const;
   let image = sharp(original, options)
     .timeout({ seconds: TRANSFORM_TIMEOUT_S })
@@ -102,13 +84,18 @@ export async function transformPicture(
     want.format === 'avif'
       ? await encodeAvif(sized.data, { width: info.width, height: info.height, quality, effort: settings.avifEffort })
       : sized.data;
+  return madeVariant(data, info, want.format);
+}
+
+/** A variant of these bytes, with its strong ETag. */
+export function madeVariant(body: Buffer, size: { width: number; height: number }, format: VariantFormat): MadeVariant {
   return {
-    body: data,
-    contentType: CONTENT_TYPES[want.format],
-    format: want.format,
-    etag: etagOf(data),
-    width: info.width,
-    height: info.height,
+    body,
+    contentType: CONTENT_TYPES[format],
+    format,
+    etag: etagOf(body),
+    width: size.width,
+    height: size.height,
   };
 }
 

@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { Request, Response } from 'express';
-import type { ProxyTrust } from '../http/proxyTrust.js';
-import { FastPath, hostSignature, type FastAnswer, type FastPathOptions } from '../store/fastPath.js';
-import type { ImageMetrics } from './imageMetrics.js';
-import type { MadeVariant } from './transformPicture.js';
+import type { ProxyTrust } from '../../http/proxyTrust.js';
+import { FastPath, hostSignature, type FastAnswer, type FastPathOptions } from '../../store/fastPath.js';
+import type { PictureMetrics } from '../pictureMetrics.js';
+import type { MadeVariant } from '../transform/transformPicture.js';
 
 /** The route label of a variant's answer in /metrics, whichever way it was answered. */
 export const VARIANT_ROUTE = 'media_variant';
@@ -43,14 +43,14 @@ export class VariantFastPath extends FastPath {
       /** The variant this process holds under a key, if it still does. */
       held: (key: string) => MadeVariant | undefined;
       trustProxy: ProxyTrust;
-      imageMetrics: ImageMetrics;
+      pictureMetrics: PictureMetrics;
     },
   ) {
     super({
       ...options,
       route: VARIANT_ROUTE,
       perAnswer: PER_ANSWER,
-      hit: () => options.imageMetrics.answered('hit', false),
+      hit: () => options.pictureMetrics.answered('hit', false),
     });
   }
 

@@ -27,7 +27,7 @@ export interface DecodeGateStats {
 /**
  * The one gate every decode passes (shopper variants, the background AVIF, heavy originals in a decode
  * process): each comes with the memory it will hold at its peak, estimated from the original's header
- * (server/media/decodeCost.ts), and runs only while the estimates of all running decodes fit the decode
+ * (server/media/transform/decodeCost.ts), and runs only while the estimates of all running decodes fit the decode
  * share of MEMORY_BUDGET_MB. The rest wait in order of arrival (none overtakes a larger one waiting, so a
  * heavy original is never starved by small ones); one larger than the whole share is refused at once.
  * It decides nothing about who goes next among clients: the transform queue in front of it does.

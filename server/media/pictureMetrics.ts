@@ -1,6 +1,6 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
-import type { DecodeGateStats } from './decodeGate.js';
-import type { OutputFormat } from './outputFormat.js';
+import type { DecodeGateStats } from './transform/decodeGate.js';
+import type { VariantFormat } from './transform/variantFormat.js';
 
 /** How a variant answer was found: this process's copy, Redis', made and kept, made and not kept (over the client's budget), or a stand-in while its AVIF is made. */
 export type VariantResult = 'hit' | 'shared' | 'miss' | 'bypass';
@@ -12,7 +12,7 @@ export type DecodeRefusal = 'over_share' | 'remembered';
 export type HeavyDecodeOutcome = 'ok' | 'failed' | 'deadline' | 'killed' | 'too_large';
 
 /** The picture pipeline in /metrics: transforms by format, answers by result, refusals, and the queue now. */
-export class ImageMetrics {
+export class PictureMetrics {
   readonly transforms: Counter<'format' | 'outcome'>;
   private readonly durations: Histogram<'format'>;
   private readonly answers: Counter<'result' | 'stand_in'>;
@@ -134,7 +134,7 @@ export class ImageMetrics {
     if (outcome === 'ok') this.heavyDurations.observe({ decoder }, seconds);
   }
 
-  transformed(format: OutputFormat, outcome: 'ok' | 'failed', seconds: number): void {
+  transformed(format: VariantFormat, outcome: 'ok' | 'failed', seconds: number): void {
     this.transforms.inc({ format, outcome });
     if (outcome === 'ok') this.durations.observe({ format }, seconds);
   }

@@ -1,11 +1,11 @@
 import { pipeline } from 'node:stream';
-import { Router, type Response } from 'express';
+import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { callContextOf } from '../upstream/callContext.js';
-import { mediaPathOf, mediaQueryOf, mediaSourceOf, parseMediaRequest } from './variantRequest.js';
-import type { MediaClient } from '../upstream/mediaClient.js';
-import { releaseBody } from '../upstream/upstreamBody.js';
-import { UpstreamError } from '../upstream/upstreamError.js';
+import { callContextOf } from '../../upstream/callContext.js';
+import type { MediaClient } from '../../upstream/mediaClient.js';
+import { releaseBody } from '../../upstream/upstreamBody.js';
+import { UpstreamError } from '../../upstream/upstreamError.js';
+import { mediaSourceOf } from '../pictureVariants.js';
 
 const PASSED_HEADERS = ['content-type', 'content-length', 'cache-control', 'etag', 'last-modified', 'expires'];
 /**
@@ -22,10 +22,13 @@ const SVG_NAME = /\.svg$/i;
 const SVG_POLICY = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox";
 
 /** An answer with nothing to follow: the browser can reuse the connection at once. */
-function emptyAnswer(res: Response, status: number): void {
+export function emptyAnswer(res: Response, status: number): void {
   res.status(status).setHeader('Content-Length', '0');
   res.end();
 }
+
+/** Relays a file under /media (its path checked and its query read by server/media/http/mediaUrl.ts). */
+export type FileRelay = (req: Request, res: Response, path: string, version: string | undefined) => Promise<void>;
 
 /**
  * GET /media/* relayed to the media service (raster pictures are made by server/media/ first, with or without a width), in the version the URL
@@ -34,15 +37,9 @@ function emptyAnswer(res: Response, status: number): void {
  * so the CSP keeps images at 'self'. Every answer is complete: a missing file is an empty 404 at once,
  * a failed service an empty 502/504, and a file that breaks off mid-way ends the connection.
  */
-export function mediaRelay(media: MediaClient, logger: Logger, maxBytes: number): Router {
-  const router = Router();
-  router.get('/media/{*rest}', async (req, res) => {
-    // No way out of the media service's path: dot segments would be resolved, encoded or not.
-    const path = mediaPathOf(req.path);
-    if (path === undefined) return emptyAnswer(res, 404);
-    // The picture pipeline before this has answered 400 to a query off its rules and every variant: what is left is a file, in the version asked for.
-    const parsed = parseMediaRequest(path, mediaQueryOf(req.originalUrl));
-    const source = mediaSourceOf(path, parsed.kind === 'relay' ? parsed.version : undefined);
+export function fileRelay(media: MediaClient, logger: Logger, maxBytes: number): FileRelay {
+  return async (req, res, path, version) => {
+    const source = mediaSourceOf(path, version);
     const conditional = Object.fromEntries(
       ['if-none-match', 'if-modified-since'].flatMap((h) => (req.headers[h] ? [[h, String(req.headers[h])]] : [])),
     );
@@ -89,6 +86,5 @@ export function mediaRelay(media: MediaClient, logger: Logger, maxBytes: number)
     pipeline(body, res, (err) => {
       if (err && !ctx.signal?.aborted) media.bodyFailed(path, err, ctx);
     });
-  });
-  return router;
+  };
 }

@@ -1,6 +1,6 @@
 import sharp, { type Metadata } from 'sharp';
-import type { HeavyDecoder } from './heavyDecode.js';
-import type { OutputFormat } from './outputFormat.js';
+import type { HeavyDecoder } from './decodeProcess.js';
+import type { VariantFormat } from './variantFormat.js';
 
 /**
  * What decoding an original and encoding one variant of it costs in memory, estimated from the original's
@@ -154,7 +154,7 @@ const ENCODE = {
   avif: { base: 12 * MB, perPixel: 32 },
   webp: { base: 0, perPixel: 6 },
   jpeg: { base: 0, perPixel: 5 },
-} satisfies Record<OutputFormat, { base: number; perPixel: number }>;
+} satisfies Record<VariantFormat, { base: number; perPixel: number }>;
 
 /** JPEG and WebP decode at 1/2, 1/4 or 1/8 of their size when the variant is that much smaller (libvips' shrink-on-load). */
 function shrinkOnLoad(header: PictureHeader, width: number): number {
@@ -194,12 +194,12 @@ export function outputSize(header: PictureHeader, width: number): { width: numbe
   return { width: w, height: Math.max(1, Math.round((header.height * w) / header.width)) };
 }
 
-export function encodeBytes(format: OutputFormat, size: { width: number; height: number }): number {
+export function encodeBytes(format: VariantFormat, size: { width: number; height: number }): number {
   return ENCODE[format].base + ENCODE[format].perPixel * size.width * size.height;
 }
 
 /** The memory one in-process transform of this original to this variant holds at its peak. */
-export function transformBytes(header: PictureHeader, want: { width: number; format: OutputFormat }): number {
+export function transformBytes(header: PictureHeader, want: { width: number; format: VariantFormat }): number {
   return Math.ceil(
     TRANSFORM_BASE + decodeBytes(header, want.width) + encodeBytes(want.format, outputSize(header, want.width)),
   );
@@ -242,6 +242,9 @@ export type DecodePlan =
    */
   | { kind: 'intermediate'; decoder: HeavyDecoder; attempts: number[]; bytes: number };
 
+/** A heavy original's plan: decoded once into an intermediate, by libvips here or by a decoder tool. */
+export type HeavyPlan = Extract<DecodePlan, { kind: 'intermediate' }>;
+
 /** The memory a tool is admitted for, in turn: for its leanest flavour first, then larger ones. */
 export function toolAttempts(header: PictureHeader, decoder: HeavyDecoder): number[] {
   const tool = TOOLS[decoder];
@@ -254,7 +257,7 @@ export function toolAttempts(header: PictureHeader, decoder: HeavyDecoder): numb
  * HEVC: neither decoder runs in this process), into an intermediate; any other original once into an intermediate
  * here when decoding it is heavy (a 16-bit PNG, a progressive 12 MP JPEG), else here for each variant.
  */
-export function planDecode(header: PictureHeader, want: { width: number; format: OutputFormat }): DecodePlan {
+export function planDecode(header: PictureHeader, want: { width: number; format: VariantFormat }): DecodePlan {
   const box = { width: INTERMEDIATE_SIZE, height: INTERMEDIATE_SIZE };
   const intermediate = encodeBytes('jpeg', box);
   if (header.heif) {

@@ -1,16 +1,17 @@
 import { Router, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
-import { ApiError, apiErrorBody } from '../http/apiError.js';
-import { InFlightRefused, refuseInFlight } from '../http/clientLimits.js';
-import { UpstreamError } from '../upstream/upstreamError.js';
-import type { ImageMetrics } from './imageMetrics.js';
-import { bestFormat, standInFormat } from './outputFormat.js';
-import sharp from 'sharp';
-import { OriginalMissing, StillDecoding, type PictureVariants, type VariantOutcome } from './pictureVariants.js';
-import { UnusablePicture } from './transformPicture.js';
-import { TransformQueueFull } from './transformQueue.js';
+import { ApiError, apiErrorBody } from '../../http/apiError.js';
+import { InFlightRefused, refuseInFlight } from '../../http/clientLimits.js';
+import { UpstreamError } from '../../upstream/upstreamError.js';
+import type { PictureMetrics } from '../pictureMetrics.js';
+import { OriginalMissing, StillDecoding, type PictureVariants, type VariantOutcome } from '../pictureVariants.js';
+import { UnusablePicture } from '../transform/transformPicture.js';
+import type { TransformService } from '../transform/transformService.js';
+import { TransformQueueFull } from '../transformQueue.js';
+import { bestFormat, quickFormat } from './acceptedFormat.js';
+import { emptyAnswer, type FileRelay } from './fileRelay.js';
+import { mediaRequestOf } from './mediaUrl.js';
 import { notModified, VARIANT_ROUTE, type VariantFastPath } from './variantFastPath.js';
-import { mediaPathOf, mediaQueryOf, parseMediaRequest } from './variantRequest.js';
 
 /** A variant of a versioned URL never changes: browsers and CDNs keep it a year without asking again. */
 const VERSIONED = 'public, max-age=31536000, immutable';
@@ -19,35 +20,31 @@ const UNVERSIONED = 'public, max-age=3600';
 /** The WebP sent while the AVIF is made: kept briefly, so the next view after it gets the AVIF. */
 const STAND_IN = 'public, max-age=60';
 
-function emptyAnswer(res: Response, status: number): void {
-  res.status(status).setHeader('Content-Length', '0');
-  res.end();
-}
-
 /** A request for a picture variant: a cache may answer it, so it counts against its client's in-flight cap only when it makes one. */
 export function isVariantRequest(req: Request): boolean {
-  if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.path.startsWith('/media/')) return false;
-  const path = mediaPathOf(req.path);
-  return path !== undefined && parseMediaRequest(path, mediaQueryOf(req.originalUrl)).kind === 'variant';
+  return mediaRequestOf(req)?.kind === 'variant';
 }
 
 /**
- * GET /media/<picture>?w=…: the picture at a width of the allow-list, in the best format the browser
- * takes (server/media/, docs/pictures.md). A width or quality off the list is 400 before any work;
- * SVG, files and originals without a width go on to the plain relay (server/media/mediaRelay.ts).
+ * The HTTP side of the picture room: GET /media/<picture>?w=… answered with the picture at a width of the allow-list,
+ * in the best format the browser takes (docs/pictures.md), its headers and caching; the URL read once
+ * (server/media/http/mediaUrl.ts). A width or quality off the list is 400 before any work; SVG and files go to the
+ * relay (server/media/http/fileRelay.ts); the variants themselves come from server/media/pictureVariants.ts.
  */
-export function picturePipeline(
+export function pictureRoutes(
   variants: PictureVariants,
+  transforms: TransformService,
+  relay: FileRelay,
   fastPath: VariantFastPath,
-  metrics: ImageMetrics,
+  metrics: PictureMetrics,
   logger: Logger,
 ): Router {
   const router = Router();
-  router.get('/media/{*rest}', async (req, res, next) => {
-    const path = mediaPathOf(req.path);
-    if (path === undefined) return next(); // the relay refuses it
-    const parsed = parseMediaRequest(path, mediaQueryOf(req.originalUrl));
-    if (parsed.kind === 'relay') return next();
+  router.get('/media/{*rest}', async (req, res) => {
+    const parsed = mediaRequestOf(req);
+    // No way out of the media service's path: dot segments would be resolved, encoded or not.
+    if (!parsed || parsed.kind === 'outside') return emptyAnswer(res, 404);
+    if (parsed.kind === 'relay') return relay(req, res, parsed.path, parsed.version);
     if (parsed.kind === 'invalid') {
       metrics.refused('invalid');
       res.status(400).setHeader('Cache-Control', 'no-store');
@@ -64,12 +61,12 @@ export function picturePipeline(
     try {
       let wanted = bestFormat(accept);
       // An AVIF this wide never fits the decode share: the quick format is the answer itself, not a stand-in.
-      if (wanted === 'avif' && !variants.avifFits(variant.width)) wanted = standInFormat(accept);
+      if (wanted === 'avif' && !variants.avifFits(variant.width)) wanted = quickFormat(accept);
       const avif = wanted === 'avif' ? await variants.find(variant, 'avif') : undefined;
       if (avif) outcome = avif;
       else if (wanted === 'avif') {
         // AVIF is too slow to make while a shopper waits: the quick format now, the AVIF for the next view.
-        outcome = await variants.get(variant, standInFormat(accept), asker);
+        outcome = await variants.get(variant, quickFormat(accept), asker);
         standIn = true;
         if (outcome.result !== 'bypass') variants.avifLater(variant, asker);
       } else outcome = await variants.get(variant, wanted, asker);
@@ -130,19 +127,14 @@ export function picturePipeline(
    */
   async function standIn(err: StillDecoding, req: Request, res: Response): Promise<void> {
     metrics.refused('decoding');
-    const format = standInFormat(req.get('accept'));
-    const plain = sharp({ create: { ...err.size, channels: 3, background: STAND_IN_COLOUR } });
-    const body = await (format === 'webp' ? plain.webp() : plain.jpeg()).toBuffer();
+    const { body, contentType } = await transforms.standIn(err.size, quickFormat(req.get('accept')));
     res.status(200).setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Cache', 'stand-in');
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Content-Type', `image/${format}`);
+    res.setHeader('Content-Type', contentType);
     res.setHeader('Content-Length', String(body.length));
     if (req.method === 'HEAD') res.end();
     else res.end(body);
   }
   return router;
 }
-
-/** The stand-in's colour: the page's light grey, as a picture's box looks before it loads. */
-const STAND_IN_COLOUR = '#e5e7eb';
