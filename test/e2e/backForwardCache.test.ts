@@ -5,6 +5,7 @@ import { chromiumPath } from '../../scripts/stack/browser.js';
 import { settledPage } from '../support/everyPageType.js';
 import { samplePages, type SamplePage } from '../../scripts/stack/samplePages.js';
 import { browseSharedSite } from '../support/e2e/sharedSite.js';
+import { clickWhenLaidOut, nextFrames } from '../support/e2e/laidOut.js';
 
 // Back and Forward from the back/forward cache (issue 38): the page comes back as the shopper left it, at once.
 const session = browseSharedSite();
@@ -128,13 +129,23 @@ describe('back/forward cache', () => {
 
   it('brings the car list back with the cars loaded after the first page and the scroll where it was, searching nothing', async () => {
     const page = await openPage(SE.paths.carList);
-    await page.getByRole('link', { name: 'Visa fler bilar' }).click();
-    await page.waitForFunction(() => document.querySelectorAll('.car-card:not(.car-card--skeleton)').length === 96);
+    const searchAnswers: number[] = [];
+    page.on('response', (res) => new URL(res.url()).pathname === '/api/search' && searchAnswers.push(res.status()));
+    await clickWhenLaidOut(page.getByRole('link', { name: 'Visa fler bilar' }));
+    const loaded = await page
+      .waitForFunction(() => document.querySelectorAll('.car-card:not(.car-card--skeleton)').length === 96)
+      .then(() => true)
+      .catch(async () => ({
+        cards: await page.locator('.car-card:not(.car-card--skeleton)').count(),
+        url: page.url(),
+        searchAnswers,
+      }));
+    expect(loaded).toBe(true);
     const card = page.locator('.car-card').nth(60);
     await card.scrollIntoViewIfNeeded();
     // The cards that came near the screen are laid out at their own height in the next frames (content-visibility),
     // scroll anchoring keeping this card where it is: where the shopper is, is read once they have been.
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await nextFrames(page);
     const y = await page.evaluate(() => window.scrollY);
     const top = await card.evaluate((el) => Math.round(el.getBoundingClientRect().top));
     const searches: string[] = [];

@@ -5,6 +5,7 @@ import { startBrowserSession } from '../support/browserSession.js';
 import { eventually } from '../support/e2e/eventually.js';
 import { stillClock } from '../support/e2e/pageClock.js';
 import { severeAxeFindings } from '../support/e2e/axeFindings.js';
+import { clickWhenLaidOut, nextFrames } from '../support/e2e/laidOut.js';
 
 // The tests inject faults into the embedded sandbox (session.sandbox).
 const session = startBrowserSession();
@@ -121,9 +122,9 @@ describe('car list in a real browser', () => {
     );
     expect(total).toBeGreaterThan(96);
     expect(total).toBeLessThanOrEqual(144);
-    await page.getByRole('link', { name: 'Visa fler bilar' }).click();
+    await clickWhenLaidOut(page.getByRole('link', { name: 'Visa fler bilar' }));
     await page.waitForFunction(() => document.querySelectorAll('.car-card:not(.car-card--skeleton)').length === 96);
-    await page.getByRole('link', { name: 'Visa fler bilar' }).click();
+    await clickWhenLaidOut(page.getByRole('link', { name: 'Visa fler bilar' }));
     await page.waitForFunction(
       (all) => document.querySelectorAll('.car-card:not(.car-card--skeleton)').length === all,
       total,
@@ -217,7 +218,7 @@ describe('car list in a real browser', () => {
     await page.evaluate(() => window.scrollBy(0, 150));
     // The cards that came near the screen take their own height in the next frames (content-visibility), scroll
     // anchoring moving scrollY: where the shopper is, is read once they have (CI at load 16 read it a frame early).
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await nextFrames(page);
     const before = await page.evaluate(() => window.scrollY);
     const href = (await car.locator('.car-card__link').getAttribute('href'))!;
     await car.locator('.car-card__link').click();

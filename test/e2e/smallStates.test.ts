@@ -3,6 +3,7 @@ import { marketById } from '../../markets/registry.js';
 import { SELL_CAR_PATHS } from '../../sandbox/data/content/leadFormPages.js';
 import { startBrowserSession } from '../support/browserSession.js';
 import { severeAxeFindings } from '../support/e2e/axeFindings.js';
+import { clickWhenLaidOut } from '../support/e2e/laidOut.js';
 
 /** The small states of issue 26 a shopper meets: toggles that say what they do, empty and failed states, named sliders. */
 const session = startBrowserSession();
@@ -42,7 +43,7 @@ describe('small states', () => {
     const before = await count.textContent();
     expect(before).toMatch(/^\d[\d\s]* bilar$/);
     session.sandbox.ctx.faults.set('search', { status: 503 });
-    await page.getByRole('link', { name: 'Visa fler bilar' }).click();
+    await clickWhenLaidOut(page.getByRole('link', { name: 'Visa fler bilar' }));
     await page.getByRole('alert').waitFor();
     await expect(page.locator('.car-card').count()).resolves.toBe(48);
     await expect(count.textContent()).resolves.toBe(before);
