@@ -43,9 +43,11 @@ export function mediaSourceOf(path: string, version: string | undefined): string
 /** Heavy originals waiting for their decode at once, all clients together; past it a new one is refused (503) until one is made. */
 const HEAVY_WAITING = 32;
 
+type Size = { width: number; height: number };
+
 /** A heavy original still being decoded after IMAGE_HEAVY_WAIT_MS: a stand-in of its size is sent, the real one made meanwhile. */
 export class StillDecoding extends Error {
-  constructor(readonly size: { width: number; height: number }) {
+  constructor(readonly size: Size) {
     super('the original is still being decoded');
     this.name = 'StillDecoding';
   }
@@ -92,6 +94,11 @@ export class PictureVariants {
   private readonly stopping = new AbortController();
   /** Redis writes under way: the answer does not wait for them. */
   private readonly writes = new Set<Promise<unknown>>();
+  /**
+   * Variants of heavy pictures whose shoppers were sent a stand-in, still being made: kept once made (the next view
+   * gets them), and joined meanwhile by whoever asks for the same, each within a bounded wait of their own.
+   */
+  private readonly late = new Map<string, { outcome: Promise<VariantOutcome>; size: Size }>();
   private closed = false;
 
   constructor(
@@ -148,6 +155,8 @@ export class PictureVariants {
     const key = this.keyOf(variant, format);
     const local = this.options.store.here.get(key);
     if (local) return Promise.resolve({ variant: local, result: 'hit' });
+    const late = this.late.get(key);
+    if (late) return withinMs(late.outcome, this.options.heavyWaitMs, late.size);
     const running = this.flights.of(key);
     if (running)
       return running.client === asker.client || again
@@ -164,30 +173,61 @@ export class PictureVariants {
     const found = await this.find(variant, format);
     if (found) return found;
     await asker.claim?.();
-    const made = await this.made(variant, format, asker, { waitMs: this.options.heavyWaitMs });
-    const kept = await this.keep(variant, format, made, asker.client);
+    const made = await this.made(variant, format, asker, { shopper: true });
+    return this.kept(variant, format, made, asker.client);
+  }
+
+  private async kept(
+    variant: VariantRequest,
+    format: VariantFormat,
+    made: MadeVariant,
+    client: string,
+  ): Promise<VariantOutcome> {
+    const kept = await this.keep(variant, format, made, client);
     return { variant: made, result: kept ? 'miss' : 'bypass' };
   }
 
   /**
    * The variant made in the client's turns: its original fetched and (unless heavy) transformed in one transform place;
    * a heavy original's decode outside the places, admitted by its memory alone (as many at once as the gate admits),
-   * waited for at most `waitMs` (then StillDecoding, and it goes on for the next request), then its variant made from
-   * the intermediate in a second turn. Both turns are in the lane `turns` names (a background AVIF's are background
-   * turns: never a shopper place, never refused as a shopper's would be).
+   * then its variant made from the intermediate in a second turn. A shopper waits for a heavy picture's variant at
+   * most IMAGE_HEAVY_WAIT_MS from the start, whatever takes the time (the decode, or the variant's wait for a place
+   * or for memory behind a decoder, with the picture decoded here or in a decoder tool's process alike): then
+   * StillDecoding, and the variant is made and kept for the next view. Both turns are in the lane `turns` names (a
+   * background AVIF's are background turns: never a shopper place, never refused as a shopper's would be).
    */
   private async made(
     variant: VariantRequest,
     format: VariantFormat,
     asker: Asker,
-    turns: { waitMs?: number; background?: boolean; signal?: AbortSignal } = {},
+    turns: { shopper?: boolean; background?: boolean; signal?: AbortSignal } = {},
   ): Promise<MadeVariant> {
-    const { queue } = this.options;
-    const { waitMs, ...lane } = turns;
+    const { queue, heavyWaitMs } = this.options;
+    const { shopper, ...lane } = turns;
+    const started = performance.now();
     const first = await queue.run(asker.client, () => this.make(variant, format, asker), lane);
     if (!('heavy' in first)) return first;
-    const intermediate = await (waitMs === undefined ? first.heavy : withinMs(first.heavy, waitMs, first.size));
-    return queue.run(asker.client, () => this.transform(intermediate.body, variant, format), lane);
+    const made = first.heavy.then((intermediate) =>
+      queue.run(asker.client, () => this.transform(intermediate.body, variant, format), lane),
+    );
+    if (!shopper) return made;
+    const waitMs = Math.max(0, heavyWaitMs - (performance.now() - started));
+    return withinMs(made, waitMs, first.size, () => this.finishLate(variant, format, made, first.size, asker.client));
+  }
+
+  /** A heavy picture's variant a shopper stopped waiting for: kept once made, joined by the next to ask meanwhile. */
+  private finishLate(
+    variant: VariantRequest,
+    format: VariantFormat,
+    made: Promise<MadeVariant>,
+    size: Size,
+    client: string,
+  ): void {
+    const key = this.keyOf(variant, format);
+    const outcome = made.then((done) => this.kept(variant, format, done, client));
+    this.late.set(key, { outcome, size });
+    // Nobody may be waiting when it fails: a failed decode is remembered and logged by HeavyOriginals.
+    void outcome.catch(() => undefined).finally(() => this.late.delete(key));
   }
 
   /**
@@ -199,11 +239,12 @@ export class PictureVariants {
     variant: VariantRequest,
     format: VariantFormat,
     asker: Asker,
-  ): Promise<MadeVariant | { heavy: Promise<MadeVariant>; size: { width: number; height: number } }> {
+  ): Promise<MadeVariant | { heavy: Promise<MadeVariant>; size: Size }> {
     const { media, maxInputBytes, heavy, transforms } = this.options;
     const originalKey = this.originalKeyOf(variant);
     const made = heavy.made(originalKey);
-    if (made) return this.transform(made.body, variant, format);
+    // Decoded already: its variant is made in the next turn, within the shopper's bounded wait.
+    if (made) return { heavy: Promise.resolve(made), size: outputSize(made, variant.width) };
     if (heavy.failedHere(originalKey)) {
       this.options.metrics.decodeRefused('remembered');
       throw new UnusablePicture('decoder', 'its decode failed a short while ago');
@@ -282,7 +323,12 @@ export class PictureVariants {
 
   /** Resolves once no AVIF is waiting or being made and every Redis write has landed (tests, benches). */
   async settled(): Promise<void> {
-    while (this.avifs.size > 0 || this.writes.size > 0) await Promise.all([...this.avifs.running(), ...this.writes]);
+    while (this.avifs.size > 0 || this.writes.size > 0 || this.late.size > 0)
+      await Promise.allSettled([
+        ...this.avifs.running(),
+        ...this.writes,
+        ...[...this.late.values()].map((late) => late.outcome),
+      ]);
     await this.options.heavy.settled();
   }
 
@@ -295,10 +341,13 @@ export class PictureVariants {
 }
 
 /** `work`'s result, or StillDecoding after `ms` (the work goes on, its result kept for the next request). */
-function withinMs<T>(work: Promise<T>, ms: number, size: { width: number; height: number }): Promise<T> {
+function withinMs<T>(work: Promise<T>, ms: number, size: Size, onLate?: () => void): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new StillDecoding(size)), ms);
+    timer = setTimeout(() => {
+      onLate?.();
+      reject(new StillDecoding(size));
+    }, ms);
     timer.unref();
   });
   // Nobody may be waiting when it fails: its failure is remembered by HeavyOriginals and logged there.

@@ -189,7 +189,10 @@ export function decodeBytes(header: PictureHeader, width: number): number {
 }
 
 /** The variant's size: at most `width` wide, never enlarged, the original's shape. */
-export function outputSize(header: PictureHeader, width: number): { width: number; height: number } {
+export function outputSize(
+  header: Pick<PictureHeader, 'width' | 'height'>,
+  width: number,
+): { width: number; height: number } {
   const w = Math.min(width, header.width);
   return { width: w, height: Math.max(1, Math.round((header.height * w) / header.width)) };
 }
