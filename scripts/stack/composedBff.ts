@@ -1,5 +1,7 @@
 // The BFF composed in this process without a listener (startStack's 'app' kind): supertest drives `app`, its log
 // lines are captured to assert on, and its caches may run on a clock the caller moves instead of waiting.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { composeApp } from '../../server/composeApp.js';
 import { loadConfig } from '../../server/config.js';
@@ -59,4 +61,19 @@ export function composeBff(env: Record<string, string>, options: { clock?: TestC
     ...(options.clock ? { now: options.clock.now } : {}),
   });
   return { ...composed, log, lifecycle, config };
+}
+
+/** A composed app on a real listening socket, for what supertest cannot show (event streams, disconnects, raw bytes). */
+export async function listen(app: http.RequestListener): Promise<{ origin: string; close(): Promise<void> }> {
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

@@ -36,7 +36,10 @@ export interface RunningSandboxRef {
 export interface StackOptions<B extends BffKind, S extends SandboxKind> {
   bff: B;
   sandbox?: S;
-  /** 'own': a `redis-server` of the stack's own, stopped with it; a URL: that Redis; unset: none. */
+  /**
+   * 'own': a `redis-server` of the stack's own, stopped with it; a URL: that Redis; unset: none (or `env.REDIS_URL`).
+   * An 'app' BFF is given once it is connected to it.
+   */
   redis?: 'own' | string;
   /** The BFF's own settings, over the stack's (upstream URLs, REDIS_URL); nothing else is added. */
   env?: Record<string, string | undefined>;
@@ -187,7 +190,11 @@ async function startBffOf(
   const defined = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
   if (options.bff === 'app') {
     const { composeBff } = await import('./composedBff.js');
-    return composeBff(defined, options.clock ? { clock: options.clock } : {});
+    const bff = composeBff(defined, options.clock ? { clock: options.clock } : {});
+    // Ready at once, as a replica is once /readyz says so: the stack's own Redis connected before the first request
+    // (one that came first went without it, a miss where a test expects another replica's render).
+    if (options.redis) await waitUntil(() => bff.redis.available() !== undefined, 'Redis connected');
+    return bff;
   }
   // React's mode is read once, when it loads: production's unless this process chose (jest's scripts do).
   process.env.NODE_ENV ??= 'production';

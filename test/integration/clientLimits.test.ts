@@ -1,10 +1,10 @@
 import { jest } from '@jest/globals';
 import net from 'node:net';
 import { request } from 'undici';
-import { listen } from '../support/apiHarness.js';
 import { startTestStack } from '../support/testStack.js';
 import { stackForThisFile } from '../support/testStack.js';
 import { waitUntil } from '../../scripts/stack/waitUntil.js';
+import { listen } from '../../scripts/stack/composedBff.js';
 
 jest.setTimeout(60_000);
 

@@ -2,7 +2,6 @@ import { jest } from '@jest/globals';
 import { request } from 'undici';
 import { API_OPERATIONS } from '../../server/api/apiRouter.js';
 import { openApiDocument } from '../../server/api/openapi.js';
-import { listen } from '../support/apiHarness.js';
 import {
   documentedApiError,
   failsInsideStream,
@@ -16,6 +15,7 @@ import {
   type Target,
 } from '../support/faultMatrix.js';
 import { stackForThisFile } from '../support/testStack.js';
+import { listen } from '../../scripts/stack/composedBff.js';
 
 /**
  * Every upstream call the BFF makes × every fault the sandbox can inject: the process stays up, the

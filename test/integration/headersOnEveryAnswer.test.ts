@@ -2,11 +2,11 @@ import { jest } from '@jest/globals';
 import { API_OPERATIONS } from '../../server/api/apiRouter.js';
 import { searchOperation } from '../../server/api/searchRoutes.js';
 import { closestAvailableOperation } from '../../server/api/workshopStream.js';
-import { listen } from '../support/apiHarness.js';
 import { operationTarget } from '../support/faultMatrix.js';
 import { rawRequest, type RawAnswer, type RawOptions } from '../support/rawHttp.js';
 import { stackForThisFile } from '../support/testStack.js';
 import { waitUntil } from '../../scripts/stack/waitUntil.js';
+import { listen } from '../../scripts/stack/composedBff.js';
 
 jest.setTimeout(120_000);
 

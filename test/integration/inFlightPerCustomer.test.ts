@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { request } from 'undici';
-import { listen } from '../support/apiHarness.js';
 import { stackForThisFile } from '../support/testStack.js';
+import { listen } from '../../scripts/stack/composedBff.js';
 
 jest.setTimeout(60_000);
 

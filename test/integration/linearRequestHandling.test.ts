@@ -8,9 +8,9 @@ import { normaliseHost } from '../../server/markets/resolveMarket.js';
 import { loadRedirects } from '../../server/redirects/load-redirects.js';
 import { parseRequestTarget } from '../../server/redirects/request-path.js';
 import { resolveRedirect } from '../../server/redirects/resolve-redirect.js';
-import { listen } from '../support/apiHarness.js';
 import { rawGet } from '../support/rawHttp.js';
 import { stackForThisFile } from '../support/testStack.js';
+import { listen } from '../../scripts/stack/composedBff.js';
 
 jest.setTimeout(60_000);
 

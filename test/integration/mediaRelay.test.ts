@@ -1,8 +1,8 @@
 import { jest } from '@jest/globals';
 import supertest from 'supertest';
 import { Agent, request } from 'undici';
-import { listen } from '../support/apiHarness.js';
 import { stackForThisFile } from '../support/testStack.js';
+import { listen } from '../../scripts/stack/composedBff.js';
 
 jest.setTimeout(30_000);
 

@@ -6,8 +6,8 @@ import { SearchCache } from '../../server/searchCache/searchCache.js';
 import { connectRedis } from '../../server/store/redisConnection.js';
 import { Metrics } from '../../server/metrics.js';
 import { createUpstreams } from '../../server/upstream/upstreams.js';
-import { listen } from '../support/apiHarness.js';
 import { stackForThisFile } from '../support/testStack.js';
+import { listen } from '../../scripts/stack/composedBff.js';
 
 jest.setTimeout(30_000);
 

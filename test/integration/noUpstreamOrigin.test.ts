@@ -1,9 +1,9 @@
 import { jest } from '@jest/globals';
 import { API_OPERATIONS } from '../../server/api/apiRouter.js';
 import { UPSTREAM_SERVICES } from '../../server/config/upstreams.js';
-import { listen } from '../support/apiHarness.js';
 import { operationTarget, pageTargets, send } from '../support/faultMatrix.js';
 import { stackForThisFile } from '../support/testStack.js';
+import { listen } from '../../scripts/stack/composedBff.js';
 
 jest.setTimeout(60_000);
 

@@ -3,10 +3,10 @@ import { randomInt } from 'node:crypto';
 import { createClient } from 'redis';
 import request from 'supertest';
 import { startSandbox } from '../../sandbox/app.js';
-import { startApiHarness } from '../support/apiHarness.js';
 import { spawnRedisCluster, type SpawnedCluster, type SpawnedRedis } from '../../scripts/stack/redisServers.js';
 import { waitUntil } from '../../scripts/stack/waitUntil.js';
 import type { SandboxHere } from '../../scripts/stack/startStack.js';
+import { type MarketStack, startTestStack, withMarketAgents } from '../support/testStack.js';
 
 jest.setTimeout(120_000);
 
@@ -18,24 +18,24 @@ jest.setTimeout(120_000);
  */
 let cluster: SpawnedCluster;
 let sandbox: SandboxHere;
-let a: Awaited<ReturnType<typeof startApiHarness>>;
-let b: Awaited<ReturnType<typeof startApiHarness>>;
+let a: MarketStack;
+let b: MarketStack;
 
 beforeAll(async () => {
   const running = await startSandbox(0, '127.0.0.1', { seed: randomInt(1, 2 ** 31) });
   sandbox = { ...running, upstreamCalls: (service) => running.ctx.stats.requests[service] ?? 0 };
   cluster = await spawnRedisCluster();
-  const env = { TRUST_PROXY: '1', REDIS_URL: cluster.url, PAGE_CACHE: 'true', PAGE_CACHE_TTL_S: '300' };
-  a = await startApiHarness(env, sandbox);
-  b = await startApiHarness(env, sandbox);
+  const env = { TRUST_PROXY: '1', PAGE_CACHE: 'true', PAGE_CACHE_TTL_S: '300' };
+  a = withMarketAgents(await startTestStack({ bff: 'app', redis: cluster.url, sandbox, env }));
+  b = withMarketAgents(await startTestStack({ bff: 'app', redis: cluster.url, sandbox, env }));
   await waitUntil(
     () => a.bff.redis.mode() === 'cluster' && b.bff.redis.available() !== undefined,
     'both replicas on the cluster',
   );
 });
 afterAll(async () => {
-  await a?.close();
-  await b?.close();
+  await a?.stop();
+  await b?.stop();
   await sandbox?.close();
   await cluster?.stop();
 });
@@ -133,9 +133,13 @@ async function masterHolding(pattern: string): Promise<SpawnedRedis> {
 
 describe('a cluster spoken to as one Redis (REDIS_CLUSTER=false)', () => {
   it('tells of every MOVED it gets: /readyz degraded, the metric counts them', async () => {
-    const single = await startApiHarness(
-      { REDIS_URL: cluster.url, REDIS_CLUSTER: 'false', PAGE_CACHE: 'true' },
-      sandbox,
+    const single = withMarketAgents(
+      await startTestStack({
+        bff: 'app',
+        redis: cluster.url,
+        sandbox,
+        env: { REDIS_CLUSTER: 'false', PAGE_CACHE: 'true' },
+      }),
     );
     try {
       expect(single.bff.redis.mode()).toBe('single');
@@ -145,7 +149,7 @@ describe('a cluster spoken to as one Redis (REDIS_CLUSTER=false)', () => {
       const metrics = (await request(single.bff.metricsApp).get('/metrics')).text;
       expect(Number(/^bff_redis_faults_total\{kind="moved"\} (\d+)$/m.exec(metrics)?.[1] ?? 0)).toBeGreaterThan(0);
     } finally {
-      await single.close();
+      await single.stop();
     }
   });
 });

@@ -1,8 +1,8 @@
 import { jest } from '@jest/globals';
 import { request } from 'undici';
-import { listen } from '../support/apiHarness.js';
 import { waitUntil } from '../../scripts/stack/waitUntil.js';
 import { stackForThisFile } from '../support/testStack.js';
+import { listen } from '../../scripts/stack/composedBff.js';
 
 jest.setTimeout(30_000);
 

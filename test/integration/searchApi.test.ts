@@ -5,12 +5,11 @@ import { connect } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { request as undiciRequest } from 'undici';
-import { listen } from '../support/apiHarness.js';
 import { paced, waitUntil } from '../../scripts/stack/waitUntil.js';
 import { type SandboxHere, startSandboxHere } from '../../scripts/stack/startStack.js';
 import { testRedisUrl } from '../support/testRedis.js';
 import { startTestStack } from '../support/testStack.js';
-import type { ComposedBff } from '../../scripts/stack/composedBff.js';
+import { type ComposedBff, listen } from '../../scripts/stack/composedBff.js';
 
 jest.setTimeout(20_000);
 

@@ -1,6 +1,4 @@
-import type { startApiHarness } from './apiHarness.js';
-
-type MarketAgent = Awaited<ReturnType<typeof startApiHarness>>['se'];
+import type { MarketAgent } from './testStack.js';
 
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 

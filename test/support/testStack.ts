@@ -3,9 +3,12 @@
 // `stackForThisFile(options)` where the file's tests share one (jest's global hooks: this module is loaded outside jest
 // too, by the global setups' processes).
 import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import type { ComposedBff } from '../../scripts/stack/composedBff.js';
 import {
   startStack,
   type BffKind,
+  type SandboxHere,
   type SandboxKind,
   type Stack,
   type StackOptions,
@@ -74,6 +77,24 @@ export function stackForThisFile<B extends BffKind, S extends SandboxKind = 'her
     },
   };
 }
+
+/**
+ * The stack with supertest agents bound to four markets' development hosts over its composed app: `h.se.get(path)`,
+ * `h.no.post(path, body)`.
+ */
+export function withMarketAgents<T extends { bff: ComposedBff }>(stack: T) {
+  const on = (host: string) => ({
+    get: (path: string) => request(stack.bff.app).get(path).set('Host', host),
+    post: (path: string, body?: unknown) => {
+      const req = request(stack.bff.app).post(path).set('Host', host);
+      return body === undefined ? req : req.send(body as object);
+    },
+  });
+  return { ...stack, se: on('se.localhost'), no: on('no.localhost'), uk: on('uk.localhost'), fi: on('fi.localhost') };
+}
+/** A stack with its BFF composed here, before a sandbox here, with market agents (`withMarketAgents`). */
+export type MarketStack = ReturnType<typeof withMarketAgents<Stack<'app', SandboxHere>>>;
+export type MarketAgent = MarketStack['se'];
 
 /** The URL of one market's development host on a listening BFF. */
 export function marketUrl(bff: { url: string }, devHostname: string, path = '/'): string {

@@ -5,8 +5,9 @@ import { startSandbox } from '../../../sandbox/app.js';
 import { fi } from '../../../markets/translations/fi.js';
 import { sv } from '../../../markets/translations/sv.js';
 import { mechmateOperations } from '../../../server/api/mechmateRoutes.js';
-import { startApiHarness } from '../../support/apiHarness.js';
 import type { SandboxHere } from '../../../scripts/stack/startStack.js';
+import { type MarketStack, startTestStack, withMarketAgents } from '../../support/testStack.js';
+import { testRedisUrl } from '../../support/testRedis.js';
 
 jest.setTimeout(60_000);
 
@@ -16,13 +17,13 @@ jest.setTimeout(60_000);
  * appends the address it saw to X-Forwarded-For, after whatever the client forged there.
  */
 let sandbox: SandboxHere;
-let h: Awaited<ReturnType<typeof startApiHarness>>;
+let h: MarketStack;
 beforeAll(async () => {
   sandbox = await seededSandbox();
-  h = await startApiHarness({ TRUST_PROXY: '1' }, sandbox);
+  h = withMarketAgents(await startTestStack({ bff: 'app', redis: testRedisUrl, sandbox, env: { TRUST_PROXY: '1' } }));
 });
 afterAll(async () => {
-  await h.close();
+  await h.stop();
   await sandbox.close();
 });
 
@@ -90,7 +91,9 @@ describe('guessing a one-time code', () => {
   });
 
   it('keeps the one guess for two BFF instances sharing Redis together', async () => {
-    const other = await startApiHarness({ TRUST_PROXY: '1' }, sandbox);
+    const other = withMarketAgents(
+      await startTestStack({ bff: 'app', redis: testRedisUrl, sandbox, env: { TRUST_PROXY: '1' } }),
+    );
     try {
       const login = await sendCode(h, 'JKL012');
       const before = codeChecks();
@@ -99,7 +102,7 @@ describe('guessing a one-time code', () => {
       expect(answers.filter((a) => a.status === 429)).toHaveLength(49);
       expect((await guess(other, login, '0123')).status).toBe(429);
     } finally {
-      await other.close();
+      await other.stop();
     }
   });
 
@@ -137,10 +140,17 @@ describe('a stranger who knows a registration number', () => {
   beforeAll(async () => {
     day = await seededSandbox();
     // Without the quarter-hour limit on sends, so the daily ones are what refuse.
-    app = await startApiHarness({ TRUST_PROXY: '1', RATE_LIMIT_CODE_SENDS_PER_AGREEMENT: '100/900' }, day);
+    app = withMarketAgents(
+      await startTestStack({
+        bff: 'app',
+        redis: testRedisUrl,
+        sandbox: day,
+        env: { TRUST_PROXY: '1', RATE_LIMIT_CODE_SENDS_PER_AGREEMENT: '100/900' },
+      }),
+    );
   });
   afterAll(async () => {
-    await app.close();
+    await app.stop();
     await day.close();
   });
   const checks = () => day.ctx.stats.tirehotelCodeChecks;
@@ -217,7 +227,9 @@ describe('a stranger who knows a registration number', () => {
 
 describe('web-vitals beacons', () => {
   it('takes 30 beacons a minute from one client on two BFF instances sharing Redis together, then 429 with Retry-After', async () => {
-    const other = await startApiHarness({ TRUST_PROXY: '1' }, sandbox);
+    const other = withMarketAgents(
+      await startTestStack({ bff: 'app', redis: testRedisUrl, sandbox, env: { TRUST_PROXY: '1' } }),
+    );
     try {
       const client = uniqueAddress();
       const beacon = { path: '/', metrics: [{ name: 'CLS', value: 0, rating: 'good', id: 'v5-1' }] };
@@ -233,7 +245,7 @@ describe('web-vitals beacons', () => {
       expect(Number(refused[0]!.headers['retry-after'])).toBeLessThanOrEqual(60);
       expect(refused[0]!.body.error).toMatchObject({ code: 'too_many_requests', message: sv['limit.tooMany'] });
     } finally {
-      await other.close();
+      await other.stop();
     }
   });
 });
@@ -249,7 +261,7 @@ describe('logging out', () => {
       app.se.post('/api/tirehotel/booking/GetTimeslotDays?workshopIdentifier=TH1001', range).set('Cookie', session);
     expect((await days(h)).status).not.toBe(401);
     expect((await h.se.post('/api/tirehotel/authorization/logout').set('Cookie', session)).status).toBe(204);
-    const other = await startApiHarness({}, sandbox);
+    const other = withMarketAgents(await startTestStack({ bff: 'app', redis: testRedisUrl, sandbox }));
     try {
       const calls = sandbox.upstreamCalls('tirehotel');
       const replayed = [await days(h), await days(other)];
@@ -257,7 +269,7 @@ describe('logging out', () => {
       expect(replayed[0]!.body.error.code).toBe('login_required');
       expect(sandbox.upstreamCalls('tirehotel')).toBe(calls);
     } finally {
-      await other.close();
+      await other.stop();
     }
   });
 });
@@ -285,7 +297,14 @@ describe('anonymous writes', () => {
   });
 
   it('says so in Finnish on the Finnish site, in Swedish for its Swedish pages, with the number RATE_LIMIT_LEADS_PER_CLIENT sets', async () => {
-    const strict = await startApiHarness({ TRUST_PROXY: '1', RATE_LIMIT_LEADS_PER_CLIENT: '1/60' }, sandbox);
+    const strict = withMarketAgents(
+      await startTestStack({
+        bff: 'app',
+        redis: testRedisUrl,
+        sandbox,
+        env: { TRUST_PROXY: '1', RATE_LIMIT_LEADS_PER_CLIENT: '1/60' },
+      }),
+    );
     try {
       const client = uniqueAddress();
       const post = () =>
@@ -300,7 +319,7 @@ describe('anonymous writes', () => {
       expect((await post().set('Accept-Language', 'sv')).body.error.message).toBe(sv['limit.tooMany']);
       expect((await post().set('Accept-Language', 'en-GB,en;q=0.9')).body.error.message).toBe(fi['limit.tooMany']);
     } finally {
-      await strict.close();
+      await strict.stop();
     }
   });
 

@@ -2,10 +2,10 @@ import { jest } from '@jest/globals';
 import { randomInt } from 'node:crypto';
 import { startSandbox } from '../../../sandbox/app.js';
 import { sv } from '../../../markets/translations/sv.js';
-import { startApiHarness } from '../../support/apiHarness.js';
 import { spawnRedis, type SpawnedRedis } from '../../../scripts/stack/redisServers.js';
 import { waitUntil } from '../../../scripts/stack/waitUntil.js';
 import type { SandboxHere } from '../../../scripts/stack/startStack.js';
+import { type MarketStack, startTestStack, withMarketAgents } from '../../support/testStack.js';
 
 jest.setTimeout(60_000);
 
@@ -16,8 +16,8 @@ jest.setTimeout(60_000);
  */
 let redis: SpawnedRedis | undefined;
 let sandbox: SandboxHere;
-let a: Awaited<ReturnType<typeof startApiHarness>>;
-let b: Awaited<ReturnType<typeof startApiHarness>>;
+let a: MarketStack;
+let b: MarketStack;
 
 async function stopRedis(): Promise<void> {
   await redis!.stop();
@@ -40,14 +40,14 @@ beforeAll(async () => {
   redis = await spawnRedis();
   const running = await startSandbox(0, '127.0.0.1', { seed: randomInt(1, 2 ** 31) });
   sandbox = { ...running, upstreamCalls: (service) => running.ctx.stats.requests[service] ?? 0 };
-  const env = { TRUST_PROXY: '1', REDIS_URL: redis.url };
-  a = await startApiHarness(env, sandbox);
-  b = await startApiHarness(env, sandbox);
+  const env = { TRUST_PROXY: '1' };
+  a = withMarketAgents(await startTestStack({ bff: 'app', redis: redis.url, sandbox, env }));
+  b = withMarketAgents(await startTestStack({ bff: 'app', redis: redis.url, sandbox, env }));
   await waitUntil(() => b.bff.redis.available() !== undefined, 'Redis seen back', { timeoutMs: 10_000 });
 });
 afterAll(async () => {
-  await a?.close();
-  await b?.close();
+  await a?.stop();
+  await b?.stop();
   await sandbox?.close();
   await redis?.stop();
 });

@@ -1,13 +1,14 @@
 import { jest } from '@jest/globals';
-import { startApiHarness } from '../../support/apiHarness.js';
+import { type MarketStack, startTestStack, withMarketAgents } from '../../support/testStack.js';
+import { testRedisUrl } from '../../support/testRedis.js';
 
 jest.setTimeout(20_000);
 
-let h: Awaited<ReturnType<typeof startApiHarness>>;
+let h: MarketStack;
 beforeAll(async () => {
-  h = await startApiHarness();
+  h = withMarketAgents(await startTestStack({ bff: 'app', redis: testRedisUrl }));
 });
-afterAll(() => h.close());
+afterAll(() => h.stop());
 
 const contact = () => ({
   formName: 'CarDetailContactForm',

@@ -1,14 +1,18 @@
 import { jest } from '@jest/globals';
-import { issuePaths, startApiHarness } from '../../support/apiHarness.js';
 import { firstFreeSlot, serviceBooking as validBooking } from '../../support/serviceBooking.js';
+import { issuePaths } from '../../support/apiIssues.js';
+import { type MarketStack, startTestStack, withMarketAgents } from '../../support/testStack.js';
+import { testRedisUrl } from '../../support/testRedis.js';
 
 jest.setTimeout(20_000);
 
-let h: Awaited<ReturnType<typeof startApiHarness>>;
+let h: MarketStack;
 beforeAll(async () => {
-  h = await startApiHarness({ UPSTREAM_MECHMATE_TIMEOUT_MS: '2000' });
+  h = withMarketAgents(
+    await startTestStack({ bff: 'app', redis: testRedisUrl, env: { UPSTREAM_MECHMATE_TIMEOUT_MS: '2000' } }),
+  );
 });
-afterAll(() => h.close());
+afterAll(() => h.stop());
 afterEach(() => h.sandbox.ctx.faults.clear());
 
 const mechmateCalls = () => h.sandbox.upstreamCalls('mechmate');
@@ -152,14 +156,21 @@ describe('booking routes validate before calling the service', () => {
 describe('booking routes when the service fails', () => {
   it('answers 504 upstream_timeout when the service hangs', async () => {
     // An instance with a short deadline beside the file's: a hang is waited out, and no test waits seconds.
-    const short = await startApiHarness({ UPSTREAM_MECHMATE_TIMEOUT_MS: '300' }, h.sandbox);
+    const short = withMarketAgents(
+      await startTestStack({
+        bff: 'app',
+        redis: testRedisUrl,
+        sandbox: h.sandbox,
+        env: { UPSTREAM_MECHMATE_TIMEOUT_MS: '300' },
+      }),
+    );
     try {
       h.sandbox.ctx.faults.set('mechmate', { hang: true }, 1);
       const res = await short.se.get('/api/mechmate/car/ABC123');
       expect(res.status).toBe(504);
       expect(res.body.error.code).toBe('upstream_timeout');
     } finally {
-      await short.close();
+      await short.stop();
     }
   });
 

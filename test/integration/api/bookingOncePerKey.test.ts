@@ -1,20 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { jest } from '@jest/globals';
-import { startApiHarness } from '../../support/apiHarness.js';
 import { firstFreeSlot, serviceBooking } from '../../support/serviceBooking.js';
+import { type MarketStack, startTestStack, withMarketAgents } from '../../support/testStack.js';
+import { testRedisUrl } from '../../support/testRedis.js';
 
 jest.setTimeout(30_000);
 
 // Two replicas sharing Redis and the booking service, as behind a load balancer.
-let a: Awaited<ReturnType<typeof startApiHarness>>;
-let b: Awaited<ReturnType<typeof startApiHarness>>;
+let a: MarketStack;
+let b: MarketStack;
 beforeAll(async () => {
-  a = await startApiHarness();
-  b = await startApiHarness({}, a.sandbox);
+  a = withMarketAgents(await startTestStack({ bff: 'app', redis: testRedisUrl }));
+  b = withMarketAgents(await startTestStack({ bff: 'app', redis: testRedisUrl, sandbox: a.sandbox }));
 });
 afterAll(async () => {
-  await b.close();
-  await a.close();
+  await b.stop();
+  await a.stop();
 });
 
 const booking = (timeSlot: string, bookingRequestId: string) => ({ ...serviceBooking(timeSlot), bookingRequestId });

@@ -4,10 +4,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSandbox } from '../../../sandbox/app.js';
-import { startApiHarness } from '../../support/apiHarness.js';
 import { testRedisPort } from '../../support/testRedis.js';
 import { paced } from '../../../scripts/stack/waitUntil.js';
 import type { SandboxHere } from '../../../scripts/stack/startStack.js';
+import { type MarketStack, startTestStack, withMarketAgents } from '../../support/testStack.js';
 
 jest.setTimeout(90_000);
 
@@ -20,8 +20,8 @@ jest.setTimeout(90_000);
  */
 let sandbox: SandboxHere;
 let proxy: ChildProcess;
-let a: Awaited<ReturnType<typeof startApiHarness>>;
-let b: Awaited<ReturnType<typeof startApiHarness>>;
+let a: MarketStack;
+let b: MarketStack;
 beforeAll(async () => {
   // Its own seed: the agreements' counters are new each run.
   const running = await startSandbox(0, '127.0.0.1', { seed: randomInt(1, 2 ** 31) });
@@ -36,13 +36,13 @@ beforeAll(async () => {
     });
     proxy.once('exit', () => reject(new Error('the proxy exited')));
   });
-  const env = { TRUST_PROXY: '1', REDIS_URL: `redis://127.0.0.1:${port}` };
-  a = await startApiHarness(env, sandbox);
-  b = await startApiHarness(env, sandbox);
+  const env = { TRUST_PROXY: '1' };
+  a = withMarketAgents(await startTestStack({ bff: 'app', redis: `redis://127.0.0.1:${port}`, sandbox, env }));
+  b = withMarketAgents(await startTestStack({ bff: 'app', redis: `redis://127.0.0.1:${port}`, sandbox, env }));
 });
 afterAll(async () => {
-  await a?.close();
-  await b?.close();
+  await a?.stop();
+  await b?.stop();
   await sandbox?.close();
   proxy?.kill('SIGTERM');
 });

@@ -1,13 +1,21 @@
 import { jest } from '@jest/globals';
-import { issuePaths, startApiHarness } from '../../support/apiHarness.js';
+import { issuePaths } from '../../support/apiIssues.js';
+import { type MarketStack, startTestStack, withMarketAgents } from '../../support/testStack.js';
+import { testRedisUrl } from '../../support/testRedis.js';
 
 jest.setTimeout(20_000);
 
-let h: Awaited<ReturnType<typeof startApiHarness>>;
+let h: MarketStack;
 beforeAll(async () => {
-  h = await startApiHarness({ UPSTREAM_MAPS_TIMEOUT_MS: '2000', UPSTREAM_CODEWEAVER_TIMEOUT_MS: '2000' });
+  h = withMarketAgents(
+    await startTestStack({
+      bff: 'app',
+      redis: testRedisUrl,
+      env: { UPSTREAM_MAPS_TIMEOUT_MS: '2000', UPSTREAM_CODEWEAVER_TIMEOUT_MS: '2000' },
+    }),
+  );
 });
-afterAll(() => h.close());
+afterAll(() => h.stop());
 afterEach(() => h.sandbox.ctx.faults.clear());
 
 const vehicle = {
@@ -83,12 +91,19 @@ describe('UK finance relay', () => {
 
   it('answers 504 when the finance service hangs and 502 when it sends garbage', async () => {
     // An instance with short deadlines beside the file's: a hang is waited out, and no test waits seconds.
-    const short = await startApiHarness({ UPSTREAM_CODEWEAVER_TIMEOUT_MS: '300' }, h.sandbox);
+    const short = withMarketAgents(
+      await startTestStack({
+        bff: 'app',
+        redis: testRedisUrl,
+        sandbox: h.sandbox,
+        env: { UPSTREAM_CODEWEAVER_TIMEOUT_MS: '300' },
+      }),
+    );
     try {
       h.sandbox.ctx.faults.set('codeweaver', { hang: true }, 1);
       expect((await short.uk.post('/api/codeweaver/default', { Vehicle: vehicle })).status).toBe(504);
     } finally {
-      await short.close();
+      await short.stop();
     }
     h.sandbox.ctx.faults.set('codeweaver', { garbage: true }, 1);
     expect((await h.uk.post('/api/codeweaver/default', { Vehicle: vehicle })).status).toBe(502);
@@ -132,12 +147,19 @@ describe('maps relay', () => {
   });
 
   it('answers 504 when the maps service hangs, and 404 outside Sweden', async () => {
-    const short = await startApiHarness({ UPSTREAM_MAPS_TIMEOUT_MS: '300' }, h.sandbox);
+    const short = withMarketAgents(
+      await startTestStack({
+        bff: 'app',
+        redis: testRedisUrl,
+        sandbox: h.sandbox,
+        env: { UPSTREAM_MAPS_TIMEOUT_MS: '300' },
+      }),
+    );
     try {
       h.sandbox.ctx.faults.set('maps', { hang: true }, 1);
       expect((await short.se.get('/api/places/autocomplete?input=lund')).status).toBe(504);
     } finally {
-      await short.close();
+      await short.stop();
     }
     expect((await h.uk.get('/api/places/autocomplete?input=lund')).status).toBe(404);
   });

@@ -1,18 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { request as undiciRequest } from 'undici';
-import { issuePaths, listen, startApiHarness } from '../../support/apiHarness.js';
 import { waitUntil } from '../../../scripts/stack/waitUntil.js';
 import { sv } from '../../../markets/translations/sv.js';
 import { sandboxDataset } from '../../../sandbox/data/dataset.js';
 import { MOTORCYCLE_DEALER_SITE_ID, MOTORCYCLE_WORKSHOP_EMAIL } from '../../../sandbox/data/motorcycleDealer.js';
+import { issuePaths } from '../../support/apiIssues.js';
+import { listen } from '../../../scripts/stack/composedBff.js';
+import { type MarketStack, startTestStack, withMarketAgents } from '../../support/testStack.js';
+import { testRedisUrl } from '../../support/testRedis.js';
 
-let h: Awaited<ReturnType<typeof startApiHarness>>;
+let h: MarketStack;
 beforeAll(async () => {
   // The relay, not the flood limit (abuseLimits.test.ts), is under test: this file sends more than 30 leads. The hub's
   // deadline is one a loaded machine's sandbox meets (a hang is what reaches it); deadline tests set their own.
-  h = await startApiHarness({ UPSTREAM_COMHUB_TIMEOUT_MS: '5000', RATE_LIMIT_LEADS_PER_CLIENT: '1000/600' });
+  h = withMarketAgents(
+    await startTestStack({
+      bff: 'app',
+      redis: testRedisUrl,
+      env: { UPSTREAM_COMHUB_TIMEOUT_MS: '5000', RATE_LIMIT_LEADS_PER_CLIENT: '1000/600' },
+    }),
+  );
 });
-afterAll(() => h.close());
+afterAll(() => h.stop());
 afterEach(() => h.sandbox.ctx.faults.clear());
 
 const submitted = () => h.sandbox.ctx.stats.comhubSubmissions;
@@ -142,7 +151,14 @@ describe('the forms hub relay', () => {
   it('does not send a lead twice when the hub answered after the deadline: the retry is held, one lead', async () => {
     const id = randomUUID();
     // An instance with a short deadline, so the hub's late answer comes within a second.
-    const short = await startApiHarness({ UPSTREAM_COMHUB_TIMEOUT_MS: '300' }, h.sandbox);
+    const short = withMarketAgents(
+      await startTestStack({
+        bff: 'app',
+        redis: testRedisUrl,
+        sandbox: h.sandbox,
+        env: { UPSTREAM_COMHUB_TIMEOUT_MS: '300' },
+      }),
+    );
     try {
       const send = () => short.se.post('/api/forms/comhub', { ...FORMS.contact, formSubmissionId: id });
       h.sandbox.ctx.faults.set('comhub', { latencyMs: 600 }, 1);
@@ -151,19 +167,26 @@ describe('the forms hub relay', () => {
       expect((await send()).status).toBe(409);
       expect(submitted().filter((s) => s === id)).toHaveLength(1);
     } finally {
-      await short.close();
+      await short.stop();
     }
   });
 
   it('lets a retry through at once when the hub could not be reached at all', async () => {
     const id = randomUUID();
-    const refusing = await startApiHarness({ UPSTREAM_COMHUB_URL: 'http://127.0.0.1:9' }, h.sandbox);
+    const refusing = withMarketAgents(
+      await startTestStack({
+        bff: 'app',
+        redis: testRedisUrl,
+        sandbox: h.sandbox,
+        env: { UPSTREAM_COMHUB_URL: 'http://127.0.0.1:9' },
+      }),
+    );
     try {
       expect((await refusing.se.post('/api/forms/comhub', { ...FORMS.contact, formSubmissionId: id })).status).toBe(
         502,
       );
     } finally {
-      await refusing.close();
+      await refusing.stop();
     }
     expect((await submit(FORMS.contact, 'se', id)).status).toBe(202);
     expect(submitted().filter((s) => s === id)).toHaveLength(1);

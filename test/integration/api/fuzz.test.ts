@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
-import { startApiHarness, totalUpstreamCalls } from '../../support/apiHarness.js';
+import { type MarketStack, startTestStack, withMarketAgents } from '../../support/testStack.js';
+import { testRedisUrl } from '../../support/testRedis.js';
 
 jest.setTimeout(120_000);
 process.env.SANDBOX_STREAM_INTERVAL_MS = '1'; // a stream opened by a lucky valid input ends at once
@@ -282,11 +283,11 @@ function fuzzRequest(route: FuzzRoute): FuzzRequest {
   };
 }
 
-let h: Awaited<ReturnType<typeof startApiHarness>>;
+let h: MarketStack;
 beforeAll(async () => {
-  h = await startApiHarness({ UPSTREAM_TIMEOUT_MS: '2000' });
+  h = withMarketAgents(await startTestStack({ bff: 'app', redis: testRedisUrl, env: { UPSTREAM_TIMEOUT_MS: '2000' } }));
 });
-afterAll(() => h.close());
+afterAll(() => h.stop());
 
 describe(`fuzzing every API route (seed ${SEED})`, () => {
   it('answers 2,400 random and hostile inputs without a 5xx, and calls no upstream for an input it refuses', async () => {
@@ -296,11 +297,11 @@ describe(`fuzzing every API route (seed ${SEED})`, () => {
     for (let i = 0; i < 2_400; i++) {
       const route = ROUTES[i % ROUTES.length]!;
       const req = fuzzRequest(route);
-      const before = totalUpstreamCalls(h.sandbox);
+      const before = Object.values(h.sandbox.ctx.stats.requests).reduce((a, b) => a + b, 0);
       let call = (req.method === 'get' ? h.se.get(req.url) : h.se.post(req.url)).set('Host', req.host);
       if (req.rawBody !== undefined) call = call.set('Content-Type', 'application/json').send(req.rawBody);
       const res = await call;
-      const upstreamCalls = totalUpstreamCalls(h.sandbox) - before;
+      const upstreamCalls = Object.values(h.sandbox.ctx.stats.requests).reduce((a, b) => a + b, 0) - before;
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
       const refusedHere =
         (res.status === 400 && res.body?.error?.code === 'bad_request') || res.status === 413 || res.status === 403;

@@ -1,10 +1,11 @@
 import { jest } from '@jest/globals';
 import { randomInt, randomUUID } from 'node:crypto';
-import { startApiHarness } from '../../support/apiHarness.js';
 import { sv } from '../../../markets/translations/sv.js';
 import { SELL_CAR_PATHS, SELL_CAR_SHORT_PATH } from '../../../sandbox/data/content/leadFormPages.js';
 import { LEAD_FORM_POST_PATH } from '../../../contracts/leadFormPost.js';
 import { sandboxDataset } from '../../../sandbox/data/dataset.js';
+import { type MarketStack, startTestStack, withMarketAgents } from '../../support/testStack.js';
+import { testRedisUrl } from '../../support/testRedis.js';
 
 jest.setTimeout(60_000);
 
@@ -13,11 +14,13 @@ jest.setTimeout(60_000);
  * which shows the thank-you text or the form again with its errors and values. Against the sandbox's forms
  * hub and real Redis; the page cache on, as in production (a page with the answer must not be kept).
  */
-let h: Awaited<ReturnType<typeof startApiHarness>>;
+let h: MarketStack;
 beforeAll(async () => {
-  h = await startApiHarness({ PAGE_CACHE: 'true', TRUST_PROXY: '1' });
+  h = withMarketAgents(
+    await startTestStack({ bff: 'app', redis: testRedisUrl, env: { PAGE_CACHE: 'true', TRUST_PROXY: '1' } }),
+  );
 });
-afterAll(() => h.close());
+afterAll(() => h.stop());
 afterEach(() => h.sandbox.ctx.faults.clear());
 
 const ORIGIN = 'http://se.localhost';

@@ -1,15 +1,22 @@
 import { jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { startApiHarness } from '../../support/apiHarness.js';
+import { type MarketStack, startTestStack, withMarketAgents } from '../../support/testStack.js';
+import { testRedisUrl } from '../../support/testRedis.js';
 
 jest.setTimeout(60_000);
 
 // Issue 50: site search as you type had no per-client bound; one client made the search service run 375 searches in 20 s.
-let h: Awaited<ReturnType<typeof startApiHarness>>;
+let h: MarketStack;
 beforeAll(async () => {
-  h = await startApiHarness({ TRUST_PROXY: '1', RATE_LIMIT_SEARCHES_PER_CLIENT: '3/60' });
+  h = withMarketAgents(
+    await startTestStack({
+      bff: 'app',
+      redis: testRedisUrl,
+      env: { TRUST_PROXY: '1', RATE_LIMIT_SEARCHES_PER_CLIENT: '3/60' },
+    }),
+  );
 });
-afterAll(() => h.close());
+afterAll(() => h.stop());
 
 const search = (keyphrase: string, from: string) =>
   h.se.post('/api/search', { index: 'sites', keyphrase, limit: 1 }).set('X-Forwarded-For', from);

@@ -5,8 +5,10 @@ import request from 'supertest';
 import { MARKETS } from '../../../markets/registry.js';
 import { translator } from '../../../markets/translations/dictionaries.js';
 import { sv } from '../../../markets/translations/sv.js';
-import { issuePaths, startApiHarness } from '../../support/apiHarness.js';
 import type { SandboxHere } from '../../../scripts/stack/startStack.js';
+import { issuePaths } from '../../support/apiIssues.js';
+import { type MarketStack, startTestStack, withMarketAgents } from '../../support/testStack.js';
+import { testRedisUrl } from '../../support/testRedis.js';
 
 jest.setTimeout(20_000);
 
@@ -15,17 +17,19 @@ jest.setTimeout(20_000);
  * in Redis) are new each run, and X-Forwarded-For gives each test its own client IP.
  */
 let sandbox: SandboxHere;
-let h: Awaited<ReturnType<typeof startApiHarness>>;
+let h: MarketStack;
 async function startSeededSandbox(): Promise<SandboxHere> {
   const running = await startSandbox(0, '127.0.0.1', { seed: randomInt(1, 2 ** 31) });
   return { ...running, upstreamCalls: (service) => running.ctx.stats.requests[service] ?? 0 };
 }
 beforeAll(async () => {
   sandbox = await startSeededSandbox();
-  h = await startApiHarness({ TRUST_PROXY: '1', LOG_LEVEL: 'debug' }, sandbox);
+  h = withMarketAgents(
+    await startTestStack({ bff: 'app', redis: testRedisUrl, sandbox, env: { TRUST_PROXY: '1', LOG_LEVEL: 'debug' } }),
+  );
 });
 afterAll(async () => {
-  await h.close();
+  await h.stop();
   await sandbox.close();
 });
 afterEach(() => sandbox.ctx.faults.clear());
@@ -90,7 +94,14 @@ describe('tire hotel sign-in', () => {
   });
 
   it('marks the token cookies Secure in production', async () => {
-    const production = await startApiHarness({ NODE_ENV: 'production', DEV_HOSTS: 'true' }, sandbox);
+    const production = withMarketAgents(
+      await startTestStack({
+        bff: 'app',
+        redis: testRedisUrl,
+        sandbox,
+        env: { NODE_ENV: 'production', DEV_HOSTS: 'true' },
+      }),
+    );
     try {
       const phone = (await production.se.get('/api/tirehotel/authorization/search?regNo=JKL012')).body
         .encryptedPhoneNumber as string;
@@ -99,7 +110,7 @@ describe('tire hotel sign-in', () => {
         /^th_login=[^;]+;.*; HttpOnly; Secure; SameSite=Strict/,
       );
     } finally {
-      await production.close();
+      await production.stop();
     }
   });
 
@@ -200,7 +211,10 @@ describe('tire hotel brute-force limits', () => {
 
   it('shares the code-send counter between two app instances through Redis', async () => {
     const fresh = await startSeededSandbox();
-    const [a, b] = [await startApiHarness({}, fresh), await startApiHarness({}, fresh)];
+    const [a, b] = [
+      withMarketAgents(await startTestStack({ bff: 'app', redis: testRedisUrl, sandbox: fresh })),
+      withMarketAgents(await startTestStack({ bff: 'app', redis: testRedisUrl, sandbox: fresh })),
+    ];
     try {
       const phone = (await a.se.get('/api/tirehotel/authorization/search?regNo=GHI789')).body
         .encryptedPhoneNumber as string;
@@ -208,8 +222,8 @@ describe('tire hotel brute-force limits', () => {
       expect([(await send(a)).status, (await send(b)).status, (await send(a)).status]).toEqual([200, 200, 200]);
       expect((await send(b)).status).toBe(429);
     } finally {
-      await a.close();
-      await b.close();
+      await a.stop();
+      await b.stop();
       await fresh.close();
     }
   });

@@ -1,23 +1,25 @@
 import { jest } from '@jest/globals';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { request } from 'undici';
-import { listen, startApiHarness } from '../../support/apiHarness.js';
 import { waitUntil } from '../../../scripts/stack/waitUntil.js';
+import { listen } from '../../../scripts/stack/composedBff.js';
+import { type MarketStack, startTestStack, withMarketAgents } from '../../support/testStack.js';
+import { testRedisUrl } from '../../support/testRedis.js';
 
 jest.setTimeout(20_000);
 
 const INTERVAL_MS = 200;
 process.env.SANDBOX_STREAM_INTERVAL_MS = String(INTERVAL_MS); // the sandbox reads it per request
 
-let h: Awaited<ReturnType<typeof startApiHarness>>;
+let h: MarketStack;
 let server: Awaited<ReturnType<typeof listen>>;
 beforeAll(async () => {
-  h = await startApiHarness();
+  h = withMarketAgents(await startTestStack({ bff: 'app', redis: testRedisUrl }));
   server = await listen(h.bff.app);
 });
 afterAll(async () => {
   await server.close();
-  await h.close();
+  await h.stop();
 });
 
 const STOCKHOLM = 'regNo=ABC123&serviceOfferings=oilservice&latitude=59.33&longitude=18.07';
@@ -217,18 +219,22 @@ describe('the workshop event stream relay', () => {
 });
 
 describe('a quiet upstream', () => {
-  let quiet: Awaited<ReturnType<typeof startApiHarness>>;
+  let quiet: MarketStack;
   let quietServer: Awaited<ReturnType<typeof listen>>;
   beforeAll(async () => {
-    quiet = await startApiHarness(
-      { WORKSHOP_STREAM_HEARTBEAT_MS: '100', WORKSHOP_STREAM_IDLE_TIMEOUT_MS: '1500' },
-      h.sandbox,
+    quiet = withMarketAgents(
+      await startTestStack({
+        bff: 'app',
+        redis: testRedisUrl,
+        sandbox: h.sandbox,
+        env: { WORKSHOP_STREAM_HEARTBEAT_MS: '100', WORKSHOP_STREAM_IDLE_TIMEOUT_MS: '1500' },
+      }),
     );
     quietServer = await listen(quiet.bff.app);
   });
   afterAll(async () => {
     await quietServer.close();
-    await quiet.close();
+    await quiet.stop();
   });
 
   it('gets : heartbeats while the upstream is idle', async () => {

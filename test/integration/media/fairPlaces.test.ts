@@ -1,11 +1,10 @@
 import { jest } from '@jest/globals';
 import { Agent, request } from 'undici';
 import type { Car } from '../../../contracts/upstream/search.js';
-import { listen } from '../../support/apiHarness.js';
 import { type SandboxHere, startSandboxHere } from '../../../scripts/stack/startStack.js';
 import { waitUntil } from '../../../scripts/stack/waitUntil.js';
 import { startTestStack } from '../../support/testStack.js';
-import type { ComposedBff } from '../../../scripts/stack/composedBff.js';
+import { type ComposedBff, listen } from '../../../scripts/stack/composedBff.js';
 
 /**
  * The transform places and the in-flight cap under floods and crowds (issue 35): who gets a place is

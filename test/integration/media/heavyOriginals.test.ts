@@ -3,12 +3,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { jest } from '@jest/globals';
 import sharp from 'sharp';
 import { Agent, request } from 'undici';
-import { listen } from '../../support/apiHarness.js';
 import { waitUntil } from '../../../scripts/stack/waitUntil.js';
 import { type SandboxHere, startSandboxHere } from '../../../scripts/stack/startStack.js';
 import { HEAVY_ORIGINALS, P3_GREEN } from '../../../sandbox/services/media-heavy.js';
 import { testRedisUrl } from '../../support/testRedis.js';
 import { startTestStack } from '../../support/testStack.js';
+import { listen } from '../../../scripts/stack/composedBff.js';
 
 /**
  * Heavy originals over HTTP (docs/pictures.md, "Heavy originals"): the sandbox's media service sends what a

@@ -2,9 +2,9 @@ import { jest } from '@jest/globals';
 import sharp from 'sharp';
 import { Agent, request } from 'undici';
 import { marketById } from '../../../markets/registry.js';
-import { listen } from '../../support/apiHarness.js';
 import { readExif } from '../../support/exif.js';
 import { stackForThisFile } from '../../support/testStack.js';
+import { listen } from '../../../scripts/stack/composedBff.js';
 
 jest.setTimeout(60_000);
 

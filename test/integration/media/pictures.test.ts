@@ -3,7 +3,6 @@ import { jest } from '@jest/globals';
 import sharp from 'sharp';
 import { Agent, request } from 'undici';
 import type { Car, Site } from '../../../contracts/upstream/search.js';
-import { listen } from '../../support/apiHarness.js';
 import { waitUntil } from '../../../scripts/stack/waitUntil.js';
 import { readExif } from '../../support/exif.js';
 import { type SandboxHere, startSandboxHere } from '../../../scripts/stack/startStack.js';
@@ -12,7 +11,7 @@ import { BoundedRedisTier } from '../../../server/store/boundedRedisTier.js';
 import { VARIANT_CODEC } from '../../../server/media/variantCodec.js';
 import { testRedisUrl } from '../../support/testRedis.js';
 import { startTestStack } from '../../support/testStack.js';
-import type { ComposedBff } from '../../../scripts/stack/composedBff.js';
+import { type ComposedBff, listen } from '../../../scripts/stack/composedBff.js';
 
 /**
  * The picture pipeline over HTTP, in front of the sandbox's media service (its photographs: 1600×1200 car
