@@ -70,6 +70,40 @@ describe('stories list in a real browser', () => {
   });
 });
 
+describe('campaign tags on the stories list', () => {
+  // Issue 49 part 5: as the car list's links do, a tag chip keeps the address's other parameters where they stood;
+  // the server's chips (a cached page's) can only carry the parameters pages read.
+  it("a tag chip, and 'all' after it, keep utm_source and gclid in place and start from the first page", async () => {
+    const { page, problems, close } = await openPage();
+    const pairs = () => [...new URL(page.url()).searchParams];
+    await page.goto(session.url(se.devHostname, `${se.paths.stories}?utm_source=news&page=2&gclid=abc`));
+    const chips = page.locator('.stories__tags a');
+    const kept = () =>
+      page.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLAnchorElement>('.stories__tags a')].every((chip) =>
+          chip.href.includes('utm_source=news'),
+        ),
+      );
+    await kept();
+    const tag = (await chips.nth(1).textContent())!;
+    await Promise.all([page.waitForURL(/tag=/), chips.nth(1).click()]);
+    expect(pairs()).toEqual([
+      ['utm_source', 'news'],
+      ['tag', tag],
+      ['gclid', 'abc'],
+    ]);
+    await expect(page.locator('.stories__tags a[aria-current="true"]').textContent()).resolves.toBe(tag);
+    await kept();
+    await Promise.all([page.waitForURL((url) => !url.searchParams.has('tag')), chips.first().click()]);
+    expect(pairs()).toEqual([
+      ['utm_source', 'news'],
+      ['gclid', 'abc'],
+    ]);
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
 describe('deep links to a list in a real browser', () => {
   it.each([
     ['stories', se.paths.stories, '.stories__list > li', 4],

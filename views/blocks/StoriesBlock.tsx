@@ -1,7 +1,7 @@
 import { mediaUrl } from '../../client/shared/media/mediaUrl.js';
 import { COVER_CARDS, STORY_HIGHLIGHT } from '../../client/shared/media/pictureLayouts.js';
 import { StoriesList, type StoriesListProps, type StoryCardData } from '../../client/islands/stories/StoriesList.js';
-import { loadMoreHref } from '../../client/shared/stories/storyLinks.js';
+import { loadMoreHref, storiesTagQuery } from '../../client/shared/stories/storyLinks.js';
 import { STORIES_MAX_LIMIT, STORIES_PAGE_SIZE, type Story } from '../../contracts/upstream/content.js';
 import { useEditable } from '../editable.js';
 import { Island } from '../Island.js';
@@ -23,7 +23,8 @@ export const toStoryCard = (story: Story): StoryCardData => ({
 /**
  * Stories: a teaser (the newest 3, no load-more) or a list with tag chips, the first story larger
  * when the editor asks, and load-more (4 a page). Chips and load-more are links with query
- * parameters the server honours; the stories script only makes load-more append in place.
+ * parameters the server honours; the stories script makes load-more append in place and the chips keep the
+ * address's other parameters (campaign tags), which a cached page's links cannot know.
  */
 export function StoriesBlock({ block, data, first }: BlockProps<'stories'>) {
   const { t, market, language, path, searchParams } = usePage();
@@ -54,14 +55,8 @@ export function StoriesBlock({ block, data, first }: BlockProps<'stories'>) {
       noResults: t('pages.storiesNoResults'),
     },
   };
-  const chipHref = (tag: string | null) => {
-    const params = new URLSearchParams(searchParams);
-    params.delete('page');
-    if (tag) params.set('tag', tag);
-    else params.delete('tag');
-    const query = params.toString();
-    return query ? `${path}?${query}` : path;
-  };
+  const chipHref = (tag: string | null) => `${path}${storiesTagQuery(searchParams.toString(), tag)}`;
+  const chips = !block.teaser && block.tag === null && data.tags.length > 0;
   return (
     <section
       className={block.teaser ? 'stories stories--teaser' : 'stories'}
@@ -72,7 +67,7 @@ export function StoriesBlock({ block, data, first }: BlockProps<'stories'>) {
           {block.title ?? t('pages.storiesHeading')}
         </Heading>
       )}
-      {!block.teaser && block.tag === null && data.tags.length > 0 && (
+      {chips && (
         <nav className="stories__tags" aria-label={t('pages.storiesTagsLabel')}>
           <ul className="tag-chips">
             {[null, ...data.tags].map((tag) => (
@@ -85,7 +80,8 @@ export function StoriesBlock({ block, data, first }: BlockProps<'stories'>) {
           </ul>
         </nav>
       )}
-      {more || data.fromPage > 0 ? (
+      {/* The stories script: load-more in place, a deep link's earlier pages, the chips' campaign tags. */}
+      {more || data.fromPage > 0 || chips ? (
         <Island name="stories" component={StoriesList} props={props} />
       ) : (
         <StoriesList {...props} />

@@ -4,7 +4,7 @@ import { keepInPlace } from '../../lists/keepInPlace.js';
 import { documentPictureTemplate, pictureOf } from '../../shared/media/pictureUrl.js';
 import type { StoriesListProps } from './StoriesList.js';
 import { fillText } from '../../../markets/translations/plural.js';
-import { loadMoreHref, storiesPageQuery } from '../../shared/stories/storyLinks.js';
+import { loadMoreHref, storiesPageQuery, storiesTagQuery } from '../../shared/stories/storyLinks.js';
 
 /**
  * The stories load-more without React: the server rendered the cards and a plain `?page=N` link
@@ -12,6 +12,12 @@ import { loadMoreHref, storiesPageQuery } from '../../shared/stories/storyLinks.
  * moves focus to the first new story and keeps the address in step. Any failure falls back to the link.
  * A deep link (`?page=N`) was rendered with page N alone: the pages before it are put above it here.
  */
+// The tag chips, written by the server from the parameters pages read (a cached page answers every other), take the
+// address's other parameters too (utm_*, gclid), in place, as the car list's links do.
+for (const chip of document.querySelectorAll<HTMLAnchorElement>('.stories__tags a')) {
+  const { pathname, searchParams } = new URL(chip.href);
+  chip.href = `${pathname}${storiesTagQuery(location.search, searchParams.get('tag'))}`;
+}
 for (const island of document.querySelectorAll<HTMLElement>('[data-island="stories"]')) {
   const propsText = document.getElementById(`${island.dataset.islandId ?? ''}-props`)?.textContent;
   if (propsText) enhance(island, JSON.parse(propsText) as StoriesListProps);
