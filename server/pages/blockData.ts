@@ -2,6 +2,7 @@ import type { BlockDataByType, BlockDataMap } from '../../views/blocks/blockProp
 import type { ContentBlock } from '../../contracts/upstream/content.js';
 import { loadCarTeaserIds, loadCarTeaserQuery } from './carTeaserData.js';
 import type { BlockLoadRequest } from './blockLoadRequest.js';
+import { loadHeroSearch } from './heroSearchData.js';
 import { loadSiteSelection } from './sitesData.js';
 import { loadStoriesBlock } from './storiesData.js';
 import { loadServiceRequest } from './serviceRequestData.js';
@@ -14,8 +15,9 @@ type BlockDataLoaders = {
   ) => Promise<BlockDataByType[T]>;
 };
 
-/** One loader per block type that needs data from an upstream (teasers, site selection, stories). */
+/** One loader per block type that needs data from an upstream (the hero search, teasers, site selection, stories). */
 const BLOCK_DATA_LOADERS: BlockDataLoaders = {
+  hero: loadHeroSearch,
   carTeaserIds: loadCarTeaserIds,
   carTeaserQuery: loadCarTeaserQuery,
   stories: loadStoriesBlock,

@@ -253,6 +253,30 @@ describe('layout in a real browser', () => {
     await page.close();
   });
 
+  // Issue 49 part 5: a tagged Swedish link's filter value ('El') is no value of the UK's, Finland's or Slovakia's cars;
+  // carried on, it ended the search on '0 cars'. The hero search leaves it behind there, and keeps the campaign tag.
+  it.each([
+    ['uk.localhost', true],
+    ['fi.localhost', true],
+    ['sk.localhost', true],
+    ['uk.localhost', false],
+  ] as const)(
+    'on %s (scripts %s) the hero search leaves behind a filter value the market has not, and lands on cars',
+    async (host, javaScriptEnabled) => {
+      const context = await session.browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto(session.url(host, '/?car_fuel=El&utm_source=news'));
+      const search = page.getByRole('search');
+      await Promise.all([page.waitForURL(/keyphrase=/), search.getByRole('searchbox').press('Enter')]);
+      const landed = new URL(page.url());
+      expect(landed.searchParams.has('car_fuel')).toBe(false);
+      // Without scripts the cached page's form carries only the parameters pages read (docs/deviations.md).
+      expect(landed.searchParams.get('utm_source')).toBe(javaScriptEnabled ? 'news' : null);
+      await expect(page.locator('.car-list__count').textContent()).resolves.toMatch(/^[1-9]/);
+      await context.close();
+    },
+  );
+
   it('keeps a dismissed alert hidden after a reload, also when a shared cache sends the page everyone gets', async () => {
     const context = await session.browser.newContext();
     const page = await context.newPage();

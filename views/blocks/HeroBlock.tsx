@@ -11,14 +11,17 @@ const LAYOUTS = { default: HERO, medium: HERO_MEDIUM, full: HERO_FULL } as const
 /**
  * Hero: full (100svh), medium (64svh) or default (312–534 px) height. The start-page search bar
  * goes to the market's search path with the keyphrase and the current page's other query
- * parameters; it is never shown on a full-height hero.
+ * parameters, less filter values the market does not have; it is never shown on a full-height hero.
+ * `data-page-params` names the parameters the server judged (client/enhance/heroSearch.ts adds the others).
  */
-export function HeroBlock({ block, first }: BlockProps<'hero'>) {
+export function HeroBlock({ block, data, first }: BlockProps<'hero'>) {
   const { market, searchParams, t } = usePage();
   const edit = useEditable();
   const Heading = first ? 'h1' : 'h2';
   const showSearch = block.showSearch && block.height !== 'full';
-  const carried = [...searchParams].filter(([name]) => name !== 'keyphrase');
+  const read = [...searchParams].filter(([name]) => name !== 'keyphrase');
+  // The filters the market has (server/pages/heroSearchData.ts); the enhance script adds the address's others.
+  const carried = data?.carried ?? read;
   return (
     <section className={`hero hero--${block.height}`}>
       <ResponsiveImage
@@ -42,7 +45,13 @@ export function HeroBlock({ block, first }: BlockProps<'hero'>) {
         )}
         {block.link && <ContentLinkView link={block.link} className="button" marker={edit('link')} />}
         {showSearch && (
-          <form className="hero-search" role="search" method="get" action={market.paths.heroSearch}>
+          <form
+            className="hero-search"
+            role="search"
+            method="get"
+            action={market.paths.heroSearch}
+            data-page-params={[...new Set(read.map(([name]) => name))].join(' ')}
+          >
             <label className="visually-hidden" htmlFor={`${block.id}-keyphrase`}>
               {t('block.heroSearchLabel')}
             </label>

@@ -23,12 +23,18 @@ export interface StoriesBlockData {
   fromPage: number;
 }
 
+/** The hero search's hidden fields: the page's parameters (name, value) that exist on the market, keyphrase aside. */
+export interface HeroSearchData {
+  carried: [string, string][];
+}
+
 /**
  * The data a block type loads before the page renders (server/pages/blockData.ts holds the loaders).
  * One line per block type that needs more than its content: the loader's answer type.
  */
 export interface BlockDataByType {
-  hero: undefined;
+  /** Undefined where no loader ran (a block rendered on its own): the search then carries every page parameter. */
+  hero: HeroSearchData | undefined;
   carTeaserIds: CarTeaserData;
   carTeaserQuery: CarTeaserData;
   stories: StoriesBlockData;
