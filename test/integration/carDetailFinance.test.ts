@@ -4,11 +4,11 @@ import { MARKETS } from '../../markets/registry.js';
 import type { Market } from '../../markets/schema.js';
 import { translator } from '../../markets/translations/dictionaries.js';
 import type { Car, Site } from '../../contracts/upstream/search.js';
-import { sharedBffForThisFile } from '../support/sharedBff.js';
+import { sharedStackForThisFile } from '../support/slotStacks.js';
 
 jest.setTimeout(30_000);
 
-const harness = sharedBffForThisFile();
+const harness = sharedStackForThisFile();
 const market = (id: Market['id']) => MARKETS.find((m) => m.id === id)!;
 const page = (host: string, path: string) => request(harness.bff.app).get(path).set('Host', host);
 async function search<T>(index: string, filters: { field: string; values: (string | boolean)[] }[] = []): Promise<T[]> {

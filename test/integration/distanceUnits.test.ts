@@ -7,11 +7,11 @@ import type { Language, Market } from '../../markets/schema.js';
 import { translator } from '../../markets/translations/dictionaries.js';
 import { localisedMarket, localisePath } from '../../server/markets/languagePath.js';
 import { SELL_CAR_PATHS } from '../../sandbox/data/content/leadFormPages.js';
-import { sharedBffForThisFile } from '../support/sharedBff.js';
+import { sharedStackForThisFile } from '../support/slotStacks.js';
 
 jest.setTimeout(60_000);
 
-const harness = sharedBffForThisFile();
+const harness = sharedStackForThisFile();
 
 const get = (host: string, path: string) => request(harness.bff.app).get(path).set('Host', host);
 const text = (html: string) =>

@@ -5,12 +5,12 @@ import { MARKETS } from '../../markets/registry.js';
 import { localisedMarket } from '../../server/markets/languagePath.js';
 import { HOLIDAYS } from '../../sandbox/data/sites.js';
 import { VOCABULARIES } from '../../sandbox/data/vocabulary.js';
-import { sharedBffForThisFile } from '../support/sharedBff.js';
+import { sharedStackForThisFile } from '../support/slotStacks.js';
 
 /** Issue 26 item 2: fi.localhost/sv/... is Swedish all through, the search's texts included. */
 jest.setTimeout(60_000);
 
-const harness = sharedBffForThisFile();
+const harness = sharedStackForThisFile();
 const fi = MARKETS.find((m) => m.id === 'fi')!;
 const sv = localisedMarket(fi, 'sv').paths;
 const get = (path: string) => request(harness.bff.app).get(path).set('Host', fi.devHostname);

@@ -1,11 +1,11 @@
 import { jest } from '@jest/globals';
 import request from 'supertest';
 import { marketById } from '../../markets/registry.js';
-import { sharedBffForThisFile } from '../support/sharedBff.js';
+import { sharedStackForThisFile } from '../support/slotStacks.js';
 
 jest.setTimeout(30_000);
 
-const harness = sharedBffForThisFile();
+const harness = sharedStackForThisFile();
 
 const finland = marketById('fi');
 const page = (path: string, host = finland.devHostname) => request(harness.bff.app).get(path).set('Host', host);

@@ -3,12 +3,12 @@ import request from 'supertest';
 import type { Car, Site } from '../../contracts/upstream/search.js';
 import { MARKETS } from '../../markets/registry.js';
 import type { Market } from '../../markets/schema.js';
-import { sharedBffForThisFile } from '../support/sharedBff.js';
+import { sharedStackForThisFile } from '../support/slotStacks.js';
 
 /** Issue 26 items 3 and 15: the texts and the sandbox's data read like each market's real ones. */
 jest.setTimeout(60_000);
 
-const harness = sharedBffForThisFile();
+const harness = sharedStackForThisFile();
 const market = (id: Market['id']) => MARKETS.find((m) => m.id === id)!;
 const get = (host: string, path: string) => request(harness.bff.app).get(path).set('Host', host);
 async function all<T>(index: string): Promise<T[]> {

@@ -4,10 +4,10 @@ import { MARKETS } from '../../markets/registry.js';
 import type { Language, Market } from '../../markets/schema.js';
 import { CONTENT_TEXTS } from '../../sandbox/data/content/texts.js';
 import { SELL_CAR_PATHS } from '../../sandbox/data/content/leadFormPages.js';
-import { sharedBffForThisFile } from '../support/sharedBff.js';
+import { sharedStackForThisFile } from '../support/slotStacks.js';
 
 jest.setTimeout(120_000);
-const harness = sharedBffForThisFile();
+const harness = sharedStackForThisFile();
 
 const decode = (html: string) => html.replaceAll('&#x27;', "'").replaceAll('&quot;', '"').replaceAll('&amp;', '&');
 const hrefsIn = (html: string) => [...html.matchAll(/<a [^>]*href="([^"]+)"/g)].map((m) => decode(m[1]!));

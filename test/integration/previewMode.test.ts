@@ -3,11 +3,11 @@ import request from 'supertest';
 import { marketById } from '../../markets/registry.js';
 import { translator } from '../../markets/translations/dictionaries.js';
 import { CONTENT_SANDBOX_PREVIEW_TOKEN } from '../../contracts/upstream/content.js';
-import { sharedBffForThisFile } from '../support/sharedBff.js';
+import { sharedStackForThisFile } from '../support/slotStacks.js';
 
 jest.setTimeout(30_000);
 
-const harness = sharedBffForThisFile();
+const harness = sharedStackForThisFile();
 
 const sweden = marketById('se');
 const t = translator('sv');

@@ -2,11 +2,11 @@ import { jest } from '@jest/globals';
 import { MARKETS } from '../../markets/registry.js';
 import { safeLocation } from '../../server/http/safeLocation.js';
 import { rawGet } from '../support/rawHttp.js';
-import { sharedBffForThisFile } from '../support/sharedBff.js';
+import { sharedStackForThisFile } from '../support/slotStacks.js';
 
 jest.setTimeout(120_000);
 
-const peers = sharedBffForThisFile();
+const peers = sharedStackForThisFile();
 /** The shared BFF listens already: `server.origin` is its URL. */
 const server = {
   get origin() {

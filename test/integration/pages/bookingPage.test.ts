@@ -1,9 +1,9 @@
 import { jest } from '@jest/globals';
 import request from 'supertest';
-import { sharedBffForThisFile } from '../../support/sharedBff.js';
+import { sharedStackForThisFile } from '../../support/slotStacks.js';
 
 jest.setTimeout(30_000);
-const harness = sharedBffForThisFile();
+const harness = sharedStackForThisFile();
 
 const BOOKING = '/service-och-verkstad/boka-service';
 const get = (path: string, host = 'se.localhost') => request(harness.bff.app).get(path).set('Host', host);

@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { jest } from '@jest/globals';
 import request from 'supertest';
 import { CLIENT_BUILD_DIR, PAGE_SCRIPT_LOADER_ENTRY } from '../../../client/entryPath.js';
-import { sharedBffForThisFile } from '../../support/sharedBff.js';
+import { sharedStackForThisFile } from '../../support/slotStacks.js';
 
 // Nothing a page's first paint waits for but its own bytes (issue 38): the first screen's styles and the alert
 // gate inline, the site stylesheet fetched without holding the paint up.
 jest.setTimeout(30_000);
 
-const shared = sharedBffForThisFile();
+const shared = sharedStackForThisFile();
 
 const head = async (path: string) => {
   const res = await request(shared.bff.app).get(path).set('Host', 'se.localhost');

@@ -1,10 +1,10 @@
 import { jest } from '@jest/globals';
 import { pageTargets, send, type Target } from '../../support/faultMatrix.js';
-import { sharedBffForThisFile } from '../../support/sharedBff.js';
+import { sharedStackForThisFile } from '../../support/slotStacks.js';
 
 jest.setTimeout(180_000);
 
-const peers = sharedBffForThisFile();
+const peers = sharedStackForThisFile();
 /** The shared BFF listens already: `server.origin` is its URL. */
 const server = {
   get origin() {

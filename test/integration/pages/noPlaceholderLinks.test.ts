@@ -4,7 +4,7 @@ import { MARKETS, marketById } from '../../../markets/registry.js';
 import type { Market } from '../../../markets/schema.js';
 import { translator } from '../../../markets/translations/dictionaries.js';
 import { siteTree } from '../../../sandbox/data/content/navigation.js';
-import { sharedBffForThisFile } from '../../support/sharedBff.js';
+import { sharedStackForThisFile } from '../../support/slotStacks.js';
 
 /**
  * Issue 39: no link leads to a placeholder host. 'Jobba hos oss' (every page's menu) and 'Boka skadebesiktning'
@@ -12,7 +12,7 @@ import { sharedBffForThisFile } from '../../support/sharedBff.js';
  */
 jest.setTimeout(60_000);
 
-const harness = sharedBffForThisFile();
+const harness = sharedStackForThisFile();
 const get = (host: string, path: string) => request(harness.bff.app).get(path).set('Host', host);
 /** Every absolute URL on a page with a host under .example: in links, pictures and the islands' props alike. */
 const placeholderUrls = (html: string) =>

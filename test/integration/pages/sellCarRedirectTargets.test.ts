@@ -3,11 +3,11 @@ import { jest } from '@jest/globals';
 import request from 'supertest';
 import { MARKETS } from '../../../markets/registry.js';
 import { SELL_CAR_PATHS, SELL_CAR_SHORT_PATH } from '../../../sandbox/data/content/leadFormPages.js';
-import { sharedBffForThisFile } from '../../support/sharedBff.js';
+import { sharedStackForThisFile } from '../../support/slotStacks.js';
 
 jest.setTimeout(60_000);
 
-const peers = sharedBffForThisFile();
+const peers = sharedStackForThisFile();
 
 /** Every rule of a market's table whose destination is its sell-car page (in any of its languages), as a path to request. */
 function sellCarRules(marketId: keyof typeof SELL_CAR_PATHS): { source: string; destination: string }[] {

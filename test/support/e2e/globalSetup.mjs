@@ -9,10 +9,11 @@ export default async function globalSetup(globalConfig) {
   register();
   // Every sandbox of this run (the warm ones and each file's own) makes a photograph, and the dataset, once for all of them.
   openRunDir();
+  const { startSlotStacks } = await import('../slotStacks.ts');
   const { startWarmParts } = await import('./warmPartsStart.ts');
   try {
     // Read by globalTeardown.mjs, which jest runs in this same process.
-    globalThis.e2eWarmParts = await startWarmParts(globalConfig.maxWorkers);
+    globalThis.e2eSlotStacks = await startSlotStacks('e2e', globalConfig.maxWorkers, startWarmParts);
   } catch (err) {
     closeRunDir(); // jest runs no teardown after a failed setup
     throw err;

@@ -2,9 +2,9 @@
 import { closeRunDir } from '../../../scripts/stack/runDir.mjs';
 
 export default async function globalTeardown() {
-  if (globalThis.e2eWarmParts) {
-    const { stopWarmParts } = await import('./warmPartsStart.ts');
-    await stopWarmParts(globalThis.e2eWarmParts);
+  if (globalThis.e2eSlotStacks) {
+    const { stopSlotStacks } = await import('../slotStacks.ts');
+    await stopSlotStacks(globalThis.e2eSlotStacks);
   }
   closeRunDir();
 }

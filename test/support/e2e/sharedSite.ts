@@ -2,8 +2,7 @@ import { afterAll, beforeAll, jest } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { E2E_TEST_DEADLINE_MS } from './deadlines.js';
 import { warmBrowser } from './warmBrowser.js';
-import { workerSlot } from '../workerSlot.js';
-import { warmPartsEnv } from './warmParts.js';
+import { slotStackUrls } from '../slotStacks.js';
 
 /**
  * For an e2e file that only browses the product: this worker's warm product (BFF and embedded sandbox,
@@ -14,12 +13,12 @@ import { warmPartsEnv } from './warmParts.js';
  */
 export function browseSharedSite() {
   jest.setTimeout(E2E_TEST_DEADLINE_MS);
-  const env = warmPartsEnv(workerSlot());
-  const origin = () => {
-    const url = process.env[env.bff];
-    if (!url) throw new Error(`no shared product (${env.bff}): run e2e files through jest's e2e project`);
-    return url;
+  const shared = () => {
+    const urls = slotStackUrls('e2e');
+    if (!urls) throw new Error("no shared product for this worker: run e2e files through jest's e2e project");
+    return urls;
   };
+  const origin = () => shared().bff;
   const site = {
     browser: undefined as unknown as Browser,
     /** The URL of one market's development host. */
@@ -28,7 +27,7 @@ export function browseSharedSite() {
     origin,
     sandbox: {
       get url() {
-        return process.env[env.sandbox]!;
+        return shared().sandbox;
       },
     },
   };

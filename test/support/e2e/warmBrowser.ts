@@ -1,8 +1,7 @@
 import { chromium, type Browser } from 'playwright-core';
 import { launchChromium } from '../../../scripts/stack/browser.js';
 import { PAGE_DEADLINE_MS } from './deadlines.js';
-import { workerSlot } from '../workerSlot.js';
-import { warmPartsEnv } from './warmParts.js';
+import { slotStackUrls } from '../slotStacks.js';
 
 /**
  * This worker's warm Chromium (globalSetup.mjs), connected; a Chromium of its own when there is none
@@ -10,7 +9,7 @@ import { warmPartsEnv } from './warmParts.js';
  * Every page and context it opens waits up to PAGE_DEADLINE_MS.
  */
 export async function warmBrowser(): Promise<Browser> {
-  const ws = process.env[warmPartsEnv(workerSlot()).chromium];
+  const ws = slotStackUrls('e2e')?.chromium;
   const browser = ws ? await chromium.connect(ws) : await launchChromium();
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {

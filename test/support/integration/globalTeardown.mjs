@@ -1,8 +1,10 @@
-// Jest's integration globalTeardown: ends what globalSetup.mjs started.
+// Jest's integration globalTeardown: ends what globalSetup.mjs started (tsx's loader is registered by then).
 import { closeRunDir } from '../../../scripts/stack/runDir.mjs';
 
-export default function globalTeardown() {
-  // A shared BFF ends when its channel closes.
-  for (const child of globalThis.integrationSharedBffs ?? []) if (child.connected) child.disconnect();
+export default async function globalTeardown() {
+  if (globalThis.integrationSlotStacks) {
+    const { stopSlotStacks } = await import('../slotStacks.ts');
+    await stopSlotStacks(globalThis.integrationSlotStacks);
+  }
   closeRunDir();
 }
