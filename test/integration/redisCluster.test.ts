@@ -2,10 +2,9 @@ import { jest } from '@jest/globals';
 import { randomInt } from 'node:crypto';
 import { createClient } from 'redis';
 import request from 'supertest';
-import { startSandbox } from '../../sandbox/app.js';
 import { spawnRedisCluster, type SpawnedCluster, type SpawnedRedis } from '../../scripts/stack/redisServers.js';
 import { waitUntil } from '../../scripts/stack/waitUntil.js';
-import type { SandboxHere } from '../../scripts/stack/startStack.js';
+import { type SandboxHere, startSandboxHere } from '../../scripts/stack/startStack.js';
 import { type MarketStack, startTestStack, withMarketAgents } from '../support/testStack.js';
 
 jest.setTimeout(120_000);
@@ -22,8 +21,7 @@ let a: MarketStack;
 let b: MarketStack;
 
 beforeAll(async () => {
-  const running = await startSandbox(0, '127.0.0.1', { seed: randomInt(1, 2 ** 31) });
-  sandbox = { ...running, upstreamCalls: (service) => running.ctx.stats.requests[service] ?? 0 };
+  sandbox = await startSandboxHere({ seed: randomInt(1, 2 ** 31) });
   cluster = await spawnRedisCluster();
   const env = { TRUST_PROXY: '1', PAGE_CACHE: 'true', PAGE_CACHE_TTL_S: '300' };
   a = withMarketAgents(await startTestStack({ bff: 'app', redis: cluster.url, sandbox, env }));

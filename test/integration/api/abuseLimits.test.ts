@@ -1,11 +1,10 @@
 import { jest } from '@jest/globals';
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { startSandbox } from '../../../sandbox/app.js';
 import { fi } from '../../../markets/translations/fi.js';
 import { sv } from '../../../markets/translations/sv.js';
 import { mechmateOperations } from '../../../server/api/mechmateRoutes.js';
-import type { SandboxHere } from '../../../scripts/stack/startStack.js';
+import { type SandboxHere, startSandboxHere } from '../../../scripts/stack/startStack.js';
 import { type MarketStack, startTestStack, withMarketAgents } from '../../support/testStack.js';
 import { testRedisUrl } from '../../support/testRedis.js';
 
@@ -29,8 +28,7 @@ afterAll(async () => {
 
 /** Its own seed: the encrypted phone numbers (the agreements' counters) are new each run. */
 async function seededSandbox(): Promise<SandboxHere> {
-  const running = await startSandbox(0, '127.0.0.1', { seed: randomInt(1, 2 ** 31) });
-  return { ...running, upstreamCalls: (service) => running.ctx.stats.requests[service] ?? 0 };
+  return startSandboxHere({ seed: randomInt(1, 2 ** 31) });
 }
 
 type Harness = typeof h;

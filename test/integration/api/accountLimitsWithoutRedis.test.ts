@@ -1,10 +1,9 @@
 import { jest } from '@jest/globals';
 import { randomInt } from 'node:crypto';
-import { startSandbox } from '../../../sandbox/app.js';
 import { sv } from '../../../markets/translations/sv.js';
 import { spawnRedis, type SpawnedRedis } from '../../../scripts/stack/redisServers.js';
 import { waitUntil } from '../../../scripts/stack/waitUntil.js';
-import type { SandboxHere } from '../../../scripts/stack/startStack.js';
+import { type SandboxHere, startSandboxHere } from '../../../scripts/stack/startStack.js';
 import { type MarketStack, startTestStack, withMarketAgents } from '../../support/testStack.js';
 
 jest.setTimeout(60_000);
@@ -38,8 +37,7 @@ async function restartRedis(): Promise<void> {
 
 beforeAll(async () => {
   redis = await spawnRedis();
-  const running = await startSandbox(0, '127.0.0.1', { seed: randomInt(1, 2 ** 31) });
-  sandbox = { ...running, upstreamCalls: (service) => running.ctx.stats.requests[service] ?? 0 };
+  sandbox = await startSandboxHere({ seed: randomInt(1, 2 ** 31) });
   const env = { TRUST_PROXY: '1' };
   a = withMarketAgents(await startTestStack({ bff: 'app', redis: redis.url, sandbox, env }));
   b = withMarketAgents(await startTestStack({ bff: 'app', redis: redis.url, sandbox, env }));

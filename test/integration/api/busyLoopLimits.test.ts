@@ -3,10 +3,9 @@ import { randomInt } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startSandbox } from '../../../sandbox/app.js';
 import { testRedisPort } from '../../support/testRedis.js';
 import { paced } from '../../../scripts/stack/waitUntil.js';
-import type { SandboxHere } from '../../../scripts/stack/startStack.js';
+import { type SandboxHere, startSandboxHere } from '../../../scripts/stack/startStack.js';
 import { type MarketStack, startTestStack, withMarketAgents } from '../../support/testStack.js';
 
 jest.setTimeout(90_000);
@@ -24,8 +23,7 @@ let a: MarketStack;
 let b: MarketStack;
 beforeAll(async () => {
   // Its own seed: the agreements' counters are new each run.
-  const running = await startSandbox(0, '127.0.0.1', { seed: randomInt(1, 2 ** 31) });
-  sandbox = { ...running, upstreamCalls: (service) => running.ctx.stats.requests[service] ?? 0 };
+  sandbox = await startSandboxHere({ seed: randomInt(1, 2 ** 31) });
   proxy = spawn(process.execPath, ['--import', 'tsx', 'test/support/entries/slowTcpProxy.ts', testRedisPort, '10'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });

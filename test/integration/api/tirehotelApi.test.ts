@@ -1,11 +1,10 @@
 import { jest } from '@jest/globals';
 import { randomBytes, randomInt } from 'node:crypto';
-import { startSandbox } from '../../../sandbox/app.js';
 import request from 'supertest';
 import { MARKETS } from '../../../markets/registry.js';
 import { translator } from '../../../markets/translations/dictionaries.js';
 import { sv } from '../../../markets/translations/sv.js';
-import type { SandboxHere } from '../../../scripts/stack/startStack.js';
+import { type SandboxHere, startSandboxHere } from '../../../scripts/stack/startStack.js';
 import { issuePaths } from '../../support/apiIssues.js';
 import { type MarketStack, startTestStack, withMarketAgents } from '../../support/testStack.js';
 import { testRedisUrl } from '../../support/testRedis.js';
@@ -19,8 +18,7 @@ jest.setTimeout(20_000);
 let sandbox: SandboxHere;
 let h: MarketStack;
 async function startSeededSandbox(): Promise<SandboxHere> {
-  const running = await startSandbox(0, '127.0.0.1', { seed: randomInt(1, 2 ** 31) });
-  return { ...running, upstreamCalls: (service) => running.ctx.stats.requests[service] ?? 0 };
+  return startSandboxHere({ seed: randomInt(1, 2 ** 31) });
 }
 beforeAll(async () => {
   sandbox = await startSeededSandbox();
