@@ -5,7 +5,7 @@ import type { VariantFormat } from './transform/variantFormat.js';
 /** How a variant answer was found: this process's copy, Redis', made and kept, made and not kept (over the client's budget), or a stand-in while its AVIF is made. */
 export type VariantResult = 'hit' | 'shared' | 'miss' | 'bypass';
 /** Why a picture request got no picture. */
-export type ImageRefusal = 'invalid' | 'busy' | 'unusable' | 'upstream' | 'decoding';
+export type PictureRefusal = 'invalid' | 'busy' | 'unusable' | 'upstream' | 'decoding';
 /** Why a decode was not run: it can never fit the decode share, or the original failed (or killed its decoder) before. */
 export type DecodeRefusal = 'over_share' | 'remembered';
 /** How a heavy original's decode ended: made, failed, killed at its deadline, killed (the OOM killer, a crash), or never fitting. */
@@ -143,7 +143,7 @@ export class PictureMetrics {
     this.answers.inc({ result, stand_in: String(standIn) });
   }
 
-  refused(reason: ImageRefusal): void {
+  refused(reason: PictureRefusal): void {
     this.refusals.inc({ reason });
   }
 }

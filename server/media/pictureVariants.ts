@@ -8,8 +8,8 @@ import type { HeavyOriginals } from './heavyOriginals.js';
 import type { PictureMetrics, VariantResult } from './pictureMetrics.js';
 import { outputSize } from './transform/decodeCost.js';
 import { UnusablePicture, type MadeVariant } from './transform/transformPicture.js';
-import type { TransformService } from './transform/transformService.js';
 import type { VariantFormat } from './transform/variantFormat.js';
+import type { TransformService } from './transform/transformService.js';
 import { TransformQueueFull, type TransformQueue } from './transformQueue.js';
 import type { ImageQuality, ImageWidth } from '../../contracts/imageVariants.js';
 

@@ -1,6 +1,6 @@
 import type { Codec } from '../store/tiers.js';
-import { CONTENT_TYPES, type VariantFormat } from './transform/variantFormat.js';
 import type { MadeVariant } from './transform/transformPicture.js';
+import { CONTENT_TYPES, type VariantFormat } from './transform/variantFormat.js';
 
 const FORMATS: readonly VariantFormat[] = ['avif', 'webp', 'jpeg'];
 const HEADER_BYTES = 10;

@@ -6,9 +6,9 @@ import { UpstreamError } from '../../upstream/upstreamError.js';
 import type { PictureMetrics } from '../pictureMetrics.js';
 import { OriginalMissing, StillDecoding, type PictureVariants, type VariantOutcome } from '../pictureVariants.js';
 import { UnusablePicture } from '../transform/transformPicture.js';
+import type { VariantFormat } from '../transform/variantFormat.js';
 import type { TransformService } from '../transform/transformService.js';
 import { TransformQueueFull } from '../transformQueue.js';
-import { bestFormat, quickFormat } from './acceptedFormat.js';
 import { emptyAnswer, type FileRelay } from './fileRelay.js';
 import { mediaRequestOf } from './mediaUrl.js';
 import { notModified, VARIANT_ROUTE, type VariantFastPath } from './variantFastPath.js';
@@ -19,6 +19,31 @@ const VERSIONED = 'public, max-age=31536000, immutable';
 const UNVERSIONED = 'public, max-age=3600';
 /** The WebP sent while the AVIF is made: kept briefly, so the next view after it gets the AVIF. */
 const STAND_IN = 'public, max-age=60';
+
+/**
+ * The formats the browser's Accept names outright: a wildcard says nothing about AVIF, and `q=0` refuses a type.
+ */
+function acceptedFormats(accept: string | undefined): { avif: boolean; webp: boolean } {
+  const named = new Set<string>();
+  for (const part of (accept ?? '').slice(0, 1_000).split(',')) {
+    const [type = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    if (q !== undefined && !(Number(q.slice(2)) > 0)) continue;
+    named.add(type);
+  }
+  return { avif: named.has('image/avif'), webp: named.has('image/webp') };
+}
+
+/** The best format the browser's Accept names: AVIF, else WebP, else JPEG, which every browser shows. */
+export function bestFormat(accept: string | undefined): VariantFormat {
+  const { avif, webp } = acceptedFormats(accept);
+  return avif ? 'avif' : webp ? 'webp' : 'jpeg';
+}
+
+/** What a browser that wants AVIF gets while its AVIF is being made: the best of the quick ones. */
+export function quickFormat(accept: string | undefined): Exclude<VariantFormat, 'avif'> {
+  return acceptedFormats(accept).webp ? 'webp' : 'jpeg';
+}
 
 /** A request for a picture variant: a cache may answer it, so it counts against its client's in-flight cap only when it makes one. */
 export function isVariantRequest(req: Request): boolean {
