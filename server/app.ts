@@ -1,5 +1,5 @@
 import './requestLocals.js';
-import express, { type RequestHandler, type Router } from 'express';
+import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
 import compression from 'compression';
 import { constants as zlibConstants } from 'node:zlib';
 import type { Logger } from 'pino';
@@ -74,9 +74,19 @@ export interface AppDependencies {
   pageSources: Omit<PageDeps, 'config' | 'logger' | 'renderPage' | 'limits'>;
 }
 
-/** The whole request pipeline, in the order a request meets it. */
+/**
+ * One phase of the app, as server/http/requestPipeline.ts names the outer ones: what it is, and the Express handler
+ * that runs it (under `path` when given).
+ */
+interface AppPhase {
+  name: string;
+  path?: string;
+  handler: RequestHandler | ErrorRequestHandler;
+}
+
+/** The app: Express's settings, then its phases in the order a request meets them (appPhases). */
 export function createApp(deps: AppDependencies): express.Express {
-  const { config, logger } = deps;
+  const { config } = deps;
   const app = express();
   app.disable('x-powered-by');
   // The same trust decision as every per-client limit and fast path (server/http/proxyTrust.ts): req.ip, req.protocol, req.host.
@@ -90,75 +100,17 @@ export function createApp(deps: AppDependencies): express.Express {
     },
   });
   app.set('etag', false);
+  for (const phase of appPhases(deps)) {
+    if (phase.path) app.use(phase.path, phase.handler);
+    else app.use(phase.handler);
+  }
+  return app;
+}
 
-  // Logging, metrics, the per-client count, tracing, compression and a relay's pipeline each listen for an
-  // answer's end: more than Node's default of 10 listeners on one response is expected here, not a leak.
-  app.use((_req, res, next) => {
-    res.setMaxListeners(20);
-    next();
-  });
-  // First, so every answer carries them: assets, health, metrics and favicons as much as pages.
-  app.use(siteSecurityHeaders(config, deps.assets.scriptHashes));
-  app.use(requestLogging(logger));
-  app.use(requestMetrics(deps.metrics));
-  app.use(
-    compression({
-      filter: (req, res) => !isEventStream(res) && compression.filter(req, res),
-      brotli: { params: ON_THE_FLY_BROTLI },
-    }),
-  );
-  app.use(healthRoutes(deps.lifecycle, deps.probes));
-  // After health, so probes from a busy address still get through. What a cache may answer counts only when it misses.
+/** The app's phases, read top to bottom in the order a request meets them; each says why it stands where it does. */
+function appPhases(deps: AppDependencies): AppPhase[] {
+  const { config, logger } = deps;
   const pageCache = deps.pageCaching;
-  app.use(
-    concurrentRequestsPerClient(config.clientLimits.maxConcurrentRequests, {
-      waitMs: config.clientLimits.inFlightWaitMs,
-      clientKey: (req) => config.trustProxy.client(req).limitKey,
-      cacheFirst: (req) =>
-        isVariantRequest(req) || isSearchRequest(req) || (pageCache !== undefined && mayBeCachedPage(req)),
-    }),
-  );
-  app.use(deps.clientAssets);
-  app.use(faviconRoutes());
-  app.use(marketResolution(deps.markets, config.trustProxy, config.devHosts));
-
-  app.use((req, res, next) => {
-    const match = res.locals.hostMatch;
-    if (match.kind === 'market') return next();
-    if (match.kind === 'index' && req.path === '/' && config.devIndexPage) {
-      const port = /:(\d+)$/.exec(req.headers.host ?? '')?.[1] ?? '';
-      res
-        .type('html')
-        .send(
-          `<!DOCTYPE html>${renderToStaticMarkup(createElement(MarketIndexPage, { markets: deps.markets, port }))}`,
-        );
-      return;
-    }
-    unknownHost(req, res, next);
-  });
-
-  // Old paths answer before anything that could claim them: a retired PDF under /media is moved, not relayed.
-  app.use(createRedirectMiddleware(deps.redirects));
-  app.use(deps.pictures);
-  app.use(apiInOneCase());
-  // /api answers are not kept by anyone unless a route says otherwise (stories, the OpenAPI document).
-  app.use('/api', (_req, res, next) => {
-    res.setHeader('Cache-Control', 'no-store');
-    next();
-  });
-  app.use(
-    contentWebhook({
-      secret: config.contentWebhookSecret,
-      purge: (prefixes) => deps.pageCaching?.purge(prefixes) ?? Promise.resolve(0),
-      replays: deps.webhookReplays,
-      logger,
-    }),
-  );
-  app.use(rumRoutes(deps.metrics.registry, deps.limits));
-  app.use('/api', deps.api);
-  app.use(deps.leadForms.post);
-  app.use(deps.leadForms.answerOfPage);
-
   const renderPage = createPageRenderer(deps.assets, logger, config.images.urlTemplate);
   const renderServerError = (res: express.Response) => renderErrorPage(renderPage, res, 500);
   const pages = express.Router().use(
@@ -173,14 +125,93 @@ export function createApp(deps: AppDependencies): express.Express {
     notFoundPage(renderPage),
     errorHandler(logger, renderServerError),
   );
-  // After market resolution and redirects, before the page routes: anonymous pages are answered from stored bytes.
-  app.use(
-    deps.pageCaching
-      ? pageCacheMiddleware(deps.pageCaching, pages, { renderTimeoutMs: PAGE_RENDER_TIMEOUT_MS }, logger)
-      : pages,
-  );
-  app.use(errorHandler(logger, renderServerError));
-  return app;
+  return [
+    // Logging, metrics, the per-client count, tracing, compression and a relay's pipeline each listen for an
+    // answer's end: more than Node's default of 10 listeners on one response is expected here, not a leak.
+    { name: 'listeners allowed', handler: allowAnswerListeners },
+    // First, so every answer carries them: assets, health, metrics and favicons as much as pages.
+    { name: 'security headers', handler: siteSecurityHeaders(config, deps.assets.scriptHashes) },
+    { name: 'request log', handler: requestLogging(logger) },
+    { name: 'request metrics', handler: requestMetrics(deps.metrics) },
+    {
+      name: 'compression',
+      handler: compression({
+        filter: (req, res) => !isEventStream(res) && compression.filter(req, res),
+        brotli: { params: ON_THE_FLY_BROTLI },
+      }),
+    },
+    { name: 'health', handler: healthRoutes(deps.lifecycle, deps.probes) },
+    // After health, so probes from a busy address still get through. What a cache may answer counts only when it misses.
+    {
+      name: 'requests in flight per client',
+      handler: concurrentRequestsPerClient(config.clientLimits.maxConcurrentRequests, {
+        waitMs: config.clientLimits.inFlightWaitMs,
+        clientKey: (req) => config.trustProxy.client(req).limitKey,
+        cacheFirst: (req) =>
+          isVariantRequest(req) || isSearchRequest(req) || (pageCache !== undefined && mayBeCachedPage(req)),
+      }),
+    },
+    { name: 'client assets', handler: deps.clientAssets },
+    { name: 'favicons', handler: faviconRoutes() },
+    { name: 'market', handler: marketResolution(deps.markets, config.trustProxy, config.devHosts) },
+    { name: 'known host', handler: knownHost(deps) },
+    // Old paths answer before anything that could claim them: a retired PDF under /media is moved, not relayed.
+    { name: 'redirects', handler: createRedirectMiddleware(deps.redirects) },
+    { name: 'pictures', handler: deps.pictures },
+    { name: 'api in one case', handler: apiInOneCase() },
+    // /api answers are not kept by anyone unless a route says otherwise (stories, the OpenAPI document).
+    { name: 'api not stored', path: '/api', handler: apiNotStored },
+    {
+      name: 'content webhook',
+      handler: contentWebhook({
+        secret: config.contentWebhookSecret,
+        purge: (prefixes) => pageCache?.purge(prefixes) ?? Promise.resolve(0),
+        replays: deps.webhookReplays,
+        logger,
+      }),
+    },
+    { name: 'field data', handler: rumRoutes(deps.metrics.registry, deps.limits) },
+    { name: 'api', path: '/api', handler: deps.api },
+    { name: 'lead form posts', handler: deps.leadForms.post },
+    { name: 'lead form answers', handler: deps.leadForms.answerOfPage },
+    // After market resolution and redirects: anonymous pages are answered from stored bytes, the rest rendered.
+    {
+      name: 'pages',
+      handler: pageCache
+        ? pageCacheMiddleware(pageCache, pages, { renderTimeoutMs: PAGE_RENDER_TIMEOUT_MS }, logger)
+        : pages,
+    },
+    { name: 'server error', handler: errorHandler(logger, renderServerError) },
+  ];
+}
+
+const allowAnswerListeners: RequestHandler = (_req, res, next) => {
+  res.setMaxListeners(20);
+  next();
+};
+
+const apiNotStored: RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};
+
+/** A market's host goes on; the development index answers on its own host; any other host is unknown. */
+function knownHost(deps: AppDependencies): RequestHandler {
+  const { config } = deps;
+  return (req, res, next) => {
+    const match = res.locals.hostMatch;
+    if (match.kind === 'market') return next();
+    if (match.kind === 'index' && req.path === '/' && config.devIndexPage) {
+      const port = /:(\d+)$/.exec(req.headers.host ?? '')?.[1] ?? '';
+      res
+        .type('html')
+        .send(
+          `<!DOCTYPE html>${renderToStaticMarkup(createElement(MarketIndexPage, { markets: deps.markets, port }))}`,
+        );
+      return;
+    }
+    unknownHost(req, res, next);
+  };
 }
 
 /** Server-sent events must reach the browser as written: never compressed (and so never buffered). */
