@@ -28,6 +28,7 @@ import type { PageDeps } from './pages/pageDeps.js';
 import { createPageRenderer } from './render/renderPage.js';
 import type { PageCaching } from './pageCache/createPageCache.js';
 import { mayBeCachedPage, pageCacheMiddleware } from './pageCache/pageCacheMiddleware.js';
+import { pageSearchParams } from './pageCache/pageKey.js';
 import { isVariantRequest } from './media/http/pictureRoutes.js';
 import { isSearchRequest } from './api/searchRoutes.js';
 import { contentWebhook } from './pageCache/contentWebhook.js';
@@ -155,6 +156,7 @@ function appPhases(deps: AppDependencies): AppPhase[] {
     { name: 'favicons', handler: faviconRoutes() },
     { name: 'market', handler: marketResolution(deps.markets, config.trustProxy, config.devHosts) },
     { name: 'known host', handler: knownHost(deps) },
+    { name: 'page parameters', handler: pageParameters },
     // Old paths answer before anything that could claim them: a retired PDF under /media is moved, not relayed.
     { name: 'redirects', handler: createRedirectMiddleware(deps.redirects) },
     { name: 'pictures', handler: deps.pictures },
@@ -187,6 +189,12 @@ function appPhases(deps: AppDependencies): AppPhase[] {
 
 const allowAnswerListeners: RequestHandler = (_req, res, next) => {
   res.setMaxListeners(20);
+  next();
+};
+
+/** What a page reads of the query, once, for every handler after (res.locals.pageParams). */
+const pageParameters: RequestHandler = (req, res, next) => {
+  res.locals.pageParams = pageSearchParams(req);
   next();
 };
 

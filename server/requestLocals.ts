@@ -22,6 +22,11 @@ declare global {
       /** The content service's languages of a market with more than one (server/pages/contentLanguages.ts), for the language switch. */
       contentLanguages?: readonly { code: Language; name: string }[];
       t: Translate;
+      /**
+       * The parameters a page reads from this request's query (server/app.ts's 'page parameters' phase): the same
+       * that key it in the page cache (server/pageCache/pageKey.ts), so no other parameter can change a kept page.
+       */
+      pageParams: URLSearchParams;
       /** A part of this page was left out because an upstream failed: the page cache does not keep it (server/pageCache/). */
       pageIncomplete?: boolean;
       /** The route label in /metrics when no Express route answered (a page from the page cache). */

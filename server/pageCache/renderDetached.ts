@@ -55,8 +55,8 @@ export function renderDetached(
   expressReq.res = expressRes;
   expressRes.req = expressReq;
   (expressReq as { id: unknown }).id = requestId;
-  const { hostMatch, market, language, languagePrefix, t, clientKey } = fromRes.locals;
-  expressRes.locals = { hostMatch, market, language, languagePrefix, t, clientKey } as Response['locals'];
+  const { hostMatch, market, language, languagePrefix, t, clientKey, pageParams } = fromRes.locals;
+  expressRes.locals = { hostMatch, market, language, languagePrefix, t, clientKey, pageParams } as Response['locals'];
 
   return new Promise<RenderedPage>((resolve, reject) => {
     const chunks: Buffer[] = [];

@@ -1,5 +1,4 @@
 import type { Market } from '../../markets/schema.js';
-import { pageSearchParams } from '../pageCache/pageKey.js';
 import { CAR_LIST_MAX_PAGES, CAR_LIST_PAGE_SIZE } from '../../client/shared/carList/carListConfig.js';
 import { withFacetsToUndo, type CarListResults, type NearProblem } from '../../client/shared/carList/carListResults.js';
 import {
@@ -30,9 +29,9 @@ import { languageQueriesOf } from './languageQueries.js';
  * with the URL's state already searched (searchCarList), through the search cache, with exactly the
  * bodies the island sends to /api/search (so hydration searches nothing and its later requests hit the cache).
  */
-export const carListPageKind: ContentPageKind = async ({ page, blockData, req, res, ctx, deps }) => {
+export const carListPageKind: ContentPageKind = async ({ page, blockData, res, ctx, deps }) => {
   const { market, language } = res.locals;
-  const query = pageSearchParams(req);
+  const query = res.locals.pageParams;
   const { state: parsed, nearProblem } = await withPostcodePlace(
     parseCarListState(query, market.distanceUnit),
     query.get('postcode'),

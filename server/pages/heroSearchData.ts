@@ -4,7 +4,6 @@ import type { HeroBlockSchema } from '../../contracts/upstream/content.js';
 import { foldSearchText } from '../../contracts/upstream/searchWords.js';
 import { EMPTY_STATE } from '../../client/shared/carList/carListUrlState.js';
 import { URL_TERM_FIELDS } from '../../client/shared/carList/carListConfig.js';
-import { pageSearchParams } from '../pageCache/pageKey.js';
 import type { BlockLoadRequest } from './blockLoadRequest.js';
 import { searchCarList } from './carListPage.js';
 
@@ -18,9 +17,9 @@ const TERM_FIELDS: ReadonlySet<string> = new Set(URL_TERM_FIELDS);
  */
 export async function loadHeroSearch(
   block: z.infer<typeof HeroBlockSchema>,
-  { req, res, ctx, deps }: BlockLoadRequest,
+  { res, ctx, deps }: BlockLoadRequest,
 ): Promise<HeroSearchData> {
-  const carried = [...pageSearchParams(req)].filter(([name]) => name !== 'keyphrase');
+  const carried = [...res.locals.pageParams].filter(([name]) => name !== 'keyphrase');
   const shown = block.showSearch && block.height !== 'full';
   if (!shown || !carried.some(([name]) => TERM_FIELDS.has(name))) return { carried };
   const list = await searchCarList(EMPTY_STATE, res.locals.market, deps, ctx);

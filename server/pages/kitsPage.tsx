@@ -1,5 +1,4 @@
 import type { Response } from 'express';
-import { pageSearchParams } from '../pageCache/pageKey.js';
 import { facetsOf, type KitsResult } from '../../client/shared/kits/kitsResult.js';
 import { toKitItem } from '../../client/shared/kits/kitItem.js';
 import { KITS_PAGE_SIZE, kitsQueryOf, kitsSearchBody, type KitsQuery } from '../../client/shared/kits/kitsQuery.js';
@@ -36,8 +35,8 @@ export async function searchKitPages(
 }
 
 /** The kits page: its blocks, then the kits search (filters and pages from the query, so it works without JavaScript). */
-export const kitsPage: ContentPageKind = async ({ page, blockData, req, res, ctx, deps }) => {
-  const params = pageSearchParams(req);
+export const kitsPage: ContentPageKind = async ({ page, blockData, res, ctx, deps }) => {
+  const params = res.locals.pageParams;
   const { query, pages } = kitsQueryOf(params);
   // Search failure: logged, and the island shows its error text (a later search may still succeed).
   const [initial, languageQueries] = await Promise.all([

@@ -1,5 +1,4 @@
 import { ContentPageView } from '../../views/pages/ContentPageView.js';
-import { pageSearchParams } from '../pageCache/pageKey.js';
 import { SiteListSection } from '../../views/pages/sites/SiteListSection.js';
 import type { ContentPageKind } from './contentPageKind.js';
 import { siteKeyphrase, siteListFilters } from '../../client/shared/sites/siteListQuery.js';
@@ -7,8 +6,8 @@ import { loadSiteList, SITE_SEARCH_THRESHOLD, type SiteListData } from './sitesD
 import { languageQueriesOf } from './languageQueries.js';
 
 /** The site list: the page's blocks, then every site (or the shopper's search `?q=`) as cards, searched as typed. */
-export const siteListPage: ContentPageKind = async ({ page, blockData, req, res, ctx, deps }) => {
-  const query = pageSearchParams(req);
+export const siteListPage: ContentPageKind = async ({ page, blockData, res, ctx, deps }) => {
+  const query = res.locals.pageParams;
   const keyphrase = siteKeyphrase(query);
   const filters = siteListFilters(query);
   const { t } = res.locals;

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { pageSearchParams } from '../pageCache/pageKey.js';
 import type { Response } from 'express';
 import type { Language } from '../../markets/schema.js';
 import { renderToString } from 'react-dom/server';
@@ -52,7 +51,8 @@ export function createPageRenderer(assets: AssetResolver, logger: Logger, imageU
     let islandCount = 0;
     // req.path is the content path: a language prefix was taken off by languageRouting (server/markets/languagePath.ts).
     const contentPath = withoutTrailingSlashes(res.req.path || '/');
-    const searchParams = pageSearchParams(res.req);
+    // None on an error page of a request that failed before the pipeline read them (server/app.ts).
+    const searchParams = res.locals.pageParams ?? new URLSearchParams();
     const alternates = pageAlternates(market, language, contentPath, page.head);
     const editing = res.locals.previewToken !== undefined;
     const origin = siteOrigin(market, res.req);
