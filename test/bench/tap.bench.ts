@@ -49,8 +49,9 @@ const TARGETS: Record<string, Array<{ label: string; selector: string }>> = {
   'car detail': [{ label: 'Spara', selector: 'button[data-save-car]' }],
   // With one car saved (savedCarSeed): its toggle, to take it off.
   'saved cars': [{ label: "a saved car's toggle", selector: '[data-island="savedCars"] button[data-save-car]' }],
-  // Its tag chips and 'load more' are links (they work without scripts): a chip, answered in place once hydrated.
-  'story list': [{ label: 'a tag chip', selector: '[data-island="stories"] a[href*="?"]' }],
+  // 'Visa fler' is a link (it works without scripts), answered in place once the stories script runs; the tag chips
+  // outside the island are links to another page.
+  'story list': [{ label: "'load more'", selector: '[data-island="stories"] .stories__load-more' }],
 };
 const islandTarget = { label: 'first island control', selector: `[data-island] ${ISLAND_CONTROLS}` };
 
