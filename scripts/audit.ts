@@ -22,6 +22,7 @@ import { marketById } from '../markets/registry.js';
 import { DEFAULT_AVIF_EFFORT } from '../server/config/pictures.js';
 import { MarketIdSchema } from '../markets/schema.js';
 import { CHROMIUM_ARGS, chromiumPath } from './stack/browser.js';
+import { lighthouseRun } from './lighthouseRun.js';
 import { mainThreadCpu } from './mainThreadCpu.js';
 import { picturesMade } from './picturesMade.js';
 import { startStack } from './stack/startStack.js';
@@ -132,6 +133,7 @@ const chrome = await chromeLauncher.launch({
 });
 let underTarget = false;
 let version = '';
+let traceRetries = 0;
 try {
   const market = marketById(marketId);
   const sampled = await samplePages(bff, market);
@@ -148,12 +150,13 @@ try {
       await picturesMade(bff.metricsUrl!);
     }
     for (let round = 1; round <= runs; round++) {
-      const run = await lighthouse(url, {
+      const { result: run, retries } = await lighthouseRun(url, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
         onlyCategories: [...CATEGORIES],
       });
+      traceRetries += retries;
       const lhr = run?.lhr;
       if (lhr && saveDir) {
         mkdirSync(saveDir, { recursive: true });
@@ -232,6 +235,7 @@ try {
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   rows.forEach((r) => console.log(line(r)));
   if (missing.length) console.log(`\nNot audited (no such page found): ${missing.join(', ')}`);
+  if (traceRetries) console.log(`\n${traceRetries} run(s) made again after a trace without the navigation's start.`);
   if (failures.length) console.log(`\nTop failing audits of pages under target:\n\n${failures.join('\n\n')}`);
   console.log(underTarget ? '\nSome pages are under target.' : '\nEvery page meets its targets.');
 } finally {

@@ -23,6 +23,7 @@ import { median, printTable } from './rounds.js';
 import { marketById } from '../../markets/registry.js';
 import { MarketIdSchema } from '../../markets/schema.js';
 import { DEFAULT_AVIF_EFFORT } from '../../server/config/pictures.js';
+import { lighthouseRun } from '../../scripts/lighthouseRun.js';
 import { mainThreadCpu } from '../../scripts/mainThreadCpu.js';
 import { picturesMade } from '../../scripts/picturesMade.js';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/stack/browser.js';
@@ -225,20 +226,14 @@ async function lighthouseCarList(url: string, metricsUrl: string | undefined): P
     await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
     if (metricsUrl) await picturesMade(metricsUrl);
     for (let run = 1; run <= lighthouseRuns; run++) {
-      const result = await lighthouse(url, {
+      const { result, retries } = await lighthouseRun(url, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance'],
       });
+      traceRetries += retries;
       const lhr = result?.lhr;
-      // About one run in four on an idle machine, Lighthouse's trace misses the navigation's start (NO_NAVSTART) and
-      // it measures nothing: that run is made again, and the table says how often.
-      if (lhr?.runtimeError?.code === 'NO_NAVSTART' && traceRetries < lighthouseRuns) {
-        traceRetries += 1;
-        run -= 1;
-        continue;
-      }
       if (!lhr || lhr.runtimeError) {
         rows.push([String(run), 'error', lhr?.runtimeError?.message ?? 'no result', '', '', '', '', '', '', load()]);
         continue;
