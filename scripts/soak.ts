@@ -103,7 +103,7 @@ async function main(): Promise<void> {
     env: bffEnv,
     spawn: {
       entry: 'dist/server/main.js',
-      nodeArgs: [`--max-old-space-size=${memory.heapLimitMb}`, ...nodeArgs],
+      nodeArgs: [...memory.v8Flags, ...nodeArgs],
       output: 'inherit',
     },
   });
@@ -111,7 +111,7 @@ async function main(): Promise<void> {
   const origin = bff.url;
   const sandboxUrl = stack.sandbox.url;
   console.log(
-    `memory budget ${memory.budgetMb} MB (${memory.source}), heap limit ${memory.heapLimitMb} MB; RSS limit after warm-up ${RSS_LIMIT_MB} MB`,
+    `memory budget ${memory.budgetMb} MB (${memory.source}), heap limit ${memory.heapLimitMb} MB, semi-spaces ${memory.semiSpaceMb} MB; RSS limit after warm-up ${RSS_LIMIT_MB} MB`,
   );
   process.once('SIGINT', () => void stack.stop().then(() => process.exit(130)));
   // Also when the soak itself fails (the BFF not ready in time): its children are never left running.

@@ -126,7 +126,7 @@ async function main(): Promise<void> {
     env,
     spawn: {
       entry: 'dist/server/main.js',
-      nodeArgs: [`--max-old-space-size=${memory.heapLimitMb}`],
+      nodeArgs: memory.v8Flags,
       launcher: cgroup ? ['sh', '-c', 'echo $$ > "$0/cgroup.procs" && exec "$@"', cgroup] : [],
       output: 'inherit',
     },

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { loadConfig } from '../../server/config.js';
 import { UPSTREAM_SERVICES } from '../../server/config/upstreams.js';
-import { cgroupMemoryLimitBytes, MEMORY_SHARES } from '../../server/memoryBudget.js';
+import { cgroupMemoryLimitBytes, memoryBudget, MEMORY_SHARES } from '../../server/memoryBudget.js';
 
 const UPSTREAMS = Object.fromEntries(
   UPSTREAM_SERVICES.map((s) => [`UPSTREAM_${s.toUpperCase()}_URL`, `http://${s}:8080`]),
@@ -56,18 +56,26 @@ describe('the memory budget', () => {
     expect(loadConfig({ MEMORY_BUDGET_MB: '256' }).pageCache.maxBytes).toBe(16 * MB);
   });
 
-  it('is printed as the V8 flag the start command gives node, and V8 takes it', () => {
-    const flag = execFileSync(process.execPath, ['--import', 'tsx', 'server/heapLimit.ts'], {
+  it('is printed as the V8 flags the start command gives node, and V8 takes them', () => {
+    const flags = execFileSync(process.execPath, ['--import', 'tsx', 'server/heapLimit.ts'], {
       env: { ...process.env, MEMORY_BUDGET_MB: '512', ...UPSTREAMS },
       encoding: 'utf8',
-    }).trim();
-    expect(flag).toBe('--max-old-space-size=256');
+    })
+      .trim()
+      .split(' ');
+    expect(flags).toEqual(['--max-old-space-size=256', '--max-semi-space-size=8']);
     const limit = Number(
-      execFileSync(process.execPath, [flag, '-p', 'require("v8").getHeapStatistics().heap_size_limit'], {
+      execFileSync(process.execPath, [...flags, '-p', 'require("v8").getHeapStatistics().heap_size_limit'], {
         encoding: 'utf8',
       }),
     );
     expect(limit / MB).toBeGreaterThanOrEqual(256);
-    expect(limit / MB).toBeLessThan(256 + 96);
+    // The young generation is three semi-spaces: under V8's own 16 MB ones, it holds less.
+    expect(limit / MB).toBeLessThan(256 + 3 * 16);
+  });
+
+  it("gives the young generation a 64th of the budget, within V8's 1 to 16 MB", () => {
+    const semiSpaceMb = (budgetMb: number) => memoryBudget({ budgetMb }).semiSpaceMb;
+    expect([semiSpaceMb(128), semiSpaceMb(256), semiSpaceMb(512), semiSpaceMb(4096)]).toEqual([2, 4, 8, 16]);
   });
 });
