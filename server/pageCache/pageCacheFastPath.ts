@@ -8,20 +8,8 @@ import { cookieRole } from './pageKey.js';
 import { entryBodyNow, type PageEntry } from './pageEntry.js';
 import { cachedAnswer, variantFor, type Variant } from './sendPage.js';
 
-/** Set per answer, never replayed from another one. */
-const PER_ANSWER = [
-  'x-request-id',
-  'connection',
-  'keep-alive',
-  'date',
-  'content-length',
-  'content-encoding',
-  'transfer-encoding',
-  'x-cache',
-  'cache-control',
-  'vary',
-  'etag',
-];
+/** Set per answer beside the shell's own (server/store/fastPath.ts), never replayed. */
+const PER_ANSWER = ['cache-control', 'vary'];
 
 /**
  * Fresh cached pages, sent before Express sees the request (the shell: server/store/fastPath.ts): what

@@ -11,19 +11,6 @@ const SEARCH_PATH = '/api/search';
 /** Bodies the fast path reads first; larger ones go to Express untouched (its own limit is 64 KB). */
 const MAX_BODY_BYTES = 8 * 1024;
 
-/** Set per answer, never replayed from another one. */
-const PER_ANSWER = [
-  'x-request-id',
-  'connection',
-  'keep-alive',
-  'date',
-  'content-length',
-  'content-encoding',
-  'transfer-encoding',
-  'x-cache',
-  'etag',
-];
-
 /**
  * Fresh cached search answers, sent before Express sees the request (the shell:
  * server/store/fastPath.ts): what the full pipeline (market, origin check, body parsing and
@@ -40,7 +27,7 @@ export class SearchFastPath extends FastPath {
     super({
       ...options,
       route: SEARCH_PATH,
-      perAnswer: PER_ANSWER,
+      perAnswer: [], // none beside the shell's own
       hit: () => options.metrics.cacheEvents.inc({ result: 'hit' }),
     });
   }

@@ -19,10 +19,23 @@ export interface FastAnswer {
   body: Buffer | undefined;
 }
 
+/** Headers set per answer by every fast path's answers (the connection's, the request's, the body's): never replayed. */
+const PER_ANSWER_ALWAYS = [
+  'x-request-id',
+  'connection',
+  'keep-alive',
+  'date',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'x-cache',
+  'etag',
+];
+
 export interface FastPathOptions {
   /** The route label in /metrics, as the full pipeline gives these answers. */
   route: string;
-  /** Headers set per answer, never replayed from the one learned. */
+  /** Headers this cache sets per answer beside PER_ANSWER_ALWAYS, never replayed from the one learned. */
   perAnswer: readonly string[];
   /** Counts a hit in the cache's own metrics. */
   hit: () => void;
@@ -64,7 +77,7 @@ export abstract class FastPath {
       bytesOf: (learned) => 2 * learned.key.length,
       ...(shell.budget ? { budget: shell.budget } : {}),
     });
-    this.pipelineHeaders = new LearnedHeaders(new Set(shell.perAnswer));
+    this.pipelineHeaders = new LearnedHeaders(new Set([...PER_ANSWER_ALWAYS, ...shell.perAnswer]));
   }
 
   /** One exact request as the pipeline sees it (the body, where the answer depends on it); undefined: never answered here. */

@@ -8,19 +8,8 @@ import type { MadeVariant } from '../transform/transformPicture.js';
 /** The route label of a variant's answer in /metrics, whichever way it was answered. */
 export const VARIANT_ROUTE = 'media_variant';
 
-/** Set per answer (or per variant), never replayed from another one. */
-const PER_ANSWER = [
-  'x-request-id',
-  'connection',
-  'keep-alive',
-  'date',
-  'content-length',
-  'content-encoding',
-  'transfer-encoding',
-  'x-cache',
-  'etag',
-  'content-type',
-];
+/** Set per answer (or per variant) beside the shell's own (server/store/fastPath.ts), never replayed. */
+const PER_ANSWER = ['content-type'];
 
 /** If-None-Match names the variant's ETag (or `*`): weak comparison, as RFC 9110 asks of it. */
 export function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
